@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Installs the local infrastructure (no Docker): Apache Kafka 3.9.x jars from Maven
+# Central and FerretDB v1 built from the Go module proxy. Idempotent; everything is
+# cached under $PF_CACHE (default ~/.cache/partner-financing) so a second run is instant.
+set -euo pipefail
+
+KAFKA_VERSION="${KAFKA_VERSION:-3.9.1}"
+FERRETDB_VERSION="${FERRETDB_VERSION:-v1.24.2}"
+CACHE="${PF_CACHE:-$HOME/.cache/partner-financing}"
+HERE="$(cd "$(dirname "$0")" && pwd)"
+
+log() { printf '[infra] %s\n' "$*" >&2; }
+
+# Temporary dirs (the Maven pom, the FerretDB source copy) go even on an interrupt.
+TMP_DIRS=()
+cleanup() { [ "${#TMP_DIRS[@]}" -eq 0 ] || rm -rf "${TMP_DIRS[@]}"; }
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+install_kafka() {
+  local lib="$CACHE/kafka-$KAFKA_VERSION/lib"
+  if [ -f "$lib/.complete" ]; then log "kafka $KAFKA_VERSION: cached ($lib)"; return; fi
+  command -v java >/dev/null || { log "java not found: install a JDK 17+"; exit 1; }
+  command -v mvn >/dev/null || { log "mvn not found: install Maven"; exit 1; }
+  log "kafka $KAFKA_VERSION: fetching broker jars from Maven Central (first run only, ~10 s)"
+  rm -rf "$lib"; mkdir -p "$lib"
+  local pom; pom="$(mktemp -d)"; TMP_DIRS+=("$pom")
+  sed "s/@KAFKA_VERSION@/$KAFKA_VERSION/" "$HERE/kafka/pom.xml" > "$pom/pom.xml"
+  # Only the outcome lines are shown (mvn's per-jar lines are noise); errors are kept.
+  mvn -B -Dstyle.color=never -f "$pom/pom.xml" dependency:copy-dependencies -DincludeScope=runtime \
+    -DoutputDirectory="$lib" -Dorg.slf4j.simpleLogger.log.org.apache.maven.cli.transfer.Slf4jMavenTransferListener=warn \
+    2>&1 | grep -E '^\[(INFO|ERROR)\] (BUILD|Downloading from)|^\[ERROR\]' | sed 's/^/[infra]   /' >&2 || true
+  ls "$lib"/kafka_2.13-*.jar >/dev/null 2>&1 || { log "kafka jars missing after mvn"; exit 1; }
+  rm -rf "$pom"; touch "$lib/.complete"
+  log "kafka $KAFKA_VERSION: $(ls "$lib" | wc -l) jars in $lib"
+}
+
+install_ferretdb() {
+  local bin="$CACHE/ferretdb-$FERRETDB_VERSION/ferretdb"
+  if [ -x "$bin" ] && "$bin" --version >/dev/null 2>&1; then log "ferretdb $FERRETDB_VERSION: cached ($bin)"; return; fi
+  command -v go >/dev/null || { log "go not found: install Go 1.21+"; exit 1; }
+  log "ferretdb $FERRETDB_VERSION: building from the Go module proxy (first run only, ~1 min cold, seconds with a warm Go cache)"
+  mkdir -p "$(dirname "$bin")"
+  # `go install pkg@version` asks the proxy for the module's version list (deprecation
+  # check), which the registry mirror here refuses; download the exact version and build
+  # it from the module cache instead.
+  local dir src
+  dir="$(go mod download -json "github.com/FerretDB/FerretDB@$FERRETDB_VERSION" | sed -n 's/^\t"Dir": "\(.*\)",$/\1/p')"
+  [ -d "$dir" ] || { log "ferretdb: go mod download failed"; exit 1; }
+  # The module zip lacks the generated build/version/version.txt, and a binary built
+  # without it panics at start ("Invalid build/version/version.txt file content"). The
+  # module cache is read-only, so build from a writable copy with that file added.
+  src="$(mktemp -d)"; TMP_DIRS+=("$src")
+  cp -R "$dir/." "$src/" && chmod -R u+w "$src"
+  printf '%s\n' "$FERRETDB_VERSION" > "$src/build/version/version.txt"
+  printf '%s\n' "partner-financing-local" > "$src/build/version/package.txt"
+  ( cd "$src" && CGO_ENABLED=0 go build -buildvcs=false -trimpath -ldflags=-checklinkname=0 -o "$bin.tmp" ./cmd/ferretdb ) \
+    || { rm -rf "$src"; log "ferretdb build failed"; exit 1; }
+  rm -rf "$src"
+  "$bin.tmp" --version >/dev/null 2>&1 || { rm -f "$bin.tmp"; log "ferretdb: built binary does not start"; exit 1; }
+  mv "$bin.tmp" "$bin"
+  log "ferretdb $FERRETDB_VERSION: built $bin"
+}
+
+case "${1:-all}" in
+  kafka) install_kafka ;;
+  ferretdb) install_ferretdb ;;
+  all) install_kafka; install_ferretdb ;;
+  *) echo "usage: $0 [all|kafka|ferretdb]" >&2; exit 2 ;;
+esac
