@@ -1,0 +1,143 @@
+import Joi from 'joi';
+import { readFileSync } from 'node:fs';
+import { parseDurationList, parseDuration } from './duration.js';
+
+/**
+ * Every environment variable the service reads, with its default and meaning.
+ * Validated once at boot; a bad value stops start-up naming the variable.
+ * Nothing else in the code base reads process.env (scripts/ and test/ excepted).
+ */
+const duration = Joi.string().pattern(/^\d+(ms|s|m|h|d)$/).message('{{#label}} must be a duration like 500ms, 30s, 5m, 24h or 365d');
+const boolean = Joi.boolean().truthy('1', 'yes').falsy('0', 'no', '');
+const port = Joi.number().integer().min(0).max(65535);
+
+const schema = Joi.object({
+  NODE_ENV: Joi.string().valid('development', 'production', 'test').default('development')
+    .description('development (local defaults), production or test'),
+  LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
+  HTTPS_PORT: port.default(8443).description('HTTPS listener of the API'),
+  HTTP_PORT: port.default(8080).description('plain HTTP listener: redirects to HTTPS (DESIGN 16)'),
+  BIND_HOST: Joi.string().default('127.0.0.1').description('address the API listens on; 0.0.0.0 in containers'),
+  PUBLIC_BASE_URL: Joi.string().uri({ scheme: ['https', 'http'] }).default('https://localhost:8443')
+    .description('external base URL used in gateway links and redirects'),
+  TLS_CERT_FILE: Joi.string().description('PEM certificate; a self-signed one is generated when unset'),
+  TLS_KEY_FILE: Joi.string().description('PEM private key matching TLS_CERT_FILE'),
+  TRUST_PROXY: boolean.default(false).description('honour X-Forwarded-Proto/-For from a TLS-terminating proxy'),
+  MONGO_URL: Joi.string().pattern(/^mongodb(\+srv)?:\/\//).required().description('MongoDB (or FerretDB) connection string'),
+  MONGO_DB: Joi.string().pattern(/^[A-Za-z0-9_-]{1,60}$/).default('partner_financing'),
+  KAFKA_BROKERS: Joi.string().pattern(/^[^,\s]+(,[^,\s]+)*$/).required().description('comma-separated host:port list'),
+  KAFKA_CLIENT_ID: Joi.string().default('partner-financing'),
+  KAFKA_TOPIC_PREFIX: Joi.string().pattern(/^[a-z0-9._-]{0,40}$/).allow('').default('pf.')
+    .description('prefix of every topic and consumer group (isolates test runs)'),
+  KAFKA_PARTITIONS: Joi.number().integer().min(1).max(64).default(3),
+  OUTBOX_SWEEP_INTERVAL: duration.default('5s').description('how often the sweeper republishes events a crash left behind'),
+  OUTBOX_SWEEP_GRACE: duration.default('2s').description('age an outbox entry must reach before the sweeper takes it'),
+  SANDBOX: boolean.default(true).description('sandbox decision rules (+approve / +reject e-mails, DESIGN 7)'),
+  MAINTENANCE: boolean.default(false).description('planned outage: health answers 503'),
+  CURRENCIES: Joi.string().pattern(/^[A-Z]{3}(,[A-Z]{3})*$/).default('CZK').description('accepted ISO 4217 currencies'),
+  APPLICATION_TTL: duration.default('24h').description('PROCESSING applications expire after this (DESIGN 9)'),
+  RECURRENCE_VALIDITY: duration.default('365d').description('READY recurrences expire after this (DESIGN 14)'),
+  GATEWAY_TOKEN_TTL: duration.default('24h').description('lifetime of the gateway link token'),
+  WEBHOOK_RETRY_DELAYS: Joi.string().pattern(/^\d+(ms|s|m|h)(,\d+(ms|s|m|h))*$/).default('1m,5m,5m,5m,5m')
+    .description('delays between webhook tries (DESIGN 17)'),
+  WEBHOOK_TIMEOUT: duration.default('10s').description('per-attempt timeout of a webhook POST'),
+  WEBHOOK_CONCURRENCY_PER_ENDPOINT: Joi.number().integer().min(1).max(100).default(4),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: boolean.description('allow loopback/private webhook endpoints (default: on unless production)'),
+  RATE_LIMIT_PER_MINUTE: Joi.number().integer().min(1).default(600).description('requests per partner per minute'),
+  JWT_SECRET: Joi.string().min(32).description('HMAC key for access tokens; generated and stored in MongoDB when unset'),
+  API_METRICS_PORT: port.default(9464).description('Prometheus /metrics of the API'),
+  RELAY_METRICS_PORT: port.default(9465).description('Prometheus /metrics of the relay'),
+  METRICS_HOST: Joi.string().default('127.0.0.1'),
+  BILLING_NAME: Joi.string().default('Partner Financing s.r.o.').description('invoice fullName on payments'),
+  BILLING_ACCOUNT_NUMBER: Joi.string().default('2000145399').description('invoice account number'),
+  BILLING_BANK_CODE: Joi.string().default('2010'),
+  BILLING_STREET: Joi.string().default('Na Florenci'),
+  BILLING_STREET_NUMBER: Joi.string().default('2116/15'),
+  BILLING_CITY: Joi.string().default('Praha'),
+  BILLING_ZIP: Joi.string().default('11000'),
+  BILLING_COUNTRY: Joi.string().length(2).default('CZ'),
+}).and('TLS_CERT_FILE', 'TLS_KEY_FILE').unknown(true);
+
+export type Config = ReturnType<typeof shape>;
+
+function shape(v: Record<string, any>) {
+  const production = v.NODE_ENV === 'production';
+  return {
+    env: v.NODE_ENV as 'development' | 'production' | 'test',
+    logLevel: v.LOG_LEVEL as string,
+    http: {
+      httpsPort: v.HTTPS_PORT as number,
+      httpPort: v.HTTP_PORT as number,
+      host: v.BIND_HOST as string,
+      publicBaseUrl: (v.PUBLIC_BASE_URL as string).replace(/\/$/, ''),
+      trustProxy: v.TRUST_PROXY as boolean,
+      tls: v.TLS_CERT_FILE
+        ? { cert: readFileSync(v.TLS_CERT_FILE, 'utf8'), key: readFileSync(v.TLS_KEY_FILE, 'utf8') }
+        : undefined,
+    },
+    mongo: { url: v.MONGO_URL as string, db: v.MONGO_DB as string },
+    kafka: {
+      brokers: (v.KAFKA_BROKERS as string).split(','),
+      clientId: v.KAFKA_CLIENT_ID as string,
+      topicPrefix: v.KAFKA_TOPIC_PREFIX as string,
+      partitions: v.KAFKA_PARTITIONS as number,
+    },
+    outbox: {
+      sweepIntervalMs: parseDuration(v.OUTBOX_SWEEP_INTERVAL),
+      sweepGraceMs: parseDuration(v.OUTBOX_SWEEP_GRACE),
+    },
+    sandbox: v.SANDBOX as boolean,
+    maintenance: v.MAINTENANCE as boolean,
+    currencies: (v.CURRENCIES as string).split(','),
+    applicationTtlMs: parseDuration(v.APPLICATION_TTL),
+    recurrenceValidityMs: parseDuration(v.RECURRENCE_VALIDITY),
+    gatewayTokenTtlMs: parseDuration(v.GATEWAY_TOKEN_TTL),
+    webhooks: {
+      retryDelaysMs: parseDurationList(v.WEBHOOK_RETRY_DELAYS),
+      timeoutMs: parseDuration(v.WEBHOOK_TIMEOUT),
+      concurrencyPerEndpoint: v.WEBHOOK_CONCURRENCY_PER_ENDPOINT as number,
+      allowPrivateNetworks: (v.WEBHOOK_ALLOW_PRIVATE_NETWORKS ?? !production) as boolean,
+    },
+    rateLimitPerMinute: v.RATE_LIMIT_PER_MINUTE as number,
+    jwtSecret: v.JWT_SECRET as string | undefined,
+    metrics: {
+      host: v.METRICS_HOST as string,
+      apiPort: v.API_METRICS_PORT as number,
+      relayPort: v.RELAY_METRICS_PORT as number,
+    },
+    billing: {
+      fullName: v.BILLING_NAME as string,
+      accountNumber: v.BILLING_ACCOUNT_NUMBER as string,
+      bankCode: v.BILLING_BANK_CODE as string,
+      address: {
+        streetAddress: v.BILLING_STREET as string,
+        streetNumber: v.BILLING_STREET_NUMBER as string,
+        city: v.BILLING_CITY as string,
+        zip: v.BILLING_ZIP as string,
+        country: v.BILLING_COUNTRY as string,
+      },
+    },
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Validates the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const { value, error } = schema.validate(env, { abortEarly: false, convert: true });
+  if (error) {
+    const lines = error.details.map((d) => `  ${d.path.join('.') || d.context?.label}: ${d.message}`);
+    throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  return shape(value);
+}
+
+/** The variables, defaults and descriptions, for the README's configuration table. */
+export function describeConfig(): Array<{ name: string; default?: unknown; description?: string }> {
+  const d = schema.describe() as { keys: Record<string, any> };
+  return Object.entries(d.keys).map(([name, k]) => ({
+    name,
+    default: k.flags?.default,
+    description: k.flags?.description,
+  }));
+}
