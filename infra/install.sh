@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # Installs the local infrastructure (no Docker): Apache Kafka 3.9.x jars from Maven
-# Central and FerretDB v1 built from the Go module proxy. Idempotent; everything is
-# cached under $PF_CACHE (default ~/.cache/partner-financing) so a second run is instant.
+# Central and the MongoDB-wire server: mongo-java-server (default, Maven Central) or
+# FerretDB v1 (PF_MONGO_SERVER=ferretdb, built from the Go module proxy). Idempotent;
+# everything is cached under $PF_CACHE (default ~/.cache/partner-financing) so a second
+# run is instant.
 set -euo pipefail
 
 KAFKA_VERSION="${KAFKA_VERSION:-3.9.1}"
 FERRETDB_VERSION="${FERRETDB_VERSION:-v1.24.2}"
+MJS_VERSION="${MJS_VERSION:-1.47.0}"
+MONGO_SERVER="${PF_MONGO_SERVER:-mongo-java-server}"
 CACHE="${PF_CACHE:-$HOME/.cache/partner-financing}"
 HERE="$(cd "$(dirname "$0")" && pwd)"
 
@@ -34,6 +38,33 @@ install_kafka() {
   ls "$lib"/kafka_2.13-*.jar >/dev/null 2>&1 || { log "kafka jars missing after mvn"; exit 1; }
   rm -rf "$pom"; touch "$lib/.complete"
   log "kafka $KAFKA_VERSION: $(ls "$lib" | wc -l) jars in $lib"
+}
+
+install_mongo_java_server() {
+  local home="$CACHE/mongo-java-server-$MJS_VERSION"
+  if [ -f "$home/.complete" ]; then log "mongo-java-server $MJS_VERSION: cached ($home)"; return; fi
+  command -v javac >/dev/null || { log "javac not found: install a JDK 17+ (openjdk-17-jdk-headless)"; exit 1; }
+  command -v mvn >/dev/null || { log "mvn not found: install Maven"; exit 1; }
+  log "mongo-java-server $MJS_VERSION: fetching jars from Maven Central (first run only, ~5 s)"
+  rm -rf "$home"; mkdir -p "$home/lib" "$home/classes"
+  local pom; pom="$(mktemp -d)"; TMP_DIRS+=("$pom")
+  sed "s/@MJS_VERSION@/$MJS_VERSION/" "$HERE/mongo-java-server/pom.xml" > "$pom/pom.xml"
+  mvn -B -Dstyle.color=never -f "$pom/pom.xml" dependency:copy-dependencies -DincludeScope=runtime \
+    -DoutputDirectory="$home/lib" -Dorg.slf4j.simpleLogger.log.org.apache.maven.cli.transfer.Slf4jMavenTransferListener=warn \
+    2>&1 | grep -E '^\[(INFO|ERROR)\] (BUILD|Downloading from)|^\[ERROR\]' | sed 's/^/[infra]   /' >&2 || true
+  ls "$home"/lib/mongo-java-server-core-*.jar >/dev/null 2>&1 || { log "mongo-java-server jars missing after mvn"; exit 1; }
+  javac -nowarn -cp "$home/lib/*" -d "$home/classes" "$HERE/mongo-java-server/MongoWireServer.java" \
+    || { log "compiling the MongoWireServer launcher failed"; exit 1; }
+  rm -rf "$pom"; touch "$home/.complete"
+  log "mongo-java-server $MJS_VERSION: $(ls "$home/lib" | wc -l) jars and the launcher in $home"
+}
+
+install_mongo() {
+  case "$MONGO_SERVER" in
+    mongo-java-server) install_mongo_java_server ;;
+    ferretdb) install_ferretdb ;;
+    *) log "PF_MONGO_SERVER='$MONGO_SERVER': use mongo-java-server or ferretdb"; exit 2 ;;
+  esac
 }
 
 install_ferretdb() {
@@ -65,7 +96,9 @@ install_ferretdb() {
 
 case "${1:-all}" in
   kafka) install_kafka ;;
+  mongo) install_mongo ;;
   ferretdb) install_ferretdb ;;
-  all) install_kafka; install_ferretdb ;;
-  *) echo "usage: $0 [all|kafka|ferretdb]" >&2; exit 2 ;;
+  mongo-java-server) install_mongo_java_server ;;
+  all) install_kafka; install_mongo ;;
+  *) echo "usage: $0 [all|kafka|mongo|mongo-java-server|ferretdb]" >&2; exit 2 ;;
 esac

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Local infrastructure without Docker: a single-node KRaft Apache Kafka broker (jars from
-# Maven Central) and FerretDB v1 on SQLite (MongoDB wire protocol), both on 127.0.0.1.
-# See infra/README.md.
+# Maven Central) and a MongoDB-wire server, both on 127.0.0.1: mongo-java-server with its
+# H2 backend (default) or FerretDB v1 on SQLite (PF_MONGO_SERVER=ferretdb; it loses
+# concurrent updates, see infra/README.md).
 #
 #   stack.sh up            start (or reuse) the stack; prints MONGO_URL=... and
 #                          KAFKA_BROKERS=... on stdout, nothing else; progress on stderr
@@ -10,8 +11,9 @@
 #   stack.sh env           print the MONGO_URL/KAFKA_BROKERS lines; exit 3 if not running
 #
 # Environment: PF_CACHE (default ~/.cache/partner-financing), KAFKA_PORT,
-# KAFKA_CONTROLLER_PORT, FERRETDB_PORT (default: free ports, the previous ones if free),
-# STACK_TIMEOUT (readiness timeout in seconds, default 90).
+# KAFKA_CONTROLLER_PORT, MONGO_PORT (default: free ports, the previous ones if free),
+# PF_MONGO_SERVER (mongo-java-server | ferretdb), STACK_TIMEOUT (readiness timeout in
+# seconds, default 90).
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -20,6 +22,10 @@ KAFKA_VERSION="${KAFKA_VERSION:-3.9.1}"
 FERRETDB_VERSION="${FERRETDB_VERSION:-v1.24.2}"
 KAFKA_LIB="$CACHE/kafka-$KAFKA_VERSION/lib"
 FERRETDB_BIN="$CACHE/ferretdb-$FERRETDB_VERSION/ferretdb"
+MJS_VERSION="${MJS_VERSION:-1.47.0}"
+MJS_HOME="$CACHE/mongo-java-server-$MJS_VERSION"
+MONGO_SERVER="${PF_MONGO_SERVER:-mongo-java-server}"
+MONGO_PORT="${MONGO_PORT:-${FERRETDB_PORT:-}}"
 RUN="$CACHE/run"
 STATE="$RUN/stack.env"
 LOGS="$RUN/logs"
@@ -27,6 +33,7 @@ DATA="$RUN/data"
 CONF="$RUN/conf"
 KAFKA_DATA="$DATA/kafka"
 FERRET_DATA="$DATA/ferretdb"
+MJS_DATA="$DATA/mongo-java-server"
 TIMEOUT="${STACK_TIMEOUT:-90}"
 HELPER="$HERE/wait-ready.mjs"
 
@@ -36,14 +43,14 @@ die() { log "error: $*"; exit 1; }
 # ---------------------------------------------------------------- process helpers
 
 # Our processes are recognised by their command line, which always names a file under
-# $RUN: the Kafka server.properties, or FerretDB's --state-dir. That guards against a
-# recorded pid that has since been reused by an unrelated process.
+# $RUN: the Kafka server.properties, mongo-java-server's data file, or FerretDB's
+# --state-dir. That guards against a recorded pid since reused by an unrelated process.
 is_ours() { # pid
   local pid="$1" cmd
   [[ "$pid" =~ ^[0-9]+$ ]] || return 1
   [ -r "/proc/$pid/cmdline" ] || return 1
   cmd="$(tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null)" || return 1
-  [[ "$cmd" == *"$CONF/server.properties"* || "$cmd" == *"--state-dir=$DATA/ferretdb-state"* ]]
+  [[ "$cmd" == *"$CONF/server.properties"* || "$cmd" == *"$MJS_DATA/"* || "$cmd" == *"--state-dir=$DATA/ferretdb-state"* ]]
 }
 
 # Our processes that are still running, whether or not a state file knows them (a
@@ -51,7 +58,7 @@ is_ours() { # pid
 # a scan of /proc for command lines that name this stack's own files.
 our_pids() {
   local f p seen=" "
-  for f in "$RUN/kafka.pid" "$RUN/ferretdb.pid"; do
+  for f in "$RUN/kafka.pid" "$RUN/mongo.pid"; do
     [ -f "$f" ] || continue
     p="$(cat "$f" 2>/dev/null || true)"
     if is_ours "$p" && [[ "$seen" != *" $p "* ]]; then seen+="$p "; echo "$p"; fi
@@ -101,7 +108,7 @@ state_get() { # key  (the file is KEY=VALUE lines; values hold '&', so never sou
 recorded_alive() {
   [ -f "$STATE" ] || return 1
   local kp fp
-  kp="$(state_get KAFKA_PID || true)"; fp="$(state_get FERRETDB_PID || true)"
+  kp="$(state_get KAFKA_PID || true)"; fp="$(state_get MONGO_PID || true)"
   is_ours "$kp" && is_ours "$fp"
 }
 
@@ -135,7 +142,7 @@ cleanup_failed_up() {
     log "stopping what this run started (pids $STARTED_PIDS)"
     stop_pids "$STARTED_PIDS" 10
   fi
-  rm -f "$RUN/kafka.pid" "$RUN/ferretdb.pid" "$STATE.tmp"
+  rm -f "$RUN/kafka.pid" "$RUN/mongo.pid" "$STATE.tmp"
   local f
   for f in $FAIL_LOGS; do show_log_tail "$f"; done
 }
@@ -170,9 +177,9 @@ port_free() { # port -> 0 if nothing listens on 127.0.0.1:port
 }
 
 pick_ports() {
-  local want_k="${KAFKA_PORT:-}" want_c="${KAFKA_CONTROLLER_PORT:-}" want_f="${FERRETDB_PORT:-}"
+  local want_k="${KAFKA_PORT:-}" want_c="${KAFKA_CONTROLLER_PORT:-}" want_f="${MONGO_PORT:-}"
   local p name
-  for name in KAFKA_PORT KAFKA_CONTROLLER_PORT FERRETDB_PORT; do
+  for name in KAFKA_PORT KAFKA_CONTROLLER_PORT MONGO_PORT; do
     p="${!name:-}"
     [ -z "$p" ] && continue
     [[ "$p" =~ ^[0-9]+$ ]] && [ "$p" -ge 1 ] && [ "$p" -le 65535 ] || die "$name='$p' is not a port number"
@@ -198,7 +205,7 @@ pick_ports() {
     done
   done
   [ "$want_k" != "$want_c" ] && [ "$want_k" != "$want_f" ] && [ "$want_c" != "$want_f" ] \
-    || die "ports must differ: kafka=$want_k controller=$want_c ferretdb=$want_f"
+    || die "ports must differ: kafka=$want_k controller=$want_c mongo=$want_f"
   K_PORT="$want_k"; C_PORT="$want_c"; F_PORT="$want_f"
 }
 
@@ -294,14 +301,32 @@ format_kafka() {
 
 start_ferretdb() {
   mkdir -p "$FERRET_DATA" "$DATA/ferretdb-state" "$LOGS"
-  [ -f "$LOGS/ferretdb.log" ] && mv -f "$LOGS/ferretdb.log" "$LOGS/ferretdb.log.prev"
   setsid "$FERRETDB_BIN" --handler=sqlite --sqlite-url="file:$FERRET_DATA/" \
     --listen-addr="127.0.0.1:$F_PORT" --debug-addr=- --telemetry=disable \
-    --state-dir="$DATA/ferretdb-state" --log-level=ERROR >"$LOGS/ferretdb.log" 2>&1 </dev/null 9>&- &
+    --state-dir="$DATA/ferretdb-state" --log-level=ERROR >"$LOGS/mongo.log" 2>&1 </dev/null 9>&- &
   F_PID=$!
+}
+
+# java is exec'd by setsid directly, so pid == pgid; the data file path marks it as ours.
+start_mongo_java_server() {
+  mkdir -p "$MJS_DATA" "$LOGS"
+  setsid java -Xms64m -Xmx768m -XX:+UseG1GC -XX:+ExitOnOutOfMemoryError -Djava.awt.headless=true \
+    -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -Dorg.slf4j.simpleLogger.showDateTime=true \
+    -cp "$MJS_HOME/lib/*:$MJS_HOME/classes" MongoWireServer "$MJS_DATA/db.mv" 127.0.0.1 "$F_PORT" \
+    >"$LOGS/mongo.log" 2>&1 </dev/null 9>&- &
+  F_PID=$!
+}
+
+start_mongo() {
+  [ -f "$LOGS/mongo.log" ] && mv -f "$LOGS/mongo.log" "$LOGS/mongo.log.prev"
+  case "$MONGO_SERVER" in
+    ferretdb) start_ferretdb ;;
+    mongo-java-server) start_mongo_java_server ;;
+    *) die "PF_MONGO_SERVER='$MONGO_SERVER': use mongo-java-server or ferretdb" ;;
+  esac
   STARTED_PIDS+="$F_PID "
-  echo "$F_PID" > "$RUN/ferretdb.pid"
-  log "ferretdb $FERRETDB_VERSION starting on 127.0.0.1:$F_PORT, pid $F_PID, log $LOGS/ferretdb.log"
+  echo "$F_PID" > "$RUN/mongo.pid"
+  log "$MONGO_SERVER starting on 127.0.0.1:$F_PORT, pid $F_PID, log $LOGS/mongo.log"
 }
 
 cmd_up() {
@@ -317,14 +342,16 @@ cmd_up() {
     run_waitable flock 9
   fi
 
-  if recorded_alive; then
+  if recorded_alive && [ "$(state_get MONGO_SERVER || true)" != "$MONGO_SERVER" ]; then
+    log "the running stack uses $(state_get MONGO_SERVER || echo '?'), $MONGO_SERVER was asked for: restarting it"
+  elif recorded_alive; then
     if recorded_answers 10; then
       local name want have
-      for name in KAFKA_PORT KAFKA_CONTROLLER_PORT FERRETDB_PORT; do
+      for name in KAFKA_PORT KAFKA_CONTROLLER_PORT MONGO_PORT; do
         want="${!name:-}"; have="$(state_get "$name" || true)"
         [ -n "$want" ] && [ "$want" != "$have" ] && log "warning: $name=$want requested, but the running stack uses $have (run 'stack.sh down' to change it)"
       done
-      log "reusing the running stack (kafka pid $(state_get KAFKA_PID), ferretdb pid $(state_get FERRETDB_PID))"
+      log "reusing the running stack (kafka pid $(state_get KAFKA_PID), $(state_get MONGO_SERVER) pid $(state_get MONGO_PID))"
       print_env
       return 0
     fi
@@ -338,7 +365,7 @@ cmd_up() {
     log "stopping leftover stack processes: $leftovers"
     stop_pids "$leftovers" 15
   fi
-  rm -f "$STATE" "$RUN/kafka.pid" "$RUN/ferretdb.pid"
+  rm -f "$STATE" "$RUN/kafka.pid" "$RUN/mongo.pid"
 
   trap 'on_up_signal INT' INT
   trap 'on_up_signal TERM' TERM
@@ -358,7 +385,7 @@ cmd_up() {
   echo "$K_PORT $C_PORT $F_PORT" > "$RUN/last-ports"
   write_kafka_config
 
-  start_ferretdb
+  start_mongo
   local attempt
   for attempt in 1 2; do
     format_kafka
@@ -366,7 +393,7 @@ cmd_up() {
     local mongo_url="mongodb://127.0.0.1:$F_PORT/?directConnection=true&retryWrites=false"
     rc=0
     run_waitable node "$HELPER" wait --kafka "127.0.0.1:$K_PORT" --mongo "$mongo_url" \
-      --pid "kafka=$K_PID" --pid "ferretdb=$F_PID" --timeout "$TIMEOUT" || rc=$?
+      --pid "kafka=$K_PID" --pid "mongo=$F_PID" --timeout "$TIMEOUT" || rc=$?
     if [ "$rc" -eq 0 ]; then
       break
     fi
@@ -384,9 +411,9 @@ cmd_up() {
       continue
     fi
     FAIL_LOGS=""
-    kill -0 "$F_PID" 2>/dev/null || FAIL_LOGS+="$LOGS/ferretdb.log "
+    kill -0 "$F_PID" 2>/dev/null || FAIL_LOGS+="$LOGS/mongo.log "
     kill -0 "$K_PID" 2>/dev/null || FAIL_LOGS+="$LOGS/kafka.log $LOGS/kafka.out "
-    [ -n "$FAIL_LOGS" ] || FAIL_LOGS="$LOGS/kafka.log $LOGS/ferretdb.log"
+    [ -n "$FAIL_LOGS" ] || FAIL_LOGS="$LOGS/kafka.log $LOGS/mongo.log"
     die "the stack did not become ready (see above)"
   done
 
@@ -396,11 +423,11 @@ cmd_up() {
     echo "KAFKA_BROKERS=127.0.0.1:$K_PORT"
     echo "KAFKA_PORT=$K_PORT"
     echo "KAFKA_CONTROLLER_PORT=$C_PORT"
-    echo "FERRETDB_PORT=$F_PORT"
+    echo "MONGO_PORT=$F_PORT"
     echo "KAFKA_PID=$K_PID"
-    echo "FERRETDB_PID=$F_PID"
+    echo "MONGO_PID=$F_PID"
     echo "KAFKA_VERSION=$KAFKA_VERSION"
-    echo "FERRETDB_VERSION=$FERRETDB_VERSION"
+    echo "MONGO_SERVER=$MONGO_SERVER"
     echo "PF_CACHE=$CACHE"
     echo "STARTED_AT=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
   } > "$tmp"
@@ -442,13 +469,13 @@ cmd_down() {
   local pids
   pids="$(our_pids | tr '\n' ' ')"
   if [ -n "${pids// /}" ]; then
-    log "stopping kafka and ferretdb (pids $pids)"
+    log "stopping kafka and the mongo-wire server (pids $pids)"
     stop_pids "$pids" 15
     log "stopped"
   else
     log "not running"
   fi
-  rm -f "$STATE" "$RUN/kafka.pid" "$RUN/ferretdb.pid"
+  rm -f "$STATE" "$RUN/kafka.pid" "$RUN/mongo.pid"
   if [ -n "$wipe" ]; then
     rm -rf "$DATA"
     log "data removed ($DATA)"
@@ -459,7 +486,7 @@ cmd_status() {
   if recorded_alive; then
     local answers="answering"
     recorded_answers 5 || answers="NOT answering (see $LOGS)"
-    echo "running: kafka 127.0.0.1:$(state_get KAFKA_PORT) (controller $(state_get KAFKA_CONTROLLER_PORT), pid $(state_get KAFKA_PID)), ferretdb 127.0.0.1:$(state_get FERRETDB_PORT) (pid $(state_get FERRETDB_PID)), since $(state_get STARTED_AT); $answers"
+    echo "running: kafka 127.0.0.1:$(state_get KAFKA_PORT) (controller $(state_get KAFKA_CONTROLLER_PORT), pid $(state_get KAFKA_PID)), $(state_get MONGO_SERVER) 127.0.0.1:$(state_get MONGO_PORT) (pid $(state_get MONGO_PID)), since $(state_get STARTED_AT); $answers"
     [ "$answers" = answering ] && return 0
     return 3
   fi

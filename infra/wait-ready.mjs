@@ -124,7 +124,7 @@ async function waitAll(opts, quiet) {
   const timeoutMs = (opts.timeout ?? 90) * 1000;
   const started = Date.now();
   const targets = [];
-  if (opts.mongo) targets.push({ name: 'ferretdb', probe: () => probeMongo(opts.mongo) });
+  if (opts.mongo) targets.push({ name: 'mongo', probe: () => probeMongo(opts.mongo) });
   if (opts.kafka) targets.push({ name: 'kafka', probe: () => probeKafka(opts.kafka, !quiet) });
   const state = new Map(targets.map((t) => [t.name, { ready: false, last: 'not probed yet' }]));
   let lastReport = Date.now();

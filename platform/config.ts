@@ -14,7 +14,8 @@ const port = Joi.number().integer().min(0).max(65535);
 const schema = Joi.object({
   NODE_ENV: Joi.string().valid('development', 'production', 'test').default('development')
     .description('development (local defaults), production or test'),
-  LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
+  LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info')
+    .description('pino log level of the JSON logs on stdout'),
   HTTPS_PORT: port.default(8443).description('HTTPS listener of the API'),
   HTTP_PORT: port.default(8080).description('plain HTTP listener: redirects to HTTPS (DESIGN 16)'),
   BIND_HOST: Joi.string().default('127.0.0.1').description('address the API listens on; 0.0.0.0 in containers'),
@@ -23,13 +24,13 @@ const schema = Joi.object({
   TLS_CERT_FILE: Joi.string().description('PEM certificate; a self-signed one is generated when unset'),
   TLS_KEY_FILE: Joi.string().description('PEM private key matching TLS_CERT_FILE'),
   TRUST_PROXY: boolean.default(false).description('honour X-Forwarded-Proto/-For from a TLS-terminating proxy'),
-  MONGO_URL: Joi.string().pattern(/^mongodb(\+srv)?:\/\//).required().description('MongoDB (or FerretDB) connection string'),
-  MONGO_DB: Joi.string().pattern(/^[A-Za-z0-9_-]{1,60}$/).default('partner_financing'),
-  KAFKA_BROKERS: Joi.string().pattern(/^[^,\s]+(,[^,\s]+)*$/).required().description('comma-separated host:port list'),
-  KAFKA_CLIENT_ID: Joi.string().default('partner-financing'),
+  MONGO_URL: Joi.string().pattern(/^mongodb(\+srv)?:\/\//).required().description('MongoDB-wire connection string (npm start: the local stack when unset)'),
+  MONGO_DB: Joi.string().pattern(/^[A-Za-z0-9_-]{1,60}$/).default('partner_financing').description('database name'),
+  KAFKA_BROKERS: Joi.string().pattern(/^[^,\s]+(,[^,\s]+)*$/).required().description('comma-separated host:port list (npm start: the local stack when unset)'),
+  KAFKA_CLIENT_ID: Joi.string().default('partner-financing').description('Kafka client id'),
   KAFKA_TOPIC_PREFIX: Joi.string().pattern(/^[a-z0-9._-]{0,40}$/).allow('').default('pf.')
     .description('prefix of every topic and consumer group (isolates test runs)'),
-  KAFKA_PARTITIONS: Joi.number().integer().min(1).max(64).default(3),
+  KAFKA_PARTITIONS: Joi.number().integer().min(1).max(64).default(3).description('partitions of the topics the service creates'),
   OUTBOX_SWEEP_INTERVAL: duration.default('5s').description('how often the sweeper republishes events a crash left behind'),
   OUTBOX_SWEEP_GRACE: duration.default('2s').description('age an outbox entry must reach before the sweeper takes it'),
   SANDBOX: boolean.default(true).description('sandbox decision rules (+approve / +reject e-mails, DESIGN 7)'),
@@ -41,21 +42,21 @@ const schema = Joi.object({
   WEBHOOK_RETRY_DELAYS: Joi.string().pattern(/^\d+(ms|s|m|h)(,\d+(ms|s|m|h))*$/).default('1m,5m,5m,5m,5m')
     .description('delays between webhook tries (DESIGN 17)'),
   WEBHOOK_TIMEOUT: duration.default('10s').description('per-attempt timeout of a webhook POST'),
-  WEBHOOK_CONCURRENCY_PER_ENDPOINT: Joi.number().integer().min(1).max(100).default(4),
+  WEBHOOK_CONCURRENCY_PER_ENDPOINT: Joi.number().integer().min(1).max(100).default(4).description('deliveries in flight per partner endpoint'),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: boolean.description('allow loopback/private webhook endpoints (default: on unless production)'),
   RATE_LIMIT_PER_MINUTE: Joi.number().integer().min(1).default(600).description('requests per partner per minute'),
   JWT_SECRET: Joi.string().min(32).description('HMAC key for access tokens; generated and stored in MongoDB when unset'),
   API_METRICS_PORT: port.default(9464).description('Prometheus /metrics of the API'),
   RELAY_METRICS_PORT: port.default(9465).description('Prometheus /metrics of the relay'),
-  METRICS_HOST: Joi.string().default('127.0.0.1'),
+  METRICS_HOST: Joi.string().default('127.0.0.1').description('address of the /metrics listeners'),
   BILLING_NAME: Joi.string().default('Partner Financing s.r.o.').description('invoice fullName on payments'),
   BILLING_ACCOUNT_NUMBER: Joi.string().default('2000145399').description('invoice account number'),
-  BILLING_BANK_CODE: Joi.string().default('2010'),
-  BILLING_STREET: Joi.string().default('Na Florenci'),
-  BILLING_STREET_NUMBER: Joi.string().default('2116/15'),
-  BILLING_CITY: Joi.string().default('Praha'),
-  BILLING_ZIP: Joi.string().default('11000'),
-  BILLING_COUNTRY: Joi.string().length(2).default('CZ'),
+  BILLING_BANK_CODE: Joi.string().default('2010').description('invoice bank code'),
+  BILLING_STREET: Joi.string().default('Na Florenci').description('invoice address: street'),
+  BILLING_STREET_NUMBER: Joi.string().default('2116/15').description('invoice address: street number'),
+  BILLING_CITY: Joi.string().default('Praha').description('invoice address: city'),
+  BILLING_ZIP: Joi.string().default('11000').description('invoice address: zip'),
+  BILLING_COUNTRY: Joi.string().length(2).default('CZ').description('invoice address: country code'),
 }).and('TLS_CERT_FILE', 'TLS_KEY_FILE').unknown(true);
 
 export type Config = ReturnType<typeof shape>;

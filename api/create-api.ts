@@ -1,0 +1,91 @@
+import type http from 'node:http';
+import type Koa from 'koa';
+import type { Config } from '../platform/config.js';
+import type { Logger } from '../platform/logger.js';
+import { createRuntime, type Runtime } from '../platform/runtime.js';
+import { createHttpApp } from '../platform/http/create-app.js';
+import { mountHealth } from '../platform/http/health.js';
+import { listen, type Listening } from '../platform/http/servers.js';
+import { selfSignedTls, type TlsMaterial } from '../platform/http/tls.js';
+import type { AppState } from '../platform/http/state.js';
+import { kafkaReachable } from '../platform/kafka.js';
+import { serveMetrics } from '../platform/metrics.js';
+import { PROJECT_VERSION } from '../platform/version.js';
+import { createModules } from './modules.js';
+
+export const LOGIN_PATH = '/authentication/v1/partner';
+
+export interface Api {
+  app: Koa<AppState>;
+  runtime: Runtime;
+  tls: TlsMaterial;
+  httpsPort: number;
+  httpPort: number;
+  metricsPort: number;
+  /** drains: stops listening, finishes in-flight requests, stops consumers, flushes the outbox */
+  stop(): Promise<void>;
+}
+
+/**
+ * The composition root of the API process: infrastructure, modules, one Koa app, the
+ * HTTPS and plain-HTTP listeners and the metrics endpoint; then the modules' consumers.
+ */
+export async function startApi(config: Config, logger: Logger): Promise<Api> {
+  const runtime = await createRuntime(config, logger, 'api');
+  const modules = await createModules(runtime);
+  const app = createHttpApp({
+    logger,
+    registry: runtime.registry,
+    trustProxy: config.http.trustProxy,
+    before: modules.list.flatMap((m) => m.before ?? []),
+    mount: (router) => {
+      mountHealth(router, {
+        projectVersion: PROJECT_VERSION,
+        maintenance: config.maintenance,
+        checks: {
+          mongo: async () => (await runtime.db.command({ ping: 1 })).ok === 1,
+          kafka: () => kafkaReachable(runtime.kafka, 1500),
+        },
+      });
+      for (const m of modules.list) m.mount?.(router);
+    },
+  });
+
+  const tls = config.http.tls ?? (await selfSignedTls());
+  let listening: Listening | undefined;
+  let metricsServer: http.Server | undefined;
+  try {
+    for (const m of modules.list) await m.start?.();
+    await runtime.outbox.start();
+    listening = await listen({
+      app, tls, logger,
+      host: config.http.host,
+      httpsPort: config.http.httpsPort,
+      httpPort: config.http.httpPort,
+      publicBaseUrl: config.http.publicBaseUrl,
+      trustProxy: config.http.trustProxy,
+      credentialPaths: [LOGIN_PATH],
+      onTokenExposed: (token) => modules.revokeExposedToken(token),
+    });
+    metricsServer = await serveMetrics(runtime.registry, config.metrics.host, config.metrics.apiPort);
+  } catch (err) {
+    await listening?.close();
+    for (const m of [...modules.list].reverse()) await m.stop?.().catch(() => {});
+    await runtime.close();
+    throw err;
+  }
+
+  const metricsPort = (metricsServer.address() as { port: number }).port;
+  logger.info({ httpsPort: listening.httpsPort, httpPort: listening.httpPort, metricsPort }, 'api listening');
+  return {
+    app, runtime, tls, metricsPort,
+    httpsPort: listening.httpsPort,
+    httpPort: listening.httpPort,
+    stop: async () => {
+      await listening.close();
+      await new Promise<void>((r) => metricsServer.close(() => r()));
+      for (const m of [...modules.list].reverse()) await m.stop?.();
+      await runtime.close();
+    },
+  };
+}

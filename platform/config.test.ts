@@ -1,0 +1,46 @@
+import { expect } from 'chai';
+import { loadConfig, ConfigError } from './config.js';
+import { parseDuration, parseDurationList } from './duration.js';
+
+const base = { MONGO_URL: 'mongodb://127.0.0.1:1/', KAFKA_BROKERS: '127.0.0.1:2' };
+
+describe('config', () => {
+  it('when only the two addresses are given, then the documented defaults apply', () => {
+    const c = loadConfig(base);
+    expect(c.http.httpsPort).to.equal(8443);
+    expect(c.http.httpPort).to.equal(8080);
+    expect(c.sandbox).to.equal(true);
+    expect(c.webhooks.retryDelaysMs).to.deep.equal([60_000, 300_000, 300_000, 300_000, 300_000]);
+    expect(c.webhooks.allowPrivateNetworks).to.equal(true);
+    expect(c.applicationTtlMs).to.equal(24 * 3600_000);
+    expect(c.currencies).to.deep.equal(['CZK']);
+  });
+
+  it('when NODE_ENV=production, then private webhook networks are refused by default', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).webhooks.allowPrivateNetworks).to.equal(false);
+  });
+
+  it('when values are bad, then start-up fails naming every bad variable', () => {
+    let err: unknown;
+    try {
+      loadConfig({ ...base, HTTPS_PORT: 'abc', WEBHOOK_RETRY_DELAYS: '1m,soon', TLS_CERT_FILE: '/x.pem' });
+    } catch (e) { err = e; }
+    expect(err).to.be.instanceOf(ConfigError);
+    const msg = (err as Error).message;
+    expect(msg).to.include('HTTPS_PORT');
+    expect(msg).to.include('WEBHOOK_RETRY_DELAYS');
+    expect(msg).to.include('TLS_KEY_FILE');
+  });
+
+  it('when MONGO_URL is missing, then start-up fails naming it', () => {
+    expect(() => loadConfig({ KAFKA_BROKERS: 'x:1' })).to.throw(ConfigError, /MONGO_URL/);
+  });
+});
+
+describe('durations', () => {
+  for (const [text, ms] of [['500ms', 500], ['30s', 30_000], ['5m', 300_000], ['24h', 86_400_000], ['365d', 31_536_000_000]] as const) {
+    it(`when "${text}" is parsed, then it is ${ms} ms`, () => expect(parseDuration(text)).to.equal(ms));
+  }
+  it('when a list is parsed, then each item is converted', () => expect(parseDurationList('1s,2m')).to.deep.equal([1000, 120_000]));
+  it('when a duration has no unit, then it is refused', () => expect(() => parseDuration('10')).to.throw());
+});

@@ -1,0 +1,142 @@
+import type { Collection, Db } from 'mongodb';
+import type { Consumer, EachMessagePayload, Kafka, Producer } from 'kafkajs';
+import type { Logger } from './logger.js';
+import type { ConsumerMetrics } from './metrics.js';
+import { isDuplicateKey } from './mongo.js';
+
+/**
+ * A Kafka consumer as an entry point (STYLE: thin, idempotent, and it decides for every
+ * failure whether it is retriable).
+ *
+ * - Idempotency: a handled message id is recorded in the `consumer_inbox` collection and
+ *   a second delivery is skipped. Handlers must still be idempotent on their own (they
+ *   use deterministic ids and version guards), because a crash can fall between the
+ *   effect and the record.
+ * - Failures: a message that cannot be parsed, or a handler error marked
+ *   `retriable: false`, goes to the dead-letter topic with the reason and is committed.
+ *   Any other error is retried in place with capped backoff until it succeeds or the
+ *   consumer stops, so a store outage stalls the partition instead of losing events.
+ */
+export interface ConsumerSpec<T> {
+  /** full consumer group id (prefixed) */
+  groupId: string;
+  /** full topic names */
+  topics: string[];
+  /** turns the message value into the handler's input; throws NonRetriableError when invalid */
+  parse: (value: Buffer | null) => T;
+  idOf: (message: T) => string;
+  handle: (message: T, meta: { topic: string; partition: number; offset: string }) => Promise<void>;
+  /** how many partitions are handled at once (default 1) */
+  partitionsConsumedConcurrently?: number;
+}
+
+export class NonRetriableError extends Error {
+  readonly retriable = false;
+}
+
+export interface ConsumerDeps {
+  kafka: Kafka;
+  db: Db;
+  producer: Producer;
+  deadLetterTopic: string;
+  logger: Logger;
+  metrics: ConsumerMetrics;
+}
+
+const INBOX_RETENTION_MS = 14 * 24 * 3600_000;
+
+export class ManagedConsumer<T> {
+  private consumer: Consumer | undefined;
+  private stopping = false;
+  private readonly inbox: Collection<{ _id: string; at: Date }>;
+  private readonly log: Logger;
+
+  constructor(private readonly deps: ConsumerDeps, private readonly spec: ConsumerSpec<T>) {
+    this.inbox = deps.db.collection('consumer_inbox');
+    this.log = deps.logger.child({ consumer: spec.groupId });
+  }
+
+  async start(): Promise<void> {
+    this.stopping = false;
+    await this.inbox.createIndex({ at: 1 });
+    // No TTL indexes (FerretDB): old inbox records are removed by an explicit time filter.
+    await this.inbox.deleteMany({ _id: { $gte: `${this.spec.groupId}:`, $lt: `${this.spec.groupId};` }, at: { $lt: new Date(Date.now() - INBOX_RETENTION_MS) } });
+    this.consumer = this.deps.kafka.consumer({
+      groupId: this.spec.groupId,
+      sessionTimeout: 10_000,
+      heartbeatInterval: 1_000,
+      allowAutoTopicCreation: false,
+      retry: { retries: 10 },
+    });
+    await this.consumer.connect();
+    await this.consumer.subscribe({ topics: this.spec.topics, fromBeginning: true });
+    await this.consumer.run({
+      partitionsConsumedConcurrently: this.spec.partitionsConsumedConcurrently ?? 1,
+      eachMessage: (payload) => this.onMessage(payload),
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await this.consumer?.disconnect();
+    this.consumer = undefined;
+  }
+
+  private async onMessage({ topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {
+    const group = this.spec.groupId;
+    const end = this.deps.metrics.duration.startTimer({ group });
+    let parsed: T;
+    try {
+      parsed = this.spec.parse(message.value);
+    } catch (err) {
+      await this.deadLetter(topic, partition, message.offset, message.value, err);
+      return;
+    }
+    const inboxId = `${group}:${this.spec.idOf(parsed)}`;
+    if (await this.inbox.findOne({ _id: inboxId }, { projection: { _id: 1 } })) {
+      this.deps.metrics.handled.inc({ group, outcome: 'duplicate' });
+      return;
+    }
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.spec.handle(parsed, { topic, partition, offset: message.offset });
+        break;
+      } catch (err) {
+        if ((err as { retriable?: boolean }).retriable === false) {
+          await this.deadLetter(topic, partition, message.offset, message.value, err);
+          return;
+        }
+        if (this.stopping) throw err; // not committed: redelivered after the restart
+        this.deps.metrics.handled.inc({ group, outcome: 'retry' });
+        this.log.warn({ err, attempt, topic, partition, offset: message.offset }, 'handler failed; retrying');
+        await new Promise((r) => setTimeout(r, Math.min(100 * 2 ** attempt, 5_000)));
+        await heartbeat();
+      }
+    }
+    await this.inbox.insertOne({ _id: inboxId, at: new Date() }).catch((err) => {
+      if (!isDuplicateKey(err)) throw err;
+    });
+    this.deps.metrics.handled.inc({ group, outcome: 'ok' });
+    end();
+  }
+
+  private async deadLetter(topic: string, partition: number, offset: string, value: Buffer | null, err: unknown) {
+    this.deps.metrics.handled.inc({ group: this.spec.groupId, outcome: 'dead_letter' });
+    this.log.error({ err, topic, partition, offset }, 'message dead-lettered');
+    await this.deps.producer.send({
+      topic: this.deps.deadLetterTopic,
+      acks: -1,
+      messages: [{
+        key: `${topic}:${partition}:${offset}`,
+        value,
+        headers: {
+          'dlq-source-topic': topic,
+          'dlq-source-partition': String(partition),
+          'dlq-source-offset': offset,
+          'dlq-consumer-group': this.spec.groupId,
+          'dlq-reason': String((err as Error)?.message ?? err).slice(0, 500),
+        },
+      }],
+    });
+  }
+}

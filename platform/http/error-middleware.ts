@@ -1,0 +1,68 @@
+import type { Middleware } from 'koa';
+import { AppError, errorBody, type ErrorRecord } from '../errors.js';
+import { newId } from '../ids.js';
+import type { AppState } from './state.js';
+
+/** What koa, koa-bodyparser (raw-body, co-body) and http-errors throw for bad requests. */
+interface HttpishError {
+  status?: number;
+  statusCode?: number;
+  expose?: boolean;
+  type?: string;
+  headers?: Record<string, string>;
+  message: string;
+}
+
+function clientErrorRecord(err: HttpishError, status: number): ErrorRecord {
+  switch (err.type) {
+    case 'entity.parse.failed':
+      return { code: 'INVALID_REQUEST', message: 'The request body is not valid JSON.', severity: 'ERROR' };
+    case 'entity.too.large':
+      return { code: 'INVALID_REQUEST', message: 'The request body exceeds the 10 MB limit.', severity: 'ERROR' };
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return { code: 'INVALID_REQUEST', message: 'Only UTF-8 encoded JSON bodies are accepted.', severity: 'ERROR' };
+    case 'request.aborted':
+      return { code: 'INVALID_REQUEST', message: 'The request was aborted by the client.', severity: 'ERROR' };
+    default:
+      return { code: status === 404 ? 'OBJECT_NOT_FOUND' : 'INVALID_REQUEST', message: err.message, severity: 'ERROR' };
+  }
+}
+
+/**
+ * Maps every failure to the spec's error body. AppErrors carry their status and records;
+ * client errors from the HTTP stack keep their 4xx status; anything else is a 500 with a
+ * ticketId that is logged with the stack, which never goes on the wire.
+ */
+export function errorMiddleware(): Middleware<AppState> {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (raw) {
+      const err = raw as HttpishError;
+      if (raw instanceof AppError) {
+        ctx.status = raw.status;
+        ctx.set(raw.headers);
+        ctx.body = errorBody(raw.records);
+        if (raw.status >= 500) ctx.state.log?.error({ err: raw }, 'request failed');
+        return;
+      }
+      const status = err.status ?? err.statusCode;
+      if (status && status >= 400 && status < 500 && err.expose !== false) {
+        ctx.status = status;
+        if (err.headers) ctx.set(err.headers);
+        ctx.body = errorBody([clientErrorRecord(err, status)]);
+        return;
+      }
+      const ticketId = newId();
+      ctx.state.log?.error({ err: raw, ticketId }, 'unexpected error');
+      ctx.status = 500;
+      ctx.body = errorBody([{
+        code: 'INTERNAL_ERROR',
+        message: 'An unexpected error occurred. Quote the ticketId when you report it.',
+        severity: 'ERROR',
+        ticketId,
+      }]);
+    }
+  };
+}

@@ -1,0 +1,24 @@
+import type { DefaultContext, ParameterizedContext } from 'koa';
+import type { Logger } from '../logger.js';
+
+/** The partner a bearer token was issued to (set by the auth module's middleware). */
+export interface AuthenticatedPartner {
+  id: string;
+  username: string;
+  payoutTrigger: 'SENT' | 'DELIVERED';
+  feeBps: number;
+}
+
+export interface AppState {
+  requestId: string;
+  log: Logger;
+  partner?: AuthenticatedPartner;
+}
+
+export type AppContext = ParameterizedContext<AppState, DefaultContext>;
+
+/** The partner of an authenticated route; a route mounted behind the auth middleware always has one. */
+export function partnerOf(ctx: AppContext): AuthenticatedPartner {
+  if (!ctx.state.partner) throw new Error('route mounted without the bearer middleware');
+  return ctx.state.partner;
+}

@@ -1,0 +1,111 @@
+import { Kafka, Partitioners, logLevel, type Producer, type LogEntry, type Message } from 'kafkajs';
+import type { Logger } from './logger.js';
+
+export interface KafkaSettings {
+  brokers: string[];
+  clientId: string;
+  topicPrefix: string;
+  partitions: number;
+}
+
+/**
+ * Logical topic names; the deployed name is `<KAFKA_TOPIC_PREFIX><name>` so that test runs
+ * and environments sharing one broker never see each other's messages.
+ */
+export const TOPICS = {
+  applicationEvents: 'applications.events',
+  paymentEvents: 'payments.events',
+  notifications: 'notifications',
+  deadLetter: 'dead-letter',
+} as const;
+
+export class Topics {
+  constructor(private readonly prefix: string) {}
+
+  name(logical: string): string {
+    return `${this.prefix}${logical}`;
+  }
+
+  group(logical: string): string {
+    return `${this.prefix}${logical}`;
+  }
+}
+
+const LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
+  [logLevel.ERROR]: 'error',
+  [logLevel.WARN]: 'warn',
+  [logLevel.INFO]: 'info',
+  [logLevel.DEBUG]: 'debug',
+};
+
+/** kafkajs logs through pino; its INFO chatter (joins, commits) is kept at debug. */
+function kafkaLogCreator(logger: Logger) {
+  const child = logger.child({ component: 'kafkajs' });
+  return () => ({ level, log }: LogEntry) => {
+    const { message, ...extra } = log;
+    const at = LEVELS[level] ?? 'info';
+    child[at === 'info' ? 'debug' : at](extra, message);
+  };
+}
+
+export function createKafka(settings: KafkaSettings, logger: Logger): Kafka {
+  return new Kafka({
+    clientId: settings.clientId,
+    brokers: settings.brokers,
+    logLevel: logLevel.WARN,
+    logCreator: kafkaLogCreator(logger),
+    connectionTimeout: 3000,
+    requestTimeout: 10000,
+    retry: { initialRetryTime: 100, retries: 8, maxRetryTime: 5000 },
+  });
+}
+
+/** acks from every in-sync replica; the default partitioner keys by applicationId. */
+export function createProducer(kafka: Kafka): Producer {
+  return kafka.producer({
+    createPartitioner: Partitioners.DefaultPartitioner,
+    allowAutoTopicCreation: false,
+  });
+}
+
+/** Creates the topics that do not exist yet (idempotent; production creates them too). */
+export async function ensureTopics(kafka: Kafka, topics: string[], partitions: number): Promise<void> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const existing = new Set(await admin.listTopics());
+    const missing = topics.filter((t) => !existing.has(t));
+    if (missing.length === 0) return;
+    await admin.createTopics({
+      waitForLeaders: true,
+      topics: missing.map((topic) => ({ topic, numPartitions: partitions, replicationFactor: -1 })),
+    });
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+/** Whether the brokers answer a metadata request within the timeout (health checks). */
+export async function kafkaReachable(kafka: Kafka, timeoutMs: number): Promise<boolean> {
+  const admin = kafka.admin({ retry: { retries: 0 } });
+  const probe = (async () => {
+    await admin.connect();
+    await admin.describeCluster();
+    return true;
+  })();
+  try {
+    return await withTimeout(probe, timeoutMs, false);
+  } catch {
+    return false;
+  } finally {
+    admin.disconnect().catch(() => {});
+  }
+}
+
+export function withTimeout<T>(p: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout;
+  const t = new Promise<T>((resolve) => { timer = setTimeout(() => resolve(fallback), ms); });
+  return Promise.race([p, t]).finally(() => clearTimeout(timer));
+}
+
+export type { Kafka, Producer, Message };

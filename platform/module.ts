@@ -1,0 +1,37 @@
+import type { Db } from 'mongodb';
+import type { Kafka, Producer } from 'kafkajs';
+import type { Registry } from 'prom-client';
+import type Koa from 'koa';
+import type { Config } from './config.js';
+import type { Logger } from './logger.js';
+import type { Topics } from './kafka.js';
+import type { OutboxPublisher } from './outbox.js';
+import type { ConsumerDeps } from './consumer.js';
+import type { AppRouter } from './http/create-app.js';
+import type { AppState } from './http/state.js';
+
+/** What the composition root hands to every module factory. */
+export interface Platform {
+  config: Config;
+  db: Db;
+  kafka: Kafka;
+  producer: Producer;
+  topics: Topics;
+  outbox: OutboxPublisher;
+  logger: Logger;
+  registry: Registry;
+  consumerDeps: ConsumerDeps;
+}
+
+/**
+ * A module as the composition root sees it. Routes are registered on the one router;
+ * `start` runs consumers and timers once the store and Kafka are up; `stop` drains them.
+ */
+export interface AppModule {
+  name: string;
+  mount?(router: AppRouter): void;
+  /** perimeter middleware that runs before body parsing (auth module: rate limiting) */
+  before?: Koa.Middleware<AppState>[];
+  start?(): Promise<void>;
+  stop?(): Promise<void>;
+}

@@ -1,0 +1,57 @@
+import type { MongoClient } from 'mongodb';
+import type { Config } from './config.js';
+import type { Logger } from './logger.js';
+import type { Platform } from './module.js';
+import { connectMongo } from './mongo.js';
+import { createKafka, createProducer, ensureTopics, Topics, TOPICS } from './kafka.js';
+import { createRegistry, consumerMetrics, outboxMetrics } from './metrics.js';
+import { OutboxPublisher } from './outbox.js';
+
+export interface Runtime extends Platform {
+  mongoClient: MongoClient;
+  close(): Promise<void>;
+}
+
+/**
+ * Connects the shared infrastructure of a process: MongoDB, Kafka (producer, topics) and
+ * the outbox publisher. Extra logical topics (the relay's retry topics) can be asked for.
+ */
+export async function createRuntime(config: Config, logger: Logger, service: string, extraTopics: string[] = []): Promise<Runtime> {
+  const { client: mongoClient, db } = await connectMongo(config.mongo.url, config.mongo.db);
+  const registry = createRegistry(service);
+  const kafka = createKafka(config.kafka, logger);
+  const topics = new Topics(config.kafka.topicPrefix);
+  const logical = [...Object.values(TOPICS), ...extraTopics];
+  try {
+    await ensureTopics(kafka, logical.map((t) => topics.name(t)), config.kafka.partitions);
+  } catch (err) {
+    await mongoClient.close();
+    throw err;
+  }
+  const producer = createProducer(kafka);
+  await producer.connect();
+  const outbox = new OutboxPublisher({
+    producer,
+    topics,
+    logger: logger.child({ component: 'outbox' }),
+    metrics: outboxMetrics(registry),
+    sweepIntervalMs: config.outbox.sweepIntervalMs,
+    sweepGraceMs: config.outbox.sweepGraceMs,
+  });
+  const consumerDeps = {
+    kafka,
+    db,
+    producer,
+    deadLetterTopic: topics.name(TOPICS.deadLetter),
+    logger,
+    metrics: consumerMetrics(registry),
+  };
+  return {
+    config, db, kafka, producer, topics, outbox, logger, registry, consumerDeps, mongoClient,
+    close: async () => {
+      await outbox.stop();
+      await producer.disconnect().catch(() => {});
+      await mongoClient.close().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,7 @@
+import { readFileSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
+
+/** DESIGN 18: "<name> <version>" of the project. */
+export const PROJECT_VERSION = `${pkg.name} ${pkg.version}`;
+export const PROJECT_NAME = pkg.name;

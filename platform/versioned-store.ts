@@ -1,0 +1,99 @@
+import type { Collection, Filter } from 'mongodb';
+import { ConcurrencyError } from './errors.js';
+import { KeyedMutex } from './keyed-mutex.js';
+import { outboxForInsert, outboxForUpdate, type OutboxEntry, type OutboxFields, type OutboxPublisher } from './outbox.js';
+
+/** A document that changes only through version-guarded single-document writes. */
+export interface Versioned extends OutboxFields {
+  _id: string;
+  version: number;
+}
+
+export type NewDocument<T extends Versioned> = Omit<T, keyof OutboxFields | 'version'>;
+
+export interface Change<R = void> {
+  /** top-level fields to set (whole values: items, history, ...) */
+  set: Record<string, unknown>;
+  /** outbox entries that leave with this change (DESIGN: no state change without its event) */
+  entries: OutboxEntry[];
+  /** what the caller gets back besides the new document */
+  result?: R;
+}
+
+/**
+ * Optimistic concurrency over one collection, with the transactional outbox: every write
+ * is one atomic single-document operation that changes the state, bumps `version` and adds
+ * the events; the events are published after the write commits.
+ */
+export class VersionedStore<T extends Versioned> {
+  private readonly mutex = new KeyedMutex();
+
+  constructor(readonly collection: Collection<T>, private readonly outbox: OutboxPublisher) {}
+
+  /**
+   * Indexes the guarded writes need, and registers the collection with the outbox sweeper.
+   * The unique {_id, version} index is redundant on MongoDB (the _id index serves) but it
+   * is what lets mongo-java-server answer `{_id, version}` filters from an index instead
+   * of a collection scan (it uses an index only when the query's keys equal its keys).
+   */
+  async init(): Promise<void> {
+    await this.collection.createIndex({ _id: 1, version: 1 } as any, { unique: true, name: 'occ_id_version' });
+    await this.outbox.register(this.collection);
+  }
+
+  /** Inserts a new document (version 1) with its entries; duplicate-key errors are the caller's. */
+  async insert(doc: NewDocument<T>, entries: OutboxEntry[], now = new Date()): Promise<T> {
+    const full = { ...doc, version: 1, ...outboxForInsert(entries, now) } as unknown as T;
+    await this.collection.insertOne(full as any);
+    void this.outbox.publishAfterWrite({ collection: this.collection, docId: full._id, entries, soleAtVersion: 1 });
+    return full;
+  }
+
+  /**
+   * Writes `change` if the document is still at `current.version`; returns the new document,
+   * or undefined when a concurrent write got there first.
+   */
+  async update(current: T, change: Pick<Change, 'set' | 'entries'>, now = new Date()): Promise<T | undefined> {
+    const updated = await this.collection.findOneAndUpdate(
+      { _id: current._id, version: current.version } as Filter<T>,
+      { $set: { ...change.set, ...outboxForUpdate(change.entries, now) }, $inc: { version: 1 } } as any,
+      { returnDocument: 'after' },
+    );
+    if (!updated) return undefined;
+    const nothingElsePending = Object.keys(current.outbox ?? {}).length === 0;
+    void this.outbox.publishAfterWrite({
+      collection: this.collection,
+      docId: current._id,
+      entries: change.entries,
+      soleAtVersion: nothingElsePending ? current.version + 1 : undefined,
+    });
+    return updated as T;
+  }
+
+  /**
+   * Read, decide, write. Within this process the changes of one document run one at a
+   * time (their events leave in commit order); across processes the version guard decides,
+   * and a lost race re-reads and decides again on the fresh state, so no update is lost.
+   * `decide` throws an AppError to refuse. After `attempts` lost races the caller gets a
+   * ConcurrencyError (409 in the spec's format).
+   */
+  mutate<R>(
+    id: string,
+    load: () => Promise<T | null>,
+    decide: (doc: T) => Change<R> | Promise<Change<R>>,
+    opts: { attempts?: number; notFound: () => Error },
+  ): Promise<{ doc: T; result: R | undefined }> {
+    return this.mutex.run(id, async () => {
+      const attempts = opts.attempts ?? 10;
+      for (let i = 0; i < attempts; i++) {
+        const doc = await load();
+        if (!doc) throw opts.notFound();
+        const change = await decide(doc);
+        const updated = await this.update(doc, change);
+        if (updated) return { doc: updated, result: change.result };
+        await new Promise((r) => setTimeout(r, Math.random() * 5 * (i + 1)));
+      }
+      throw new ConcurrencyError();
+    });
+  }
+}

@@ -1,0 +1,197 @@
+import { expect } from 'chai';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { createLogger } from '../../platform/logger.js';
+import { createRuntime, type Runtime } from '../../platform/runtime.js';
+import { domainEvent, type DomainEvent } from '../../platform/events.js';
+import { eventEntry } from '../../platform/outbox.js';
+import { VersionedStore, type Versioned } from '../../platform/versioned-store.js';
+import { ManagedConsumer, NonRetriableError } from '../../platform/consumer.js';
+import { TOPICS } from '../../platform/kafka.js';
+import { newId } from '../../platform/ids.js';
+import { testConfig } from '../support/config.js';
+import { TopicCollector } from '../support/kafka.js';
+import { dropTestResources } from '../support/api.js';
+import { waitFor } from '../support/wait.js';
+import type { Config } from '../../platform/config.js';
+
+interface Thing extends Versioned { name: string; count?: number }
+
+describe('transactional outbox and idempotent consumers on real MongoDB and Kafka', function () {
+  this.timeout(60_000);
+  let config: Config;
+  let runtime: Runtime;
+  let store: VersionedStore<Thing>;
+  let events: TopicCollector;
+
+  before(async () => {
+    config = testConfig();
+    runtime = await createRuntime(config, createLogger({ level: config.logLevel, name: 'outbox-test' }), 'test');
+    const collection = runtime.db.collection<Thing>('things');
+    store = new VersionedStore(collection, runtime.outbox);
+    await store.init();
+    events = await new TopicCollector(runtime.kafka, runtime.topics.name(TOPICS.applicationEvents)).start();
+  });
+
+  after(async () => {
+    await events?.stop();
+    await runtime?.close();
+    if (runtime) await dropTestResources(config, runtime.kafka, runtime.topics.name(''));
+  });
+
+  const eventsFor = (id: string) => events.json<DomainEvent>().filter((e) => e.aggregateId === id);
+
+  it('when a document is written with its event, then the event reaches Kafka keyed by the document id and leaves the document', async () => {
+    const id = newId();
+    const event = domainEvent('test.thing.created', { id, version: 1, partnerId: 'p1' }, { name: 'one' });
+    await store.insert({ _id: id, name: 'one' }, [eventEntry(TOPICS.applicationEvents, event)]);
+
+    await waitFor('the event on Kafka', () => eventsFor(id).length === 1);
+    const msg = events.messages.find((m) => m.key === id)!;
+    expect(JSON.parse(msg.value!)).to.deep.equal(event);
+    expect(msg.headers['message-id']).to.equal(event.id);
+    const doc = await waitFor('the outbox emptied', async () => {
+      const d = await store.collection.findOne({ _id: id });
+      return d && !d.outboxAt && d;
+    });
+    expect(doc!.outbox).to.deep.equal({});
+  });
+
+  it('when a document changes twice under the version guard, then both events leave in order and a stale write is refused', async () => {
+    const id = newId();
+    const created = await store.insert({ _id: id, name: 'a' }, []);
+    const e1 = domainEvent('test.thing.renamed', { id, version: 2, partnerId: 'p1' }, { name: 'b' });
+    const v2 = await store.update(created, { set: { name: 'b' }, entries: [eventEntry(TOPICS.applicationEvents, e1)] });
+    expect(v2?.version).to.equal(2);
+    const stale = await store.update(created, { set: { name: 'stale' }, entries: [] });
+    expect(stale).to.equal(undefined);
+    const e2 = domainEvent('test.thing.renamed', { id, version: 3, partnerId: 'p1' }, { name: 'c' });
+    await store.update(v2!, { set: { name: 'c' }, entries: [eventEntry(TOPICS.applicationEvents, e2)] });
+
+    await waitFor('two events', () => eventsFor(id).length === 2);
+    expect(eventsFor(id).map((e) => e.data.name)).to.deep.equal(['b', 'c']);
+    expect((await store.collection.findOne({ _id: id }))?.name).to.equal('c');
+  });
+
+  it('when 20 writers race on one document through mutate, then every increment lands and the events leave in commit order', async () => {
+    const id = newId();
+    await store.insert({ _id: id, name: 'counter', count: 0 }, []);
+    await Promise.all(Array.from({ length: 20 }, () => store.mutate(
+      id,
+      () => store.collection.findOne({ _id: id }),
+      (doc) => {
+        const next = (doc.count ?? 0) + 1;
+        const e = domainEvent('test.thing.counted', { id, version: doc.version + 1, partnerId: 'p1' }, { count: next });
+        return { set: { count: next }, entries: [eventEntry(TOPICS.applicationEvents, e)] };
+      },
+      { attempts: 50, notFound: () => new Error('gone') },
+    )));
+    expect((await store.collection.findOne({ _id: id }))?.count).to.equal(20);
+    await waitFor('20 events', () => eventsFor(id).length === 20);
+    expect(eventsFor(id).map((e) => e.data.count)).to.deep.equal(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
+  it('when the process is killed between the write and the publish, then the sweeper publishes the event after the restart', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./fixtures/crash-writer.ts', import.meta.url))], {
+      env: { ...process.env, MONGO_URL: config.mongo.url, MONGO_DB: config.mongo.db, KAFKA_BROKERS: config.kafka.brokers.join(','), KAFKA_TOPIC_PREFIX: config.kafka.topicPrefix, LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => { out += d; });
+    const signal = await new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, sig) => resolve(sig)));
+    expect(signal).to.equal('SIGKILL');
+    const { id, eventId } = JSON.parse(out.trim()) as { id: string; eventId: string };
+
+    const left = await runtime.db.collection<Thing>('things').findOne({ _id: id });
+    expect(left?.outboxAt, "the crash left the entry in the document").to.be.instanceOf(Date);
+    expect(Object.keys(left!.outbox)).to.deep.equal([eventId]);
+
+    // "restart": a sweep pass of a running publisher, once the grace period has passed
+    const sent = await waitFor('a sweep that publishes the entry', async () => {
+      const n = await runtime.outbox.sweep();
+      return n > 0 && n;
+    }, { maxWait: 10_000, interval: 200 });
+    expect(sent).to.be.at.least(1);
+    await waitFor('the swept event on Kafka', () => eventsFor(id).some((e) => e.id === eventId));
+    const doc = await waitFor('the outbox emptied', async () => {
+      const d = await store.collection.findOne({ _id: id });
+      return d && !d.outboxAt && d;
+    });
+    expect(doc!.outbox).to.deep.equal({});
+    expect(await runtime.outbox.sweep(), 'nothing left to sweep').to.equal(0);
+  });
+
+  it('when the same event is delivered twice, then the idempotent consumer applies it once; a poison message is dead-lettered', async () => {
+    const topic = runtime.topics.name('idempotency-probe');
+    const effects = runtime.db.collection<{ _id: string; n: number }>('effects');
+    const seen: string[] = [];
+    const consumer = new ManagedConsumer<DomainEvent>(runtime.consumerDeps, {
+      groupId: runtime.topics.group('idempotency-probe'),
+      topics: [topic],
+      parse: (value) => {
+        const e = JSON.parse(value?.toString() ?? 'null');
+        if (!e?.id) throw new NonRetriableError('not an event');
+        return e;
+      },
+      idOf: (e) => e.id,
+      // deliberately not idempotent itself: only the inbox stands between a redelivery and a second effect
+      handle: async (e) => {
+        seen.push(e.id);
+        await effects.updateOne({ _id: e.aggregateId }, { $inc: { n: 1 } }, { upsert: true });
+      },
+    });
+    const deadLetters = await new TopicCollector(runtime.kafka, runtime.topics.name(TOPICS.deadLetter)).start();
+    await runtime.kafka.admin().createTopics({ topics: [{ topic, numPartitions: 1 }] }).catch(() => {});
+    await consumer.start();
+    try {
+      const id = newId();
+      const e = domainEvent('test.thing.created', { id, version: 1, partnerId: 'p1' }, {});
+      const sentinel = domainEvent('test.thing.created', { id: 'sentinel', version: 1, partnerId: 'p1' }, {});
+      const msg = { key: id, value: JSON.stringify(e) };
+      await runtime.producer.send({ topic, messages: [msg] });
+      await runtime.producer.send({ topic, messages: [msg, { key: id, value: 'not json at all' }, { key: 'sentinel', value: JSON.stringify(sentinel) }] });
+
+      await waitFor('the sentinel handled', () => seen.includes(sentinel.id), { maxWait: 20_000 });
+      expect(seen.filter((x) => x === e.id)).to.have.length(1);
+      expect((await effects.findOne({ _id: id }))?.n).to.equal(1);
+      await deadLetters.waitForCount(1);
+      expect(deadLetters.messages[0]!.value).to.equal('not json at all');
+      expect(deadLetters.messages[0]!.headers['dlq-source-topic']).to.equal(topic);
+    } finally {
+      await consumer.stop();
+      await deadLetters.stop();
+    }
+  });
+});
+
+describe('version guard across processes (two stores, one document)', function () {
+  this.timeout(60_000);
+  let config: Config;
+  let a: Runtime;
+  let b: Runtime;
+
+  before(async () => {
+    config = testConfig();
+    const logger = createLogger({ level: config.logLevel, name: 'occ-test' });
+    [a, b] = await Promise.all([createRuntime(config, logger, 'a'), createRuntime(config, logger, 'b')]);
+  });
+  after(async () => {
+    await a?.close();
+    await b?.close();
+    if (a) await dropTestResources(config, a.kafka, a.topics.name(''));
+  });
+
+  it('when two writers with separate connections race 40 increments, then none is lost', async () => {
+    const sa = new VersionedStore<Thing>(a.db.collection<Thing>('things'), a.outbox);
+    const sb = new VersionedStore<Thing>(b.db.collection<Thing>('things'), b.outbox);
+    await sa.init();
+    const id = newId();
+    await sa.insert({ _id: id, name: 'shared', count: 0 }, []);
+    const inc = (s: VersionedStore<Thing>) => s.mutate(id, () => s.collection.findOne({ _id: id }),
+      (doc) => ({ set: { count: (doc.count ?? 0) + 1 }, entries: [] }), { attempts: 100, notFound: () => new Error('gone') });
+    await Promise.all(Array.from({ length: 40 }, (_, i) => inc(i % 2 ? sa : sb)));
+    const doc = await sa.collection.findOne({ _id: id });
+    expect(doc?.count).to.equal(40);
+    expect(doc?.version).to.equal(41);
+  });
+});

@@ -1,0 +1,18 @@
+import { provideServices, type Services } from './services.js';
+
+/**
+ * Mocha global fixture: provides MongoDB and Kafka once per run and exports their
+ * addresses as MONGO_URL / KAFKA_BROKERS for every suite. Unit tests ignore them.
+ */
+let services: Services | undefined;
+
+export async function mochaGlobalSetup(this: unknown) {
+  services = await provideServices();
+  process.env.MONGO_URL = services.MONGO_URL;
+  process.env.KAFKA_BROKERS = services.KAFKA_BROKERS;
+  process.stderr.write(`[test] services from ${services.source}: MONGO_URL=${services.MONGO_URL} KAFKA_BROKERS=${services.KAFKA_BROKERS}\n`);
+}
+
+export async function mochaGlobalTeardown() {
+  await services?.stop();
+}

@@ -1,0 +1,57 @@
+import { MongoClient } from 'mongodb';
+import type { Kafka } from 'kafkajs';
+import type { Config } from '../../platform/config.js';
+import { createLogger } from '../../platform/logger.js';
+import { startApi, type Api } from '../../api/create-api.js';
+import { testConfig } from './config.js';
+import { TestClient } from './http.js';
+
+export interface TestApi {
+  api: Api;
+  config: Config;
+  client: TestClient;
+  baseUrl: string;
+  plainUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real API in-process on free ports, over real MongoDB and Kafka, with its own
+ * database and topics; `stop` drains it and drops both.
+ */
+export async function startTestApi(overrides: Record<string, string> = {}): Promise<TestApi> {
+  const config = testConfig(overrides);
+  const logger = createLogger({ level: config.logLevel, name: 'api-test' });
+  const api = await startApi(config, logger);
+  const baseUrl = `https://localhost:${api.httpsPort}`;
+  const client = new TestClient(baseUrl, api.tls.cert);
+  return {
+    api, config, client, baseUrl,
+    plainUrl: `http://127.0.0.1:${api.httpPort}`,
+    stop: async () => {
+      client.close();
+      const { kafka, topics } = api.runtime;
+      await api.stop();
+      await dropTestResources(config, kafka, topics.name(''));
+    },
+  };
+}
+
+/** Drops a test's database and deletes its topics (they would slow the next broker start). */
+export async function dropTestResources(config: Config, kafka: Kafka, prefix: string) {
+  const client = new MongoClient(config.mongo.url, { retryWrites: false });
+  try {
+    await client.connect();
+    await client.db(config.mongo.db).dropDatabase();
+  } finally {
+    await client.close();
+  }
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const mine = (await admin.listTopics()).filter((t) => t.startsWith(prefix));
+    if (mine.length) await admin.deleteTopics({ topics: mine, timeout: 10_000 });
+  } catch { /* best effort */ } finally {
+    await admin.disconnect();
+  }
+}

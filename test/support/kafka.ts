@@ -1,0 +1,45 @@
+import type { Kafka, Consumer } from 'kafkajs';
+import { waitFor } from './wait.js';
+
+export interface ConsumedMessage {
+  topic: string;
+  partition: number;
+  offset: string;
+  key: string | null;
+  value: string | null;
+  headers: Record<string, string>;
+}
+
+/** Reads a topic from the beginning into memory, for assertions on what was published. */
+export class TopicCollector {
+  readonly messages: ConsumedMessage[] = [];
+  private consumer: Consumer | undefined;
+
+  constructor(private readonly kafka: Kafka, private readonly topic: string) {}
+
+  async start(): Promise<this> {
+    this.consumer = this.kafka.consumer({ groupId: `test-collector-${this.topic}-${Math.random().toString(36).slice(2)}`, sessionTimeout: 10_000 });
+    await this.consumer.connect();
+    await this.consumer.subscribe({ topic: this.topic, fromBeginning: true });
+    await this.consumer.run({
+      eachMessage: async ({ topic, partition, message }) => {
+        const headers: Record<string, string> = {};
+        for (const [k, v] of Object.entries(message.headers ?? {})) headers[k] = String(v);
+        this.messages.push({ topic, partition, offset: message.offset, key: message.key?.toString() ?? null, value: message.value?.toString() ?? null, headers });
+      },
+    });
+    return this;
+  }
+
+  json<T = any>(): T[] {
+    return this.messages.map((m) => JSON.parse(m.value ?? 'null') as T);
+  }
+
+  waitForCount(n: number, maxWait = 15_000): Promise<ConsumedMessage[]> {
+    return waitFor(`${n} message(s) on ${this.topic} (have ${this.messages.length})`, () => this.messages.length >= n && this.messages, { maxWait });
+  }
+
+  async stop(): Promise<void> {
+    await this.consumer?.disconnect();
+  }
+}
