@@ -11,13 +11,13 @@ import type { AppState } from '../platform/http/state.js';
 import { kafkaReachable } from '../platform/kafka.js';
 import { serveMetrics } from '../platform/metrics.js';
 import { PROJECT_VERSION } from '../platform/version.js';
-import { createModules } from './modules.js';
-
-export const LOGIN_PATH = '/authentication/v1/partner';
+import { createModules, type ApiModules } from './modules.js';
+import { LOGIN_PATH } from '../modules/auth/index.js';
 
 export interface Api {
   app: Koa<AppState>;
   runtime: Runtime;
+  modules: ApiModules;
   tls: TlsMaterial;
   httpsPort: number;
   httpPort: number;
@@ -78,7 +78,7 @@ export async function startApi(config: Config, logger: Logger): Promise<Api> {
   const metricsPort = (metricsServer.address() as { port: number }).port;
   logger.info({ httpsPort: listening.httpsPort, httpPort: listening.httpPort, metricsPort }, 'api listening');
   return {
-    app, runtime, tls, metricsPort,
+    app, runtime, modules, tls, metricsPort,
     httpsPort: listening.httpsPort,
     httpPort: listening.httpPort,
     stop: async () => {

@@ -1,18 +1,22 @@
 import type { AppModule, Platform } from '../platform/module.js';
+import { createAuthModule, type AuthModule } from '../modules/auth/index.js';
 
 /**
  * The modules of the API process, in dependency order. Each module is built from the
  * platform and the public faces of the modules it needs; nothing else is shared.
  */
 export interface ApiModules {
+  auth: AuthModule;
   list: AppModule[];
   /** DESIGN 16: revokes a token that was seen on plain HTTP */
   revokeExposedToken(token: string): Promise<void>;
 }
 
-export async function createModules(_platform: Platform): Promise<ApiModules> {
+export async function createModules(platform: Platform): Promise<ApiModules> {
+  const auth = await createAuthModule(platform);
   return {
-    list: [],
-    revokeExposedToken: async () => {},
+    auth,
+    list: [auth],
+    revokeExposedToken: (token) => auth.revokeExposedToken(token),
   };
 }

@@ -1,0 +1,14 @@
+import type { AppRouter } from '../../platform/http/create-app.js';
+import { validate } from '../../platform/http/validate.js';
+import { loginRequestSchema } from './auth.schemas.js';
+import type { AuthService } from './auth.service.js';
+
+export const LOGIN_PATH = '/authentication/v1/partner';
+
+export function mountAuthRoutes(router: AppRouter, auth: AuthService): void {
+  router.post(LOGIN_PATH, async (ctx) => {
+    const { username, password } = validate(loginRequestSchema, ctx.request.body);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await auth.login(username, password);
+  });
+}
