@@ -79,12 +79,6 @@ export class AuthService {
     return (await this.repo.partners.find({}).sort({ username: 1 }).toArray()).map(partnerView);
   }
 
-  /** Secrets that sign webhooks for the partner (newest first; rotated ones until they expire). */
-  async webhookSecrets(partnerId: string, now = new Date()): Promise<string[]> {
-    const p = await this.repo.findById(partnerId);
-    return (p?.webhookSecrets ?? []).filter((s) => !s.expiresAt || s.expiresAt > now).map((s) => s.secret);
-  }
-
   async partner(partnerId: string): Promise<AuthenticatedPartner | undefined> {
     const p = await this.repo.findById(partnerId);
     return p ? { id: p._id, username: p.username, payoutTrigger: p.payoutTrigger, feeBps: p.feeBps } : undefined;

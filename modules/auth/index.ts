@@ -18,3 +18,5 @@ export interface AuthModule extends AppModule {
   requireAuth: Middleware<AppState>;
   revokeExposedToken(token: string): Promise<void>;
 }
+
+export { createPartnerDirectory, type PartnerDirectory } from './partner-directory.js';
