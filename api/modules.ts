@@ -1,5 +1,6 @@
 import type { AppModule, Platform } from '../platform/module.js';
 import { createAuthModule, type AuthModule } from '../modules/auth/index.js';
+import { createWebhookDeliveriesModule } from '../relay/index.js';
 
 /**
  * The modules of the API process, in dependency order. Each module is built from the
@@ -14,9 +15,10 @@ export interface ApiModules {
 
 export async function createModules(platform: Platform): Promise<ApiModules> {
   const auth = await createAuthModule(platform);
+  const webhooks = createWebhookDeliveriesModule(platform, { requireAuth: auth.requireAuth });
   return {
     auth,
-    list: [auth],
+    list: [auth, webhooks],
     revokeExposedToken: (token) => auth.revokeExposedToken(token),
   };
 }

@@ -119,3 +119,26 @@ export function notificationOf(doc: DeliveryDoc): NotificationRequest {
     createdAt: doc.notificationCreatedAt.toISOString(),
   };
 }
+
+/** A message of the notifications topic (the modules' contract) as the first task of its delivery. */
+export function parseNotificationMessage(value: Buffer | null, now = new Date()): DeliveryTask {
+  const { value: n, error } = notificationRequestSchema.validate(parseJson(value), { convert: false });
+  if (error) throw new Error(`not a NotificationRequest: ${error.message}`);
+  return firstTask(n, now);
+}
+
+/** A message of a retry or redelivery topic. */
+export function parseTaskMessage(value: Buffer | null): DeliveryTask {
+  const { value: task, error } = deliveryTaskSchema.validate(parseJson(value), { convert: false });
+  if (error) throw new Error(`not a delivery task: ${error.message}`);
+  return task;
+}
+
+function parseJson(value: Buffer | null): unknown {
+  if (!value) throw new Error('empty message');
+  try {
+    return JSON.parse(value.toString('utf8'));
+  } catch {
+    throw new Error('the message is not JSON');
+  }
+}
