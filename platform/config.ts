@@ -43,8 +43,8 @@ const schema = Joi.object({
     .description('delays between webhook tries (DESIGN 17)'),
   WEBHOOK_TIMEOUT: duration.default('10s').description('per-attempt timeout of a webhook POST'),
   WEBHOOK_CONCURRENCY_PER_ENDPOINT: Joi.number().integer().min(1).max(100).default(4).description('deliveries in flight per partner endpoint'),
-  WEBHOOK_MAX_QUEUED_PER_ENDPOINT: Joi.number().integer().min(0).max(100000).default(500)
-    .description('deliveries that may wait for a busy endpoint; past that an attempt fails as ENDPOINT_BUSY and is retried later'),
+  WEBHOOK_MAX_QUEUED_PER_ENDPOINT: Joi.number().integer().min(0).max(1000000).default(10000)
+    .description('deliveries that may wait for a slot of one endpoint (each at most WEBHOOK_TIMEOUT); past that an attempt fails as ENDPOINT_BUSY and is retried'),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: boolean.description('allow loopback/private webhook endpoints (default: on unless production)'),
   RATE_LIMIT_PER_MINUTE: Joi.number().integer().min(1).default(600).description('requests per partner per minute'),
   JWT_SECRET: Joi.string().min(32).description('HMAC key for access tokens; generated and stored in MongoDB when unset'),

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type http from 'node:http';
 import type { Admin } from 'kafkajs';
 import type { Config } from '../platform/config.js';
@@ -26,7 +27,7 @@ export interface Relay {
 }
 
 /** Bounds memory per partition; a hanging endpoint is bounded far lower by its own queue. */
-const MAX_IN_FLIGHT_PER_PARTITION = 5_000;
+const MAX_IN_FLIGHT_PER_PARTITION = 20_000;
 
 /**
  * The webhook relay process: consumes notification requests from Kafka and delivers them
@@ -38,6 +39,7 @@ export async function startRelay(config: Config, logger: Logger): Promise<Relay>
   const runtime = await createRuntime(config, logger, 'relay', relayTopics(delays));
   const { topics, kafka, producer } = runtime;
   const abandon = new AbortController();
+  setMaxListeners(0, abandon.signal); // every in-flight attempt listens for the shutdown
   const metrics = relayMetrics(runtime.registry);
   const deliveries = new DeliveryRepository(runtime.db);
   const client = new WebhookClient({ timeoutMs: config.webhooks.timeoutMs, allowPrivateNetworks: config.webhooks.allowPrivateNetworks });
@@ -46,7 +48,7 @@ export async function startRelay(config: Config, logger: Logger): Promise<Relay>
     secrets: cachedSecrets(createPartnerDirectory(runtime.db)),
     client,
     signer: new WebhookSigner(),
-    limiter: new EndpointLimiter(config.webhooks.concurrencyPerEndpoint, config.webhooks.maxQueuedPerEndpoint),
+    limiter: new EndpointLimiter(config.webhooks.concurrencyPerEndpoint, config.webhooks.maxQueuedPerEndpoint, config.webhooks.timeoutMs),
     producer,
     topics,
     policy: { delaysMs: delays },

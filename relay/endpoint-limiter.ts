@@ -1,9 +1,11 @@
 /**
- * Per-endpoint isolation: at most `limit` attempts in flight to one endpoint (origin), and at
- * most `maxQueued` more waiting for a slot. A slow or hanging endpoint therefore holds at
- * most `limit` sockets and `limit + maxQueued` deliveries of the relay; a further delivery
- * for it is answered BUSY at once (the caller records a failed attempt and schedules the
- * retry), so it never takes capacity from another partner's endpoint.
+ * Per-endpoint isolation: at most `limit` attempts in flight to one endpoint (origin); more
+ * deliveries for it wait in its own queue, never in front of another endpoint's. A
+ * delivery waits at most `maxWaitMs` for a slot, and at most `maxQueued` may wait; past
+ * either it is answered BUSY (the caller records a failed attempt and schedules the retry).
+ * So a healthy endpoint absorbs a burst, while a hanging one holds `limit` sockets and
+ * about `maxWaitMs` worth of queue, and its notifications move along their retry schedule
+ * instead of sitting in memory for hours.
  */
 export const BUSY = Symbol('endpoint busy');
 
@@ -27,11 +29,12 @@ interface Endpoint {
 export class EndpointLimiter {
   private readonly endpoints = new Map<string, Endpoint>();
 
-  constructor(private readonly limit: number, private readonly maxQueued: number) {}
+  constructor(private readonly limit: number, private readonly maxQueued: number, private readonly maxWaitMs: number) {}
 
   /**
-   * Runs `work` when the endpoint has a free slot; resolves BUSY when its queue is full, and
-   * rejects with AbortedError when `signal` fires before the work started.
+   * Runs `work` when the endpoint has a free slot; resolves BUSY when its queue is full or no
+   * slot came free in time, and rejects with AbortedError when `signal` fires before the
+   * work started.
    */
   async run<T>(key: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T | typeof BUSY> {
     const ep = this.endpoints.get(key) ?? { active: 0, queue: [] };
@@ -40,7 +43,7 @@ export class EndpointLimiter {
       ep.active++;
     } else {
       if (ep.queue.length >= this.maxQueued) return BUSY;
-      await this.waitForSlot(ep, key, signal); // the slot is handed over, already counted
+      if (!(await this.waitForSlot(ep, key, signal))) return BUSY; // a slot handed over is already counted
     }
     try {
       return await work();
@@ -65,19 +68,20 @@ export class EndpointLimiter {
     return this.endpoints.size;
   }
 
-  private waitForSlot(ep: Endpoint, key: string, signal?: AbortSignal): Promise<void> {
+  /** true: the slot was handed over; false: none came free within maxWaitMs. */
+  private waitForSlot(ep: Endpoint, key: string, signal?: AbortSignal): Promise<boolean> {
     if (signal?.aborted) return Promise.reject(new AbortedError());
-    return new Promise<void>((resolve, reject) => {
-      const onAbort = () => waiter.cancel();
-      const waiter: Waiter = {
-        start: () => { signal?.removeEventListener('abort', onAbort); resolve(); },
-        cancel: () => {
-          const i = ep.queue.indexOf(waiter);
-          if (i >= 0) ep.queue.splice(i, 1);
-          this.forget(key, ep);
-          reject(new AbortedError());
-        },
+    return new Promise<boolean>((resolve, reject) => {
+      const leave = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        const i = ep.queue.indexOf(waiter);
+        if (i >= 0) ep.queue.splice(i, 1);
+        this.forget(key, ep);
       };
+      const onAbort = () => { leave(); reject(new AbortedError()); };
+      const timer = setTimeout(() => { leave(); resolve(false); }, this.maxWaitMs);
+      const waiter: Waiter = { start: () => { leave(); resolve(true); }, cancel: onAbort };
       ep.queue.push(waiter);
       signal?.addEventListener('abort', onAbort, { once: true });
     });

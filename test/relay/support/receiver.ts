@@ -14,8 +14,8 @@ export interface Received {
   at: number;
 }
 
-/** What the endpoint answers: a status and JSON body, or 'hang' (never answers). */
-export type Answer = { status: number; body?: unknown } | 'hang';
+/** What the endpoint answers: a status and JSON body (after `delayMs`), or 'hang' (never answers). */
+export type Answer = { status: number; body?: unknown; delayMs?: number } | 'hang';
 export type Behaviour = (r: Received, nth: number) => Answer;
 
 export const acknowledge: Behaviour = () => ({ status: 200, body: { statusCode: '200', status: 'OK' } });
@@ -50,8 +50,12 @@ export class Receiver {
         this.seen.set(r.webhookId, nth);
         const answer = (this.behaviours.get(r.path) ?? this.fallback)(r, nth);
         if (answer === 'hang') return;
-        res.writeHead(answer.status, { 'content-type': 'application/json' });
-        res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
+        const respond = () => {
+          res.writeHead(answer.status, { 'content-type': 'application/json' });
+          res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
+        };
+        if (answer.delayMs) setTimeout(respond, answer.delayMs);
+        else respond();
       });
     });
     this.server.keepAliveTimeout = 30_000;
