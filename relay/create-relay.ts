@@ -1,4 +1,3 @@
-import { setMaxListeners } from 'node:events';
 import type http from 'node:http';
 import type { Admin } from 'kafkajs';
 import type { Config } from '../platform/config.js';
@@ -8,6 +7,7 @@ import { serveMetrics } from '../platform/metrics.js';
 import { TOPICS } from '../platform/kafka.js';
 import { createPartnerDirectory } from '../modules/auth/index.js';
 import { parseNotificationMessage, parseTaskMessage } from './delivery.model.js';
+import { Abandon } from './abandon.js';
 import { DeliveryRepository } from './delivery.repository.js';
 import { Deliverer } from './delivery.service.js';
 import { EndpointLimiter } from './endpoint-limiter.js';
@@ -26,8 +26,13 @@ export interface Relay {
   stop(): Promise<void>;
 }
 
-/** Bounds memory per partition; a hanging endpoint is bounded far lower by its own queue. */
-const MAX_IN_FLIGHT_PER_PARTITION = 20_000;
+/**
+ * Work taken from one partition and not yet recorded. A backlog stays in Kafka instead of
+ * piling up in endpoint queues (where it would outwait WEBHOOK_TIMEOUT and be shed as
+ * ENDPOINT_BUSY). A hanging endpoint's deliveries leave within one timeout, so it can
+ * hold this many only at more than 1000 notifications per timeout on one partition.
+ */
+const MAX_IN_FLIGHT_PER_PARTITION = 1_000;
 
 /**
  * The webhook relay process: consumes notification requests from Kafka and delivers them
@@ -38,8 +43,7 @@ export async function startRelay(config: Config, logger: Logger): Promise<Relay>
   const delays = config.webhooks.retryDelaysMs;
   const runtime = await createRuntime(config, logger, 'relay', relayTopics(delays));
   const { topics, kafka, producer } = runtime;
-  const abandon = new AbortController();
-  setMaxListeners(0, abandon.signal); // every in-flight attempt listens for the shutdown
+  const abandon = new Abandon();
   const metrics = relayMetrics(runtime.registry);
   const deliveries = new DeliveryRepository(runtime.db);
   const client = new WebhookClient({ timeoutMs: config.webhooks.timeoutMs, allowPrivateNetworks: config.webhooks.allowPrivateNetworks });
@@ -58,7 +62,7 @@ export async function startRelay(config: Config, logger: Logger): Promise<Relay>
   const lane = (name: string, logical: string, waitForDue: boolean, parse: LaneSpec['parse']) => new Lane(
     { name, topic: topics.name(logical), groupId: topics.group(laneGroup(logical)), waitForDue, parse },
     {
-      kafka, producer, metrics, abandon: abandon.signal,
+      kafka, producer, metrics, abandon,
       poisonTopic: topics.name(TOPICS.deadLetter),
       handle: (task, signal) => deliverer.handle(task, signal),
       logger,

@@ -1,4 +1,5 @@
 import type { Producer } from 'kafkajs';
+import type { Abandon } from './abandon.js';
 import type { Logger } from '../platform/logger.js';
 import type { Topics } from '../platform/kafka.js';
 import { attemptKey, type AttemptResult, type DeliveryDoc, type DeliveryTask } from './delivery.model.js';
@@ -48,7 +49,7 @@ export class Deliverer {
     return this.running.size;
   }
 
-  handle(task: DeliveryTask, signal: AbortSignal): Promise<Handled> {
+  handle(task: DeliveryTask, signal: Abandon): Promise<Handled> {
     const key = `${task.deliveryId}:${attemptKey(task.round, task.attempt)}`;
     const existing = this.running.get(key);
     if (existing) return existing;
@@ -62,7 +63,7 @@ export class Deliverer {
     return run;
   }
 
-  private async run(task: DeliveryTask, signal: AbortSignal): Promise<Handled> {
+  private async run(task: DeliveryTask, signal: Abandon): Promise<Handled> {
     if (signal.aborted) return 'abandoned';
     const loaded = await this.retrying('load the delivery record', signal, async () => {
       const doc = await this.deps.repo.get(task.deliveryId);
@@ -84,7 +85,7 @@ export class Deliverer {
   }
 
   /** Sends the attempt in the endpoint's slot; signs at send time so the timestamp is fresh. */
-  private async attempt(task: DeliveryTask, signal: AbortSignal): Promise<AttemptResult | typeof ABORTED> {
+  private async attempt(task: DeliveryTask, signal: Abandon): Promise<AttemptResult | typeof ABORTED> {
     const n = task.notification;
     const payload = JSON.stringify(n.body);
     const secrets = await this.retrying('read the signing secrets', signal, () => this.deps.secrets(n.partnerId));
@@ -120,7 +121,7 @@ export class Deliverer {
     }
   }
 
-  private async followUp(f: FollowUp, signal: AbortSignal): Promise<Handled> {
+  private async followUp(f: FollowUp, signal: Abandon): Promise<Handled> {
     if (f.kind === 'none') return 'done';
     const topic = this.deps.topics.name(f.kind === 'retry' ? retryTopic(f.delayMs) : RELAY_TOPICS.deadLetter);
     const n = f.task.notification;
@@ -156,7 +157,7 @@ export class Deliverer {
    * Store and broker errors are retried in place with capped backoff (the task keeps its
    * place, the offset stays uncommitted); shutdown ends the wait.
    */
-  private async retrying<T>(what: string, signal: AbortSignal, step: () => Promise<T>): Promise<T | typeof ABORTED> {
+  private async retrying<T>(what: string, signal: Abandon, step: () => Promise<T>): Promise<T | typeof ABORTED> {
     for (let failures = 0; ; failures++) {
       try {
         return await step();
@@ -164,9 +165,10 @@ export class Deliverer {
         if (signal.aborted) return ABORTED;
         this.deps.logger.warn({ err, failures }, `could not ${what}; retrying`);
         await new Promise<void>((resolve) => {
-          const done = () => { clearTimeout(timer); signal.removeEventListener('abort', done); resolve(); };
+          let unsubscribe: (() => void) | undefined;
+          const done = () => { clearTimeout(timer); unsubscribe?.(); resolve(); };
           const timer = setTimeout(done, Math.min(100 * 2 ** failures, MAX_BACKOFF_MS));
-          signal.addEventListener('abort', done, { once: true });
+          unsubscribe = signal.onAbort(done);
         });
       }
     }

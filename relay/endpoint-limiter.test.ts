@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { Abandon } from './abandon.js';
 import { AbortedError, BUSY, EndpointLimiter } from './endpoint-limiter.js';
 
 function gate() {
@@ -70,8 +71,8 @@ describe('EndpointLimiter', () => {
     const limiter = new EndpointLimiter(1, 5, 10_000);
     const g = gate();
     const running = limiter.run('a', () => g.opened);
-    const ac = new AbortController();
-    const waiting = limiter.run('a', async () => 'ran', ac.signal);
+    const ac = new Abandon();
+    const waiting = limiter.run('a', async () => 'ran', ac);
     ac.abort();
     let err: unknown;
     try { await waiting; } catch (e) { err = e; }

@@ -1,3 +1,5 @@
+import type { Abandon } from './abandon.js';
+
 /**
  * Per-endpoint isolation: at most `limit` attempts in flight to one endpoint (origin); more
  * deliveries for it wait in its own queue, never in front of another endpoint's. A
@@ -36,7 +38,7 @@ export class EndpointLimiter {
    * slot came free in time, and rejects with AbortedError when `signal` fires before the
    * work started.
    */
-  async run<T>(key: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T | typeof BUSY> {
+  async run<T>(key: string, work: () => Promise<T>, signal?: Abandon): Promise<T | typeof BUSY> {
     const ep = this.endpoints.get(key) ?? { active: 0, queue: [] };
     this.endpoints.set(key, ep);
     if (ep.active < this.limit) {
@@ -69,21 +71,25 @@ export class EndpointLimiter {
   }
 
   /** true: the slot was handed over; false: none came free within maxWaitMs. */
-  private waitForSlot(ep: Endpoint, key: string, signal?: AbortSignal): Promise<boolean> {
+  private waitForSlot(ep: Endpoint, key: string, signal?: Abandon): Promise<boolean> {
     if (signal?.aborted) return Promise.reject(new AbortedError());
     return new Promise<boolean>((resolve, reject) => {
-      const leave = () => {
+      let unsubscribe: (() => void) | undefined;
+      const leave = (queued: boolean) => {
         clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-        const i = ep.queue.indexOf(waiter);
-        if (i >= 0) ep.queue.splice(i, 1);
-        this.forget(key, ep);
+        unsubscribe?.();
+        if (queued) {
+          const i = ep.queue.indexOf(waiter);
+          if (i >= 0) ep.queue.splice(i, 1);
+          this.forget(key, ep);
+        }
       };
-      const onAbort = () => { leave(); reject(new AbortedError()); };
-      const timer = setTimeout(() => { leave(); resolve(false); }, this.maxWaitMs);
-      const waiter: Waiter = { start: () => { leave(); resolve(true); }, cancel: onAbort };
+      const onAbort = () => { leave(true); reject(new AbortedError()); };
+      const timer = setTimeout(() => { leave(true); resolve(false); }, this.maxWaitMs);
+      // `start` is called after the waiter was shifted off the queue
+      const waiter: Waiter = { start: () => { leave(false); resolve(true); }, cancel: onAbort };
       ep.queue.push(waiter);
-      signal?.addEventListener('abort', onAbort, { once: true });
+      unsubscribe = signal?.onAbort(onAbort);
     });
   }
 

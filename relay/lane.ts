@@ -1,5 +1,6 @@
 import type { Consumer, EachBatchPayload, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import type { Logger } from '../platform/logger.js';
+import type { Abandon } from './abandon.js';
 import type { DeliveryTask } from './delivery.model.js';
 import type { Handled } from './delivery.service.js';
 import { PartitionTracker } from './offset-tracker.js';
@@ -32,9 +33,9 @@ export interface LaneDeps {
   producer: Producer;
   /** where unusable messages go (the platform's dead-letter topic) */
   poisonTopic: string;
-  handle(task: DeliveryTask, signal: AbortSignal): Promise<Handled>;
+  handle(task: DeliveryTask, signal: Abandon): Promise<Handled>;
   /** fires when the relay gives up on in-flight work at shutdown */
-  abandon: AbortSignal;
+  abandon: Abandon;
   logger: Logger;
   metrics: RelayMetrics;
   partitions: number;

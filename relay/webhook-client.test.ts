@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { Abandon } from './abandon.js';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ABORTED, WebhookClient } from './webhook-client.js';
@@ -68,8 +69,8 @@ describe('WebhookClient (a local receiver on 127.0.0.1)', () => {
 
   it('when the attempt is aborted (shutdown), then it ends at once as ABORTED', async () => {
     handler = () => { /* hang */ };
-    const ac = new AbortController();
-    const pending = client.post(`${base}/hook`, '{}', {}, ac.signal);
+    const ac = new Abandon();
+    const pending = client.post(`${base}/hook`, '{}', {}, ac);
     setTimeout(() => ac.abort(), 20);
     expect(await pending).to.equal(ABORTED);
   });

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { PROJECT_NAME } from '../platform/version.js';
+import type { Abandon } from './abandon.js';
 import type { AttemptResult } from './delivery.model.js';
 import { assertTargetAllowed, guardedLookup, RefusedAddressError } from './ssrf-guard.js';
 
@@ -31,7 +32,7 @@ export class WebhookClient {
     this.lookup = guardedLookup(opts.allowPrivateNetworks);
   }
 
-  async post(url: string, payload: string, headers: Record<string, string>, signal?: AbortSignal): Promise<AttemptResult | typeof ABORTED> {
+  async post(url: string, payload: string, headers: Record<string, string>, signal?: Abandon): Promise<AttemptResult | typeof ABORTED> {
     const startedAt = new Date();
     const target = new URL(url);
     try {
@@ -55,16 +56,17 @@ export class WebhookClient {
     this.httpsAgent.destroy();
   }
 
-  private send(target: URL, payload: string, headers: Record<string, string>, deadline: number, signal?: AbortSignal) {
+  private send(target: URL, payload: string, headers: Record<string, string>, deadline: number, signal?: Abandon) {
     type Sent = { result: AttemptResult; reusedSocketReset: boolean } | typeof ABORTED;
     const startedAt = new Date();
     return new Promise<Sent>((resolve) => {
       let settled = false;
+      let unsubscribe: (() => void) | undefined;
       const finish = (r: Omit<AttemptResult, 'startedAt' | 'finishedAt'> | typeof ABORTED, reusedSocketReset = false) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
+        unsubscribe?.();
         resolve(r === ABORTED ? ABORTED : { result: { ...r, startedAt, finishedAt: new Date() }, reusedSocketReset });
       };
       const isHttps = target.protocol === 'https:';
@@ -99,7 +101,7 @@ export class WebhookClient {
       }, Math.max(1, deadline - Date.now()));
       const onAbort = () => { req.destroy(); finish(ABORTED); };
       if (signal?.aborted) return onAbort();
-      signal?.addEventListener('abort', onAbort, { once: true });
+      unsubscribe = signal?.onAbort(onAbort);
       req.on('error', (err: NodeJS.ErrnoException) => {
         if (err instanceof RefusedAddressError) return finish({ outcome: 'REFUSED_ADDRESS', error: err.message });
         const error = `${err.code ?? 'ERROR'}: ${err.message}`.slice(0, EXCERPT_CHARS);
