@@ -2,6 +2,7 @@ import type { Producer } from 'kafkajs';
 import type { Abandon } from './abandon.js';
 import type { Logger } from '../platform/logger.js';
 import type { Topics } from '../platform/kafka.js';
+import { KeyedMutex } from '../platform/keyed-mutex.js';
 import { attemptKey, type AttemptResult, type DeliveryDoc, type DeliveryTask } from './delivery.model.js';
 import { precheck, recordAttempt, type FollowUp, type RetryPolicy } from './delivery.policy.js';
 import type { DeliveryRepository } from './delivery.repository.js';
@@ -42,6 +43,12 @@ const MAX_BACKOFF_MS = 5_000;
 export class Deliverer {
   /** the same attempt dispatched twice (rebalance replay) shares one run */
   private readonly running = new Map<string, Promise<Handled>>();
+  /**
+   * First attempts of one application's notifications to one endpoint go one at a time, in
+   * Kafka order, so they normally arrive in order (PROCESSING before READY_TO_SHIP); a
+   * retry can still overtake, which is why partners confirm by GET (spec Events rule 3).
+   */
+  private readonly inOrder = new KeyedMutex();
 
   constructor(private readonly deps: DelivererDeps) {}
 
@@ -94,13 +101,14 @@ export class Deliverer {
     if (secrets.length === 0) {
       return { outcome: 'NO_SIGNING_SECRET', startedAt: now, finishedAt: now, error: 'the partner has no webhook secret' };
     }
+    const send = () => this.deps.limiter.run(new URL(n.url).origin, () => {
+      const headers = this.deps.signer.headers(n.id, payload, secrets);
+      return this.deps.client.post(n.url, payload, { ...headers }, signal);
+    }, signal);
     try {
-      const r = await this.deps.limiter.run(new URL(n.url).origin, () => {
-        const headers = this.deps.signer.headers(n.id, payload, secrets);
-        return this.deps.client.post(n.url, payload, { ...headers }, signal);
-      }, signal);
+      const r = task.attempt === 1 ? await this.inOrder.run(`${n.url} ${n.key}`, send) : await send();
       if (r !== BUSY) return r;
-      return { outcome: 'ENDPOINT_BUSY', startedAt: now, finishedAt: now, error: 'too many deliveries are waiting for this endpoint; no request was sent' };
+      return { outcome: 'ENDPOINT_BUSY', startedAt: now, finishedAt: new Date(), error: 'too many deliveries are waiting for this endpoint; no request was sent' };
     } catch (err) {
       if (err instanceof AbortedError) return ABORTED;
       throw err;

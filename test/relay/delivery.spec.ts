@@ -3,6 +3,7 @@ import { startTestApi, type TestApi } from '../support/api.js';
 import { provisionPartner, type TestPartner } from '../support/partners.js';
 import { TopicCollector } from '../support/kafka.js';
 import { waitFor } from '../support/wait.js';
+import { newId } from '../../platform/ids.js';
 import type { Relay } from '../../relay/create-relay.js';
 import { deliveryIdOf } from '../../relay/delivery.model.js';
 import { RELAY_TOPICS, type DeliveryView } from '../../relay/index.js';
@@ -55,6 +56,19 @@ describe('webhook relay: delivery, retries and dead letters on real Kafka and Mo
     expect(res.body.attempts[0]).to.include({ redelivery: 0, attempt: 1, outcome: 'ACKNOWLEDGED', statusCode: 200 });
     expect(res.body.attempts[0]!.responseExcerpt).to.contain('"status":"OK"');
     expect(receiver.byWebhookId(n.id)).to.have.length(1);
+  });
+
+  it('when one application has several notifications for one endpoint, then they are sent one at a time in their order', async () => {
+    const url = receiver.url('/ordered', () => ({ status: 200, body: { status: 'OK' }, delayMs: 40 }));
+    const first = applicationNotification(partner.id, url);
+    const reasons = ['PROCESSING_REDIRECT_NEEDED', 'PROCESSING_PREAPPROVED', 'READY_TO_SHIP', 'READY_SHIPPED', 'READY_DELIVERED'];
+    const list = reasons.map((stateReason) => ({ ...first, id: newId(), body: { ...first.body, stateReason } }));
+    await publish(...list);
+
+    const got = await receiver.waitForRequests('5 ordered notifications', () => receiver.requests.filter((r) => r.path === '/ordered').length === 5);
+    const ordered = got.filter((r) => r.path === '/ordered');
+    expect(ordered.map((r) => (JSON.parse(r.body) as { stateReason: string }).stateReason)).to.deep.equal(reasons);
+    for (let i = 1; i < ordered.length; i++) expect(ordered[i]!.at - ordered[i - 1]!.at).to.be.at.least(40); // not sent alongside
   });
 
   it('when the endpoint fails twice and then acknowledges, then it gets exactly 3 attempts at the configured delays, all with the same webhook-id', async () => {
