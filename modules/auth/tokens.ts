@@ -9,8 +9,14 @@ const ISSUER = 'partner-financing';
 const AUDIENCE = 'partner-api';
 /** far above any token we issue (~400 chars); refuses junk before any parsing */
 const MAX_TOKEN_LENGTH = 2048;
-/** an unknown `kid` reloads the keys at most this often: forged kids cannot flood the store */
+/**
+ * An unknown `kid` reloads the keys (another instance may have rotated), at most this
+ * often: a token under a kid minted a moment ago waits for the next reload instead of being
+ * refused, and a flood of forged kids costs the store one read per interval.
+ */
 const RELOAD_MIN_INTERVAL_MS = 1000;
+/** our kids: the bootstrap `k1`, then UUIDv7s */
+const KID = /^(k1|[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 const SAFE_ID = /^[A-Za-z0-9-]{1,64}$/;
 
 export interface TokenClaims {
@@ -40,6 +46,7 @@ export class TokenService {
   private activeKid = '';
   private loadedAt = 0;
   private reloading: Promise<void> | undefined;
+  private scheduledReload: Promise<void> | undefined;
 
   constructor(private readonly repo: AuthRepository, private readonly refreshMs = 2000) {}
 
@@ -118,14 +125,20 @@ export class TokenService {
   }
 
   private async keyFor(kid: string | undefined): Promise<webcrypto.CryptoKey> {
-    if (!kid || kid.length > 64) throw new TokenError('no key id');
-    let key = this.keys.get(kid);
-    if (!key && Date.now() - this.loadedAt > RELOAD_MIN_INTERVAL_MS) {
-      await this.reload(); // another instance may have rotated the key
-      key = this.keys.get(kid);
-    }
+    if (!kid || !KID.test(kid)) throw new TokenError('not one of our key ids');
+    if (!this.keys.has(kid)) await this.reloadSoon();
+    const key = this.keys.get(kid);
     if (!key) throw new TokenError('unknown signing key');
     return key;
+  }
+
+  private reloadSoon(): Promise<void> {
+    const wait = this.loadedAt + RELOAD_MIN_INTERVAL_MS - Date.now();
+    if (wait <= 0) return this.reload();
+    this.scheduledReload ??= new Promise((r) => setTimeout(r, wait).unref())
+      .then(() => this.reload())
+      .finally(() => { this.scheduledReload = undefined; });
+    return this.scheduledReload;
   }
 }
 
