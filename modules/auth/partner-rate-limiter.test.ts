@@ -28,18 +28,27 @@ describe('PartnerRateLimiter (quota claimed in batches from a shared counter)', 
     expect(allowed).to.be.at.least(100 - 3 * 6);
   });
 
-  it('when requests come one by one, then the store is asked once per batch, not once per request', async () => {
+  it('when requests come one by one, then the store is asked once per batch (plus the one claimed ahead), not once per request', async () => {
     const store = fakeStore();
     const limiter = new PartnerRateLimiter(store.claim, 1000, 60_000, 10);
     for (let i = 0; i < 100; i++) expect((await limiter.take('p', T0)).allowed).to.equal(true);
-    expect(store.calls()).to.equal(10);
+    expect(store.calls()).to.equal(11);
   });
 
   it('when a burst arrives at once, then the waiting requests share one claim in flight', async () => {
     const store = fakeStore();
     const limiter = new PartnerRateLimiter(store.claim, 1000, 60_000, 20);
-    await Promise.all(Array.from({ length: 20 }, () => limiter.take('p', T0)));
-    expect(store.calls()).to.equal(1);
+    const grants = await Promise.all(Array.from({ length: 20 }, () => limiter.take('p', T0)));
+    expect(grants.every((g) => g.allowed)).to.equal(true);
+    expect(store.calls()).to.equal(2); // the first claim, and the next one started at half
+  });
+
+  it('when half of a batch is used, then the next batch is claimed before anyone has to wait', async () => {
+    const store = fakeStore();
+    const limiter = new PartnerRateLimiter(store.claim, 1000, 60_000, 10);
+    for (let i = 0; i < 6; i++) await limiter.take('p', T0);
+    await new Promise((r) => setImmediate(r));
+    expect(store.calls()).to.equal(2);
   });
 
   it('when the window is used up, then refusals cost the store nothing until the next window', async () => {

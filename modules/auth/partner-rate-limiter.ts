@@ -14,10 +14,11 @@ export type ClaimFn = (key: string, windowMs: number, by: number, now: number) =
 
 interface WindowState {
   window: number;
-  /** ordinal (1-based, across all instances) of the last request served from our claim */
-  next: number;
-  /** last ordinal our claims cover (never above the limit) */
-  end: number;
+  /**
+   * Ordinals (1-based, across all instances) our claims cover and we have not served:
+   * each range serves next+1 .. end (end never above the limit).
+   */
+  ranges: Array<{ next: number; end: number }>;
   /** the store said the window is used up: refuse without asking again until it ends */
   exhausted: boolean;
   resetAt: number;
@@ -35,7 +36,10 @@ interface WindowState {
  *   window, so with several instances a partner may be refused up to
  *   `instances × (batch - 1)` requests early in that window (docs/security.md);
  * - once the store reports the window used up, the instance answers 429 from memory until
- *   the window ends: a flooding partner costs the store nothing more.
+ *   the window ends: a flooding partner costs the store nothing more;
+ * - with batches of 4 or more, the next batch is claimed when half of the current one is
+ *   left, so a steady stream of requests does not wait for the store at all (with smaller
+ *   limits the batch is 1 and counting is exact).
  */
 export class PartnerRateLimiter {
   readonly batch: number;
@@ -53,26 +57,38 @@ export class PartnerRateLimiter {
   async take(partnerId: string, now = Date.now()): Promise<RateLimitGrant> {
     for (;;) {
       const s = this.state(partnerId, now);
-      if (s.next < s.end) {
-        s.next += 1;
-        return this.grant(true, this.limit - s.next, s.resetAt, now);
+      const range = s.ranges[0];
+      if (range) {
+        range.next += 1;
+        const ordinal = range.next;
+        if (range.next >= range.end) s.ranges.shift();
+        if (this.batch >= 4 && !s.exhausted && !s.inflight && this.left(s) <= this.batch / 2) this.startClaim(partnerId, s, now).catch(() => {});
+        return this.grant(true, this.limit - ordinal, s.resetAt, now);
       }
       if (s.exhausted) return this.grant(false, 0, s.resetAt, now);
-      s.inflight ??= this.claimBatch(partnerId, s, now).finally(() => { s.inflight = undefined; });
-      await s.inflight;
+      await (s.inflight ?? this.startClaim(partnerId, s, now));
     }
+  }
+
+  private left(s: WindowState): number {
+    return s.ranges.reduce((n, r) => n + r.end - r.next, 0);
   }
 
   private state(partnerId: string, now: number): WindowState {
     const window = Math.floor(now / this.windowMs);
     let s = this.states.get(partnerId);
     if (!s || s.window !== window) {
-      s = { window, next: 0, end: 0, exhausted: false, resetAt: (window + 1) * this.windowMs };
+      s = { window, ranges: [], exhausted: false, resetAt: (window + 1) * this.windowMs };
       this.states.delete(partnerId); // re-insert: the map stays in least-recently-used order
       this.states.set(partnerId, s);
       this.evictOld(window);
     }
     return s;
+  }
+
+  private startClaim(partnerId: string, s: WindowState, now: number): Promise<void> {
+    s.inflight = this.claimBatch(partnerId, s, now).finally(() => { s.inflight = undefined; });
+    return s.inflight;
   }
 
   private async claimBatch(partnerId: string, s: WindowState, now: number): Promise<void> {
@@ -83,9 +99,8 @@ export class PartnerRateLimiter {
       s.exhausted = true;
       return;
     }
-    s.next = from;
-    s.end = Math.min(count, this.limit);
-    if (s.end === this.limit) s.exhausted = true; // serve what is left, then refuse
+    s.ranges.push({ next: from, end: Math.min(count, this.limit) });
+    if (count >= this.limit) s.exhausted = true; // serve what is left, then refuse
   }
 
   private grant(allowed: boolean, remaining: number, resetAt: number, now: number): RateLimitGrant {
