@@ -72,6 +72,19 @@ export class PartnerAdmin {
     return this.change(username, { $set: { enabled: true } });
   }
 
+  /**
+   * Revokes every token of one partner, or of all partners (emergency: a signing key may
+   * have leaked; run after rotate-signing-key). Partners log in again for new tokens.
+   */
+  async revokeTokens(username?: string): Promise<{ partners: number }> {
+    if (username) {
+      await this.change(username, { $set: {}, $inc: { tokenGeneration: 1 } });
+      return { partners: 1 };
+    }
+    const res = await this.repo.partners.updateMany({}, { $inc: { tokenGeneration: 1 }, $set: { updatedAt: new Date() } });
+    return { partners: res.modifiedCount };
+  }
+
   /** New password; every token issued under the old one is revoked. */
   async rotatePassword(username: string, password: string): Promise<PartnerSummary> {
     this.assertPassword(password);

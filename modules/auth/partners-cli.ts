@@ -9,6 +9,7 @@
  *   npm run -s partners -- rotate-password --username U (--password P | --password-stdin)   (revokes every token)
  *   npm run -s partners -- rotate-webhook-secret --username U [--grace 24h]
  *   npm run -s partners -- rotate-signing-key
+ *   npm run -s partners -- revoke-tokens [--username U]  (every token of one partner, or of all)
  *
  * `--password-stdin` reads the password from standard input (one line), so it appears in
  * neither the shell history nor the process list. Finds the store like every project
@@ -32,7 +33,8 @@ const USAGE = `usage: partners <command> [options]
   enable --username U
   rotate-password --username U (--password P | --password-stdin)
   rotate-webhook-secret --username U [--grace 24h]
-  rotate-signing-key`;
+  rotate-signing-key
+  revoke-tokens [--username U]`;
 
 class UsageError extends Error {}
 
@@ -78,6 +80,7 @@ async function run(command: string | undefined, values: Values, repo: AuthReposi
       return admin.rotateWebhookSecret(need(values, 'username'), graceMs);
     }
     case 'rotate-signing-key': return rotateSigningKey(repo);
+    case 'revoke-tokens': return admin.revokeTokens(values.username as string | undefined);
     default: throw new UsageError(command ? `unknown command ${command}` : 'no command given');
   }
 }

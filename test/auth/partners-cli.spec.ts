@@ -119,6 +119,16 @@ describe('partners CLI (DESIGN 22) against the store the API uses', () => {
     }, { maxWait: 5000 });
   });
 
+  it('when every token is revoked (emergency after a key leak), then existing tokens are refused and login works again', async () => {
+    const token = (await t.client.post(LOGIN, { username, password: 'a-rotated-long-password' })).body.accessToken;
+    expect((await t.client.get(UNKNOWN_APP, { token })).status).to.equal(404);
+    const res = await cli(t, ['revoke-tokens']);
+    expect(res.code, res.stderr).to.equal(0);
+    expect(res.json.partners).to.be.at.least(2);
+    await waitFor('the token to be refused', async () => (await t.client.get(UNKNOWN_APP, { token })).status === 401, { maxWait: 2000 });
+    expect((await t.client.post(LOGIN, { username, password: 'a-rotated-long-password' })).status).to.equal(200);
+  });
+
   it('when the command or a partner is unknown, then exit 2 with usage or the reason', async () => {
     expect((await cli(t, ['frobnicate'])).code).to.equal(2);
     const missing = await cli(t, ['disable', '--username', 'nobody-at-all']);
