@@ -44,8 +44,15 @@ const schema = Joi.object({
   WEBHOOK_TIMEOUT: duration.default('10s').description('per-attempt timeout of a webhook POST'),
   WEBHOOK_CONCURRENCY_PER_ENDPOINT: Joi.number().integer().min(1).max(100).default(4).description('deliveries in flight per partner endpoint'),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: boolean.description('allow loopback/private webhook endpoints (default: on unless production)'),
-  RATE_LIMIT_PER_MINUTE: Joi.number().integer().min(1).default(600).description('requests per partner per minute'),
-  JWT_SECRET: Joi.string().min(32).description('HMAC key for access tokens; generated and stored in MongoDB when unset'),
+  RATE_LIMIT_PER_MINUTE: Joi.number().integer().min(1).default(600)
+    .description('requests per partner per minute, shared by all API instances through the store'),
+  LOGIN_MAX_FAILURES_PER_USERNAME: Joi.number().integer().min(1).default(10)
+    .description('failed logins of one username per LOGIN_THROTTLE_WINDOW before 429'),
+  LOGIN_MAX_FAILURES_PER_CLIENT: Joi.number().integer().min(1).default(50)
+    .description('failed logins from one client address per LOGIN_THROTTLE_WINDOW before 429'),
+  LOGIN_THROTTLE_WINDOW: duration.default('15m').description('window of the failed-login counters'),
+  AUTH_CACHE_TTL: duration.default('2s')
+    .description('how long an instance trusts its copy of a partner (disable, revocation reach every instance within it)'),
   API_METRICS_PORT: port.default(9464).description('Prometheus /metrics of the API'),
   RELAY_METRICS_PORT: port.default(9465).description('Prometheus /metrics of the relay'),
   METRICS_HOST: Joi.string().default('127.0.0.1').description('address of the /metrics listeners'),
@@ -100,7 +107,12 @@ function shape(v: Record<string, any>) {
       allowPrivateNetworks: (v.WEBHOOK_ALLOW_PRIVATE_NETWORKS ?? !production) as boolean,
     },
     rateLimitPerMinute: v.RATE_LIMIT_PER_MINUTE as number,
-    jwtSecret: v.JWT_SECRET as string | undefined,
+    auth: {
+      loginMaxFailuresPerUsername: v.LOGIN_MAX_FAILURES_PER_USERNAME as number,
+      loginMaxFailuresPerClient: v.LOGIN_MAX_FAILURES_PER_CLIENT as number,
+      loginThrottleWindowMs: parseDuration(v.LOGIN_THROTTLE_WINDOW),
+      cacheTtlMs: parseDuration(v.AUTH_CACHE_TTL),
+    },
     metrics: {
       host: v.METRICS_HOST as string,
       apiPort: v.API_METRICS_PORT as number,

@@ -7,8 +7,9 @@ export const LOGIN_PATH = '/authentication/v1/partner';
 
 export function mountAuthRoutes(router: AppRouter, auth: AuthService): void {
   router.post(LOGIN_PATH, async (ctx) => {
-    const { username, password } = validate(loginRequestSchema, ctx.request.body);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await auth.login(username, password);
+    const { username, password } = validate(loginRequestSchema, ctx.request.body);
+    // ctx.ip: the socket's address, or X-Forwarded-For's last hop when TRUST_PROXY (create-app.ts)
+    ctx.body = await auth.login(username, password, ctx.ip);
   });
 }
