@@ -30,4 +30,6 @@ export interface ApplicationsModule extends AppModule {
   changeApplication<R = void>(partnerId: string, applicationId: string, decide: Decide<R>): Promise<{ doc: ApplicationDoc; result: R | undefined }>;
   /** The partner's application, or 404 OBJECT_NOT_FOUND. */
   getApplication(partnerId: string, applicationId: string): Promise<ApplicationDoc>;
+  /** One expiry pass now (the sweeper runs every EXPIRY_SWEEP_INTERVAL by itself). */
+  sweepExpired(now?: Date): Promise<number>;
 }
