@@ -14,7 +14,7 @@ export {
   transition, checkAvailability, statusChanged, TransitionRefused, TRANSITIONS, AVAILABILITY,
   type Trigger, type TransitionFacts, type Operation, type Refusal,
 } from './application.state-machine.js';
-export type { ApplicationChange, Decide, SettableFields } from './application.changes.js';
+export { NOTIFIED_REASONS, type ApplicationChange, type Decide, type SettableFields } from './application.changes.js';
 export { toApplicationResponse, toOrderResponse, toOrderWithInfo, toApplicationInfo, formatTime, type ApplicationResponse } from './application.mappers.js';
 export { anySentOrDelivered } from './application.service.js';
 export { allocate, payInThree, repaymentPlan, toMilli, unitFromTotal, vatIncluded, addDays, localDate } from './money.js';

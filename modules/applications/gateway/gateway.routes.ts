@@ -43,7 +43,8 @@ function sameValue(a: string, b: string): boolean {
 /** CSRF: the form's value must equal the page's SameSite=Strict cookie, and a sent Origin must be ours. */
 function forged(ctx: AppContext, csrf: string, publicOrigin: string): boolean {
   const sentOrigin = ctx.get('Origin');
-  if (sentOrigin && sentOrigin !== ctx.origin && sentOrigin !== publicOrigin) return true;
+  // (Koa 3's ctx.origin echoes the Origin header: compare with the request's own protocol and host)
+  if (sentOrigin && sentOrigin !== `${ctx.protocol}://${ctx.host}` && sentOrigin !== publicOrigin) return true;
   const cookie = ctx.cookies.get(CSRF_COOKIE) ?? '';
   return !cookie || !sameValue(cookie, csrf);
 }

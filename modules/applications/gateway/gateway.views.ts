@@ -87,7 +87,7 @@ export function reviewPage(m: ReviewModel): string {
   const name = c.fullName || [c.firstName, c.lastName].filter(Boolean).join(' ');
   const confirmLabel = app.agreementTermsAndConditions ? 'Confirm purchase' : 'Agree to the terms and confirm';
   return layout(`${title}: confirm your purchase`, html`<h1>${title} for your purchase at ${merchantName(app)}</h1>
-<p class="lead">Check the order and the repayment, then confirm. ${name ? html`Signed in as <strong>${name}</strong> (${c.email}).` : ''}</p>
+<p class="lead">Check the order and the repayment, then confirm. ${name ? html`For <strong>${name}</strong> (${c.email}).` : ''}</p>
 <section class="card" aria-labelledby="order-h"><h2 id="order-h">Your order</h2>${itemsTable(app)}</section>
 ${planSection(app, plan, m.level)}
 ${termsSection(app)}
