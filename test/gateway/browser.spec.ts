@@ -35,7 +35,7 @@ describe('the gateway in a real browser', function () {
       expect(await page.getByRole('heading', { level: 1 }).textContent()).to.include('Pay later');
       expect(await page.getByRole('table').locator('caption').textContent()).to.include(app.order.number);
       await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => document.activeElement?.textContent)).to.equal('Skip to content');
+      expect(await page.evaluate(() => (globalThis as any).document.activeElement?.textContent)).to.equal('Skip to content');
       await page.getByRole('button', { name: 'Agree to the terms and confirm' }).click();
       await page.waitForURL(`${shop.url}/approved`, { timeout: 20_000 });
       expect(await page.textContent('h1')).to.include('order confirmed');
