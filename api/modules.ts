@@ -1,5 +1,6 @@
 import type { AppModule, Platform } from '../platform/module.js';
 import { createAuthModule, type AuthModule } from '../modules/auth/index.js';
+import { createApplicationsModule, type ApplicationsModule } from '../modules/applications/index.js';
 
 /**
  * The modules of the API process, in dependency order. Each module is built from the
@@ -7,6 +8,7 @@ import { createAuthModule, type AuthModule } from '../modules/auth/index.js';
  */
 export interface ApiModules {
   auth: AuthModule;
+  applications: ApplicationsModule;
   list: AppModule[];
   /** DESIGN 16: revokes a token that was seen on plain HTTP */
   revokeExposedToken(token: string): Promise<void>;
@@ -14,9 +16,11 @@ export interface ApiModules {
 
 export async function createModules(platform: Platform): Promise<ApiModules> {
   const auth = await createAuthModule(platform);
+  const applications = await createApplicationsModule(platform, { auth });
   return {
     auth,
-    list: [auth],
+    applications,
+    list: [auth, applications],
     revokeExposedToken: (token) => auth.revokeExposedToken(token),
   };
 }
