@@ -1,5 +1,6 @@
 import type { AppModule, Platform } from '../platform/module.js';
 import { createAuthModule, type AuthModule } from '../modules/auth/index.js';
+import { createApplicationsModule, type ApplicationsModule } from '../modules/applications/index.js';
 import { createWebhookDeliveriesModule } from '../relay/index.js';
 
 /**
@@ -8,6 +9,7 @@ import { createWebhookDeliveriesModule } from '../relay/index.js';
  */
 export interface ApiModules {
   auth: AuthModule;
+  applications: ApplicationsModule;
   list: AppModule[];
   /** DESIGN 16: revokes a token that was seen on plain HTTP */
   revokeExposedToken(token: string): Promise<void>;
@@ -15,10 +17,12 @@ export interface ApiModules {
 
 export async function createModules(platform: Platform): Promise<ApiModules> {
   const auth = await createAuthModule(platform);
+  const applications = await createApplicationsModule(platform, { auth });
   const webhooks = createWebhookDeliveriesModule(platform, { requireAuth: auth.requireAuth });
   return {
     auth,
-    list: [auth, webhooks],
+    applications,
+    list: [auth, applications, webhooks],
     revokeExposedToken: (token) => auth.revokeExposedToken(token),
   };
 }

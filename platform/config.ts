@@ -39,6 +39,8 @@ const schema = Joi.object({
   APPLICATION_TTL: duration.default('24h').description('PROCESSING applications expire after this (DESIGN 9)'),
   RECURRENCE_VALIDITY: duration.default('365d').description('READY recurrences expire after this (DESIGN 14)'),
   GATEWAY_TOKEN_TTL: duration.default('24h').description('lifetime of the gateway link token'),
+  DUPLICATE_WINDOW: duration.default('20m').description('an identical create request within this window returns the first application (spec Limits)'),
+  EXPIRY_SWEEP_INTERVAL: duration.default('30s').description('how often expired applications and recurrences are swept (DESIGN 9, 14)'),
   WEBHOOK_RETRY_DELAYS: Joi.string().pattern(/^\d+(ms|s|m|h)(,\d+(ms|s|m|h))*$/).default('1m,5m,5m,5m,5m')
     .description('delays between webhook tries (DESIGN 17)'),
   WEBHOOK_TIMEOUT: duration.default('10s').description('per-attempt timeout of a webhook POST'),
@@ -46,8 +48,15 @@ const schema = Joi.object({
   WEBHOOK_MAX_QUEUED_PER_ENDPOINT: Joi.number().integer().min(0).max(1000000).default(10000)
     .description('deliveries that may wait for a slot of one endpoint (each at most WEBHOOK_TIMEOUT); past that an attempt fails as ENDPOINT_BUSY and is retried'),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: boolean.description('allow loopback/private webhook endpoints (default: on unless production)'),
-  RATE_LIMIT_PER_MINUTE: Joi.number().integer().min(1).default(600).description('requests per partner per minute'),
-  JWT_SECRET: Joi.string().min(32).description('HMAC key for access tokens; generated and stored in MongoDB when unset'),
+  RATE_LIMIT_PER_MINUTE: Joi.number().integer().min(1).default(600)
+    .description('requests per partner per minute, shared by all API instances through the store'),
+  LOGIN_MAX_FAILURES_PER_USERNAME: Joi.number().integer().min(1).default(10)
+    .description('failed logins of one username per LOGIN_THROTTLE_WINDOW before 429'),
+  LOGIN_MAX_FAILURES_PER_CLIENT: Joi.number().integer().min(1).default(50)
+    .description('failed logins from one client address per LOGIN_THROTTLE_WINDOW before 429'),
+  LOGIN_THROTTLE_WINDOW: duration.default('15m').description('window of the failed-login counters'),
+  AUTH_CACHE_TTL: duration.default('2s')
+    .description('how long an instance trusts its copy of a partner (disable, revocation reach every instance within it)'),
   API_METRICS_PORT: port.default(9464).description('Prometheus /metrics of the API'),
   RELAY_METRICS_PORT: port.default(9465).description('Prometheus /metrics of the relay'),
   METRICS_HOST: Joi.string().default('127.0.0.1').description('address of the /metrics listeners'),
@@ -95,6 +104,8 @@ function shape(v: Record<string, any>) {
     applicationTtlMs: parseDuration(v.APPLICATION_TTL),
     recurrenceValidityMs: parseDuration(v.RECURRENCE_VALIDITY),
     gatewayTokenTtlMs: parseDuration(v.GATEWAY_TOKEN_TTL),
+    duplicateWindowMs: parseDuration(v.DUPLICATE_WINDOW),
+    expirySweepIntervalMs: parseDuration(v.EXPIRY_SWEEP_INTERVAL),
     webhooks: {
       retryDelaysMs: parseDurationList(v.WEBHOOK_RETRY_DELAYS),
       timeoutMs: parseDuration(v.WEBHOOK_TIMEOUT),
@@ -103,7 +114,12 @@ function shape(v: Record<string, any>) {
       allowPrivateNetworks: (v.WEBHOOK_ALLOW_PRIVATE_NETWORKS ?? !production) as boolean,
     },
     rateLimitPerMinute: v.RATE_LIMIT_PER_MINUTE as number,
-    jwtSecret: v.JWT_SECRET as string | undefined,
+    auth: {
+      loginMaxFailuresPerUsername: v.LOGIN_MAX_FAILURES_PER_USERNAME as number,
+      loginMaxFailuresPerClient: v.LOGIN_MAX_FAILURES_PER_CLIENT as number,
+      loginThrottleWindowMs: parseDuration(v.LOGIN_THROTTLE_WINDOW),
+      cacheTtlMs: parseDuration(v.AUTH_CACHE_TTL),
+    },
     metrics: {
       host: v.METRICS_HOST as string,
       apiPort: v.API_METRICS_PORT as number,

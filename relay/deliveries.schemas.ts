@@ -48,3 +48,50 @@ export function parseStateFilter(filter: string | undefined): DeliveryState[] | 
   }
   return states;
 }
+
+export const deliveryIdParams = Joi.object({ deliveryId: Joi.string().max(100).required() });
+
+/** Response schemas, for the OpenAPI document (the route registry). */
+const time = Joi.string().isoDate();
+const OUTCOMES = ['ACKNOWLEDGED', 'NOT_ACKNOWLEDGED', 'HTTP_ERROR', 'TIMEOUT', 'NETWORK_ERROR', 'REFUSED_ADDRESS', 'ENDPOINT_BUSY', 'NO_SIGNING_SECRET'];
+
+const attemptSchema = Joi.object({
+  redelivery: Joi.number().integer().min(0).required().description('0 for the original delivery, then 1, 2, ... per redelivery'),
+  attempt: Joi.number().integer().min(1).required(),
+  startedAt: time.required(),
+  durationMs: Joi.number().integer().min(0).required(),
+  outcome: Joi.string().valid(...OUTCOMES).required(),
+  statusCode: Joi.number().integer(),
+  error: Joi.string(),
+  responseExcerpt: Joi.string().description('the first 500 characters of the answer'),
+}).label('WebhookAttempt');
+
+export const deliverySchema = Joi.object({
+  deliveryId: Joi.string().required(),
+  webhookId: Joi.string().required().description('the `webhook-id` header of every attempt: deduplicate by it'),
+  kind: Joi.string().valid('APPLICATION', 'PAYMENT').required(),
+  notificationEndpoint: Joi.string().required(),
+  state: Joi.string().valid(...STATES).required(),
+  body: Joi.object().unknown(true).required().description('the notification exactly as sent'),
+  createdAt: time.required(),
+  updatedAt: time.required(),
+  attemptCount: Joi.number().integer().min(1).required(),
+  nextAttemptAt: time,
+  deliveredAt: time,
+  deadLetteredAt: time,
+  attempts: Joi.array().items(attemptSchema).required(),
+}).label('WebhookDelivery');
+
+export const deliveryPageSchema = Joi.object({
+  data: Joi.array().items(deliverySchema).required(),
+  pagingInfo: Joi.object({ itemsPerPage: Joi.number().integer().required(), nextPage: Joi.string(), prevPage: Joi.string() }).required(),
+}).label('WebhookDeliveryPage');
+
+export const redeliveryAcceptedSchema = Joi.object({
+  deliveryId: Joi.string().required(),
+  webhookId: Joi.string().required(),
+  redelivery: Joi.number().integer().min(1).required(),
+  requestedAt: time.required(),
+}).label('WebhookRedeliveryAccepted');
+
+export const redeliverAllAcceptedSchema = Joi.object({ redeliveryCount: Joi.number().integer().min(0).required() }).label('WebhookRedeliverAllAccepted');

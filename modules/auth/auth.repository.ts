@@ -2,38 +2,31 @@ import type { Collection, Db } from 'mongodb';
 import type { PartnerDoc } from './partner.model.js';
 
 export interface SigningKeyDoc {
-  _id: string; // kid
+  /** the JWT `kid` */
+  _id: string;
   alg: 'HS256';
-  secret: string; // base64
+  /** base64 of 32 random bytes */
+  secret: string;
   createdAt: Date;
-  /** the key that signs new tokens; older keys only verify until their tokens expire */
+  /** the newest active key signs new tokens; every key not yet pruned verifies */
   active: boolean;
-}
-
-export interface RevokedTokenDoc {
-  _id: string; // jti
-  partnerId: string;
-  reason: string;
-  /** the token's own expiry: the record may be removed after it */
-  expiresAt: Date;
-  at: Date;
+  /** when a newer key took over; pruned once no token it signed can still be valid */
+  retiredAt?: Date;
 }
 
 /** The auth module's collections; only this module reads or writes them. */
 export class AuthRepository {
   readonly partners: Collection<PartnerDoc>;
   readonly keys: Collection<SigningKeyDoc>;
-  readonly revoked: Collection<RevokedTokenDoc>;
 
-  constructor(db: Db) {
+  constructor(readonly db: Db) {
     this.partners = db.collection<PartnerDoc>('partners');
     this.keys = db.collection<SigningKeyDoc>('auth_signing_keys');
-    this.revoked = db.collection<RevokedTokenDoc>('auth_revoked_tokens');
   }
 
   async init(): Promise<void> {
+    // unique: the login lookup by username is answered from this index on every server
     await this.partners.createIndex({ username: 1 }, { unique: true });
-    await this.revoked.createIndex({ expiresAt: 1 });
   }
 
   findByUsername(username: string) {

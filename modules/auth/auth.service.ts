@@ -1,28 +1,48 @@
 import type { AuthenticatedPartner } from '../../platform/http/state.js';
-import { newId } from '../../platform/ids.js';
+import type { Logger } from '../../platform/logger.js';
 import type { AuthRepository } from './auth.repository.js';
-import { BearerError, InvalidCredentialsError } from './auth.errors.js';
-import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
-import { newWebhookSecret, partnerView, type PartnerDoc, type PartnerView, type PayoutTrigger } from './partner.model.js';
+import { BearerError, InvalidCredentialsError, TooManyLoginAttemptsError } from './auth.errors.js';
+import type { LoginThrottle } from './login-throttle.js';
+import type { CreatePartnerInput, PartnerAdmin } from './partner-admin.js';
+import { snapshotOf, type PartnerCache } from './partner-cache.js';
+import type { PartnerSummary, PartnerView } from './partner.model.js';
+import { dummyHash, verifyPassword } from './passwords.js';
 import { TOKEN_TTL_SECONDS, TokenError, type TokenService } from './tokens.js';
 
-export interface CreatePartnerInput {
-  username: string;
-  password: string;
-  payoutTrigger?: PayoutTrigger;
-  feeBps?: number;
+export interface AuthServiceDeps {
+  repo: AuthRepository;
+  tokens: TokenService;
+  cache: PartnerCache;
+  throttle: LoginThrottle;
+  admin: PartnerAdmin;
+  logger: Logger;
 }
 
-export class AuthService {
-  constructor(private readonly repo: AuthRepository, private readonly tokens: TokenService) {}
+const REVOKED = 'The access token has been revoked: log in again.';
+const INVALID = 'The access token is invalid.';
 
-  /** POST /authentication/v1/partner */
-  async login(username: string, password: string): Promise<{ accessToken: string; expiresIn: number }> {
-    const partner = await this.repo.findByUsername(username);
-    // verify against a dummy hash for unknown users: the answer time does not tell
+/** Login, the bearer check and token revocation. Partner administration is partner-admin.ts. */
+export class AuthService {
+  constructor(private readonly deps: AuthServiceDeps) {}
+
+  /** POST /authentication/v1/partner; `client` is the caller's address (throttling). */
+  async login(username: string, password: string, client: string): Promise<{ accessToken: string; expiresIn: number }> {
+    const { repo, tokens, throttle, logger } = this.deps;
+    const attempt = await throttle.begin(username, client);
+    if (!attempt.allowed) {
+      logger.warn({ client, reason: attempt.reason }, 'login throttled');
+      throw new TooManyLoginAttemptsError(attempt.retryAfterSeconds);
+    }
+    const partner = await repo.findByUsername(username);
+    // an unknown user costs the same hash as a known one: the answer time tells nothing
     const ok = await verifyPassword(password, partner?.passwordHash ?? (await dummyHash()));
-    if (!partner || !ok || !partner.enabled) throw new InvalidCredentialsError();
-    const { token } = await this.tokens.issue(partner._id);
+    const succeeded = Boolean(partner && ok && partner.enabled);
+    await attempt.settle(succeeded);
+    if (!partner || !succeeded) {
+      logger.info({ client, partnerId: partner?._id }, 'login failed');
+      throw new InvalidCredentialsError();
+    }
+    const { token } = await tokens.issue(partner._id, partner.tokenGeneration ?? 0);
     return { accessToken: token, expiresIn: TOKEN_TTL_SECONDS };
   }
 
@@ -30,57 +50,54 @@ export class AuthService {
   async authenticate(token: string): Promise<AuthenticatedPartner> {
     let claims;
     try {
-      claims = await this.tokens.verify(token);
+      claims = await this.deps.tokens.verify(token);
     } catch (err) {
-      throw new BearerError('invalid_token', err instanceof TokenError ? err.message : 'The access token is invalid.');
+      throw new BearerError('invalid_token', err instanceof TokenError ? err.message : INVALID);
     }
-    const [partner, revoked] = await Promise.all([
-      this.repo.findById(claims.partnerId),
-      this.repo.revoked.findOne({ _id: claims.jti }, { projection: { _id: 1 } }),
-    ]);
-    if (revoked) throw new BearerError('invalid_token', 'The access token has been revoked.');
-    if (!partner || !partner.enabled) throw new BearerError('invalid_token', 'The access token is invalid.');
-    if (partner.tokensNotBefore && claims.issuedAt < partner.tokensNotBefore) {
-      throw new BearerError('invalid_token', 'The access token has been revoked.');
+    const snap = await this.deps.cache.get(claims.partnerId);
+    if (!snap) throw new BearerError('invalid_token', INVALID);
+    if (!snap.enabled || snap.tokenGeneration !== claims.generation || snap.revokedTokens.has(claims.jti)) {
+      throw new BearerError('invalid_token', REVOKED);
     }
-    return { id: partner._id, username: partner.username, payoutTrigger: partner.payoutTrigger, feeBps: partner.feeBps };
+    return snap.partner;
   }
 
-  /** DESIGN 16: a token seen on plain HTTP is revoked. Unverifiable tokens are ignored. */
-  async revokeToken(token: string, reason: string): Promise<boolean> {
+  /**
+   * DESIGN 16: a token seen on plain HTTP is revoked (by its jti, on the partner's record,
+   * where every instance's cached copy picks it up). Expired revocations are dropped in the
+   * same write. Unverifiable tokens are ignored: nobody can revoke what they did not hold.
+   */
+  async revokeToken(token: string): Promise<{ partnerId: string; jti: string } | undefined> {
     let claims;
-    try { claims = await this.tokens.verify(token); } catch { return false; }
-    await this.repo.revoked.updateOne(
-      { _id: claims.jti },
-      { $setOnInsert: { partnerId: claims.partnerId, reason, expiresAt: claims.expiresAt, at: new Date() } },
-      { upsert: true },
-    );
-    return true;
-  }
-
-  async createPartner(input: CreatePartnerInput): Promise<PartnerView> {
+    try { claims = await this.deps.tokens.verify(token); } catch { return undefined; }
+    const { repo, cache } = this.deps;
+    const partner = await repo.findById(claims.partnerId);
+    if (!partner) return undefined;
     const now = new Date();
-    const doc: PartnerDoc = {
-      _id: newId(),
-      username: input.username,
-      passwordHash: await hashPassword(input.password),
-      payoutTrigger: input.payoutTrigger ?? 'DELIVERED',
-      feeBps: input.feeBps ?? 0,
-      webhookSecrets: [{ secret: newWebhookSecret(), createdAt: now }],
-      enabled: true,
-      createdAt: now,
-      updatedAt: now,
-    };
-    await this.repo.partners.insertOne(doc);
-    return partnerView(doc);
+    const expired = Object.entries(partner.revokedTokens ?? {}).filter(([, exp]) => exp <= now).map(([jti]) => `revokedTokens.${jti}`);
+    await repo.partners.updateOne(
+      { _id: partner._id },
+      {
+        $set: { [`revokedTokens.${claims.jti}`]: claims.expiresAt, updatedAt: now },
+        ...(expired.length ? { $unset: Object.fromEntries(expired.map((k) => [k, ''])) } : {}),
+      },
+    );
+    cache.invalidate(partner._id);
+    return { partnerId: partner._id, jti: claims.jti };
   }
 
-  async listPartners(): Promise<PartnerView[]> {
-    return (await this.repo.partners.find({}).sort({ username: 1 }).toArray()).map(partnerView);
-  }
-
+  /** A partner's payout settings by id, for other modules' consumers (no token at hand). */
   async partner(partnerId: string): Promise<AuthenticatedPartner | undefined> {
-    const p = await this.repo.findById(partnerId);
-    return p ? { id: p._id, username: p.username, payoutTrigger: p.payoutTrigger, feeBps: p.feeBps } : undefined;
+    const p = await this.deps.repo.findById(partnerId);
+    return p ? snapshotOf(p).partner : undefined;
+  }
+
+  /** Same as the CLI's `create` (tests provision partners through it). */
+  createPartner(input: CreatePartnerInput): Promise<PartnerView> {
+    return this.deps.admin.create(input);
+  }
+
+  listPartners(): Promise<PartnerSummary[]> {
+    return this.deps.admin.list();
   }
 }

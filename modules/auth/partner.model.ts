@@ -6,13 +6,14 @@ export interface WebhookSecret {
   /** Standard Webhooks format: `whsec_` + base64 of 32 random bytes */
   secret: string;
   createdAt: Date;
-  /** a rotated-out secret still signs until then, so partners can switch without gaps */
+  /** a rotated-out secret still signs until then, so partners can switch without a gap */
   expiresAt?: Date;
 }
 
 export interface PartnerDoc {
   _id: string;
   username: string;
+  /** scrypt, parameters inside (passwords.ts) */
   passwordHash: string;
   payoutTrigger: PayoutTrigger;
   /** fee in basis points, kept from each payout (DESIGN 13) */
@@ -20,8 +21,17 @@ export interface PartnerDoc {
   /** newest first */
   webhookSecrets: WebhookSecret[];
   enabled: boolean;
-  /** tokens issued before this instant are refused (disable, password rotation) */
-  tokensNotBefore?: Date;
+  /**
+   * Every access token carries the generation it was issued under; disabling the partner
+   * or rotating its password bumps it, which revokes all its tokens at once.
+   */
+  tokenGeneration: number;
+  /**
+   * Single revoked tokens (a token seen on plain HTTP, DESIGN 16): jti → the token's own
+   * expiry, after which the entry is dropped. Kept on the partner so that the one cached
+   * read of the partner also brings its revocations to every instance.
+   */
+  revokedTokens?: Record<string, Date>;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -30,7 +40,7 @@ export function newWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
 }
 
-/** What the CLI prints and other modules see: never the password hash. */
+/** What `create` and the rotations print: never the password hash. */
 export interface PartnerView {
   id: string;
   username: string;
@@ -40,6 +50,9 @@ export interface PartnerView {
   webhookSecret: string;
   createdAt: string;
 }
+
+/** What `list` prints: no secrets, so a listing in a terminal or a log leaks nothing. */
+export type PartnerSummary = Omit<PartnerView, 'webhookSecret'> & { webhookSecrets: number; updatedAt: string };
 
 export function partnerView(p: PartnerDoc): PartnerView {
   return {
@@ -52,3 +65,15 @@ export function partnerView(p: PartnerDoc): PartnerView {
     createdAt: p.createdAt.toISOString(),
   };
 }
+
+export function partnerSummary(p: PartnerDoc, now = new Date()): PartnerSummary {
+  const { webhookSecret: _omitted, ...rest } = partnerView(p);
+  return {
+    ...rest,
+    webhookSecrets: p.webhookSecrets.filter((s) => !s.expiresAt || s.expiresAt > now).length,
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+/** Usernames are printable identifiers: no spaces, no control characters, no lookalike games. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@-]{2,99}$/;

@@ -1,62 +1,129 @@
 /**
- * Partner provisioning (DESIGN 22):
- *   npm run -s partners -- create --username U --password P [--payout-trigger SENT|DELIVERED] [--fee-bps N]
+ * Partner administration (DESIGN 22). Prints JSON on stdout, errors on stderr.
+ *
+ *   npm run -s partners -- create --username U (--password P | --password-stdin) [--payout-trigger SENT|DELIVERED] [--fee-bps N]
  *   npm run -s partners -- list
- * Prints JSON on stdout. Finds the store like every project command: MONGO_URL (and
- * MONGO_DB) when set, otherwise the local stack that `npm start` runs.
+ *   npm run -s partners -- show --username U
+ *   npm run -s partners -- disable --username U            (login refused, every token revoked)
+ *   npm run -s partners -- enable --username U
+ *   npm run -s partners -- rotate-password --username U (--password P | --password-stdin)   (revokes every token)
+ *   npm run -s partners -- rotate-webhook-secret --username U [--grace 24h]
+ *   npm run -s partners -- rotate-signing-key
+ *   npm run -s partners -- revoke-tokens [--username U]  (every token of one partner, or of all)
+ *
+ * `--password-stdin` reads the password from standard input (one line), so it appears in
+ * neither the shell history nor the process list. Finds the store like every project
+ * command: MONGO_URL (and MONGO_DB) when set, otherwise the local stack that `npm start`
+ * runs. Exit codes: 0 done, 1 unexpected failure, 2 bad usage or refused input.
  */
 import { parseArgs } from 'node:util';
+import { AppError } from '../../platform/errors.js';
+import { parseDuration } from '../../platform/duration.js';
 import { connectMongo } from '../../platform/mongo.js';
-import { createLogger } from '../../platform/logger.js';
 import { resolveStack } from '../../scripts/local-stack.js';
-import { createAuthModule } from './create-auth-module.js';
+import { AuthRepository } from './auth.repository.js';
+import { PartnerAdmin } from './partner-admin.js';
+import { rotateSigningKey } from './tokens.js';
 
-function fail(message: string): never {
-  process.stderr.write(`partners: ${message}\n`);
-  process.exit(2);
+const USAGE = `usage: partners <command> [options]
+  create --username U (--password P | --password-stdin) [--payout-trigger SENT|DELIVERED] [--fee-bps N]
+  list
+  show --username U
+  disable --username U
+  enable --username U
+  rotate-password --username U (--password P | --password-stdin)
+  rotate-webhook-secret --username U [--grace 24h]
+  rotate-signing-key
+  revoke-tokens [--username U]`;
+
+class UsageError extends Error {}
+
+async function readStdinLine(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
 }
 
-async function main() {
+type Values = Record<string, string | boolean | undefined>;
+
+function need(values: Values, name: string): string {
+  const v = values[name];
+  if (typeof v !== 'string' || !v) throw new UsageError(`--${name} is required`);
+  return v;
+}
+
+async function password(values: Values): Promise<string> {
+  if (values['password-stdin'] && values.password) throw new UsageError('give --password or --password-stdin, not both');
+  if (values['password-stdin']) return readStdinLine();
+  return need(values, 'password');
+}
+
+async function run(command: string | undefined, values: Values, repo: AuthRepository): Promise<unknown> {
+  const admin = new PartnerAdmin(repo);
+  switch (command) {
+    case 'create': {
+      const trigger = (values['payout-trigger'] as string | undefined) ?? 'DELIVERED';
+      if (trigger !== 'SENT' && trigger !== 'DELIVERED') throw new UsageError('--payout-trigger must be SENT or DELIVERED');
+      const feeText = (values['fee-bps'] as string | undefined) ?? '0';
+      if (!/^\d{1,5}$/.test(feeText)) throw new UsageError('--fee-bps must be an integer from 0 to 10000');
+      return admin.create({ username: need(values, 'username'), password: await password(values), payoutTrigger: trigger, feeBps: Number(feeText) });
+    }
+    case 'list': return admin.list();
+    case 'show': return admin.get(need(values, 'username'));
+    case 'disable': return admin.disable(need(values, 'username'));
+    case 'enable': return admin.enable(need(values, 'username'));
+    case 'rotate-password': return admin.rotatePassword(need(values, 'username'), await password(values));
+    case 'rotate-webhook-secret': {
+      const grace = (values.grace as string | undefined) ?? '24h';
+      let graceMs: number;
+      try { graceMs = parseDuration(grace); } catch { throw new UsageError('--grace must be a duration like 0s, 30m or 24h'); }
+      return admin.rotateWebhookSecret(need(values, 'username'), graceMs);
+    }
+    case 'rotate-signing-key': return rotateSigningKey(repo);
+    case 'revoke-tokens': return admin.revokeTokens(values.username as string | undefined);
+    default: throw new UsageError(command ? `unknown command ${command}` : 'no command given');
+  }
+}
+
+async function main(): Promise<number> {
   const [command, ...rest] = process.argv.slice(2);
-  const { values } = parseArgs({
-    args: rest,
-    options: {
-      username: { type: 'string' },
-      password: { type: 'string' },
-      'payout-trigger': { type: 'string' },
-      'fee-bps': { type: 'string' },
-    },
-    strict: true,
-  });
-  const url = process.env.MONGO_URL ?? (await resolveStack({ start: false }).then((s) => s.MONGO_URL, (e) => fail(e.message)));
+  let values: Values;
+  try {
+    ({ values } = parseArgs({
+      args: rest,
+      options: {
+        username: { type: 'string' },
+        password: { type: 'string' },
+        'password-stdin': { type: 'boolean' },
+        'payout-trigger': { type: 'string' },
+        'fee-bps': { type: 'string' },
+        grace: { type: 'string' },
+      },
+      strict: true,
+    }));
+  } catch (err) {
+    process.stderr.write(`partners: ${(err as Error).message}\n${USAGE}\n`);
+    return 2;
+  }
+  const url = process.env.MONGO_URL ?? (await resolveStack({ start: false })).MONGO_URL;
   const { client, db } = await connectMongo(url, process.env.MONGO_DB ?? 'partner_financing');
   try {
-    const auth = await createAuthModule({ db, logger: createLogger({ level: 'silent', name: 'partners-cli' }) });
-    switch (command) {
-      case 'create': {
-        if (!values.username) fail('--username is required');
-        if (!values.password) fail('--password is required');
-        const trigger = values['payout-trigger'] ?? 'DELIVERED';
-        if (trigger !== 'SENT' && trigger !== 'DELIVERED') fail('--payout-trigger must be SENT or DELIVERED');
-        const feeBps = Number(values['fee-bps'] ?? '0');
-        if (!Number.isInteger(feeBps) || feeBps < 0 || feeBps > 10_000) fail('--fee-bps must be an integer from 0 to 10000');
-        const p = await auth.service.createPartner({ username: values.username, password: values.password, payoutTrigger: trigger, feeBps })
-          .catch((err) => (err?.code === 11000 ? fail(`username ${values.username} is taken`) : Promise.reject(err)));
-        process.stdout.write(`${JSON.stringify(p)}\n`);
-        break;
-      }
-      case 'list':
-        process.stdout.write(`${JSON.stringify(await auth.service.listPartners())}\n`);
-        break;
-      default:
-        fail('usage: partners create --username U --password P [--payout-trigger SENT|DELIVERED] [--fee-bps N] | list');
-    }
+    const repo = new AuthRepository(db);
+    await repo.init();
+    const out = await run(command, values, repo);
+    process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError) process.stderr.write(`partners: ${err.message}\n${USAGE}\n`);
+    else if (err instanceof AppError) process.stderr.write(`partners: ${err.code}: ${err.message}\n`);
+    else throw err;
+    return 2;
   } finally {
     await client.close();
   }
 }
 
-main().catch((err) => {
-  process.stderr.write(`partners: ${err?.stack ?? err}\n`);
+main().then((code) => process.exit(code), (err) => {
+  process.stderr.write(`partners: ${err?.message ?? err}\n`);
   process.exit(1);
 });

@@ -33,3 +33,19 @@ export function dummyHash(): Promise<string> {
   dummy ??= hashPassword(randomBytes(16).toString('hex'));
   return dummy;
 }
+
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 1024;
+
+/**
+ * The rule a partner password must meet when it is set (not on login: a login with a
+ * shorter password is simply wrong). Length is what resists guessing; composition rules
+ * are not required (NIST SP 800-63B 5.1.1).
+ */
+export function passwordProblem(password: string): string | undefined {
+  const length = [...password].length;
+  if (length < PASSWORD_MIN_LENGTH) return `the password must have at least ${PASSWORD_MIN_LENGTH} characters`;
+  if (length > PASSWORD_MAX_LENGTH) return `the password must have at most ${PASSWORD_MAX_LENGTH} characters`;
+  if (/^\s|\s$/.test(password)) return 'the password must not start or end with whitespace';
+  return undefined;
+}

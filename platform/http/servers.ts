@@ -34,37 +34,52 @@ const REFUSAL = JSON.stringify({
   }],
 });
 
+/** How the router would see a path: decoded, slashes collapsed, lower case, no trailing slash. */
+function routeKey(path: string): string {
+  let p = path;
+  try { p = decodeURIComponent(path); } catch { /* kept as sent */ }
+  return p.replace(/\/{2,}/g, '/').replace(/\/+$/, '').toLowerCase();
+}
+
+/** The token a plain-HTTP request exposes: a bearer header, or RFC 6750's access_token query parameter. */
+function exposedToken(req: http.IncomingMessage, query: URLSearchParams): string | undefined {
+  return /^Bearer\s+(\S+)/i.exec(req.headers.authorization ?? '')?.[1] ?? (query.get('access_token') || undefined);
+}
+
 /**
  * The plain-HTTP listener (DESIGN 16): no request is served over it. Without credentials
- * the client is redirected (308 keeps method and body) to the same path over HTTPS; a
- * request that carries a token or a login body is refused with 403 HTTPS_REQUIRED and the
- * token is revoked. Behind a TLS-terminating proxy (TRUST_PROXY) a request marked
- * X-Forwarded-Proto: https is handed to the app.
+ * the client is redirected (308 keeps method and body) to the same path over HTTPS, at the
+ * host of PUBLIC_BASE_URL (never the request's Host header: no redirect to a host of the
+ * caller's choosing). A request that carries credentials (an Authorization header of any
+ * scheme, an access_token parameter, or a body for the login path) is refused with 403
+ * HTTPS_REQUIRED, and a token so exposed is revoked. Behind a TLS-terminating proxy
+ * (TRUST_PROXY) a request marked X-Forwarded-Proto: https is handed to the app.
  */
 function plainHttpHandler(opts: ListenOptions, httpsPort: () => number): http.RequestListener {
   const base = new URL(opts.publicBaseUrl);
+  const credentialPaths = new Set(opts.credentialPaths.map(routeKey));
   const appCallback = opts.app.callback();
   return (req, res) => {
-    if (opts.trustProxy && String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]?.trim() === 'https') {
+    if (opts.trustProxy && String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]?.trim().toLowerCase() === 'https') {
       appCallback(req, res);
       return;
     }
-    const path = (req.url ?? '/').split('?')[0] ?? '/';
-    const auth = req.headers.authorization;
-    const carriesLogin = req.method === 'POST' && opts.credentialPaths.includes(path.replace(/\/+$/, ''));
+    // origin-form only: an absolute-form target (GET http://host/x) keeps just its path
+    const target = new URL(req.url ?? '/', 'http://plain.invalid');
+    const token = exposedToken(req, target.searchParams);
+    const carriesLogin = req.method === 'POST' && credentialPaths.has(routeKey(target.pathname));
     req.resume(); // never read a body sent in clear; drain it so the socket can be reused
-    if (auth || carriesLogin) {
-      const token = /^Bearer\s+(\S+)/i.exec(auth ?? '')?.[1];
+    if (req.headers.authorization || token || carriesLogin) {
       if (token) {
         opts.onTokenExposed(token).catch((err) => opts.logger.error({ err }, 'revoking a token exposed over HTTP failed'));
       }
-      opts.logger.warn({ path, method: req.method, token: Boolean(token) }, 'credentials over plain HTTP refused');
-      res.writeHead(403, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(REFUSAL) });
+      opts.logger.warn({ path: target.pathname, method: req.method, token: Boolean(token) }, 'credentials over plain HTTP refused');
+      res.writeHead(403, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(REFUSAL), 'Cache-Control': 'no-store' });
       res.end(REFUSAL);
       return;
     }
     const port = base.port || (base.protocol === 'https:' ? '' : String(httpsPort()));
-    const location = `https://${base.hostname}${port && port !== '443' ? `:${port}` : ''}${req.url ?? '/'}`;
+    const location = `https://${base.hostname}${port && port !== '443' ? `:${port}` : ''}${target.pathname}${target.search}`;
     res.writeHead(308, { Location: location, 'Content-Length': 0 });
     res.end();
   };

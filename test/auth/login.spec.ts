@@ -37,3 +37,50 @@ describe('partner login and bearer tokens', () => {
     expect(res.body.errors[0]).to.include({ code: 'INVALID_REQUEST', attribute: 'password' });
   });
 });
+
+describe('login throttling per username and per client address', () => {
+  let t: TestApi;
+  before(async () => {
+    t = await startTestApi({ TRUST_PROXY: 'true', LOGIN_MAX_FAILURES_PER_USERNAME: '3', LOGIN_MAX_FAILURES_PER_CLIENT: '4' });
+  });
+  after(async () => { await t?.stop(); });
+
+  const login = (body: object, clientIp: string) =>
+    t.client.post('/authentication/v1/partner', body, { headers: { 'X-Forwarded-For': clientIp } });
+
+  it('when the login body has a field the endpoint does not know, then 400 INVALID_REQUEST naming it', async () => {
+    const res = await login({ username: 'someone', password: 'whatever-long', scope: 'admin' }, '198.51.100.1');
+    expect(res.status).to.equal(400);
+    expect(res.body.errors[0]).to.include({ code: 'INVALID_REQUEST', attribute: 'scope' });
+  });
+
+  it('when logins succeed, then they do not count toward the limit', async () => {
+    const p = await provisionPartner(t);
+    for (let i = 0; i < 6; i++) expect((await login({ username: p.username, password: p.password }, '198.51.100.2')).status).to.equal(200);
+  });
+
+  it('when one username fails past its limit from many addresses, then 429 for it from any address, other usernames unaffected', async () => {
+    const p = await provisionPartner(t);
+    const other = await provisionPartner(t);
+    for (let i = 0; i < 3; i++) expect((await login({ username: p.username, password: 'wrong-password' }, `203.0.113.${i + 10}`)).status).to.equal(400);
+    const blocked = await login({ username: p.username, password: p.password }, '203.0.113.99');
+    expect(blocked.status).to.equal(429);
+    expect(blocked.body.errors[0]).to.include({ code: 'TOO_MANY_LOGIN_ATTEMPTS', severity: 'ERROR' });
+    expect(Number(blocked.headers['retry-after'])).to.be.within(1, 900);
+    expect((await login({ username: other.username, password: other.password }, '203.0.113.99')).status).to.equal(200);
+  });
+
+  it('when one address fails past its limit over many usernames, then 429 for that address only', async () => {
+    const p = await provisionPartner(t);
+    for (let i = 0; i < 4; i++) expect((await login({ username: `nobody-${i}`, password: 'wrong-password' }, '192.0.2.50')).status).to.equal(400);
+    expect((await login({ username: p.username, password: p.password }, '192.0.2.50')).status).to.equal(429);
+    expect((await login({ username: p.username, password: p.password }, '192.0.2.51')).status).to.equal(200);
+  });
+
+  it('when a client puts a fake address before the proxy\'s in X-Forwarded-For, then the proxy\'s entry counts', async () => {
+    for (let i = 0; i < 4; i++) {
+      expect((await login({ username: `spoof-${i}`, password: 'wrong-password' }, `10.9.9.${i}, 192.0.2.77`)).status).to.equal(400);
+    }
+    expect((await login({ username: 'spoof-x', password: 'wrong-password' }, '10.1.1.1, 192.0.2.77')).status).to.equal(429);
+  });
+});

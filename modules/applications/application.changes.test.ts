@@ -1,0 +1,50 @@
+import { expect } from 'chai';
+import { compileChange } from './application.changes.js';
+import { APPLICATION_EVENTS } from './application.events.js';
+import { TransitionRefused } from './application.state-machine.js';
+import { sampleDoc } from '../../test/applications/fixtures.js';
+
+const opts = { recurrenceValidityMs: 1000 };
+const now = new Date('2024-03-02T10:00:00Z');
+
+describe('application change kernel (compileChange)', () => {
+  it('when a change moves the status, then the write has the status, a history entry, the event and one notification', () => {
+    const doc = sampleDoc({ stateReason: 'PROCESSING_VALIDATION_IN_PROGRESS' });
+    const c = compileChange(doc, { trigger: 'APPROVE', events: [{ type: APPLICATION_EVENTS.approved }] }, now, opts);
+    expect(c.set).to.include({ state: 'READY', stateReason: 'READY_TO_SHIP', expiresAt: null });
+    expect((c.set.history as unknown[]).length).to.equal(2);
+    expect(c.entries.map((e) => e.topic)).to.deep.equal(['applications.events', 'notifications']);
+    const event = JSON.parse(c.entries[0]!.value);
+    expect(event).to.include({ type: APPLICATION_EVENTS.approved, aggregateId: 'app-1', aggregateVersion: 2, partnerId: 'p-1' });
+    expect(event.data.previous).to.deep.equal({ state: 'PROCESSING', stateReason: 'PROCESSING_VALIDATION_IN_PROGRESS' });
+    const notification = JSON.parse(c.entries[1]!.value);
+    expect(notification).to.include({ kind: 'APPLICATION', url: 'https://shop.example/hook', sourceEventId: event.id, key: 'app-1' });
+    expect(notification.body).to.deep.equal({ id: 'app-1', state: 'READY', stateReason: 'READY_TO_SHIP' });
+  });
+
+  it('when a change keeps the status, then no notification unless asked', () => {
+    const doc = sampleDoc({ state: 'READY', stateReason: 'READY_TO_SHIP' });
+    const quiet = compileChange(doc, { trigger: 'REFUND_AMOUNT', events: [{ type: 'orders.order.refunded' }] }, now, opts);
+    expect(quiet.entries).to.have.length(1);
+    expect(quiet.set).not.to.have.property('history');
+    const loud = compileChange(doc, { events: [{ type: 'orders.order.changed' }], notify: true }, now, opts);
+    expect(loud.entries).to.have.length(2);
+  });
+
+  it('when the transition is not in the table, then TransitionRefused with the spec code', () => {
+    expect(() => compileChange(sampleDoc({ state: 'REJECTED', stateReason: 'REJECTED' }), { trigger: 'CANCEL', events: [{ type: 'x.y.z' }] }, now, opts))
+      .to.throw(TransitionRefused).with.property('refusal').that.deep.includes({ code: 'APPLICATION_REJECTED' });
+  });
+
+  it('when the origin of a recurrence is approved or cancelled, then the recurrence follows (DESIGN 14)', () => {
+    const recurrence = { id: 'r-1', state: 'APPROVING' as const, financingType: 'DEFERRED_PAYMENT' as const, createdAt: now };
+    const approved = compileChange(sampleDoc({ stateReason: 'PROCESSING_VALIDATION_IN_PROGRESS', recurrence }), { trigger: 'APPROVE', events: [{ type: APPLICATION_EVENTS.approved }] }, now, opts);
+    expect(approved.set.recurrence).to.deep.include({ state: 'READY', authorizedAt: now, validUntil: new Date(now.getTime() + 1000) });
+    const cancelled = compileChange(sampleDoc({ recurrence }), { trigger: 'CANCEL', events: [{ type: APPLICATION_EVENTS.cancelled }] }, now, opts);
+    expect(cancelled.set.recurrence).to.deep.include({ state: 'CANCELLED' });
+  });
+
+  it('when a status change comes without an event, then it is a programming error', () => {
+    expect(() => compileChange(sampleDoc(), { trigger: 'CANCEL' }, now, opts)).to.throw(/without an event/);
+  });
+});

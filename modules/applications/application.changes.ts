@@ -1,0 +1,85 @@
+import type { DomainEvent } from '../../platform/events.js';
+import type { OutboxEntry } from '../../platform/outbox.js';
+import type { Change } from '../../platform/versioned-store.js';
+import type { ApplicationDoc, HistoryEntry, StateReason, Status } from './application.model.js';
+import { statusChanged, transition, type Trigger, type TransitionFacts } from './application.state-machine.js';
+import { recurrenceAfter } from './recurrence.rules.js';
+import { applicationEvent, applicationNotification, entriesFor, type ApplicationEventData } from './application.events.js';
+
+/** Fields a change may set directly; status, history and bookkeeping are the kernel's. */
+export type SettableFields = Partial<Omit<ApplicationDoc,
+  '_id' | 'version' | 'partnerId' | 'outbox' | 'outboxAt' | 'state' | 'stateReason' | 'history' | 'createdAt' | 'updatedAt'>>;
+
+/**
+ * What a pure `decide(app)` returns: the fields to set, the state-machine trigger (when the
+ * change moves the status), the domain events, and whether the partner is notified.
+ *
+ * - `trigger` runs through `transition()`; a refused transition throws TransitionRefused.
+ * - Every change with events carries them out through the outbox in the same write.
+ * - `notify` defaults to "the status changed to a reason of the spec's Events table"
+ *   (NOTIFIED_REASONS); `true` forces it, `false` suppresses it.
+ * - `entries` adds further outbox entries (e.g. a payment notification), built from the
+ *   events so they can name their source event.
+ */
+export interface ApplicationChange<R = void> {
+  set?: SettableFields;
+  trigger?: Trigger;
+  facts?: TransitionFacts;
+  events?: Array<{ type: string; data?: Record<string, unknown>; topic?: string }>;
+  notify?: boolean;
+  entries?: (events: DomainEvent<ApplicationEventData>[]) => OutboxEntry[];
+  result?: R;
+}
+
+export type Decide<R = void> = (app: ApplicationDoc) => ApplicationChange<R> | Promise<ApplicationChange<R>>;
+
+/**
+ * The stateReasons the spec's Events table notifies (plus creation): the partner hears of
+ * these changes and no others (PROCESSING_VALIDATION_IN_PROGRESS is internal).
+ */
+export const NOTIFIED_REASONS: readonly StateReason[] = [
+  'PROCESSING_REDIRECT_NEEDED', 'REJECTED', 'CANCELLED_NOT_PAID', 'READY_TO_SHIP', 'READY_SHIPPED', 'READY_DELIVERED', 'READY_PAID',
+];
+
+/** History entries kept in the document: enough for an audit trail, bounded in size. */
+const MAX_HISTORY = 200;
+
+/**
+ * Turns a decided change into one version-guarded write: the new status and its history
+ * entry, `updatedAt`, the events (versioned for the write they belong to) and the
+ * notification. Pure apart from the clock it is given.
+ */
+export function compileChange<R>(
+  doc: ApplicationDoc,
+  change: ApplicationChange<R>,
+  now: Date,
+  opts: { recurrenceValidityMs: number },
+): Change<R> & { status: Status } {
+  const before: Status = { state: doc.state, stateReason: doc.stateReason };
+  const status = change.trigger ? transition(before, change.trigger, change.facts) : before;
+  const moved = statusChanged(before, status);
+  const specs = change.events ?? [];
+  if (moved && specs.length === 0) throw new Error(`status change ${before.stateReason} → ${status.stateReason} without an event`);
+
+  const version = doc.version + 1;
+  const events = specs.map((e) => applicationEvent(e.type, doc, version, status, before, e.data, now));
+  const entries: OutboxEntry[] = [];
+  const notify = change.notify ?? (moved && NOTIFIED_REASONS.includes(status.stateReason));
+  events.forEach((event, i) => {
+    const notification = i === 0 && notify ? applicationNotification(doc, status, event.id, now) : undefined;
+    entries.push(...entriesFor(event, notification, specs[i]!.topic));
+  });
+  if (change.entries) entries.push(...change.entries(events));
+
+  const set: Record<string, unknown> = { ...change.set, updatedAt: now };
+  if (moved) {
+    const entry: HistoryEntry = { at: now, state: status.state, stateReason: status.stateReason, event: specs[0]!.type };
+    set.state = status.state;
+    set.stateReason = status.stateReason;
+    set.history = [...doc.history, entry].slice(-MAX_HISTORY);
+    if (status.state !== 'PROCESSING') set.expiresAt = null;
+    const recurrence = recurrenceAfter(doc, status, now, opts.recurrenceValidityMs);
+    if (recurrence) set.recurrence = recurrence;
+  }
+  return { set, entries, result: change.result, status };
+}

@@ -1,0 +1,140 @@
+import type { ApplicationDoc, DocumentMeta, OrderDoc, OrderItemDoc, RecurrenceDoc } from './application.model.js';
+
+/**
+ * Documents → the spec's response formats: camelCase, enum values as stored, times in
+ * ISO 8601 without fractional seconds (spec: Formats), money as integer minor units.
+ */
+
+/** `2024-05-01T10:20:30Z`: an instant without fractional seconds. */
+export function formatTime(at: Date): string {
+  return at.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** A partner-given time with offset, returned without fractional seconds. */
+export function stripFraction(time: string): string {
+  return time.replace(/(T\d{2}:\d{2}:\d{2})\.\d+/, '$1');
+}
+
+function parseJson(text: string | null | undefined): unknown {
+  return text == null ? null : JSON.parse(text);
+}
+
+const defined = <T extends Record<string, unknown>>(o: T): T =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+
+function itemResponse(item: OrderItemDoc) {
+  return defined({
+    code: item.code,
+    ean: item.ean,
+    name: item.name,
+    type: item.type,
+    variant: item.variant,
+    producer: item.producer,
+    categories: item.categories,
+    quantity: item.quantity,
+    unitPrice: item.unitPrice,
+    totalPrice: item.totalPrice,
+    unitVat: item.unitVat,
+    totalVat: item.totalVat,
+    image: item.image,
+    productUrl: item.productUrl,
+    state: item.state,
+    sentDate: item.sentDate,
+    deliveryTrackingNumber: item.deliveryTrackingNumber,
+  });
+}
+
+/** Documents are returned as metadata: the bytes are not echoed back. */
+function documentResponse(d: DocumentMeta) {
+  return defined({
+    type: d.type,
+    file: defined({ filename: d.filename, mimeType: d.mimeType, size: d.size, sha256: d.sha256, url: d.sourceUrl }),
+    description: d.description,
+    extraData: d.extraDataJson ? parseJson(d.extraDataJson) : undefined,
+  });
+}
+
+/** The spec's Order (without applicationInfo; order operations add it). */
+export function toOrderResponse(order: OrderDoc) {
+  return defined({
+    number: order.number,
+    reservationDate: order.reservationDate ? stripFraction(order.reservationDate) : undefined,
+    state: order.state,
+    totalPrice: order.totalPrice,
+    totalVat: order.totalVat,
+    items: order.items.map(itemResponse),
+    addresses: order.addresses,
+    variableSymbols: order.variableSymbols,
+    deliveryType: order.deliveryType,
+    deliveryCarrier: order.deliveryCarrier,
+    channel: order.channel,
+    documents: order.documents.map(documentResponse),
+  });
+}
+
+/** `applicationInfo` of the order operations' responses. */
+export function toApplicationInfo(doc: Pick<ApplicationDoc, '_id' | 'state' | 'stateReason'>) {
+  return { id: doc._id, state: doc.state, stateReason: doc.stateReason };
+}
+
+/** The order operations' response: the order plus applicationInfo. */
+export function toOrderWithInfo(doc: ApplicationDoc) {
+  return { ...toOrderResponse(doc.order), applicationInfo: toApplicationInfo(doc) };
+}
+
+/** DESIGN 14: `{id, state, financingType, originApplicationId, createdAt, authorizedAt, validUntil}`. */
+export function toRecurrenceResponse(r: RecurrenceDoc, originApplicationId: string) {
+  return defined({
+    id: r.id,
+    state: r.state,
+    financingType: r.financingType,
+    originApplicationId,
+    createdAt: formatTime(r.createdAt),
+    authorizedAt: r.authorizedAt ? formatTime(r.authorizedAt) : undefined,
+    validUntil: r.validUntil ? formatTime(r.validUntil) : undefined,
+  });
+}
+
+/**
+ * The spec's Application. `gatewayRedirectUrl` is given by the caller (it is derived from
+ * a key the document does not hold). An application created from a recurrence shows the
+ * recurrence it came from when the caller passes it.
+ */
+export function toApplicationResponse(
+  doc: ApplicationDoc,
+  extra: { gatewayRedirectUrl?: string; recurrence?: ReturnType<typeof toRecurrenceResponse> } = {},
+) {
+  const c = doc.customer;
+  const recurrence = extra.recurrence
+    ?? (doc.recurrence ? toRecurrenceResponse(doc.recurrence, doc._id) : undefined)
+    ?? (doc.fromRecurrenceId ? { id: doc.fromRecurrenceId } : undefined);
+  return defined({
+    id: doc._id,
+    type: doc.type,
+    state: doc.state,
+    stateReason: doc.stateReason,
+    agreementTermsAndConditions: doc.agreementTermsAndConditions,
+    gatewayRedirectUrl: extra.gatewayRedirectUrl,
+    customer: defined({
+      fullName: c.fullName,
+      firstName: c.firstName,
+      lastName: c.lastName,
+      email: c.email,
+      phone: c.phone,
+      tin: c.tin,
+      vatin: c.vatin,
+      addresses: c.addresses,
+      fraudPreventionData: c.fraudPreventionData,
+    }),
+    order: toOrderResponse(doc.order),
+    merchantUrls: doc.merchantUrls,
+    customData: parseJson(doc.customDataJson),
+    recurrence,
+    cancelReason: doc.cancelReason?.reason,
+    repaymentPlan: doc.repaymentPlan,
+    createdAt: formatTime(doc.createdAt),
+    updatedAt: formatTime(doc.updatedAt),
+  });
+}
+
+export type ApplicationResponse = ReturnType<typeof toApplicationResponse>;

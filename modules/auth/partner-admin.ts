@@ -1,0 +1,140 @@
+import { AppError, InvalidRequestError, NotFoundError } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import { isDuplicateKey } from '../../platform/mongo.js';
+import type { AuthRepository } from './auth.repository.js';
+import type { PartnerCache } from './partner-cache.js';
+import {
+  newWebhookSecret, partnerSummary, partnerView, USERNAME_PATTERN,
+  type PartnerDoc, type PartnerSummary, type PartnerView, type PayoutTrigger,
+} from './partner.model.js';
+import { hashPassword, passwordProblem } from './passwords.js';
+
+export interface CreatePartnerInput {
+  username: string;
+  password: string;
+  payoutTrigger?: PayoutTrigger;
+  feeBps?: number;
+}
+
+/** How long a rotated-out webhook secret keeps signing beside the new one (default). */
+export const WEBHOOK_SECRET_GRACE_MS = 24 * 3_600_000;
+
+/**
+ * Partner administration (DESIGN 22, the partners CLI): create, list, disable / enable,
+ * rotate the password, rotate the webhook secret. Every change is one single-document
+ * write; the ones that end access bump the token generation, which revokes every token the
+ * partner holds (seen by all instances within AUTH_CACHE_TTL).
+ */
+export class PartnerAdmin {
+  constructor(private readonly repo: AuthRepository, private readonly cache?: PartnerCache) {}
+
+  async create(input: CreatePartnerInput): Promise<PartnerView> {
+    if (!USERNAME_PATTERN.test(input.username)) {
+      throw new InvalidRequestError('username: 3-100 characters of letters, digits and . _ @ -, starting with a letter or digit', { attribute: 'username' });
+    }
+    this.assertPassword(input.password);
+    const feeBps = input.feeBps ?? 0;
+    if (!Number.isInteger(feeBps) || feeBps < 0 || feeBps > 10_000) throw new InvalidRequestError('feeBps: an integer from 0 to 10000', { attribute: 'feeBps' });
+    const now = new Date();
+    const doc: PartnerDoc = {
+      _id: newId(),
+      username: input.username,
+      passwordHash: await hashPassword(input.password),
+      payoutTrigger: input.payoutTrigger ?? 'DELIVERED',
+      feeBps,
+      webhookSecrets: [{ secret: newWebhookSecret(), createdAt: now }],
+      enabled: true,
+      tokenGeneration: 0,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.repo.partners.insertOne(doc).catch((err) => {
+      throw isDuplicateKey(err) ? new AppError('USERNAME_TAKEN', `The username ${input.username} is taken.`, { status: 409 }) : err;
+    });
+    return partnerView(doc);
+  }
+
+  async list(): Promise<PartnerSummary[]> {
+    const now = new Date();
+    return (await this.repo.partners.find({}).sort({ username: 1 }).toArray()).map((p) => partnerSummary(p, now));
+  }
+
+  async get(username: string): Promise<PartnerSummary> {
+    return partnerSummary(await this.byUsername(username));
+  }
+
+  /** Ends access at once: login refused, every token revoked. */
+  async disable(username: string): Promise<PartnerSummary> {
+    return this.change(username, { $set: { enabled: false }, $inc: { tokenGeneration: 1 } });
+  }
+
+  async enable(username: string): Promise<PartnerSummary> {
+    return this.change(username, { $set: { enabled: true } });
+  }
+
+  /**
+   * Revokes every token of one partner, or of all partners (emergency: a signing key may
+   * have leaked; run after rotate-signing-key). Partners log in again for new tokens.
+   */
+  async revokeTokens(username?: string): Promise<{ partners: number }> {
+    if (username) {
+      await this.change(username, { $set: {}, $inc: { tokenGeneration: 1 } });
+      return { partners: 1 };
+    }
+    const res = await this.repo.partners.updateMany({}, { $inc: { tokenGeneration: 1 }, $set: { updatedAt: new Date() } });
+    return { partners: res.modifiedCount };
+  }
+
+  /** New password; every token issued under the old one is revoked. */
+  async rotatePassword(username: string, password: string): Promise<PartnerSummary> {
+    this.assertPassword(password);
+    return this.change(username, { $set: { passwordHash: await hashPassword(password) }, $inc: { tokenGeneration: 1 } });
+  }
+
+  /**
+   * A new webhook secret signs from now on; the previous ones keep signing beside it
+   * (Standard Webhooks sends one signature per secret) until `graceMs` from now, so the
+   * partner can switch its verifier without losing a notification.
+   */
+  async rotateWebhookSecret(username: string, graceMs = WEBHOOK_SECRET_GRACE_MS): Promise<PartnerView & { previousSecretsValidUntil: string }> {
+    const now = new Date();
+    const until = new Date(now.getTime() + graceMs);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const p = await this.byUsername(username);
+      const kept = p.webhookSecrets
+        .filter((s) => !s.expiresAt || s.expiresAt > now)
+        .map((s) => ({ ...s, expiresAt: s.expiresAt && s.expiresAt < until ? s.expiresAt : until }));
+      const secrets = [{ secret: newWebhookSecret(), createdAt: now }, ...kept];
+      // guarded by the secrets read: a concurrent rotation makes this one read again
+      const res = await this.repo.partners.findOneAndUpdate(
+        { _id: p._id, updatedAt: p.updatedAt },
+        { $set: { webhookSecrets: secrets, updatedAt: now } },
+        { returnDocument: 'after' },
+      );
+      if (res) return { ...partnerView(res), previousSecretsValidUntil: until.toISOString() };
+    }
+    throw new AppError('CONCURRENT_MODIFICATION', 'The partner changed while rotating; run the command again.', { status: 409 });
+  }
+
+  private assertPassword(password: string): void {
+    const problem = passwordProblem(password);
+    if (problem) throw new InvalidRequestError(problem, { attribute: 'password' });
+  }
+
+  private async byUsername(username: string): Promise<PartnerDoc> {
+    const p = await this.repo.findByUsername(username);
+    if (!p) throw new NotFoundError(`No partner ${username}.`, 'PARTNER_NOT_FOUND');
+    return p;
+  }
+
+  private async change(username: string, update: { $set: Partial<PartnerDoc>; $inc?: { tokenGeneration: number } }): Promise<PartnerSummary> {
+    const res = await this.repo.partners.findOneAndUpdate(
+      { username },
+      { ...update, $set: { ...update.$set, updatedAt: new Date() } },
+      { returnDocument: 'after' },
+    );
+    if (!res) throw new NotFoundError(`No partner ${username}.`, 'PARTNER_NOT_FOUND');
+    this.cache?.invalidate(res._id);
+    return partnerSummary(res);
+  }
+}
