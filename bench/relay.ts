@@ -1,11 +1,12 @@
 /**
- * Webhook relay benchmark (issue #6): notifications go source → Kafka → relay (its own
+ * Webhook relay benchmark (issue #6): notifications go API → Kafka → relay (its own
  * process, as deployed) → partners' endpoints (a receiver process), on the local Kafka and
- * MongoDB-wire store. In the same run, the ceiling: a raw keep-alive HTTP POST loop from
+ * MongoDB-wire store. The API runs in this process; each notification starts as a real
+ * POST /financing/v1/applications (`--source outbox`: a bare document write + outbox). In the same run, the ceiling: a raw keep-alive HTTP POST loop from
  * this process to the same endpoints with the same number of requests in flight as the
  * relay may have (endpoints × WEBHOOK_CONCURRENCY_PER_ENDPOINT).
  *
- *   npx tsx bench/relay.ts [--n 2000] [--rate 200] [--backlog 5000] [--endpoints 8] [--raw 5000]
+ *   npx tsx bench/relay.ts [--n 2000] [--rate 200] [--backlog 5000] [--endpoints 8] [--raw 5000] [--source api|outbox]
  *   (BENCH_RELAY_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the relay process)
  *
  * 1. latency: n notifications paced at `rate`/s; end-to-end from the source call to the
@@ -13,8 +14,7 @@
  * 2. throughput: `backlog` notifications are put on Kafka while the relay is stopped; then
  *    the relay starts and drains them; deliveries/s from first to last arrival. Target:
  *    at least half of the raw ceiling.
- * The source is bench/relay/source.ts (document write + outbox today; see there for
- * switching it to real API application creates).
+ * Sources are in bench/relay/source.ts.
  */
 import http from 'node:http';
 import { fork, spawn, type ChildProcess } from 'node:child_process';
@@ -25,17 +25,17 @@ import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../platform/config.js';
 import { createLogger } from '../platform/logger.js';
-import { createRuntime } from '../platform/runtime.js';
+import { TOPICS, type Kafka } from '../platform/kafka.js';
+import { startApi, type Api } from '../api/create-api.js';
 import { resolveStack } from '../scripts/local-stack.js';
-import { createAuthModule } from '../modules/auth/index.js';
-import { relayTopics } from '../relay/relay.topics.js';
-import { outboxSource, type BenchPartner, type NotificationSource } from './relay/source.js';
+import { apiSource, outboxSource, type BenchPartner, type NotificationSource } from './relay/source.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
   options: {
     n: { type: 'string', default: '2000' }, rate: { type: 'string', default: '200' }, backlog: { type: 'string', default: '5000' },
     endpoints: { type: 'string', default: '8' }, raw: { type: 'string', default: '5000' }, concurrency: { type: 'string', default: '4' },
+    source: { type: 'string', default: 'api' },
   },
 });
 const N = Number(values.n);
@@ -138,8 +138,22 @@ async function backlog(source: NotificationSource, partners: BenchPartner[], cou
   await Promise.all(Array.from({ length: 32 }, async () => {
     while (i < count) ids.push(await source.create(partners[i++ % partners.length]!));
   }));
-  await source.flushed();
   return ids;
+}
+
+/** Waits until the notifications topic holds `count` messages in all (the outbox is asynchronous). */
+async function onKafka(kafka: Kafka, topic: string, count: number): Promise<void> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    for (;;) {
+      const offsets = await admin.fetchTopicOffsets(topic);
+      if (offsets.reduce((sum, o) => sum + Number(o.high), 0) >= count) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } finally {
+    await admin.disconnect();
+  }
 }
 
 /** CPU seconds used so far by each process (Linux /proc; empty elsewhere), to show where a phase spends its time. */
@@ -176,20 +190,18 @@ async function main() {
     MONGO_DB: `bench_relay_${suffix}`, KAFKA_TOPIC_PREFIX: `bench.${suffix}.`, KAFKA_PARTITIONS: '3',
     RELAY_METRICS_PORT: '0', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_CONCURRENCY_PER_ENDPOINT: String(PER_ENDPOINT),
   };
-  const config = loadConfig({ ...env, LOG_LEVEL: 'silent' });
-  const runtime = await createRuntime(config, createLogger({ level: 'silent', name: 'bench' }), 'bench', relayTopics(config.webhooks.retryDelaysMs));
-  runtime.outbox.start();
+  const config = loadConfig({
+    ...env, LOG_LEVEL: 'silent', HTTPS_PORT: '0', HTTP_PORT: '0', API_METRICS_PORT: '0', RATE_LIMIT_PER_MINUTE: '100000000',
+  });
+  const api = await startApi(config, createLogger({ level: 'silent', name: 'bench-api' }));
+  const notificationsTopic = api.runtime.topics.name(TOPICS.notifications);
   const receiver = new ReceiverProcess();
   let relay: ChildProcess | undefined;
   try {
     const { ports } = await receiver.ask<{ ports: number[] }>('', 'ports');
-    const auth = await createAuthModule(runtime);
+    const source = values.source === 'outbox' ? await outboxSource(api) : apiSource(api);
     const partners: BenchPartner[] = [];
-    for (const [i, port] of ports.entries()) {
-      const p = await auth.service.createPartner({ username: `bench-${suffix}-${i}`, password: randomBytes(12).toString('base64url') });
-      partners.push({ id: p.id, url: `http://127.0.0.1:${port}/hook` });
-    }
-    const source = await outboxSource(runtime);
+    for (const port of ports) partners.push(await source.addPartner(`http://127.0.0.1:${port}/hook`));
 
     // the ceiling is measured three times across the run (the machine is shared): median
     const inFlight = ENDPOINTS * PER_ENDPOINT;
@@ -211,8 +223,9 @@ async function main() {
 
     await measureRaw();
     const ids = await backlog(source, partners, BACKLOG);
+    await onKafka(api.runtime.kafka, notificationsTopic, 100 + N + BACKLOG);
     relay = await startRelay(env);
-    const pids = { relay: relay.pid, receiver: receiver.pid, bench: process.pid, ...javaPids() };
+    const pids = { relay: relay.pid, receiver: receiver.pid, 'bench+api': process.pid, ...javaPids() };
     const cpuBefore = cpuSeconds(pids);
     const wallBefore = now();
     const drained = await receiver.waitFor(BACKLOG, 300_000);
@@ -238,12 +251,13 @@ async function main() {
   } finally {
     if (relay) await stopRelay(relay);
     receiver.stop();
-    await runtime.close();
-    await dropAll(runtime, config.kafka.topicPrefix);
+    await api.stop();
+    await dropAll(api, config.kafka.topicPrefix);
   }
 }
 
-async function dropAll(runtime: Awaited<ReturnType<typeof createRuntime>>, prefix: string) {
+async function dropAll(api: Api, prefix: string) {
+  const runtime = api.runtime;
   const { MongoClient } = await import('mongodb');
   const client = new MongoClient(runtime.config.mongo.url, { retryWrites: false });
   await client.connect();
