@@ -1,6 +1,7 @@
 import type { AppModule, Platform } from '../platform/module.js';
 import { createAuthModule, type AuthModule } from '../modules/auth/index.js';
 import { createApplicationsModule, type ApplicationsModule } from '../modules/applications/index.js';
+import { createWebhookDeliveriesModule } from '../relay/index.js';
 
 /**
  * The modules of the API process, in dependency order. Each module is built from the
@@ -17,10 +18,11 @@ export interface ApiModules {
 export async function createModules(platform: Platform): Promise<ApiModules> {
   const auth = await createAuthModule(platform);
   const applications = await createApplicationsModule(platform, { auth });
+  const webhooks = createWebhookDeliveriesModule(platform, { requireAuth: auth.requireAuth });
   return {
     auth,
     applications,
-    list: [auth, applications],
+    list: [auth, applications, webhooks],
     revokeExposedToken: (token) => auth.revokeExposedToken(token),
   };
 }

@@ -45,6 +45,8 @@ const schema = Joi.object({
     .description('delays between webhook tries (DESIGN 17)'),
   WEBHOOK_TIMEOUT: duration.default('10s').description('per-attempt timeout of a webhook POST'),
   WEBHOOK_CONCURRENCY_PER_ENDPOINT: Joi.number().integer().min(1).max(100).default(4).description('deliveries in flight per partner endpoint'),
+  WEBHOOK_MAX_QUEUED_PER_ENDPOINT: Joi.number().integer().min(0).max(1000000).default(10000)
+    .description('deliveries that may wait for a slot of one endpoint (each at most WEBHOOK_TIMEOUT); past that an attempt fails as ENDPOINT_BUSY and is retried'),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: boolean.description('allow loopback/private webhook endpoints (default: on unless production)'),
   RATE_LIMIT_PER_MINUTE: Joi.number().integer().min(1).default(600)
     .description('requests per partner per minute, shared by all API instances through the store'),
@@ -108,6 +110,7 @@ function shape(v: Record<string, any>) {
       retryDelaysMs: parseDurationList(v.WEBHOOK_RETRY_DELAYS),
       timeoutMs: parseDuration(v.WEBHOOK_TIMEOUT),
       concurrencyPerEndpoint: v.WEBHOOK_CONCURRENCY_PER_ENDPOINT as number,
+      maxQueuedPerEndpoint: v.WEBHOOK_MAX_QUEUED_PER_ENDPOINT as number,
       allowPrivateNetworks: (v.WEBHOOK_ALLOW_PRIVATE_NETWORKS ?? !production) as boolean,
     },
     rateLimitPerMinute: v.RATE_LIMIT_PER_MINUTE as number,

@@ -1,36 +1,117 @@
 import type http from 'node:http';
+import type { Admin } from 'kafkajs';
 import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 import { createRuntime, type Runtime } from '../platform/runtime.js';
 import { serveMetrics } from '../platform/metrics.js';
+import { TOPICS } from '../platform/kafka.js';
+import { createPartnerDirectory } from '../modules/auth/index.js';
+import { parseNotificationMessage, parseTaskMessage } from './delivery.model.js';
+import { Abandon } from './abandon.js';
+import { DeliveryRepository } from './delivery.repository.js';
+import { Deliverer } from './delivery.service.js';
+import { EndpointLimiter } from './endpoint-limiter.js';
+import { Lane, type LaneSpec } from './lane.js';
+import { cachedSecrets } from './partner-secrets.js';
+import { consumerLagGauge, relayMetrics } from './relay.metrics.js';
+import { distinctDelays, laneGroup, RELAY_TOPICS, relayTopics, retryTopic } from './relay.topics.js';
+import { WebhookSigner } from './signing.js';
+import { WebhookClient } from './webhook-client.js';
 
 export interface Relay {
   runtime: Runtime;
+  deliveries: DeliveryRepository;
   metricsPort: number;
+  /** graceful: stop fetching, finish (or abandon after a bound) what is in flight, commit, disconnect */
   stop(): Promise<void>;
 }
 
 /**
- * The webhook relay process: consumes notification requests from Kafka and delivers
- * them. Walking skeleton: infrastructure and metrics only; delivery is issue #6.
+ * Work taken from one partition and not yet recorded. A backlog stays in Kafka instead of
+ * piling up in endpoint queues (where it would outwait WEBHOOK_TIMEOUT and be shed as
+ * ENDPOINT_BUSY). A hanging endpoint's deliveries leave within one timeout, so it can
+ * hold this many only at more than 1000 notifications per timeout on one partition.
+ */
+const MAX_IN_FLIGHT_PER_PARTITION = 1_000;
+
+/**
+ * The webhook relay process: consumes notification requests from Kafka and delivers them
+ * (DESIGN 17; docs/webhooks.md tells the design). One lane (consumer group) per topic:
+ * notifications, redeliveries, and one retry topic per distinct delay.
  */
 export async function startRelay(config: Config, logger: Logger): Promise<Relay> {
-  const runtime = await createRuntime(config, logger, 'relay');
-  let metricsServer: http.Server;
+  const delays = config.webhooks.retryDelaysMs;
+  const runtime = await createRuntime(config, logger, 'relay', relayTopics(delays));
+  const { topics, kafka, producer } = runtime;
+  const abandon = new Abandon();
+  const metrics = relayMetrics(runtime.registry);
+  const deliveries = new DeliveryRepository(runtime.db);
+  const client = new WebhookClient({ timeoutMs: config.webhooks.timeoutMs, allowPrivateNetworks: config.webhooks.allowPrivateNetworks });
+  const deliverer = new Deliverer({
+    repo: deliveries,
+    secrets: cachedSecrets(createPartnerDirectory(runtime.db)),
+    client,
+    signer: new WebhookSigner(),
+    limiter: new EndpointLimiter(config.webhooks.concurrencyPerEndpoint, config.webhooks.maxQueuedPerEndpoint, config.webhooks.timeoutMs),
+    producer,
+    topics,
+    policy: { delaysMs: delays },
+    metrics,
+    logger: logger.child({ component: 'deliverer' }),
+  });
+  const lane = (name: string, logical: string, waitForDue: boolean, parse: LaneSpec['parse']) => new Lane(
+    { name, topic: topics.name(logical), groupId: topics.group(laneGroup(logical)), waitForDue, parse },
+    {
+      kafka, producer, metrics, abandon,
+      poisonTopic: topics.name(TOPICS.deadLetter),
+      handle: (task, signal) => deliverer.handle(task, signal),
+      logger,
+      partitions: config.kafka.partitions,
+      maxInFlightPerPartition: MAX_IN_FLIGHT_PER_PARTITION,
+    },
+  );
+  const lanes = [
+    lane('notifications', RELAY_TOPICS.notifications, false, (v) => parseNotificationMessage(v)),
+    lane('redeliveries', RELAY_TOPICS.redeliveries, false, parseTaskMessage),
+    ...distinctDelays(delays).map((d) => lane(`retry-${d}ms`, retryTopic(d), true, parseTaskMessage)),
+  ];
+  let admin: Promise<Admin> | undefined;
+  const lagAdmin = () => (admin ??= (async () => { const a = kafka.admin(); await a.connect(); return a; })());
+  consumerLagGauge(runtime.registry, lagAdmin, lanes.map((l) => ({ groupId: l.groupId, topic: l.topic })));
+
+  let metricsServer: http.Server | undefined;
+  const shutdown = async () => {
+    for (const l of lanes) l.quiesce();
+    const drainMs = Math.min(config.webhooks.timeoutMs + 2_000, 20_000);
+    if (!(await until(() => deliverer.active === 0, drainMs))) {
+      logger.warn({ inFlight: deliverer.active }, 'in-flight deliveries abandoned at shutdown; they are redelivered after restart');
+      abandon.abort();
+      await until(() => deliverer.active === 0, 5_000);
+    }
+    for (const l of lanes) await l.close().catch((err) => logger.warn({ err, lane: l.topic }, 'lane did not close cleanly'));
+    if (metricsServer) await new Promise<void>((r) => metricsServer!.close(() => r()));
+    await admin?.then((a) => a.disconnect()).catch(() => {});
+    client.close();
+    await runtime.close();
+  };
   try {
+    await deliveries.init();
+    for (const l of lanes) await l.start();
     metricsServer = await serveMetrics(runtime.registry, config.metrics.host, config.metrics.relayPort);
   } catch (err) {
-    await runtime.close();
+    await shutdown().catch(() => {});
     throw err;
   }
   const metricsPort = (metricsServer.address() as { port: number }).port;
-  logger.info({ metricsPort }, 'relay running');
-  return {
-    runtime,
-    metricsPort,
-    stop: async () => {
-      await new Promise<void>((r) => metricsServer.close(() => r()));
-      await runtime.close();
-    },
-  };
+  logger.info({ metricsPort, lanes: lanes.map((l) => l.topic) }, 'relay running');
+  return { runtime, deliveries, metricsPort, stop: shutdown };
+}
+
+async function until(condition: () => boolean, maxMs: number): Promise<boolean> {
+  const end = Date.now() + maxMs;
+  while (!condition()) {
+    if (Date.now() > end) return false;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return true;
 }

@@ -1,0 +1,275 @@
+/**
+ * Webhook relay benchmark (issue #6): notifications go API → Kafka → relay (its own
+ * process, as deployed) → partners' endpoints (a receiver process), on the local Kafka and
+ * MongoDB-wire store. The API runs in this process; each notification starts as a real
+ * POST /financing/v1/applications (`--source outbox`: a bare document write + outbox). In the same run, the ceiling: a raw keep-alive HTTP POST loop from
+ * this process to the same endpoints with the same number of requests in flight as the
+ * relay may have (endpoints × WEBHOOK_CONCURRENCY_PER_ENDPOINT).
+ *
+ *   npx tsx bench/relay.ts [--n 2000] [--rate 200] [--backlog 5000] [--endpoints 8] [--raw 5000] [--source api|outbox]
+ *   (BENCH_RELAY_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the relay process)
+ *
+ * 1. latency: n notifications paced at `rate`/s; end-to-end from the source call to the
+ *    receiver (p50/p99/max). Target: p99 < 250 ms at 200/s.
+ * 2. throughput: `backlog` notifications are put on Kafka while the relay is stopped; then
+ *    the relay starts and drains them; deliveries/s from first to last arrival. Target:
+ *    at least half of the raw ceiling.
+ * Sources are in bench/relay/source.ts.
+ */
+import http from 'node:http';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
+import { loadConfig } from '../platform/config.js';
+import { createLogger } from '../platform/logger.js';
+import { TOPICS, type Kafka } from '../platform/kafka.js';
+import { startApi, type Api } from '../api/create-api.js';
+import { resolveStack } from '../scripts/local-stack.js';
+import { apiSource, outboxSource, type BenchPartner, type NotificationSource } from './relay/source.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const { values } = parseArgs({
+  options: {
+    n: { type: 'string', default: '2000' }, rate: { type: 'string', default: '200' }, backlog: { type: 'string', default: '5000' },
+    endpoints: { type: 'string', default: '8' }, raw: { type: 'string', default: '5000' }, concurrency: { type: 'string', default: '4' },
+    source: { type: 'string', default: 'api' },
+  },
+});
+const N = Number(values.n);
+const RATE = Number(values.rate);
+const BACKLOG = Number(values.backlog);
+const ENDPOINTS = Number(values.endpoints);
+const RAW = Number(values.raw);
+const PER_ENDPOINT = Number(values.concurrency);
+const now = () => performance.timeOrigin + performance.now();
+
+/** The receiver process, asked over IPC. */
+class ReceiverProcess {
+  private readonly child: ChildProcess = fork(fileURLToPath(new URL('./relay/receiver.ts', import.meta.url)), [String(ENDPOINTS)], { execArgv: ['--import', 'tsx'] });
+
+  ask<T>(cmd: string, key: string): Promise<T> {
+    return new Promise((resolve) => {
+      const on = (m: any) => { if (key in m) { this.child.off('message', on); resolve(m as T); } };
+      this.child.on('message', on);
+      if (cmd) this.child.send({ cmd });
+    });
+  }
+
+  async waitFor(count: number, maxMs: number): Promise<Map<string, number>> {
+    const end = Date.now() + maxMs;
+    while ((await this.ask<{ count: number }>('count', 'count')).count < count) {
+      if (Date.now() > end) throw new Error(`receiver got fewer than ${count} notifications in ${maxMs} ms`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return new Map((await this.ask<{ receipts: [string, number][] }>('dump', 'receipts')).receipts);
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  stop(): void {
+    this.child.disconnect();
+  }
+}
+
+/** The relay as deployed: its own process; resolves once it logged that it runs. */
+function startRelay(env: Record<string, string>): Promise<ChildProcess> {
+  const extra = process.env.BENCH_RELAY_NODE_ARGS?.split(' ').filter(Boolean) ?? []; // e.g. --cpu-prof
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'relay/main.ts'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      if (out.includes('"relay running"')) { out = ''; resolve(child); }
+      if (out.length > 100_000) out = out.slice(-1000);
+    });
+    child.once('exit', (code) => reject(new Error(`relay exited with ${code}`)));
+  });
+}
+
+function stopRelay(child: ChildProcess): Promise<void> {
+  return new Promise((r) => { child.once('exit', () => r()); child.kill('SIGTERM'); });
+}
+
+/** Closed loop of `inFlight` workers POSTing a notification-sized body, round robin over the endpoints. */
+async function rawCeiling(ports: number[], total: number, inFlight: number): Promise<number> {
+  const agent = new http.Agent({ keepAlive: true });
+  const body = JSON.stringify({ id: 'raw-00000000-0000-7000-8000-000000000000', state: 'PROCESSING', stateReason: 'PROCESSING_REDIRECT_NEEDED' });
+  const headers = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'webhook-id': 'msg', 'webhook-timestamp': '1', 'webhook-signature': 'v1,x' };
+  let next = 0;
+  const started = now();
+  await Promise.all(Array.from({ length: inFlight }, async (_, w) => {
+    while (next < total) {
+      next++;
+      await new Promise<void>((resolve, reject) => {
+        const req = http.request({ host: '127.0.0.1', port: ports[w % ports.length], path: '/hook', method: 'POST', agent, headers }, (res) => { res.resume(); res.on('end', () => resolve()); });
+        req.on('error', reject);
+        req.end(body);
+      });
+    }
+  }));
+  agent.destroy();
+  return total / ((now() - started) / 1000);
+}
+
+/** Opens `count` notifications at `rate`/s (open loop); returns id → call start. */
+async function paced(source: NotificationSource, partners: BenchPartner[], count: number, rate: number): Promise<Map<string, number>> {
+  const sent = new Map<string, number>();
+  const calls: Promise<void>[] = [];
+  const start = now();
+  for (let i = 0; i < count; i++) {
+    const due = start + (i * 1000) / rate;
+    const wait = due - now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const t0 = now();
+    calls.push(source.create(partners[i % partners.length]!).then((id) => { sent.set(id, t0); }));
+  }
+  await Promise.all(calls);
+  return sent;
+}
+
+async function backlog(source: NotificationSource, partners: BenchPartner[], count: number): Promise<string[]> {
+  const ids: string[] = [];
+  let i = 0;
+  await Promise.all(Array.from({ length: 32 }, async () => {
+    while (i < count) ids.push(await source.create(partners[i++ % partners.length]!));
+  }));
+  return ids;
+}
+
+/** Waits until the notifications topic holds `count` messages in all (the outbox is asynchronous). */
+async function onKafka(kafka: Kafka, topic: string, count: number): Promise<void> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    for (;;) {
+      const offsets = await admin.fetchTopicOffsets(topic);
+      if (offsets.reduce((sum, o) => sum + Number(o.high), 0) >= count) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+/** CPU seconds used so far by each process (Linux /proc; empty elsewhere), to show where a phase spends its time. */
+function cpuSeconds(pids: Record<string, number | undefined>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [name, pid] of Object.entries(pids)) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      out[name] = (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch { /* not Linux, or gone */ }
+  }
+  return out;
+}
+
+function javaPids(): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (cmd.startsWith('java') || cmd.includes('/java\0')) out[/kafka/i.test(cmd) ? `kafka(${pid})` : /mongo/i.test(cmd) ? `mongo(${pid})` : `java(${pid})`] = Number(pid);
+    } catch { /* gone */ }
+  }
+  return out;
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+const ms = (v: number) => `${v.toFixed(1)} ms`;
+
+async function main() {
+  const stack = await resolveStack({ start: true });
+  const suffix = randomBytes(4).toString('hex');
+  const env = {
+    NODE_ENV: 'test', LOG_LEVEL: 'info', MONGO_URL: stack.MONGO_URL, KAFKA_BROKERS: stack.KAFKA_BROKERS,
+    MONGO_DB: `bench_relay_${suffix}`, KAFKA_TOPIC_PREFIX: `bench.${suffix}.`, KAFKA_PARTITIONS: '3',
+    RELAY_METRICS_PORT: '0', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_CONCURRENCY_PER_ENDPOINT: String(PER_ENDPOINT),
+  };
+  const config = loadConfig({
+    ...env, LOG_LEVEL: 'silent', HTTPS_PORT: '0', HTTP_PORT: '0', API_METRICS_PORT: '0', RATE_LIMIT_PER_MINUTE: '100000000',
+  });
+  const api = await startApi(config, createLogger({ level: 'silent', name: 'bench-api' }));
+  const notificationsTopic = api.runtime.topics.name(TOPICS.notifications);
+  const receiver = new ReceiverProcess();
+  let relay: ChildProcess | undefined;
+  try {
+    const { ports } = await receiver.ask<{ ports: number[] }>('', 'ports');
+    const source = values.source === 'outbox' ? await outboxSource(api) : apiSource(api);
+    const partners: BenchPartner[] = [];
+    for (const port of ports) partners.push(await source.addPartner(`http://127.0.0.1:${port}/hook`));
+
+    // the ceiling is measured three times across the run (the machine is shared): median
+    const inFlight = ENDPOINTS * PER_ENDPOINT;
+    const raws: number[] = [];
+    const measureRaw = async () => { raws.push(await rawCeiling(ports, RAW, inFlight)); await receiver.ask('reset', 'reset'); };
+    await rawCeiling(ports, Math.min(1000, RAW), inFlight); // warm-up
+    await measureRaw();
+
+    relay = await startRelay(env);
+    await paced(source, partners, 100, RATE); // warm-up: connections, JIT, consumer fetch loop
+    await receiver.waitFor(100, 60_000);
+    await receiver.ask('reset', 'reset');
+
+    const sent = await paced(source, partners, N, RATE);
+    const arrived = await receiver.waitFor(N, 120_000);
+    const latencies = [...sent].map(([id, t0]) => arrived.get(id)! - t0).sort((a, b) => a - b);
+    await stopRelay(relay);
+    relay = undefined;
+
+    await measureRaw();
+    const ids = await backlog(source, partners, BACKLOG);
+    await onKafka(api.runtime.kafka, notificationsTopic, 100 + N + BACKLOG);
+    relay = await startRelay(env);
+    const pids = { relay: relay.pid, receiver: receiver.pid, 'bench+api': process.pid, ...javaPids() };
+    const cpuBefore = cpuSeconds(pids);
+    const wallBefore = now();
+    const drained = await receiver.waitFor(BACKLOG, 300_000);
+    const cpuAfter = cpuSeconds(pids);
+    const wall = (now() - wallBefore) / 1000;
+    const times = ids.map((id) => drained.get(id)!).sort((a, b) => a - b);
+    const throughput = (times.length - 1) / ((times[times.length - 1]! - times[0]!) / 1000);
+    await stopRelay(relay);
+    relay = undefined;
+    await measureRaw();
+    const raw = [...raws].sort((a, b) => a - b)[1]!;
+    const cpu = Object.keys(cpuAfter).map((k) => `${k} ${(((cpuAfter[k]! - (cpuBefore[k] ?? 0)) / wall) * 100).toFixed(0)}%`).join(', ');
+
+    process.stdout.write([
+      '',
+      `webhook relay benchmark: ${ENDPOINTS} endpoints × ${PER_ENDPOINT} in flight, source: ${source.name}`,
+      `  raw POST ceiling        ${raw.toFixed(0)} req/s median of ${raws.map((r) => r.toFixed(0)).join(', ')} (${RAW} POSTs each, ${inFlight} in flight, same receiver)`,
+      `  paced ${RATE}/s × ${N}      p50 ${ms(pct(latencies, 0.5))}  p99 ${ms(pct(latencies, 0.99))}  max ${ms(latencies[latencies.length - 1]!)}  (target p99 < 250 ms)`,
+      `  backlog of ${BACKLOG}      ${throughput.toFixed(0)} deliveries/s = ${(throughput / raw).toFixed(2)} × raw ceiling (target ≥ 0.50)`,
+      `  CPU during the drain     ${cpu} (of one core each; 2 cores in all)`,
+      '',
+    ].join('\n'));
+  } finally {
+    if (relay) await stopRelay(relay);
+    receiver.stop();
+    await api.stop();
+    await dropAll(api, config.kafka.topicPrefix);
+  }
+}
+
+async function dropAll(api: Api, prefix: string) {
+  const runtime = api.runtime;
+  const { MongoClient } = await import('mongodb');
+  const client = new MongoClient(runtime.config.mongo.url, { retryWrites: false });
+  await client.connect();
+  await client.db(runtime.config.mongo.db).dropDatabase().finally(() => client.close());
+  const admin = runtime.kafka.admin();
+  await admin.connect();
+  const mine = (await admin.listTopics()).filter((t) => t.startsWith(prefix));
+  if (mine.length) await admin.deleteTopics({ topics: mine }).catch(() => {});
+  await admin.disconnect();
+}
+
+main().then(() => process.exit(0), (err) => {
+  process.stderr.write(`${err?.stack ?? err}\n`);
+  process.exit(1);
+});

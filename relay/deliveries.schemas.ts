@@ -1,0 +1,97 @@
+import Joi from 'joi';
+import { InvalidRequestError } from '../platform/errors.js';
+import type { DeliveryState } from './delivery.model.js';
+
+const STATES: DeliveryState[] = ['RETRY_SCHEDULED', 'DELIVERED', 'DEAD_LETTERED'];
+
+export interface ListQuery {
+  limit: number;
+  after?: string;
+  before?: string;
+  filter?: string;
+}
+
+/** DESIGN 19: limit 1..100, default 20; after and before are delivery ids, not both. */
+export const listQuerySchema = Joi.object<ListQuery>({
+  limit: Joi.number().integer().min(1).max(100).default(20),
+  after: Joi.string().max(100),
+  before: Joi.string().max(100),
+  filter: Joi.string().max(500),
+}).oxor('after', 'before');
+
+/** The redeliver-all body is optional; when given it can only name the dead letters. */
+export const redeliverAllSchema = Joi.object({
+  state: Joi.string().valid('DEAD_LETTERED'),
+}).allow(null);
+
+/**
+ * The spec's filter convention (`<name>|<operator>|<values>`, `;` between filters): only
+ * `state` with `eq` or `in` is supported here; anything else is a 400 naming `filter`.
+ */
+export function parseStateFilter(filter: string | undefined): DeliveryState[] | undefined {
+  if (filter === undefined) return undefined;
+  let states: DeliveryState[] | undefined;
+  for (const part of filter.split(';')) {
+    const [name, op, values, ...rest] = part.split('|');
+    if (name !== 'state' || rest.length || !values || (op !== 'eq' && op !== 'in')) {
+      throw new InvalidRequestError(`filter: "${part}" is not supported; use state|eq|<STATE> or state|in|<STATE>,<STATE>.`, { attribute: 'filter' });
+    }
+    const list = values.split(',');
+    if (op === 'eq' && list.length !== 1) throw new InvalidRequestError('filter: eq takes one value.', { attribute: 'filter' });
+    for (const v of list) {
+      if (!STATES.includes(v as DeliveryState)) {
+        throw new InvalidRequestError(`filter: unknown state "${v}"; states are ${STATES.join(', ')}.`, { attribute: 'filter' });
+      }
+    }
+    const these = list as DeliveryState[];
+    states = states ? states.filter((s) => these.includes(s)) : these; // filters combine with AND
+  }
+  return states;
+}
+
+export const deliveryIdParams = Joi.object({ deliveryId: Joi.string().max(100).required() });
+
+/** Response schemas, for the OpenAPI document (the route registry). */
+const time = Joi.string().isoDate();
+const OUTCOMES = ['ACKNOWLEDGED', 'NOT_ACKNOWLEDGED', 'HTTP_ERROR', 'TIMEOUT', 'NETWORK_ERROR', 'REFUSED_ADDRESS', 'ENDPOINT_BUSY', 'NO_SIGNING_SECRET'];
+
+const attemptSchema = Joi.object({
+  redelivery: Joi.number().integer().min(0).required().description('0 for the original delivery, then 1, 2, ... per redelivery'),
+  attempt: Joi.number().integer().min(1).required(),
+  startedAt: time.required(),
+  durationMs: Joi.number().integer().min(0).required(),
+  outcome: Joi.string().valid(...OUTCOMES).required(),
+  statusCode: Joi.number().integer(),
+  error: Joi.string(),
+  responseExcerpt: Joi.string().description('the first 500 characters of the answer'),
+}).label('WebhookAttempt');
+
+export const deliverySchema = Joi.object({
+  deliveryId: Joi.string().required(),
+  webhookId: Joi.string().required().description('the `webhook-id` header of every attempt: deduplicate by it'),
+  kind: Joi.string().valid('APPLICATION', 'PAYMENT').required(),
+  notificationEndpoint: Joi.string().required(),
+  state: Joi.string().valid(...STATES).required(),
+  body: Joi.object().unknown(true).required().description('the notification exactly as sent'),
+  createdAt: time.required(),
+  updatedAt: time.required(),
+  attemptCount: Joi.number().integer().min(1).required(),
+  nextAttemptAt: time,
+  deliveredAt: time,
+  deadLetteredAt: time,
+  attempts: Joi.array().items(attemptSchema).required(),
+}).label('WebhookDelivery');
+
+export const deliveryPageSchema = Joi.object({
+  data: Joi.array().items(deliverySchema).required(),
+  pagingInfo: Joi.object({ itemsPerPage: Joi.number().integer().required(), nextPage: Joi.string(), prevPage: Joi.string() }).required(),
+}).label('WebhookDeliveryPage');
+
+export const redeliveryAcceptedSchema = Joi.object({
+  deliveryId: Joi.string().required(),
+  webhookId: Joi.string().required(),
+  redelivery: Joi.number().integer().min(1).required(),
+  requestedAt: time.required(),
+}).label('WebhookRedeliveryAccepted');
+
+export const redeliverAllAcceptedSchema = Joi.object({ redeliveryCount: Joi.number().integer().min(0).required() }).label('WebhookRedeliverAllAccepted');

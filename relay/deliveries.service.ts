@@ -1,0 +1,94 @@
+import type { Message, Producer } from 'kafkajs';
+import type { Logger } from '../platform/logger.js';
+import type { Topics } from '../platform/kafka.js';
+import { NotFoundError, ServiceUnavailableError } from '../platform/errors.js';
+import { notificationOf, type DeliveryDoc, type DeliveryTask } from './delivery.model.js';
+import type { DeliveryRepository } from './delivery.repository.js';
+import { parseStateFilter, type ListQuery } from './deliveries.schemas.js';
+import { deliveryView, type DeliveryView } from './deliveries.view.js';
+import { RELAY_TOPICS } from './relay.topics.js';
+
+export const DELIVERIES_PATH = '/financing/v1/webhooks/deliveries';
+
+export interface DeliveryPage {
+  data: DeliveryView[];
+  pagingInfo: { itemsPerPage: number; nextPage?: string; prevPage?: string };
+}
+
+export interface RedeliveryAccepted {
+  deliveryId: string;
+  webhookId: string;
+  /** the round this redelivery starts (0 was the original delivery) */
+  redelivery: number;
+  requestedAt: string;
+}
+
+/**
+ * What a partner can do with its webhook deliveries, in the API process: read the relay's
+ * records, and ask for a redelivery by publishing a task on the redeliveries topic (the
+ * relay records and sends it; this side writes nothing). A redelivery is a new round with
+ * the same webhook-id; two requests for the same round are one redelivery.
+ */
+export class DeliveriesService {
+  constructor(private readonly deps: { repo: DeliveryRepository; producer: Producer; topics: Topics; logger: Logger }) {}
+
+  async list(partnerId: string, q: ListQuery): Promise<DeliveryPage> {
+    const states = parseStateFilter(q.filter);
+    const { items, more } = await this.deps.repo.page(partnerId, { limit: q.limit, after: q.after, before: q.before, states });
+    const link = (cursor: 'after' | 'before', id: string) => {
+      const params = new URLSearchParams({ limit: String(q.limit), [cursor]: id, ...(q.filter ? { filter: q.filter } : {}) });
+      return `${DELIVERIES_PATH}?${params}`;
+    };
+    const pagingInfo: DeliveryPage['pagingInfo'] = { itemsPerPage: q.limit };
+    // the spec's PagingInfo: nextPage only when `after` was sent, prevPage only when `before` was
+    if (q.after !== undefined && more && items.length) pagingInfo.nextPage = link('after', items[items.length - 1]!._id);
+    if (q.before !== undefined && more && items.length) pagingInfo.prevPage = link('before', items[0]!._id);
+    return { data: items.map(deliveryView), pagingInfo };
+  }
+
+  async get(partnerId: string, deliveryId: string): Promise<DeliveryView> {
+    return deliveryView(await this.owned(partnerId, deliveryId));
+  }
+
+  async redeliver(partnerId: string, deliveryId: string): Promise<RedeliveryAccepted> {
+    const doc = await this.owned(partnerId, deliveryId);
+    const task = this.redeliveryOf(doc, new Date());
+    await this.publish([task]);
+    return { deliveryId: doc._id, webhookId: doc.webhookId, redelivery: task.round, requestedAt: task.dueAt };
+  }
+
+  async redeliverDeadLettered(partnerId: string): Promise<{ redeliveryCount: number }> {
+    let redeliveryCount = 0;
+    const now = new Date();
+    for await (const docs of this.deps.repo.deadLettered(partnerId)) {
+      await this.publish(docs.map((d) => this.redeliveryOf(d, now)));
+      redeliveryCount += docs.length;
+    }
+    return { redeliveryCount };
+  }
+
+  /** Another partner's delivery answers exactly like an unknown one. */
+  private async owned(partnerId: string, deliveryId: string): Promise<DeliveryDoc> {
+    const doc = await this.deps.repo.findForPartner(partnerId, deliveryId);
+    if (!doc) throw new NotFoundError('No webhook delivery with this deliveryId.');
+    return doc;
+  }
+
+  private redeliveryOf(doc: DeliveryDoc, now: Date): DeliveryTask {
+    return { v: 1, deliveryId: doc._id, round: doc.round + 1, attempt: 1, dueAt: now.toISOString(), notification: notificationOf(doc) };
+  }
+
+  private async publish(tasks: DeliveryTask[]): Promise<void> {
+    const messages: Message[] = tasks.map((t) => ({
+      key: t.notification.key,
+      value: JSON.stringify(t),
+      headers: { 'webhook-id': t.notification.id, 'delivery-id': t.deliveryId, 'partner-id': t.notification.partnerId },
+    }));
+    try {
+      await this.deps.producer.send({ topic: this.deps.topics.name(RELAY_TOPICS.redeliveries), acks: -1, messages });
+    } catch (err) {
+      this.deps.logger.error({ err, count: tasks.length }, 'redelivery request could not be published');
+      throw new ServiceUnavailableError('SERVICE_UNAVAILABLE', 'The redelivery could not be queued; repeat the request.');
+    }
+  }
+}

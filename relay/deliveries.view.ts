@@ -1,0 +1,61 @@
+import type { AttemptRecord, DeliveryDoc } from './delivery.model.js';
+
+/** A delivery as the partner sees it (camelCase, ISO dates, attempts in order). */
+export interface DeliveryView {
+  deliveryId: string;
+  /** the `webhook-id` header of every attempt: the partner's idempotency key */
+  webhookId: string;
+  kind: DeliveryDoc['kind'];
+  notificationEndpoint: string;
+  state: DeliveryDoc['state'];
+  body: unknown;
+  createdAt: string;
+  updatedAt: string;
+  attemptCount: number;
+  nextAttemptAt?: string;
+  deliveredAt?: string;
+  deadLetteredAt?: string;
+  attempts: AttemptView[];
+}
+
+export interface AttemptView {
+  /** 0 for the original delivery, then 1, 2, ... for each redelivery */
+  redelivery: number;
+  attempt: number;
+  startedAt: string;
+  durationMs: number;
+  outcome: AttemptRecord['outcome'];
+  statusCode?: number;
+  error?: string;
+  responseExcerpt?: string;
+}
+
+export function deliveryView(doc: DeliveryDoc): DeliveryView {
+  const attempts = Object.values(doc.attempts)
+    .sort((a, b) => a.round - b.round || a.attempt - b.attempt)
+    .map((a): AttemptView => ({
+      redelivery: a.round,
+      attempt: a.attempt,
+      startedAt: a.startedAt.toISOString(),
+      durationMs: a.durationMs,
+      outcome: a.outcome,
+      ...(a.statusCode !== undefined ? { statusCode: a.statusCode } : {}),
+      ...(a.error ? { error: a.error } : {}),
+      ...(a.responseExcerpt ? { responseExcerpt: a.responseExcerpt } : {}),
+    }));
+  return {
+    deliveryId: doc._id,
+    webhookId: doc.webhookId,
+    kind: doc.kind,
+    notificationEndpoint: doc.url,
+    state: doc.state,
+    body: JSON.parse(doc.payload),
+    createdAt: doc.createdAt.toISOString(),
+    updatedAt: doc.updatedAt.toISOString(),
+    attemptCount: doc.attemptCount,
+    ...(doc.nextAttemptAt && doc.state === 'RETRY_SCHEDULED' ? { nextAttemptAt: doc.nextAttemptAt.toISOString() } : {}),
+    ...(doc.deliveredAt ? { deliveredAt: doc.deliveredAt.toISOString() } : {}),
+    ...(doc.deadLetteredAt ? { deadLetteredAt: doc.deadLetteredAt.toISOString() } : {}),
+    attempts,
+  };
+}

@@ -1,0 +1,107 @@
+import {
+  attemptKey, type AttemptRecord, type AttemptResult, type DeliveryDoc, type DeliveryState, type DeliveryTask,
+} from './delivery.model.js';
+
+/**
+ * The retry policy as pure decisions over the recorded delivery (DESIGN 17): what a task
+ * should do given what is already recorded, and what recording an attempt changes. Every
+ * decision is made from the record, so a replayed message (crash, rebalance, duplicate
+ * retry message) finds its attempt already recorded and does not send it again.
+ */
+export interface RetryPolicy {
+  /** delay before attempt 2, 3, ...; attempts in a round = delays + 1 */
+  delaysMs: number[];
+}
+
+export type FollowUp =
+  | { kind: 'none' }
+  | { kind: 'retry'; task: DeliveryTask; delayMs: number }
+  | { kind: 'dead-letter'; task: DeliveryTask };
+
+export type Precheck =
+  | { kind: 'attempt' }
+  /** a newer round started, or a later attempt of this round is recorded: nothing to do */
+  | { kind: 'stale' }
+  /** this attempt is recorded (a replay): only make sure its follow-up happened */
+  | { kind: 'recorded'; followUp: FollowUp };
+
+export type Recording =
+  | { kind: 'stale' }
+  | { kind: 'insert'; doc: DeliveryDoc; followUp: FollowUp }
+  | { kind: 'update'; set: Record<string, unknown>; followUp: FollowUp };
+
+export function maxAttempts(policy: RetryPolicy): number {
+  return policy.delaysMs.length + 1;
+}
+
+export function precheck(doc: DeliveryDoc | null, task: DeliveryTask, policy: RetryPolicy): Precheck {
+  if (!doc || doc.round < task.round) return { kind: 'attempt' };
+  if (doc.round > task.round) return { kind: 'stale' };
+  const recorded = doc.attempts[attemptKey(task.round, task.attempt)];
+  if (recorded) {
+    return doc.lastAttempt === task.attempt ? { kind: 'recorded', followUp: followUpOf(recorded, task, policy) } : { kind: 'stale' };
+  }
+  return doc.lastAttempt > task.attempt ? { kind: 'stale' } : { kind: 'attempt' };
+}
+
+export function followUpOf(rec: AttemptResult, task: DeliveryTask, policy: RetryPolicy): FollowUp {
+  if (rec.outcome === 'ACKNOWLEDGED') return { kind: 'none' };
+  if (task.attempt >= maxAttempts(policy)) return { kind: 'dead-letter', task };
+  const delayMs = policy.delaysMs[task.attempt - 1]!;
+  const dueAt = new Date(rec.finishedAt.getTime() + delayMs).toISOString();
+  return { kind: 'retry', delayMs, task: { ...task, attempt: task.attempt + 1, dueAt } };
+}
+
+function stateAfter(followUp: FollowUp): DeliveryState {
+  if (followUp.kind === 'none') return 'DELIVERED';
+  return followUp.kind === 'retry' ? 'RETRY_SCHEDULED' : 'DEAD_LETTERED';
+}
+
+/** What recording `result` for `task` writes, given the current record (null: none yet). */
+export function recordAttempt(doc: DeliveryDoc | null, task: DeliveryTask, result: AttemptResult, policy: RetryPolicy, now = new Date()): Recording {
+  if (precheck(doc, task, policy).kind !== 'attempt') return { kind: 'stale' };
+  const record: AttemptRecord = {
+    ...result,
+    round: task.round,
+    attempt: task.attempt,
+    durationMs: result.finishedAt.getTime() - result.startedAt.getTime(),
+  };
+  const followUp = followUpOf(result, task, policy);
+  const state = stateAfter(followUp);
+  const outcome = {
+    round: task.round,
+    lastAttempt: task.attempt,
+    state,
+    nextAttemptAt: followUp.kind === 'retry' ? new Date(followUp.task.dueAt) : null,
+    updatedAt: now,
+    ...(state === 'DELIVERED' ? { deliveredAt: now } : {}),
+    ...(state === 'DEAD_LETTERED' ? { deadLetteredAt: now } : {}),
+  };
+  const key = attemptKey(task.round, task.attempt);
+  if (!doc) {
+    const n = task.notification;
+    return {
+      kind: 'insert',
+      followUp,
+      doc: {
+        _id: task.deliveryId,
+        version: 1,
+        partnerId: n.partnerId,
+        webhookId: n.id,
+        kind: n.kind,
+        url: n.url,
+        payload: JSON.stringify(n.body),
+        sourceEventId: n.sourceEventId,
+        key: n.key,
+        notificationCreatedAt: new Date(n.createdAt),
+        createdAt: now,
+        attemptCount: 1,
+        attempts: { [key]: record },
+        deliveredAt: null,
+        deadLetteredAt: null,
+        ...outcome,
+      },
+    };
+  }
+  return { kind: 'update', followUp, set: { [`attempts.${key}`]: record, attemptCount: doc.attemptCount + 1, ...outcome } };
+}

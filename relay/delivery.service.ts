@@ -1,0 +1,184 @@
+import type { Producer } from 'kafkajs';
+import type { Abandon } from './abandon.js';
+import type { Logger } from '../platform/logger.js';
+import type { Topics } from '../platform/kafka.js';
+import { KeyedMutex } from '../platform/keyed-mutex.js';
+import { attemptKey, type AttemptResult, type DeliveryDoc, type DeliveryTask } from './delivery.model.js';
+import { precheck, recordAttempt, type FollowUp, type RetryPolicy } from './delivery.policy.js';
+import type { DeliveryRepository } from './delivery.repository.js';
+import { AbortedError, BUSY, type EndpointLimiter } from './endpoint-limiter.js';
+import type { SecretSource } from './partner-secrets.js';
+import type { RelayMetrics } from './relay.metrics.js';
+import { RELAY_TOPICS, retryTopic } from './relay.topics.js';
+import type { WebhookSigner } from './signing.js';
+import { ABORTED, type WebhookClient } from './webhook-client.js';
+
+/**
+ * Handles one delivery task: look at the record, send the attempt unless it is recorded,
+ * record it, then schedule what follows (retry topic or dead letter). The order is what
+ * makes a crash harmless: the record is written before the follow-up is produced, and the
+ * lane commits the message only after both, so a replay finds the record and just redoes
+ * the follow-up (a duplicate retry message is recognised the same way).
+ *
+ * `done` means recorded and followed up (the offset may be committed); `abandoned` means
+ * the relay is shutting down and the task is left for the restart.
+ */
+export type Handled = 'done' | 'abandoned';
+
+export interface DelivererDeps {
+  repo: DeliveryRepository;
+  secrets: SecretSource;
+  client: WebhookClient;
+  signer: WebhookSigner;
+  limiter: EndpointLimiter;
+  producer: Producer;
+  topics: Topics;
+  policy: RetryPolicy;
+  metrics: RelayMetrics;
+  logger: Logger;
+}
+
+const MAX_BACKOFF_MS = 5_000;
+
+export class Deliverer {
+  /** the same attempt dispatched twice (rebalance replay) shares one run */
+  private readonly running = new Map<string, Promise<Handled>>();
+  /**
+   * First attempts of one application's notifications to one endpoint go one at a time, in
+   * Kafka order, so they normally arrive in order (PROCESSING before READY_TO_SHIP); a
+   * retry can still overtake, which is why partners confirm by GET (spec Events rule 3).
+   */
+  private readonly inOrder = new KeyedMutex();
+
+  constructor(private readonly deps: DelivererDeps) {}
+
+  get active(): number {
+    return this.running.size;
+  }
+
+  handle(task: DeliveryTask, signal: Abandon): Promise<Handled> {
+    const key = `${task.deliveryId}:${attemptKey(task.round, task.attempt)}`;
+    const existing = this.running.get(key);
+    if (existing) return existing;
+    const run = this.run(task, signal)
+      .catch((err) => {
+        this.deps.logger.error({ err, deliveryId: task.deliveryId }, 'delivery task failed unexpectedly; left for a restart');
+        return 'abandoned' as const;
+      })
+      .finally(() => this.running.delete(key));
+    this.running.set(key, run);
+    return run;
+  }
+
+  private async run(task: DeliveryTask, signal: Abandon): Promise<Handled> {
+    if (signal.aborted) return 'abandoned';
+    const loaded = await this.retrying('load the delivery record', signal, async () => {
+      const doc = await this.deps.repo.get(task.deliveryId);
+      const check = precheck(doc, task, this.deps.policy);
+      return { doc, check };
+    });
+    if (loaded === ABORTED) return 'abandoned';
+    const { doc, check } = loaded;
+    if (check.kind === 'stale') return 'done';
+    if (check.kind === 'recorded') return this.followUp(check.followUp, signal);
+
+    const result = await this.attempt(task, signal);
+    if (result === ABORTED) return 'abandoned';
+    const followUp = await this.retrying('record the attempt', signal, () => this.record(doc, task, result));
+    if (followUp === ABORTED) return 'abandoned';
+    if (followUp === null) return 'done'; // another run recorded this attempt first
+    this.count(task, result, followUp);
+    return this.followUp(followUp, signal);
+  }
+
+  /** Sends the attempt in the endpoint's slot; signs at send time so the timestamp is fresh. */
+  private async attempt(task: DeliveryTask, signal: Abandon): Promise<AttemptResult | typeof ABORTED> {
+    const n = task.notification;
+    const payload = JSON.stringify(n.body);
+    const secrets = await this.retrying('read the signing secrets', signal, () => this.deps.secrets(n.partnerId));
+    if (secrets === ABORTED) return ABORTED;
+    const now = new Date();
+    if (secrets.length === 0) {
+      return { outcome: 'NO_SIGNING_SECRET', startedAt: now, finishedAt: now, error: 'the partner has no webhook secret' };
+    }
+    const send = () => this.deps.limiter.run(new URL(n.url).origin, () => {
+      const headers = this.deps.signer.headers(n.id, payload, secrets);
+      return this.deps.client.post(n.url, payload, { ...headers }, signal);
+    }, signal);
+    try {
+      const r = task.attempt === 1 ? await this.inOrder.run(`${n.url} ${n.key}`, send) : await send();
+      if (r !== BUSY) return r;
+      return { outcome: 'ENDPOINT_BUSY', startedAt: now, finishedAt: new Date(), error: 'too many deliveries are waiting for this endpoint; no request was sent' };
+    } catch (err) {
+      if (err instanceof AbortedError) return ABORTED;
+      throw err;
+    }
+  }
+
+  /** Writes the attempt under the version guard; null when the attempt turned out recorded or stale. */
+  private async record(known: DeliveryDoc | null, task: DeliveryTask, result: AttemptResult): Promise<FollowUp | null> {
+    let doc = known;
+    for (;;) {
+      const rec = recordAttempt(doc, task, result, this.deps.policy);
+      if (rec.kind === 'stale') return null;
+      const written = rec.kind === 'insert'
+        ? await this.deps.repo.insert(rec.doc)
+        : await this.deps.repo.update(task.deliveryId, doc!.version, rec.set);
+      if (written) return rec.followUp;
+      doc = await this.deps.repo.getNow(task.deliveryId); // a concurrent write: decide again on the fresh record
+    }
+  }
+
+  private async followUp(f: FollowUp, signal: Abandon): Promise<Handled> {
+    if (f.kind === 'none') return 'done';
+    const topic = this.deps.topics.name(f.kind === 'retry' ? retryTopic(f.delayMs) : RELAY_TOPICS.deadLetter);
+    const n = f.task.notification;
+    const sent = await this.retrying(`produce the ${f.kind}`, signal, () => this.deps.producer.send({
+      topic,
+      acks: -1,
+      messages: [{
+        key: n.key,
+        value: JSON.stringify(f.task),
+        headers: { 'webhook-id': n.id, 'delivery-id': f.task.deliveryId, 'partner-id': n.partnerId },
+      }],
+    }));
+    return sent === ABORTED ? 'abandoned' : 'done';
+  }
+
+  private count(task: DeliveryTask, result: AttemptResult, f: FollowUp): void {
+    const m = this.deps.metrics;
+    m.attempts.inc({ outcome: result.outcome });
+    m.attemptSeconds.observe({ outcome: result.outcome === 'ACKNOWLEDGED' ? 'acknowledged' : 'failed' }, (result.finishedAt.getTime() - result.startedAt.getTime()) / 1000);
+    if (f.kind === 'none') {
+      m.deliveries.inc({ outcome: 'delivered' });
+      m.deliverySeconds.observe((result.finishedAt.getTime() - Date.parse(task.notification.createdAt)) / 1000);
+    } else if (f.kind === 'retry') {
+      m.retries.inc({ delay: String(f.delayMs) });
+    } else {
+      m.deliveries.inc({ outcome: 'dead_lettered' });
+      m.deadLetters.inc();
+      this.deps.logger.warn({ deliveryId: task.deliveryId, webhookId: task.notification.id, partnerId: task.notification.partnerId }, 'delivery dead-lettered');
+    }
+  }
+
+  /**
+   * Store and broker errors are retried in place with capped backoff (the task keeps its
+   * place, the offset stays uncommitted); shutdown ends the wait.
+   */
+  private async retrying<T>(what: string, signal: Abandon, step: () => Promise<T>): Promise<T | typeof ABORTED> {
+    for (let failures = 0; ; failures++) {
+      try {
+        return await step();
+      } catch (err) {
+        if (signal.aborted) return ABORTED;
+        this.deps.logger.warn({ err, failures }, `could not ${what}; retrying`);
+        await new Promise<void>((resolve) => {
+          let unsubscribe: (() => void) | undefined;
+          const done = () => { clearTimeout(timer); unsubscribe?.(); resolve(); };
+          const timer = setTimeout(done, Math.min(100 * 2 ** failures, MAX_BACKOFF_MS));
+          unsubscribe = signal.onAbort(done);
+        });
+      }
+    }
+  }
+}

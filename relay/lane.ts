@@ -1,0 +1,221 @@
+import type { Consumer, EachBatchPayload, Kafka, KafkaMessage, Producer } from 'kafkajs';
+import type { Logger } from '../platform/logger.js';
+import type { Abandon } from './abandon.js';
+import type { DeliveryTask } from './delivery.model.js';
+import type { Handled } from './delivery.service.js';
+import { PartitionTracker } from './offset-tracker.js';
+import type { RelayMetrics } from './relay.metrics.js';
+
+/**
+ * One consumer group reading one topic: the notifications, the redeliveries, or one retry
+ * topic. Batches are not processed in place: every message is dispatched as a delivery
+ * task and the batch returns at once, so a slow endpoint never holds the partition (its
+ * tasks wait in that endpoint's own queue, see EndpointLimiter). Offsets are committed by
+ * the lane itself, only up to the lowest message whose delivery is not yet recorded
+ * (PartitionTracker); in-flight work per partition is bounded for memory.
+ *
+ * A retry lane also waits for each message's due time: when the head of a partition is
+ * not due, that partition alone is paused until it is (one topic per delay keeps due times
+ * in order along a partition), so nothing busy-waits and other partitions and lanes go on.
+ */
+export interface LaneSpec {
+  /** label for logs and metrics */
+  name: string;
+  topic: string;
+  groupId: string;
+  waitForDue: boolean;
+  /** the task in a message; throws when the message is unusable (it is dead-lettered) */
+  parse(value: Buffer | null): DeliveryTask;
+}
+
+export interface LaneDeps {
+  kafka: Kafka;
+  producer: Producer;
+  /** where unusable messages go (the platform's dead-letter topic) */
+  poisonTopic: string;
+  handle(task: DeliveryTask, signal: Abandon): Promise<Handled>;
+  /** fires when the relay gives up on in-flight work at shutdown */
+  abandon: Abandon;
+  logger: Logger;
+  metrics: RelayMetrics;
+  partitions: number;
+  maxInFlightPerPartition: number;
+}
+
+const COMMIT_DELAY_MS = 100;
+
+export class Lane {
+  private consumer: Consumer | undefined;
+  /** replaced on every rebalance: offsets of a past generation are never committed */
+  private trackers = new Map<number, PartitionTracker>();
+  private committed = new Map<number, string>();
+  private stopping = false;
+  private readonly resumeTimers = new Set<NodeJS.Timeout>();
+  private commitTimer: NodeJS.Timeout | undefined;
+  private commitChain: Promise<void> = Promise.resolve();
+  private readonly log: Logger;
+
+  constructor(private readonly spec: LaneSpec, private readonly deps: LaneDeps) {
+    this.log = deps.logger.child({ lane: spec.name });
+  }
+
+  async start(): Promise<void> {
+    const consumer = this.deps.kafka.consumer({
+      groupId: this.spec.groupId,
+      sessionTimeout: 10_000,
+      heartbeatInterval: 1_000,
+      // a paused partition is resumed at the next fetch: keep idle fetches short on retry lanes
+      maxWaitTimeInMs: this.spec.waitForDue ? 100 : 250,
+      allowAutoTopicCreation: false,
+      retry: { retries: 10 },
+    });
+    consumer.on(consumer.events.GROUP_JOIN, () => {
+      this.trackers = new Map();
+      this.committed = new Map();
+    });
+    this.consumer = consumer;
+    await consumer.connect();
+    await consumer.subscribe({ topic: this.spec.topic, fromBeginning: true });
+    await consumer.run({
+      autoCommit: false,
+      eachBatchAutoResolve: false,
+      partitionsConsumedConcurrently: this.deps.partitions,
+      eachBatch: (payload) => this.onBatch(payload),
+    });
+  }
+
+  get topic(): string {
+    return this.spec.topic;
+  }
+
+  get groupId(): string {
+    return this.spec.groupId;
+  }
+
+  /** Deliveries dispatched by this lane and not yet recorded. */
+  get inFlight(): number {
+    let n = 0;
+    for (const t of this.trackers.values()) n += t.inFlight;
+    return n;
+  }
+
+  /** Shutdown, step 1: fetch nothing more (the group membership stays, to commit). */
+  quiesce(): void {
+    this.stopping = true;
+    for (const t of this.resumeTimers) clearTimeout(t);
+    this.resumeTimers.clear();
+    try {
+      this.consumer?.pause([{ topic: this.spec.topic }]);
+    } catch (err) {
+      this.log.debug({ err }, 'pause before the consumer ran');
+    }
+  }
+
+  /** Shutdown, step 2: commit what is recorded, leave the group. */
+  async close(): Promise<void> {
+    clearTimeout(this.commitTimer);
+    await this.commit();
+    await this.consumer?.disconnect();
+    this.consumer = undefined;
+  }
+
+  private async onBatch({ batch, resolveOffset, heartbeat, isRunning, isStale, pause }: EachBatchPayload): Promise<void> {
+    const trackers = this.trackers;
+    const tracker = trackers.get(batch.partition) ?? new PartitionTracker();
+    trackers.set(batch.partition, tracker);
+    const current = () => !this.stopping && isRunning() && !isStale() && this.trackers === trackers;
+    for (const message of batch.messages) {
+      if (!current()) return;
+      let task: DeliveryTask;
+      try {
+        task = this.spec.parse(message.value);
+      } catch (err) {
+        await this.poison(batch.partition, message, err);
+        tracker.finish(tracker.begin(message.offset));
+        resolveOffset(message.offset);
+        this.scheduleCommit();
+        continue;
+      }
+      if (this.spec.waitForDue) {
+        const wait = Date.parse(task.dueAt) - Date.now();
+        if (wait > 0) return this.pauseFor(pause, wait); // the rest of the batch is fetched again on resume
+      }
+      while (tracker.inFlight >= this.deps.maxInFlightPerPartition) {
+        await Promise.race([tracker.changed(), new Promise((r) => setTimeout(r, 1_000))]);
+        await heartbeat();
+        if (!current()) return;
+      }
+      this.dispatch(tracker, message, task);
+      resolveOffset(message.offset);
+    }
+  }
+
+  private dispatch(tracker: PartitionTracker, message: KafkaMessage, task: DeliveryTask): void {
+    const offset = tracker.begin(message.offset);
+    const gauge = this.deps.metrics.inFlight;
+    gauge.inc({ lane: this.spec.name });
+    void this.deps.handle(task, this.deps.abandon).then((handled) => {
+      gauge.dec({ lane: this.spec.name });
+      if (handled !== 'done') return; // abandoned: stays uncommitted, redelivered after restart
+      tracker.finish(offset);
+      this.scheduleCommit();
+    });
+  }
+
+  private pauseFor(pause: () => () => void, ms: number): void {
+    const resume = pause();
+    const timer = setTimeout(() => {
+      this.resumeTimers.delete(timer);
+      if (!this.stopping) resume();
+    }, ms);
+    this.resumeTimers.add(timer);
+  }
+
+  private scheduleCommit(): void {
+    if (this.commitTimer || this.stopping) return;
+    this.commitTimer = setTimeout(() => {
+      this.commitTimer = undefined;
+      void this.commit();
+    }, COMMIT_DELAY_MS);
+  }
+
+  /** Commits each partition up to its lowest unrecorded message; one commit at a time. */
+  private commit(): Promise<void> {
+    this.commitChain = this.commitChain.then(async () => {
+      const trackers = this.trackers;
+      const offsets: Array<{ topic: string; partition: number; offset: string }> = [];
+      for (const [partition, t] of trackers) {
+        const offset = t.committable();
+        if (offset !== undefined && offset !== this.committed.get(partition)) offsets.push({ topic: this.spec.topic, partition, offset });
+      }
+      if (offsets.length === 0 || !this.consumer) return;
+      try {
+        await this.consumer.commitOffsets(offsets);
+        if (this.trackers === trackers) for (const o of offsets) this.committed.set(o.partition, o.offset);
+      } catch (err) {
+        this.log.warn({ err }, 'offset commit failed; retrying with the next one');
+        this.scheduleCommit();
+      }
+    });
+    return this.commitChain;
+  }
+
+  private async poison(partition: number, message: KafkaMessage, err: unknown): Promise<void> {
+    this.log.error({ err, partition, offset: message.offset }, 'unusable message dead-lettered');
+    await this.deps.producer.send({
+      topic: this.deps.poisonTopic,
+      acks: -1,
+      messages: [{
+        key: `${this.spec.topic}:${partition}:${message.offset}`,
+        value: message.value,
+        headers: {
+          'dlq-source-topic': this.spec.topic,
+          'dlq-source-partition': String(partition),
+          'dlq-source-offset': message.offset,
+          'dlq-consumer-group': this.spec.groupId,
+          'dlq-reason': String((err as Error)?.message ?? err).slice(0, 500),
+        },
+      }],
+    });
+  }
+}

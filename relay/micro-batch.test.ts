@@ -1,0 +1,31 @@
+import { expect } from 'chai';
+import { MicroBatcher } from './micro-batch.js';
+
+describe('MicroBatcher', () => {
+  it('when calls come in one turn, then they go as one batch and each gets its own result or error', async () => {
+    const batches: number[][] = [];
+    const b = new MicroBatcher<number, number>(async (items) => {
+      batches.push(items);
+      return items.map((i) => (i === 2 ? new Error('two') : i * 10));
+    });
+    const results = await Promise.allSettled([1, 2, 3].map((i) => b.add(i)));
+    expect(batches).to.deep.equal([[1, 2, 3]]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).to.deep.equal([10, 'two', 30]);
+  });
+
+  it('when a linger is set, then calls within it share a batch, and a full batch goes at once', async () => {
+    const batches: number[][] = [];
+    const b = new MicroBatcher<number, number>(async (items) => { batches.push(items); return items; }, { lingerMs: 20, maxBatch: 3 });
+    const first = b.add(1);
+    await new Promise((r) => setTimeout(r, 5));
+    const rest = [b.add(2), b.add(3), b.add(4)];
+    await Promise.all([first, ...rest]);
+    expect(batches).to.deep.equal([[1, 2, 3], [4]]);
+  });
+
+  it('when the batch fails as a whole, then every caller gets the error', async () => {
+    const b = new MicroBatcher<number, number>(async () => { throw new Error('down'); });
+    const results = await Promise.allSettled([b.add(1), b.add(2)]);
+    expect(results.every((r) => r.status === 'rejected' && (r.reason as Error).message === 'down')).to.equal(true);
+  });
+});

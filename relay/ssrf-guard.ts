@@ -1,0 +1,76 @@
+import dns from 'node:dns';
+import net from 'node:net';
+import ipaddr from 'ipaddr.js';
+
+/**
+ * The private-network guard of DESIGN 17 (and DESIGN 4 for fetched documents): a webhook
+ * may only reach a public unicast address unless WEBHOOK_ALLOW_PRIVATE_NETWORKS is on.
+ *
+ * The check runs inside the socket's own `lookup`, so the address that was checked is the
+ * address that is connected to: a DNS answer that changes between a check and the connect
+ * (DNS rebinding) cannot slip through. An IP literal in the URL never reaches `lookup`
+ * (net.connect skips it), so `assertTargetAllowed` checks literals before the request.
+ */
+export class RefusedAddressError extends Error {
+  readonly code = 'EADDRREFUSED_BY_POLICY';
+
+  constructor(readonly host: string, readonly address: string, readonly range: string) {
+    super(`${host} resolves to ${address} (${range}); private networks are not allowed as webhook endpoints`);
+  }
+}
+
+/**
+ * ipaddr.js names every special-purpose range (RFC 6890 and successors); only `unicast` is
+ * the public internet. Everything else is refused: loopback, private, link-local,
+ * unique-local, multicast, unspecified, carrier-grade NAT, documentation, benchmarking,
+ * and the IPv6 transition ranges (6to4, Teredo, NAT64) that can embed a private IPv4.
+ * IPv4-mapped IPv6 (::ffff:10.0.0.1) is judged as the IPv4 address it maps.
+ */
+export function addressRange(address: string): string {
+  const parsed = ipaddr.process(address.replace(/^\[|\]$/g, '').replace(/%.*$/, ''));
+  return parsed.range();
+}
+
+export function isPublicAddress(address: string): boolean {
+  try {
+    return addressRange(address) === 'unicast';
+  } catch {
+    return false; // not an IP address at all
+  }
+}
+
+type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
+
+/** A `lookup` for http(s).request that resolves every address and refuses the request if any is not public. */
+export function guardedLookup(allowPrivate: boolean) {
+  return (hostname: string, options: dns.LookupOptions, callback: LookupCallback): void => {
+    dns.lookup(hostname, { all: true, family: options.family ?? 0, hints: options.hints }, (err, addresses) => {
+      if (err) return callback(err, []);
+      if (!allowPrivate) {
+        for (const a of addresses) {
+          if (!isPublicAddress(a.address)) {
+            return callback(new RefusedAddressError(hostname, a.address, safeRange(a.address)) as NodeJS.ErrnoException, []);
+          }
+        }
+      }
+      if (addresses.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), []);
+      if (options.all) return callback(null, addresses);
+      return callback(null, addresses[0]!.address, addresses[0]!.family);
+    });
+  };
+}
+
+/** Throws RefusedAddressError for an IP-literal URL host that is not public (names are checked at connect). */
+export function assertTargetAllowed(url: URL, allowPrivate: boolean): void {
+  if (allowPrivate) return;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (net.isIP(host) && !isPublicAddress(host)) throw new RefusedAddressError(host, host, safeRange(host));
+}
+
+function safeRange(address: string): string {
+  try {
+    return addressRange(address);
+  } catch {
+    return 'invalid';
+  }
+}

@@ -1,0 +1,133 @@
+import http from 'node:http';
+import https from 'node:https';
+import { PROJECT_NAME } from '../platform/version.js';
+import type { Abandon } from './abandon.js';
+import type { AttemptResult } from './delivery.model.js';
+import { assertTargetAllowed, guardedLookup, RefusedAddressError } from './ssrf-guard.js';
+
+/**
+ * One webhook POST: per-attempt deadline over connect + response + body, no redirects
+ * (a 3xx is a failed attempt), the private-network guard at connect time, and the spec's
+ * acknowledgement (Events rule 1, DESIGN 17): a 2xx whose JSON body has `status: "OK"`.
+ */
+export interface WebhookClientOptions {
+  timeoutMs: number;
+  allowPrivateNetworks: boolean;
+}
+
+export const ABORTED = Symbol('attempt aborted');
+
+const MAX_RESPONSE_BYTES = 64 * 1024;
+const EXCERPT_CHARS = 500;
+
+export class WebhookClient {
+  private readonly httpAgent: http.Agent;
+  private readonly httpsAgent: https.Agent;
+  private readonly lookup: ReturnType<typeof guardedLookup>;
+
+  constructor(private readonly opts: WebhookClientOptions) {
+    // keep-alive: one TLS handshake per endpoint connection, not per notification
+    this.httpAgent = new http.Agent({ keepAlive: true, maxFreeSockets: 64, scheduling: 'lifo' });
+    this.httpsAgent = new https.Agent({ keepAlive: true, maxFreeSockets: 64, scheduling: 'lifo' });
+    this.lookup = guardedLookup(opts.allowPrivateNetworks);
+  }
+
+  async post(url: string, payload: string, headers: Record<string, string>, signal?: Abandon): Promise<AttemptResult | typeof ABORTED> {
+    const startedAt = new Date();
+    const target = new URL(url);
+    try {
+      assertTargetAllowed(target, this.opts.allowPrivateNetworks);
+    } catch (err) {
+      return { outcome: 'REFUSED_ADDRESS', startedAt, finishedAt: new Date(), error: (err as Error).message };
+    }
+    const deadline = startedAt.getTime() + this.opts.timeoutMs;
+    for (let sent = 0; ; sent++) {
+      const r = await this.send(target, payload, headers, deadline, signal);
+      if (r === ABORTED) return ABORTED;
+      // A kept-alive socket the server closed while idle fails at once with ECONNRESET: the
+      // request never reached the application, so it goes once more on a fresh socket.
+      if (r.reusedSocketReset && sent === 0) continue;
+      return { ...r.result, startedAt };
+    }
+  }
+
+  close(): void {
+    this.httpAgent.destroy();
+    this.httpsAgent.destroy();
+  }
+
+  private send(target: URL, payload: string, headers: Record<string, string>, deadline: number, signal?: Abandon) {
+    type Sent = { result: AttemptResult; reusedSocketReset: boolean } | typeof ABORTED;
+    const startedAt = new Date();
+    return new Promise<Sent>((resolve) => {
+      let settled = false;
+      let unsubscribe: (() => void) | undefined;
+      const finish = (r: Omit<AttemptResult, 'startedAt' | 'finishedAt'> | typeof ABORTED, reusedSocketReset = false) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        unsubscribe?.();
+        resolve(r === ABORTED ? ABORTED : { result: { ...r, startedAt, finishedAt: new Date() }, reusedSocketReset });
+      };
+      const isHttps = target.protocol === 'https:';
+      const req = (isHttps ? https : http).request(target, {
+        method: 'POST',
+        agent: isHttps ? this.httpsAgent : this.httpAgent,
+        lookup: this.lookup as any,
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(payload)),
+          'user-agent': `${PROJECT_NAME}-webhooks`,
+        },
+      }, (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        let oversized = false;
+        res.on('data', (c: Buffer) => {
+          size += c.length;
+          if (size <= MAX_RESPONSE_BYTES) return void chunks.push(c);
+          oversized = true;
+          res.destroy(); // an oversized answer is no acknowledgement; stop reading it
+        });
+        res.on('close', () => {
+          if (!res.complete && !oversized) return finish({ outcome: 'NETWORK_ERROR', statusCode: res.statusCode, error: 'the response was cut off' });
+          finish(evaluate(res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8')));
+        });
+      });
+      const timer = setTimeout(() => {
+        req.destroy();
+        finish({ outcome: 'TIMEOUT', error: `no acknowledgement within ${this.opts.timeoutMs} ms` });
+      }, Math.max(1, deadline - Date.now()));
+      const onAbort = () => { req.destroy(); finish(ABORTED); };
+      if (signal?.aborted) return onAbort();
+      unsubscribe = signal?.onAbort(onAbort);
+      req.on('error', (err: NodeJS.ErrnoException) => {
+        if (err instanceof RefusedAddressError) return finish({ outcome: 'REFUSED_ADDRESS', error: err.message });
+        const error = `${err.code ?? 'ERROR'}: ${err.message}`.slice(0, EXCERPT_CHARS);
+        finish({ outcome: 'NETWORK_ERROR', error }, req.reusedSocket && err.code === 'ECONNRESET');
+      });
+      req.end(payload);
+    });
+  }
+}
+
+/** The acknowledgement rule on a complete response. */
+export function evaluate(statusCode: number, text: string): Omit<AttemptResult, 'startedAt' | 'finishedAt'> {
+  const responseExcerpt = text.slice(0, EXCERPT_CHARS);
+  const base = { statusCode, ...(responseExcerpt ? { responseExcerpt } : {}) };
+  if (statusCode < 200 || statusCode >= 300) {
+    const why = statusCode >= 300 && statusCode < 400 ? ' (redirects are not followed)' : '';
+    return { ...base, outcome: 'HTTP_ERROR', error: `HTTP ${statusCode}${why}` };
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { ...base, outcome: 'NOT_ACKNOWLEDGED', error: 'the response body is not JSON' };
+  }
+  if (typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'OK') {
+    return { ...base, outcome: 'ACKNOWLEDGED' };
+  }
+  return { ...base, outcome: 'NOT_ACKNOWLEDGED', error: 'the response body has no "status": "OK"' };
+}
