@@ -13,6 +13,8 @@ import { serveMetrics } from '../platform/metrics.js';
 import { PROJECT_VERSION } from '../platform/version.js';
 import { createModules, type ApiModules } from './modules.js';
 import { LOGIN_PATH } from '../modules/auth/index.js';
+import { declarePlatformRoutes } from '../platform/openapi/platform-routes.js';
+import { mountApiDocs } from '../platform/openapi/serve.js';
 
 export interface Api {
   app: Koa<AppState>;
@@ -47,7 +49,14 @@ export async function startApi(config: Config, logger: Logger): Promise<Api> {
           kafka: () => kafkaReachable(runtime.kafka, 1500),
         },
       });
+      declarePlatformRoutes(router);
       for (const m of modules.list) m.mount?.(router);
+      mountApiDocs(router, {
+        title: 'Partner Financing API',
+        version: PROJECT_VERSION,
+        description: 'Buy-now-pay-later financing for partner shops. Money is integer minor units; times are ISO 8601 without fractional seconds.',
+        serverUrl: config.http.publicBaseUrl,
+      });
     },
   });
 

@@ -39,6 +39,8 @@ const schema = Joi.object({
   APPLICATION_TTL: duration.default('24h').description('PROCESSING applications expire after this (DESIGN 9)'),
   RECURRENCE_VALIDITY: duration.default('365d').description('READY recurrences expire after this (DESIGN 14)'),
   GATEWAY_TOKEN_TTL: duration.default('24h').description('lifetime of the gateway link token'),
+  DUPLICATE_WINDOW: duration.default('20m').description('an identical create request within this window returns the first application (spec Limits)'),
+  EXPIRY_SWEEP_INTERVAL: duration.default('30s').description('how often expired applications and recurrences are swept (DESIGN 9, 14)'),
   WEBHOOK_RETRY_DELAYS: Joi.string().pattern(/^\d+(ms|s|m|h)(,\d+(ms|s|m|h))*$/).default('1m,5m,5m,5m,5m')
     .description('delays between webhook tries (DESIGN 17)'),
   WEBHOOK_TIMEOUT: duration.default('10s').description('per-attempt timeout of a webhook POST'),
@@ -93,6 +95,8 @@ function shape(v: Record<string, any>) {
     applicationTtlMs: parseDuration(v.APPLICATION_TTL),
     recurrenceValidityMs: parseDuration(v.RECURRENCE_VALIDITY),
     gatewayTokenTtlMs: parseDuration(v.GATEWAY_TOKEN_TTL),
+    duplicateWindowMs: parseDuration(v.DUPLICATE_WINDOW),
+    expirySweepIntervalMs: parseDuration(v.EXPIRY_SWEEP_INTERVAL),
     webhooks: {
       retryDelaysMs: parseDurationList(v.WEBHOOK_RETRY_DELAYS),
       timeoutMs: parseDuration(v.WEBHOOK_TIMEOUT),

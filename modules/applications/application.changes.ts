@@ -1,7 +1,7 @@
 import type { DomainEvent } from '../../platform/events.js';
 import type { OutboxEntry } from '../../platform/outbox.js';
 import type { Change } from '../../platform/versioned-store.js';
-import type { ApplicationDoc, HistoryEntry, Status } from './application.model.js';
+import type { ApplicationDoc, HistoryEntry, StateReason, Status } from './application.model.js';
 import { statusChanged, transition, type Trigger, type TransitionFacts } from './application.state-machine.js';
 import { recurrenceAfter } from './recurrence.rules.js';
 import { applicationEvent, applicationNotification, entriesFor, type ApplicationEventData } from './application.events.js';
@@ -16,8 +16,8 @@ export type SettableFields = Partial<Omit<ApplicationDoc,
  *
  * - `trigger` runs through `transition()`; a refused transition throws TransitionRefused.
  * - Every change with events carries them out through the outbox in the same write.
- * - `notify` defaults to "the status changed" (spec Events table: one notification per
- *   state/stateReason change); `true` forces it, `false` suppresses it.
+ * - `notify` defaults to "the status changed to a reason of the spec's Events table"
+ *   (NOTIFIED_REASONS); `true` forces it, `false` suppresses it.
  * - `entries` adds further outbox entries (e.g. a payment notification), built from the
  *   events so they can name their source event.
  */
@@ -32,6 +32,14 @@ export interface ApplicationChange<R = void> {
 }
 
 export type Decide<R = void> = (app: ApplicationDoc) => ApplicationChange<R> | Promise<ApplicationChange<R>>;
+
+/**
+ * The stateReasons the spec's Events table notifies (plus creation): the partner hears of
+ * these changes and no others (PROCESSING_VALIDATION_IN_PROGRESS is internal).
+ */
+export const NOTIFIED_REASONS: readonly StateReason[] = [
+  'PROCESSING_REDIRECT_NEEDED', 'REJECTED', 'CANCELLED_NOT_PAID', 'READY_TO_SHIP', 'READY_SHIPPED', 'READY_DELIVERED', 'READY_PAID',
+];
 
 /** History entries kept in the document: enough for an audit trail, bounded in size. */
 const MAX_HISTORY = 200;
@@ -56,7 +64,7 @@ export function compileChange<R>(
   const version = doc.version + 1;
   const events = specs.map((e) => applicationEvent(e.type, doc, version, status, before, e.data, now));
   const entries: OutboxEntry[] = [];
-  const notify = change.notify ?? moved;
+  const notify = change.notify ?? (moved && NOTIFIED_REASONS.includes(status.stateReason));
   events.forEach((event, i) => {
     const notification = i === 0 && notify ? applicationNotification(doc, status, event.id, now) : undefined;
     entries.push(...entriesFor(event, notification, specs[i]!.topic));

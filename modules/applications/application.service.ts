@@ -2,7 +2,9 @@ import type { Logger } from '../../platform/logger.js';
 import type { ApplicationDoc, CancelReason, OrderDoc } from './application.model.js';
 import type { ApplicationRepository } from './application.repository.js';
 import type { GatewayLinks } from './gateway/gateway-links.js';
-import { compileChange, type Decide } from './application.changes.js';
+import { compileChange, type ApplicationChange, type Decide } from './application.changes.js';
+
+class NothingToDo extends Error {}
 import { APPLICATION_EVENTS } from './application.events.js';
 import { applicationNotFound, asAppError } from './application.errors.js';
 import { toApplicationResponse, toOrderWithInfo } from './application.mappers.js';
@@ -47,6 +49,23 @@ export class ApplicationService {
       }, { notFound: () => applicationNotFound(opts.notFoundCode) });
     } catch (err) {
       throw asAppError(err);
+    }
+  }
+
+  /**
+   * `change` for internal use cases (consumers, sweeps, the gateway) that may find nothing
+   * to do: `decide` returns null and nothing is written (no version bump, no event).
+   */
+  async changeIf<R>(applicationId: string, decide: (app: ApplicationDoc) => ApplicationChange<R> | null): Promise<{ doc: ApplicationDoc; result: R | undefined } | undefined> {
+    try {
+      return await this.change<R>(null, applicationId, (app) => {
+        const change = decide(app);
+        if (!change) throw new NothingToDo();
+        return change;
+      });
+    } catch (err) {
+      if (err instanceof NothingToDo) return undefined;
+      throw err;
     }
   }
 

@@ -2,31 +2,70 @@ import type { Platform } from '../../platform/module.js';
 import type { AuthModule } from '../auth/index.js';
 import { ApplicationRepository } from './application.repository.js';
 import { ApplicationService } from './application.service.js';
-import { GatewayLinks } from './gateway/gateway-links.js';
+import { CreateApplication, type CreateConfig } from './application.create.js';
+import { httpsFetcher, type DocumentFetcher } from './application.documents.js';
 import { applicationNotFound } from './application.errors.js';
+import { mountApplicationRoutes } from './application.routes.js';
+import { RecurrenceService } from './recurrence.service.js';
+import { ExpirySweeper } from './expiry.sweeper.js';
+import { DecisionService } from './decision/decision.service.js';
+import { decisionConsumer } from './decision/decision.consumer.js';
+import { GatewayLinks } from './gateway/gateway-links.js';
+import { GatewayService } from './gateway/gateway.service.js';
+import { mountGatewayRoutes } from './gateway/gateway.routes.js';
 import type { ApplicationsModule } from './index.js';
 
 export interface ApplicationsModuleDeps {
   auth: Pick<AuthModule, 'requireAuth'>;
+  /** tests replace the https document fetcher */
+  fetcher?: DocumentFetcher;
 }
 
-/** Composition root of the applications module. */
+/** Composition root of the applications module (applications, gateway, decision, recurrences). */
 export async function createApplicationsModule(platform: Platform, deps: ApplicationsModuleDeps): Promise<ApplicationsModule> {
   const { config } = platform;
+  const logger = platform.logger.child({ module: 'applications' });
   const repo = new ApplicationRepository(platform.db, platform.outbox);
   await repo.init();
   const links = new GatewayLinks(repo, config.http.publicBaseUrl);
   await links.init();
-  const logger = platform.logger.child({ module: 'applications' });
-  const service = new ApplicationService({ repo, links, logger, config: { recurrenceValidityMs: config.recurrenceValidityMs } });
-  void deps;
+
+  const cfg: CreateConfig = {
+    currencies: config.currencies,
+    applicationTtlMs: config.applicationTtlMs,
+    gatewayTokenTtlMs: config.gatewayTokenTtlMs,
+    duplicateWindowMs: config.duplicateWindowMs,
+    allowPrivateNetworks: config.webhooks.allowPrivateNetworks,
+  };
+  const fetcher = deps.fetcher ?? httpsFetcher({ allowPrivateNetworks: config.webhooks.allowPrivateNetworks, timeoutMs: config.webhooks.timeoutMs });
+  const applications = new ApplicationService({ repo, links, logger, config: { recurrenceValidityMs: config.recurrenceValidityMs } });
+  const creation = new CreateApplication(repo, cfg, fetcher);
+  const decisions = new DecisionService({ repo, applications, sandbox: config.sandbox, logger });
+  const recurrences = new RecurrenceService({ repo, applications, decisions, fetcher, cfg, sandbox: config.sandbox });
+  const gateway = new GatewayService({ repo, links, applications });
+  const consumer = decisionConsumer(platform.consumerDeps, platform.topics, decisions);
+  const sweeper = new ExpirySweeper({ repo, applications, intervalMs: config.expirySweepIntervalMs, logger });
+
   return {
     name: 'applications',
-    changeApplication: (partnerId, applicationId, decide) => service.change(partnerId, applicationId, decide),
+    mount: (router) => {
+      mountApplicationRoutes(router, { requireAuth: deps.auth.requireAuth, applications, creation, recurrences });
+      mountGatewayRoutes(router, { gateway, decisions, publicBaseUrl: config.http.publicBaseUrl });
+    },
+    start: async () => {
+      await consumer.start();
+      sweeper.start();
+    },
+    stop: async () => {
+      await sweeper.stop();
+      await consumer.stop();
+    },
+    changeApplication: (partnerId, applicationId, decide) => applications.change(partnerId, applicationId, decide),
     getApplication: async (partnerId, applicationId) => {
       const doc = await repo.findForPartner(partnerId, applicationId);
       if (!doc) throw applicationNotFound('OBJECT_NOT_FOUND');
       return doc;
     },
+    sweepExpired: (now) => sweeper.sweep(now),
   };
 }

@@ -14,7 +14,7 @@ export {
   transition, checkAvailability, statusChanged, TransitionRefused, TRANSITIONS, AVAILABILITY,
   type Trigger, type TransitionFacts, type Operation, type Refusal,
 } from './application.state-machine.js';
-export type { ApplicationChange, Decide, SettableFields } from './application.changes.js';
+export { NOTIFIED_REASONS, type ApplicationChange, type Decide, type SettableFields } from './application.changes.js';
 export { toApplicationResponse, toOrderResponse, toOrderWithInfo, toApplicationInfo, formatTime, type ApplicationResponse } from './application.mappers.js';
 export { anySentOrDelivered } from './application.service.js';
 export { allocate, payInThree, repaymentPlan, toMilli, unitFromTotal, vatIncluded, addDays, localDate } from './money.js';
@@ -30,4 +30,6 @@ export interface ApplicationsModule extends AppModule {
   changeApplication<R = void>(partnerId: string, applicationId: string, decide: Decide<R>): Promise<{ doc: ApplicationDoc; result: R | undefined }>;
   /** The partner's application, or 404 OBJECT_NOT_FOUND. */
   getApplication(partnerId: string, applicationId: string): Promise<ApplicationDoc>;
+  /** One expiry pass now (the sweeper runs every EXPIRY_SWEEP_INTERVAL by itself). */
+  sweepExpired(now?: Date): Promise<number>;
 }

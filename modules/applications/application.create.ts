@@ -1,0 +1,104 @@
+import { AppError, InvalidRequestError, UnprocessableError, type ErrorRecord } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import type { AuthenticatedPartner } from '../../platform/http/state.js';
+import type { ApplicationDoc } from './application.model.js';
+import type { ApplicationRepository } from './application.repository.js';
+import type { CreateApplicationInput, OrderInput } from './application.input.js';
+import { checkOrder, isPrivateHost, unacceptedWarnings } from './application.checks.js';
+import { prepareDocuments, type DocumentFetcher, type PreparedDocument } from './application.documents.js';
+import { buildApplication, buildCustomer, duplicateKey } from './application.factory.js';
+import { DuplicateGuard } from './application.dedup.js';
+import { APPLICATION_EVENTS, applicationEvent, applicationNotification, entriesFor } from './application.events.js';
+import { transition } from './application.state-machine.js';
+
+export interface CreateConfig {
+  currencies: string[];
+  applicationTtlMs: number;
+  gatewayTokenTtlMs: number;
+  duplicateWindowMs: number;
+  allowPrivateNetworks: boolean;
+}
+
+export interface CreateOutcome {
+  doc: ApplicationDoc;
+  /** false: the request was a duplicate and `doc` is the first application (200) */
+  created: boolean;
+  /** non-blocking warnings (deprecated fields) */
+  warnings: ErrorRecord[];
+}
+
+const MAX_CUSTOM_DATA = 10 * 1024;
+
+/** Semantic checks shared by both create paths: 422 errors, then WARN records not overridden. */
+export function assertAcceptable(input: { order: OrderInput; merchantUrls: CreateApplicationInput['merchantUrls']; customData?: unknown; override?: string[] }, cfg: CreateConfig): void {
+  if (input.customData != null && JSON.stringify(input.customData).length > MAX_CUSTOM_DATA) {
+    throw new InvalidRequestError('customData exceeds 10 kB as JSON.', { attribute: 'customData' });
+  }
+  const { errors, warnings } = checkOrder(input.order, { currencies: cfg.currencies });
+  if (!cfg.allowPrivateNetworks && isPrivateHost(input.merchantUrls.notificationEndpoint)) {
+    errors.push({ code: 'UNPROCESSABLE', message: 'The notificationEndpoint is on a loopback or private network.', severity: 'ERROR', attribute: 'merchantUrls.notificationEndpoint' });
+  }
+  const blocking = unacceptedWarnings(warnings, input.override);
+  if (errors.length) throw new UnprocessableError(errors[0]!.code, errors[0]!.message, { records: [...errors, ...blocking] });
+  if (blocking.length) {
+    throw new AppError(blocking[0]!.code, blocking[0]!.message, { status: 422, severity: 'WARN', records: blocking });
+  }
+}
+
+/**
+ * POST /financing/v1/applications: assert (schema done by the route; semantics here),
+ * decide (duplicate or new), persist with the `created` event and its notification,
+ * return. Documents are stored before the application: orphans are harmless, a missing
+ * file is not.
+ */
+export class CreateApplication {
+  private readonly dedup: DuplicateGuard;
+
+  constructor(private readonly repo: ApplicationRepository, private readonly cfg: CreateConfig, private readonly fetcher: DocumentFetcher) {
+    this.dedup = new DuplicateGuard(repo, cfg.duplicateWindowMs);
+  }
+
+  async create(partner: AuthenticatedPartner, input: CreateApplicationInput): Promise<CreateOutcome> {
+    if (input.isRecurring && input.type !== 'DEFERRED_PAYMENT') {
+      throw new UnprocessableError('NOT_SUPPORTED', 'Recurrences are supported for DEFERRED_PAYMENT only.', { attribute: 'isRecurring' });
+    }
+    assertAcceptable(input, this.cfg);
+    const warnings: ErrorRecord[] = input.customer.extraData
+      ? [{ code: 'DEPRECATED_FIELD', message: 'customer.extraData is deprecated: send fraudPreventionData.', severity: 'WARN', attribute: 'customer.extraData' }]
+      : [];
+    const documents = await prepareDocuments(input.order.documents, 'order.documents', this.fetcher);
+
+    const now = new Date();
+    const id = newId();
+    const key = duplicateKey(partner.id, input.type, input.order);
+    const claim = await this.dedup.claim(key, partner.id, id, now);
+    if (!claim.won) {
+      const first = await this.repo.findById(claim.applicationId);
+      if (first) return { doc: first, created: false, warnings };
+    }
+    try {
+      return { doc: await this.insert(partner.id, id, input, documents, now), created: true, warnings };
+    } catch (err) {
+      await this.dedup.release(key, id).catch(() => {});
+      throw err;
+    }
+  }
+
+  private async insert(partnerId: string, id: string, input: CreateApplicationInput, documents: PreparedDocument[], now: Date): Promise<ApplicationDoc> {
+    await Promise.all(documents.map((d) => this.repo.putContent({ ...d.content, createdAt: now })));
+    const status = transition(undefined, 'CREATE');
+    const doc = buildApplication({ ...input, customer: buildCustomer(input.customer) }, documents.map((d) => d.meta), {
+      id, partnerId, status, event: APPLICATION_EVENTS.created, now,
+      applicationTtlMs: this.cfg.applicationTtlMs, gatewayTokenTtlMs: this.cfg.gatewayTokenTtlMs,
+    });
+    if (doc.recurrence) await this.repo.recurrences.insertOne({ _id: doc.recurrence.id, applicationId: id, partnerId });
+    const event = applicationEvent(APPLICATION_EVENTS.created, doc, 1, status, null, {
+      orderNumber: doc.order.number,
+      totalPrice: doc.order.totalPrice,
+      ...(doc.recurrence ? { recurrenceId: doc.recurrence.id } : {}),
+    }, now);
+    // spec Events: the creation notification (PROCESSING / PROCESSING_REDIRECT_NEEDED)
+    const entries = entriesFor(event, applicationNotification(doc, status, event.id, now));
+    return this.repo.store.insert(doc, entries, now);
+  }
+}

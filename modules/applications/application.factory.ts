@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import { newId } from '../../platform/ids.js';
+import type { ApplicationDoc, CustomerDoc, DocumentMeta, OrderDoc, OrderItemDoc, RecurrenceDoc, Status } from './application.model.js';
+import type { CreateApplicationInput, ItemInput, OrderInput } from './application.input.js';
+import { toMilli, unitFromTotal } from './money.js';
+
+/**
+ * Pure builders of new Application documents from validated input. Quantities keep the
+ * partner's value and integer thousandths; missing unit prices and unit VAT are derived
+ * from the totals (rounded to the minor unit).
+ */
+export function buildItem(input: ItemInput): OrderItemDoc {
+  const quantity = input.quantity ?? 1;
+  const quantityMilli = toMilli(quantity);
+  const { totalPrice, totalVat } = input;
+  const item: OrderItemDoc = {
+    code: input.code,
+    name: input.name,
+    quantity,
+    quantityMilli,
+    unitPrice: input.unitPrice ?? { amount: unitFromTotal(totalPrice.amount, quantityMilli), currency: totalPrice.currency },
+    totalPrice,
+    unitVat: input.unitVat ?? { vatRate: totalVat.vatRate, amount: unitFromTotal(totalVat.amount, quantityMilli), currency: totalVat.currency },
+    totalVat,
+    state: 'PROCESSING',
+    sentMilli: 0,
+    deliveredMilli: 0,
+    returnedMilli: 0,
+    cancelledMilli: 0,
+  };
+  for (const k of ['ean', 'type', 'variant', 'producer', 'categories', 'image', 'productUrl'] as const) {
+    if (input[k] !== undefined) (item as unknown as Record<string, unknown>)[k] = input[k];
+  }
+  return item;
+}
+
+export function buildOrder(input: OrderInput, documents: DocumentMeta[]): OrderDoc {
+  const order: OrderDoc = {
+    number: input.number ?? '',
+    state: 'PROCESSING',
+    totalPrice: input.totalPrice,
+    originalTotalPrice: input.totalPrice,
+    totalVat: input.totalVat,
+    items: input.items.map(buildItem),
+    addresses: input.addresses ?? [],
+    variableSymbols: input.variableSymbols ?? [],
+    documents,
+    adjustments: [],
+    fulfilment: [],
+  };
+  for (const k of ['reservationDate', 'deliveryType', 'deliveryCarrier', 'channel'] as const) {
+    if (input[k] !== undefined) (order as unknown as Record<string, unknown>)[k] = input[k];
+  }
+  return order;
+}
+
+/** DESIGN 3: the deprecated `extraData` is mapped onto fraudPreventionData. */
+export function buildCustomer(input: CreateApplicationInput['customer']): CustomerDoc {
+  const { extraData, addresses, fraudPreventionData, ...rest } = input;
+  const fpd = fraudPreventionData ?? extraData;
+  return { ...rest, addresses: addresses ?? [], ...(fpd ? { fraudPreventionData: fpd } : {}) };
+}
+
+export interface NewApplicationParams {
+  id: string;
+  partnerId: string;
+  status: Status;
+  event: string;
+  now: Date;
+  applicationTtlMs: number;
+  gatewayTokenTtlMs: number;
+}
+
+export function buildApplication(
+  input: Pick<CreateApplicationInput, 'type' | 'agreementTermsAndConditions' | 'isRecurring' | 'merchantUrls' | 'customData'> & { order: OrderInput; customer: CustomerDoc },
+  documents: Omit<DocumentMeta, 'addedAt'>[],
+  p: NewApplicationParams,
+): Omit<ApplicationDoc, 'version' | 'outbox' | 'outboxAt'> {
+  const recurrence: RecurrenceDoc | undefined = input.isRecurring
+    ? { id: newId(), state: 'APPROVING', financingType: input.type, createdAt: p.now }
+    : undefined;
+  return {
+    _id: p.id,
+    partnerId: p.partnerId,
+    type: input.type,
+    state: p.status.state,
+    stateReason: p.status.stateReason,
+    agreementTermsAndConditions: input.agreementTermsAndConditions === true,
+    customer: input.customer,
+    order: buildOrder(input.order, documents.map((d) => ({ ...d, addedAt: p.now }))),
+    merchantUrls: input.merchantUrls,
+    customDataJson: input.customData == null ? null : JSON.stringify(input.customData),
+    ...(recurrence ? { recurrence } : {}),
+    gateway: { expiresAt: new Date(p.now.getTime() + p.gatewayTokenTtlMs) },
+    expiresAt: new Date(p.now.getTime() + p.applicationTtlMs),
+    createdAt: p.now,
+    updatedAt: p.now,
+    history: [{ at: p.now, state: p.status.state, stateReason: p.status.stateReason, event: p.event }],
+  };
+}
+
+/**
+ * The spec's duplicate key: shop, order type, total amount, order number and variable
+ * symbols (in the order given), hashed into a fixed-size `_id`.
+ */
+export function duplicateKey(partnerId: string, type: string, order: Pick<OrderInput, 'number' | 'totalPrice' | 'variableSymbols'>): string {
+  const parts = [partnerId, type, String(order.totalPrice.amount), order.totalPrice.currency, order.number ?? '', ...(order.variableSymbols ?? [])];
+  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
+}

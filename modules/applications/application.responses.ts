@@ -1,0 +1,81 @@
+import Joi from 'joi';
+import {
+  APPLICATION_STATES, CANCEL_REASONS, DOCUMENT_TYPES, FINANCING_TYPES, FULFILMENT_STATES, RECURRENCE_STATES, STATE_REASONS,
+} from './application.model.js';
+import { customerSchema, deliveryCarrierSchema, itemSchema, isoDate, merchantUrlsSchema, money, orderSchema, vatAmount } from './application.schemas.js';
+
+/**
+ * Response schemas (for the OpenAPI document and the contract tests), built from the same
+ * pieces as the request schemas.
+ */
+const time = Joi.string().pattern(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})$/).description('ISO 8601, no fractional seconds');
+
+export const recurrenceResponseSchema = Joi.object({
+  id: Joi.string().required(),
+  state: Joi.string().valid(...RECURRENCE_STATES).required(),
+  financingType: Joi.string().valid(...FINANCING_TYPES).required(),
+  originApplicationId: Joi.string().required(),
+  createdAt: time.required(),
+  authorizedAt: time,
+  validUntil: time,
+}).label('Recurrence');
+
+const itemResponse = itemSchema.keys({
+  quantity: Joi.number().required(),
+  unitPrice: money.required(),
+  unitVat: vatAmount.required(),
+  state: Joi.string().valid(...FULFILMENT_STATES).required(),
+  sentDate: isoDate,
+  deliveryTrackingNumber: Joi.string(),
+}).label('OrderItemResponse');
+
+const documentResponse = Joi.object({
+  type: Joi.string().valid(...DOCUMENT_TYPES).required(),
+  file: Joi.object({
+    filename: Joi.string(), mimeType: Joi.string().required(), size: Joi.number().integer().required(),
+    sha256: Joi.string().required(), url: Joi.string(),
+  }).required().description('metadata; the content is not echoed back'),
+  description: Joi.string(),
+  extraData: Joi.object().unknown(true),
+}).label('DocumentResponse');
+
+export const orderResponseSchema = orderSchema.keys({
+  number: Joi.string().allow('').required(),
+  reservationDate: time,
+  state: Joi.string().valid(...FULFILMENT_STATES).required(),
+  items: Joi.array().items(itemResponse).required(),
+  addresses: Joi.array().required(),
+  variableSymbols: Joi.array().items(Joi.string()).required(),
+  deliveryCarrier: deliveryCarrierSchema,
+  documents: Joi.array().items(documentResponse).required(),
+}).label('OrderResponse');
+
+export const applicationInfoSchema = Joi.object({
+  id: Joi.string().required(),
+  state: Joi.string().valid(...APPLICATION_STATES).required(),
+  stateReason: Joi.string().valid(...STATE_REASONS).required(),
+}).label('ApplicationInfo');
+
+export const orderWithInfoSchema = orderResponseSchema.keys({ applicationInfo: applicationInfoSchema.required() }).label('OrderWithApplicationInfo');
+
+const instalment = Joi.object({ dueDate: isoDate.required(), amount: money.required() });
+
+export const applicationResponseSchema = Joi.object({
+  id: Joi.string().required(),
+  type: Joi.string().valid(...FINANCING_TYPES).required(),
+  state: Joi.string().valid(...APPLICATION_STATES).required(),
+  stateReason: Joi.string().valid(...STATE_REASONS).required(),
+  agreementTermsAndConditions: Joi.boolean().required(),
+  gatewayRedirectUrl: Joi.string().uri().required().description('send the customer here (DESIGN 1)'),
+  customer: customerSchema.keys({ extraData: Joi.forbidden(), addresses: Joi.array().required() }).required(),
+  order: orderResponseSchema.required(),
+  merchantUrls: merchantUrlsSchema.required(),
+  customData: Joi.object().unknown(true).allow(null).required(),
+  recurrence: Joi.alternatives().try(recurrenceResponseSchema, Joi.object({ id: Joi.string().required() })).description('present when the application is recurring, or created from a recurrence'),
+  cancelReason: Joi.string().valid(...CANCEL_REASONS),
+  repaymentPlan: Joi.array().items(instalment).description('the customer\'s instalments, once approved'),
+  createdAt: time.required(),
+  updatedAt: time.required(),
+  warnings: Joi.array().items(Joi.object({ code: Joi.string(), message: Joi.string(), severity: Joi.string(), attribute: Joi.string() }))
+    .description('non-blocking WARN records (deprecated fields), on create only'),
+}).label('Application');

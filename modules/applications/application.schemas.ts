@@ -1,0 +1,187 @@
+import Joi from 'joi';
+import {
+  ADDRESS_TYPES, CANCEL_REASONS, CARRIER_IDS, DELIVERY_TYPES, DOCUMENT_TYPES, FINANCING_TYPES, ITEM_TYPES, ORDER_ADDRESS_TYPES,
+} from './application.model.js';
+
+/**
+ * Request schemas of the applications API: every field, format and limit of the spec and
+ * DESIGN 2-5, 10, 20. The routes validate with these and the OpenAPI document is generated
+ * from them. Semantic rules across fields (sums, currencies) are in application.checks.ts.
+ */
+
+/** Money: 1e13 minor units is far above any purchase and far below 2^53. */
+export const MAX_AMOUNT = 10_000_000_000_000;
+/** spec Limits: 500 kB per file; base64 text of that is 4/3 larger. */
+export const MAX_FILE_BYTES = 500 * 1024;
+const MAX_BASE64 = Math.ceil(MAX_FILE_BYTES / 3) * 4 + 4;
+
+const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+/** ISO 8601 date-time with an offset; fractional seconds are accepted on input (spec Formats). */
+const ISO_DATE_TIME_OFFSET = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+/** spec Formats: `+`, country code, number (E.164: at most 15 digits). */
+const PHONE = /^\+[1-9]\d{6,14}$/;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const realDate = (value: string, helpers: Joi.CustomHelpers) =>
+  Number.isNaN(Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value)) || new Date(`${value.slice(0, 10)}T00:00:00Z`).toISOString().slice(0, 10) !== value.slice(0, 10)
+    ? helpers.error('any.invalid')
+    : value;
+
+export const isoDate = Joi.string().pattern(ISO_DATE, 'YYYY-MM-DD').custom(realDate).description('ISO 8601 date, YYYY-MM-DD');
+export const isoDateTime = Joi.string().pattern(ISO_DATE_TIME_OFFSET, 'ISO 8601 date-time with offset').custom(realDate)
+  .description('ISO 8601 date-time with an offset, e.g. 2024-05-01T14:30:00+02:00');
+const url = (schemes: string[] = ['https', 'http']) => Joi.string().uri({ scheme: schemes }).max(2000);
+
+export const currency = Joi.string().pattern(/^[A-Z]{3}$/, 'ISO 4217 code').description('ISO 4217 currency code');
+export const money = Joi.object({
+  amount: Joi.number().integer().min(-MAX_AMOUNT).max(MAX_AMOUNT).required().description('integer in minor units (125.90 → 12590)'),
+  currency: currency.required(),
+}).label('Money');
+export const vatAmount = Joi.object({
+  vatRate: Joi.number().min(0).max(100).precision(2).required().description('VAT rate in percent'),
+  amount: Joi.number().integer().min(-MAX_AMOUNT).max(MAX_AMOUNT).required().description('integer in minor units'),
+  currency: currency.required(),
+}).label('VatAmount');
+
+const address = (types: readonly string[]) => Joi.object({
+  name: Joi.string().max(255),
+  city: Joi.string().max(100),
+  country: Joi.string().pattern(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2').description('ISO 3166-1 alpha-2 country code'),
+  streetAddress: Joi.string().max(255),
+  streetNumber: Joi.string().max(20),
+  zip: Joi.string().max(20),
+  addressType: Joi.string().valid(...types).required(),
+}).label('Address');
+
+const behaviour = (what: string) => Joi.number().min(1).max(1e9).allow(null).description(what);
+/** DESIGN 3. */
+export const fraudPreventionData = Joi.object({
+  transactionsNumber: Joi.number().integer().min(0).max(1e9).description('earlier transactions in the shop, current order excluded'),
+  cashlessTransactionsNumber: Joi.number().integer().min(0).max(1e9).description('earlier cashless transactions'),
+  transactionsSum: money.required().description('sum of earlier paid transactions, current order excluded'),
+  cashlessTransactionsSum: money.description('sum of earlier cashless transactions'),
+  pageTotalTime: behaviour('seconds spent on the partner\'s site'),
+  pageReviewsTime: behaviour('seconds spent in review and comment sections'),
+  cartItemsRemoved: behaviour('items removed from the basket'),
+  itemsViewed: behaviour('product pages viewed'),
+  latestTransactionDate: isoDate,
+  earliestTransactionDate: isoDate,
+  tags: Joi.array().items(Joi.string().min(1).max(10)).max(20),
+}).label('FraudPreventionData');
+
+/** DESIGN 2: fullName, or the firstName/lastName pair (always together). */
+const namePart = Joi.string().min(1).max(60).when('fullName', { is: Joi.string().min(1).required(), otherwise: Joi.required() });
+export const customerSchema = Joi.object({
+  fullName: Joi.string().allow('').max(255),
+  firstName: namePart,
+  lastName: namePart,
+  email: Joi.string().email({ tlds: false }).max(254).required(),
+  phone: Joi.string().pattern(PHONE, 'international phone number (+, country code, number)').required(),
+  tin: Joi.string().max(20),
+  vatin: Joi.string().max(20),
+  addresses: Joi.array().items(address(ADDRESS_TYPES)).max(10),
+  fraudPreventionData,
+  extraData: fraudPreventionData.description('deprecated: use fraudPreventionData'),
+}).and('firstName', 'lastName').oxor('fraudPreventionData', 'extraData').label('Customer');
+
+const quantity = Joi.number().min(1).max(1_000_000).precision(3).allow(null)
+  .description('positive, at most 3 decimal places, minimum 1; empty counts as 1');
+
+export const itemSchema = Joi.object({
+  code: Joi.string().min(1).max(200).required(),
+  ean: Joi.string().pattern(/^\d{8,14}$/, 'EAN/GTIN digits'),
+  name: Joi.string().min(1).max(255).required(),
+  type: Joi.string().valid(...ITEM_TYPES),
+  variant: Joi.string().max(255),
+  producer: Joi.string().max(255),
+  categories: Joi.array().items(Joi.string().min(1).max(255)).max(20),
+  quantity,
+  unitPrice: money,
+  totalPrice: money.required().description('all pieces, VAT included'),
+  unitVat: vatAmount,
+  totalVat: vatAmount.required(),
+  image: Joi.alternatives().try(url(), Joi.object({ url: url().required(), title: Joi.string().max(255) })),
+  productUrl: url(),
+}).label('OrderItem');
+
+const base64 = Joi.string().base64().max(MAX_BASE64);
+/** DESIGN 4: `{filename, content}` or a string: bare base64, or an https URL the service fetches. */
+export const fileSchema = Joi.alternatives().try(
+  Joi.object({ filename: Joi.string().min(1).max(255).required(), content: base64.required() }),
+  url(['https']).description('https URL the service fetches'),
+  base64.description('bare base64 content'),
+).description('the file: {filename, content (base64)}, bare base64 content, or an https URL; at most 500 kB');
+
+export const documentSchema = Joi.object({
+  type: Joi.string().valid(...DOCUMENT_TYPES).required(),
+  file: fileSchema.required(),
+  description: Joi.string().max(255),
+  extraData: Joi.object({ variableSymbol: Joi.string().pattern(/^\d{1,10}$/) }).unknown(true),
+}).label('Document');
+
+export const deliveryCarrierSchema = Joi.alternatives().try(
+  Joi.object({ carrierId: Joi.string().valid(...CARRIER_IDS).required() }),
+  Joi.object({ carrierCustom: Joi.string().min(1).max(250).required() }),
+).description('a known carrier code or a custom carrier text (DESIGN 5)');
+
+const variableSymbol = Joi.string().pattern(/^\d{1,10}$/, 'digits, at most 10');
+
+export const orderSchema = Joi.object({
+  number: Joi.string().min(1).max(100).required(),
+  reservationDate: isoDateTime,
+  totalPrice: money.required().description('VAT included'),
+  totalVat: Joi.array().items(vatAmount).max(20).unique('vatRate').required().description('one entry per VAT rate'),
+  items: Joi.array().items(itemSchema).min(1).max(1000).required(),
+  addresses: Joi.array().items(address(ORDER_ADDRESS_TYPES)).max(10),
+  variableSymbols: Joi.array().items(variableSymbol).max(10).unique(),
+  deliveryType: Joi.string().valid(...DELIVERY_TYPES),
+  deliveryCarrier: deliveryCarrierSchema,
+  channel: Joi.string().min(1).max(100),
+  documents: Joi.array().items(documentSchema).max(10),
+}).label('Order');
+
+export const merchantUrlsSchema = Joi.object({
+  approvedRedirect: url().required(),
+  rejectedRedirect: url().required(),
+  notificationEndpoint: url().required(),
+}).label('MerchantUrls');
+
+export const overrideSchema = Joi.array().items(Joi.string().pattern(/^[A-Z0-9_]{1,64}$/)).max(20).unique()
+  .description('codes of WARN records the partner accepts (DESIGN 20)');
+
+export const createApplicationSchema = Joi.object({
+  type: Joi.string().valid(...FINANCING_TYPES).required(),
+  agreementTermsAndConditions: Joi.boolean().allow(null).description('absent or false is stored as false'),
+  isRecurring: Joi.boolean().allow(null).description('true creates a recurrence (DEFERRED_PAYMENT only)'),
+  customer: customerSchema.required(),
+  order: orderSchema.required(),
+  merchantUrls: merchantUrlsSchema.required(),
+  customData: Joi.object().unknown(true).allow(null).description('free key-value JSON object (at most 10 kB as JSON)'),
+  override: overrideSchema,
+}).label('CreateApplicationRequest');
+
+export const applicationIdParams = Joi.object({
+  applicationId: Joi.string().pattern(UUID, 'application id').required().description('the id returned on creation'),
+});
+
+export const cancelApplicationSchema = Joi.object({
+  reason: Joi.string().valid(...CANCEL_REASONS.filter((r) => r !== 'APPLICATION_CANCELLED_EXPIRED')).default('APPLICATION_CANCELLED_OTHER'),
+  customReason: Joi.string().max(255),
+}).label('CancelApplicationRequest');
+
+/** Items of create-from-recurrence: unitPrice and unitVat optional (as on create). */
+export const createFromRecurrenceSchema = Joi.object({
+  type: Joi.string().valid(...FINANCING_TYPES).default('DEFERRED_PAYMENT'),
+  order: orderSchema.keys({ number: Joi.string().min(1).max(100) }).required(),
+  merchantUrls: merchantUrlsSchema.required(),
+  customData: Joi.object().unknown(true).allow(null),
+  override: overrideSchema,
+}).label('CreateFromRecurrenceRequest');
+
+export const recurrenceIdParams = Joi.object({
+  recurrenceId: Joi.string().pattern(UUID, 'recurrence id').required(),
+});
+
+export const patchRecurrenceSchema = Joi.object({
+  state: Joi.string().required().description('CANCELLED is the only value (DESIGN 14)'),
+}).label('PatchRecurrenceRequest');

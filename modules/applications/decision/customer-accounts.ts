@@ -1,0 +1,36 @@
+import type { AccountLevel } from '../application.model.js';
+import type { ApplicationRepository } from '../application.repository.js';
+import { isDuplicateKey } from '../../../platform/mongo.js';
+import { GOLD_AFTER_APPROVALS } from './decision.rules.js';
+
+/**
+ * The customer's account level (DESIGN 8), kept by the service in `customer_accounts`,
+ * keyed by the normalized e-mail. BASIC until GOLD_AFTER_APPROVALS applications were
+ * approved. Counting is idempotent (a set of application ids), so a redelivered approval
+ * counts once.
+ */
+export class CustomerAccounts {
+  constructor(private readonly repo: ApplicationRepository) {}
+
+  level(accountId: string): Promise<AccountLevel> {
+    return this.repo.accountLevel(accountId);
+  }
+
+  async recordApproval(accountId: string, applicationId: string, now = new Date()): Promise<void> {
+    const { accounts } = this.repo;
+    try {
+      await accounts.updateOne(
+        { _id: accountId },
+        { $addToSet: { approvedApplicationIds: applicationId }, $set: { updatedAt: now }, $setOnInsert: { level: 'BASIC', createdAt: now } },
+        { upsert: true },
+      );
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err; // a concurrent first approval created it: count again
+      await accounts.updateOne({ _id: accountId }, { $addToSet: { approvedApplicationIds: applicationId }, $set: { updatedAt: now } });
+    }
+    const doc = await accounts.findOne({ _id: accountId });
+    if (doc && doc.level === 'BASIC' && doc.approvedApplicationIds.length >= GOLD_AFTER_APPROVALS) {
+      await accounts.updateOne({ _id: accountId, level: 'BASIC' }, { $set: { level: 'GOLD', updatedAt: now } });
+    }
+  }
+}

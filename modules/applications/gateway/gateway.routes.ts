@@ -1,0 +1,129 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import Joi from 'joi';
+import type { AppRouter } from '../../../platform/http/create-app.js';
+import type { AppContext } from '../../../platform/http/state.js';
+import { defineRoute } from '../../../platform/openapi/registry.js';
+import type { ApplicationDoc } from '../application.model.js';
+import { UUID } from '../application.schemas.js';
+import type { DecisionService } from '../decision/decision.service.js';
+import { GATEWAY_CSS } from './gateway.css.js';
+import type { GatewayService } from './gateway.service.js';
+import { merchantName, messagePage, processingPage, reviewPage, termsPage } from './gateway.views.js';
+
+const CSRF_COOKIE = '__Host-pf_gw';
+const params = Joi.object({
+  applicationId: Joi.string().pattern(UUID).required(),
+  token: Joi.string().pattern(/^[A-Za-z0-9_-]{43}$/).required().description('the link token'),
+});
+const formQuery = Joi.object({ csrf: Joi.string().pattern(/^[A-Za-z0-9_-]{43}$/).required().description('the page\'s anti-forgery value') });
+const html = { description: 'HTML page', contentType: 'text/html' };
+const common = { tags: ['Gateway (customer browser)'], auth: 'none' as const };
+
+function origin(url: string): string {
+  return new URL(url).origin;
+}
+
+/** A strict CSP: no script at all, styles from this origin, forms only here and to the shop. */
+function pageHeaders(ctx: AppContext, app?: ApplicationDoc): void {
+  const shop = app ? ` ${origin(app.merchantUrls.approvedRedirect)} ${origin(app.merchantUrls.rejectedRedirect)}` : '';
+  ctx.set('Content-Security-Policy', `default-src 'none'; style-src 'self'; img-src 'self' https:; form-action 'self'${shop}; frame-ancestors 'none'; base-uri 'none'`);
+  ctx.set('X-Frame-Options', 'DENY');
+  ctx.set('Referrer-Policy', 'no-referrer');
+  ctx.set('Cache-Control', 'no-store');
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.type = 'text/html; charset=utf-8';
+}
+
+function sameValue(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** CSRF: the form's value must equal the page's SameSite=Strict cookie, and a sent Origin must be ours. */
+function forged(ctx: AppContext, csrf: string, publicOrigin: string): boolean {
+  const sentOrigin = ctx.get('Origin');
+  // (Koa 3's ctx.origin echoes the Origin header: compare with the request's own protocol and host)
+  if (sentOrigin && sentOrigin !== `${ctx.protocol}://${ctx.host}` && sentOrigin !== publicOrigin) return true;
+  const cookie = ctx.cookies.get(CSRF_COOKIE) ?? '';
+  return !cookie || !sameValue(cookie, csrf);
+}
+
+export function mountGatewayRoutes(router: AppRouter, deps: { gateway: GatewayService; decisions: DecisionService; publicBaseUrl: string }): void {
+  const { gateway, decisions } = deps;
+  const publicOrigin = origin(deps.publicBaseUrl);
+
+  const deadLink = (ctx: AppContext, reason: 'NOT_FOUND' | 'EXPIRED', app?: ApplicationDoc) => {
+    pageHeaders(ctx);
+    ctx.status = reason === 'EXPIRED' ? 410 : 404;
+    ctx.body = reason === 'EXPIRED'
+      ? messagePage('This link has expired', 'Go back to the shop and start the payment again.', app ? { href: app.merchantUrls.rejectedRedirect, label: `Back to ${merchantName(app)}` } : undefined)
+      : messagePage('Payment link not found', 'The link is incomplete or no longer valid. Go back to the shop and start the payment again.');
+  };
+
+  router.get('/gateway/terms', (ctx) => {
+    pageHeaders(ctx);
+    ctx.body = termsPage();
+  });
+  router.get('/gateway/assets/gateway.css', (ctx) => {
+    ctx.type = 'text/css; charset=utf-8';
+    ctx.set('Cache-Control', 'public, max-age=3600');
+    ctx.body = GATEWAY_CSS;
+  });
+  // (before the page route: `/gateway/assets/gateway.css` would match `/gateway/:applicationId/:token`)
+
+  defineRoute<unknown, { applicationId: string; token: string }>(router, {
+    ...common, method: 'get', path: '/gateway/:applicationId/:token', operationId: 'gatewayPage',
+    summary: 'The gateway page (gatewayRedirectUrl)',
+    description: 'Shows the order, the repayment plan and the terms; redirects (303) to approvedRedirect or rejectedRedirect once decided; refreshes itself while the decision runs.',
+    request: { params },
+    responses: { 200: html, 303: { description: 'decided: to approvedRedirect / rejectedRedirect' }, 404: html, 410: html },
+  }, [], async (ctx, { params: p }) => {
+    const access = await gateway.open(p.applicationId, p.token);
+    if (!access.ok) return deadLink(ctx, access.reason, access.app);
+    const { app } = access;
+    pageHeaders(ctx, app);
+    if (app.state === 'READY') return void (ctx.status = 303, ctx.redirect(app.merchantUrls.approvedRedirect));
+    if (app.state === 'REJECTED') return void (ctx.status = 303, ctx.redirect(app.merchantUrls.rejectedRedirect));
+    if (app.state === 'CANCELLED') {
+      ctx.body = messagePage('This purchase was cancelled', 'Nothing will be charged.', { href: app.merchantUrls.rejectedRedirect, label: `Back to ${merchantName(app)}` });
+      return;
+    }
+    if (app.stateReason !== 'PROCESSING_REDIRECT_NEEDED') {
+      ctx.body = processingPage(app);
+      return;
+    }
+    const csrf = randomBytes(32).toString('base64url');
+    ctx.cookies.set(CSRF_COOKIE, csrf, { httpOnly: true, secure: true, sameSite: 'strict', path: '/', overwrite: true });
+    const base = `/gateway/${app._id}/${p.token}`;
+    ctx.body = reviewPage({
+      app, level: await decisions.levelOf(app), now: new Date(),
+      confirmAction: `${base}/confirm?csrf=${csrf}`, declineAction: `${base}/decline?csrf=${csrf}`,
+    });
+  });
+
+  for (const action of ['confirm', 'decline'] as const) {
+    defineRoute<unknown, { applicationId: string; token: string }, { csrf: string }>(router, {
+      ...common, method: 'post', path: `/gateway/:applicationId/:token/${action}`, operationId: `gateway${action === 'confirm' ? 'Confirm' : 'Decline'}`,
+      summary: action === 'confirm' ? 'The customer confirms the purchase (form POST)' : 'The customer declines (form POST)',
+      description: 'A plain HTML form POST without a body: the anti-forgery value travels in the query and must match the page\'s SameSite=Strict cookie.',
+      request: { params, query: formQuery },
+      responses: { 303: { description: action === 'confirm' ? 'back to the gateway page, which waits for the decision' : 'to rejectedRedirect' }, 403: html, 404: html, 410: html },
+    }, [], async (ctx, { params: p, query }) => {
+      const access = await gateway.open(p.applicationId, p.token);
+      if (!access.ok) return deadLink(ctx, access.reason, access.app);
+      const { app } = access;
+      pageHeaders(ctx, app);
+      if (forged(ctx, query.csrf, publicOrigin)) {
+        ctx.status = 403;
+        ctx.body = messagePage('Please try again', 'We could not verify this request. Open the payment page again from the shop (cookies must be enabled).');
+        return;
+      }
+      if (action === 'confirm') await gateway.confirm(app);
+      else await gateway.decline(app);
+      ctx.status = 303;
+      ctx.redirect(action === 'confirm' ? `/gateway/${app._id}/${p.token}` : app.merchantUrls.rejectedRedirect);
+    });
+  }
+
+}

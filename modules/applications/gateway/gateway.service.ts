@@ -1,0 +1,47 @@
+import type { ApplicationDoc } from '../application.model.js';
+import type { ApplicationRepository } from '../application.repository.js';
+import type { ApplicationService } from '../application.service.js';
+import { APPLICATION_EVENTS } from '../application.events.js';
+import type { GatewayLinks } from './gateway-links.js';
+
+export type GatewayAccess = { ok: true; app: ApplicationDoc } | { ok: false; reason: 'NOT_FOUND' | 'EXPIRED'; app?: ApplicationDoc };
+
+/**
+ * The customer's side of an application: open the link, confirm (→ the decision runs) or
+ * decline. Every write is state-checked, so a double-clicked button or a replayed form
+ * has no second effect.
+ */
+export class GatewayService {
+  constructor(private readonly deps: { repo: ApplicationRepository; links: GatewayLinks; applications: ApplicationService }) {}
+
+  async open(applicationId: string, token: string, now = new Date()): Promise<GatewayAccess> {
+    const app = await this.deps.repo.findById(applicationId);
+    if (!app || !this.deps.links.verify(app._id, app.gateway.expiresAt, token)) return { ok: false, reason: 'NOT_FOUND' };
+    if (app.gateway.expiresAt <= now) return { ok: false, reason: 'EXPIRED', app };
+    return { ok: true, app };
+  }
+
+  /** The customer confirms: PROCESSING_VALIDATION_IN_PROGRESS and the `confirmed` event the decision consumes. */
+  async confirm(app: ApplicationDoc, now = new Date()): Promise<void> {
+    await this.deps.applications.changeIf(app._id, (current) => {
+      if (current.stateReason !== 'PROCESSING_REDIRECT_NEEDED') return null;
+      return {
+        trigger: 'CONFIRM',
+        set: { agreementTermsAndConditions: true, gateway: { ...current.gateway, confirmedAt: now } },
+        events: [{ type: APPLICATION_EVENTS.confirmed, data: { termsAcceptedAtGateway: !current.agreementTermsAndConditions } }],
+      };
+    });
+  }
+
+  /** The customer declines: CANCELLED / CANCELLED_NOT_PAID, cancel reason BY_CUSTOMER. */
+  async decline(app: ApplicationDoc): Promise<void> {
+    await this.deps.applications.changeIf(app._id, (current) => {
+      if (current.stateReason !== 'PROCESSING_REDIRECT_NEEDED') return null;
+      return {
+        trigger: 'DECLINE',
+        set: { cancelReason: { reason: 'APPLICATION_CANCELLED_BY_CUSTOMER' } },
+        events: [{ type: APPLICATION_EVENTS.declined, data: { cancelReason: 'APPLICATION_CANCELLED_BY_CUSTOMER', by: 'CUSTOMER' } }],
+      };
+    });
+  }
+}

@@ -1,0 +1,125 @@
+import { UnprocessableError } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import type { AuthenticatedPartner } from '../../platform/http/state.js';
+import type { ApplicationDoc, RecurrenceDoc } from './application.model.js';
+import type { ApplicationRepository } from './application.repository.js';
+import type { ApplicationService } from './application.service.js';
+import type { CreateFromRecurrenceInput } from './application.input.js';
+import { assertAcceptable, type CreateConfig, type CreateOutcome } from './application.create.js';
+import { prepareDocuments, type DocumentFetcher } from './application.documents.js';
+import { buildApplication, duplicateKey } from './application.factory.js';
+import { DuplicateGuard } from './application.dedup.js';
+import { APPLICATION_EVENTS, applicationEvent, applicationNotification, entriesFor } from './application.events.js';
+import { recurrenceNotFound } from './application.errors.js';
+import { toRecurrenceResponse } from './application.mappers.js';
+import { transition } from './application.state-machine.js';
+import { recurrenceUsable } from './recurrence.rules.js';
+import type { DecisionService } from './decision/decision.service.js';
+import { verdictChange } from './decision/decision.service.js';
+import { accountIdOf, decideApplication } from './decision/decision.rules.js';
+
+/** A recurrence as the partner sees it: READY past its validity reads EXPIRED before the sweep writes it. */
+export function effectiveRecurrence(r: RecurrenceDoc, now: Date): RecurrenceDoc {
+  return r.state === 'READY' && r.validUntil && r.validUntil <= now ? { ...r, state: 'EXPIRED' } : r;
+}
+
+/**
+ * Recurrences (DESIGN 14): the recurrence lives in its origin application, so it changes
+ * atomically with it; `recurrences` maps a recurrence id to that application.
+ */
+export class RecurrenceService {
+  private readonly dedup: DuplicateGuard;
+
+  constructor(private readonly deps: {
+    repo: ApplicationRepository; applications: ApplicationService; decisions: DecisionService; fetcher: DocumentFetcher;
+    cfg: CreateConfig; sandbox: boolean;
+  }) {
+    this.dedup = new DuplicateGuard(deps.repo, deps.cfg.duplicateWindowMs);
+  }
+
+  /** The origin application holding the partner's recurrence; 404 RECURRENCE_NOT_FOUND otherwise. */
+  async origin(partnerId: string, recurrenceId: string): Promise<ApplicationDoc & { recurrence: RecurrenceDoc }> {
+    const pointer = await this.deps.repo.recurrences.findOne({ _id: recurrenceId });
+    if (!pointer || pointer.partnerId !== partnerId) throw recurrenceNotFound();
+    const app = await this.deps.repo.findById(pointer.applicationId);
+    if (!app?.recurrence) throw recurrenceNotFound();
+    return app as ApplicationDoc & { recurrence: RecurrenceDoc };
+  }
+
+  async get(partnerId: string, recurrenceId: string) {
+    const app = await this.origin(partnerId, recurrenceId);
+    return toRecurrenceResponse(effectiveRecurrence(app.recurrence, new Date()), app._id);
+  }
+
+  /** PATCH {state: CANCELLED}: READY → CANCELLED; CANCELLED again is a no-op; anything else 422. */
+  async patch(partnerId: string, recurrenceId: string, state: string) {
+    if (state !== 'CANCELLED') throw new UnprocessableError('UNPROCESSABLE', 'CANCELLED is the only state a recurrence can be set to.', { attribute: 'state' });
+    const origin = await this.origin(partnerId, recurrenceId);
+    const now = new Date();
+    const { doc } = await this.deps.applications.change(partnerId, origin._id, (app) => {
+      const r = effectiveRecurrence(app.recurrence!, now);
+      if (r.state === 'CANCELLED') throw new AlreadyCancelled();
+      if (r.state !== 'READY') throw new UnprocessableError('RECURRENCE_NOT_USABLE', `The recurrence is ${r.state}; only a READY recurrence can be cancelled.`);
+      return {
+        set: { recurrence: { ...r, state: 'CANCELLED', cancelledAt: now } },
+        events: [{ type: APPLICATION_EVENTS.recurrenceCancelled, data: { recurrenceId } }],
+      };
+    }).catch((err) => { if (err instanceof AlreadyCancelled) return { doc: origin }; throw err; });
+    return toRecurrenceResponse(effectiveRecurrence(doc.recurrence!, now), doc._id);
+  }
+
+  /** POST /recurrences/{id}/applications: decided at once, no gateway (DESIGN 14). */
+  async createFrom(partner: AuthenticatedPartner, recurrenceId: string, input: CreateFromRecurrenceInput): Promise<CreateOutcome & { origin: ApplicationDoc }> {
+    const origin = await this.origin(partner.id, recurrenceId);
+    if (input.type !== 'DEFERRED_PAYMENT') throw new UnprocessableError('NOT_SUPPORTED', 'Recurrences are supported for DEFERRED_PAYMENT only.', { attribute: 'type' });
+    const now = new Date();
+    if (!recurrenceUsable(origin.recurrence, now)) {
+      throw new UnprocessableError('RECURRENCE_NOT_USABLE', `The recurrence is ${effectiveRecurrence(origin.recurrence, now).state}; only a READY recurrence creates applications.`);
+    }
+    assertAcceptable(input, this.deps.cfg);
+    const documents = await prepareDocuments(input.order.documents, 'order.documents', this.deps.fetcher);
+    const id = newId();
+    const key = duplicateKey(partner.id, input.type, input.order);
+    const claim = await this.dedup.claim(key, partner.id, id, now);
+    if (!claim.won) {
+      const first = await this.deps.repo.findById(claim.applicationId);
+      if (first) return { doc: first, created: false, warnings: [], origin };
+    }
+    try {
+      const doc = await this.insert(partner.id, id, origin, input, documents, now);
+      return { doc, created: true, warnings: [], origin };
+    } catch (err) {
+      await this.dedup.release(key, id).catch(() => {});
+      throw err;
+    }
+  }
+
+  private async insert(partnerId: string, id: string, origin: ApplicationDoc & { recurrence: RecurrenceDoc }, input: CreateFromRecurrenceInput, documents: Awaited<ReturnType<typeof prepareDocuments>>, now: Date) {
+    const { repo, decisions, cfg } = this.deps;
+    await Promise.all(documents.map((d) => repo.putContent({ ...d.content, createdAt: now })));
+    const created = transition(undefined, 'CREATE_FROM_RECURRENCE');
+    const base = buildApplication(
+      { type: input.type, agreementTermsAndConditions: true, isRecurring: false, merchantUrls: input.merchantUrls, customData: input.customData, order: input.order, customer: origin.customer },
+      documents.map((d) => d.meta),
+      { id, partnerId, status: created, event: APPLICATION_EVENTS.created, now, applicationTtlMs: cfg.applicationTtlMs, gatewayTokenTtlMs: cfg.gatewayTokenTtlMs },
+    );
+    const doc = { ...base, fromRecurrenceId: origin.recurrence.id, version: 0, outbox: {} } as ApplicationDoc;
+    const level = await decisions.levelOf(doc);
+    const verdict = decideApplication(doc, level, { sandbox: this.deps.sandbox });
+    const change = verdictChange(doc, verdict, level, now);
+    const final = transition(created, change.trigger!);
+    const createdEvent = applicationEvent(APPLICATION_EVENTS.created, doc, 1, created, null, { fromRecurrenceId: origin.recurrence.id, orderNumber: doc.order.number, totalPrice: doc.order.totalPrice }, now);
+    const decidedEvent = applicationEvent(change.events![0]!.type, doc, 1, final, created, change.events![0]!.data, now);
+    const stored = {
+      ...base, ...change.set, fromRecurrenceId: origin.recurrence.id, state: final.state, stateReason: final.stateReason, expiresAt: null,
+      history: [...base.history, { at: now, state: final.state, stateReason: final.stateReason, event: decidedEvent.type }],
+    };
+    // one notification: the decided status (no customer redirect is needed)
+    const entries = [...entriesFor(createdEvent), ...entriesFor(decidedEvent, applicationNotification(doc, final, decidedEvent.id, now))];
+    const inserted = await repo.store.insert(stored, entries, now);
+    if (verdict.outcome === 'APPROVED') await decisions.accounts.recordApproval(accountIdOf(doc.customer.email), id, now);
+    return inserted;
+  }
+}
+
+class AlreadyCancelled extends Error {}

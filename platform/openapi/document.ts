@@ -1,0 +1,139 @@
+import parse from 'joi-to-json';
+import type Joi from 'joi';
+import type { RouteDeclaration, RouteRegistry } from './registry.js';
+
+/**
+ * Generates the OpenAPI 3.1 document from the route registry: joi → JSON Schema through
+ * joi-to-json (its `open-api-3.1` mode); schemas that carry a joi `.id()` become shared
+ * components referenced by `$ref`.
+ */
+export interface DocumentInfo {
+  title: string;
+  version: string;
+  description: string;
+  serverUrl: string;
+}
+
+type JsonSchema = Record<string, any>;
+
+class SchemaConverter {
+  readonly components: Record<string, JsonSchema> = {};
+
+  convert(schema: Joi.Schema): JsonSchema {
+    const out = parse(schema as any, 'open-api-3.1', this.components) as JsonSchema;
+    delete out.components; // the shared definitions are collected in this.components
+    return out;
+  }
+}
+
+const ERROR_BODY: JsonSchema = {
+  type: 'object',
+  required: ['errors'],
+  properties: {
+    errors: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['code', 'message', 'severity'],
+        properties: {
+          code: { type: ['string', 'number'], description: 'unique error code' },
+          message: { type: 'string', description: 'human-readable, not localized' },
+          severity: { type: 'string', enum: ['ERROR', 'WARN', 'INFO'] },
+          attribute: { type: 'string', description: 'JSON path of the request attribute at fault' },
+          ticketId: { type: 'string', description: 'internal ticket id of an unexpected error' },
+        },
+      },
+    },
+  },
+};
+
+const TOKEN_ERROR: JsonSchema = {
+  type: 'object',
+  required: ['error', 'error_description'],
+  properties: {
+    error: { type: 'string', enum: ['invalid_request', 'invalid_token'] },
+    error_description: { type: 'string' },
+  },
+};
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad request', 401: 'Not authenticated', 403: 'Forbidden', 404: 'Not found', 405: 'Method not allowed',
+  409: 'Conflict', 422: 'Unprocessable', 429: 'Too many requests', 500: 'Unexpected server error', 503: 'Service unavailable',
+};
+
+function openApiPath(path: string): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+}
+
+function parameters(route: RouteDeclaration, conv: SchemaConverter) {
+  const out: JsonSchema[] = [];
+  for (const [where, schema] of [['path', route.request?.params], ['query', route.request?.query]] as const) {
+    if (!schema) continue;
+    const obj = conv.convert(schema);
+    for (const [name, s] of Object.entries((obj.properties ?? {}) as Record<string, JsonSchema>)) {
+      out.push({ name, in: where, required: where === 'path' || (obj.required ?? []).includes(name), description: s.description, schema: s });
+    }
+  }
+  return out;
+}
+
+function responses(route: RouteDeclaration, conv: SchemaConverter) {
+  const out: Record<string, JsonSchema> = {};
+  for (const [status, r] of Object.entries(route.responses)) {
+    const type = r.contentType ?? 'application/json';
+    out[status] = {
+      description: r.description,
+      ...(r.schema || type !== 'application/json' ? { content: { [type]: r.schema ? { schema: conv.convert(r.schema) } : {} } } : {}),
+      ...(r.headers ? { headers: Object.fromEntries(Object.entries(r.headers).map(([h, d]) => [h, { description: d, schema: { type: 'string' } }])) } : {}),
+    };
+  }
+  const byStatus = new Map<number, string[]>();
+  for (const e of route.errors ?? []) byStatus.set(e.status, [...(byStatus.get(e.status) ?? []), `\`${e.code}\`: ${e.when}`]);
+  if (route.auth === 'bearer') {
+    out['401'] = { description: 'The bearer token is missing (`invalid_request`) or invalid or expired (`invalid_token`).', content: { 'application/json': { schema: { $ref: '#/components/schemas/TokenError' } } } };
+  }
+  for (const [status, lines] of byStatus) {
+    out[String(status)] = {
+      description: `${STATUS_TEXT[status] ?? 'Error'}. Error codes:\n\n${lines.map((l) => `- ${l}`).join('\n')}`,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+    };
+  }
+  return out;
+}
+
+function operation(route: RouteDeclaration, conv: SchemaConverter) {
+  const body = route.request?.body;
+  const bodyType = route.request?.bodyContentType ?? 'application/json';
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    tags: route.tags,
+    ...(route.auth === 'bearer' ? { security: [{ bearerAuth: [] }] } : { security: [] }),
+    parameters: parameters(route, conv),
+    ...(body ? { requestBody: { required: true, content: { [bodyType]: { schema: conv.convert(body) } } } } : {}),
+    responses: responses(route, conv),
+    'x-error-codes': (route.errors ?? []).map((e) => ({ status: e.status, code: e.code })),
+  };
+}
+
+export function openApiDocument(registry: RouteRegistry, info: DocumentInfo): JsonSchema {
+  const conv = new SchemaConverter();
+  const paths: Record<string, Record<string, unknown>> = {};
+  const routes = registry.routes.filter((r) => !r.internal).sort((a, b) => a.path.localeCompare(b.path));
+  for (const route of routes) {
+    const p = openApiPath(route.path);
+    paths[p] = { ...paths[p], [route.method]: operation(route, conv) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: info.title, version: info.version, description: info.description },
+    servers: [{ url: info.serverUrl }],
+    tags: [...new Set(routes.flatMap((r) => r.tags))].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: { ErrorBody: ERROR_BODY, TokenError: TOKEN_ERROR, ...conv.components },
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'accessToken from POST /authentication/v1/partner' } },
+    },
+  };
+}

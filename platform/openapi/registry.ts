@@ -1,0 +1,110 @@
+import type Joi from 'joi';
+import type { Middleware } from 'koa';
+import type { AppRouter } from '../http/create-app.js';
+import type { AppContext, AppState } from '../http/state.js';
+import { validate } from '../http/validate.js';
+
+/**
+ * Every HTTP route is declared once: method, path, the joi schemas of its input, its
+ * responses and error codes. `defineRoute` registers the Koa handler AND the declaration,
+ * and validates the input with those very schemas, so the OpenAPI document
+ * (`/openapi.json`) is generated from what the routes enforce and cannot drift from it.
+ */
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export interface ErrorDeclaration {
+  status: number;
+  code: string;
+  when: string;
+}
+
+export interface ResponseDeclaration {
+  description: string;
+  /** JSON body schema; omit for bodies without a schema */
+  schema?: Joi.Schema;
+  /** defaults to application/json */
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+export interface RouteDeclaration {
+  method: HttpMethod;
+  /** Koa path syntax (`/financing/v1/applications/:applicationId`) */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  /** `bearer`: behind the partner token (401 bodies are documented automatically) */
+  auth: 'bearer' | 'none';
+  request?: {
+    body?: Joi.Schema;
+    params?: Joi.ObjectSchema;
+    query?: Joi.ObjectSchema;
+    /** a body that is not JSON (the gateway's HTML forms) */
+    bodyContentType?: string;
+  };
+  responses: Record<number, ResponseDeclaration>;
+  errors?: ErrorDeclaration[];
+  /** left out of the partner API document (e.g. static assets) */
+  internal?: boolean;
+}
+
+export class RouteRegistry {
+  readonly routes: RouteDeclaration[] = [];
+
+  declare(route: RouteDeclaration): void {
+    const clash = this.routes.find((r) => r.method === route.method && r.path === route.path);
+    if (clash) throw new Error(`route declared twice: ${route.method.toUpperCase()} ${route.path}`);
+    if (this.routes.some((r) => r.operationId === route.operationId)) throw new Error(`operationId declared twice: ${route.operationId}`);
+    this.routes.push(route);
+  }
+}
+
+const registries = new WeakMap<AppRouter, RouteRegistry>();
+
+/** The registry of the routes mounted on `router` (one per app). */
+export function registryOf(router: AppRouter): RouteRegistry {
+  let r = registries.get(router);
+  if (!r) {
+    r = new RouteRegistry();
+    registries.set(router, r);
+  }
+  return r;
+}
+
+/** Declares a route that is mounted by other means (platform routes such as health). */
+export function declareRoute(router: AppRouter, route: RouteDeclaration): void {
+  registryOf(router).declare(route);
+}
+
+/** What a handler receives: the validated (and, for params and query, converted) input. */
+export interface RouteInput<B, P, Q> {
+  body: B;
+  params: P;
+  query: Q;
+}
+
+export type RouteHandler<B, P, Q> = (ctx: AppContext, input: RouteInput<B, P, Q>) => Promise<void> | void;
+
+/**
+ * Declares the route and mounts it: `middleware` (e.g. the bearer check) runs first, then
+ * the input is validated with the declared schemas (400 INVALID_REQUEST naming the
+ * attribute), then `handler` runs.
+ */
+export function defineRoute<B = unknown, P = Record<string, string>, Q = Record<string, unknown>>(
+  router: AppRouter,
+  route: RouteDeclaration,
+  middleware: Middleware<AppState>[],
+  handler: RouteHandler<B, P, Q>,
+): void {
+  registryOf(router).declare(route);
+  const req = route.request ?? {};
+  const validated: Middleware<AppState> = async (ctx) => {
+    const params = (req.params ? validate(req.params, ctx.params, { convert: true }) : ctx.params) as P;
+    const query = (req.query ? validate(req.query, { ...ctx.query }, { convert: true }) : ctx.query) as Q;
+    const body = (req.body && !req.bodyContentType ? validate(req.body, ctx.request.body ?? {}) : ctx.request.body) as B;
+    await handler(ctx as AppContext, { body, params, query });
+  };
+  router[route.method](route.path, ...middleware, validated);
+}

@@ -1,0 +1,52 @@
+import { expect } from 'chai';
+import { startHarness, type AppHarness } from './harness.js';
+import { applicationBody } from './requests.js';
+import { GatewayClient } from '../gateway/gateway-client.js';
+import { waitFor } from '../support/wait.js';
+
+describe('expiry of abandoned applications and recurrences (DESIGN 9, 14)', function () {
+  this.timeout(60_000);
+  let h: AppHarness;
+  before(async () => {
+    h = await startHarness({ APPLICATION_TTL: '2s', RECURRENCE_VALIDITY: '2s', EXPIRY_SWEEP_INTERVAL: '200ms' });
+  });
+  after(async () => { await h?.stop(); });
+
+  it('when a PROCESSING application passes APPLICATION_TTL, then CANCELLED / CANCELLED_NOT_PAID, reason EXPIRED, with its event and notification', async () => {
+    const app = await h.create();
+    const expired = await h.waitForState(app.id, 'CANCELLED_NOT_PAID', 10_000);
+    expect(expired).to.include({ state: 'CANCELLED', cancelReason: 'APPLICATION_CANCELLED_EXPIRED' });
+    await h.waitForNotification(app.id, 'CANCELLED_NOT_PAID');
+    await waitFor('the expired event', () => h.eventsFor(app.id).some((e) => e.type === 'applications.application.expired'));
+  });
+
+  it('when an application was decided before its TTL, then it does not expire', async () => {
+    const app = await h.create(applicationBody({}, { email: 'tom+approve@example.com' }));
+    await new GatewayClient(h.t, app.gatewayRedirectUrl).submit('confirm');
+    await h.waitForState(app.id, 'READY_TO_SHIP');
+    const swept = await h.t.api.modules.applications.sweepExpired(new Date(Date.now() + 10_000));
+    expect(swept).to.equal(0);
+    expect((await h.get(app.id)).state).to.equal('READY');
+  });
+
+  it('when two sweeps race (two API instances), then the application expires once', async () => {
+    const app = await h.create();
+    const later = new Date(Date.now() + 5_000);
+    const mod = h.t.api.modules.applications;
+    await Promise.all([mod.sweepExpired(later), mod.sweepExpired(later)]);
+    await h.waitForNotification(app.id, 'CANCELLED_NOT_PAID');
+    expect(h.eventsFor(app.id).filter((e) => e.type === 'applications.application.expired')).to.have.length(1);
+  });
+
+  it('when a READY recurrence passes RECURRENCE_VALIDITY, then EXPIRED (and the application stays READY)', async () => {
+    const app = await h.create(applicationBody({ isRecurring: true }, { email: 'ola+approve@example.com' }));
+    await new GatewayClient(h.t, app.gatewayRedirectUrl).submit('confirm');
+    await h.waitForState(app.id, 'READY_TO_SHIP');
+    await waitFor('the recurrence expired', async () => {
+      const r = await h.t.client.get(`/financing/v1/recurrences/${app.recurrence.id}`, { token: h.partner.token });
+      return r.body.state === 'EXPIRED';
+    });
+    await waitFor('the recurrence expired event', () => h.eventsFor(app.id).some((e) => e.type === 'applications.recurrence.expired'));
+    expect((await h.get(app.id)).state).to.equal('READY');
+  });
+});

@@ -1,0 +1,53 @@
+import { TOPICS } from '../../platform/kafka.js';
+import type { NotificationRequest } from '../../platform/notifications.js';
+import type { DomainEvent } from '../../platform/events.js';
+import { startTestApi, type TestApi } from '../support/api.js';
+import { TopicCollector } from '../support/kafka.js';
+import { provisionPartner, type TestPartner } from '../support/partners.js';
+import { waitFor } from '../support/wait.js';
+import { applicationBody } from './requests.js';
+
+/** One API per suite, a partner, and collectors on the application events and notifications. */
+export interface AppHarness {
+  t: TestApi;
+  partner: TestPartner;
+  events: TopicCollector;
+  notifications: TopicCollector;
+  create(body?: unknown, partner?: TestPartner): Promise<any>;
+  get(id: string, partner?: TestPartner): Promise<any>;
+  notificationsFor(id: string): NotificationRequest[];
+  eventsFor(id: string): DomainEvent[];
+  waitForState(id: string, stateReason: string, maxWait?: number): Promise<any>;
+  waitForNotification(id: string, stateReason: string): Promise<NotificationRequest>;
+  stop(): Promise<void>;
+}
+
+export async function startHarness(env: Record<string, string> = {}): Promise<AppHarness> {
+  const t = await startTestApi(env);
+  const partner = await provisionPartner(t);
+  const { kafka, topics } = t.api.runtime;
+  const events = await new TopicCollector(kafka, topics.name(TOPICS.applicationEvents)).start();
+  const notifications = await new TopicCollector(kafka, topics.name(TOPICS.notifications)).start();
+  const h: AppHarness = {
+    t, partner, events, notifications,
+    create: async (body = applicationBody(), p = partner) => {
+      const res = await t.client.post('/financing/v1/applications', body, { token: p.token });
+      if (res.status !== 201) throw new Error(`create failed: ${res.status} ${res.text}`);
+      return res.body;
+    },
+    get: async (id, p = partner) => (await t.client.get(`/financing/v1/applications/${id}`, { token: p.token })).body,
+    notificationsFor: (id) => notifications.json<NotificationRequest>().filter((n) => n.body.id === id),
+    eventsFor: (id) => events.json<DomainEvent>().filter((e) => e.aggregateId === id),
+    waitForState: (id, stateReason, maxWait = 15_000) => waitFor(`application ${id} in ${stateReason}`, async () => {
+      const app = await h.get(id);
+      return app.stateReason === stateReason && app;
+    }, { maxWait }),
+    waitForNotification: (id, stateReason) => waitFor(`a ${stateReason} notification of ${id}`, () => h.notificationsFor(id).find((n) => n.body.stateReason === stateReason), { maxWait: 15_000 }),
+    stop: async () => {
+      await events.stop();
+      await notifications.stop();
+      await t.stop();
+    },
+  };
+  return h;
+}

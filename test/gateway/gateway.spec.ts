@@ -1,0 +1,131 @@
+import { expect } from 'chai';
+import { startHarness, type AppHarness } from '../applications/harness.js';
+import { applicationBody } from '../applications/requests.js';
+import { GatewayClient } from './gateway-client.js';
+
+describe('the gateway over HTTP (no browser)', function () {
+  this.timeout(60_000);
+  let h: AppHarness;
+  before(async () => { h = await startHarness(); });
+  after(async () => { await h?.stop(); });
+
+  it('when the link is opened, then an HTML page with a strict CSP, no script, the total and both forms', async () => {
+    const app = await h.create();
+    const res = await new GatewayClient(h.t, app.gatewayRedirectUrl).open();
+    expect(res.status).to.equal(200);
+    expect(res.headers['content-type']).to.match(/^text\/html/);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).to.include("default-src 'none'").and.include("frame-ancestors 'none'").and.not.include('script-src');
+    expect(res.headers['cache-control']).to.equal('no-store');
+    expect(res.text).not.to.match(/<script/i);
+    expect(res.text).to.include('<html lang="en">').and.match(/CZK\s1,500\.00/).and.include('Electric kettle');
+    expect(res.text).to.match(/action="[^"]+\/confirm\?csrf=/).and.match(/action="[^"]+\/decline\?csrf=/);
+    expect(String(res.headers['set-cookie'])).to.match(/__Host-pf_gw=.*secure.*httponly/i).and.match(/samesite=strict/i);
+  });
+
+  it('when partner data holds markup, then it is escaped on the page', async () => {
+    const body = applicationBody();
+    body.order.items[0]!.name = '<img src=x onerror=alert(1)>';
+    const app = await h.create(body);
+    const res = await new GatewayClient(h.t, app.gatewayRedirectUrl).open();
+    expect(res.text).to.include('&lt;img src=x onerror=alert(1)&gt;').and.not.include('<img src=x');
+  });
+
+  it('when the token is wrong, then 404 page; when it is tampered to another application, then 404 too', async () => {
+    const app = await h.create();
+    const other = await h.create();
+    const token = app.gatewayRedirectUrl.split('/').pop();
+    for (const path of [`/gateway/${app.id}/${'A'.repeat(43)}`, `/gateway/${other.id}/${token}`]) {
+      const res = await h.t.client.get(path);
+      expect(res.status).to.equal(404);
+      expect(res.text).to.include('Payment link not found');
+    }
+  });
+
+  it('when the form is posted without the page cookie or from another origin, then 403 and nothing changes', async () => {
+    const app = await h.create();
+    const gw = new GatewayClient(h.t, app.gatewayRedirectUrl);
+    const page = (await gw.open()).text;
+    const action = /action="([^"]*\/confirm\?csrf=[^"]+)"/.exec(page)![1]!;
+    const noCookie = await h.t.client.post(action, undefined, { headers: { Accept: 'text/html' } });
+    expect(noCookie.status).to.equal(403);
+    const cookie = `__Host-pf_gw=${/csrf=([^"&]+)/.exec(action)![1]}`;
+    const foreign = await h.t.client.post(action, undefined, { headers: { Cookie: cookie, Origin: 'https://evil.example' } });
+    expect(foreign.status).to.equal(403);
+    expect((await h.get(app.id)).stateReason).to.equal('PROCESSING_REDIRECT_NEEDED');
+  });
+
+  it('when the customer confirms, then PROCESSING_VALIDATION_IN_PROGRESS, the confirmed event, the decision, and the page sends the browser to approvedRedirect', async () => {
+    const app = await h.create(applicationBody({}, { email: 'olga+approve@example.com' }));
+    const gw = new GatewayClient(h.t, app.gatewayRedirectUrl);
+    const res = await gw.submit('confirm');
+    expect(res.status).to.equal(303);
+    expect(res.headers.location).to.equal(gw.path);
+    await h.waitForState(app.id, 'READY_TO_SHIP');
+    const types = h.eventsFor(app.id).map((e) => e.type);
+    expect(types).to.include.members(['applications.application.created', 'applications.application.confirmed']);
+    const after = await gw.open();
+    expect(after.status).to.equal(303);
+    expect(after.headers.location).to.equal('https://shop.example/checkout/approved');
+    const decided = await h.get(app.id);
+    expect(decided.agreementTermsAndConditions).to.equal(true);
+    expect(decided.repaymentPlan).to.have.length(1);
+    const n = await h.waitForNotification(app.id, 'READY_TO_SHIP');
+    expect(n.body).to.deep.equal({ id: app.id, state: 'READY', stateReason: 'READY_TO_SHIP' });
+    expect(h.notificationsFor(app.id).map((x) => x.body.stateReason)).to.deep.equal(['PROCESSING_REDIRECT_NEEDED', 'READY_TO_SHIP']);
+  });
+
+  it('when the page is opened while the decision runs, then a processing page that refreshes itself', async () => {
+    const app = await h.create();
+    await h.t.api.runtime.db.collection('applications').updateOne({ _id: app.id as any }, { $set: { stateReason: 'PROCESSING_VALIDATION_IN_PROGRESS' }, $inc: { version: 1 } });
+    const res = await new GatewayClient(h.t, app.gatewayRedirectUrl).open();
+    expect(res.status).to.equal(200);
+    expect(res.text).to.match(/<meta http-equiv="refresh" content="1">/).and.include('role="status"');
+  });
+
+  it('when the customer declines, then CANCELLED / CANCELLED_NOT_PAID by the customer and the browser goes to rejectedRedirect', async () => {
+    const app = await h.create();
+    const res = await new GatewayClient(h.t, app.gatewayRedirectUrl).submit('decline');
+    expect(res.status).to.equal(303);
+    expect(res.headers.location).to.equal('https://shop.example/checkout/rejected');
+    const after = await h.get(app.id);
+    expect(after).to.include({ state: 'CANCELLED', stateReason: 'CANCELLED_NOT_PAID', cancelReason: 'APPLICATION_CANCELLED_BY_CUSTOMER' });
+    await h.waitForNotification(app.id, 'CANCELLED_NOT_PAID');
+  });
+
+  it('when a +reject customer confirms, then REJECTED and the browser goes to rejectedRedirect', async () => {
+    const app = await h.create(applicationBody({}, { email: 'karel+reject@example.com' }));
+    const gw = new GatewayClient(h.t, app.gatewayRedirectUrl);
+    await gw.submit('confirm');
+    await h.waitForState(app.id, 'REJECTED');
+    const res = await gw.open();
+    expect(res.status).to.equal(303);
+    expect(res.headers.location).to.equal('https://shop.example/checkout/rejected');
+    await h.waitForNotification(app.id, 'REJECTED');
+  });
+
+  it('when the confirm form is posted twice, then one confirmed event only', async () => {
+    const app = await h.create(applicationBody({}, { email: 'dana+approve@example.com' }));
+    const gw = new GatewayClient(h.t, app.gatewayRedirectUrl);
+    const page = (await gw.open()).text;
+    await Promise.all([gw.submit('confirm', page), gw.submit('confirm', page)]);
+    await h.waitForState(app.id, 'READY_TO_SHIP');
+    expect(h.eventsFor(app.id).filter((e) => e.type === 'applications.application.confirmed')).to.have.length(1);
+  });
+});
+
+describe('the gateway link expires (GATEWAY_TOKEN_TTL)', function () {
+  this.timeout(60_000);
+  let h: AppHarness;
+  before(async () => { h = await startHarness({ GATEWAY_TOKEN_TTL: '1s' }); });
+  after(async () => { await h?.stop(); });
+
+  it('when the link is older than its TTL, then 410 and the link cannot confirm', async () => {
+    const app = await h.create();
+    await new Promise((r) => setTimeout(r, 1100)); // the expiry itself is under test
+    const gw = new GatewayClient(h.t, app.gatewayRedirectUrl);
+    const res = await gw.open();
+    expect(res.status).to.equal(410);
+    expect(res.text).to.include('This link has expired');
+  });
+});
