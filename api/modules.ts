@@ -1,6 +1,8 @@
 import type { AppModule, Platform } from '../platform/module.js';
 import { createAuthModule, type AuthModule } from '../modules/auth/index.js';
 import { createApplicationsModule, type ApplicationsModule } from '../modules/applications/index.js';
+import { createOrdersModule } from '../modules/orders/index.js';
+import { createPaymentsModule } from '../modules/payments/index.js';
 
 /**
  * The modules of the API process, in dependency order. Each module is built from the
@@ -17,10 +19,12 @@ export interface ApiModules {
 export async function createModules(platform: Platform): Promise<ApiModules> {
   const auth = await createAuthModule(platform);
   const applications = await createApplicationsModule(platform, { auth });
+  const orders = await createOrdersModule(platform, { auth, applications });
+  const payments = await createPaymentsModule(platform, { auth, applications });
   return {
     auth,
     applications,
-    list: [auth, applications],
+    list: [auth, applications, orders, payments],
     revokeExposedToken: (token) => auth.revokeExposedToken(token),
   };
 }

@@ -40,6 +40,8 @@ export interface OrderEventData {
   amount: number;
   /** the partner's payout terms when the change was made (DESIGN 13) */
   payout: { trigger: PayoutTrigger; feeBps: number };
+  /** where the partner's notifications go (merchantUrls.notificationEndpoint) */
+  notificationUrl: string;
   order: OrderSnapshot;
 }
 
