@@ -82,7 +82,7 @@ export const deliverSchema = Joi.object({
 export const returnSchema = Joi.object({
   items: items.description('omitted: full return; []: amount-only refund of totalPrice; filled: the listed items'),
   totalPrice: amountOut.description('the amount returned when it differs from the items\' value')
-    .when('items', { is: Joi.array().length(0), then: Joi.required() }),
+    .when('items', { is: Joi.array().length(0).required(), then: Joi.required() }),
   totalVat,
   document: documentSchema,
   variableSymbol,
