@@ -55,7 +55,7 @@ describe('order fulfilment: send, deliver, return, cancel through HTTP', functio
     // the empty body marks what is left: only the shipping line
     const last = await put(app.id, 'send', {});
     expect(last.status).to.equal(200);
-    const sent = await waitFor('3 sent events', () => orderEvents(app.id).length === 3 && orderEvents(app.id));
+    const sent = await waitFor<DomainEvent<any>[]>('3 sent events', () => orderEvents(app.id).length === 3 && orderEvents(app.id));
     expect(sent.at(-1)!.data.lines.map((l: any) => l.code)).to.deep.equal([SHIPPING.code]);
     const quarters = sent.slice(0, 2).map((e: any) => e.data.lines[0].amount);
     expect(quarters[0] + quarters[1]).to.equal(KETTLE.total);
