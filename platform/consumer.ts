@@ -25,6 +25,11 @@ export interface ConsumerSpec<T> {
   /** turns the message value into the handler's input; throws NonRetriableError when invalid */
   parse: (value: Buffer | null) => T;
   idOf: (message: T) => string;
+  /**
+   * Messages the handler ignores (e.g. event types it does not react to): skipped before
+   * the inbox, so they cost no store round trips.
+   */
+  ignore?: (message: T) => boolean;
   handle: (message: T, meta: { topic: string; partition: number; offset: string }) => Promise<void>;
   /** how many partitions are handled at once (default 1) */
   partitionsConsumedConcurrently?: number;
@@ -90,6 +95,10 @@ export class ManagedConsumer<T> {
       parsed = this.spec.parse(message.value);
     } catch (err) {
       await this.deadLetter(topic, partition, message.offset, message.value, err);
+      return;
+    }
+    if (this.spec.ignore?.(parsed)) {
+      this.deps.metrics.handled.inc({ group, outcome: 'ignored' });
       return;
     }
     const inboxId = `${group}:${this.spec.idOf(parsed)}`;

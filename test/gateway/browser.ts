@@ -25,3 +25,28 @@ export async function launchBrowser(opts: { javaScriptEnabled?: boolean } = {}):
     },
   };
 }
+
+/** A free TCP port (to give the API a known HTTPS port, so PUBLIC_BASE_URL can name it). */
+export async function freePort(): Promise<number> {
+  const net = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** The partner's shop as the browser sees it: /approved and /rejected landing pages. */
+export async function startShop(): Promise<{ url: string; close(): Promise<void> }> {
+  const http = await import('node:http');
+  const server = http.createServer((req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(`<!DOCTYPE html><html lang="en"><title>Shop</title><h1>Shop: ${req.url?.startsWith('/approved') ? 'thank you, order confirmed' : 'payment not completed'}</h1></html>`);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+}

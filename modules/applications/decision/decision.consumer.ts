@@ -28,10 +28,9 @@ export function decisionConsumer(deps: ConsumerDeps, topics: Topics, decisions: 
     topics: [topics.name(TOPICS.applicationEvents)],
     parse: parseApplicationEvent,
     idOf: (e) => e.id,
+    // every other application event passes by without an inbox round trip
+    ignore: (e) => e.type !== APPLICATION_EVENTS.confirmed,
     partitionsConsumedConcurrently: 3,
-    handle: async (event) => {
-      if (event.type !== APPLICATION_EVENTS.confirmed) return;
-      await decisions.decide(event.aggregateId);
-    },
+    handle: async (event) => { await decisions.decide(event.aggregateId); },
   });
 }

@@ -11,6 +11,7 @@ import type { GatewayService } from './gateway.service.js';
 import { merchantName, messagePage, processingPage, reviewPage, termsPage } from './gateway.views.js';
 
 const CSRF_COOKIE = '__Host-pf_gw';
+const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="4" fill="#0a4d8c"/></svg>';
 const params = Joi.object({
   applicationId: Joi.string().pattern(UUID).required(),
   token: Joi.string().pattern(/^[A-Za-z0-9_-]{43}$/).required().description('the link token'),
@@ -28,7 +29,8 @@ function pageHeaders(ctx: AppContext, app?: ApplicationDoc): void {
   const shop = app ? ` ${origin(app.merchantUrls.approvedRedirect)} ${origin(app.merchantUrls.rejectedRedirect)}` : '';
   ctx.set('Content-Security-Policy', `default-src 'none'; style-src 'self'; img-src 'self' https:; form-action 'self'${shop}; frame-ancestors 'none'; base-uri 'none'`);
   ctx.set('X-Frame-Options', 'DENY');
-  ctx.set('Referrer-Policy', 'no-referrer');
+  // same-origin, not no-referrer: under no-referrer browsers send `Origin: null` on form posts
+  ctx.set('Referrer-Policy', 'same-origin');
   ctx.set('Cache-Control', 'no-store');
   ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.type = 'text/html; charset=utf-8';
@@ -64,6 +66,11 @@ export function mountGatewayRoutes(router: AppRouter, deps: { gateway: GatewaySe
   router.get('/gateway/terms', (ctx) => {
     pageHeaders(ctx);
     ctx.body = termsPage();
+  });
+  router.get('/gateway/assets/favicon.svg', (ctx) => {
+    ctx.type = 'image/svg+xml';
+    ctx.set('Cache-Control', 'public, max-age=86400');
+    ctx.body = FAVICON;
   });
   router.get('/gateway/assets/gateway.css', (ctx) => {
     ctx.type = 'text/css; charset=utf-8';

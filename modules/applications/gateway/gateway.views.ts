@@ -24,6 +24,7 @@ ${opts.refreshSeconds ? html`<meta http-equiv="refresh" content="${opts.refreshS
 <meta name="robots" content="noindex, nofollow">
 <title>${title} · Partner Financing</title>
 <link rel="stylesheet" href="/gateway/assets/gateway.css">
+<link rel="icon" href="/gateway/assets/favicon.svg" type="image/svg+xml">
 </head>
 <body>
 <a class="skip" href="#main">Skip to content</a>

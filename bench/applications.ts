@@ -1,0 +1,141 @@
+/**
+ * Benchmark of the applications API (issue #4 item 8): create and detail at 50 connections
+ * against the local stack, beside two ceilings measured in the same run:
+ *   - a bare Koa route over the same HTTPS stack (what HTTP costs on this machine),
+ *   - the store driver alone doing the same writes as a create (dedup claim insert,
+ *     application insert, outbox removal), 50 in flight, no HTTP, no Kafka.
+ * Each figure is the median of RUNS runs. Target: create ≥ 60 % of the store-alone figure.
+ *
+ *   npx tsx bench/applications.ts            (BENCH_SECONDS=5 BENCH_RUNS=3 by default)
+ */
+import https from 'node:https';
+import autocannon from 'autocannon';
+import Koa from 'koa';
+import { MongoClient } from 'mongodb';
+import { resolveStack } from '../scripts/local-stack.js';
+import { startTestApi } from '../test/support/api.js';
+import { provisionPartner } from '../test/support/partners.js';
+import { applicationBody } from '../test/applications/requests.js';
+import { selfSignedTls } from '../platform/http/tls.js';
+import { newId } from '../platform/ids.js';
+
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+
+interface Figure { rps: number; p50: number; p99: number }
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const medianFigure = (runs: Figure[]): Figure => ({ rps: median(runs.map((r) => r.rps)), p50: median(runs.map((r) => r.p50)), p99: median(runs.map((r) => r.p99)) });
+
+async function cannon(opts: autocannon.Options): Promise<Figure> {
+  const r = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
+  const bad = r.non2xx + r.errors + r.timeouts;
+  if (bad > 0) throw new Error(`${opts.title}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+}
+
+async function repeat(what: string, run: () => Promise<Figure>): Promise<Figure> {
+  const runs: Figure[] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await run());
+  process.stderr.write(`  ${what}: ${runs.map((r) => r.rps.toFixed(0)).join(', ')} req/s\n`);
+  return medianFigure(runs);
+}
+
+async function bareKoa(): Promise<Figure> {
+  const tls = await selfSignedTls();
+  const app = new Koa();
+  app.use((ctx) => { ctx.body = { status: 'UP' }; });
+  const server = https.createServer({ cert: tls.cert, key: tls.key }, app.callback());
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const url = `https://127.0.0.1:${(server.address() as { port: number }).port}/`;
+  try {
+    await cannon({ url, duration: 1, title: 'warm-up' });
+    return await repeat('bare Koa', () => cannon({ url, title: 'bare Koa' }));
+  } finally {
+    server.close();
+  }
+}
+
+/** The writes of one create, straight through the driver, CONNECTIONS in flight. */
+async function storeAlone(mongoUrl: string, template: Record<string, unknown>): Promise<Figure> {
+  const client = new MongoClient(mongoUrl, { retryWrites: false, maxPoolSize: 50 });
+  await client.connect();
+  const db = client.db(`bench_store_${newId().slice(-8)}`);
+  const apps = db.collection<any>('applications');
+  const dedup = db.collection<any>('application_dedup');
+  await apps.createIndex({ _id: 1, version: 1 }, { unique: true });
+  const once = async () => {
+    const id = newId();
+    const now = new Date();
+    await dedup.insertOne({ _id: `k-${id}`, partnerId: 'p', applicationId: id, claimedAt: now });
+    await apps.insertOne({ ...template, _id: id, version: 1, outbox: { [id]: { id, topic: 't', key: id, value: '{}', createdAt: now } }, outboxAt: now });
+    await apps.updateOne({ _id: id, version: 1 }, { $unset: { [`outbox.${id}`]: '', outboxAt: '' } });
+  };
+  const run = async (): Promise<Figure> => {
+    const latencies: number[] = [];
+    const end = Date.now() + SECONDS * 1000;
+    await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < end) {
+        const t0 = performance.now();
+        await once();
+        latencies.push(performance.now() - t0);
+      }
+    }));
+    latencies.sort((a, b) => a - b);
+    return { rps: latencies.length / SECONDS, p50: latencies[Math.floor(latencies.length * 0.5)]!, p99: latencies[Math.floor(latencies.length * 0.99)]! };
+  };
+  try {
+    return await repeat('store alone', run);
+  } finally {
+    await db.dropDatabase();
+    await client.close();
+  }
+}
+
+async function main() {
+  if (!process.env.MONGO_URL || !process.env.KAFKA_BROKERS) {
+    const stack = await resolveStack({ start: true });
+    process.env.MONGO_URL = stack.MONGO_URL;
+    process.env.KAFKA_BROKERS = stack.KAFKA_BROKERS;
+  }
+  // production sweep cadence (the test harness sweeps every 500 ms, a collection scan each time)
+  const t = await startTestApi({ LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000', OUTBOX_SWEEP_INTERVAL: '5s', OUTBOX_SWEEP_GRACE: '2s' });
+  try {
+    const partner = await provisionPartner(t);
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${partner.token}` };
+    const body = JSON.stringify(applicationBody({}, { number: 'BENCH-[<id>]' }));
+    const url = `${t.baseUrl}/financing/v1/applications`;
+    process.stderr.write(`benchmark: ${CONNECTIONS} connections, ${RUNS} × ${SECONDS} s per figure\n`);
+
+    await cannon({ url, method: 'POST', headers, body, idReplacement: true, duration: 1, title: 'warm-up' });
+    const create = await repeat('create', () => cannon({ url, method: 'POST', headers, body, idReplacement: true, title: 'create' }));
+    const ids = (await t.api.runtime.db.collection('applications').find({}, { projection: { _id: 1 } }).limit(1000).toArray()).map((d) => String(d._id));
+    let i = 0;
+    const detail = await repeat('detail', () => cannon({
+      url: `${t.baseUrl}/financing/v1/applications/${ids[0]}`, headers, title: 'detail',
+      requests: [{ setupRequest: (req: any) => ({ ...req, path: `/financing/v1/applications/${ids[i++ % ids.length]}` }) }],
+    }));
+    const stored = await t.api.runtime.db.collection('applications').findOne({ _id: ids[0] as any });
+    const { _id, version, outbox, outboxAt, ...template } = stored as any;
+    void _id; void version; void outbox; void outboxAt;
+    const koa = await bareKoa();
+    const store = await storeAlone(t.config.mongo.url, template);
+
+    const row = (name: string, f: Figure, ref?: Figure) =>
+      `${name.padEnd(34)}${f.rps.toFixed(0).padStart(9)}${f.p50.toFixed(1).padStart(10)}${f.p99.toFixed(1).padStart(10)}${ref ? `${((100 * f.rps) / ref.rps).toFixed(0).padStart(8)} %` : ''}`;
+    console.log(`\n${'figure (median)'.padEnd(34)}${'req/s'.padStart(9)}${'p50 ms'.padStart(10)}${'p99 ms'.padStart(10)}${'ratio'.padStart(10)}`);
+    console.log(row('ceiling: bare Koa route (HTTPS)', koa));
+    console.log(row('ceiling: store alone (create writes)', store));
+    console.log(row('POST /applications (vs store)', create, store));
+    console.log(row('GET /applications/{id} (vs Koa)', detail, koa));
+    console.log(`\ncreate / store-alone = ${((100 * create.rps) / store.rps).toFixed(0)} % (target ≥ 60 %)`);
+  } finally {
+    await t.stop();
+  }
+}
+
+main().then(() => process.exit(0), (err) => {
+  console.error(err);
+  process.exit(1);
+});
