@@ -118,4 +118,17 @@ describe('PUT order and GET orders', function () {
       expect(res.body.errors[0]).to.include({ code: 'OBJECT_NOT_FOUND', severity: 'ERROR' });
     }
   });
+
+  it('when /openapi.json is read, then every order and payments endpoint is described with its error codes', async () => {
+    const doc = (await h.t.client.get('/openapi.json')).body;
+    const codes = (p: string, m: string) => doc.paths[p]?.[m]?.['x-error-codes']?.map((e: any) => e.code) ?? [];
+    for (const op of ['send', 'deliver', 'return', 'cancel']) {
+      expect(codes(`/financing/v1/applications/{applicationId}/order/${op}`, 'put'), op).to.include.members(['INVALID_REQUEST', 'OBJECT_NOT_FOUND', 'UNPROCESSABLE', 'APPLICATION_NOT_READY']);
+    }
+    expect(codes('/financing/v1/applications/{applicationId}/order/deliver', 'put')).to.include('TOTAL_PRICE_LIMIT_EXCEEDED');
+    expect(codes('/financing/v1/applications/{applicationId}/order', 'put')).to.include.members(['ORDER_ALREADY_SENT', 'NOT_SUPPORTED']);
+    expect(codes('/financing/v1/orders', 'get')).to.include.members(['INVALID_REQUEST', 'OBJECT_NOT_FOUND']);
+    expect(codes('/financing/v1/applications/{applicationId}/payments', 'get')).to.include.members(['INVALID_REQUEST', 'OBJECT_NOT_FOUND']);
+    expect(doc.paths['/financing/v1/applications/{applicationId}/payments'].get.parameters.find((p: any) => p.name === 'limit').schema.maximum).to.equal(100);
+  });
 });
