@@ -139,6 +139,23 @@ describe('order fulfilment: send, deliver, return, cancel through HTTP', functio
     expect(after.body.errors[0].code).to.equal('APPLICATION_ALREADY_CANCELLED');
   });
 
+  it('when a return or cancel names an amount above the order total, then 422 TOTAL_PRICE_LIMIT_EXCEEDED; a smaller amount keeps the rest of the price', async () => {
+    const app = await readyApplication(h, partner);
+    const cancel = await put(app.id, 'cancel', { items: [{ code: SHIPPING.code }], totalPrice: { amount: ORDER_TOTAL + 1, currency: 'CZK' } });
+    expect(cancel.status).to.equal(422);
+    expect(cancel.body.errors[0]).to.include({ code: 'TOTAL_PRICE_LIMIT_EXCEEDED', attribute: 'totalPrice.amount' });
+    await put(app.id, 'deliver', {});
+    const ret = await put(app.id, 'return', { items: [{ code: KETTLE.code }], totalPrice: { amount: ORDER_TOTAL + 1, currency: 'CZK' } });
+    expect(ret.status).to.equal(422);
+    expect(ret.body.errors[0].code).to.equal('TOTAL_PRICE_LIMIT_EXCEEDED');
+    // a restocking fee: the kettles come back but only 1 000.00 of their 1 200.00 is returned
+    const kept = await put(app.id, 'return', { items: [{ code: KETTLE.code }], totalPrice: { amount: 100000, currency: 'CZK' } });
+    expect(kept.status).to.equal(200);
+    expect(kept.body.totalPrice.amount).to.equal(ORDER_TOTAL - 100000);
+    expect(item(kept.body, KETTLE.code).state).to.equal('RETURNED');
+    expect(kept.body.state).to.equal('DELIVERED');
+  });
+
   it('when a full return finds nothing sent, then 422 (cancel is for goods that never left)', async () => {
     const app = await readyApplication(h, partner);
     const res = await put(app.id, 'return', {});
