@@ -1,5 +1,9 @@
 import { expect } from 'chai';
+import { createLogger } from '../../platform/logger.js';
+import { startApi, type Api } from '../../api/create-api.js';
 import { startHarness, type AppHarness } from '../applications/harness.js';
+import { testConfig } from '../support/config.js';
+import { TestClient } from '../support/http.js';
 import { provisionPartner, type TestPartner } from '../support/partners.js';
 import { waitFor } from '../support/wait.js';
 import { KETTLE, ORDER_TOTAL, opPath, readyApplication } from './orders-harness.js';
@@ -87,5 +91,35 @@ describe('20 concurrent fulfilment calls on one application', function () {
       return mine.length === results.filter((r) => r.status === 200).length && mine;
     });
     expect(new Set(events.map((e) => e.aggregateVersion)).size).to.equal(events.length);
+  });
+
+  it('when two API processes share the store and 20 partial deliveries race across them, then none is lost', async () => {
+    // a second API on the same database and topics: the in-process lock no longer helps,
+    // only the version guard does
+    const { config } = h.t;
+    const second: Api = await startApi(testConfig({ MONGO_DB: config.mongo.db, KAFKA_TOPIC_PREFIX: config.kafka.topicPrefix }), createLogger({ level: 'silent', name: 'api-2' }));
+    const client2 = new TestClient(`https://localhost:${second.httpsPort}`, second.tls.cert);
+    try {
+      const app = await readyApplication(h, partner);
+      const body = { items: [{ code: KETTLE.code, quantity: 0.1 }] };
+      const results = await Promise.all(Array.from({ length: 20 }, (_, k) => (k % 2 ? client2 : h.t.client).put(opPath(app.id, 'deliver'), body, { token: partner.token })));
+      for (const r of results.filter((x) => x.status !== 200)) {
+        expect(r.status, r.text).to.equal(409);
+        cleanRefusal(r);
+        expect(r.body.errors[0].code).to.equal('CONCURRENT_MODIFICATION');
+      }
+      const applied = results.filter((r) => r.status === 200).length;
+      const detail = await h.get(app.id, partner);
+      expect(detail.order.items[0].state).to.equal('DELIVERED');
+      const delivered = await waitFor('every applied delivery as an event', () => {
+        const mine = h.eventsFor(app.id).filter((e) => e.type === 'orders.order.delivered');
+        return mine.length === applied && mine;
+      });
+      expect(delivered.reduce((a, e: any) => a + e.data.lines[0].quantityMilli, 0)).to.equal(applied * 100);
+      expect(applied, 'the version guard retries a lost race instead of refusing it').to.equal(20);
+    } finally {
+      client2.close();
+      await second.stop();
+    }
   });
 });
