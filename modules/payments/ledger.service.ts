@@ -79,7 +79,7 @@ export class LedgerService {
   }
 
   private decide(ledger: LedgerDoc, event: DomainEvent<OrderEventData>, now: Date): Change<LedgerEntryDoc | undefined> {
-    if (stale(ledger, event)) return { set: {}, entries: [] };
+    if (stale(ledger, event)) return { set: { updatedAt: now }, entries: [] }; // lost a race to the same event
     const { order } = event.data;
     const base = payoutBase(order, ledger.terms.trigger);
     const record = reconcile(ledger.records, base, ledger.terms, { currency: ledger.currency, sourceEventId: event.id, now, newId });
