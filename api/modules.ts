@@ -1,6 +1,8 @@
 import type { AppModule, Platform } from '../platform/module.js';
 import { createAuthModule, type AuthModule } from '../modules/auth/index.js';
 import { createApplicationsModule, type ApplicationsModule } from '../modules/applications/index.js';
+import { createOrdersModule } from '../modules/orders/index.js';
+import { createPaymentsModule } from '../modules/payments/index.js';
 import { createWebhookDeliveriesModule } from '../relay/index.js';
 
 /**
@@ -18,11 +20,13 @@ export interface ApiModules {
 export async function createModules(platform: Platform): Promise<ApiModules> {
   const auth = await createAuthModule(platform);
   const applications = await createApplicationsModule(platform, { auth });
+  const orders = await createOrdersModule(platform, { auth, applications });
+  const payments = await createPaymentsModule(platform, { auth, applications });
   const webhooks = createWebhookDeliveriesModule(platform, { requireAuth: auth.requireAuth });
   return {
     auth,
     applications,
-    list: [auth, applications, webhooks],
+    list: [auth, applications, orders, payments, webhooks],
     revokeExposedToken: (token) => auth.revokeExposedToken(token),
   };
 }

@@ -1,0 +1,282 @@
+import type {
+  DeliveryCarrier, DocumentMeta, FulfilmentEntry, Money, OrderAdjustment, OrderDoc, OrderItemDoc, Trigger, TransitionFacts, VatAmount,
+} from '../applications/index.js';
+import { toMilli } from '../applications/index.js';
+import { OrderRefused } from './orders.errors.js';
+import { anyOpen, available, itemState, mark, orderState, type FulfilmentOp } from './fulfilment.counters.js';
+import { closingValue, partValue, vatList, vatOfAmount } from './order.money.js';
+
+/**
+ * The spec's send / deliver / return / cancel as one pure function over the order
+ * (spec: "Order item operations", "Return rules"; DESIGN 11). No I/O and no clock: the
+ * caller passes the time and the ids, and writes the result through changeApplication.
+ */
+
+/** An item named by the partner: every identifier given must match (spec common rule 3). */
+export interface ItemRef {
+  code?: string;
+  ean?: string;
+  name?: string;
+  type?: string;
+  /** decimal pieces; absent or null: everything `op` can still mark on the item */
+  quantity?: number | null;
+}
+
+export interface FulfilmentInput {
+  op: FulfilmentOp;
+  /** absent: every item not yet marked (spec common rule 2); `[]` on return: amount-only refund */
+  items?: ItemRef[];
+  totalPrice?: Money;
+  totalVat?: VatAmount[];
+  variableSymbol?: string;
+  sentDate?: string;
+  deliveryTrackingNumber?: string;
+  deliveryCarrier?: DeliveryCarrier;
+  /** an already stored document to attach */
+  document?: DocumentMeta;
+}
+
+/** One item touched by an operation, with the money of the thousandths it marked. */
+export interface FulfilmentLine {
+  index: number;
+  code: string;
+  quantityMilli: number;
+  amount: number;
+  vat: number;
+  vatRate: number;
+}
+
+export type FulfilmentKind = 'SENT' | 'DELIVERED' | 'RETURNED' | 'REFUNDED' | 'CANCELLED';
+
+export interface FulfilmentOutcome {
+  order: OrderDoc;
+  kind: FulfilmentKind;
+  trigger: Trigger;
+  facts: TransitionFacts;
+  lines: FulfilmentLine[];
+  /** what left the order total (return, cancel, refund); 0 for send and deliver */
+  amount: number;
+  /** a full return (DESIGN 11): nothing of the order is left */
+  full: boolean;
+}
+
+const sameRef = (item: OrderItemDoc, ref: ItemRef) =>
+  (ref.code === undefined || ref.code === item.code) &&
+  (ref.ean === undefined || ref.ean === item.ean) &&
+  (ref.name === undefined || ref.name === item.name) &&
+  (ref.type === undefined || ref.type === item.type);
+
+const VERB: Record<FulfilmentOp, string> = { SEND: 'sent', DELIVER: 'delivered', RETURN: 'returned', CANCEL: 'cancelled' };
+
+/** Thousandths per item index that the request marks; throws OrderRefused with the item's path. */
+export function selectQuantities(items: OrderItemDoc[], op: FulfilmentOp, refs: ItemRef[] | undefined): Map<number, number> {
+  const wanted = new Map<number, number>();
+  if (refs === undefined) {
+    items.forEach((item, index) => { const q = available(item, op); if (q > 0) wanted.set(index, q); });
+    if (wanted.size === 0) throw new OrderRefused('UNPROCESSABLE', `No item of the order is left to be ${VERB[op]}.`);
+    return wanted;
+  }
+  refs.forEach((ref, k) => {
+    const at = `items[${k}]`;
+    const matches = items.flatMap((item, index) => (sameRef(item, ref) ? [index] : []));
+    if (matches.length === 0) throw new OrderRefused('UNPROCESSABLE', `${at}: no item of the order matches all the identifiers given.`, at);
+    if (matches.length > 1) throw new OrderRefused('UNPROCESSABLE', `${at}: ${matches.length} items match; give more identifiers (code, ean, name, type).`, at);
+    const index = matches[0]!;
+    const left = available(items[index]!, op) - (wanted.get(index) ?? 0);
+    const q = ref.quantity == null ? left : toMilli(ref.quantity);
+    if (left <= 0) throw new OrderRefused('UNPROCESSABLE', `${at}: nothing of this item is left to be ${VERB[op]}.`, at);
+    if (q > left) {
+      throw new OrderRefused('UNPROCESSABLE', `${at}.quantity: only ${left / 1000} of this item can still be ${VERB[op]}.`, `${at}.quantity`);
+    }
+    wanted.set(index, (wanted.get(index) ?? 0) + q);
+  });
+  return wanted;
+}
+
+/** The lines of marked thousandths with their money (closing value for return and cancel). */
+function linesOf(before: OrderItemDoc[], op: FulfilmentOp | 'CLOSE', wanted: Map<number, number>): FulfilmentLine[] {
+  return [...wanted].sort(([a], [b]) => a - b).map(([index, q]) => {
+    const item = before[index]!;
+    const counter = op === 'SEND' ? item.sentMilli : item.deliveredMilli;
+    const value = op === 'CLOSE' || op === 'RETURN' || op === 'CANCEL'
+      ? closingValue(item, q)
+      : {
+        amount: partValue(item.totalPrice.amount, counter + q, item.quantityMilli) - partValue(item.totalPrice.amount, counter, item.quantityMilli),
+        vat: partValue(item.totalVat.amount, counter + q, item.quantityMilli) - partValue(item.totalVat.amount, counter, item.quantityMilli),
+      };
+    return { index, code: item.code, quantityMilli: q, ...value, vatRate: item.totalVat.vatRate };
+  });
+}
+
+function checkCurrency(order: OrderDoc, money: Money | undefined, at: string): void {
+  if (money && money.currency !== order.totalPrice.currency) {
+    throw new OrderRefused('UNPROCESSABLE', `${at}.currency: the order is in ${order.totalPrice.currency}.`, `${at}.currency`);
+  }
+}
+
+/** Applies one operation; the order that results and what the application kernel needs. */
+export function applyFulfilment(order: OrderDoc, input: FulfilmentInput, ctx: { now: Date; newId: () => string }): FulfilmentOutcome {
+  checkCurrency(order, input.totalPrice, 'totalPrice');
+  input.totalVat?.forEach((v, k) => checkCurrency(order, v, `totalVat[${k}]`));
+  if (input.op === 'RETURN' && input.items?.length === 0) return refund(order, input, ctx);
+  if (input.op === 'DELIVER' && input.totalPrice && input.totalPrice.amount > order.totalPrice.amount) {
+    throw new OrderRefused('TOTAL_PRICE_LIMIT_EXCEEDED', `totalPrice: the delivered total exceeds the order total of ${order.totalPrice.amount}.`, 'totalPrice.amount');
+  }
+  const full = input.op === 'RETURN' && input.items === undefined;
+  const wanted = selectQuantities(order.items, input.op, input.items);
+  // a full return also cancels whatever never left the shop (nothing of the order remains)
+  const cancelled = full ? new Map(order.items.flatMap((i, k) => (available(i, 'CANCEL') > 0 ? [[k, available(i, 'CANCEL')] as [number, number]] : []))) : new Map<number, number>();
+  const closing = input.op === 'RETURN' || input.op === 'CANCEL';
+  const lines = linesOf(order.items, closing ? 'CLOSE' : input.op, mergeCounts(wanted, cancelled));
+  const items = order.items.map((item, index) => {
+    let next = wanted.has(index) ? mark(item, input.op, wanted.get(index)!) : item;
+    if (cancelled.has(index)) next = mark(next, 'CANCEL', cancelled.get(index)!);
+    if (input.op === 'SEND' && wanted.has(index)) {
+      if (input.sentDate) next.sentDate = input.sentDate;
+      if (input.deliveryTrackingNumber) next.deliveryTrackingNumber = input.deliveryTrackingNumber;
+    }
+    return next === item ? item : { ...next, state: itemState(next) };
+  });
+  const itemsValue = lines.reduce((a, l) => a + l.amount, 0);
+  const amount = closing ? closedAmount(order, input, itemsValue, anyOpen({ items })) : 0;
+  const adjustments = closing && amount !== itemsValue
+    ? [...order.adjustments, adjustment(order, { items }, input.op as 'RETURN' | 'CANCEL', itemsValue - amount, ctx, input.variableSymbol)]
+    : order.adjustments;
+  const next = finish(order, { items, adjustments }, input, closing ? lines : [], lines, ctx);
+  const nothingLeft = !anyOpen(next);
+  return {
+    order: next,
+    kind: VERB[input.op].toUpperCase() as FulfilmentKind,
+    trigger: triggerOf(input.op, nothingLeft, next),
+    facts: { sentOrDelivered: order.items.some((i) => i.sentMilli > 0 || i.deliveredMilli > 0), lastOpenItemCancelled: nothingLeft },
+    lines,
+    amount,
+    full: input.op === 'RETURN' && nothingLeft,
+  };
+}
+
+function mergeCounts(a: Map<number, number>, b: Map<number, number>): Map<number, number> {
+  const out = new Map(a);
+  for (const [k, v] of b) out.set(k, (out.get(k) ?? 0) + v);
+  return out;
+}
+
+function triggerOf(op: FulfilmentOp, nothingLeft: boolean, next: OrderDoc): Trigger {
+  switch (op) {
+    case 'SEND': return 'MARK_SENT';
+    case 'DELIVER': return 'MARK_DELIVERED';
+    case 'CANCEL': return 'MARK_CANCELLED';
+    case 'RETURN': return nothingLeft && next.items.some((i) => i.returnedMilli > 0) ? 'RETURN_FULL' : 'RETURN_PARTIAL';
+  }
+}
+
+/**
+ * The amount that leaves the order total on a return or cancel: the partner's totalPrice
+ * when given (spec: "amount to return when different from the sum of item prices"), else
+ * the items' value, or the whole remaining total when nothing of the order is left.
+ */
+function closedAmount(order: OrderDoc, input: FulfilmentInput, itemsValue: number, openAfter: boolean): number {
+  const amount = input.totalPrice?.amount ?? (openAfter ? itemsValue : order.totalPrice.amount);
+  if (amount < 0 || amount > order.totalPrice.amount) {
+    throw new OrderRefused('TOTAL_PRICE_LIMIT_EXCEEDED', `totalPrice: the amount must lie between 0 and the order total of ${order.totalPrice.amount}.`, 'totalPrice.amount');
+  }
+  return amount;
+}
+
+/**
+ * An adjustment keeps `total = Σ open items + Σ adjustments` exact when the money moved
+ * differs from the items' value. When it empties the order its VAT undoes the earlier
+ * adjustments' VAT rate by rate, so an order with nothing left has no VAT left either.
+ */
+function adjustment(order: OrderDoc, after: Pick<OrderDoc, 'items'>, kind: OrderAdjustment['kind'], amount: number, ctx: { now: Date; newId: () => string }, variableSymbol?: string): OrderAdjustment {
+  const currency = order.totalPrice.currency;
+  const emptied = !anyOpen(after) && amount === -order.adjustments.reduce((a, x) => a + x.amount.amount, 0);
+  const vat = emptied ? negateVat(order.adjustments, currency) : vatOfAmount(order, amount, currency);
+  return { id: ctx.newId(), kind, amount: { amount, currency }, vat, ...(variableSymbol ? { variableSymbol } : {}), at: ctx.now };
+}
+
+function negateVat(adjustments: OrderAdjustment[], currency: string): VatAmount[] {
+  const byRate = new Map<number, number>();
+  for (const a of adjustments) for (const v of a.vat ?? []) byRate.set(v.vatRate, (byRate.get(v.vatRate) ?? 0) - v.amount);
+  return vatList(byRate, currency).filter((v) => v.amount !== 0);
+}
+
+/** Return with `items: []`: an amount-only refund; the goods stay (spec: Return rules). */
+function refund(order: OrderDoc, input: FulfilmentInput, ctx: { now: Date; newId: () => string }): FulfilmentOutcome {
+  if (!input.totalPrice) throw new OrderRefused('UNPROCESSABLE', 'totalPrice: an amount-only refund (items: []) needs the amount.', 'totalPrice');
+  if (order.state !== 'SENT' && order.state !== 'DELIVERED') {
+    throw new OrderRefused('UNPROCESSABLE', 'An amount-only refund needs goods that were sent or delivered.');
+  }
+  const amount = input.totalPrice.amount;
+  if (amount <= 0 || amount > order.totalPrice.amount) {
+    throw new OrderRefused('TOTAL_PRICE_LIMIT_EXCEEDED', `totalPrice: the refund must lie between 1 and the order total of ${order.totalPrice.amount}.`, 'totalPrice.amount');
+  }
+  const currency = order.totalPrice.currency;
+  const vat = input.totalVat?.length ? refundVat(order, input.totalVat, amount) : vatOfAmount(order, -amount, currency);
+  const adj: OrderAdjustment = {
+    id: ctx.newId(), kind: 'REFUND', amount: { amount: -amount, currency }, vat,
+    ...(input.variableSymbol ? { variableSymbol: input.variableSymbol } : {}), at: ctx.now,
+  };
+  const next = finish(order, { items: order.items, adjustments: [...order.adjustments, adj] }, input, [], [], ctx);
+  return { order: next, kind: 'REFUNDED', trigger: 'REFUND_AMOUNT', facts: {}, lines: [], amount, full: false };
+}
+
+/** The partner's VAT of a refund, if it fits the order: known rates, no more than the refund or the order holds. */
+function refundVat(order: OrderDoc, given: VatAmount[], amount: number): VatAmount[] {
+  const current = new Map(order.totalVat.map((v) => [v.vatRate, v.amount] as [number, number]));
+  given.forEach((v, k) => {
+    const at = `totalVat[${k}]`;
+    if (!current.has(v.vatRate)) throw new OrderRefused('UNPROCESSABLE', `${at}.vatRate: the order has no items at ${v.vatRate} %.`, `${at}.vatRate`);
+    if (v.amount < 0 || v.amount > (current.get(v.vatRate) ?? 0)) {
+      throw new OrderRefused('UNPROCESSABLE', `${at}.amount: more VAT than the order holds at ${v.vatRate} %.`, `${at}.amount`);
+    }
+  });
+  if (given.reduce((a, v) => a + v.amount, 0) > amount) throw new OrderRefused('UNPROCESSABLE', 'totalVat: the VAT exceeds the refund.', 'totalVat');
+  return given.map((v) => ({ vatRate: v.vatRate, amount: -v.amount, currency: v.currency }));
+}
+
+/**
+ * Totals, states, carrier, documents and the history entry of the new order. The totals
+ * move by what the operation closed and the adjustment it added, so an order keeps its
+ * total exactly as the partner gave it and only ever loses what left it.
+ */
+function finish(
+  order: OrderDoc,
+  parts: Pick<OrderDoc, 'items' | 'adjustments'>,
+  input: FulfilmentInput,
+  closed: FulfilmentLine[],
+  lines: FulfilmentLine[],
+  ctx: { now: Date; newId: () => string },
+): OrderDoc {
+  const currency = order.totalPrice.currency;
+  const added = parts.adjustments.slice(order.adjustments.length);
+  const vat = new Map(order.totalVat.map((v) => [v.vatRate, v.amount] as [number, number]));
+  for (const l of closed) vat.set(l.vatRate, (vat.get(l.vatRate) ?? 0) - l.vat);
+  for (const a of added) for (const v of a.vat ?? []) vat.set(v.vatRate, (vat.get(v.vatRate) ?? 0) + v.amount);
+  const total = order.totalPrice.amount - closed.reduce((a, l) => a + l.amount, 0) + added.reduce((a, x) => a + x.amount.amount, 0);
+  const entry: FulfilmentEntry = {
+    id: ctx.newId(),
+    operation: input.op,
+    at: ctx.now,
+    items: lines.map((l) => ({ index: l.index, quantityMilli: l.quantityMilli })),
+    ...(input.totalPrice ? { amount: input.totalPrice } : {}),
+    ...(input.sentDate ? { sentDate: input.sentDate } : {}),
+    ...(input.deliveryTrackingNumber ? { deliveryTrackingNumber: input.deliveryTrackingNumber } : {}),
+    ...(input.deliveryCarrier ? { deliveryCarrier: input.deliveryCarrier } : {}),
+    ...(input.variableSymbol ? { variableSymbol: input.variableSymbol } : {}),
+  };
+  const symbols = input.variableSymbol && !order.variableSymbols.includes(input.variableSymbol)
+    ? [...order.variableSymbols, input.variableSymbol] : order.variableSymbols;
+  return {
+    ...order,
+    items: parts.items,
+    adjustments: parts.adjustments,
+    state: orderState(parts.items),
+    totalPrice: { amount: total, currency },
+    totalVat: vatList(vat, currency),
+    variableSymbols: symbols,
+    deliveryCarrier: input.deliveryCarrier ?? order.deliveryCarrier,
+    documents: input.document ? [...order.documents, input.document] : order.documents,
+    fulfilment: [...order.fulfilment, entry],
+  };
+}

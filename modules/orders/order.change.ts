@@ -1,0 +1,105 @@
+import type { Address, DeliveryCarrier, DocumentMeta, ItemImage, ItemType, Money, OrderDoc, OrderItemDoc, VatAmount } from '../applications/index.js';
+import { toMilli, unitFromTotal } from '../applications/index.js';
+import { OrderRefused } from './orders.errors.js';
+import { impliedTotal, impliedVat } from './order.money.js';
+
+/**
+ * PUT /financing/v1/applications/{id}/order as a pure function: the partial change of an
+ * order that nothing of has been sent or delivered yet (the caller checks availability).
+ * Given `items` replace the item list; the totals must then match the items exactly.
+ */
+
+export interface ItemInput {
+  code: string;
+  ean?: string;
+  name: string;
+  type?: ItemType;
+  variant?: string;
+  producer?: string;
+  categories?: string[];
+  quantity?: number | null;
+  unitPrice?: Money;
+  totalPrice: Money;
+  unitVat?: VatAmount;
+  totalVat: VatAmount;
+  image?: ItemImage;
+  productUrl?: string;
+}
+
+export interface OrderChangeInput {
+  totalPrice?: Money;
+  totalVat?: VatAmount[];
+  items?: ItemInput[];
+  addresses?: Address[];
+  deliveryCarrier?: DeliveryCarrier;
+  /** already stored documents to attach */
+  documents?: DocumentMeta[];
+}
+
+/** A new item from the partner's data: counters at zero, unit price and VAT derived when absent. */
+export function toItemDoc(input: ItemInput): OrderItemDoc {
+  const quantity = input.quantity ?? 1;
+  const quantityMilli = toMilli(quantity);
+  const { currency } = input.totalPrice;
+  return {
+    ...input,
+    quantity,
+    quantityMilli,
+    unitPrice: input.unitPrice ?? { amount: unitFromTotal(input.totalPrice.amount, quantityMilli), currency },
+    unitVat: input.unitVat ?? { vatRate: input.totalVat.vatRate, amount: unitFromTotal(input.totalVat.amount, quantityMilli), currency },
+    state: 'PROCESSING',
+    sentMilli: 0,
+    deliveredMilli: 0,
+    returnedMilli: 0,
+    cancelledMilli: 0,
+  } as OrderItemDoc;
+}
+
+/** The changed order; 422 UNPROCESSABLE (with the attribute) when the totals do not fit the items. */
+export function applyOrderChange(order: OrderDoc, change: OrderChangeInput): OrderDoc {
+  const currency = order.totalPrice.currency;
+  const moneyFields: Array<[Money | undefined, string]> = [
+    [change.totalPrice, 'order.totalPrice'],
+    ...(change.totalVat ?? []).map((v, k) => [v, `order.totalVat[${k}]`] as [Money, string]),
+    ...(change.items ?? []).flatMap((i, k) => [[i.totalPrice, `order.items[${k}].totalPrice`], [i.totalVat, `order.items[${k}].totalVat`]] as Array<[Money, string]>),
+  ];
+  for (const [m, at] of moneyFields) {
+    if (m && m.currency !== currency) throw new OrderRefused('UNPROCESSABLE', `${at}.currency: the order is in ${currency}; one currency per application.`, `${at}.currency`);
+  }
+  // replaced items start afresh: cancellations and their adjustments belong to the old list
+  const items = change.items ? change.items.map(toItemDoc) : order.items;
+  const adjustments = change.items ? [] : order.adjustments;
+  const next: OrderDoc = {
+    ...order,
+    items,
+    adjustments,
+    totalPrice: change.totalPrice ?? (change.items ? { amount: impliedTotal({ items, adjustments }), currency } : order.totalPrice),
+    totalVat: change.totalVat ?? (change.items ? vatOf(impliedVat({ items, adjustments }), currency) : order.totalVat),
+    addresses: change.addresses ?? order.addresses,
+    deliveryCarrier: change.deliveryCarrier ?? order.deliveryCarrier,
+    documents: change.documents ? [...order.documents, ...change.documents] : order.documents,
+  };
+  if (change.items || change.totalPrice || change.totalVat) checkTotals(next);
+  if (change.items || change.totalPrice) next.originalTotalPrice = next.totalPrice;
+  return next;
+}
+
+function vatOf(byRate: Map<number, number>, currency: string): VatAmount[] {
+  return [...byRate].sort(([a], [b]) => a - b).map(([vatRate, amount]) => ({ vatRate, amount, currency }));
+}
+
+/** total = Σ open items + Σ adjustments, and the VAT rate by rate (docs: Money invariants). */
+export function checkTotals(order: OrderDoc): void {
+  const total = impliedTotal(order);
+  if (order.totalPrice.amount !== total) {
+    throw new OrderRefused('UNPROCESSABLE', `order.totalPrice: ${order.totalPrice.amount} does not equal the sum of the items, ${total}.`, 'order.totalPrice.amount');
+  }
+  const vat = impliedVat(order);
+  const given = new Map<number, number>();
+  for (const v of order.totalVat) given.set(v.vatRate, (given.get(v.vatRate) ?? 0) + v.amount);
+  for (const rate of new Set([...vat.keys(), ...given.keys()])) {
+    if ((vat.get(rate) ?? 0) !== (given.get(rate) ?? 0)) {
+      throw new OrderRefused('UNPROCESSABLE', `order.totalVat: the VAT at ${rate} % is ${given.get(rate) ?? 0}, the items hold ${vat.get(rate) ?? 0}.`, 'order.totalVat');
+    }
+  }
+}

@@ -1,0 +1,165 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { transition, vatIncluded, type OrderDoc, type Status } from '../applications/index.js';
+import { applyFulfilment, type FulfilmentInput } from './fulfilment.rules.js';
+import { applyOrderChange, toItemDoc, type ItemInput } from './order.change.js';
+import { countersValid } from './fulfilment.counters.js';
+import { closedMilli, impliedTotal, impliedVat, partValue, payoutBase, type PayoutTrigger } from './order.money.js';
+import { orderSnapshot } from './orders.events.js';
+import { OrderRefused } from './orders.errors.js';
+import { feeOf, reconcile, totals, type LedgerRecord } from '../payments/ledger.rules.js';
+
+/**
+ * Money invariants of issue #5 item 4, over random sequences of send, deliver, return,
+ * cancel, amount-only refunds and order changes, driven through the pure core and the
+ * payout ledger. Reproducible: FC_SEED (default below) fixes the cases, FC_RUNS sets how
+ * many (default 300; e.g. `FC_RUNS=5000 npx mocha modules/orders/order.properties.test.ts`).
+ * A failure prints the seed and the shrunk counterexample.
+ */
+const SEED = Number(process.env.FC_SEED ?? 20261123);
+const RUNS = Number(process.env.FC_RUNS ?? 300);
+const CUR = 'CZK';
+const RATES = [0, 10, 12, 21];
+
+const quantity = fc.oneof(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1000, max: 4999 }).map((m) => m / 1000));
+const itemInput = (code: string, discount = false): fc.Arbitrary<ItemInput> =>
+  fc.record({ q: quantity, price: fc.integer({ min: discount ? 1 : 0, max: discount ? 5_000 : 250_000 }), rate: fc.constantFrom(...RATES) })
+    .map(({ q, price, rate }) => {
+      const amount = discount ? -price : price;
+      return {
+        code, name: `Item ${code}`, type: discount ? 'DISCOUNT' : 'PHYSICAL', quantity: q,
+        totalPrice: { amount, currency: CUR }, totalVat: { vatRate: rate, amount: vatIncluded(amount, rate), currency: CUR },
+      } as ItemInput;
+    });
+
+/** 1-4 items, sometimes a discount line worth at most half of the rest (a total below zero is no order). */
+const itemsInput = fc.tuple(fc.integer({ min: 1, max: 4 }), fc.boolean())
+  .chain(([n, withDiscount]) => fc.tuple(
+    ...Array.from({ length: n }, (_, k) => itemInput(`I${k}`)),
+    ...(withDiscount ? [itemInput('D', true)] : []),
+  ))
+  .map((items) => {
+    const positive = items.filter((i) => i.type !== 'DISCOUNT').reduce((a, i) => a + i.totalPrice.amount, 0);
+    return items.filter((i) => i.type !== 'DISCOUNT' || -i.totalPrice.amount <= Math.floor(positive / 2));
+  });
+
+function newOrder(items: ItemInput[]): OrderDoc {
+  const docs = items.map(toItemDoc);
+  const base: OrderDoc = {
+    number: 'ORD-1', state: 'PROCESSING', totalPrice: { amount: 0, currency: CUR }, originalTotalPrice: { amount: 0, currency: CUR },
+    totalVat: [], items: docs, addresses: [], variableSymbols: ['1234'], documents: [], adjustments: [], fulfilment: [],
+  };
+  return applyOrderChange(base, { items });
+}
+
+type Step =
+  | { kind: 'op'; input: Omit<FulfilmentInput, 'items'> & { pick?: Array<{ k: number; q: number | null }> } }
+  | { kind: 'refund'; amount: number }
+  | { kind: 'change'; items: ItemInput[] };
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 8, arbitrary: fc.record({
+    op: fc.constantFrom('SEND', 'DELIVER', 'RETURN', 'CANCEL' as const),
+    pick: fc.option(fc.array(fc.record({ k: fc.nat(5), q: fc.option(fc.integer({ min: 1, max: 2000 }).map((m) => m / 1000), { freq: 2 }) }), { minLength: 1, maxLength: 3 }), { freq: 3, nil: undefined }),
+    amount: fc.option(fc.integer({ min: 0, max: 300_000 }), { freq: 4, nil: undefined }),
+  }).map(({ op, pick, amount }) => ({ kind: 'op' as const, input: { op, pick, ...(amount !== undefined && (op === 'RETURN' || op === 'CANCEL') ? { totalPrice: { amount, currency: CUR } } : {}) } })) },
+  { weight: 2, arbitrary: fc.integer({ min: 1, max: 30_000 }).map((amount) => ({ kind: 'refund' as const, amount })) },
+  { weight: 1, arbitrary: itemsInput.map((items) => ({ kind: 'change' as const, items })) },
+);
+
+
+/** One random step against the order; a refusal (422) leaves the order as it was. */
+function run(order: OrderDoc, status: Status, s: Step, n: { i: number }): { order: OrderDoc; status: Status; amount?: number; closed?: OrderDoc } | undefined {
+  const ctx = { now: new Date(0), newId: () => `id-${n.i++}` };
+  try {
+    if (s.kind === 'change') {
+      if (status.state !== 'READY' || order.items.some((i) => i.sentMilli > 0)) return undefined;
+      return { order: applyOrderChange(order, { items: s.items }), status };
+    }
+    if (status.state !== 'READY') return undefined;
+    const input: FulfilmentInput = s.kind === 'refund'
+      ? { op: 'RETURN', items: [], totalPrice: { amount: s.amount, currency: CUR } }
+      : { ...s.input, items: s.input.pick?.map(({ k, q }) => ({ code: order.items[k % order.items.length]!.code, quantity: q })) };
+    const out = applyFulfilment(order, input, ctx);
+    const next = transition(status, out.trigger, out.facts);
+    return { order: out.order, status: next, amount: out.amount };
+  } catch (err) {
+    if (err instanceof OrderRefused || (err as Error).name === 'TransitionRefused') return undefined;
+    throw err;
+  }
+}
+
+function checkOrder(order: OrderDoc): void {
+  const money = [order.totalPrice.amount, ...order.totalVat.map((v) => v.amount), ...order.adjustments.flatMap((a) => [a.amount.amount, ...(a.vat ?? []).map((v) => v.amount)])];
+  expect(money.every(Number.isSafeInteger), 'amounts are integers in minor units').to.equal(true);
+  expect(order.items.every(countersValid), 'counters keep R ≤ D ≤ S, S + C ≤ Q').to.equal(true);
+  expect(order.totalPrice.amount, 'total = open items + adjustments').to.equal(impliedTotal(order));
+  const vat = impliedVat(order);
+  const given = new Map(order.totalVat.map((v) => [v.vatRate, v.amount]));
+  for (const rate of new Set([...vat.keys(), ...given.keys()])) expect(given.get(rate) ?? 0, `VAT at ${rate} %`).to.equal(vat.get(rate) ?? 0);
+  expect(order.totalPrice.amount, 'the total never goes below zero').to.be.at.least(0);
+}
+
+describe('order money invariants (property-based, fast-check)', () => {
+  it(`when random sequences of send, deliver, return, cancel, refunds and changes run, then no minor unit appears or disappears (seed ${SEED}, ${RUNS} runs)`, () => {
+    fc.assert(fc.property(itemsInput, fc.array(step, { minLength: 1, maxLength: 40 }), fc.integer({ min: 0, max: 2_000 }), (items, steps, feeBps) => {
+      let order = newOrder(items);
+      let status: Status = { state: 'READY', stateReason: 'READY_TO_SHIP' };
+      const ledgers: Record<PayoutTrigger, LedgerRecord[]> = { SENT: [], DELIVERED: [] };
+      // what the events reported as closed per item code: must equal what the item lost
+      let closedByEvents = new Map<string, { amount: number; vat: number }>();
+      const n = { i: 0 };
+      checkOrder(order);
+      for (const s of steps) {
+        const r = run(order, status, s, n);
+        if (!r) continue;
+        const totalBefore = order.totalPrice.amount;
+        if (s.kind === 'change') closedByEvents = new Map();
+        else if (r.amount !== undefined && s.kind === 'op' && (s.input.op === 'RETURN' || s.input.op === 'CANCEL')) {
+          expect(r.order.totalPrice.amount, 'a closing operation lowers the total by its amount').to.equal(totalBefore - r.amount);
+          const last = r.order.fulfilment.at(-1)!;
+          for (const { index, quantityMilli } of last.items) {
+            const before = order.items[index]!;
+            const c = closedMilli(before);
+            const acc = closedByEvents.get(before.code) ?? { amount: 0, vat: 0 };
+            acc.amount += partValue(before.totalPrice.amount, c + quantityMilli, before.quantityMilli) - partValue(before.totalPrice.amount, c, before.quantityMilli);
+            acc.vat += partValue(before.totalVat.amount, c + quantityMilli, before.quantityMilli) - partValue(before.totalVat.amount, c, before.quantityMilli);
+            closedByEvents.set(before.code, acc);
+          }
+        } else if (s.kind === 'op') {
+          expect(r.order.totalPrice.amount, 'send and deliver keep the total').to.equal(totalBefore);
+        }
+        order = r.order;
+        status = r.status;
+        checkOrder(order);
+        for (const item of order.items) {
+          const got = closedByEvents.get(item.code) ?? { amount: 0, vat: 0 };
+          const c = closedMilli(item);
+          expect(got.amount, `closed value of ${item.code}`).to.equal(partValue(item.totalPrice.amount, c, item.quantityMilli));
+          expect(got.vat, `closed VAT of ${item.code}`).to.equal(partValue(item.totalVat.amount, c, item.quantityMilli));
+        }
+        checkLedgers(order, ledgers, feeBps, n);
+      }
+    }), { seed: SEED, numRuns: RUNS });
+  });
+});
+
+function checkLedgers(order: OrderDoc, ledgers: Record<PayoutTrigger, LedgerRecord[]>, feeBps: number, n: { i: number }): void {
+  const snapshot = orderSnapshot(order);
+  const noNegative = order.items.every((i) => i.totalPrice.amount >= 0);
+  for (const trigger of ['SENT', 'DELIVERED'] as const) {
+    const base = payoutBase(snapshot, trigger);
+    const rec = reconcile(ledgers[trigger], base, { trigger, feeBps }, { currency: CUR, sourceEventId: 'e', now: new Date(0), newId: () => `p-${n.i++}` });
+    if (rec) ledgers[trigger].push(rec);
+    const t = totals(ledgers[trigger]);
+    expect(t.gross, `${trigger}: payouts − credit notes = value of what reached the trigger and stayed`).to.equal(base);
+    expect(t.fee, `${trigger}: Σ fees = fee of the total`).to.equal(feeOf(t.gross, feeBps));
+    expect(t.net).to.equal(t.gross - t.fee);
+    expect(ledgers[trigger].every((r) => [r.gross, r.fee, r.net].every(Number.isSafeInteger) && r.gross !== 0)).to.equal(true);
+    if (noNegative) expect(t.gross, `${trigger}: never more than the order is worth`).to.be.at.most(order.totalPrice.amount);
+  }
+  const everythingDelivered = order.items.every((i) => i.deliveredMilli === i.quantityMilli - i.cancelledMilli && i.returnedMilli === 0);
+  if (everythingDelivered && order.adjustments.length === 0) {
+    expect(totals(ledgers.DELIVERED).gross, 'all delivered, nothing back: the whole total is paid').to.equal(Math.max(0, order.totalPrice.amount));
+  }
+}

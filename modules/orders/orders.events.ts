@@ -1,0 +1,66 @@
+import type { OrderDoc } from '../applications/index.js';
+import type { FulfilmentLine } from './fulfilment.rules.js';
+import { adjustmentsTotal, type PayoutTrigger, type PricedCounters } from './order.money.js';
+
+/**
+ * Order events (STYLE: `<module>.<entity>.<past-tense>`), written by the applications
+ * kernel on TOPICS.applicationEvents keyed by application id, in the same write as the
+ * change. Each carries the lines it touched with their money, and a money snapshot of the
+ * whole order after the change, so that a consumer (the payments ledger) can reconcile to
+ * the latest state without replaying history.
+ */
+export const ORDER_EVENTS = {
+  sent: 'orders.order.sent',
+  delivered: 'orders.order.delivered',
+  returned: 'orders.order.returned',
+  refunded: 'orders.order.refunded',
+  cancelled: 'orders.order.cancelled',
+  changed: 'orders.order.changed',
+} as const;
+
+export type OrderEventType = (typeof ORDER_EVENTS)[keyof typeof ORDER_EVENTS];
+export const ORDER_EVENT_TYPES: readonly string[] = Object.values(ORDER_EVENTS);
+
+export interface OrderSnapshot {
+  currency: string;
+  totalPrice: number;
+  adjustmentsTotal: number;
+  /** the first variable symbol (the payment's variableSymbol) */
+  variableSymbol?: string;
+  orderNumber: string;
+  items: Array<PricedCounters & { code: string }>;
+}
+
+export interface OrderEventData {
+  [key: string]: unknown;
+  /** schema version of this payload */
+  orderEventVersion: 1;
+  lines: FulfilmentLine[];
+  /** what left the order total (return, cancel, refund) */
+  amount: number;
+  /** the partner's payout terms when the change was made (DESIGN 13) */
+  payout: { trigger: PayoutTrigger; feeBps: number };
+  /** where the partner's notifications go (merchantUrls.notificationEndpoint) */
+  notificationUrl: string;
+  order: OrderSnapshot;
+}
+
+export function orderSnapshot(order: OrderDoc): OrderSnapshot {
+  return {
+    currency: order.totalPrice.currency,
+    totalPrice: order.totalPrice.amount,
+    adjustmentsTotal: adjustmentsTotal(order),
+    ...(order.variableSymbols[0] ? { variableSymbol: order.variableSymbols[0] } : {}),
+    orderNumber: order.number,
+    items: order.items.map((i) => ({
+      code: i.code,
+      quantityMilli: i.quantityMilli,
+      totalPrice: i.totalPrice,
+      totalVat: i.totalVat,
+      sentMilli: i.sentMilli,
+      deliveredMilli: i.deliveredMilli,
+      returnedMilli: i.returnedMilli,
+      cancelledMilli: i.cancelledMilli,
+    })),
+  };
+}

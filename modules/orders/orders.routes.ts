@@ -1,0 +1,96 @@
+import type Joi from 'joi';
+import type { Middleware } from 'koa';
+import type { AppRouter } from '../../platform/http/create-app.js';
+import { partnerOf, type AppState } from '../../platform/http/state.js';
+import { defineRoute, type ErrorDeclaration } from '../../platform/openapi/registry.js';
+import type { FulfilmentOp } from './fulfilment.counters.js';
+import type { ChangeOrderBody, FulfilmentBody, OrderQuery, OrdersService } from './orders.service.js';
+import {
+  applicationIdParams, cancelItemsSchema, changeOrderSchema, deliverSchema, orderQuerySchema, returnSchema, sendSchema,
+} from './orders.schemas.js';
+
+const E = (status: number, code: string, when: string): ErrorDeclaration => ({ status, code, when });
+const INVALID = E(400, 'INVALID_REQUEST', 'a field is missing, malformed or over a limit; `attribute` names it');
+const NOT_FOUND = E(404, 'OBJECT_NOT_FOUND', 'no application with this id for this partner');
+const STATE = [
+  E(422, 'APPLICATION_NOT_READY', 'the application is not approved yet (PROCESSING)'),
+  E(422, 'APPLICATION_REJECTED', 'the application was rejected'),
+  E(422, 'APPLICATION_ALREADY_CANCELLED', 'the application is cancelled'),
+];
+const ITEMS = E(422, 'UNPROCESSABLE', 'no item matches, several match, a quantity exceeds what is left, nothing is left to mark, another currency');
+const tags = ['Orders'];
+const ok = { 200: { description: 'the changed order plus applicationInfo' } };
+
+interface OperationRoute {
+  op: FulfilmentOp;
+  verb: string;
+  operationId: string;
+  summary: string;
+  description: string;
+  body: Joi.ObjectSchema;
+  extra: ErrorDeclaration[];
+}
+
+const OPERATIONS: OperationRoute[] = [
+  {
+    op: 'SEND', verb: 'send', operationId: 'sendOrderItems', summary: 'Mark order items as sent', body: sendSchema, extra: [],
+    description: 'An empty body marks every item not yet sent. Items are named by code, ean, name and type (all given must match) with an optional decimal quantity. Gives READY_SHIPPED and its notification.',
+  },
+  {
+    op: 'DELIVER', verb: 'deliver', operationId: 'deliverOrderItems', summary: 'Mark order items as delivered', body: deliverSchema,
+    extra: [E(422, 'TOTAL_PRICE_LIMIT_EXCEEDED', 'totalPrice exceeds the order total')],
+    description: 'An empty body marks every item not yet delivered. Gives READY_DELIVERED and its notification; a partner paid on delivery is paid out.',
+  },
+  {
+    op: 'RETURN', verb: 'return', operationId: 'returnOrderItems', summary: 'Mark order items as returned', body: returnSchema,
+    extra: [E(422, 'TOTAL_PRICE_LIMIT_EXCEEDED', 'the amount returned exceeds the order total')],
+    description: 'Items omitted: full return (order RETURNED, application CANCELLED / CANCELLED_RETURNED). `items: []` with totalPrice: amount-only refund. Items filled: those items. After a payout, a credit note follows.',
+  },
+  {
+    op: 'CANCEL', verb: 'cancel', operationId: 'cancelOrderItems', summary: 'Mark order items as cancelled', body: cancelItemsSchema,
+    extra: [E(422, 'TOTAL_PRICE_LIMIT_EXCEEDED', 'the amount cancelled exceeds the order total')],
+    description: 'For items not yet sent or delivered (use return for those). Cancelling the last open item of an order nothing of which was sent cancels the application (CANCELLED_NOT_PAID).',
+  },
+];
+
+export function mountOrderRoutes(router: AppRouter, requireAuth: Middleware<AppState>, orders: OrdersService): void {
+  const auth = [requireAuth];
+  for (const r of OPERATIONS) {
+    defineRoute<FulfilmentBody, { applicationId: string }>(router, {
+      method: 'put', path: `/financing/v1/applications/:applicationId/order/${r.verb}`, operationId: r.operationId, tags, auth: 'bearer',
+      summary: r.summary, description: r.description,
+      request: { params: applicationIdParams, body: r.body },
+      responses: ok,
+      errors: [INVALID, NOT_FOUND, ...STATE, ITEMS, ...r.extra, E(409, 'CONCURRENT_MODIFICATION', 'the application kept changing under the request; repeat it')],
+    }, auth, async (ctx, { params, body }) => {
+      ctx.body = await orders.fulfil(partnerOf(ctx), params.applicationId, r.op, body);
+    });
+  }
+
+  defineRoute<ChangeOrderBody, { applicationId: string }>(router, {
+    method: 'put', path: '/financing/v1/applications/:applicationId/order', operationId: 'changeOrder', tags, auth: 'bearer',
+    summary: 'Change the order (partial)',
+    description: '`order` holds only the changed data. Given items replace the item list; the totals must match them. Refused once anything is sent or delivered.',
+    request: { params: applicationIdParams, body: changeOrderSchema },
+    responses: ok,
+    errors: [
+      INVALID, NOT_FOUND, ...STATE,
+      E(422, 'ORDER_ALREADY_SENT', 'an item was marked sent or delivered (DESIGN 12)'),
+      E(422, 'NOT_SUPPORTED', 'an approved total may not grow; an approved PAY_IN_THREE total may not change'),
+      E(422, 'UNPROCESSABLE', 'the totals do not match the items, or another currency'),
+    ],
+  }, auth, async (ctx, { params, body }) => {
+    ctx.body = await orders.change(partnerOf(ctx), params.applicationId, body);
+  });
+
+  defineRoute<unknown, Record<string, string>, OrderQuery>(router, {
+    method: 'get', path: '/financing/v1/orders', operationId: 'getOrder', tags, auth: 'bearer',
+    summary: 'Find an order',
+    description: 'By orderNumber, orderVariableSymbol or applicationId (at least one; all given must match). When several of your applications match, the newest is returned.',
+    request: { query: orderQuerySchema },
+    responses: { 200: { description: 'the order plus applicationInfo' } },
+    errors: [INVALID, E(404, 'OBJECT_NOT_FOUND', 'no order of this partner matches')],
+  }, auth, async (ctx, { query }) => {
+    ctx.body = await orders.find(partnerOf(ctx).id, query);
+  });
+}

@@ -1,0 +1,146 @@
+import type { Db } from 'mongodb';
+import { newId } from '../../platform/ids.js';
+import { NotFoundError } from '../../platform/errors.js';
+import type { AuthenticatedPartner } from '../../platform/http/state.js';
+import {
+  anySentOrDelivered, checkAvailability, toOrderWithInfo, TransitionRefused,
+  type ApplicationDoc, type ApplicationsModule, type Operation, type SettableFields,
+} from '../applications/index.js';
+import { applyFulfilment, type FulfilmentInput, type FulfilmentOutcome } from './fulfilment.rules.js';
+import type { FulfilmentOp } from './fulfilment.counters.js';
+import { applyOrderChange, type OrderChangeInput } from './order.change.js';
+import { ORDER_EVENTS, orderSnapshot, type OrderEventData } from './orders.events.js';
+import { OrderRefused } from './orders.errors.js';
+import type { DocumentInput, OrderDocuments } from './order.documents.js';
+
+export interface OrdersServiceDeps {
+  applications: Pick<ApplicationsModule, 'changeApplication' | 'getApplication'>;
+  documents: OrderDocuments;
+  db: Db;
+}
+
+export type FulfilmentBody = Omit<FulfilmentInput, 'op' | 'document'> & { document?: DocumentInput };
+export interface ChangeOrderBody {
+  reason?: string;
+  order: Omit<OrderChangeInput, 'documents'> & { documents?: DocumentInput[] };
+}
+export interface OrderQuery {
+  orderNumber?: string;
+  orderVariableSymbol?: string;
+  applicationId?: string;
+}
+
+const OPERATION: Record<FulfilmentOp, Operation> = { SEND: 'MARK_SENT', DELIVER: 'MARK_DELIVERED', RETURN: 'MARK_RETURNED', CANCEL: 'MARK_CANCELLED' };
+const EVENT: Record<FulfilmentOutcome['kind'], string> = {
+  SENT: ORDER_EVENTS.sent, DELIVERED: ORDER_EVENTS.delivered, RETURNED: ORDER_EVENTS.returned, REFUNDED: ORDER_EVENTS.refunded, CANCELLED: ORDER_EVENTS.cancelled,
+};
+
+/** The spec's availability table first: a refused cell answers with its code, before any item rule. */
+function assertAvailable(app: ApplicationDoc, op: Operation): void {
+  const refusal = checkAvailability(op, app, { sentOrDelivered: anySentOrDelivered(app.order) });
+  if (refusal) throw new TransitionRefused(refusal);
+}
+
+function eventData(app: ApplicationDoc, partner: AuthenticatedPartner, lines: OrderEventData['lines'], amount: number): OrderEventData {
+  return {
+    orderEventVersion: 1,
+    lines,
+    amount,
+    payout: { trigger: partner.payoutTrigger, feeBps: partner.feeBps },
+    notificationUrl: app.merchantUrls.notificationEndpoint,
+    order: orderSnapshot(app.order),
+  };
+}
+
+/**
+ * The order use cases: each reads as assert (availability), decide (the pure rules), and
+ * persist through the applications kernel, which writes the order, the status, the event
+ * and the notification in one version-guarded write (a lost race decides again on the
+ * fresh document, so concurrent calls never lose an update).
+ */
+export class OrdersService {
+  constructor(private readonly deps: OrdersServiceDeps) {}
+
+  async fulfil(partner: AuthenticatedPartner, applicationId: string, op: FulfilmentOp, body: FulfilmentBody) {
+    const now = new Date();
+    // documents are checked and stored (by content hash) before the write: a refused
+    // operation leaves at most an unreferenced blob, never a half-changed order
+    const document = body.document ? (await this.deps.documents.store([body.document], () => 'document.file', now))[0] : undefined;
+    const { document: _raw, ...rest } = body;
+    const input: FulfilmentInput = { ...rest, op, ...(document ? { document } : {}) };
+    const { doc } = await this.deps.applications.changeApplication(partner.id, applicationId, (app) => {
+      assertAvailable(app, OPERATION[op]);
+      const out = applyFulfilment(app.order, input, { now, newId });
+      return {
+        set: { order: out.order },
+        trigger: out.trigger,
+        facts: out.facts,
+        events: [{ type: EVENT[out.kind], data: eventData({ ...app, order: out.order }, partner, out.lines, out.amount) }],
+      };
+    });
+    return toOrderWithInfo(doc);
+  }
+
+  async change(partner: AuthenticatedPartner, applicationId: string, body: ChangeOrderBody) {
+    const now = new Date();
+    const documents = body.order.documents
+      ? await this.deps.documents.store(body.order.documents, (i) => `order.documents[${i}].file`, now) : undefined;
+    const { documents: _raw, ...rest } = body.order;
+    const input: OrderChangeInput = { ...rest, ...(documents ? { documents } : {}) };
+    const { doc } = await this.deps.applications.changeApplication(partner.id, applicationId, (app) => {
+      assertAvailable(app, 'CHANGE_ORDER');
+      const order = applyOrderChange(app.order, input);
+      const set: SettableFields = { order };
+      if (app.state === 'READY' && order.totalPrice.amount !== app.order.totalPrice.amount) {
+        assertTotalChangeSupported(app, order.totalPrice.amount);
+        if (app.repaymentPlan?.length === 1) set.repaymentPlan = [{ ...app.repaymentPlan[0]!, amount: order.totalPrice }];
+      }
+      const data = { ...eventData({ ...app, order }, partner, [], 0), ...(body.reason ? { reason: body.reason } : {}) };
+      return { set, events: [{ type: ORDER_EVENTS.changed, data }], notify: false };
+    });
+    return toOrderWithInfo(doc);
+  }
+
+  /**
+   * GET /financing/v1/orders. By application id it is a key read; by order number or
+   * variable symbol it is a partner-scoped query (rare path), and when several of the
+   * partner's applications match, the newest is returned (docs/orders-and-payments.md).
+   */
+  async find(partnerId: string, query: OrderQuery) {
+    const id = query.applicationId ?? (await this.newestByOrder(partnerId, query));
+    const doc = id ? await this.deps.applications.getApplication(partnerId, id) : undefined;
+    const matches = doc
+      && (query.orderNumber === undefined || doc.order.number === query.orderNumber)
+      && (query.orderVariableSymbol === undefined || doc.order.variableSymbols.includes(query.orderVariableSymbol));
+    if (!doc || !matches) throw new NotFoundError('No order of this partner matches the query.');
+    return toOrderWithInfo(doc);
+  }
+
+  /**
+   * The one read outside the applications face: the ids of the partner's applications by
+   * order number or variable symbol (the face has no such lookup yet; the projection keeps
+   * only `_id`, and the document itself is read through the face).
+   */
+  private async newestByOrder(partnerId: string, query: OrderQuery): Promise<string | undefined> {
+    const filter: Record<string, unknown> = { partnerId };
+    if (query.orderNumber !== undefined) filter['order.number'] = query.orderNumber;
+    if (query.orderVariableSymbol !== undefined) filter['order.variableSymbols'] = query.orderVariableSymbol;
+    const [hit] = await this.deps.db.collection<{ _id: string }>('applications')
+      .find(filter, { projection: { _id: 1 } }).sort({ createdAt: -1, _id: -1 }).limit(1).toArray();
+    return hit?._id;
+  }
+}
+
+/**
+ * DESIGN-level decisions for a READY application (docs): the customer approved a total,
+ * so a change may lower it but not raise it; pay in three collected its first instalment
+ * on the approved plan, so its total cannot change at all.
+ */
+function assertTotalChangeSupported(app: ApplicationDoc, total: number): void {
+  if (app.type === 'PAY_IN_THREE') {
+    throw new OrderRefused('NOT_SUPPORTED', 'The total of an approved PAY_IN_THREE application cannot change: its instalments are fixed.', 'order.totalPrice');
+  }
+  if (total > app.order.totalPrice.amount) {
+    throw new OrderRefused('NOT_SUPPORTED', `The customer approved ${app.order.totalPrice.amount}; an approved order cannot grow. Create a new application for the difference.`, 'order.totalPrice.amount');
+  }
+}

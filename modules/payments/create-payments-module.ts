@@ -1,0 +1,28 @@
+import type { Platform } from '../../platform/module.js';
+import type { AuthModule } from '../auth/index.js';
+import type { ApplicationsModule } from '../applications/index.js';
+import { LedgerService } from './ledger.service.js';
+import { ledgerConsumer, paidConsumer } from './payments.consumers.js';
+import { mountPaymentRoutes } from './payments.routes.js';
+import type { PaymentsModule } from './index.js';
+
+export interface PaymentsModuleDeps {
+  auth: Pick<AuthModule, 'requireAuth'>;
+  applications: Pick<ApplicationsModule, 'changeApplication' | 'getApplication'>;
+}
+
+/** Composition root of the payments module: the ledger consumer, READY_PAID, the payments list. */
+export async function createPaymentsModule(platform: Platform, deps: PaymentsModuleDeps): Promise<PaymentsModule> {
+  const ledger = new LedgerService(platform.db, platform.outbox, platform.config.billing);
+  await ledger.init();
+  const consumers = [
+    ledgerConsumer(platform.consumerDeps, platform.topics, ledger),
+    paidConsumer(platform.consumerDeps, platform.topics, deps.applications),
+  ];
+  return {
+    name: 'payments',
+    mount: (router) => mountPaymentRoutes(router, deps.auth.requireAuth, { applications: deps.applications, ledger }),
+    start: async () => { for (const c of consumers) await c.start(); },
+    stop: async () => { for (const c of consumers) await c.stop(); },
+  };
+}

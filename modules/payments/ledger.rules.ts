@@ -1,0 +1,79 @@
+import type { PayoutTrigger } from '../orders/index.js';
+
+/**
+ * The payout ledger of one application as pure functions (DESIGN 13). The ledger does not
+ * add up events: after every order event it compares what the partner is owed in total
+ * (`payoutBase` of the order's latest snapshot) with what it has been paid so far, and pays
+ * the difference, or issues a credit note for it when goods came back after a payout. So
+ * payouts minus credit notes equal the base after every step, whatever the order of the
+ * steps, and a replayed or stale snapshot changes nothing.
+ */
+
+export interface PayoutTerms {
+  trigger: PayoutTrigger;
+  /** fee in basis points of the gross paid out */
+  feeBps: number;
+}
+
+export type LedgerRecordType = 'PAYOUT' | 'CREDIT_NOTE';
+
+export interface LedgerRecord {
+  /** UUIDv7: sorts in creation order (the payments list pages by it) */
+  paymentId: string;
+  type: LedgerRecordType;
+  /** gross change (negative for a credit note) */
+  gross: number;
+  /** fee change: the fee of the new cumulative gross minus the fee of the old */
+  fee: number;
+  /** what moves between the service and the partner: gross − fee */
+  net: number;
+  currency: string;
+  /** the order event that caused it */
+  sourceEventId: string;
+  createdAt: Date;
+}
+
+export interface LedgerTotals {
+  gross: number;
+  fee: number;
+  net: number;
+}
+
+/** The fee of a cumulative gross, rounded half away from zero (BigInt: exact). */
+export function feeOf(gross: number, feeBps: number): number {
+  const n = BigInt(gross) * BigInt(feeBps);
+  const neg = n < 0n;
+  const a = neg ? -n : n;
+  const q = (a * 2n + 10_000n) / 20_000n;
+  return Number(neg ? -q : q);
+}
+
+export function totals(records: Pick<LedgerRecord, 'gross' | 'fee' | 'net'>[]): LedgerTotals {
+  return records.reduce((t, r) => ({ gross: t.gross + r.gross, fee: t.fee + r.fee, net: t.net + r.net }), { gross: 0, fee: 0, net: 0 });
+}
+
+/**
+ * The record that brings the ledger to `base` (gross), or undefined when it is there.
+ * Fees are allocated cumulatively, so the fees of all records sum to the fee of the total.
+ */
+export function reconcile(
+  records: LedgerRecord[],
+  base: number,
+  terms: PayoutTerms,
+  ctx: { currency: string; sourceEventId: string; now: Date; newId: () => string },
+): LedgerRecord | undefined {
+  const paid = totals(records).gross;
+  const due = base - paid;
+  if (due === 0) return undefined;
+  const fee = feeOf(base, terms.feeBps) - feeOf(paid, terms.feeBps);
+  return {
+    paymentId: ctx.newId(),
+    type: due > 0 ? 'PAYOUT' : 'CREDIT_NOTE',
+    gross: due,
+    fee,
+    net: due - fee,
+    currency: ctx.currency,
+    sourceEventId: ctx.sourceEventId,
+    createdAt: ctx.now,
+  };
+}

@@ -1,0 +1,140 @@
+import type { Collection, Db } from 'mongodb';
+import type { DomainEvent } from '../../platform/events.js';
+import { TOPICS } from '../../platform/kafka.js';
+import { newId } from '../../platform/ids.js';
+import { isDuplicateKey } from '../../platform/mongo.js';
+import { eventEntry, notificationEntry, type OutboxEntry, type OutboxPublisher } from '../../platform/outbox.js';
+import type { NotificationRequest } from '../../platform/notifications.js';
+import { VersionedStore, type Change } from '../../platform/versioned-store.js';
+import { addDays, localDate } from '../applications/index.js';
+import { payoutBase, type OrderEventData } from '../orders/index.js';
+import { reconcile, type LedgerRecord } from './ledger.rules.js';
+import type { LedgerDoc, LedgerEntryDoc, PaymentBody } from './payments.model.js';
+import { PAYMENT_EVENTS, paymentEvent } from './payments.events.js';
+
+/** The service's billing data on every Payment's invoice (config BILLING_*). */
+export interface Billing {
+  fullName: string;
+  accountNumber: string;
+  bankCode: string;
+  address: { streetAddress: string; streetNumber: string; city: string; zip: string; country: string };
+}
+
+/** A credit note is due this many days after it is issued (docs/orders-and-payments.md). */
+export const CREDIT_NOTE_DUE_DAYS = 14;
+const MAX_PROCESSED_IDS = 500;
+
+/**
+ * The payout ledgers (DESIGN 13): one document per application in `payment_ledgers`. An
+ * order event reconciles the ledger to the order's payout base; a payout or credit note
+ * leaves with its payment event and the partner's payment notification in the same write.
+ */
+export class LedgerService {
+  readonly collection: Collection<LedgerDoc>;
+  readonly store: VersionedStore<LedgerDoc>;
+
+  constructor(db: Db, outbox: OutboxPublisher, private readonly billing: Billing) {
+    this.collection = db.collection<LedgerDoc>('payment_ledgers');
+    this.store = new VersionedStore(this.collection, outbox);
+  }
+
+  init(): Promise<void> {
+    return this.store.init();
+  }
+
+  find(applicationId: string): Promise<LedgerDoc | null> {
+    return this.collection.findOne({ _id: applicationId });
+  }
+
+  /** Applies one order event; a repeated or older event has no effect. */
+  async apply(event: DomainEvent<OrderEventData>, now = new Date()): Promise<LedgerEntryDoc | undefined> {
+    const appId = event.aggregateId;
+    const current = (await this.find(appId)) ?? (await this.open(event, now));
+    if (stale(current, event)) return undefined;
+    const { result } = await this.store.mutate(appId, () => this.find(appId), (ledger) => this.decide(ledger, event, now), {
+      notFound: () => new Error(`ledger ${appId} vanished`),
+    });
+    return result;
+  }
+
+  /** The first event of an application opens its ledger with the partner's terms of that moment. */
+  private async open(event: DomainEvent<OrderEventData>, now: Date): Promise<LedgerDoc> {
+    const doc = {
+      _id: event.aggregateId,
+      partnerId: event.partnerId,
+      terms: { trigger: event.data.payout.trigger, feeBps: event.data.payout.feeBps },
+      currency: event.data.order.currency,
+      lastAggregateVersion: 0,
+      processedEventIds: [],
+      records: [],
+      createdAt: now,
+      updatedAt: now,
+    };
+    try {
+      return await this.store.insert(doc, [], now);
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+      return (await this.find(event.aggregateId))!;
+    }
+  }
+
+  private decide(ledger: LedgerDoc, event: DomainEvent<OrderEventData>, now: Date): Change<LedgerEntryDoc | undefined> {
+    if (stale(ledger, event)) return { set: { updatedAt: now }, entries: [] }; // lost a race to the same event
+    const { order } = event.data;
+    const base = payoutBase(order, ledger.terms.trigger);
+    const record = reconcile(ledger.records, base, ledger.terms, { currency: ledger.currency, sourceEventId: event.id, now, newId });
+    const set: Record<string, unknown> = {
+      lastAggregateVersion: event.aggregateVersion,
+      processedEventIds: [...ledger.processedEventIds, event.id].slice(-MAX_PROCESSED_IDS),
+      updatedAt: now,
+    };
+    if (!record) return { set, entries: [] };
+    const entry: LedgerEntryDoc = { ...record, body: this.paymentBody(record, event.aggregateId, order.variableSymbol) };
+    set.records = [...ledger.records, entry];
+    return { set, entries: this.entries(ledger, event, entry, now), result: entry };
+  }
+
+  private paymentBody(record: LedgerRecord, applicationId: string, variableSymbol: string | undefined): PaymentBody {
+    const date = localDate(record.createdAt);
+    const money = (amount: number) => ({ amount, currency: record.currency });
+    return {
+      paymentId: record.paymentId,
+      type: record.type,
+      date,
+      applicationId,
+      value: money(record.net),
+      grossValue: money(record.gross),
+      fee: money(record.fee),
+      ...(variableSymbol ? { variableSymbol } : {}),
+      invoice: {
+        fullName: this.billing.fullName,
+        address: { ...this.billing.address, addressType: 'PERMANENT' },
+        dueDate: record.type === 'PAYOUT' ? date : addDays(date, CREDIT_NOTE_DUE_DAYS),
+        accountNumber: { accountNumber: this.billing.accountNumber, bankCode: this.billing.bankCode },
+      },
+    };
+  }
+
+  /** The payment event and the partner's payment notification (spec: Payment notification). */
+  private entries(ledger: LedgerDoc, event: DomainEvent<OrderEventData>, entry: LedgerEntryDoc, now: Date): OutboxEntry[] {
+    const type = entry.type === 'PAYOUT' ? PAYMENT_EVENTS.created : PAYMENT_EVENTS.creditNoteIssued;
+    const pe = paymentEvent(type, { id: ledger._id, version: ledger.version + 1, partnerId: ledger.partnerId }, {
+      paymentEventVersion: 1, payment: entry.body, sourceEventId: event.id,
+    }, now);
+    const notification: NotificationRequest = {
+      id: newId(),
+      partnerId: ledger.partnerId,
+      kind: 'PAYMENT',
+      url: event.data.notificationUrl,
+      body: entry.body,
+      sourceEventId: pe.id,
+      key: ledger._id,
+      createdAt: now.toISOString(),
+    };
+    return [eventEntry(TOPICS.paymentEvents, pe), notificationEntry(notification)];
+  }
+}
+
+function stale(ledger: LedgerDoc, event: DomainEvent): boolean {
+  return ledger.lastAggregateVersion >= event.aggregateVersion || ledger.processedEventIds.includes(event.id);
+}

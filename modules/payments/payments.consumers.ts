@@ -1,0 +1,69 @@
+import { domainEventSchema, type DomainEvent } from '../../platform/events.js';
+import { AppError } from '../../platform/errors.js';
+import { ManagedConsumer, NonRetriableError, type ConsumerDeps } from '../../platform/consumer.js';
+import { TOPICS, type Topics } from '../../platform/kafka.js';
+import type { ApplicationsModule } from '../applications/index.js';
+import { ORDER_EVENT_TYPES, type OrderEventData } from '../orders/index.js';
+import type { LedgerService } from './ledger.service.js';
+import { PAYMENT_EVENTS, type PaymentEventData } from './payments.events.js';
+
+/** A Kafka value as a domain event; anything else is dead-lettered (not retriable). */
+export function parseEvent(value: Buffer | null): DomainEvent {
+  try {
+    const { value: event, error } = domainEventSchema.validate(JSON.parse(value?.toString('utf8') ?? 'null'), { allowUnknown: false });
+    if (error) throw error;
+    return event as DomainEvent;
+  } catch (err) {
+    throw new NonRetriableError(`not a domain event: ${(err as Error).message}`);
+  }
+}
+
+/** Order events → the payout ledger (payouts and credit notes). Other application events are skipped. */
+export function ledgerConsumer(deps: ConsumerDeps, topics: Topics, ledger: LedgerService): ManagedConsumer<DomainEvent> {
+  return new ManagedConsumer<DomainEvent>(deps, {
+    groupId: topics.group('payments.ledger'),
+    topics: [topics.name(TOPICS.applicationEvents)],
+    parse: parseEvent,
+    idOf: (e) => e.id,
+    handle: async (event) => {
+      if (!ORDER_EVENT_TYPES.includes(event.type)) return;
+      await ledger.apply(event as DomainEvent<OrderEventData>);
+    },
+  });
+}
+
+/**
+ * A payout → READY_PAID on the application (spec transition "payment to partner"), through
+ * the applications kernel. Idempotent: READY_PAID only moves forward, an application that
+ * is no longer READY (cancelled, fully returned) keeps its state, and a crash between the
+ * ledger write and this one only delays it (the event is redelivered).
+ */
+export function paidConsumer(deps: ConsumerDeps, topics: Topics, applications: Pick<ApplicationsModule, 'changeApplication' | 'getApplication'>) {
+  return new ManagedConsumer<DomainEvent>(deps, {
+    groupId: topics.group('payments.paid'),
+    topics: [topics.name(TOPICS.paymentEvents)],
+    parse: parseEvent,
+    idOf: (e) => e.id,
+    handle: async (event) => {
+      if (event.type !== PAYMENT_EVENTS.created) return;
+      const { partnerId, aggregateId } = event;
+      const app = await applications.getApplication(partnerId, aggregateId).catch(notRetriable);
+      if (app.state !== 'READY' || app.stateReason === 'READY_PAID') return;
+      const { payment } = event.data as PaymentEventData;
+      try {
+        await applications.changeApplication(partnerId, aggregateId, (current) => (current.state !== 'READY' || current.stateReason === 'READY_PAID'
+          ? {}
+          : { trigger: 'PAYOUT', events: [{ type: PAYMENT_EVENTS.applicationPaid, data: { paymentId: payment.paymentId, value: payment.value } }] }));
+      } catch (err) {
+        // a refused transition (the application moved on meanwhile) is an answer, not a failure
+        if (err instanceof AppError && err.status === 422) return;
+        throw err;
+      }
+    },
+  });
+}
+
+function notRetriable(err: unknown): never {
+  if (err instanceof AppError && err.status === 404) throw new NonRetriableError(err.message);
+  throw err;
+}

@@ -1,0 +1,24 @@
+import { domainEvent, type DomainEvent } from '../../platform/events.js';
+import type { PaymentBody } from './payments.model.js';
+
+/** Payment events on TOPICS.paymentEvents, keyed by application id. */
+export const PAYMENT_EVENTS = {
+  /** a payout to the partner */
+  created: 'payments.payment.created',
+  /** goods came back after a payout: the partner owes the amount back */
+  creditNoteIssued: 'payments.creditnote.issued',
+  /** the application moved to READY_PAID (an application event, on the applications topic) */
+  applicationPaid: 'payments.application.paid',
+} as const;
+
+export interface PaymentEventData {
+  [key: string]: unknown;
+  paymentEventVersion: 1;
+  payment: PaymentBody;
+  /** the order event that caused it */
+  sourceEventId: string;
+}
+
+export function paymentEvent(type: string, aggregate: { id: string; version: number; partnerId: string }, data: PaymentEventData, now: Date): DomainEvent<PaymentEventData> {
+  return domainEvent(type, aggregate, data, now);
+}

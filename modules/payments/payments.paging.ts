@@ -1,0 +1,38 @@
+/**
+ * Cursor paging of the payments list (spec: PagingInfo and the paging conventions;
+ * DESIGN 19): sorted by paymentId (UUIDv7, so by time), `after` = the last item of the
+ * previous page (forward), `before` = the first item of the page after (backward).
+ * `nextPage` only when `after` was sent and more items follow; `prevPage` only when
+ * `before` was sent and more items precede; neither without a cursor.
+ */
+export interface PageRequest {
+  limit: number;
+  after?: string;
+  before?: string;
+}
+
+export interface PagingInfo {
+  nextPage?: string;
+  prevPage?: string;
+  itemsPerPage: number;
+}
+
+export function page<T extends { paymentId: string }>(all: T[], req: PageRequest, basePath: string): { data: T[]; pagingInfo: PagingInfo } {
+  const sorted = [...all].sort((a, b) => (a.paymentId < b.paymentId ? -1 : a.paymentId > b.paymentId ? 1 : 0));
+  let data: T[];
+  let more = false;
+  if (req.before !== undefined) {
+    const earlier = sorted.filter((p) => p.paymentId < req.before!);
+    data = earlier.slice(-req.limit);
+    more = earlier.length > data.length;
+  } else {
+    const later = req.after !== undefined ? sorted.filter((p) => p.paymentId > req.after!) : sorted;
+    data = later.slice(0, req.limit);
+    more = later.length > data.length;
+  }
+  const link = (cursor: 'after' | 'before', id: string) => `${basePath}?limit=${req.limit}&${cursor}=${encodeURIComponent(id)}`;
+  const pagingInfo: PagingInfo = { itemsPerPage: req.limit };
+  if (req.after !== undefined && more && data.length) pagingInfo.nextPage = link('after', data.at(-1)!.paymentId);
+  if (req.before !== undefined && more && data.length) pagingInfo.prevPage = link('before', data[0]!.paymentId);
+  return { data, pagingInfo };
+}
