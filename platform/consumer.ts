@@ -72,6 +72,9 @@ export class ManagedConsumer<T> {
       heartbeatInterval: 1_000,
       allowAutoTopicCreation: false,
       retry: { retries: 10 },
+      // a fetch returns as soon as messages arrive; the wait only bounds an idle long-poll,
+      // which a shutdown has to sit out (kafkajs' 5 s default made every drain take ~6 s)
+      maxWaitTimeInMs: 1000,
     });
     await this.consumer.connect();
     await this.consumer.subscribe({ topics: this.spec.topics, fromBeginning: true });
