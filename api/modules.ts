@@ -26,7 +26,7 @@ export interface ApiOverrides {
 export async function createModules(platform: Platform, overrides: ApiOverrides = {}): Promise<ApiModules> {
   const auth = await createAuthModule(platform);
   const applications = await createApplicationsModule(platform, { auth, ...(overrides.documentFetcher ? { fetcher: overrides.documentFetcher } : {}) });
-  const orders = await createOrdersModule(platform, { auth, applications });
+  const orders = await createOrdersModule({ auth, applications });
   const payments = await createPaymentsModule(platform, { auth, applications });
   const webhooks = createWebhookDeliveriesModule(platform, { requireAuth: auth.requireAuth });
   return {
