@@ -11,7 +11,7 @@ import type { AppState } from '../platform/http/state.js';
 import { kafkaReachable } from '../platform/kafka.js';
 import { serveMetrics } from '../platform/metrics.js';
 import { PROJECT_VERSION } from '../platform/version.js';
-import { createModules, type ApiModules } from './modules.js';
+import { createModules, type ApiModules, type ApiOverrides } from './modules.js';
 import { LOGIN_PATH } from '../modules/auth/index.js';
 import { declarePlatformRoutes } from '../platform/openapi/platform-routes.js';
 import { mountApiDocs } from '../platform/openapi/serve.js';
@@ -32,9 +32,9 @@ export interface Api {
  * The composition root of the API process: infrastructure, modules, one Koa app, the
  * HTTPS and plain-HTTP listeners and the metrics endpoint; then the modules' consumers.
  */
-export async function startApi(config: Config, logger: Logger): Promise<Api> {
+export async function startApi(config: Config, logger: Logger, overrides: ApiOverrides = {}): Promise<Api> {
   const runtime = await createRuntime(config, logger, 'api');
-  const modules = await createModules(runtime);
+  const modules = await createModules(runtime, overrides);
   const app = createHttpApp({
     logger,
     registry: runtime.registry,

@@ -1,6 +1,6 @@
 import type { AppModule, Platform } from '../platform/module.js';
 import { createAuthModule, type AuthModule } from '../modules/auth/index.js';
-import { createApplicationsModule, type ApplicationsModule } from '../modules/applications/index.js';
+import { createApplicationsModule, type ApplicationsModule, type DocumentFetcher } from '../modules/applications/index.js';
 import { createOrdersModule } from '../modules/orders/index.js';
 import { createPaymentsModule } from '../modules/payments/index.js';
 import { createWebhookDeliveriesModule } from '../relay/index.js';
@@ -17,10 +17,16 @@ export interface ApiModules {
   revokeExposedToken(token: string): Promise<void>;
 }
 
-export async function createModules(platform: Platform): Promise<ApiModules> {
+/** What a test may replace when it builds the API (production passes nothing). */
+export interface ApiOverrides {
+  /** fetcher of documents given as https URLs (a test's local server has a self-signed certificate) */
+  documentFetcher?: DocumentFetcher;
+}
+
+export async function createModules(platform: Platform, overrides: ApiOverrides = {}): Promise<ApiModules> {
   const auth = await createAuthModule(platform);
-  const applications = await createApplicationsModule(platform, { auth });
-  const orders = await createOrdersModule(platform, { auth, applications });
+  const applications = await createApplicationsModule(platform, { auth, ...(overrides.documentFetcher ? { fetcher: overrides.documentFetcher } : {}) });
+  const orders = await createOrdersModule({ auth, applications });
   const payments = await createPaymentsModule(platform, { auth, applications });
   const webhooks = createWebhookDeliveriesModule(platform, { requireAuth: auth.requireAuth });
   return {

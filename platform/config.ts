@@ -43,11 +43,11 @@ const schema = Joi.object({
   EXPIRY_SWEEP_INTERVAL: duration.default('30s').description('how often expired applications and recurrences are swept (DESIGN 9, 14)'),
   WEBHOOK_RETRY_DELAYS: Joi.string().pattern(/^\d+(ms|s|m|h)(,\d+(ms|s|m|h))*$/).default('1m,5m,5m,5m,5m')
     .description('delays between webhook tries (DESIGN 17)'),
-  WEBHOOK_TIMEOUT: duration.default('10s').description('per-attempt timeout of a webhook POST'),
+  WEBHOOK_TIMEOUT: duration.default('10s').description('per-attempt timeout of a webhook POST, and the time limit of fetching a document URL'),
   WEBHOOK_CONCURRENCY_PER_ENDPOINT: Joi.number().integer().min(1).max(100).default(4).description('deliveries in flight per partner endpoint'),
   WEBHOOK_MAX_QUEUED_PER_ENDPOINT: Joi.number().integer().min(0).max(1000000).default(10000)
     .description('deliveries that may wait for a slot of one endpoint (each at most WEBHOOK_TIMEOUT); past that an attempt fails as ENDPOINT_BUSY and is retried'),
-  WEBHOOK_ALLOW_PRIVATE_NETWORKS: boolean.description('allow loopback/private webhook endpoints (default: on unless production)'),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: boolean.description('allow loopback/private webhook endpoints and document URLs (default: on unless production)'),
   RATE_LIMIT_PER_MINUTE: Joi.number().integer().min(1).default(600)
     .description('requests per partner per minute, shared by all API instances through the store'),
   LOGIN_MAX_FAILURES_PER_USERNAME: Joi.number().integer().min(1).default(10)

@@ -1,7 +1,7 @@
 import type { Collection, Db } from 'mongodb';
 import type { Consumer, EachMessagePayload, Kafka, Producer } from 'kafkajs';
 import type { Logger } from './logger.js';
-import type { ConsumerMetrics } from './metrics.js';
+import type { ConsumerMetrics, ConsumerOutcome } from './metrics.js';
 import { isDuplicateKey } from './mongo.js';
 
 /**
@@ -101,12 +101,12 @@ export class ManagedConsumer<T> {
       return;
     }
     if (this.spec.ignore?.(parsed)) {
-      this.deps.metrics.handled.inc({ group, outcome: 'ignored' });
+      this.count('ignored');
       return;
     }
     const inboxId = `${group}:${this.spec.idOf(parsed)}`;
     if (await this.inbox.findOne({ _id: inboxId }, { projection: { _id: 1 } })) {
-      this.deps.metrics.handled.inc({ group, outcome: 'duplicate' });
+      this.count('duplicate');
       return;
     }
     for (let attempt = 1; ; attempt++) {
@@ -119,7 +119,7 @@ export class ManagedConsumer<T> {
           return;
         }
         if (this.stopping) throw err; // not committed: redelivered after the restart
-        this.deps.metrics.handled.inc({ group, outcome: 'retry' });
+        this.count('retry');
         this.log.warn({ err, attempt, topic, partition, offset: message.offset }, 'handler failed; retrying');
         await new Promise((r) => setTimeout(r, Math.min(100 * 2 ** attempt, 5_000)));
         await heartbeat();
@@ -128,12 +128,17 @@ export class ManagedConsumer<T> {
     await this.inbox.insertOne({ _id: inboxId, at: new Date() }).catch((err) => {
       if (!isDuplicateKey(err)) throw err;
     });
-    this.deps.metrics.handled.inc({ group, outcome: 'ok' });
+    this.count('ok');
     end();
   }
 
+  /** Outcomes are typed: a new one must be added to CONSUMER_OUTCOMES, hence to the metric's help. */
+  private count(outcome: ConsumerOutcome): void {
+    this.deps.metrics.handled.inc({ group: this.spec.groupId, outcome });
+  }
+
   private async deadLetter(topic: string, partition: number, offset: string, value: Buffer | null, err: unknown) {
-    this.deps.metrics.handled.inc({ group: this.spec.groupId, outcome: 'dead_letter' });
+    this.count('dead_letter');
     this.log.error({ err, topic, partition, offset }, 'message dead-lettered');
     await this.deps.producer.send({
       topic: this.deps.deadLetterTopic,

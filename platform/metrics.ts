@@ -22,13 +22,13 @@ export function outboxMetrics(registry: Registry): OutboxMetrics {
   return {
     published: new Counter({
       name: 'outbox_published_total',
-      help: 'Outbox entries sent to Kafka, by path (direct after the write, or by the sweeper)',
+      help: 'Outbox entries sent to Kafka and cleared from their document, by path (direct: right after the write; sweeper: found left behind by the sweep)',
       labelNames: ['path'],
       registers: [registry],
     }),
     failures: new Counter({
       name: 'outbox_publish_failures_total',
-      help: 'Direct publishes that failed and were left to the sweeper',
+      help: 'Writes whose outbox entries could not be sent or cleared (either path); the entries stay in the document for the next sweep',
       registers: [registry],
     }),
   };
@@ -37,12 +37,22 @@ export function outboxMetrics(registry: Registry): OutboxMetrics {
 export function httpMetrics(registry: Registry): Histogram<'method' | 'route' | 'status'> {
   return new Histogram({
     name: 'http_request_duration_seconds',
-    help: 'HTTP request duration by route template, method and status',
+    help: 'HTTP request duration by method, route template ("unmatched" when no route matched) and status',
     labelNames: ['method', 'route', 'status'],
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
 }
+
+/** What became of a consumed message. The help text is built from this table, so it names every outcome. */
+export const CONSUMER_OUTCOMES = {
+  ok: 'handled and recorded in the inbox',
+  ignored: 'a type the consumer does not act on, skipped before the inbox',
+  duplicate: 'already in the inbox (a redelivery), skipped',
+  retry: 'an attempt failed and is retried in place (counted per attempt)',
+  dead_letter: 'unparseable or failed for good, sent to the dead-letter topic',
+} as const;
+export type ConsumerOutcome = keyof typeof CONSUMER_OUTCOMES;
 
 export interface ConsumerMetrics {
   handled: Counter<'group' | 'outcome'>;
@@ -50,16 +60,17 @@ export interface ConsumerMetrics {
 }
 
 export function consumerMetrics(registry: Registry): ConsumerMetrics {
+  const outcomes = Object.entries(CONSUMER_OUTCOMES).map(([k, v]) => `${k} (${v})`).join(', ');
   return {
     handled: new Counter({
       name: 'kafka_messages_handled_total',
-      help: 'Messages handled by the in-process consumers, by outcome (ok, duplicate, dead_letter, retry)',
+      help: `Messages taken by the in-process consumers, by group and outcome: ${outcomes}`,
       labelNames: ['group', 'outcome'],
       registers: [registry],
     }),
     duration: new Histogram({
       name: 'kafka_message_handle_seconds',
-      help: 'Time to handle one consumed message',
+      help: 'Time from taking a message to its inbox record, in-place retries included (outcome ok only)',
       labelNames: ['group'],
       buckets: [0.005, 0.01, 0.05, 0.1, 0.5, 1, 5],
       registers: [registry],

@@ -52,7 +52,7 @@ export function parseStateFilter(filter: string | undefined): DeliveryState[] | 
 export const deliveryIdParams = Joi.object({ deliveryId: Joi.string().max(100).required() });
 
 /** Response schemas, for the OpenAPI document (the route registry). */
-const time = Joi.string().isoDate();
+const time = Joi.string().pattern(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, 'ISO 8601 UTC time').description('ISO 8601, UTC, no fractional seconds');
 const OUTCOMES = ['ACKNOWLEDGED', 'NOT_ACKNOWLEDGED', 'HTTP_ERROR', 'TIMEOUT', 'NETWORK_ERROR', 'REFUSED_ADDRESS', 'ENDPOINT_BUSY', 'NO_SIGNING_SECRET'];
 
 const attemptSchema = Joi.object({

@@ -5,7 +5,7 @@ import { NotFoundError, ServiceUnavailableError } from '../platform/errors.js';
 import { notificationOf, type DeliveryDoc, type DeliveryTask } from './delivery.model.js';
 import type { DeliveryRepository } from './delivery.repository.js';
 import { parseStateFilter, type ListQuery } from './deliveries.schemas.js';
-import { deliveryView, type DeliveryView } from './deliveries.view.js';
+import { deliveryView, responseTime, type DeliveryView } from './deliveries.view.js';
 import { RELAY_TOPICS } from './relay.topics.js';
 
 export const DELIVERIES_PATH = '/financing/v1/webhooks/deliveries';
@@ -54,7 +54,7 @@ export class DeliveriesService {
     const doc = await this.owned(partnerId, deliveryId);
     const task = this.redeliveryOf(doc, new Date());
     await this.publish([task]);
-    return { deliveryId: doc._id, webhookId: doc.webhookId, redelivery: task.round, requestedAt: task.dueAt };
+    return { deliveryId: doc._id, webhookId: doc.webhookId, redelivery: task.round, requestedAt: responseTime(new Date(task.dueAt)) };
   }
 
   async redeliverDeadLettered(partnerId: string): Promise<{ redeliveryCount: number }> {

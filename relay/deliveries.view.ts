@@ -1,6 +1,11 @@
 import type { AttemptRecord, DeliveryDoc } from './delivery.model.js';
 
-/** A delivery as the partner sees it (camelCase, ISO dates, attempts in order). */
+/** spec Formats: times are returned without fractional seconds (the store keeps milliseconds). */
+export function responseTime(at: Date): string {
+  return at.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** A delivery as the partner sees it (camelCase, ISO times without fractions, attempts in order). */
 export interface DeliveryView {
   deliveryId: string;
   /** the `webhook-id` header of every attempt: the partner's idempotency key */
@@ -36,7 +41,7 @@ export function deliveryView(doc: DeliveryDoc): DeliveryView {
     .map((a): AttemptView => ({
       redelivery: a.round,
       attempt: a.attempt,
-      startedAt: a.startedAt.toISOString(),
+      startedAt: responseTime(a.startedAt),
       durationMs: a.durationMs,
       outcome: a.outcome,
       ...(a.statusCode !== undefined ? { statusCode: a.statusCode } : {}),
@@ -50,12 +55,12 @@ export function deliveryView(doc: DeliveryDoc): DeliveryView {
     notificationEndpoint: doc.url,
     state: doc.state,
     body: JSON.parse(doc.payload),
-    createdAt: doc.createdAt.toISOString(),
-    updatedAt: doc.updatedAt.toISOString(),
+    createdAt: responseTime(doc.createdAt),
+    updatedAt: responseTime(doc.updatedAt),
     attemptCount: doc.attemptCount,
-    ...(doc.nextAttemptAt && doc.state === 'RETRY_SCHEDULED' ? { nextAttemptAt: doc.nextAttemptAt.toISOString() } : {}),
-    ...(doc.deliveredAt ? { deliveredAt: doc.deliveredAt.toISOString() } : {}),
-    ...(doc.deadLetteredAt ? { deadLetteredAt: doc.deadLetteredAt.toISOString() } : {}),
+    ...(doc.nextAttemptAt && doc.state === 'RETRY_SCHEDULED' ? { nextAttemptAt: responseTime(doc.nextAttemptAt) } : {}),
+    ...(doc.deliveredAt ? { deliveredAt: responseTime(doc.deliveredAt) } : {}),
+    ...(doc.deadLetteredAt ? { deadLetteredAt: responseTime(doc.deadLetteredAt) } : {}),
     attempts,
   };
 }

@@ -3,7 +3,7 @@ import https from 'node:https';
 import { PROJECT_NAME } from '../platform/version.js';
 import type { Abandon } from './abandon.js';
 import type { AttemptResult } from './delivery.model.js';
-import { assertTargetAllowed, guardedLookup, RefusedAddressError } from './ssrf-guard.js';
+import { assertTargetAllowed, guardedLookup, RefusedAddressError } from '../platform/net/ssrf-guard.js';
 
 /**
  * One webhook POST: per-attempt deadline over connect + response + body, no redirects

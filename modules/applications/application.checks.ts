@@ -108,10 +108,3 @@ export function checkOrder(order: OrderInput, opts: { currencies: string[]; root
 export function unacceptedWarnings(warnings: ErrorRecord[], override: string[] = []): ErrorRecord[] {
   return warnings.filter((w) => !override.includes(w.code));
 }
-
-const PRIVATE_HOST = /^(localhost|.*\.localhost|127\.\d+\.\d+\.\d+|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+|169\.254\.\d+\.\d+|0\.0\.0\.0|\[::1?\]|\[f[cd][0-9a-f]*:.*\]|\[fe80:.*\])$/i;
-
-/** A lexical check of a URL's host: loopback, private and link-local literals (DESIGN 17). */
-export function isPrivateHost(url: string): boolean {
-  return PRIVATE_HOST.test(new URL(url).hostname);
-}

@@ -1,11 +1,12 @@
 import { AppError, InvalidRequestError, UnprocessableError, type ErrorRecord } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { AuthenticatedPartner } from '../../platform/http/state.js';
-import type { ApplicationDoc } from './application.model.js';
+import type { ApplicationDoc, DocumentMeta } from './application.model.js';
 import type { ApplicationRepository } from './application.repository.js';
 import type { CreateApplicationInput, OrderInput } from './application.input.js';
-import { checkOrder, isPrivateHost, unacceptedWarnings } from './application.checks.js';
-import { prepareDocuments, type DocumentFetcher, type PreparedDocument } from './application.documents.js';
+import { isNonPublicLiteral } from '../../platform/net/ssrf-guard.js';
+import { checkOrder, unacceptedWarnings } from './application.checks.js';
+import type { DocumentStore } from './application.documents.js';
 import { buildApplication, buildCustomer, duplicateKey } from './application.factory.js';
 import { DuplicateGuard } from './application.dedup.js';
 import { APPLICATION_EVENTS, applicationEvent, applicationNotification, entriesFor } from './application.events.js';
@@ -35,7 +36,7 @@ export function assertAcceptable(input: { order: OrderInput; merchantUrls: Creat
     throw new InvalidRequestError('customData exceeds 10 kB as JSON.', { attribute: 'customData' });
   }
   const { errors, warnings } = checkOrder(input.order, { currencies: cfg.currencies });
-  if (!cfg.allowPrivateNetworks && isPrivateHost(input.merchantUrls.notificationEndpoint)) {
+  if (!cfg.allowPrivateNetworks && isNonPublicLiteral(new URL(input.merchantUrls.notificationEndpoint))) {
     errors.push({ code: 'UNPROCESSABLE', message: 'The notificationEndpoint is on a loopback or private network.', severity: 'ERROR', attribute: 'merchantUrls.notificationEndpoint' });
   }
   const blocking = unacceptedWarnings(warnings, input.override);
@@ -54,7 +55,7 @@ export function assertAcceptable(input: { order: OrderInput; merchantUrls: Creat
 export class CreateApplication {
   private readonly dedup: DuplicateGuard;
 
-  constructor(private readonly repo: ApplicationRepository, private readonly cfg: CreateConfig, private readonly fetcher: DocumentFetcher) {
+  constructor(private readonly repo: ApplicationRepository, private readonly cfg: CreateConfig, private readonly documents: DocumentStore) {
     this.dedup = new DuplicateGuard(repo, cfg.duplicateWindowMs);
   }
 
@@ -66,9 +67,8 @@ export class CreateApplication {
     const warnings: ErrorRecord[] = input.customer.extraData
       ? [{ code: 'DEPRECATED_FIELD', message: 'customer.extraData is deprecated: send fraudPreventionData.', severity: 'WARN', attribute: 'customer.extraData' }]
       : [];
-    const documents = await prepareDocuments(input.order.documents, 'order.documents', this.fetcher);
-
     const now = new Date();
+    const documents = await this.documents.prepare(input.order.documents, (i) => `order.documents[${i}].file`, now);
     const id = newId();
     const key = duplicateKey(partner.id, input.type, input.order);
     const claim = await this.dedup.claim(key, partner.id, id, now);
@@ -84,10 +84,9 @@ export class CreateApplication {
     }
   }
 
-  private async insert(partnerId: string, id: string, input: CreateApplicationInput, documents: PreparedDocument[], now: Date): Promise<ApplicationDoc> {
-    await Promise.all(documents.map((d) => this.repo.putContent({ ...d.content, createdAt: now })));
+  private async insert(partnerId: string, id: string, input: CreateApplicationInput, documents: DocumentMeta[], now: Date): Promise<ApplicationDoc> {
     const status = transition(undefined, 'CREATE');
-    const doc = buildApplication({ ...input, customer: buildCustomer(input.customer) }, documents.map((d) => d.meta), {
+    const doc = buildApplication({ ...input, customer: buildCustomer(input.customer) }, documents, {
       id, partnerId, status, event: APPLICATION_EVENTS.created, now,
       applicationTtlMs: this.cfg.applicationTtlMs, gatewayTokenTtlMs: this.cfg.gatewayTokenTtlMs,
     });

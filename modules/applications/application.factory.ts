@@ -73,7 +73,7 @@ export interface NewApplicationParams {
 
 export function buildApplication(
   input: Pick<CreateApplicationInput, 'type' | 'agreementTermsAndConditions' | 'isRecurring' | 'merchantUrls' | 'customData'> & { order: OrderInput; customer: CustomerDoc },
-  documents: Omit<DocumentMeta, 'addedAt'>[],
+  documents: DocumentMeta[],
   p: NewApplicationParams,
 ): Omit<ApplicationDoc, 'version' | 'outbox' | 'outboxAt'> {
   const recurrence: RecurrenceDoc | undefined = input.isRecurring
@@ -87,7 +87,7 @@ export function buildApplication(
     stateReason: p.status.stateReason,
     agreementTermsAndConditions: input.agreementTermsAndConditions === true,
     customer: input.customer,
-    order: buildOrder(input.order, documents.map((d) => ({ ...d, addedAt: p.now }))),
+    order: buildOrder(input.order, documents),
     merchantUrls: input.merchantUrls,
     customDataJson: input.customData == null ? null : JSON.stringify(input.customData),
     ...(recurrence ? { recurrence } : {}),

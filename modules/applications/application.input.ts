@@ -1,23 +1,15 @@
 import type {
-  Address, CustomerDoc, DeliveryCarrier, DeliveryType, DocumentType, FinancingType, FraudPreventionData, ItemImage, ItemType, MerchantUrls, Money, VatAmount,
+  Address, CustomerDoc, DeliveryCarrier, DeliveryType, DocumentType, FinancingType, FraudPreventionData, MerchantUrls, Money, OrderItemDoc, VatAmount,
 } from './application.model.js';
 
 /** The validated request bodies (shapes of application.schemas.ts). */
-export interface ItemInput {
-  code: string;
-  ean?: string;
-  name: string;
-  type?: ItemType;
-  variant?: string;
-  producer?: string;
-  categories?: string[];
+
+/** An item as the partner sends it: the stored item's description; quantity and unit amounts may be left out. */
+export interface ItemInput extends Pick<OrderItemDoc, 'code' | 'ean' | 'name' | 'type' | 'variant' | 'producer' | 'categories' | 'totalPrice' | 'totalVat' | 'image' | 'productUrl'> {
+  /** null or absent counts as 1 */
   quantity?: number | null;
   unitPrice?: Money;
-  totalPrice: Money;
   unitVat?: VatAmount;
-  totalVat: VatAmount;
-  image?: ItemImage;
-  productUrl?: string;
 }
 
 export type FileInput = string | { filename: string; content: string };

@@ -73,6 +73,10 @@ export class ApplicationRepository {
     // sweeps (expiry) filter on these; MongoDB uses them, mongo-java-server scans (rare path)
     await this.applications.createIndex({ expiresAt: 1 });
     await this.applications.createIndex({ 'recurrence.validUntil': 1 });
+    // GET orders by number or variable symbol (findNewestByOrder): MongoDB keeps the lookup to
+    // the partner's entries; on mongo-java-server the index is not read, and it did not slow
+    // inserts measurably (1500 inserts, 3 runs: 0.24-0.40 ms each with and without it)
+    await this.applications.createIndex({ partnerId: 1, 'order.number': 1, createdAt: -1 });
   }
 
   findById(id: string): Promise<ApplicationDoc | null> {
@@ -83,6 +87,20 @@ export class ApplicationRepository {
   async findForPartner(partnerId: string, id: string): Promise<ApplicationDoc | null> {
     const doc = await this.findById(id);
     return doc && doc.partnerId === partnerId ? doc : null;
+  }
+
+  /**
+   * The partner's newest application with this order number and/or variable symbol (all
+   * given must match). A rare path (GET orders, not per request): on mongo-java-server,
+   * which uses an index only for the exact keys of a unique one, it scans the collection;
+   * on MongoDB the {partnerId, order.number, createdAt} index keeps it to the partner's
+   * entries (and to the order number when one is given).
+   */
+  findNewestByOrder(partnerId: string, q: { orderNumber?: string; orderVariableSymbol?: string }): Promise<ApplicationDoc | null> {
+    const filter: Record<string, unknown> = { partnerId };
+    if (q.orderNumber !== undefined) filter['order.number'] = q.orderNumber;
+    if (q.orderVariableSymbol !== undefined) filter['order.variableSymbols'] = q.orderVariableSymbol;
+    return this.applications.find(filter).sort({ createdAt: -1, _id: -1 }).limit(1).next();
   }
 
   /** Stores file bytes under their hash; storing the same bytes twice is a no-op. */

@@ -43,6 +43,11 @@ export const vatAmount = Joi.object({
   currency: currency.required(),
 }).label('VatAmount');
 
+/** DESIGN 5: digits only, at most 10. */
+export const variableSymbol = Joi.string().pattern(/^\d{1,10}$/, 'digits, at most 10');
+/** One entry per VAT rate. */
+export const totalVatSchema = Joi.array().items(vatAmount).max(20).unique('vatRate').description('one entry per VAT rate');
+
 const address = (types: readonly string[]) => Joi.object({
   name: Joi.string().max(255),
   city: Joi.string().max(100),
@@ -52,6 +57,8 @@ const address = (types: readonly string[]) => Joi.object({
   zip: Joi.string().max(20),
   addressType: Joi.string().valid(...types).required(),
 }).label('Address');
+/** Order addresses: BILLING and DELIVERY only (spec Order). */
+export const orderAddressSchema = address(ORDER_ADDRESS_TYPES);
 
 const behaviour = (what: string) => Joi.number().min(1).max(1e9).allow(null).description(what);
 /** DESIGN 3. */
@@ -116,28 +123,31 @@ export const documentSchema = Joi.object({
   type: Joi.string().valid(...DOCUMENT_TYPES).required(),
   file: fileSchema.required(),
   description: Joi.string().max(255),
-  extraData: Joi.object({ variableSymbol: Joi.string().pattern(/^\d{1,10}$/) }).unknown(true),
+  extraData: Joi.object({ variableSymbol }).unknown(true),
 }).label('Document');
+
+export const documentsSchema = Joi.array().items(documentSchema).max(10);
+export const orderItemsSchema = Joi.array().items(itemSchema).min(1).max(1000);
+export const orderAddressesSchema = Joi.array().items(orderAddressSchema).max(10);
 
 export const deliveryCarrierSchema = Joi.alternatives().try(
   Joi.object({ carrierId: Joi.string().valid(...CARRIER_IDS).required() }),
   Joi.object({ carrierCustom: Joi.string().min(1).max(250).required() }),
 ).description('a known carrier code or a custom carrier text (DESIGN 5)');
 
-const variableSymbol = Joi.string().pattern(/^\d{1,10}$/, 'digits, at most 10');
 
 export const orderSchema = Joi.object({
   number: Joi.string().min(1).max(100).required(),
   reservationDate: isoDateTime,
   totalPrice: money.required().description('VAT included'),
-  totalVat: Joi.array().items(vatAmount).max(20).unique('vatRate').required().description('one entry per VAT rate'),
-  items: Joi.array().items(itemSchema).min(1).max(1000).required(),
-  addresses: Joi.array().items(address(ORDER_ADDRESS_TYPES)).max(10),
+  totalVat: totalVatSchema.required(),
+  items: orderItemsSchema.required(),
+  addresses: orderAddressesSchema,
   variableSymbols: Joi.array().items(variableSymbol).max(10).unique(),
   deliveryType: Joi.string().valid(...DELIVERY_TYPES),
   deliveryCarrier: deliveryCarrierSchema,
   channel: Joi.string().min(1).max(100),
-  documents: Joi.array().items(documentSchema).max(10),
+  documents: documentsSchema,
 }).label('Order');
 
 export const merchantUrlsSchema = Joi.object({

@@ -21,6 +21,18 @@ export function anySentOrDelivered(order: OrderDoc): boolean {
   return order.items.some((i) => i.sentMilli > 0 || i.deliveredMilli > 0);
 }
 
+/** GET /financing/v1/orders: at least one criterion; every one given must match. */
+export interface OrderLookup {
+  orderNumber?: string;
+  orderVariableSymbol?: string;
+  applicationId?: string;
+}
+
+function matchesOrder(doc: ApplicationDoc, q: OrderLookup): boolean {
+  return (q.orderNumber === undefined || doc.order.number === q.orderNumber)
+    && (q.orderVariableSymbol === undefined || doc.order.variableSymbols.includes(q.orderVariableSymbol));
+}
+
 /**
  * The application kernel: reads, the one way to change an application (`change`), and the
  * partner's cancel. Creation, the gateway, the decision and the sweeps build on it.
@@ -74,6 +86,20 @@ export class ApplicationService {
     const doc = await this.deps.repo.findForPartner(partnerId, applicationId);
     if (!doc) throw applicationNotFound('APPLICATION_NOT_FOUND');
     return doc;
+  }
+
+  /**
+   * The order lookup (docs/orders-and-payments.md, GET orders). With an application id it
+   * is a key read; by order number or variable symbol it is the repository's partner-scoped
+   * query for the newest match.
+   */
+  async findByOrder(partnerId: string, q: OrderLookup): Promise<ApplicationDoc | null> {
+    if (q.applicationId !== undefined) {
+      const doc = await this.deps.repo.findForPartner(partnerId, q.applicationId);
+      return doc && matchesOrder(doc, q) ? doc : null;
+    }
+    if (q.orderNumber === undefined && q.orderVariableSymbol === undefined) return null;
+    return this.deps.repo.findNewestByOrder(partnerId, q);
   }
 
   /** PUT cancel (spec; DESIGN 10): the order plus applicationInfo. */

@@ -3,7 +3,7 @@ import type { AuthModule } from '../auth/index.js';
 import { ApplicationRepository } from './application.repository.js';
 import { ApplicationService } from './application.service.js';
 import { CreateApplication, type CreateConfig } from './application.create.js';
-import { httpsFetcher, type DocumentFetcher } from './application.documents.js';
+import { DocumentStore, httpsDocumentFetcher, type DocumentFetcher } from './application.documents.js';
 import { applicationNotFound } from './application.errors.js';
 import { mountApplicationRoutes } from './application.routes.js';
 import { RecurrenceService } from './recurrence.service.js';
@@ -17,7 +17,7 @@ import type { ApplicationsModule } from './index.js';
 
 export interface ApplicationsModuleDeps {
   auth: Pick<AuthModule, 'requireAuth'>;
-  /** tests replace the https document fetcher */
+  /** the fetcher of documents given as https URLs (tests pass one that trusts their local server) */
   fetcher?: DocumentFetcher;
 }
 
@@ -37,11 +37,12 @@ export async function createApplicationsModule(platform: Platform, deps: Applica
     duplicateWindowMs: config.duplicateWindowMs,
     allowPrivateNetworks: config.webhooks.allowPrivateNetworks,
   };
-  const fetcher = deps.fetcher ?? httpsFetcher({ allowPrivateNetworks: config.webhooks.allowPrivateNetworks, timeoutMs: config.webhooks.timeoutMs });
+  const fetcher = deps.fetcher ?? httpsDocumentFetcher({ allowPrivateNetworks: config.webhooks.allowPrivateNetworks, timeoutMs: config.webhooks.timeoutMs });
+  const documents = new DocumentStore(repo, fetcher);
   const applications = new ApplicationService({ repo, links, logger, config: { recurrenceValidityMs: config.recurrenceValidityMs } });
-  const creation = new CreateApplication(repo, cfg, fetcher);
+  const creation = new CreateApplication(repo, cfg, documents);
   const decisions = new DecisionService({ repo, applications, sandbox: config.sandbox, logger });
-  const recurrences = new RecurrenceService({ repo, applications, decisions, fetcher, cfg, sandbox: config.sandbox });
+  const recurrences = new RecurrenceService({ repo, applications, decisions, documents, cfg, sandbox: config.sandbox });
   const gateway = new GatewayService({ repo, links, applications });
   const consumer = decisionConsumer(platform.consumerDeps, platform.topics, decisions);
   const sweeper = new ExpirySweeper({ repo, applications, intervalMs: config.expirySweepIntervalMs, logger });
@@ -66,6 +67,8 @@ export async function createApplicationsModule(platform: Platform, deps: Applica
       if (!doc) throw applicationNotFound('OBJECT_NOT_FOUND');
       return doc;
     },
+    findByOrder: (partnerId, query) => applications.findByOrder(partnerId, query),
+    prepareDocuments: (inputs, attributeOf, now) => documents.prepare(inputs, attributeOf, now),
     sweepExpired: (now) => sweeper.sweep(now),
   };
 }

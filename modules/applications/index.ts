@@ -1,12 +1,15 @@
 /**
  * The applications module's public face (STYLE: one door). Other modules (orders,
  * payments) import this file only: the Application document types, the event names, the
- * state machine, the response mappers, and `ApplicationsModule.changeApplication`, the one
- * way to change an application from outside.
+ * state machine, the request and response schemas the order routes share, the response
+ * mappers, and `ApplicationsModule`: `changeApplication` (the one way to change an
+ * application from outside), the reads, and `prepareDocuments`.
  */
 import type { AppModule } from '../../platform/module.js';
-import type { ApplicationDoc } from './application.model.js';
+import type { ApplicationDoc, DocumentMeta } from './application.model.js';
 import type { Decide } from './application.changes.js';
+import type { DocumentInput } from './application.input.js';
+import type { OrderLookup } from './application.service.js';
 
 export * from './application.model.js';
 export { APPLICATION_EVENTS, applicationEventDataSchema, applicationNotification, type ApplicationEventType, type ApplicationEventData } from './application.events.js';
@@ -16,7 +19,16 @@ export {
 } from './application.state-machine.js';
 export { NOTIFIED_REASONS, type ApplicationChange, type Decide, type SettableFields } from './application.changes.js';
 export { toApplicationResponse, toOrderResponse, toOrderWithInfo, toApplicationInfo, formatTime, type ApplicationResponse } from './application.mappers.js';
-export { anySentOrDelivered } from './application.service.js';
+export { anySentOrDelivered, type OrderLookup } from './application.service.js';
+export { buildItem } from './application.factory.js';
+export type { DocumentInput, FileInput, ItemInput } from './application.input.js';
+export { ACCEPTED_MIME_TYPES, httpsDocumentFetcher, type DocumentFetcher } from './application.documents.js';
+/** Schemas other modules' routes validate with, so that one field has one rule everywhere. */
+export {
+  money, vatAmount, totalVatSchema, variableSymbol, isoDate, itemSchema, orderItemsSchema, orderAddressesSchema,
+  documentSchema, documentsSchema, deliveryCarrierSchema, applicationIdParams, MAX_AMOUNT, MAX_FILE_BYTES, UUID,
+} from './application.schemas.js';
+export { orderWithInfoSchema } from './application.responses.js';
 export { allocate, payInThree, repaymentPlan, toMilli, unitFromTotal, vatIncluded, addDays, localDate } from './money.js';
 export { createApplicationsModule } from './create-applications-module.js';
 
@@ -30,6 +42,19 @@ export interface ApplicationsModule extends AppModule {
   changeApplication<R = void>(partnerId: string, applicationId: string, decide: Decide<R>): Promise<{ doc: ApplicationDoc; result: R | undefined }>;
   /** The partner's application, or 404 OBJECT_NOT_FOUND. */
   getApplication(partnerId: string, applicationId: string): Promise<ApplicationDoc>;
+  /**
+   * The partner's application whose order matches every criterion given, the newest
+   * (createdAt) when several do; null when none does, or when no criterion is given.
+   * Another partner's application never matches.
+   */
+  findByOrder(partnerId: string, query: OrderLookup): Promise<ApplicationDoc | null>;
+  /**
+   * Documents attached anywhere (DESIGN 4): decodes base64 or fetches an https URL (the
+   * private-network guard, 500 kB), checks the sniffed MIME type against the spec's list,
+   * stores the bytes by content hash and returns the metadata to keep in the order.
+   * 400/422 naming `attributeOf(i)` for the i-th input; nothing is stored then.
+   */
+  prepareDocuments(inputs: DocumentInput[] | undefined, attributeOf: (index: number) => string, now?: Date): Promise<DocumentMeta[]>;
   /** One expiry pass now (the sweeper runs every EXPIRY_SWEEP_INTERVAL by itself). */
   sweepExpired(now?: Date): Promise<number>;
 }

@@ -1,12 +1,12 @@
 import { UnprocessableError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { AuthenticatedPartner } from '../../platform/http/state.js';
-import type { ApplicationDoc, RecurrenceDoc } from './application.model.js';
+import type { ApplicationDoc, DocumentMeta, RecurrenceDoc } from './application.model.js';
 import type { ApplicationRepository } from './application.repository.js';
 import type { ApplicationService } from './application.service.js';
 import type { CreateFromRecurrenceInput } from './application.input.js';
 import { assertAcceptable, type CreateConfig, type CreateOutcome } from './application.create.js';
-import { prepareDocuments, type DocumentFetcher } from './application.documents.js';
+import type { DocumentStore } from './application.documents.js';
 import { buildApplication, duplicateKey } from './application.factory.js';
 import { DuplicateGuard } from './application.dedup.js';
 import { APPLICATION_EVENTS, applicationEvent, applicationNotification, entriesFor } from './application.events.js';
@@ -31,7 +31,7 @@ export class RecurrenceService {
   private readonly dedup: DuplicateGuard;
 
   constructor(private readonly deps: {
-    repo: ApplicationRepository; applications: ApplicationService; decisions: DecisionService; fetcher: DocumentFetcher;
+    repo: ApplicationRepository; applications: ApplicationService; decisions: DecisionService; documents: DocumentStore;
     cfg: CreateConfig; sandbox: boolean;
   }) {
     this.dedup = new DuplicateGuard(deps.repo, deps.cfg.duplicateWindowMs);
@@ -77,7 +77,7 @@ export class RecurrenceService {
       throw new UnprocessableError('RECURRENCE_NOT_USABLE', `The recurrence is ${effectiveRecurrence(origin.recurrence, now).state}; only a READY recurrence creates applications.`);
     }
     assertAcceptable(input, this.deps.cfg);
-    const documents = await prepareDocuments(input.order.documents, 'order.documents', this.deps.fetcher);
+    const documents = await this.deps.documents.prepare(input.order.documents, (i) => `order.documents[${i}].file`, now);
     const id = newId();
     const key = duplicateKey(partner.id, input.type, input.order);
     const claim = await this.dedup.claim(key, partner.id, id, now);
@@ -94,13 +94,12 @@ export class RecurrenceService {
     }
   }
 
-  private async insert(partnerId: string, id: string, origin: ApplicationDoc & { recurrence: RecurrenceDoc }, input: CreateFromRecurrenceInput, documents: Awaited<ReturnType<typeof prepareDocuments>>, now: Date) {
+  private async insert(partnerId: string, id: string, origin: ApplicationDoc & { recurrence: RecurrenceDoc }, input: CreateFromRecurrenceInput, documents: DocumentMeta[], now: Date) {
     const { repo, decisions, cfg } = this.deps;
-    await Promise.all(documents.map((d) => repo.putContent({ ...d.content, createdAt: now })));
     const created = transition(undefined, 'CREATE_FROM_RECURRENCE');
     const base = buildApplication(
       { type: input.type, agreementTermsAndConditions: true, isRecurring: false, merchantUrls: input.merchantUrls, customData: input.customData, order: input.order, customer: origin.customer },
-      documents.map((d) => d.meta),
+      documents,
       { id, partnerId, status: created, event: APPLICATION_EVENTS.created, now, applicationTtlMs: cfg.applicationTtlMs, gatewayTokenTtlMs: cfg.gatewayTokenTtlMs },
     );
     const doc = { ...base, fromRecurrenceId: origin.recurrence.id, version: 0, outbox: {} } as ApplicationDoc;

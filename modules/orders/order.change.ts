@@ -1,5 +1,5 @@
-import type { Address, DeliveryCarrier, DocumentMeta, ItemImage, ItemType, Money, OrderDoc, OrderItemDoc, VatAmount } from '../applications/index.js';
-import { toMilli, unitFromTotal } from '../applications/index.js';
+import type { Address, DeliveryCarrier, DocumentMeta, ItemInput, Money, OrderDoc, VatAmount } from '../applications/index.js';
+import { buildItem } from '../applications/index.js';
 import { OrderRefused } from './orders.errors.js';
 import { impliedTotal, impliedVat } from './order.money.js';
 
@@ -8,24 +8,6 @@ import { impliedTotal, impliedVat } from './order.money.js';
  * order that nothing of has been sent or delivered yet (the caller checks availability).
  * Given `items` replace the item list; the totals must then match the items exactly.
  */
-
-export interface ItemInput {
-  code: string;
-  ean?: string;
-  name: string;
-  type?: ItemType;
-  variant?: string;
-  producer?: string;
-  categories?: string[];
-  quantity?: number | null;
-  unitPrice?: Money;
-  totalPrice: Money;
-  unitVat?: VatAmount;
-  totalVat: VatAmount;
-  image?: ItemImage;
-  productUrl?: string;
-}
-
 export interface OrderChangeInput {
   totalPrice?: Money;
   totalVat?: VatAmount[];
@@ -34,25 +16,6 @@ export interface OrderChangeInput {
   deliveryCarrier?: DeliveryCarrier;
   /** already stored documents to attach */
   documents?: DocumentMeta[];
-}
-
-/** A new item from the partner's data: counters at zero, unit price and VAT derived when absent. */
-export function toItemDoc(input: ItemInput): OrderItemDoc {
-  const quantity = input.quantity ?? 1;
-  const quantityMilli = toMilli(quantity);
-  const { currency } = input.totalPrice;
-  return {
-    ...input,
-    quantity,
-    quantityMilli,
-    unitPrice: input.unitPrice ?? { amount: unitFromTotal(input.totalPrice.amount, quantityMilli), currency },
-    unitVat: input.unitVat ?? { vatRate: input.totalVat.vatRate, amount: unitFromTotal(input.totalVat.amount, quantityMilli), currency },
-    state: 'PROCESSING',
-    sentMilli: 0,
-    deliveredMilli: 0,
-    returnedMilli: 0,
-    cancelledMilli: 0,
-  } as OrderItemDoc;
 }
 
 /** The changed order; 422 UNPROCESSABLE (with the attribute) when the totals do not fit the items. */
@@ -66,8 +29,8 @@ export function applyOrderChange(order: OrderDoc, change: OrderChangeInput): Ord
   for (const [m, at] of moneyFields) {
     if (m && m.currency !== currency) throw new OrderRefused('UNPROCESSABLE', `${at}.currency: the order is in ${currency}; one currency per application.`, `${at}.currency`);
   }
-  // replaced items start afresh: cancellations and their adjustments belong to the old list
-  const items = change.items ? change.items.map(toItemDoc) : order.items;
+  // replaced items start afresh (as on create): cancellations and their adjustments belong to the old list
+  const items = change.items ? change.items.map(buildItem) : order.items;
   const adjustments = change.items ? [] : order.adjustments;
   const next: OrderDoc = {
     ...order,

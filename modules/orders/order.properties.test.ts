@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { transition, vatIncluded, type OrderDoc, type Status } from '../applications/index.js';
+import { buildItem, transition, vatIncluded, type ItemInput, type OrderDoc, type Status } from '../applications/index.js';
 import { applyFulfilment, type FulfilmentInput } from './fulfilment.rules.js';
-import { applyOrderChange, toItemDoc, type ItemInput } from './order.change.js';
+import { applyOrderChange } from './order.change.js';
 import { countersValid } from './fulfilment.counters.js';
 import { closedMilli, impliedTotal, impliedVat, partValue, payoutBase, type PayoutTrigger } from './order.money.js';
 import { orderSnapshot } from './orders.events.js';
@@ -44,7 +44,7 @@ const itemsInput = fc.tuple(fc.integer({ min: 1, max: 4 }), fc.boolean())
   });
 
 function newOrder(items: ItemInput[]): OrderDoc {
-  const docs = items.map(toItemDoc);
+  const docs = items.map(buildItem);
   const base: OrderDoc = {
     number: 'ORD-1', state: 'PROCESSING', totalPrice: { amount: 0, currency: CUR }, originalTotalPrice: { amount: 0, currency: CUR },
     totalVat: [], items: docs, addresses: [], variableSymbols: ['1234'], documents: [], adjustments: [], fulfilment: [],

@@ -4,10 +4,9 @@ import type { AppRouter } from '../../platform/http/create-app.js';
 import { partnerOf, type AppState } from '../../platform/http/state.js';
 import { defineRoute, type ErrorDeclaration } from '../../platform/openapi/registry.js';
 import type { FulfilmentOp } from './fulfilment.counters.js';
-import type { ChangeOrderBody, FulfilmentBody, OrderQuery, OrdersService } from './orders.service.js';
-import {
-  applicationIdParams, cancelItemsSchema, changeOrderSchema, deliverSchema, orderQuerySchema, returnSchema, sendSchema,
-} from './orders.schemas.js';
+import type { ChangeOrderBody, FulfilmentBody, OrdersService } from './orders.service.js';
+import { applicationIdParams, orderWithInfoSchema, type OrderLookup } from '../applications/index.js';
+import { cancelItemsSchema, changeOrderSchema, deliverSchema, orderQuerySchema, returnSchema, sendSchema } from './orders.schemas.js';
 
 const E = (status: number, code: string, when: string): ErrorDeclaration => ({ status, code, when });
 const INVALID = E(400, 'INVALID_REQUEST', 'a field is missing, malformed or over a limit; `attribute` names it');
@@ -17,9 +16,9 @@ const STATE = [
   E(422, 'APPLICATION_REJECTED', 'the application was rejected'),
   E(422, 'APPLICATION_ALREADY_CANCELLED', 'the application is cancelled'),
 ];
-const ITEMS = E(422, 'UNPROCESSABLE', 'no item matches, several match, a quantity exceeds what is left, nothing is left to mark, another currency');
+const ITEMS = E(422, 'UNPROCESSABLE', 'no item matches, several match, a quantity exceeds what is left, nothing is left to mark, another currency, a document URL that cannot be fetched');
 const tags = ['Orders'];
-const ok = { 200: { description: 'the changed order plus applicationInfo' } };
+const ok = { 200: { description: 'the changed order plus applicationInfo', schema: orderWithInfoSchema } };
 
 interface OperationRoute {
   op: FulfilmentOp;
@@ -77,18 +76,18 @@ export function mountOrderRoutes(router: AppRouter, requireAuth: Middleware<AppS
       INVALID, NOT_FOUND, ...STATE,
       E(422, 'ORDER_ALREADY_SENT', 'an item was marked sent or delivered (DESIGN 12)'),
       E(422, 'NOT_SUPPORTED', 'an approved total may not grow; an approved PAY_IN_THREE total may not change'),
-      E(422, 'UNPROCESSABLE', 'the totals do not match the items, or another currency'),
+      E(422, 'UNPROCESSABLE', 'the totals do not match the items, another currency, or a document URL that cannot be fetched'),
     ],
   }, auth, async (ctx, { params, body }) => {
     ctx.body = await orders.change(partnerOf(ctx), params.applicationId, body);
   });
 
-  defineRoute<unknown, Record<string, string>, OrderQuery>(router, {
+  defineRoute<unknown, Record<string, string>, OrderLookup>(router, {
     method: 'get', path: '/financing/v1/orders', operationId: 'getOrder', tags, auth: 'bearer',
     summary: 'Find an order',
     description: 'By orderNumber, orderVariableSymbol or applicationId (at least one; all given must match). When several of your applications match, the newest is returned.',
     request: { query: orderQuerySchema },
-    responses: { 200: { description: 'the order plus applicationInfo' } },
+    responses: { 200: { description: 'the order plus applicationInfo', schema: orderWithInfoSchema } },
     errors: [INVALID, E(404, 'OBJECT_NOT_FOUND', 'no order of this partner matches')],
   }, auth, async (ctx, { query }) => {
     ctx.body = await orders.find(partnerOf(ctx).id, query);

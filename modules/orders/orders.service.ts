@@ -1,33 +1,24 @@
-import type { Db } from 'mongodb';
 import { newId } from '../../platform/ids.js';
 import { NotFoundError } from '../../platform/errors.js';
 import type { AuthenticatedPartner } from '../../platform/http/state.js';
 import {
   anySentOrDelivered, checkAvailability, toOrderWithInfo, TransitionRefused,
-  type ApplicationDoc, type ApplicationsModule, type Operation, type SettableFields,
+  type ApplicationDoc, type ApplicationsModule, type DocumentInput, type Operation, type OrderLookup, type SettableFields,
 } from '../applications/index.js';
 import { applyFulfilment, type FulfilmentInput, type FulfilmentOutcome } from './fulfilment.rules.js';
 import type { FulfilmentOp } from './fulfilment.counters.js';
 import { applyOrderChange, type OrderChangeInput } from './order.change.js';
 import { ORDER_EVENTS, orderSnapshot, type OrderEventData } from './orders.events.js';
 import { OrderRefused } from './orders.errors.js';
-import type { DocumentInput, OrderDocuments } from './order.documents.js';
 
 export interface OrdersServiceDeps {
-  applications: Pick<ApplicationsModule, 'changeApplication' | 'getApplication'>;
-  documents: OrderDocuments;
-  db: Db;
+  applications: Pick<ApplicationsModule, 'changeApplication' | 'findByOrder' | 'prepareDocuments'>;
 }
 
 export type FulfilmentBody = Omit<FulfilmentInput, 'op' | 'document'> & { document?: DocumentInput };
 export interface ChangeOrderBody {
   reason?: string;
   order: Omit<OrderChangeInput, 'documents'> & { documents?: DocumentInput[] };
-}
-export interface OrderQuery {
-  orderNumber?: string;
-  orderVariableSymbol?: string;
-  applicationId?: string;
 }
 
 const OPERATION: Record<FulfilmentOp, Operation> = { SEND: 'MARK_SENT', DELIVER: 'MARK_DELIVERED', RETURN: 'MARK_RETURNED', CANCEL: 'MARK_CANCELLED' };
@@ -65,7 +56,7 @@ export class OrdersService {
     const now = new Date();
     // documents are checked and stored (by content hash) before the write: a refused
     // operation leaves at most an unreferenced blob, never a half-changed order
-    const document = body.document ? (await this.deps.documents.store([body.document], () => 'document.file', now))[0] : undefined;
+    const document = body.document ? (await this.deps.applications.prepareDocuments([body.document], () => 'document.file', now))[0] : undefined;
     const { document: _raw, ...rest } = body;
     const input: FulfilmentInput = { ...rest, op, ...(document ? { document } : {}) };
     const { doc } = await this.deps.applications.changeApplication(partner.id, applicationId, (app) => {
@@ -84,7 +75,7 @@ export class OrdersService {
   async change(partner: AuthenticatedPartner, applicationId: string, body: ChangeOrderBody) {
     const now = new Date();
     const documents = body.order.documents
-      ? await this.deps.documents.store(body.order.documents, (i) => `order.documents[${i}].file`, now) : undefined;
+      ? await this.deps.applications.prepareDocuments(body.order.documents, (i) => `order.documents[${i}].file`, now) : undefined;
     const { documents: _raw, ...rest } = body.order;
     const input: OrderChangeInput = { ...rest, ...(documents ? { documents } : {}) };
     const { doc } = await this.deps.applications.changeApplication(partner.id, applicationId, (app) => {
@@ -101,33 +92,11 @@ export class OrdersService {
     return toOrderWithInfo(doc);
   }
 
-  /**
-   * GET /financing/v1/orders. By application id it is a key read; by order number or
-   * variable symbol it is a partner-scoped query (rare path), and when several of the
-   * partner's applications match, the newest is returned (docs/orders-and-payments.md).
-   */
-  async find(partnerId: string, query: OrderQuery) {
-    const id = query.applicationId ?? (await this.newestByOrder(partnerId, query));
-    const doc = id ? await this.deps.applications.getApplication(partnerId, id) : undefined;
-    const matches = doc
-      && (query.orderNumber === undefined || doc.order.number === query.orderNumber)
-      && (query.orderVariableSymbol === undefined || doc.order.variableSymbols.includes(query.orderVariableSymbol));
-    if (!doc || !matches) throw new NotFoundError('No order of this partner matches the query.');
+  /** GET /financing/v1/orders: the lookup is the applications module's (newest match; docs). */
+  async find(partnerId: string, query: OrderLookup) {
+    const doc = await this.deps.applications.findByOrder(partnerId, query);
+    if (!doc) throw new NotFoundError('No order of this partner matches the query.');
     return toOrderWithInfo(doc);
-  }
-
-  /**
-   * The one read outside the applications face: the ids of the partner's applications by
-   * order number or variable symbol (the face has no such lookup yet; the projection keeps
-   * only `_id`, and the document itself is read through the face).
-   */
-  private async newestByOrder(partnerId: string, query: OrderQuery): Promise<string | undefined> {
-    const filter: Record<string, unknown> = { partnerId };
-    if (query.orderNumber !== undefined) filter['order.number'] = query.orderNumber;
-    if (query.orderVariableSymbol !== undefined) filter['order.variableSymbols'] = query.orderVariableSymbol;
-    const [hit] = await this.deps.db.collection<{ _id: string }>('applications')
-      .find(filter, { projection: { _id: 1 } }).sort({ createdAt: -1, _id: -1 }).limit(1).toArray();
-    return hit?._id;
   }
 }
 

@@ -7,6 +7,7 @@ import type { AppModule } from '../../platform/module.js';
 export { createPaymentsModule, type PaymentsModuleDeps } from './create-payments-module.js';
 export { PAYMENT_EVENTS, type PaymentEventData } from './payments.events.js';
 export type { PaymentBody } from './payments.model.js';
+export { paymentSchema, paymentsPageSchema } from './payments.schemas.js';
 export { feeOf, reconcile, type PayoutTerms, type LedgerRecord } from './ledger.rules.js';
 
 export type PaymentsModule = AppModule;

@@ -1,23 +1,28 @@
 import { expect } from 'chai';
-import https from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { startHarness, type AppHarness } from './harness.js';
 import { applicationBody } from './requests.js';
-import { FileTooLarge, httpsFetcher } from '../../modules/applications/application.documents.js';
-import { selfSignedTls } from '../../platform/http/tls.js';
+import { startFileServer, type FileServer } from '../support/file-server.js';
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')]);
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
+const withDocs = (documents: unknown[]) => {
+  const body = applicationBody();
+  return { ...body, order: { ...body.order, documents } };
+};
+
 describe('order documents (DESIGN 4, spec Limits)', function () {
   this.timeout(60_000);
   let h: AppHarness;
-  before(async () => { h = await startHarness(); });
-  after(async () => { await h?.stop(); });
-  const withDocs = (documents: unknown[]) => {
-    const body = applicationBody();
-    return { ...body, order: { ...body.order, documents } };
-  };
+  let files: FileServer;
+  before(async () => {
+    files = await startFileServer();
+    h = await startHarness({}, { documentFetcher: files.fetcher() });
+  });
+  after(async () => {
+    await h?.stop();
+    await files?.close();
+  });
   const post = (body: unknown) => h.t.client.post('/financing/v1/applications', body, { token: h.partner.token });
 
   it('when a PDF comes as {filename, content} and a PNG as bare base64, then 201 with their metadata; the bytes are stored apart, once per hash', async () => {
@@ -69,6 +74,30 @@ describe('order documents (DESIGN 4, spec Limits)', function () {
     expect(res.body.errors[0].attribute).to.equal('order.documents[0].type');
   });
 
+  it('when the file is an https URL, then the service fetches it and keeps it like sent content, with the URL', async () => {
+    files.serve('/docs/invoice-7.pdf', PDF);
+    const url = `${files.base}/docs/invoice-7.pdf`;
+    const res = await post(withDocs([{ type: 'INVOICE', file: url }]));
+    expect(res.status, res.text).to.equal(201);
+    expect(res.body.order.documents[0].file).to.deep.include({ filename: 'invoice-7.pdf', mimeType: 'application/pdf', size: PDF.length, url });
+    const contents = h.t.api.runtime.db.collection('application_document_contents');
+    expect(await contents.countDocuments({ _id: res.body.order.documents[0].file.sha256 })).to.equal(1);
+  });
+
+  it('when the URL answers an error, a redirect, a file of another type or one over 500 kB, then 422 or 400 naming the file', async () => {
+    files.serve('/moved.pdf', Buffer.alloc(0), 302);
+    files.serve('/app.exe', Buffer.from('4d5a90000300000004000000ffff0000', 'hex'));
+    files.serve('/big.pdf', Buffer.concat([PDF, Buffer.alloc(500 * 1024)]));
+    const rows: Array<[string, number, string]> = [
+      ['/missing.pdf', 422, 'UNPROCESSABLE'], ['/moved.pdf', 422, 'UNPROCESSABLE'], ['/app.exe', 400, 'INVALID_REQUEST'], ['/big.pdf', 400, 'INVALID_REQUEST'],
+    ];
+    for (const [path, status, code] of rows) {
+      const res = await post(withDocs([{ type: 'INVOICE', file: `${files.base}${path}` }]));
+      expect(res.status, path).to.equal(status);
+      expect(res.body.errors[0], path).to.include({ code, attribute: 'order.documents[0].file' });
+    }
+  });
+
   it('when the file is an https URL that cannot be fetched, then 422 naming the file', async () => {
     const res = await post(withDocs([{ type: 'INVOICE', file: 'https://127.0.0.1:1/invoice.pdf' }]));
     expect(res.status).to.equal(422);
@@ -76,34 +105,39 @@ describe('order documents (DESIGN 4, spec Limits)', function () {
   });
 });
 
-describe('the https document fetcher', function () {
-  this.timeout(20_000);
-  let server: https.Server;
-  let base: string;
-  let ca: string;
+describe('private networks refused (WEBHOOK_ALLOW_PRIVATE_NETWORKS=false, as in production)', function () {
+  this.timeout(60_000);
+  let h: AppHarness;
+  let files: FileServer;
   before(async () => {
-    const tls = await selfSignedTls();
-    server = https.createServer({ cert: tls.cert, key: tls.key }, (req, res) => {
-      if (req.url === '/big') { res.end(Buffer.alloc(600 * 1024)); return; }
-      if (req.url === '/moved') { res.writeHead(302, { Location: '/file.pdf' }); res.end(); return; }
-      res.end(PDF);
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-    base = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    ca = tls.cert;
+    files = await startFileServer();
+    // the API's own fetcher, configured from the environment: nothing trusts the local server
+    h = await startHarness({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'false' });
   });
-  after(() => { server.close(); });
+  after(async () => {
+    await h?.stop();
+    await files?.close();
+  });
+  const post = (body: unknown) => h.t.client.post('/financing/v1/applications', body, { token: h.partner.token });
 
-  it('when private networks are refused, then a loopback host is refused before any request', async () => {
-    let err: Error | undefined;
-    try { await httpsFetcher({ allowPrivateNetworks: false, timeoutMs: 2000 })(`${base}/file.pdf`); } catch (e) { err = e as Error; }
-    expect(err?.message).to.match(/loopback, private or link-local/);
+  it('when a document URL points at a loopback address or name, then 422 naming the file and nothing is requested', async () => {
+    files.serve('/invoice.pdf', PDF);
+    const port = new URL(files.base).port;
+    for (const url of [`${files.base}/invoice.pdf`, `https://localhost:${port}/invoice.pdf`]) {
+      const res = await post(withDocs([{ type: 'INVOICE', file: url }]));
+      expect(res.status, url).to.equal(422);
+      expect(res.body.errors[0], url).to.include({ code: 'UNPROCESSABLE', attribute: 'order.documents[0].file' });
+      expect(res.body.errors[0].message).to.match(/not on a public network/).and.not.match(/127\.0\.0\.1 \(/);
+    }
+    expect(files.hits).to.deep.equal([]);
   });
 
-  it('when allowed, then the file is fetched; redirects are not followed; a body over 500 kB is cut', async () => {
-    const fetcher = httpsFetcher({ allowPrivateNetworks: true, timeoutMs: 2000, ca });
-    expect((await fetcher(`${base}/file.pdf`)).equals(PDF)).to.equal(true);
-    await fetcher(`${base}/moved`).then(() => expect.fail('followed a redirect'), (e: Error) => expect(e.message).to.match(/302/));
-    await fetcher(`${base}/big`).then(() => expect.fail('read past the limit'), (e: Error) => expect(e).to.be.instanceOf(FileTooLarge));
+  it('when the notificationEndpoint is a private literal or localhost, then 422 naming it', async () => {
+    for (const endpoint of ['https://10.0.0.7/hook', 'https://[::1]/hook', 'https://localhost/hook', 'https://100.64.0.1/hook']) {
+      const body = applicationBody();
+      const res = await post({ ...body, merchantUrls: { ...body.merchantUrls, notificationEndpoint: endpoint } });
+      expect(res.status, endpoint).to.equal(422);
+      expect(res.body.errors[0], endpoint).to.include({ code: 'UNPROCESSABLE', attribute: 'merchantUrls.notificationEndpoint' });
+    }
   });
 });

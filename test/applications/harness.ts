@@ -2,6 +2,7 @@ import { TOPICS } from '../../platform/kafka.js';
 import type { NotificationRequest } from '../../platform/notifications.js';
 import type { DomainEvent } from '../../platform/events.js';
 import { startTestApi, type TestApi } from '../support/api.js';
+import type { ApiOverrides } from '../../api/modules.js';
 import { TopicCollector } from '../support/kafka.js';
 import { provisionPartner, type TestPartner } from '../support/partners.js';
 import { waitFor } from '../support/wait.js';
@@ -22,8 +23,8 @@ export interface AppHarness {
   stop(): Promise<void>;
 }
 
-export async function startHarness(env: Record<string, string> = {}): Promise<AppHarness> {
-  const t = await startTestApi(env);
+export async function startHarness(env: Record<string, string> = {}, parts: ApiOverrides = {}): Promise<AppHarness> {
+  const t = await startTestApi(env, parts);
   const partner = await provisionPartner(t);
   const { kafka, topics } = t.api.runtime;
   const events = await new TopicCollector(kafka, topics.name(TOPICS.applicationEvents)).start();

@@ -3,17 +3,23 @@ import type { DomainEvent } from '../../platform/events.js';
 import { startHarness, type AppHarness } from '../applications/harness.js';
 import { provisionPartner, type TestPartner } from '../support/partners.js';
 import { waitFor } from '../support/wait.js';
+import { startFileServer, type FileServer } from '../support/file-server.js';
 import { KETTLE, ORDER_TOTAL, SHIPPING, TEXT_DOCUMENT, opPath, readyApplication, waitForReason } from './orders-harness.js';
 
 describe('order fulfilment: send, deliver, return, cancel through HTTP', function () {
   this.timeout(120_000);
   let h: AppHarness;
   let partner: TestPartner;
+  let files: FileServer;
   before(async () => {
-    h = await startHarness();
+    files = await startFileServer();
+    h = await startHarness({}, { documentFetcher: files.fetcher() });
     partner = await provisionPartner(h.t, { payoutTrigger: 'DELIVERED', feeBps: 0 });
   });
-  after(async () => { await h?.stop(); });
+  after(async () => {
+    await h?.stop();
+    await files?.close();
+  });
 
   const put = (id: string, op: 'send' | 'deliver' | 'return' | 'cancel', body: unknown = {}, p = partner) => h.t.client.put(opPath(id, op), body, { token: p.token });
   const item = (order: any, code: string) => order.items.find((i: any) => i.code === code);
@@ -92,14 +98,28 @@ describe('order fulfilment: send, deliver, return, cancel through HTTP', functio
     expect(twice.body.errors[0].code).to.equal('UNPROCESSABLE');
   });
 
-  it('when a document is given as a URL or is not an accepted type, then 422 or 400 naming document.file', async () => {
+  it('when a document is given as an https URL, then it is fetched and kept with the create-time documents; unreachable 422, not an accepted type 400, naming document.file', async () => {
     const app = await readyApplication(h, partner);
-    const url = await put(app.id, 'deliver', { document: { type: 'INVOICE', file: 'https://shop.example/invoice.pdf' } });
-    expect(url.status).to.equal(422);
-    expect(url.body.errors[0]).to.include({ code: 'UNPROCESSABLE', attribute: 'document.file' });
+    const unreachable = await put(app.id, 'deliver', { document: { type: 'INVOICE', file: 'https://127.0.0.1:1/invoice.pdf' } });
+    expect(unreachable.status).to.equal(422);
+    expect(unreachable.body.errors[0]).to.include({ code: 'UNPROCESSABLE', attribute: 'document.file' });
     const binary = await put(app.id, 'deliver', { document: { type: 'INVOICE', file: { filename: 'x.bin', content: Buffer.from([0, 1, 2, 3, 255]).toString('base64') } } });
     expect(binary.status).to.equal(400);
     expect(binary.body.errors[0]).to.include({ code: 'INVALID_REQUEST', attribute: 'document.file' });
+    expect((await h.get(app.id, partner)).stateReason, 'a refused document changes nothing').to.equal('READY_TO_SHIP');
+
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    files.serve('/pod/delivery-note.pdf', pdf);
+    const url = `${files.base}/pod/delivery-note.pdf`;
+    const ok = await put(app.id, 'deliver', { document: { type: 'OTHER', file: url, description: 'proof of delivery' } });
+    expect(ok.status, ok.text).to.equal(200);
+    const doc = ok.body.documents.at(-1);
+    expect(doc).to.deep.include({ type: 'OTHER', description: 'proof of delivery' });
+    expect(doc.file).to.deep.include({ filename: 'delivery-note.pdf', mimeType: 'application/pdf', size: pdf.length, url });
+    const db = h.t.api.runtime.db;
+    expect(await db.collection('application_document_contents').countDocuments({ _id: doc.file.sha256 })).to.equal(1);
+    const collections = (await db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name);
+    expect(collections).to.include('application_document_contents').and.not.include('order_document_contents');
   });
 
   it('when a return has items: [] and a totalPrice, then an amount-only refund lowers the total and keeps the order state; without the amount 400', async () => {

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { startHarness, type AppHarness } from '../applications/harness.js';
 import { applicationBody } from '../applications/requests.js';
 import { provisionPartner, type TestPartner } from '../support/partners.js';
+import { orderWithInfoSchema } from '../../modules/applications/index.js';
 import { waitFor } from '../support/wait.js';
 import { TEXT_DOCUMENT, opPath, orderPath, processingApplication, readyApplication } from './orders-harness.js';
 
@@ -130,5 +131,38 @@ describe('PUT order and GET orders', function () {
     expect(codes('/financing/v1/orders', 'get')).to.include.members(['INVALID_REQUEST', 'OBJECT_NOT_FOUND']);
     expect(codes('/financing/v1/applications/{applicationId}/payments', 'get')).to.include.members(['INVALID_REQUEST', 'OBJECT_NOT_FOUND']);
     expect(doc.paths['/financing/v1/applications/{applicationId}/payments'].get.parameters.find((p: any) => p.name === 'limit').schema.maximum).to.equal(100);
+  });
+
+  it('when /openapi.json is read, then the order routes declare the order-with-applicationInfo answer and the request schemas shared with create', async () => {
+    const doc = (await h.t.client.get('/openapi.json')).body;
+    const answer = (p: string, m: string) => doc.paths[p]?.[m]?.responses?.['200']?.content?.['application/json']?.schema;
+    const paths = ['send', 'deliver', 'return', 'cancel'].map((op) => [`/financing/v1/applications/{applicationId}/order/${op}`, 'put'])
+      .concat([['/financing/v1/applications/{applicationId}/order', 'put'], ['/financing/v1/orders', 'get'], ['/financing/v1/applications/{applicationId}/cancel', 'put']]);
+    for (const [p, m] of paths) {
+      const schema = answer(p!, m!);
+      expect(schema?.required, `${m} ${p}`).to.include.members(['applicationInfo', 'items', 'totalPrice', 'state']);
+      expect(schema.properties.applicationInfo.required).to.deep.equal(['id', 'state', 'stateReason']);
+    }
+    const change = doc.paths['/financing/v1/applications/{applicationId}/order'].put.requestBody.content['application/json'].schema.properties.order.properties;
+    const create = doc.paths['/financing/v1/applications'].post.requestBody.content['application/json'].schema.properties.order.properties;
+    expect(change.items.items).to.deep.equal(create.items.items);
+    expect(change.documents.items).to.deep.equal(create.documents.items);
+  });
+
+  it('when the order routes answer, then every body matches the declared schema', async () => {
+    const app = await readyApplication(h, partner);
+    const token = { token: partner.token };
+    const bodies = [
+      await change(app.id, { addresses: [{ addressType: 'DELIVERY', city: 'Brno', country: 'CZ' }], documents: [TEXT_DOCUMENT] }),
+      await h.t.client.put(opPath(app.id, 'send'), { items: [{ code: 'KTL-1', quantity: 1.5 }], sentDate: '2024-05-02', deliveryTrackingNumber: 'T-1', variableSymbol: '55' }, token),
+      await h.t.client.put(opPath(app.id, 'deliver'), { items: [{ code: 'KTL-1', quantity: 1 }] }, token),
+      await h.t.client.put(opPath(app.id, 'return'), { items: [], totalPrice: CZK(1000) }, token),
+      await h.t.client.put(opPath(app.id, 'cancel'), { items: [{ code: 'SHIP' }] }, token),
+      await find(`applicationId=${app.id}`),
+    ];
+    for (const [i, res] of bodies.entries()) {
+      expect(res.status, `${i}: ${res.text}`).to.equal(200);
+      expect(orderWithInfoSchema.validate(res.body).error?.message, `answer ${i}`).to.equal(undefined);
+    }
   });
 });

@@ -3,6 +3,7 @@ import { startHarness, type AppHarness } from '../applications/harness.js';
 import { provisionPartner, type TestPartner } from '../support/partners.js';
 import { waitFor } from '../support/wait.js';
 import { KETTLE, opPath, paymentsPath, readyApplication } from '../orders/orders-harness.js';
+import { paymentsPageSchema } from '../../modules/payments/index.js';
 
 /** GET /financing/v1/applications/{id}/payments: cursor paging per the spec's conventions and DESIGN 19. */
 describe('the payments list and its paging', function () {
@@ -37,6 +38,7 @@ describe('the payments list and its paging', function () {
     expect(res.status).to.equal(200);
     expect(res.body.data.map((p: any) => p.paymentId)).to.deep.equal(ids.slice(0, 2));
     expect(res.body.pagingInfo).to.deep.equal({ itemsPerPage: 2 });
+    expect(paymentsPageSchema.validate(res.body).error?.message).to.equal(undefined);
   });
 
   it('when paging forwards with after, then the next items and a nextPage request while more follow', async () => {
@@ -46,6 +48,7 @@ describe('the payments list and its paging', function () {
     const third = await h.t.client.get(second.body.pagingInfo.nextPage, { token: partner.token });
     expect(third.body.data.map((p: any) => p.paymentId)).to.deep.equal(ids.slice(4));
     expect(third.body.pagingInfo).to.deep.equal({ itemsPerPage: 2 });
+    expect(paymentsPageSchema.validate(second.body).error?.message).to.equal(undefined);
   });
 
   it('when paging backwards with before, then the items before and a prevPage request while more precede', async () => {

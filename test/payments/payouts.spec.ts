@@ -7,6 +7,7 @@ import { TopicCollector } from '../support/kafka.js';
 import { provisionPartner, type TestPartner } from '../support/partners.js';
 import { waitFor } from '../support/wait.js';
 import { KETTLE, ORDER_TOTAL, SHIPPING, opPath, paymentsPath, readyApplication, waitForReason } from '../orders/orders-harness.js';
+import { paymentSchema } from '../../modules/payments/index.js';
 
 /** DESIGN 13 through HTTP and Kafka: payouts on SENT or DELIVERED, fees, READY_PAID, credit notes. */
 describe('payouts to partners and credit notes', function () {
@@ -94,6 +95,7 @@ describe('payouts to partners and credit notes', function () {
       value: { amount: -KETTLE.total / 2 + 600, currency: 'CZK' },
     });
     expect(credit.invoice.dueDate > credit.date).to.equal(true);
+    expect(paymentSchema.validate(credit).error?.message, 'a credit note matches the declared Payment').to.equal(undefined);
     await waitFor('the credit note notification', () => paymentNotices(app.id).some((n) => n.body.type === 'CREDIT_NOTE'));
     await waitFor('the credit note event', () => paymentEvents.json<DomainEvent>().some((e) => e.aggregateId === app.id && e.type === 'payments.creditnote.issued'));
     await put(partner, app.id, 'return', { items: [], totalPrice: { amount: 5000, currency: 'CZK' } });

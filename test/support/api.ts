@@ -3,6 +3,7 @@ import type { Kafka } from 'kafkajs';
 import type { Config } from '../../platform/config.js';
 import { createLogger } from '../../platform/logger.js';
 import { startApi, type Api } from '../../api/create-api.js';
+import type { ApiOverrides } from '../../api/modules.js';
 import { testConfig } from './config.js';
 import { TestClient } from './http.js';
 
@@ -17,12 +18,13 @@ export interface TestApi {
 
 /**
  * The real API in-process on free ports, over real MongoDB and Kafka, with its own
- * database and topics; `stop` drains it and drops both.
+ * database and topics; `stop` drains it and drops both. `parts` replaces what a test must
+ * (the document fetcher that trusts a local server's certificate).
  */
-export async function startTestApi(overrides: Record<string, string> = {}): Promise<TestApi> {
+export async function startTestApi(overrides: Record<string, string> = {}, parts: ApiOverrides = {}): Promise<TestApi> {
   const config = testConfig(overrides);
   const logger = createLogger({ level: config.logLevel, name: 'api-test' });
-  const api = await startApi(config, logger);
+  const api = await startApi(config, logger, parts);
   const baseUrl = `https://localhost:${api.httpsPort}`;
   const client = new TestClient(baseUrl, api.tls.cert);
   return {

@@ -3,8 +3,10 @@ import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /**
- * The private-network guard of DESIGN 17 (and DESIGN 4 for fetched documents): a webhook
- * may only reach a public unicast address unless WEBHOOK_ALLOW_PRIVATE_NETWORKS is on.
+ * The private-network guard of DESIGN 17 (webhooks) and DESIGN 4 (documents the service
+ * fetches): an outgoing request may only reach a public unicast address unless
+ * WEBHOOK_ALLOW_PRIVATE_NETWORKS is on. One implementation for every outgoing request the
+ * partner can aim (the relay's webhook client, the applications module's document fetcher).
  *
  * The check runs inside the socket's own `lookup`, so the address that was checked is the
  * address that is connected to: a DNS answer that changes between a check and the connect
@@ -15,7 +17,7 @@ export class RefusedAddressError extends Error {
   readonly code = 'EADDRREFUSED_BY_POLICY';
 
   constructor(readonly host: string, readonly address: string, readonly range: string) {
-    super(`${host} resolves to ${address} (${range}); private networks are not allowed as webhook endpoints`);
+    super(`${host} resolves to ${address} (${range}); private networks are not allowed`);
   }
 }
 
@@ -41,17 +43,28 @@ export function isPublicAddress(address: string): boolean {
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
 
-/** A `lookup` for http(s).request that resolves every address and refuses the request if any is not public. */
-export function guardedLookup(allowPrivate: boolean) {
+/** The resolver the guard asks (dns.lookup by default; tests pass one that answers what they need). */
+export type Resolver = (
+  hostname: string,
+  options: { all: true; family: number; hints?: number },
+  callback: (err: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => void,
+) => void;
+
+const systemResolver: Resolver = (hostname, options, callback) => dns.lookup(hostname, options, callback);
+
+/**
+ * A `lookup` for http(s).request that resolves every address and refuses the request if
+ * any is not public: a name with one public and one private address could otherwise be
+ * connected to the private one on a retry or a happy-eyeballs fallback.
+ */
+export function guardedLookup(allowPrivate: boolean, resolve: Resolver = systemResolver) {
   return (hostname: string, options: dns.LookupOptions, callback: LookupCallback): void => {
-    dns.lookup(hostname, { all: true, family: options.family ?? 0, hints: options.hints }, (err, addresses) => {
+    const family = typeof options.family === 'number' ? options.family : 0;
+    resolve(hostname, { all: true, family, ...(options.hints ? { hints: options.hints } : {}) }, (err, addresses) => {
       if (err) return callback(err, []);
       if (!allowPrivate) {
-        for (const a of addresses) {
-          if (!isPublicAddress(a.address)) {
-            return callback(new RefusedAddressError(hostname, a.address, safeRange(a.address)) as NodeJS.ErrnoException, []);
-          }
-        }
+        const refused = addresses.find((a) => !isPublicAddress(a.address));
+        if (refused) return callback(new RefusedAddressError(hostname, refused.address, safeRange(refused.address)) as NodeJS.ErrnoException, []);
       }
       if (addresses.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), []);
       if (options.all) return callback(null, addresses);
@@ -65,6 +78,17 @@ export function assertTargetAllowed(url: URL, allowPrivate: boolean): void {
   if (allowPrivate) return;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (net.isIP(host) && !isPublicAddress(host)) throw new RefusedAddressError(host, host, safeRange(host));
+}
+
+/**
+ * A check without resolving, for input validation (a partner's notificationEndpoint at
+ * create): an IP literal that is not public, or a `localhost` name (RFC 6761: always
+ * loopback). Names are judged again when they are connected to.
+ */
+export function isNonPublicLiteral(url: URL): boolean {
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  return net.isIP(host) !== 0 && !isPublicAddress(host);
 }
 
 function safeRange(address: string): string {

@@ -1,0 +1,44 @@
+import Joi from 'joi';
+import { isoDate, money, UUID } from '../applications/index.js';
+
+/**
+ * The payments list's query and answer (spec: Payment, PagingInfo; DESIGN 19), for the
+ * route's validation and /openapi.json. Money and dates use the applications module's
+ * schemas, so they read the same as everywhere else.
+ */
+export const paymentsQuerySchema = Joi.object({
+  limit: Joi.number().integer().min(1).max(100).default(20).description('items per page (DESIGN 19: default 20, at most 100)'),
+  after: Joi.string().pattern(UUID, 'paymentId').description('paymentId of the last item of the previous page (forward)'),
+  before: Joi.string().pattern(UUID, 'paymentId').description('paymentId of the first item of the following page (backward)'),
+}).nand('after', 'before').label('PaymentsQuery');
+
+const invoiceSchema = Joi.object({
+  fullName: Joi.string().required(),
+  address: Joi.object({
+    streetAddress: Joi.string().required(), streetNumber: Joi.string().required(), city: Joi.string().required(),
+    zip: Joi.string().required(), country: Joi.string().required(), addressType: Joi.string().valid('PERMANENT').required(),
+  }).required(),
+  dueDate: isoDate.required().description('the payment date for a payout; 14 days later for a credit note'),
+  accountNumber: Joi.object({ accountNumber: Joi.string().required(), bankCode: Joi.string().required() }).required(),
+}).description('the service\'s billing data').label('Invoice');
+
+export const paymentSchema = Joi.object({
+  paymentId: Joi.string().required().description('UUIDv7: sorts by time; the paging cursor'),
+  type: Joi.string().valid('PAYOUT', 'CREDIT_NOTE').required().description('CREDIT_NOTE: goods came back after a payout; the partner owes it back'),
+  date: isoDate.required().description('local date (Europe/Prague) of the record'),
+  applicationId: Joi.string().required(),
+  value: money.required().description('what moves: grossValue - fee; negative for a credit note'),
+  grossValue: money.required().description('the value of the goods paid for (or credited)'),
+  fee: money.required().description('the service\'s fee on grossValue'),
+  variableSymbol: Joi.string().description('the order\'s first variable symbol'),
+  invoice: invoiceSchema.required(),
+}).label('Payment');
+
+export const paymentsPageSchema = Joi.object({
+  data: Joi.array().items(paymentSchema).required(),
+  pagingInfo: Joi.object({
+    itemsPerPage: Joi.number().integer().required(),
+    nextPage: Joi.string().description('only when `after` was sent and more items follow'),
+    prevPage: Joi.string().description('only when `before` was sent and more items precede'),
+  }).required().label('PagingInfo'),
+}).label('PaymentsPage');
