@@ -101,41 +101,85 @@ describe('nothing is lost when the API process is killed with SIGKILL in the mid
     return { outcomes, answeredAtKill };
   }
 
-  it('when the API dies mid-burst and restarts, then every stored application has its creation notification delivered (one webhook-id each), no notification names a missing application, and every 201 is stored', async () => {
-    const { outcomes, answeredAtKill } = await burstWithKill();
-    expect(outcomes).to.have.length(N);
-    expect(answeredAtKill, 'killed in the middle of the burst').to.be.within(KILL_AFTER, N - 1);
-    const unexpected = outcomes.filter((o) => o.status !== undefined && o.status !== 201);
-    expect(unexpected, 'every answer is 201; a request cut by the kill has no answer').to.deep.equal([]);
+  /** The partner's applications as stored, and the burst's outcomes (the act, done once in `before`). */
+  let outcomes: Outcome[];
+  let answeredAtKill: number;
+  let stored: StoredApp[];
+  const applications = () => mongo.db(config.mongo.db).collection<StoredApp>('applications');
+  const storedOf = () => applications().find({ partnerId: partner.id }, { projection: { _id: 1, 'order.number': 1 } }).toArray();
+  /** Waits until each given application has its creation notification at the endpoint and no outbox entry is left. */
+  const settled = (apps: StoredApp[]) => waitFor(`a creation notification for each of ${apps.length} applications, and no outbox entry left`, async () => {
+    const notified = new Set(endpoint.verified(partner.webhookSecret).map((a) => a.applicationId));
+    const pending = await applications().countDocuments({ partnerId: partner.id, outboxAt: { $exists: true } });
+    return pending === 0 && apps.every((a) => notified.has(a._id));
+  }, { maxWait: 60_000, interval: 200 }).catch((err) => { throw new Error(`${err.message}\nAPI: ${api.log}\nrelay: ${relay.log}`); });
 
-    const applications = mongo.db(config.mongo.db).collection<StoredApp>('applications');
-    const stored = await applications.find({ partnerId: partner.id }, { projection: { _id: 1, 'order.number': 1 } }).toArray();
-    const storedIds = new Set(stored.map((a) => a._id));
-    await waitFor(`a creation notification for each of the ${stored.length} stored applications, and no outbox entry left`, async () => {
-      const notified = new Set(endpoint.verified(partner.webhookSecret).map((a) => a.applicationId));
-      const pending = await applications.countDocuments({ partnerId: partner.id, outboxAt: { $exists: true } });
-      return pending === 0 && stored.every((a) => notified.has(a._id));
-    }, { maxWait: 60_000, interval: 200 }).catch((err) => { throw new Error(`${err.message}\nAPI: ${api.log}\nrelay: ${relay.log}`); });
+  describe('when the API dies mid-burst and starts again', () => {
+    before(async function () {
+      this.timeout(120_000);
+      ({ outcomes, answeredAtKill } = await burstWithKill());
+      stored = await storedOf();
+      await settled(stored);
+    });
 
-    // every 201 is a stored application, under the same order number
-    const numberOf = new Map(stored.map((a) => [a._id, a.order.number]));
-    for (const o of outcomes.filter((x) => x.status === 201)) expect(numberOf.get(o.id!), `201 for ${o.number}`).to.equal(o.number);
-    // a stored application came from a request answered 201 with its id, or cut by the kill
-    const byNumber = new Map(outcomes.map((o) => [o.number, o]));
-    for (const a of stored) {
-      const o = byNumber.get(a.order.number)!;
-      expect(o.id === a._id || o.error !== undefined, `${a.order.number}: answered ${o.status} ${o.id}`).to.equal(true);
-    }
+    it('then the kill cut the burst in the middle, and every answer the client got was a 201', () => {
+      expect(outcomes).to.have.length(N);
+      expect(answeredAtKill, 'killed in the middle of the burst').to.be.within(KILL_AFTER, N - 1);
+      expect(outcomes.filter((o) => o.error).length, 'requests cut by the kill').to.be.above(0);
+      const unexpected = outcomes.filter((o) => o.status !== undefined && o.status !== 201);
+      expect(unexpected, 'a request cut by the kill has no answer; every other is a 201').to.deep.equal([]);
+    });
 
-    // what the partner received: signed, creation notifications only, of stored applications, one webhook-id each
-    const arrivals = endpoint.verified(partner.webhookSecret);
-    const idsPerApp = new Map<string, Set<string>>();
-    for (const a of arrivals) {
-      expect(storedIds.has(a.applicationId), `a notification about ${a.applicationId}, which is not stored`).to.equal(true);
-      expect(a.body).to.deep.equal({ id: a.applicationId, state: 'PROCESSING', stateReason: 'PROCESSING_REDIRECT_NEEDED' });
-      idsPerApp.set(a.applicationId, (idsPerApp.get(a.applicationId) ?? new Set()).add(a.webhookId));
-    }
-    for (const a of stored) expect(idsPerApp.get(a._id)?.size, `webhook-ids of ${a._id}`).to.equal(1);
-    expect(stored.length).to.be.within(outcomes.filter((o) => o.status === 201).length, N);
+    it('then every 201 is a stored application under its order number, and every stored one came from a 201 or from a cut request', () => {
+      const numberOf = new Map(stored.map((a) => [a._id, a.order.number]));
+      for (const o of outcomes.filter((x) => x.status === 201)) expect(numberOf.get(o.id!), `201 for ${o.number}`).to.equal(o.number);
+      const byNumber = new Map(outcomes.map((o) => [o.number, o]));
+      for (const a of stored) {
+        const o = byNumber.get(a.order.number)!;
+        expect(o.id === a._id || o.error !== undefined, `${a.order.number}: answered ${o.status} ${o.id}`).to.equal(true);
+      }
+      expect(stored.length).to.be.within(outcomes.filter((o) => o.status === 201).length, N);
+    });
+
+    it('then every stored application had its creation notification delivered, signed, under one webhook-id, and no notification names an application that is not stored', () => {
+      const storedIds = new Set(stored.map((a) => a._id));
+      const idsPerApp = new Map<string, Set<string>>();
+      for (const a of endpoint.verified(partner.webhookSecret)) {
+        expect(storedIds.has(a.applicationId), `a notification about ${a.applicationId}, which is not stored`).to.equal(true);
+        expect(a.body).to.deep.equal({ id: a.applicationId, state: 'PROCESSING', stateReason: 'PROCESSING_REDIRECT_NEEDED' });
+        idsPerApp.set(a.applicationId, (idsPerApp.get(a.applicationId) ?? new Set()).add(a.webhookId));
+      }
+      for (const a of stored) expect(idsPerApp.get(a._id)?.size, `webhook-ids of ${a._id}`).to.equal(1);
+    });
+
+    it('when the partner retries each cut request, then no order is stored twice: 200 with the stored application, 201 for one never stored, 409 while the crash\'s claim is within its 30 s grace', async function () {
+      this.timeout(60_000);
+      const claims = await mongo.db(config.mongo.db).collection<{ _id: string; applicationId: string; partnerId: string }>('application_dedup')
+        .find({ partnerId: partner.id }).toArray();
+      const storedIds = new Set(stored.map((a) => a._id));
+      const orphaned = new Set(claims.filter((c) => !storedIds.has(c.applicationId)).map((c) => c.applicationId));
+      const cut = outcomes.filter((o) => o.error);
+      const retries = await Promise.all(cut.map(async (o) => {
+        const res = await api.client.post('/financing/v1/applications', bodyOf(o.number), { token: partner.token, timeoutMs: 30_000 });
+        return { number: o.number, res, first: stored.find((a) => a.order.number === o.number) };
+      }));
+      for (const { number, res, first } of retries) {
+        if (first) {
+          expect(res.status, `${number} was stored: the retry is a duplicate`).to.equal(200);
+          expect(res.body.id).to.equal(first._id);
+        } else if (res.status === 409) {
+          // the killed writer claimed the order but never wrote it (DuplicateGuard's orphan grace)
+          expect(res.body.errors[0].code).to.equal('CONCURRENT_MODIFICATION');
+        } else {
+          expect(res.status, `${number} was never stored: ${res.text}`).to.equal(201);
+        }
+      }
+      expect(retries.filter((r) => r.res.status === 409).length, 'a 409 only for an order whose claim the kill orphaned').to.be.at.most(orphaned.size);
+      const after = await storedOf();
+      const perNumber = new Map<string, number>();
+      for (const a of after) perNumber.set(a.order.number, (perNumber.get(a.order.number) ?? 0) + 1);
+      expect([...perNumber].filter(([, n]) => n > 1), 'orders stored twice').to.deep.equal([]);
+      await settled(after);
+    });
   });
 });
