@@ -44,7 +44,8 @@ describe('nothing is lost when the API process is killed with SIGKILL in the mid
   before(async function () {
     this.timeout(120_000);
     config = testConfig(FAST);
-    api = await new ApiProcess(config, { ...FAST, RATE_LIMIT_PER_MINUTE: '100000' }).prepare();
+    api = new ApiProcess(config, { ...FAST, RATE_LIMIT_PER_MINUTE: '100000' }); // assigned first: `after` removes whatever prepare made
+    await api.prepare();
     api.start();
     await api.healthy();
     endpoint = await new PartnerEndpoint().start();
