@@ -6,6 +6,8 @@ export interface DocumentedRoute {
   method: string;
   path: string;
   bearer: boolean;
+  /** the error codes the operation declares (`x-error-codes`), by HTTP status */
+  errorCodes: Record<number, string[]>;
 }
 
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
@@ -18,7 +20,9 @@ export async function documentedRoutes(client: TestClient): Promise<DocumentedRo
   for (const [path, item] of Object.entries<Record<string, any>>(res.body.paths)) {
     for (const method of METHODS.filter((m) => item[m])) {
       const bearer = (item[method].security ?? []).some((s: Record<string, unknown>) => 'bearerAuth' in s);
-      routes.push({ key: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, bearer });
+      const errorCodes: Record<number, string[]> = {};
+      for (const e of item[method]['x-error-codes'] ?? []) (errorCodes[e.status] ??= []).push(e.code);
+      routes.push({ key: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, bearer, errorCodes });
     }
   }
   return routes;
