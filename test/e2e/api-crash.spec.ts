@@ -4,7 +4,8 @@ import type { Config } from '../../platform/config.js';
 import { createKafka } from '../../platform/kafka.js';
 import { createLogger } from '../../platform/logger.js';
 import { applicationBody } from '../applications/requests.js';
-import { RelayProcess } from '../relay/support/relay-process.js';
+import type { RelayProcess } from '../relay/support/relay-process.js';
+import { startRelayRunning } from './support/relay-running.js';
 import { dropTestResources } from '../support/api.js';
 import { ApiProcess } from '../support/api-process.js';
 import { testConfig, uniqueSuffix } from '../support/config.js';
@@ -49,7 +50,7 @@ describe('nothing is lost when the API process is killed with SIGKILL in the mid
     api.start();
     await api.healthy();
     endpoint = await new PartnerEndpoint().start();
-    relay = new RelayProcess(config).start();
+    relay = await startRelayRunning(config);
     partner = await provisionPartnerByCli(config, api.client);
     mongo = await new MongoClient(config.mongo.url, { retryWrites: false }).connect();
   });

@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
 import { applicationBody } from '../applications/requests.js';
 import { GatewayClient } from '../gateway/gateway-client.js';
-import { RelayProcess } from '../relay/support/relay-process.js';
+import type { RelayProcess } from '../relay/support/relay-process.js';
+import { startRelayRunning } from './support/relay-running.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { provisionPartner, type TestPartner } from '../support/partners.js';
 import { PrivateKafka } from '../support/private-kafka.js';
@@ -32,7 +33,7 @@ describe('Kafka crashes and comes back: the outbox holds everything, then every 
     await broker.start();
     t = await startTestApi({ KAFKA_BROKERS: broker.brokers, ...FAST });
     endpoint = await new PartnerEndpoint().start();
-    relay = new RelayProcess(t.config).start();
+    relay = await startRelayRunning(t.config);
     partner = await provisionPartner(t);
   });
   after(async () => {

@@ -6,7 +6,8 @@ import { startHarness, type AppHarness } from '../applications/harness.js';
 import { applicationBody } from '../applications/requests.js';
 import { GatewayClient } from '../gateway/gateway-client.js';
 import { KETTLE, ORDER_TOTAL, opPath, paymentsPath, waitForReason } from '../orders/orders-harness.js';
-import { RelayProcess } from '../relay/support/relay-process.js';
+import type { RelayProcess } from '../relay/support/relay-process.js';
+import { startRelayRunning } from './support/relay-running.js';
 import { verify } from '../relay/support/receiver.js';
 import { provisionPartner, type TestPartner } from '../support/partners.js';
 import { waitFor } from '../support/wait.js';
@@ -33,7 +34,7 @@ describe('end to end: an application\'s whole life, from create to credit note, 
     this.timeout(60_000);
     h = await startHarness({ WEBHOOK_RETRY_DELAYS: '200ms,200ms', OUTBOX_SWEEP_INTERVAL: '300ms' });
     endpoint = await new PartnerEndpoint().start();
-    relay = new RelayProcess(h.t.config, { WEBHOOK_RETRY_DELAYS: '200ms,200ms' }).start();
+    relay = await startRelayRunning(h.t.config, { WEBHOOK_RETRY_DELAYS: '200ms,200ms' });
     shop = await provisionPartner(h.t, { payoutTrigger: 'DELIVERED', feeBps: FEE_BPS });
   });
   after(async () => {
