@@ -43,3 +43,18 @@ export class TopicCollector {
     await this.consumer?.disconnect();
   }
 }
+
+/**
+ * How many messages a topic has ever received (the sum of its partitions' high
+ * watermarks): a probe that needs no waiting to show that a request published nothing.
+ */
+export async function topicMessageCount(kafka: Kafka, topic: string): Promise<number> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const offsets = await admin.fetchTopicOffsets(topic);
+    return offsets.reduce((sum, p) => sum + Number(p.high), 0);
+  } finally {
+    await admin.disconnect();
+  }
+}

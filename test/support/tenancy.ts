@@ -16,3 +16,21 @@ export function expectSameAsUnknown(foreign: TestResponse, unknown: TestResponse
   expect(foreign.status).to.equal(404);
   expect(mask(JSON.stringify(foreign.body))).to.equal(mask(JSON.stringify(unknown.body)));
 }
+
+/** Headers that differ between any two requests (time, request id, the rate-limit countdown). */
+const PER_REQUEST_HEADERS = new Set(['date', 'x-request-id', 'x-rate-limit-remaining', 'x-rate-limit-reset', 'connection', 'keep-alive']);
+
+/**
+ * `expectSameAsUnknown`, stricter: the same status, code and body once the values looked
+ * up by are masked (so the same shape, key order included), and the same headers (names
+ * and values) apart from those that change with every request. Give the looked-up values
+ * (ids, order numbers) of both requests in `masked`.
+ */
+export function expectIndistinguishable(foreign: TestResponse, unknown: TestResponse, masked: string[]): void {
+  expectSameAsUnknown(foreign, unknown, masked);
+  const stable = (r: TestResponse) => Object.fromEntries(Object.entries(r.headers)
+    .filter(([name]) => !PER_REQUEST_HEADERS.has(name))
+    .map(([name, value]) => [name, masked.reduce((s, m) => s.split(m).join('<id>'), String(value))]));
+  expect(stable(foreign), 'headers').to.deep.equal(stable(unknown));
+}
+

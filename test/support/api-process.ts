@@ -1,0 +1,123 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Config } from '../../platform/config.js';
+import { selfSignedTls } from '../../platform/http/tls.js';
+import { TestClient } from './http.js';
+import { waitFor } from './wait.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** A port that was free a moment ago (the API process must keep one port across restarts). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The API as its own process (`node --import tsx api/main.ts`: one process, so SIGKILL
+ * kills the API itself), on the test's database and topics, on fixed ports and with a
+ * certificate written for it, so that a client keeps working across a restart.
+ */
+export class ApiProcess {
+  private child: ChildProcess | undefined;
+  private output = '';
+  private dir = '';
+  private certPem = '';
+  private ports = { https: 0, http: 0 };
+  client!: TestClient;
+
+  constructor(private readonly config: Config, private readonly env: Record<string, string> = {}) {}
+
+  /** Picks the ports and writes the certificate; call once before `start`. */
+  async prepare(): Promise<this> {
+    const tls = await selfSignedTls();
+    this.dir = await mkdtemp(join(tmpdir(), 'pf-api-'));
+    await writeFile(join(this.dir, 'cert.pem'), tls.cert);
+    await writeFile(join(this.dir, 'key.pem'), tls.key);
+    this.certPem = tls.cert;
+    this.ports = { https: await freePort(), http: await freePort() };
+    this.client = new TestClient(this.baseUrl, this.certPem);
+    return this;
+  }
+
+  get baseUrl(): string {
+    return `https://localhost:${this.ports.https}`;
+  }
+
+  get cert(): string {
+    return this.certPem;
+  }
+
+  start(): this {
+    this.output = '';
+    const c = this.config;
+    this.child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'test',
+        MONGO_URL: c.mongo.url,
+        MONGO_DB: c.mongo.db,
+        KAFKA_BROKERS: c.kafka.brokers.join(','),
+        KAFKA_TOPIC_PREFIX: c.kafka.topicPrefix,
+        KAFKA_PARTITIONS: String(c.kafka.partitions),
+        HTTPS_PORT: String(this.ports.https),
+        HTTP_PORT: String(this.ports.http),
+        PUBLIC_BASE_URL: this.baseUrl,
+        API_METRICS_PORT: '0',
+        TLS_CERT_FILE: join(this.dir, 'cert.pem'),
+        TLS_KEY_FILE: join(this.dir, 'key.pem'),
+        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
+        ...this.env,
+      },
+    });
+    const keep = (chunk: Buffer) => { this.output = (this.output + chunk.toString()).slice(-20_000); };
+    this.child.stdout!.on('data', keep);
+    this.child.stderr!.on('data', keep);
+    return this;
+  }
+
+  /** Resolves once GET /v1/health answers 200 (the API listens only when fully started). */
+  async healthy(maxWait = 60_000): Promise<void> {
+    await waitFor('the API process to answer its health check', async () => {
+      if (this.exited) throw new Error(`the API process exited: ${this.log}`);
+      return (await this.client.get('/v1/health', { timeoutMs: 2000 })).status === 200;
+    }, { maxWait, interval: 100 });
+  }
+
+  get exited(): boolean {
+    return !this.child || this.child.exitCode !== null || this.child.signalCode !== null;
+  }
+
+  /** Sends `signal` and resolves with the exit code once the process is gone (null when killed by a signal). */
+  stop(signal: NodeJS.Signals): Promise<number | null> {
+    const child = this.child;
+    if (!child || this.exited) return Promise.resolve(child?.exitCode ?? null);
+    return new Promise((resolve) => {
+      child.once('exit', (code) => resolve(code));
+      child.kill(signal);
+    });
+  }
+
+  /** The last lines the process printed (for failure messages). */
+  get log(): string {
+    return this.output;
+  }
+
+  async dispose(): Promise<void> {
+    await this.stop('SIGKILL');
+    this.client?.close();
+    if (this.dir) await rm(this.dir, { recursive: true, force: true });
+  }
+}
