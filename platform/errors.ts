@@ -66,8 +66,11 @@ export class UnprocessableError extends AppError {
  * on it; when retries run out it answers 409 in the spec's format.
  */
 export class ConcurrencyError extends AppError {
-  constructor(message = 'The resource was changed by a concurrent request; repeat the request.') {
-    super('CONCURRENT_MODIFICATION', message, { status: 409 });
+  constructor(message = 'The resource was changed by a concurrent request; repeat the request.', retryAfterSeconds?: number) {
+    super('CONCURRENT_MODIFICATION', message, {
+      status: 409,
+      headers: retryAfterSeconds === undefined ? {} : { 'Retry-After': String(retryAfterSeconds) },
+    });
   }
 }
 

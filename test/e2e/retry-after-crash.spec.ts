@@ -37,4 +37,21 @@ describe('a retry after a crash that left a duplicate claim without its applicat
     expect(retry.status, `${retry.text}`).to.equal(201);
     expect(retry.body.id).not.to.equal(first.body.id);
   });
+
+  it('when the orphaned claim is far from its grace, then the retry is answered at once: 409 CONCURRENT_MODIFICATION with Retry-After', async () => {
+    const body = applicationBody();
+    const first = await t.client.post('/financing/v1/applications', body, { token: partner.token });
+    expect(first.status, first.text).to.equal(201);
+    const db = t.api.runtime.db;
+    await db.collection<{ _id: string }>('applications').deleteOne({ _id: first.body.id });
+    await db.collection('application_dedup')
+      .updateOne({ applicationId: first.body.id }, { $set: { claimedAt: new Date(Date.now() - 5_000) } });
+
+    const started = Date.now();
+    const retry = await t.client.post('/financing/v1/applications', body, { token: partner.token, timeoutMs: 20_000 });
+    expect(retry.status, retry.text).to.equal(409);
+    expect(retry.body.errors[0]).to.include({ code: 'CONCURRENT_MODIFICATION', severity: 'ERROR' });
+    expect(Number(retry.headers['retry-after'])).to.be.within(24, 25);
+    expect(Date.now() - started, 'no 10 s wait for a claim that cannot turn orphan in time').to.be.below(5_000);
+  });
 });
