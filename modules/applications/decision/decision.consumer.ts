@@ -18,9 +18,10 @@ export function parseApplicationEvent(value: Buffer | null): DomainEvent {
 }
 
 /**
- * The decision as a Kafka consumer (issue #4 item 4): reacts to `confirmed` and decides.
- * Thin and idempotent: the inbox skips redeliveries, and the service decides only an
- * application still waiting for its decision. A store outage is retried in place.
+ * The decision as a Kafka consumer (issue #4 item 4): reacts to `confirmed` and decides,
+ * and to `approved` to count the approval towards the customer's account level. Thin and
+ * idempotent: the inbox skips redeliveries, the service decides only an application still
+ * waiting for its decision, and an approval counts once. A store outage is retried in place.
  */
 export function decisionConsumer(deps: ConsumerDeps, topics: Topics, decisions: DecisionService): ManagedConsumer<DomainEvent> {
   return new ManagedConsumer<DomainEvent>(deps, {
@@ -29,8 +30,11 @@ export function decisionConsumer(deps: ConsumerDeps, topics: Topics, decisions: 
     parse: parseApplicationEvent,
     idOf: (e) => e.id,
     // every other application event passes by without an inbox round trip
-    ignore: (e) => e.type !== APPLICATION_EVENTS.confirmed,
+    ignore: (e) => e.type !== APPLICATION_EVENTS.confirmed && e.type !== APPLICATION_EVENTS.approved,
     partitionsConsumedConcurrently: 3,
-    handle: async (event) => { await decisions.decide(event.aggregateId); },
+    handle: async (event) => {
+      if (event.type === APPLICATION_EVENTS.approved) await decisions.countApproval(event.aggregateId);
+      else await decisions.decide(event.aggregateId);
+    },
   });
 }

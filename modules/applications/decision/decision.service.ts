@@ -50,8 +50,19 @@ export class DecisionService {
       return verdictChange(app, decideApplication(app, level, { sandbox: this.deps.sandbox }), level, now);
     });
     const verdict = outcome?.result;
-    if (verdict?.outcome === 'APPROVED') await this.accounts.recordApproval(accountIdOf(current.customer.email), applicationId, now);
     if (verdict) this.deps.logger.info({ applicationId, ...verdict, level }, 'application decided');
     return verdict;
+  }
+
+  /**
+   * Counts an approval towards the customer's account level. Driven by the `approved`
+   * event, which leaves through the outbox with the approval itself, so a crash right after
+   * the decision cannot lose the count; counting is a set of application ids, so a
+   * redelivered event counts once.
+   */
+  async countApproval(applicationId: string): Promise<void> {
+    const app = await this.deps.repo.findById(applicationId);
+    if (!app || app.decision?.outcome !== 'APPROVED') return;
+    await this.accounts.recordApproval(accountIdOf(app.customer.email), applicationId, app.decision.decidedAt);
   }
 }
