@@ -22,40 +22,45 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
+# Copies the runtime jars of a template pom (its @VERSION@ replaced) into a directory.
+# Only mvn's outcome lines are shown (its per-jar lines are noise); errors are kept.
+maven_copy_jars() { # template version dest
+  local pom; pom="$(mktemp -d)"; TMP_DIRS+=("$pom")
+  sed "s/@VERSION@/$2/" "$1" > "$pom/pom.xml"
+  mvn -B -Dstyle.color=never -f "$pom/pom.xml" dependency:copy-dependencies -DincludeScope=runtime \
+    -DoutputDirectory="$3" -Dorg.slf4j.simpleLogger.log.org.apache.maven.cli.transfer.Slf4jMavenTransferListener=warn \
+    2>&1 | grep -E '^\[(INFO|ERROR)\] (BUILD|Downloading from)|^\[ERROR\]' | sed 's/^/[infra]   /' >&2 || true
+  rm -rf "$pom"
+}
+
+need_jdk_and_maven() {
+  command -v javac >/dev/null || { log "javac not found: install a JDK 17+ (Debian: openjdk-17-jdk-headless)"; exit 1; }
+  command -v mvn >/dev/null || { log "mvn not found: install Maven"; exit 1; }
+}
+
 install_kafka() {
   local lib="$CACHE/kafka-$KAFKA_VERSION/lib"
   if [ -f "$lib/.complete" ]; then log "kafka $KAFKA_VERSION: cached ($lib)"; return; fi
-  command -v java >/dev/null || { log "java not found: install a JDK 17+"; exit 1; }
-  command -v mvn >/dev/null || { log "mvn not found: install Maven"; exit 1; }
+  need_jdk_and_maven
   log "kafka $KAFKA_VERSION: fetching broker jars from Maven Central (first run only, ~10 s)"
   rm -rf "$lib"; mkdir -p "$lib"
-  local pom; pom="$(mktemp -d)"; TMP_DIRS+=("$pom")
-  sed "s/@KAFKA_VERSION@/$KAFKA_VERSION/" "$HERE/kafka/pom.xml" > "$pom/pom.xml"
-  # Only the outcome lines are shown (mvn's per-jar lines are noise); errors are kept.
-  mvn -B -Dstyle.color=never -f "$pom/pom.xml" dependency:copy-dependencies -DincludeScope=runtime \
-    -DoutputDirectory="$lib" -Dorg.slf4j.simpleLogger.log.org.apache.maven.cli.transfer.Slf4jMavenTransferListener=warn \
-    2>&1 | grep -E '^\[(INFO|ERROR)\] (BUILD|Downloading from)|^\[ERROR\]' | sed 's/^/[infra]   /' >&2 || true
+  maven_copy_jars "$HERE/kafka/pom.xml" "$KAFKA_VERSION" "$lib"
   ls "$lib"/kafka_2.13-*.jar >/dev/null 2>&1 || { log "kafka jars missing after mvn"; exit 1; }
-  rm -rf "$pom"; touch "$lib/.complete"
+  touch "$lib/.complete"
   log "kafka $KAFKA_VERSION: $(ls "$lib" | wc -l) jars in $lib"
 }
 
 install_mongo_java_server() {
   local home="$CACHE/mongo-java-server-$MJS_VERSION"
   if [ -f "$home/.complete" ]; then log "mongo-java-server $MJS_VERSION: cached ($home)"; return; fi
-  command -v javac >/dev/null || { log "javac not found: install a JDK 17+ (openjdk-17-jdk-headless)"; exit 1; }
-  command -v mvn >/dev/null || { log "mvn not found: install Maven"; exit 1; }
+  need_jdk_and_maven
   log "mongo-java-server $MJS_VERSION: fetching jars from Maven Central (first run only, ~5 s)"
   rm -rf "$home"; mkdir -p "$home/lib" "$home/classes"
-  local pom; pom="$(mktemp -d)"; TMP_DIRS+=("$pom")
-  sed "s/@MJS_VERSION@/$MJS_VERSION/" "$HERE/mongo-java-server/pom.xml" > "$pom/pom.xml"
-  mvn -B -Dstyle.color=never -f "$pom/pom.xml" dependency:copy-dependencies -DincludeScope=runtime \
-    -DoutputDirectory="$home/lib" -Dorg.slf4j.simpleLogger.log.org.apache.maven.cli.transfer.Slf4jMavenTransferListener=warn \
-    2>&1 | grep -E '^\[(INFO|ERROR)\] (BUILD|Downloading from)|^\[ERROR\]' | sed 's/^/[infra]   /' >&2 || true
+  maven_copy_jars "$HERE/mongo-java-server/pom.xml" "$MJS_VERSION" "$home/lib"
   ls "$home"/lib/mongo-java-server-core-*.jar >/dev/null 2>&1 || { log "mongo-java-server jars missing after mvn"; exit 1; }
   javac -nowarn -cp "$home/lib/*" -d "$home/classes" "$HERE/mongo-java-server/MongoWireServer.java" \
     || { log "compiling the MongoWireServer launcher failed"; exit 1; }
-  rm -rf "$pom"; touch "$home/.complete"
+  touch "$home/.complete"
   log "mongo-java-server $MJS_VERSION: $(ls "$home/lib" | wc -l) jars and the launcher in $home"
 }
 
