@@ -2,21 +2,23 @@
  * Benchmark of the applications API (issue #4 item 8): create and detail at 50 connections
  * against the local stack, beside two ceilings measured in the same run:
  *   - a bare Koa route over the same HTTPS stack (what HTTP costs on this machine),
+ *   (the API and the bare Koa route each run as their own process, as in production; the
+ *   load generator, autocannon, runs in this one and never shares their event loop)
  *   - the store driver alone doing the same writes as a create (dedup claim insert,
  *     application insert, outbox removal), 50 in flight, no HTTP, no Kafka.
  * Each figure is the median of RUNS runs. Target: create ≥ 60 % of the store-alone figure.
  *
  *   npx tsx bench/applications.ts            (BENCH_SECONDS=5 BENCH_RUNS=3 by default)
  */
-import https from 'node:https';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import Koa from 'koa';
 import { MongoClient } from 'mongodb';
 import { resolveStack } from '../scripts/local-stack.js';
-import { startTestApi } from '../test/support/api.js';
-import { provisionPartner } from '../test/support/partners.js';
+import { ApiProcess } from '../test/support/api-process.js';
+import { testConfig } from '../test/support/config.js';
+import { provisionPartnerByCli } from '../test/support/partners.js';
 import { applicationBody } from '../test/applications/requests.js';
-import { selfSignedTls } from '../platform/http/tls.js';
 import { newId } from '../platform/ids.js';
 
 const CONNECTIONS = 50;
@@ -43,17 +45,17 @@ async function repeat(what: string, run: () => Promise<Figure>): Promise<Figure>
 }
 
 async function bareKoa(): Promise<Figure> {
-  const tls = await selfSignedTls();
-  const app = new Koa();
-  app.use((ctx) => { ctx.body = { status: 'UP' }; });
-  const server = https.createServer({ cert: tls.cert, key: tls.key }, app.callback());
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const url = `https://127.0.0.1:${(server.address() as { port: number }).port}/`;
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./support/bare-koa.ts', import.meta.url))], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout!.once('data', (d) => resolve(String(d).trim()));
+    child.once('exit', (code) => reject(new Error(`bare Koa exited ${code}`)));
+  });
+  const url = `https://127.0.0.1:${port}/`;
   try {
     await cannon({ url, duration: 1, title: 'warm-up' });
     return await repeat('bare Koa', () => cannon({ url, title: 'bare Koa' }));
   } finally {
-    server.close();
+    child.kill('SIGTERM');
   }
 }
 
@@ -100,9 +102,16 @@ async function main() {
     process.env.KAFKA_BROKERS = stack.KAFKA_BROKERS;
   }
   // production sweep cadence (the test harness sweeps every 500 ms, a collection scan each time)
-  const t = await startTestApi({ LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000', OUTBOX_SWEEP_INTERVAL: '5s', OUTBOX_SWEEP_GRACE: '2s' });
+  const config = testConfig();
+  const api = await new ApiProcess(config, { LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000', OUTBOX_SWEEP_INTERVAL: '5s', OUTBOX_SWEEP_GRACE: '2s' }).prepare();
+  api.start();
+  const mongo = new MongoClient(config.mongo.url, { retryWrites: false });
   try {
-    const partner = await provisionPartner(t);
+    await api.healthy();
+    await mongo.connect();
+    const db = mongo.db(config.mongo.db);
+    const t = { baseUrl: api.baseUrl };
+    const partner = await provisionPartnerByCli(config, api.client);
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${partner.token}` };
     const body = JSON.stringify(applicationBody({}, { number: 'BENCH-[<id>]' }));
     const url = `${t.baseUrl}/financing/v1/applications`;
@@ -110,17 +119,17 @@ async function main() {
 
     await cannon({ url, method: 'POST', headers, body, idReplacement: true, duration: 1, title: 'warm-up' });
     const create = await repeat('create', () => cannon({ url, method: 'POST', headers, body, idReplacement: true, title: 'create' }));
-    const ids = (await t.api.runtime.db.collection('applications').find({}, { projection: { _id: 1 } }).limit(1000).toArray()).map((d) => String(d._id));
+    const ids = (await db.collection('applications').find({}, { projection: { _id: 1 } }).limit(1000).toArray()).map((d) => String(d._id));
     let i = 0;
     const detail = await repeat('detail', () => cannon({
       url: `${t.baseUrl}/financing/v1/applications/${ids[0]}`, headers, title: 'detail',
       requests: [{ setupRequest: (req: any) => ({ ...req, path: `/financing/v1/applications/${ids[i++ % ids.length]}` }) }],
     }));
-    const stored = await t.api.runtime.db.collection('applications').findOne({ _id: ids[0] as any });
+    const stored = await db.collection('applications').findOne({ _id: ids[0] as any });
     const { _id, version, outbox, outboxAt, ...template } = stored as any;
     void _id; void version; void outbox; void outboxAt;
     const koa = await bareKoa();
-    const store = await storeAlone(t.config.mongo.url, template);
+    const store = await storeAlone(config.mongo.url, template);
 
     const row = (name: string, f: Figure, ref?: Figure) =>
       `${name.padEnd(34)}${f.rps.toFixed(0).padStart(9)}${f.p50.toFixed(1).padStart(10)}${f.p99.toFixed(1).padStart(10)}${ref ? `${((100 * f.rps) / ref.rps).toFixed(0).padStart(8)} %` : ''}`;
@@ -131,7 +140,9 @@ async function main() {
     console.log(row('GET /applications/{id} (vs Koa)', detail, koa));
     console.log(`\ncreate / store-alone = ${((100 * create.rps) / store.rps).toFixed(0)} % (target ≥ 60 %)`);
   } finally {
-    await t.stop();
+    await api.dispose();
+    await mongo.db(config.mongo.db).dropDatabase().catch(() => {});
+    await mongo.close();
   }
 }
 

@@ -25,10 +25,10 @@ export function ledgerConsumer(deps: ConsumerDeps, topics: Topics, ledger: Ledge
     topics: [topics.name(TOPICS.applicationEvents)],
     parse: parseEvent,
     idOf: (e) => e.id,
-    handle: async (event) => {
-      if (!ORDER_EVENT_TYPES.includes(event.type)) return;
-      await ledger.apply(event as DomainEvent<OrderEventData>);
-    },
+    // application events (created, confirmed, ...) pass by without an inbox round trip:
+    // they are most of the topic, and the ledger has nothing to do with them
+    ignore: (e) => !ORDER_EVENT_TYPES.includes(e.type),
+    handle: async (event) => { await ledger.apply(event as DomainEvent<OrderEventData>); },
   });
 }
 
@@ -44,8 +44,8 @@ export function paidConsumer(deps: ConsumerDeps, topics: Topics, applications: P
     topics: [topics.name(TOPICS.paymentEvents)],
     parse: parseEvent,
     idOf: (e) => e.id,
+    ignore: (e) => e.type !== PAYMENT_EVENTS.created,
     handle: async (event) => {
-      if (event.type !== PAYMENT_EVENTS.created) return;
       const { partnerId, aggregateId } = event;
       const app = await applications.getApplication(partnerId, aggregateId).catch(notRetriable);
       if (app.state !== 'READY' || app.stateReason === 'READY_PAID') return;
