@@ -30,6 +30,13 @@ export interface ConsumerSpec<T> {
    * the inbox, so they cost no store round trips.
    */
   ignore?: (message: T) => boolean;
+  /**
+   * The event types the handler reacts to. A message whose `event-type` header (set by the
+   * outbox publisher) names another type is skipped before it is even parsed: on a shared
+   * topic most messages are someone else's. Messages without the header go through
+   * `parse` and `ignore` as usual.
+   */
+  types?: readonly string[];
   handle: (message: T, meta: { topic: string; partition: number; offset: string }) => Promise<void>;
   /** how many partitions are handled at once (default 1) */
   partitionsConsumedConcurrently?: number;
@@ -92,6 +99,11 @@ export class ManagedConsumer<T> {
 
   private async onMessage({ topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {
     const group = this.spec.groupId;
+    const type = message.headers?.['event-type']?.toString();
+    if (type !== undefined && this.spec.types && !this.spec.types.includes(type)) {
+      this.count('ignored');
+      return;
+    }
     const end = this.deps.metrics.duration.startTimer({ group });
     let parsed: T;
     try {

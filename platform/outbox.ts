@@ -22,6 +22,8 @@ export interface OutboxEntry {
   key: string;
   /** JSON text: payloads may hold partner keys (customData) that a document cannot */
   value: string;
+  /** the domain event's type, sent as the `event-type` header so consumers can skip cheaply */
+  type?: string;
   createdAt: Date;
 }
 
@@ -33,7 +35,7 @@ export interface OutboxFields {
 }
 
 export function eventEntry(topic: string, event: DomainEvent<any>): OutboxEntry {
-  return { id: event.id, topic, key: event.aggregateId, value: JSON.stringify(event), createdAt: new Date(event.occurredAt) };
+  return { id: event.id, topic, key: event.aggregateId, value: JSON.stringify(event), type: event.type, createdAt: new Date(event.occurredAt) };
 }
 
 export function notificationEntry(n: NotificationRequest): OutboxEntry {
@@ -196,7 +198,7 @@ export class OutboxPublisher {
     for (const e of entries) {
       const topic = this.deps.topics.name(e.topic);
       const list = byTopic.get(topic) ?? [];
-      list.push({ key: e.key, value: e.value, headers: { 'message-id': e.id } });
+      list.push({ key: e.key, value: e.value, headers: e.type ? { 'message-id': e.id, 'event-type': e.type } : { 'message-id': e.id } });
       byTopic.set(topic, list);
     }
     await this.deps.producer.sendBatch({

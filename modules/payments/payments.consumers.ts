@@ -27,6 +27,7 @@ export function ledgerConsumer(deps: ConsumerDeps, topics: Topics, ledger: Ledge
     idOf: (e) => e.id,
     // application events (created, confirmed, ...) pass by without an inbox round trip:
     // they are most of the topic, and the ledger has nothing to do with them
+    types: ORDER_EVENT_TYPES,
     ignore: (e) => !ORDER_EVENT_TYPES.includes(e.type),
     handle: async (event) => { await ledger.apply(event as DomainEvent<OrderEventData>); },
   });
@@ -44,6 +45,7 @@ export function paidConsumer(deps: ConsumerDeps, topics: Topics, applications: P
     topics: [topics.name(TOPICS.paymentEvents)],
     parse: parseEvent,
     idOf: (e) => e.id,
+    types: [PAYMENT_EVENTS.created],
     ignore: (e) => e.type !== PAYMENT_EVENTS.created,
     handle: async (event) => {
       const { partnerId, aggregateId } = event;

@@ -50,6 +50,7 @@ describe('transactional outbox and idempotent consumers on real MongoDB and Kafk
     const msg = events.messages.find((m) => m.key === id)!;
     expect(JSON.parse(msg.value!)).to.deep.equal(event);
     expect(msg.headers['message-id']).to.equal(event.id);
+    expect(msg.headers['event-type'], 'consumers skip other types by this header').to.equal('test.thing.created');
     const doc = await waitFor('the outbox emptied', async () => {
       const d = await store.collection.findOne({ _id: id });
       return d && !d.outboxAt && d;
@@ -134,6 +135,7 @@ describe('transactional outbox and idempotent consumers on real MongoDB and Kafk
         return e;
       },
       idOf: (e) => e.id,
+      types: ['test.thing.created'],
       // deliberately not idempotent itself: only the inbox stands between a redelivery and a second effect
       handle: async (e) => {
         seen.push(e.id);
@@ -149,13 +151,19 @@ describe('transactional outbox and idempotent consumers on real MongoDB and Kafk
       const sentinel = domainEvent('test.thing.created', { id: 'sentinel', version: 1, partnerId: 'p1' }, {});
       const msg = { key: id, value: JSON.stringify(e) };
       await runtime.producer.send({ topic, messages: [msg] });
-      await runtime.producer.send({ topic, messages: [msg, { key: id, value: 'not json at all' }, { key: 'sentinel', value: JSON.stringify(sentinel) }] });
+      await runtime.producer.send({ topic, messages: [
+        msg,
+        { key: id, value: 'not json at all' },
+        // another event type, named in the header: skipped unparsed (not dead-lettered)
+        { key: id, value: 'not json either', headers: { 'event-type': 'test.other.happened' } },
+        { key: 'sentinel', value: JSON.stringify(sentinel) },
+      ] });
 
       await waitFor('the sentinel handled', () => seen.includes(sentinel.id), { maxWait: 20_000 });
       expect(seen.filter((x) => x === e.id)).to.have.length(1);
       expect((await effects.findOne({ _id: id }))?.n).to.equal(1);
       await deadLetters.waitForCount(1);
-      expect(deadLetters.messages[0]!.value).to.equal('not json at all');
+      expect(deadLetters.messages.map((m) => m.value)).to.deep.equal(['not json at all']);
       expect(deadLetters.messages[0]!.headers['dlq-source-topic']).to.equal(topic);
     } finally {
       await consumer.stop();

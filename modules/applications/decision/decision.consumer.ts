@@ -30,6 +30,7 @@ export function decisionConsumer(deps: ConsumerDeps, topics: Topics, decisions: 
     parse: parseApplicationEvent,
     idOf: (e) => e.id,
     // every other application event passes by without an inbox round trip
+    types: [APPLICATION_EVENTS.confirmed, APPLICATION_EVENTS.approved],
     ignore: (e) => e.type !== APPLICATION_EVENTS.confirmed && e.type !== APPLICATION_EVENTS.approved,
     partitionsConsumedConcurrently: 3,
     handle: async (event) => {
