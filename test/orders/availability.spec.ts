@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { startHarness, type AppHarness } from '../applications/harness.js';
-import { provisionPartner, type TestPartner } from '../support/partners.js';
+import type { TestPartner } from '../support/partners.js';
 import { decidedApplication, opPath, orderPath, processingApplication, readyApplication } from './orders-harness.js';
 
 type Op = 'change order' | 'get order' | 'mark sent' | 'mark delivered' | 'mark returned' | 'mark cancelled';
@@ -33,7 +33,7 @@ describe('availability of order operations by application state (spec table)', f
 
   before(async () => {
     h = await startHarness();
-    partner = await provisionPartner(h.t);
+    partner = h.partner;
     apps.PROCESSING = (await processingApplication(h, partner)).id;
     apps.REJECTED = (await decidedApplication(h, partner, 'reject')).id;
     const cancelled = await processingApplication(h, partner);

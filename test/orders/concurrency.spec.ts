@@ -4,7 +4,7 @@ import { startApi, type Api } from '../../api/create-api.js';
 import { startHarness, type AppHarness } from '../applications/harness.js';
 import { testConfig } from '../support/config.js';
 import { TestClient } from '../support/http.js';
-import { provisionPartner, type TestPartner } from '../support/partners.js';
+import type { TestPartner } from '../support/partners.js';
 import { waitFor } from '../support/wait.js';
 import { KETTLE, ORDER_TOTAL, opPath, readyApplication } from './orders-harness.js';
 
@@ -18,7 +18,7 @@ describe('20 concurrent fulfilment calls on one application', function () {
   let partner: TestPartner;
   before(async () => {
     h = await startHarness();
-    partner = await provisionPartner(h.t);
+    partner = h.partner;
   });
   after(async () => { await h?.stop(); });
 

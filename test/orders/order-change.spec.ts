@@ -20,7 +20,7 @@ describe('PUT order and GET orders', function () {
   let partner: TestPartner;
   before(async () => {
     h = await startHarness();
-    partner = await provisionPartner(h.t);
+    partner = h.partner;
   });
   after(async () => { await h?.stop(); });
 
