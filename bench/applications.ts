@@ -101,7 +101,7 @@ async function main() {
     process.env.MONGO_URL = stack.MONGO_URL;
     process.env.KAFKA_BROKERS = stack.KAFKA_BROKERS;
   }
-  // production sweep cadence (the test harness sweeps every 500 ms, a collection scan each time)
+  // production heartbeat (the test harness beats every 500 ms)
   const config = testConfig();
   const api = await new ApiProcess(config, { LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000', OUTBOX_SWEEP_INTERVAL: '5s', OUTBOX_SWEEP_GRACE: '2s' }).prepare();
   api.start();

@@ -31,8 +31,9 @@ const schema = Joi.object({
   KAFKA_TOPIC_PREFIX: Joi.string().pattern(/^[a-z0-9._-]{0,40}$/).allow('').default('pf.')
     .description('prefix of every topic and consumer group (isolates test runs)'),
   KAFKA_PARTITIONS: Joi.number().integer().min(1).max(64).default(3).description('partitions of the topics the service creates'),
-  OUTBOX_SWEEP_INTERVAL: duration.default('5s').description('how often the sweeper republishes events a crash left behind'),
+  OUTBOX_SWEEP_INTERVAL: duration.default('5s').description('heartbeat of the outbox publisher: how often it checks whether a sweep is due (its own failed publish, a peer whose heartbeat stopped, its start)'),
   OUTBOX_SWEEP_GRACE: duration.default('2s').description('age an outbox entry must reach before the sweeper takes it'),
+  OUTBOX_FULL_SWEEP_INTERVAL: duration.default('5m').description('backstop: a sweep at least this often even when nothing called for one'),
   SANDBOX: boolean.default(true).description('sandbox decision rules (+approve / +reject e-mails, DESIGN 7)'),
   MAINTENANCE: boolean.default(false).description('planned outage: health answers 503'),
   CURRENCIES: Joi.string().pattern(/^[A-Z]{3}(,[A-Z]{3})*$/).default('CZK').description('accepted ISO 4217 currencies'),
@@ -97,6 +98,7 @@ function shape(v: Record<string, any>) {
     outbox: {
       sweepIntervalMs: parseDuration(v.OUTBOX_SWEEP_INTERVAL),
       sweepGraceMs: parseDuration(v.OUTBOX_SWEEP_GRACE),
+      fullSweepIntervalMs: parseDuration(v.OUTBOX_FULL_SWEEP_INTERVAL),
     },
     sandbox: v.SANDBOX as boolean,
     maintenance: v.MAINTENANCE as boolean,

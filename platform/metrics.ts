@@ -16,6 +16,7 @@ export function createRegistry(service: string): Registry {
 export interface OutboxMetrics {
   published: Counter<'path'>;
   failures: Counter;
+  sweeps: Counter<'reason'>;
 }
 
 export function outboxMetrics(registry: Registry): OutboxMetrics {
@@ -29,6 +30,12 @@ export function outboxMetrics(registry: Registry): OutboxMetrics {
     failures: new Counter({
       name: 'outbox_publish_failures_total',
       help: 'Writes whose outbox entries could not be sent or cleared (either path); the entries stay in the document for the next sweep',
+      registers: [registry],
+    }),
+    sweeps: new Counter({
+      name: 'outbox_sweeps_total',
+      help: 'Sweeps of the outbox collections, by what called for them (start, failure: a publish of this process failed, peer: a publisher stopped beating, backstop: the full-sweep interval)',
+      labelNames: ['reason'],
       registers: [registry],
     }),
   };

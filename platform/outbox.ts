@@ -5,6 +5,8 @@ import type { Topics } from './kafka.js';
 import type { DomainEvent } from './events.js';
 import type { NotificationRequest } from './notifications.js';
 import type { OutboxMetrics } from './metrics.js';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { TOPICS } from './kafka.js';
 
 /**
@@ -14,6 +16,10 @@ import { TOPICS } from './kafka.js';
  * unsets them, and `outboxAt` with them when nothing else is pending. Whatever a crash
  * leaves behind, the sweeper finds by `outboxAt` once it is older than a grace period.
  * Delivery is at least once: consumers deduplicate by event id.
+ *
+ * A sweep reads every pending document, and on a store that cannot answer a range query
+ * from an index (mongo-java-server) that is a scan of the whole collection. So the sweeper
+ * does not poll: it sweeps when something can have been left behind. See `OutboxPublisher`.
  */
 export interface OutboxEntry {
   id: string;
@@ -70,9 +76,24 @@ export interface OutboxDeps {
   topics: Topics;
   logger: Logger;
   metrics: OutboxMetrics;
+  /** heartbeat: how often the publisher beats and checks whether a sweep is due */
   sweepIntervalMs: number;
   sweepGraceMs: number;
+  /** backstop: a sweep at least this often */
+  fullSweepIntervalMs: number;
+  /** one heartbeat document per running publisher (OUTBOX_PUBLISHERS) */
+  publishers: Collection<PublisherBeat>;
 }
+
+/** The heartbeat of a running publisher: a crashed process stops beating. */
+export interface PublisherBeat {
+  _id: string;
+  beatAt: Date;
+}
+
+export const OUTBOX_PUBLISHERS = 'outbox_publishers';
+
+type SweepReason = 'start' | 'failure' | 'peer' | 'backstop';
 
 interface Pending {
   write: CommittedWrite;
@@ -86,14 +107,29 @@ const MAX_BATCH = 500;
  * Sends outbox entries in micro-batches: every write queued while a batch is in flight
  * goes out with the next one, as one Kafka request and one bulk removal. One batch at a
  * time keeps the order of the writes, so per-key (per-application) order holds.
+ *
+ * Entries stay behind only when a publish fails or a process dies between its write and
+ * its publish, so the sweeper runs when one of those can have happened, once the grace
+ * period has passed since:
+ *   - start: this process starts (its previous run may have crashed);
+ *   - failure: a publish of this process failed;
+ *   - peer: another publisher's heartbeat stopped (every publisher beats every
+ *     OUTBOX_SWEEP_INTERVAL; silent for three beats counts as dead, and exactly one
+ *     survivor claims it by deleting its heartbeat);
+ *   - backstop: OUTBOX_FULL_SWEEP_INTERVAL has passed without a sweep.
+ * A publisher that stops cleanly with nothing unswept removes its heartbeat.
  */
 export class OutboxPublisher {
   private readonly collections: Collection<any>[] = [];
+  private readonly instanceId = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
   private queue: Pending[] = [];
   private flushing: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running = false;
   private sweeping: Promise<number> | undefined;
+  /** when a sweep is due, and why (the earliest reason wins) */
+  private due: { at: number; reason: SweepReason } | undefined;
+  private lastSweepAt = Date.now();
 
   constructor(private readonly deps: OutboxDeps) {}
 
@@ -112,7 +148,7 @@ export class OutboxPublisher {
     return this.enqueue(write, 'direct');
   }
 
-  /** One pass over every registered collection; returns how many entries it sent. */
+  /** One pass over every registered collection now; returns how many entries it sent. */
   sweep(): Promise<number> {
     this.sweeping ??= this.sweepAll().finally(() => { this.sweeping = undefined; });
     return this.sweeping;
@@ -120,9 +156,10 @@ export class OutboxPublisher {
 
   start(): void {
     this.running = true;
+    this.callForSweep('start');
     const tick = () => {
-      this.sweep()
-        .catch((err) => this.deps.logger.warn({ err }, 'outbox sweep failed'))
+      this.tick()
+        .catch((err) => this.deps.logger.warn({ err }, 'outbox heartbeat or sweep failed'))
         .finally(() => { if (this.running) this.timer = setTimeout(tick, this.deps.sweepIntervalMs).unref(); });
     };
     this.timer = setTimeout(tick, 0).unref();
@@ -130,10 +167,52 @@ export class OutboxPublisher {
 
   /** Stops the sweeper and waits for the queued publishes (graceful shutdown). */
   async stop(): Promise<void> {
+    const wasRunning = this.running;
     this.running = false;
     clearTimeout(this.timer);
     await this.sweeping?.catch(() => 0);
     while (this.flushing || this.queue.length) await (this.flushing ?? this.flush());
+    // with a sweep still due the heartbeat stays: it goes stale and a peer sweeps
+    if (wasRunning && !this.due) {
+      await this.deps.publishers.deleteOne({ _id: this.instanceId }).catch(() => {});
+    }
+  }
+
+  /** One heartbeat: beat, claim dead peers, and sweep when a sweep is due. */
+  private async tick(): Promise<void> {
+    const now = Date.now();
+    await this.deps.publishers.updateOne({ _id: this.instanceId }, { $set: { beatAt: new Date(now) } }, { upsert: true });
+    const staleBefore = new Date(now - 3 * this.deps.sweepIntervalMs);
+    for (const peer of await this.deps.publishers.find({}).toArray()) {
+      if (peer._id === this.instanceId || peer.beatAt >= staleBefore) continue;
+      // exactly one survivor deletes the stale beat it read, and sweeps for it
+      const claimed = await this.deps.publishers.deleteOne({ _id: peer._id, beatAt: peer.beatAt });
+      if (claimed.deletedCount === 1) {
+        this.deps.logger.info({ peer: peer._id, lastBeat: peer.beatAt }, 'outbox publisher stopped beating; sweeping for it');
+        this.callForSweep('peer', now);
+      }
+    }
+    if (now - this.lastSweepAt >= this.deps.fullSweepIntervalMs) this.callForSweep('backstop', now - this.deps.sweepGraceMs);
+    if (this.due && now >= this.due.at) {
+      const { reason } = this.due;
+      this.due = undefined;
+      this.deps.metrics.sweeps.inc({ reason });
+      try {
+        await this.sweep();
+      } catch (err) {
+        this.callForSweep(reason);
+        throw err;
+      }
+    }
+  }
+
+  /**
+   * Asks for a sweep of everything written before `since`: it runs at the first heartbeat
+   * after the grace period, when those entries are old enough for the sweep to take.
+   */
+  private callForSweep(reason: SweepReason, since = Date.now()): void {
+    const at = since + this.deps.sweepGraceMs;
+    if (!this.due || at < this.due.at) this.due = { at, reason };
   }
 
   private enqueue(write: Pending['write'], path: Pending['path']): Promise<void> {
@@ -167,12 +246,14 @@ export class OutboxPublisher {
     } catch (err) {
       this.deps.metrics.failures.inc(batch.length);
       this.deps.logger.warn({ err, writes: batch.length }, 'outbox publish failed; the sweeper will retry');
+      this.callForSweep('failure');
     } finally {
       for (const p of batch) p.done();
     }
   }
 
   private async sweepAll(): Promise<number> {
+    this.lastSweepAt = Date.now();
     let sent = 0;
     const cutoff = new Date(Date.now() - this.deps.sweepGraceMs);
     for (const collection of this.collections) {
@@ -217,7 +298,9 @@ export class OutboxPublisher {
   private async removeSent(batch: Pending[]): Promise<void> {
     const byCollection = new Map<Collection<any>, CommittedWrite[]>();
     for (const { write } of batch) {
-      byCollection.set(write.collection, [...(byCollection.get(write.collection) ?? []), write]);
+      const writes = byCollection.get(write.collection);
+      if (writes) writes.push(write);
+      else byCollection.set(write.collection, [write]);
     }
     for (const [collection, writes] of byCollection) {
       const unsetOf = (w: CommittedWrite) => Object.fromEntries(w.entries.map((e) => [`outbox.${e.id}`, '']));

@@ -5,7 +5,7 @@ import type { Platform } from './module.js';
 import { connectMongo } from './mongo.js';
 import { createKafka, createProducer, ensureTopics, Topics, TOPICS } from './kafka.js';
 import { createRegistry, consumerMetrics, outboxMetrics } from './metrics.js';
-import { OutboxPublisher } from './outbox.js';
+import { OUTBOX_PUBLISHERS, OutboxPublisher } from './outbox.js';
 
 export interface Runtime extends Platform {
   mongoClient: MongoClient;
@@ -37,6 +37,8 @@ export async function createRuntime(config: Config, logger: Logger, service: str
     metrics: outboxMetrics(registry),
     sweepIntervalMs: config.outbox.sweepIntervalMs,
     sweepGraceMs: config.outbox.sweepGraceMs,
+    fullSweepIntervalMs: config.outbox.fullSweepIntervalMs,
+    publishers: db.collection(OUTBOX_PUBLISHERS),
   });
   const consumerDeps = {
     kafka,

@@ -92,16 +92,21 @@ describe('transactional outbox and idempotent consumers on real MongoDB and Kafk
     expect(eventsFor(id).map((e) => e.data.count)).to.deep.equal(Array.from({ length: 20 }, (_, i) => i + 1));
   });
 
-  it('when the process is killed between the write and the publish, then the sweeper publishes the event after the restart', async () => {
+  /** Runs fixtures/crash-writer.ts: it commits a document with one outbox entry and SIGKILLs itself. */
+  async function crashWriter(env: Record<string, string> = {}): Promise<{ id: string; eventId: string }> {
     const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./fixtures/crash-writer.ts', import.meta.url))], {
-      env: { ...process.env, MONGO_URL: config.mongo.url, MONGO_DB: config.mongo.db, KAFKA_BROKERS: config.kafka.brokers.join(','), KAFKA_TOPIC_PREFIX: config.kafka.topicPrefix, LOG_LEVEL: 'silent' },
+      env: { ...process.env, MONGO_URL: config.mongo.url, MONGO_DB: config.mongo.db, KAFKA_BROKERS: config.kafka.brokers.join(','), KAFKA_TOPIC_PREFIX: config.kafka.topicPrefix, LOG_LEVEL: 'silent', OUTBOX_SWEEP_INTERVAL: '500ms', ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
     child.stdout.on('data', (d) => { out += d; });
     const signal = await new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, sig) => resolve(sig)));
     expect(signal).to.equal('SIGKILL');
-    const { id, eventId } = JSON.parse(out.trim()) as { id: string; eventId: string };
+    return JSON.parse(out.trim()) as { id: string; eventId: string };
+  }
+
+  it('when the process is killed between the write and the publish, then the sweeper publishes the event after the restart', async () => {
+    const { id, eventId } = await crashWriter();
 
     const left = await runtime.db.collection<Thing>('things').findOne({ _id: id });
     expect(left?.outboxAt, "the crash left the entry in the document").to.be.instanceOf(Date);
@@ -120,6 +125,30 @@ describe('transactional outbox and idempotent consumers on real MongoDB and Kafk
     });
     expect(doc!.outbox).to.deep.equal({});
     expect(await runtime.outbox.sweep(), 'nothing left to sweep').to.equal(0);
+  });
+
+  it('when a running publisher is killed between the write and the publish, then a running peer sweeps for it without a restart, and a clean stop leaves no heartbeat', async () => {
+    const beats = runtime.db.collection('outbox_publishers');
+    const swept = () => runtime.registry.getSingleMetric('outbox_sweeps_total')!.get().then((m) => m.values.find((v) => v.labels.reason === 'peer')?.value ?? 0);
+    const sweptBefore = await swept();
+    runtime.outbox.start();
+    try {
+      const { id, eventId } = await crashWriter({ CRASH_WRITER_BEAT: '1' });
+      expect(await beats.countDocuments(), 'the dead writer left its heartbeat').to.be.at.least(1);
+
+      // no explicit sweep: the peer notices the silence (3 beats of 500 ms) and sweeps after the grace
+      await waitFor('the peer to sweep the dead writer\'s event to Kafka', () => eventsFor(id).some((e) => e.id === eventId), { maxWait: 15_000 });
+      expect(await swept()).to.equal(sweptBefore + 1);
+      const doc = await waitFor('the outbox emptied', async () => {
+        const d = await store.collection.findOne({ _id: id });
+        return d && !d.outboxAt && d;
+      });
+      expect(doc!.outbox).to.deep.equal({});
+      expect(await beats.countDocuments(), 'only the live publisher beats').to.equal(1);
+    } finally {
+      await runtime.outbox.stop();
+    }
+    expect(await beats.countDocuments(), 'a clean stop removes the heartbeat').to.equal(0);
   });
 
   it('when the same event is delivered twice, then the idempotent consumer applies it once; a poison message is dead-lettered', async () => {
