@@ -21,6 +21,6 @@ export function mountAuthRoutes(router: AppRouter, auth: AuthService): void {
     ctx.set('Cache-Control', 'no-store');
     const { username, password } = validate(loginRequestSchema, ctx.request.body);
     // ctx.ip: the socket's address, or X-Forwarded-For's last hop when TRUST_PROXY (create-app.ts)
-    ctx.body = await auth.login(username, password, ctx.ip);
+    ctx.body = await auth.login(username, password, ctx.ip, ctx.state.log);
   });
 }

@@ -25,9 +25,9 @@ const INVALID = 'The access token is invalid.';
 export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {}
 
-  /** POST /authentication/v1/partner; `client` is the caller's address (throttling). */
-  async login(username: string, password: string, client: string): Promise<{ accessToken: string; expiresIn: number }> {
-    const { repo, tokens, throttle, logger } = this.deps;
+  /** POST /authentication/v1/partner; `client` is the caller's address (throttling), `logger` the request's. */
+  async login(username: string, password: string, client: string, logger = this.deps.logger): Promise<{ accessToken: string; expiresIn: number }> {
+    const { repo, tokens, throttle } = this.deps;
     const attempt = await throttle.begin(username, client);
     if (!attempt.allowed) {
       logger.warn({ client, reason: attempt.reason }, 'login throttled');

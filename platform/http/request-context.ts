@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import type { Histogram } from 'prom-client';
-import { logContext, type Logger } from '../logger.js';
+import type { Logger } from '../logger.js';
 import { newId } from '../ids.js';
 import type { AppState } from './state.js';
 
@@ -20,7 +20,7 @@ export function requestContext(logger: Logger, histogram: Histogram<'method' | '
     ctx.state.log = logger.child({ requestId });
     ctx.set('X-Request-Id', requestId);
     try {
-      await logContext.run({ requestId }, next);
+      await next();
     } finally {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute;
