@@ -14,6 +14,7 @@ import { APPLICATION_STATES, STATE_REASONS, type ApplicationDoc, type Status } f
 export const APPLICATION_EVENTS = {
   created: 'applications.application.created',
   confirmed: 'applications.application.confirmed',
+  preapproved: 'applications.application.preapproved',
   declined: 'applications.application.declined',
   approved: 'applications.application.approved',
   rejected: 'applications.application.rejected',

@@ -259,6 +259,8 @@ export interface ApplicationDoc extends Versioned {
   /** the recurrence this application was created from */
   fromRecurrenceId?: string;
   cancelReason?: { reason: CancelReason; customReason?: string };
+  /** the first stage of the decision, when it passed (PROCESSING_PREAPPROVED) */
+  screening?: { rule: string; accountLevel: AccountLevel; screenedAt: Date };
   decision?: DecisionRecord;
   repaymentPlan?: Instalment[];
   gateway: {

@@ -108,6 +108,11 @@ export class ApplicationRepository {
     await this.contents.insertOne(doc).catch((err) => { if (!isDuplicateKey(err)) throw err; });
   }
 
+  /** The applications approved for the customer so far (the account's counted approvals). */
+  async approvedIds(accountId: string): Promise<string[]> {
+    return (await this.accounts.findOne({ _id: accountId }, { projection: { approvedApplicationIds: 1 } }))?.approvedApplicationIds ?? [];
+  }
+
   async accountLevel(accountId: string): Promise<AccountLevel> {
     return (await this.accounts.findOne({ _id: accountId }, { projection: { level: 1 } }))?.level ?? 'BASIC';
   }

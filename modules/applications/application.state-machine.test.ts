@@ -31,6 +31,10 @@ describe('application state machine: transitions of DESIGN and issue #4', () => 
   const rows: Array<[string, Status | undefined, Trigger, TransitionFacts, Status]> = [
     ['the customer confirms at the gateway, then PROCESSING_VALIDATION_IN_PROGRESS', S('PROCESSING', 'PROCESSING_REDIRECT_NEEDED'), 'CONFIRM', {}, S('PROCESSING', 'PROCESSING_VALIDATION_IN_PROGRESS')],
     ['the customer declines at the gateway, then CANCELLED / CANCELLED_NOT_PAID', S('PROCESSING', 'PROCESSING_REDIRECT_NEEDED'), 'DECLINE', {}, S('CANCELLED', 'CANCELLED_NOT_PAID')],
+    ['the screening passes, then PROCESSING_PREAPPROVED while the final checks run (DESIGN 6)', S('PROCESSING', 'PROCESSING_VALIDATION_IN_PROGRESS'), 'PREAPPROVE', {}, S('PROCESSING', 'PROCESSING_PREAPPROVED')],
+    ['the final checks approve a preapproved application, then READY / READY_TO_SHIP', S('PROCESSING', 'PROCESSING_PREAPPROVED'), 'APPROVE', {}, S('READY', 'READY_TO_SHIP')],
+    ['the final checks reject a preapproved application, then REJECTED', S('PROCESSING', 'PROCESSING_PREAPPROVED'), 'REJECT', {}, S('REJECTED', 'REJECTED')],
+    ['the partner cancels a preapproved application (not validation in progress), then CANCELLED / CANCELLED_NOT_PAID', S('PROCESSING', 'PROCESSING_PREAPPROVED'), 'CANCEL', {}, S('CANCELLED', 'CANCELLED_NOT_PAID')],
     ['an application is created from a recurrence, then it is being decided', undefined, 'CREATE_FROM_RECURRENCE', {}, S('PROCESSING', 'PROCESSING_VALIDATION_IN_PROGRESS')],
     ['a PROCESSING application passes APPLICATION_TTL, then CANCELLED / CANCELLED_NOT_PAID (DESIGN 9)', S('PROCESSING', 'PROCESSING_REDIRECT_NEEDED'), 'EXPIRE', {}, S('CANCELLED', 'CANCELLED_NOT_PAID')],
     ['the last open item is cancelled and nothing was sent, then CANCELLED / CANCELLED_NOT_PAID (DESIGN 11)', S('READY', 'READY_TO_SHIP'), 'MARK_CANCELLED', { lastOpenItemCancelled: true }, S('CANCELLED', 'CANCELLED_NOT_PAID')],
@@ -60,6 +64,8 @@ describe('application state machine: the spec cancel error codes', () => {
   });
   it('when a PROCESSING application is approved before the customer confirmed, then the transition is refused', () => {
     expect(refusedCode(() => transition(S('PROCESSING', 'PROCESSING_REDIRECT_NEEDED'), 'APPROVE'))).to.equal('UNPROCESSABLE');
+    expect(refusedCode(() => transition(S('PROCESSING', 'PROCESSING_REDIRECT_NEEDED'), 'PREAPPROVE'))).to.equal('UNPROCESSABLE');
+    expect(refusedCode(() => transition(S('PROCESSING', 'PROCESSING_PREAPPROVED'), 'PREAPPROVE'))).to.equal('UNPROCESSABLE');
   });
 });
 

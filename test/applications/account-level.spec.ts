@@ -3,6 +3,7 @@ import { startHarness, type AppHarness } from './harness.js';
 import { applicationBody } from './requests.js';
 import { GatewayClient } from '../gateway/gateway-client.js';
 import { waitFor } from '../support/wait.js';
+import { newId } from '../../platform/ids.js';
 
 const DAY = 86_400_000;
 const daysUntil = (date: string) => Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`)) / DAY);
@@ -54,5 +55,33 @@ describe('account level from approvals (DESIGN 8)', function () {
     await waitFor('a later approval counted', async () => (await accounts.findOne({ approvedApplicationIds: sentinel.id })) ?? false);
     const after = await accounts.findOne({ _id: account._id });
     expect(after!.approvedApplicationIds.filter((id: string) => id === app.id)).to.have.length(1);
+  });
+
+  it('when a customer already had 5 approvals created within the last 24 hours, then the next one passes the screening (PROCESSING_PREAPPROVED) and the final checks reject it by VELOCITY_LIMIT', async () => {
+    const email = `busy.${Date.now()}@example.com`;
+    const accounts = h.t.api.runtime.db.collection<any>('customer_accounts');
+    const recent = Array.from({ length: 5 }, () => newId());
+    await accounts.insertOne({ _id: email, level: 'BASIC', approvedApplicationIds: recent, createdAt: new Date() });
+    const app = await h.create(applicationBody({}, { email }));
+    await new GatewayClient(h.t, app.gatewayRedirectUrl).submit('confirm');
+    await h.waitForState(app.id, 'REJECTED');
+    const doc = await h.t.api.runtime.db.collection<any>('applications').findOne({ _id: app.id });
+    expect(doc.screening).to.include({ rule: 'WITHIN_LIMITS' });
+    expect(doc.decision).to.include({ outcome: 'REJECTED', rule: 'VELOCITY_LIMIT' });
+    const types = await waitFor('the rejected event', () => {
+      const seen = h.eventsFor(app.id).map((e) => e.type);
+      return seen.includes('applications.application.rejected') && seen;
+    });
+    expect(types).to.deep.equal(['created', 'confirmed', 'preapproved', 'rejected'].map((t) => `applications.application.${t}`));
+    const preapproved = h.eventsFor(app.id).find((e) => e.type === 'applications.application.preapproved')!;
+    expect(preapproved.data).to.include({ state: 'PROCESSING', stateReason: 'PROCESSING_PREAPPROVED', rule: 'WITHIN_LIMITS' });
+    await h.waitForNotification(app.id, 'REJECTED');
+    expect(h.notificationsFor(app.id).map((n) => n.body.stateReason), 'PREAPPROVED is not in the Events table').to.deep.equal(['PROCESSING_REDIRECT_NEEDED', 'REJECTED']);
+
+    // with only 4 such approvals the same customer is approved
+    await accounts.updateOne({ _id: email }, { $set: { approvedApplicationIds: recent.slice(0, 4) } });
+    const next = await h.create(applicationBody({}, { email, number: `next-${Date.now()}` }));
+    await new GatewayClient(h.t, next.gatewayRedirectUrl).submit('confirm');
+    await h.waitForState(next.id, 'READY_TO_SHIP');
   });
 });

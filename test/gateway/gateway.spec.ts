@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { waitFor } from '../support/wait.js';
 import { startHarness, type AppHarness } from '../applications/harness.js';
 import { applicationBody } from '../applications/requests.js';
 import { GatewayClient } from './gateway-client.js';
@@ -62,8 +63,11 @@ describe('the gateway over HTTP (no browser)', function () {
     expect(res.status).to.equal(303);
     expect(res.headers.location).to.equal(gw.path);
     await h.waitForState(app.id, 'READY_TO_SHIP');
-    const types = h.eventsFor(app.id).map((e) => e.type);
-    expect(types).to.include.members(['applications.application.created', 'applications.application.confirmed']);
+    const types = await waitFor('the approved event', () => {
+      const seen = h.eventsFor(app.id).map((e) => e.type);
+      return seen.includes('applications.application.approved') && seen;
+    });
+    expect(types, 'two stages: screening, then the final checks').to.deep.equal(['created', 'confirmed', 'preapproved', 'approved'].map((t) => `applications.application.${t}`));
     const after = await gw.open();
     expect(after.status).to.equal(303);
     expect(after.headers.location).to.equal('https://shop.example/checkout/approved');

@@ -17,9 +17,12 @@ export function parseApplicationEvent(value: Buffer | null): DomainEvent {
   return event as DomainEvent;
 }
 
+const HANDLED: string[] = [APPLICATION_EVENTS.confirmed, APPLICATION_EVENTS.preapproved, APPLICATION_EVENTS.approved];
+
 /**
- * The decision as a Kafka consumer (issue #4 item 4): reacts to `confirmed` and decides,
- * and to `approved` to count the approval towards the customer's account level. Thin and
+ * The decision as a Kafka consumer (issue #4 item 4): screens on `confirmed`, runs the
+ * final checks on `preapproved`, and counts an `approved` application towards the
+ * customer's account level. Thin and
  * idempotent: the inbox skips redeliveries, the service decides only an application still
  * waiting for its decision, and an approval counts once. A store outage is retried in place.
  */
@@ -30,12 +33,13 @@ export function decisionConsumer(deps: ConsumerDeps, topics: Topics, decisions: 
     parse: parseApplicationEvent,
     idOf: (e) => e.id,
     // every other application event passes by without an inbox round trip
-    types: [APPLICATION_EVENTS.confirmed, APPLICATION_EVENTS.approved],
-    ignore: (e) => e.type !== APPLICATION_EVENTS.confirmed && e.type !== APPLICATION_EVENTS.approved,
+    types: HANDLED,
+    ignore: (e) => !HANDLED.includes(e.type),
     partitionsConsumedConcurrently: 3,
     handle: async (event) => {
-      if (event.type === APPLICATION_EVENTS.approved) await decisions.countApproval(event.aggregateId);
-      else await decisions.decide(event.aggregateId);
+      if (event.type === APPLICATION_EVENTS.confirmed) await decisions.screen(event.aggregateId);
+      else if (event.type === APPLICATION_EVENTS.preapproved) await decisions.finalize(event.aggregateId);
+      else await decisions.countApproval(event.aggregateId);
     },
   });
 }

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { accountIdOf, decideApplication } from './decision.rules.js';
+import { accountIdOf, createdAtOfId, decideApplication, finalCheck, VELOCITY_LIMIT, VELOCITY_WINDOW_MS, type Verdict } from './decision.rules.js';
+import { v7 as uuidv7 } from 'uuid';
 import { sampleDoc } from '../../../test/applications/fixtures.js';
 
 const withEmail = (email: string, amount = 12100, transactionsNumber?: number) => {
@@ -27,5 +28,32 @@ describe('decision rules', () => {
   }
   it('when e-mails differ in case or +tag, then they are one account', () => {
     expect(accountIdOf('Jana.N+approve@Example.COM')).to.equal('jana.n@example.com');
+  });
+
+  describe('final checks of a preapproved application', () => {
+    const at = Date.parse('2026-11-23T10:00:00Z');
+    const idAt = (msecs: number) => uuidv7({ msecs });
+    const within: Verdict = { outcome: 'APPROVED', rule: 'WITHIN_LIMITS' };
+    const earlier = (n: number, hoursBefore: number) => Array.from({ length: n }, (_, i) => idAt(at - hoursBefore * 3_600_000 - i));
+
+    it('when a UUIDv7 is read, then its creation time comes back', () => {
+      expect(createdAtOfId(idAt(at))).to.equal(at);
+    });
+    const rows: Array<[string, string[], Verdict, Verdict]> = [
+      [`${VELOCITY_LIMIT - 1} approvals created in the 24 h before`, earlier(VELOCITY_LIMIT - 1, 1), within, within],
+      [`${VELOCITY_LIMIT} approvals created in the 24 h before`, earlier(VELOCITY_LIMIT, 1), within, { outcome: 'REJECTED', rule: 'VELOCITY_LIMIT' }],
+      [`${VELOCITY_LIMIT} approvals created more than 24 h before`, earlier(VELOCITY_LIMIT, VELOCITY_WINDOW_MS / 3_600_000 + 1), within, within],
+      [`${VELOCITY_LIMIT} approvals of applications created after this one`, Array.from({ length: VELOCITY_LIMIT }, (_, i) => idAt(at + 1 + i)), within, within],
+      [`${VELOCITY_LIMIT} approvals and a sandbox +approve`, earlier(VELOCITY_LIMIT, 1), { outcome: 'APPROVED', rule: 'SANDBOX_APPROVE' }, { outcome: 'APPROVED', rule: 'SANDBOX_APPROVE' }],
+    ];
+    for (const [what, approved, screening, verdict] of rows) {
+      it(`when ${what}, then ${verdict.outcome} by ${verdict.rule}`, () => {
+        expect(finalCheck(idAt(at), screening, approved)).to.deep.equal(verdict);
+      });
+    }
+    it('when the application itself is among the approvals (a redelivery), then it does not count', () => {
+      const self = idAt(at);
+      expect(finalCheck(self, within, [...earlier(VELOCITY_LIMIT - 1, 1), self])).to.deep.equal(within);
+    });
   });
 });

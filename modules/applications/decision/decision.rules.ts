@@ -2,8 +2,9 @@ import type { AccountLevel, ApplicationDoc } from '../application.model.js';
 
 /**
  * The decision rules (docs/applications.md, "The decision"). Deterministic: the same
- * application and account level always give the same outcome; the first rule that
- * matches decides.
+ * application and account always give the same outcome; the first rule that matches
+ * decides. Two stages: the screening on confirm (S1-R3) rejects at once or preapproves
+ * (PROCESSING_PREAPPROVED); the final checks (F1) then approve or reject.
  *
  *   S1 SANDBOX_REJECT    (SANDBOX=true) the e-mail's local part ends in `+reject`
  *   S2 SANDBOX_APPROVE   (SANDBOX=true) the e-mail's local part ends in `+approve`
@@ -11,15 +12,20 @@ import type { AccountLevel, ApplicationDoc } from '../application.model.js';
  *   R2 FIRST_PURCHASE_LIMIT  no earlier transaction in the shop (transactionsNumber 0) and
  *                        the total exceeds 20 000.00 for a BASIC customer
  *   R3 WITHIN_LIMITS     otherwise: approved
+ *   F1 VELOCITY_LIMIT    (final, not after S2) the customer already has VELOCITY_LIMIT approved
+ *                        applications created within VELOCITY_WINDOW_MS before this one
  *
  * Limits are in minor units of the application's currency (the accepted set is CZK by default).
  */
 export const LEVEL_LIMITS: Record<AccountLevel, number> = { BASIC: 5_000_000, GOLD: 15_000_000 };
 export const FIRST_PURCHASE_LIMIT = 2_000_000;
 
+export const VELOCITY_LIMIT = 5;
+export const VELOCITY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
 export interface Verdict {
   outcome: 'APPROVED' | 'REJECTED';
-  rule: 'SANDBOX_REJECT' | 'SANDBOX_APPROVE' | 'OVER_LIMIT' | 'FIRST_PURCHASE_LIMIT' | 'WITHIN_LIMITS';
+  rule: 'SANDBOX_REJECT' | 'SANDBOX_APPROVE' | 'OVER_LIMIT' | 'FIRST_PURCHASE_LIMIT' | 'WITHIN_LIMITS' | 'VELOCITY_LIMIT';
 }
 
 function localPart(email: string): string {
@@ -38,6 +44,26 @@ export function decideApplication(app: Pick<ApplicationDoc, 'customer' | 'order'
     return { outcome: 'REJECTED', rule: 'FIRST_PURCHASE_LIMIT' };
   }
   return { outcome: 'APPROVED', rule: 'WITHIN_LIMITS' };
+}
+
+/** Milliseconds since the epoch in a UUIDv7 (its first 48 bits: the creation time). */
+export function createdAtOfId(id: string): number {
+  return parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
+}
+
+/**
+ * The final checks of a preapproved application. `approvedIds` are the customer's approved
+ * applications (UUIDv7: their creation time is in the id). A sandbox approval stays approved.
+ */
+export function finalCheck(applicationId: string, screening: Verdict, approvedIds: readonly string[]): Verdict {
+  if (screening.outcome === 'REJECTED' || screening.rule === 'SANDBOX_APPROVE') return screening;
+  const created = createdAtOfId(applicationId);
+  const recent = approvedIds.filter((id) => {
+    const age = created - createdAtOfId(id);
+    return id !== applicationId && age >= 0 && age < VELOCITY_WINDOW_MS;
+  });
+  if (recent.length >= VELOCITY_LIMIT) return { outcome: 'REJECTED', rule: 'VELOCITY_LIMIT' };
+  return screening;
 }
 
 /**

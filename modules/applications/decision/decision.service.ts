@@ -6,7 +6,7 @@ import type { ApplicationChange } from '../application.changes.js';
 import { APPLICATION_EVENTS } from '../application.events.js';
 import { repaymentPlan } from '../money.js';
 import { CustomerAccounts } from './customer-accounts.js';
-import { accountIdOf, decideApplication, type Verdict } from './decision.rules.js';
+import { accountIdOf, decideApplication, finalCheck, type Verdict } from './decision.rules.js';
 
 /** The fields and events of a decided application (also used for create-from-recurrence). */
 export function verdictChange(app: ApplicationDoc, verdict: Verdict, level: 'BASIC' | 'GOLD', now: Date): ApplicationChange<Verdict> {
@@ -23,11 +23,22 @@ export function verdictChange(app: ApplicationDoc, verdict: Verdict, level: 'BAS
   };
 }
 
+/** Screening passed: PROCESSING_PREAPPROVED and the `preapproved` event the final checks consume. */
+function preapproveChange(verdict: Verdict, level: 'BASIC' | 'GOLD', now: Date): ApplicationChange<Verdict> {
+  return {
+    trigger: 'PREAPPROVE',
+    set: { screening: { rule: verdict.rule, accountLevel: level, screenedAt: now } },
+    events: [{ type: APPLICATION_EVENTS.preapproved, data: { rule: verdict.rule, accountLevel: level } }],
+    result: verdict,
+  };
+}
+
 /**
- * Decides a confirmed application (the decision consumer's use case). Idempotent and
- * state-checked: only an application still in PROCESSING_VALIDATION_IN_PROGRESS is
- * decided; a redelivered or late event (the application was decided, cancelled or
- * expired meanwhile) changes nothing.
+ * Decides a confirmed application in two stages (the decision consumer's use cases):
+ * `screen` on `confirmed` rejects at once or preapproves; `finalize` on `preapproved` runs
+ * the final checks and approves or rejects. Idempotent and state-checked: each stage acts
+ * only on an application still in its own state; a redelivered or late event (decided,
+ * cancelled or expired meanwhile) changes nothing.
  */
 export class DecisionService {
   readonly accounts: CustomerAccounts;
@@ -40,14 +51,33 @@ export class DecisionService {
     return this.accounts.level(accountIdOf(app.customer.email));
   }
 
-  async decide(applicationId: string): Promise<Verdict | undefined> {
+  /** Stage one: PROCESSING_VALIDATION_IN_PROGRESS → REJECTED, or PROCESSING_PREAPPROVED. */
+  async screen(applicationId: string): Promise<Verdict | undefined> {
     const current = await this.deps.repo.findById(applicationId);
     if (!current || current.stateReason !== 'PROCESSING_VALIDATION_IN_PROGRESS') return undefined;
     const level = await this.levelOf(current);
     const now = new Date();
     const outcome = await this.deps.applications.changeIf(applicationId, (app) => {
       if (app.stateReason !== 'PROCESSING_VALIDATION_IN_PROGRESS') return null;
-      return verdictChange(app, decideApplication(app, level, { sandbox: this.deps.sandbox }), level, now);
+      const verdict = decideApplication(app, level, { sandbox: this.deps.sandbox });
+      return verdict.outcome === 'REJECTED' ? verdictChange(app, verdict, level, now) : preapproveChange(verdict, level, now);
+    });
+    const verdict = outcome?.result;
+    if (verdict) this.deps.logger.info({ applicationId, ...verdict, level }, verdict.outcome === 'REJECTED' ? 'application decided' : 'application preapproved');
+    return verdict;
+  }
+
+  /** Stage two: PROCESSING_PREAPPROVED → READY or REJECTED by the final checks. */
+  async finalize(applicationId: string): Promise<Verdict | undefined> {
+    const current = await this.deps.repo.findById(applicationId);
+    if (!current || current.stateReason !== 'PROCESSING_PREAPPROVED' || !current.screening) return undefined;
+    const account = accountIdOf(current.customer.email);
+    const [level, approvedIds] = await Promise.all([this.accounts.level(account), this.deps.repo.approvedIds(account)]);
+    const now = new Date();
+    const outcome = await this.deps.applications.changeIf(applicationId, (app) => {
+      if (app.stateReason !== 'PROCESSING_PREAPPROVED' || !app.screening) return null;
+      const screening = { outcome: 'APPROVED', rule: app.screening.rule } as Verdict;
+      return verdictChange(app, finalCheck(app._id, screening, approvedIds), level, now);
     });
     const verdict = outcome?.result;
     if (verdict) this.deps.logger.info({ applicationId, ...verdict, level }, 'application decided');
