@@ -20,26 +20,41 @@ import { testConfig } from '../test/support/config.js';
 import { provisionPartnerByCli } from '../test/support/partners.js';
 import { applicationBody } from '../test/applications/requests.js';
 import { newId } from '../platform/ids.js';
+import { availableParallelism } from 'node:os';
+import { cpuPerOp, stackPids } from './support/cpu.js';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
-interface Figure { rps: number; p50: number; p99: number }
+interface Figure { rps: number; p50: number; p99: number; n: number; cpu?: Record<string, number | undefined> }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const medianFigure = (runs: Figure[]): Figure => ({ rps: median(runs.map((r) => r.rps)), p50: median(runs.map((r) => r.p50)), p99: median(runs.map((r) => r.p99)) });
+const medianFigure = (runs: Figure[]): Figure => ({
+  rps: median(runs.map((r) => r.rps)), p50: median(runs.map((r) => r.p50)), p99: median(runs.map((r) => r.p99)), n: median(runs.map((r) => r.n)),
+  cpu: runs[0]?.cpu && Object.fromEntries(Object.keys(runs[0].cpu).map((k) => {
+    const xs = runs.map((r) => r.cpu?.[k]).filter((x): x is number => x !== undefined);
+    return [k, xs.length ? median(xs) : undefined];
+  })),
+});
 
 async function cannon(opts: autocannon.Options): Promise<Figure> {
   const r = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
   const bad = r.non2xx + r.errors + r.timeouts;
   if (bad > 0) throw new Error(`${opts.title}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, n: r.requests.total };
 }
 
-async function repeat(what: string, run: () => Promise<Figure>): Promise<Figure> {
+/** RUNS runs of `run`; with `pids`, the CPU each of those processes spent per request. */
+async function repeat(what: string, run: () => Promise<Figure>, pids?: Record<string, number | undefined>): Promise<Figure> {
   const runs: Figure[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await run());
+  for (let i = 0; i < RUNS; i++) {
+    if (!pids) runs.push(await run());
+    else {
+      const { result, perOpUs } = await cpuPerOp(pids, run, (f) => f.n);
+      runs.push({ ...result, cpu: perOpUs });
+    }
+  }
   process.stderr.write(`  ${what}: ${runs.map((r) => r.rps.toFixed(0)).join(', ')} req/s\n`);
   return medianFigure(runs);
 }
@@ -60,7 +75,7 @@ async function bareKoa(): Promise<Figure> {
 }
 
 /** The writes of one create, straight through the driver, CONNECTIONS in flight. */
-async function storeAlone(mongoUrl: string, template: Record<string, unknown>): Promise<Figure> {
+async function storeAlone(mongoUrl: string, template: Record<string, unknown>, pids: Record<string, number | undefined>): Promise<Figure> {
   const client = new MongoClient(mongoUrl, { retryWrites: false, maxPoolSize: 50 });
   await client.connect();
   const db = client.db(`bench_store_${newId().slice(-8)}`);
@@ -85,14 +100,31 @@ async function storeAlone(mongoUrl: string, template: Record<string, unknown>): 
       }
     }));
     latencies.sort((a, b) => a - b);
-    return { rps: latencies.length / SECONDS, p50: latencies[Math.floor(latencies.length * 0.5)]!, p99: latencies[Math.floor(latencies.length * 0.99)]! };
+    return { n: latencies.length, rps: latencies.length / SECONDS, p50: latencies[Math.floor(latencies.length * 0.5)]!, p99: latencies[Math.floor(latencies.length * 0.99)]! };
   };
   try {
-    return await repeat('store alone', run);
+    return await repeat('store alone', run, pids);
   } finally {
     await db.dropDatabase();
     await client.close();
   }
+}
+
+/**
+ * Where the CPU of one request goes, per process, and what that allows on this machine's
+ * cores: at full use of every core (no idle at all), creates/s ≤ cores / CPU per create.
+ */
+function printCpu(create: Figure, store: Figure): void {
+  const total = (f: Figure) => Object.values(f.cpu ?? {}).reduce<number>((a, b) => a + (b ?? 0), 0);
+  if (!create.cpu || Object.values(create.cpu).some((x) => x === undefined)) return;
+  const cores = availableParallelism();
+  console.log(`\nCPU per request, µs (median of the runs; ${cores} cores)`);
+  for (const [name, f] of [['create', create], ['store alone', store]] as const) {
+    const parts = Object.entries(f.cpu ?? {}).map(([k, v]) => `${k} ${v?.toFixed(0) ?? '?'}`).join(', ');
+    console.log(`  ${name.padEnd(12)} ${total(f).toFixed(0).padStart(6)}  (${parts})`);
+  }
+  const bound = (cores * 1e6) / total(create);
+  console.log(`  every core busy, creates/s ≤ ${bound.toFixed(0)}: at most ${((100 * bound) / store.rps).toFixed(0)} % of store-alone on this machine`);
 }
 
 async function main() {
@@ -118,7 +150,9 @@ async function main() {
     process.stderr.write(`benchmark: ${CONNECTIONS} connections, ${RUNS} × ${SECONDS} s per figure\n`);
 
     await cannon({ url, method: 'POST', headers, body, idReplacement: true, duration: 1, title: 'warm-up' });
-    const create = await repeat('create', () => cannon({ url, method: 'POST', headers, body, idReplacement: true, title: 'create' }));
+    const { store: storePid, kafka: kafkaPid } = stackPids();
+    const create = await repeat('create', () => cannon({ url, method: 'POST', headers, body, idReplacement: true, title: 'create' }),
+      { api: api.pid, store: storePid, kafka: kafkaPid, 'load generator': process.pid });
     const ids = (await db.collection('applications').find({}, { projection: { _id: 1 } }).limit(1000).toArray()).map((d) => String(d._id));
     let i = 0;
     const detail = await repeat('detail', () => cannon({
@@ -129,7 +163,7 @@ async function main() {
     const { _id, version, outbox, outboxAt, ...template } = stored as any;
     void _id; void version; void outbox; void outboxAt;
     const koa = await bareKoa();
-    const store = await storeAlone(config.mongo.url, template);
+    const store = await storeAlone(config.mongo.url, template, { store: storePid, 'driver (this process)': process.pid });
 
     const row = (name: string, f: Figure, ref?: Figure) =>
       `${name.padEnd(34)}${f.rps.toFixed(0).padStart(9)}${f.p50.toFixed(1).padStart(10)}${f.p99.toFixed(1).padStart(10)}${ref ? `${((100 * f.rps) / ref.rps).toFixed(0).padStart(8)} %` : ''}`;
@@ -139,6 +173,7 @@ async function main() {
     console.log(row('POST /applications (vs store)', create, store));
     console.log(row('GET /applications/{id} (vs Koa)', detail, koa));
     console.log(`\ncreate / store-alone = ${((100 * create.rps) / store.rps).toFixed(0)} % (target ≥ 60 %)`);
+    printCpu(create, store);
   } finally {
     await api.dispose();
     await mongo.db(config.mongo.db).dropDatabase().catch(() => {});

@@ -96,6 +96,11 @@ export class ApiProcess {
     }, { maxWait, interval: 100 });
   }
 
+  /** The process id while it runs (benchmarks account its CPU). */
+  get pid(): number | undefined {
+    return this.exited ? undefined : this.child!.pid;
+  }
+
   get exited(): boolean {
     return !this.child || this.child.exitCode !== null || this.child.signalCode !== null;
   }
