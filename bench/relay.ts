@@ -19,7 +19,6 @@
 import http from 'node:http';
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
@@ -28,6 +27,7 @@ import { createLogger } from '../platform/logger.js';
 import { TOPICS, type Kafka } from '../platform/kafka.js';
 import { startApi, type Api } from '../api/create-api.js';
 import { resolveStack } from '../scripts/local-stack.js';
+import { cpuMeter, stackPids } from './support/cpu.js';
 import { apiSource, outboxSource, type BenchPartner, type NotificationSource } from './relay/source.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -156,29 +156,6 @@ async function onKafka(kafka: Kafka, topic: string, count: number): Promise<void
   }
 }
 
-/** CPU seconds used so far by each process (Linux /proc; empty elsewhere), to show where a phase spends its time. */
-function cpuSeconds(pids: Record<string, number | undefined>): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const [name, pid] of Object.entries(pids)) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      out[name] = (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch { /* not Linux, or gone */ }
-  }
-  return out;
-}
-
-function javaPids(): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (cmd.startsWith('java') || cmd.includes('/java\0')) out[/kafka/i.test(cmd) ? `kafka(${pid})` : /mongo/i.test(cmd) ? `mongo(${pid})` : `java(${pid})`] = Number(pid);
-    } catch { /* gone */ }
-  }
-  return out;
-}
-
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
@@ -225,19 +202,18 @@ async function main() {
     const ids = await backlog(source, partners, BACKLOG);
     await onKafka(api.runtime.kafka, notificationsTopic, 100 + N + BACKLOG);
     relay = await startRelay(env);
-    const pids = { relay: relay.pid, receiver: receiver.pid, 'bench+api': process.pid, ...javaPids() };
-    const cpuBefore = cpuSeconds(pids);
+    const meter = cpuMeter({ relay: relay.pid, receiver: receiver.pid, 'bench+api': process.pid, ...stackPids() });
     const wallBefore = now();
     const drained = await receiver.waitFor(BACKLOG, 300_000);
-    const cpuAfter = cpuSeconds(pids);
-    const wall = (now() - wallBefore) / 1000;
+    const cpuSpent = meter.spentMs();
+    const wallMs = now() - wallBefore;
     const times = ids.map((id) => drained.get(id)!).sort((a, b) => a - b);
     const throughput = (times.length - 1) / ((times[times.length - 1]! - times[0]!) / 1000);
     await stopRelay(relay);
     relay = undefined;
     await measureRaw();
     const raw = [...raws].sort((a, b) => a - b)[1]!;
-    const cpu = Object.keys(cpuAfter).map((k) => `${k} ${(((cpuAfter[k]! - (cpuBefore[k] ?? 0)) / wall) * 100).toFixed(0)}%`).join(', ');
+    const cpu = Object.entries(cpuSpent).filter(([, ms]) => ms !== undefined).map(([k, ms]) => `${k} ${((ms! / wallMs) * 100).toFixed(0)}%`).join(', ');
 
     process.stdout.write([
       '',

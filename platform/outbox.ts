@@ -5,8 +5,8 @@ import type { Topics } from './kafka.js';
 import type { DomainEvent } from './events.js';
 import type { NotificationRequest } from './notifications.js';
 import type { OutboxMetrics } from './metrics.js';
-import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { newId } from './ids.js';
 import { TOPICS } from './kafka.js';
 
 /**
@@ -121,7 +121,7 @@ const MAX_BATCH = 500;
  */
 export class OutboxPublisher {
   private readonly collections: Collection<any>[] = [];
-  private readonly instanceId = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
+  private readonly instanceId = `${hostname()}-${process.pid}-${newId()}`;
   private queue: Pending[] = [];
   private flushing: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;

@@ -35,14 +35,22 @@ export function stackPids(): { store?: number; kafka?: number } {
   return { store: read('mongo'), kafka: read('kafka') };
 }
 
+/** Starts measuring the named processes: `spentMs()` gives the CPU milliseconds each has used since. */
+export function cpuMeter(pids: Record<string, number | undefined>): { spentMs(): Record<string, number | undefined> } {
+  const before = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuMs(pid)]));
+  return {
+    spentMs: () => Object.fromEntries(Object.entries(pids).map(([k, pid]) => {
+      const a = before[k], b = cpuMs(pid);
+      return [k, a === undefined || b === undefined ? undefined : b - a];
+    })),
+  };
+}
+
 /** Measures the CPU the named processes use while `work` runs; per operation in µs. */
 export async function cpuPerOp<T>(pids: Record<string, number | undefined>, work: () => Promise<T>, ops: (result: T) => number): Promise<{ result: T; perOpUs: Record<string, number | undefined> }> {
-  const before = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuMs(pid)]));
+  const meter = cpuMeter(pids);
   const result = await work();
   const n = ops(result);
-  const perOpUs = Object.fromEntries(Object.entries(pids).map(([k, pid]) => {
-    const a = before[k], b = cpuMs(pid);
-    return [k, a === undefined || b === undefined || n === 0 ? undefined : ((b - a) * 1000) / n];
-  }));
+  const perOpUs = Object.fromEntries(Object.entries(meter.spentMs()).map(([k, ms]) => [k, ms === undefined || n === 0 ? undefined : (ms * 1000) / n]));
   return { result, perOpUs };
 }

@@ -1,4 +1,5 @@
 import type { Versioned } from '../../platform/versioned-store.js';
+import type { ScreeningApproval } from './decision/decision.rules.js';
 
 /**
  * The Application aggregate: one document holds the application, its customer, its order
@@ -260,7 +261,7 @@ export interface ApplicationDoc extends Versioned {
   fromRecurrenceId?: string;
   cancelReason?: { reason: CancelReason; customReason?: string };
   /** the first stage of the decision, when it passed (PROCESSING_PREAPPROVED) */
-  screening?: { rule: string; accountLevel: AccountLevel; screenedAt: Date };
+  screening?: { rule: ScreeningApproval; accountLevel: AccountLevel; screenedAt: Date };
   decision?: DecisionRecord;
   repaymentPlan?: Instalment[];
   gateway: {

@@ -108,9 +108,10 @@ export class ApplicationRepository {
     await this.contents.insertOne(doc).catch((err) => { if (!isDuplicateKey(err)) throw err; });
   }
 
-  /** The applications approved for the customer so far (the account's counted approvals). */
-  async approvedIds(accountId: string): Promise<string[]> {
-    return (await this.accounts.findOne({ _id: accountId }, { projection: { approvedApplicationIds: 1 } }))?.approvedApplicationIds ?? [];
+  /** The customer's level and the applications approved for it so far, in one read. */
+  async account(accountId: string): Promise<{ level: AccountLevel; approvedIds: string[] }> {
+    const doc = await this.accounts.findOne({ _id: accountId }, { projection: { level: 1, approvedApplicationIds: 1 } });
+    return { level: doc?.level ?? 'BASIC', approvedIds: doc?.approvedApplicationIds ?? [] };
   }
 
   async accountLevel(accountId: string): Promise<AccountLevel> {

@@ -13,6 +13,7 @@ import { testConfig } from '../support/config.js';
 import { TopicCollector } from '../support/kafka.js';
 import { dropTestResources } from '../support/api.js';
 import { waitFor } from '../support/wait.js';
+import { serviceEnv } from '../support/service-process.js';
 import type { Config } from '../../platform/config.js';
 
 interface Thing extends Versioned { name: string; count?: number }
@@ -95,7 +96,7 @@ describe('transactional outbox and idempotent consumers on real MongoDB and Kafk
   /** Runs fixtures/crash-writer.ts: it commits a document with one outbox entry and SIGKILLs itself. */
   async function crashWriter(env: Record<string, string> = {}): Promise<{ id: string; eventId: string }> {
     const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./fixtures/crash-writer.ts', import.meta.url))], {
-      env: { ...process.env, MONGO_URL: config.mongo.url, MONGO_DB: config.mongo.db, KAFKA_BROKERS: config.kafka.brokers.join(','), KAFKA_TOPIC_PREFIX: config.kafka.topicPrefix, LOG_LEVEL: 'silent', OUTBOX_SWEEP_INTERVAL: '500ms', ...env },
+      env: { ...serviceEnv(config), LOG_LEVEL: 'silent', OUTBOX_SWEEP_INTERVAL: '500ms', ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';

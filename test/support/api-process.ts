@@ -1,15 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Config } from '../../platform/config.js';
 import { selfSignedTls } from '../../platform/http/tls.js';
 import { TestClient } from './http.js';
 import { waitFor } from './wait.js';
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+import { ServiceProcess, serviceEnv } from './service-process.js';
 
 /** A port that was free a moment ago (the API process must keep one port across restarts). */
 export function freePort(): Promise<number> {
@@ -28,15 +25,15 @@ export function freePort(): Promise<number> {
  * kills the API itself), on the test's database and topics, on fixed ports and with a
  * certificate written for it, so that a client keeps working across a restart.
  */
-export class ApiProcess {
-  private child: ChildProcess | undefined;
-  private output = '';
+export class ApiProcess extends ServiceProcess {
   private dir = '';
   private certPem = '';
   private ports = { https: 0, http: 0 };
   client!: TestClient;
 
-  constructor(private readonly config: Config, private readonly env: Record<string, string> = {}) {}
+  constructor(private readonly config: Config, private readonly env: Record<string, string> = {}) {
+    super('api/main.ts');
+  }
 
   /** Picks the ports and writes the certificate; call once before `start`. */
   async prepare(): Promise<this> {
@@ -59,32 +56,16 @@ export class ApiProcess {
   }
 
   start(): this {
-    this.output = '';
-    const c = this.config;
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'test',
-        MONGO_URL: c.mongo.url,
-        MONGO_DB: c.mongo.db,
-        KAFKA_BROKERS: c.kafka.brokers.join(','),
-        KAFKA_TOPIC_PREFIX: c.kafka.topicPrefix,
-        KAFKA_PARTITIONS: String(c.kafka.partitions),
-        HTTPS_PORT: String(this.ports.https),
-        HTTP_PORT: String(this.ports.http),
-        PUBLIC_BASE_URL: this.baseUrl,
-        API_METRICS_PORT: '0',
-        TLS_CERT_FILE: join(this.dir, 'cert.pem'),
-        TLS_KEY_FILE: join(this.dir, 'key.pem'),
-        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
-        ...this.env,
-      },
+    this.spawn({
+      ...serviceEnv(this.config),
+      HTTPS_PORT: String(this.ports.https),
+      HTTP_PORT: String(this.ports.http),
+      PUBLIC_BASE_URL: this.baseUrl,
+      API_METRICS_PORT: '0',
+      TLS_CERT_FILE: join(this.dir, 'cert.pem'),
+      TLS_KEY_FILE: join(this.dir, 'key.pem'),
+      ...this.env,
     });
-    const keep = (chunk: Buffer) => { this.output = (this.output + chunk.toString()).slice(-20_000); };
-    this.child.stdout!.on('data', keep);
-    this.child.stderr!.on('data', keep);
     return this;
   }
 
@@ -94,30 +75,6 @@ export class ApiProcess {
       if (this.exited) throw new Error(`the API process exited: ${this.log}`);
       return (await this.client.get('/v1/health', { timeoutMs: 2000 })).status === 200;
     }, { maxWait, interval: 100 });
-  }
-
-  /** The process id while it runs (benchmarks account its CPU). */
-  get pid(): number | undefined {
-    return this.exited ? undefined : this.child!.pid;
-  }
-
-  get exited(): boolean {
-    return !this.child || this.child.exitCode !== null || this.child.signalCode !== null;
-  }
-
-  /** Sends `signal` and resolves with the exit code once the process is gone (null when killed by a signal). */
-  stop(signal: NodeJS.Signals): Promise<number | null> {
-    const child = this.child;
-    if (!child || this.exited) return Promise.resolve(child?.exitCode ?? null);
-    return new Promise((resolve) => {
-      child.once('exit', (code) => resolve(code));
-      child.kill(signal);
-    });
-  }
-
-  /** The last lines the process printed (for failure messages). */
-  get log(): string {
-    return this.output;
   }
 
   async dispose(): Promise<void> {

@@ -16,6 +16,11 @@ export class CustomerAccounts {
     return this.repo.accountLevel(accountId);
   }
 
+  /** The level and the approved applications (the final checks need both). */
+  standing(accountId: string): Promise<{ level: AccountLevel; approvedIds: string[] }> {
+    return this.repo.account(accountId);
+  }
+
   async recordApproval(accountId: string, applicationId: string, now = new Date()): Promise<void> {
     const { accounts } = this.repo;
     try {

@@ -23,10 +23,12 @@ export const FIRST_PURCHASE_LIMIT = 2_000_000;
 export const VELOCITY_LIMIT = 5;
 export const VELOCITY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-export interface Verdict {
-  outcome: 'APPROVED' | 'REJECTED';
-  rule: 'SANDBOX_REJECT' | 'SANDBOX_APPROVE' | 'OVER_LIMIT' | 'FIRST_PURCHASE_LIMIT' | 'WITHIN_LIMITS' | 'VELOCITY_LIMIT';
-}
+export type Verdict =
+  | { outcome: 'APPROVED'; rule: 'SANDBOX_APPROVE' | 'WITHIN_LIMITS' }
+  | { outcome: 'REJECTED'; rule: 'SANDBOX_REJECT' | 'OVER_LIMIT' | 'FIRST_PURCHASE_LIMIT' | 'VELOCITY_LIMIT' };
+
+/** The rules by which the screening approves (and so preapproves). */
+export type ScreeningApproval = Extract<Verdict, { outcome: 'APPROVED' }>['rule'];
 
 function localPart(email: string): string {
   return email.slice(0, email.lastIndexOf('@')).toLowerCase();
@@ -52,11 +54,13 @@ export function createdAtOfId(id: string): number {
 }
 
 /**
- * The final checks of a preapproved application. `approvedIds` are the customer's approved
- * applications (UUIDv7: their creation time is in the id). A sandbox approval stays approved.
+ * The final checks of an application the screening approved by `screenedBy`. `approvedIds`
+ * are the customer's approved applications (UUIDv7: their creation time is in the id). A
+ * sandbox approval stays approved.
  */
-export function finalCheck(applicationId: string, screening: Verdict, approvedIds: readonly string[]): Verdict {
-  if (screening.outcome === 'REJECTED' || screening.rule === 'SANDBOX_APPROVE') return screening;
+export function finalCheck(applicationId: string, screenedBy: ScreeningApproval, approvedIds: readonly string[]): Verdict {
+  const screening: Verdict = { outcome: 'APPROVED', rule: screenedBy };
+  if (screenedBy === 'SANDBOX_APPROVE') return screening;
   const created = createdAtOfId(applicationId);
   const recent = approvedIds.filter((id) => {
     const age = created - createdAtOfId(id);

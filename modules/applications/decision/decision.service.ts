@@ -24,7 +24,7 @@ export function verdictChange(app: ApplicationDoc, verdict: Verdict, level: 'BAS
 }
 
 /** Screening passed: PROCESSING_PREAPPROVED and the `preapproved` event the final checks consume. */
-function preapproveChange(verdict: Verdict, level: 'BASIC' | 'GOLD', now: Date): ApplicationChange<Verdict> {
+function preapproveChange(verdict: Extract<Verdict, { outcome: 'APPROVED' }>, level: 'BASIC' | 'GOLD', now: Date): ApplicationChange<Verdict> {
   return {
     trigger: 'PREAPPROVE',
     set: { screening: { rule: verdict.rule, accountLevel: level, screenedAt: now } },
@@ -71,13 +71,11 @@ export class DecisionService {
   async finalize(applicationId: string): Promise<Verdict | undefined> {
     const current = await this.deps.repo.findById(applicationId);
     if (!current || current.stateReason !== 'PROCESSING_PREAPPROVED' || !current.screening) return undefined;
-    const account = accountIdOf(current.customer.email);
-    const [level, approvedIds] = await Promise.all([this.accounts.level(account), this.deps.repo.approvedIds(account)]);
+    const { level, approvedIds } = await this.accounts.standing(accountIdOf(current.customer.email));
     const now = new Date();
     const outcome = await this.deps.applications.changeIf(applicationId, (app) => {
       if (app.stateReason !== 'PROCESSING_PREAPPROVED' || !app.screening) return null;
-      const screening = { outcome: 'APPROVED', rule: app.screening.rule } as Verdict;
-      return verdictChange(app, finalCheck(app._id, screening, approvedIds), level, now);
+      return verdictChange(app, finalCheck(app._id, app.screening.rule, approvedIds), level, now);
     });
     const verdict = outcome?.result;
     if (verdict) this.deps.logger.info({ applicationId, ...verdict, level }, 'application decided');
