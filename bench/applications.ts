@@ -5,7 +5,9 @@
  *   (the API and the bare Koa route each run as their own process, as in production; the
  *   load generator, autocannon, runs in this one and never shares their event loop)
  *   - the store driver alone doing the same writes as a create (dedup claim insert,
- *     application insert, outbox removal), 50 in flight, no HTTP, no Kafka.
+ *     application insert, outbox removal), 50 in flight, no HTTP, no Kafka;
+ * and a floor: a bare Koa route that parses the same body and does the same writes, with
+ * nothing of the service in between (what HTTP alone leaves of the store-alone figure).
  * Each figure is the median of RUNS runs. Target: create ≥ 60 % of the store-alone figure.
  *
  *   npx tsx bench/applications.ts            (BENCH_SECONDS=5 BENCH_RUNS=3 by default)
@@ -22,6 +24,10 @@ import { applicationBody } from '../test/applications/requests.js';
 import { newId } from '../platform/ids.js';
 import { availableParallelism } from 'node:os';
 import { cpuPerOp, stackPids } from './support/cpu.js';
+import { createIndexes, createWrites, type IndexSpec } from './support/create-writes.js';
+
+/** What a create writes: a stored application as the template, and the collections' indexes. */
+interface CreateShape { template: Record<string, unknown>; indexes: Record<string, IndexSpec[]> }
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -59,36 +65,57 @@ async function repeat(what: string, run: () => Promise<Figure>, pids?: Record<st
   return medianFigure(runs);
 }
 
-async function bareKoa(): Promise<Figure> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./support/bare-koa.ts', import.meta.url))], { stdio: ['ignore', 'pipe', 'inherit'] });
+/** A bare-Koa process (support/bare-koa.ts) with `env`; its base URL while `use` runs. */
+async function withBareKoa<T>(env: Record<string, string>, use: (url: string, pid: number | undefined) => Promise<T>): Promise<T> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./support/bare-koa.ts', import.meta.url))], {
+    stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env },
+  });
   const port = await new Promise<string>((resolve, reject) => {
     child.stdout!.once('data', (d) => resolve(String(d).trim()));
     child.once('exit', (code) => reject(new Error(`bare Koa exited ${code}`)));
   });
-  const url = `https://127.0.0.1:${port}/`;
   try {
-    await cannon({ url, duration: 1, title: 'warm-up' });
-    return await repeat('bare Koa', () => cannon({ url, title: 'bare Koa' }));
+    return await use(`https://127.0.0.1:${port}/`, child.pid);
   } finally {
     child.kill('SIGTERM');
   }
 }
 
+function bareKoa(): Promise<Figure> {
+  return withBareKoa({}, async (url) => {
+    await cannon({ url, duration: 1, title: 'warm-up' });
+    return repeat('bare Koa', () => cannon({ url, title: 'bare Koa' }));
+  });
+}
+
+/**
+ * The floor: a bare Koa route that parses the same create body and does the same store
+ * writes, and nothing else (no auth, validation, Kafka). The share of store-alone it
+ * reaches is what HTTP itself leaves on this machine, for any implementation of the API.
+ */
+async function bareKoaWithStore(mongoUrl: string, shape: CreateShape, body: string, pids: Record<string, number | undefined>): Promise<Figure> {
+  const dbName = `bench_floor_${newId().slice(-8)}`;
+  try {
+    return await withBareKoa({ BARE_KOA_MONGO_URL: mongoUrl, BARE_KOA_DB: dbName, BARE_KOA_SHAPE: JSON.stringify(shape) }, async (url, pid) => {
+      const opts = { url, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body };
+      await cannon({ ...opts, duration: 1, title: 'warm-up' });
+      return repeat('bare Koa + store', () => cannon({ ...opts, title: 'bare Koa + store' }), { 'bare Koa': pid, ...pids });
+    });
+  } finally {
+    const client = new MongoClient(mongoUrl, { retryWrites: false });
+    await client.connect();
+    await client.db(dbName).dropDatabase();
+    await client.close();
+  }
+}
+
 /** The writes of one create, straight through the driver, CONNECTIONS in flight. */
-async function storeAlone(mongoUrl: string, template: Record<string, unknown>, pids: Record<string, number | undefined>): Promise<Figure> {
+async function storeAlone(mongoUrl: string, { template, indexes }: CreateShape, pids: Record<string, number | undefined>): Promise<Figure> {
   const client = new MongoClient(mongoUrl, { retryWrites: false, maxPoolSize: 50 });
   await client.connect();
   const db = client.db(`bench_store_${newId().slice(-8)}`);
-  const apps = db.collection<any>('applications');
-  const dedup = db.collection<any>('application_dedup');
-  await apps.createIndex({ _id: 1, version: 1 }, { unique: true });
-  const once = async () => {
-    const id = newId();
-    const now = new Date();
-    await dedup.insertOne({ _id: `k-${id}`, partnerId: 'p', applicationId: id, claimedAt: now });
-    await apps.insertOne({ ...template, _id: id, version: 1, outbox: { [id]: { id, topic: 't', key: id, value: '{}', createdAt: now } }, outboxAt: now });
-    await apps.updateOne({ _id: id, version: 1 }, { $unset: { [`outbox.${id}`]: '', outboxAt: '' } });
-  };
+  const write = await createWrites(db, indexes);
+  const once = () => write(template);
   const run = async (): Promise<Figure> => {
     const latencies: number[] = [];
     const end = Date.now() + SECONDS * 1000;
@@ -114,17 +141,19 @@ async function storeAlone(mongoUrl: string, template: Record<string, unknown>, p
  * Where the CPU of one request goes, per process, and what that allows on this machine's
  * cores: at full use of every core (no idle at all), creates/s ≤ cores / CPU per create.
  */
-function printCpu(create: Figure, store: Figure): void {
+function printCpu(create: Figure, store: Figure, floor: Figure): void {
   const total = (f: Figure) => Object.values(f.cpu ?? {}).reduce<number>((a, b) => a + (b ?? 0), 0);
   if (!create.cpu || Object.values(create.cpu).some((x) => x === undefined)) return;
   const cores = availableParallelism();
   console.log(`\nCPU per request, µs (median of the runs; ${cores} cores)`);
-  for (const [name, f] of [['create', create], ['store alone', store]] as const) {
+  for (const [name, f] of [['create', create], ['store alone', store], ['floor', floor]] as const) {
     const parts = Object.entries(f.cpu ?? {}).map(([k, v]) => `${k} ${v?.toFixed(0) ?? '?'}`).join(', ');
     console.log(`  ${name.padEnd(12)} ${total(f).toFixed(0).padStart(6)}  (${parts})`);
   }
-  const bound = (cores * 1e6) / total(create);
-  console.log(`  every core busy, creates/s ≤ ${bound.toFixed(0)}: at most ${((100 * bound) / store.rps).toFixed(0)} % of store-alone on this machine`);
+  for (const [name, f] of [['creates', create], ['floor requests', floor]] as const) {
+    const bound = (cores * 1e6) / total(f);
+    console.log(`  every core busy, ${name}/s ≤ ${bound.toFixed(0)}: at most ${((100 * bound) / store.rps).toFixed(0)} % of store-alone on this machine`);
+  }
 }
 
 async function main() {
@@ -163,17 +192,20 @@ async function main() {
     const { _id, version, outbox, outboxAt, ...template } = stored as any;
     void _id; void version; void outbox; void outboxAt;
     const koa = await bareKoa();
-    const store = await storeAlone(config.mongo.url, template, { store: storePid, 'driver (this process)': process.pid });
+    const shape = { template, indexes: await createIndexes(db) };
+    const store = await storeAlone(config.mongo.url, shape, { store: storePid, 'driver (this process)': process.pid });
+    const floor = await bareKoaWithStore(config.mongo.url, shape, body, { store: storePid, 'load generator': process.pid });
 
     const row = (name: string, f: Figure, ref?: Figure) =>
       `${name.padEnd(34)}${f.rps.toFixed(0).padStart(9)}${f.p50.toFixed(1).padStart(10)}${f.p99.toFixed(1).padStart(10)}${ref ? `${((100 * f.rps) / ref.rps).toFixed(0).padStart(8)} %` : ''}`;
     console.log(`\n${'figure (median)'.padEnd(34)}${'req/s'.padStart(9)}${'p50 ms'.padStart(10)}${'p99 ms'.padStart(10)}${'ratio'.padStart(10)}`);
     console.log(row('ceiling: bare Koa route (HTTPS)', koa));
     console.log(row('ceiling: store alone (create writes)', store));
+    console.log(row('floor: bare Koa + same writes', floor, store));
     console.log(row('POST /applications (vs store)', create, store));
     console.log(row('GET /applications/{id} (vs Koa)', detail, koa));
     console.log(`\ncreate / store-alone = ${((100 * create.rps) / store.rps).toFixed(0)} % (target ≥ 60 %)`);
-    printCpu(create, store);
+    printCpu(create, store, floor);
   } finally {
     await api.dispose();
     await mongo.db(config.mongo.db).dropDatabase().catch(() => {});

@@ -1,0 +1,34 @@
+import type { Db } from 'mongodb';
+import { newId } from '../../platform/ids.js';
+
+export interface IndexSpec { key: Record<string, 1 | -1>; name: string; unique?: boolean }
+
+/** The indexes of the service's collections that a create writes to (its own database's). */
+export async function createIndexes(serviceDb: Db): Promise<Record<string, IndexSpec[]>> {
+  const of = async (name: string) => (await serviceDb.collection(name).listIndexes().toArray())
+    .filter((i) => i.name !== '_id_')
+    .map((i) => ({ key: i.key, name: i.name, ...(i.unique ? { unique: true } : {}) }));
+  return { applications: await of('applications'), application_dedup: await of('application_dedup') };
+}
+
+/**
+ * The store writes of one create, straight through the driver: the duplicate-rule claim,
+ * the application with its outbox entry, and the outbox removal once published, into
+ * collections with the service's indexes (every index is part of a write's cost). Shared
+ * by the store-alone ceiling and the bare-Koa-plus-store floor of bench/applications.ts.
+ */
+export async function createWrites(db: Db, indexes: Record<string, IndexSpec[]>): Promise<(template: Record<string, unknown>) => Promise<string>> {
+  const apps = db.collection<any>('applications');
+  const dedup = db.collection<any>('application_dedup');
+  for (const [name, specs] of Object.entries(indexes)) {
+    for (const { key, ...options } of specs) await db.collection(name).createIndex(key, options);
+  }
+  return async (template) => {
+    const id = newId();
+    const now = new Date();
+    await dedup.insertOne({ _id: `k-${id}`, partnerId: 'p', applicationId: id, claimedAt: now });
+    await apps.insertOne({ ...template, _id: id, version: 1, outbox: { [id]: { id, topic: 't', key: id, value: '{}', createdAt: now } }, outboxAt: now });
+    await apps.updateOne({ _id: id, version: 1 }, { $unset: { [`outbox.${id}`]: '', outboxAt: '' } });
+    return id;
+  };
+}
