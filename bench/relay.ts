@@ -12,8 +12,12 @@
  * 1. latency: n notifications paced at `rate`/s; end-to-end from the source call to the
  *    receiver (p50/p99/max). Target: p99 < 250 ms at 200/s.
  * 2. throughput: `backlog` notifications are put on Kafka while the relay is stopped; then
- *    the relay starts and drains them; deliveries/s from first to last arrival. Target:
+ *    the relay starts and drains them; deliveries/s from the first arrival until the last
+ *    delivery is both delivered and recorded. Target:
  *    at least half of the raw ceiling.
+ * 3. the floor: bench/relay/floor.ts (consume, POST, insert a record, commit; nothing else)
+ *    drains the whole topic again in a consumer group of its own: what Kafka and the store
+ *    leave of the raw ceiling for any relay.
  * Sources are in bench/relay/source.ts.
  */
 import http from 'node:http';
@@ -89,6 +93,35 @@ function startRelay(env: Record<string, string>): Promise<ChildProcess> {
     });
     child.once('exit', (code) => reject(new Error(`relay exited with ${code}`)));
   });
+}
+
+/**
+ * The relay floor (bench/relay/floor.ts); resolves once its consumer joined, with a promise
+ * of the time its `count`-th record was written.
+ */
+function startFloor(env: Record<string, string>, count: number): Promise<{ child: ChildProcess; allRecorded: Promise<number> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/relay/floor.ts'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let buffered = '';
+    let recorded: (at: number) => void;
+    const allRecorded = new Promise<number>((r) => { recorded = r; });
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const lines = buffered.split('\n');
+      buffered = lines.pop()!;
+      for (const line of lines) {
+        if (line === 'floor running') resolve({ child, allRecorded });
+        else if (Number(line.split(' ')[1]) >= count) recorded(now());
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`relay floor exited with ${code}`)));
+  });
+}
+
+/** When `collection` holds `count` documents (polled): the relay's last record of a drain. */
+async function recordedAt(collection: { countDocuments(): Promise<number> }, count: number): Promise<number> {
+  while ((await collection.countDocuments()) < count) await new Promise((r) => setTimeout(r, 20));
+  return now();
 }
 
 function stopRelay(child: ChildProcess): Promise<void> {
@@ -205,15 +238,38 @@ async function main() {
     const meter = cpuMeter({ relay: relay.pid, receiver: receiver.pid, 'bench+api': process.pid, ...stackPids() });
     const wallBefore = now();
     const drained = await receiver.waitFor(BACKLOG, 300_000);
+    const lastRecord = await recordedAt(api.runtime.db.collection('webhook_deliveries'), 100 + N + BACKLOG);
     const cpuSpent = meter.spentMs();
     const wallMs = now() - wallBefore;
     const times = ids.map((id) => drained.get(id)!).sort((a, b) => a - b);
-    const throughput = (times.length - 1) / ((times[times.length - 1]! - times[0]!) / 1000);
+    // drained: from the first arrival until every delivery is delivered and recorded
+    const throughput = (times.length - 1) / ((Math.max(times[times.length - 1]!, lastRecord) - times[0]!) / 1000);
     await stopRelay(relay);
     relay = undefined;
     await measureRaw();
+
+    // the floor drains everything on the topic once more, in its own group and database
+    await receiver.ask('reset', 'reset');
+    const all = 100 + N + BACKLOG;
+    const floorMark = now();
+    const started = await startFloor({
+      KAFKA_BROKERS: stack.KAFKA_BROKERS, MONGO_URL: stack.MONGO_URL, MONGO_DB: `${env.MONGO_DB}_floor`,
+      FLOOR_TOPIC: notificationsTopic, FLOOR_GROUP: `${env.KAFKA_TOPIC_PREFIX}floor`, FLOOR_PER_ENDPOINT: String(PER_ENDPOINT),
+    }, all);
+    relay = started.child;
+    const floorMeter = cpuMeter({ floor: relay.pid, receiver: receiver.pid, ...stackPids() });
+    const floorArrivals = [...(await receiver.waitFor(all, 300_000)).values()].sort((a, b) => a - b);
+    const floorLastRecord = await started.allRecorded;
+    const floorCpuSpent = floorMeter.spentMs();
+    const floorWallMs = now() - floorMark;
+    const floor = (floorArrivals.length - 1) / ((Math.max(floorArrivals[floorArrivals.length - 1]!, floorLastRecord) - floorArrivals[0]!) / 1000);
+    await stopRelay(relay);
+    relay = undefined;
+
     const raw = [...raws].sort((a, b) => a - b)[1]!;
-    const cpu = Object.entries(cpuSpent).filter(([, ms]) => ms !== undefined).map(([k, ms]) => `${k} ${((ms! / wallMs) * 100).toFixed(0)}%`).join(', ');
+    const share = (spent: Record<string, number | undefined>, wall: number) => Object.entries(spent)
+      .filter(([, ms]) => ms !== undefined).map(([k, ms]) => `${k} ${((ms! / wall) * 100).toFixed(0)}%`).join(', ');
+    const cpu = share(cpuSpent, wallMs);
 
     process.stdout.write([
       '',
@@ -222,6 +278,8 @@ async function main() {
       `  paced ${RATE}/s × ${N}      p50 ${ms(pct(latencies, 0.5))}  p99 ${ms(pct(latencies, 0.99))}  max ${ms(latencies[latencies.length - 1]!)}  (target p99 < 250 ms)`,
       `  backlog of ${BACKLOG}      ${throughput.toFixed(0)} deliveries/s = ${(throughput / raw).toFixed(2)} × raw ceiling (target ≥ 0.50)`,
       `  CPU during the drain     ${cpu} (of one core each; 2 cores in all)`,
+      `  floor: drain of ${all}   ${floor.toFixed(0)} deliveries/s = ${(floor / raw).toFixed(2)} × raw ceiling (consume, POST, insert a record, commit; nothing else)`,
+      `  CPU during the floor     ${share(floorCpuSpent, floorWallMs)}`,
       '',
     ].join('\n'));
   } finally {
@@ -237,6 +295,7 @@ async function dropAll(api: Api, prefix: string) {
   const { MongoClient } = await import('mongodb');
   const client = new MongoClient(runtime.config.mongo.url, { retryWrites: false });
   await client.connect();
+  await client.db(`${runtime.config.mongo.db}_floor`).dropDatabase().catch(() => {});
   await client.db(runtime.config.mongo.db).dropDatabase().finally(() => client.close());
   const admin = runtime.kafka.admin();
   await admin.connect();
