@@ -31,9 +31,6 @@ const schema = Joi.object({
   KAFKA_TOPIC_PREFIX: Joi.string().pattern(/^[a-z0-9._-]{0,40}$/).allow('').default('pf.')
     .description('prefix of every topic and consumer group (isolates test runs)'),
   KAFKA_PARTITIONS: Joi.number().integer().min(1).max(64).default(3).description('partitions of the topics the service creates'),
-  KAFKA_FETCH_MIN_BYTES: Joi.number().integer().min(1).max(1048576).default(16384)
-    .description('the API\'s consumers: a fetch waits for this many bytes (or KAFKA_FETCH_MAX_WAIT), so a busy topic is read in batches and not message by message'),
-  KAFKA_FETCH_MAX_WAIT: duration.default('50ms').description('the API\'s consumers: the longest a fetch waits for KAFKA_FETCH_MIN_BYTES, i.e. the delay a quiet topic adds to a reaction (the decision after confirm)'),
   OUTBOX_SWEEP_INTERVAL: duration.default('5s').description('heartbeat of the outbox publisher: how often it checks whether a sweep is due (its own failed publish, a peer whose heartbeat stopped, its start)'),
   OUTBOX_SWEEP_GRACE: duration.default('2s').description('age an outbox entry must reach before the sweeper takes it'),
   OUTBOX_FULL_SWEEP_INTERVAL: duration.default('5m').description('backstop: a sweep at least this often even when nothing called for one'),
@@ -97,7 +94,6 @@ function shape(v: Record<string, any>) {
       clientId: v.KAFKA_CLIENT_ID as string,
       topicPrefix: v.KAFKA_TOPIC_PREFIX as string,
       partitions: v.KAFKA_PARTITIONS as number,
-      fetch: { minBytes: v.KAFKA_FETCH_MIN_BYTES as number, maxWaitMs: parseDuration(v.KAFKA_FETCH_MAX_WAIT) },
     },
     outbox: {
       sweepIntervalMs: parseDuration(v.OUTBOX_SWEEP_INTERVAL),

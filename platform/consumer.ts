@@ -53,12 +53,6 @@ export interface ConsumerDeps {
   deadLetterTopic: string;
   logger: Logger;
   metrics: ConsumerMetrics;
-  /**
-   * A fetch returns once `minBytes` have arrived or `maxWaitMs` has passed. With minBytes 1
-   * every consumer fetched (and committed) after each message on a busy topic, which cost
-   * the broker and this process more per create than the consumers' actual work.
-   */
-  fetch: { minBytes: number; maxWaitMs: number };
 }
 
 const INBOX_RETENTION_MS = 14 * 24 * 3600_000;
@@ -85,9 +79,9 @@ export class ManagedConsumer<T> {
       heartbeatInterval: 1_000,
       allowAutoTopicCreation: false,
       retry: { retries: 10 },
-      // the wait also bounds an idle long-poll, which a shutdown has to sit out
-      minBytes: this.deps.fetch.minBytes,
-      maxWaitTimeInMs: this.deps.fetch.maxWaitMs,
+      // a fetch returns as soon as messages arrive; the wait only bounds an idle long-poll,
+      // which a shutdown has to sit out (kafkajs' 5 s default made every drain take ~6 s)
+      maxWaitTimeInMs: 1000,
     });
     await this.consumer.connect();
     await this.consumer.subscribe({ topics: this.spec.topics, fromBeginning: true });

@@ -47,7 +47,6 @@ export async function createRuntime(config: Config, logger: Logger, service: str
     deadLetterTopic: topics.name(TOPICS.deadLetter),
     logger,
     metrics: consumerMetrics(registry),
-    fetch: config.kafka.fetch,
   };
   return {
     config, db, kafka, producer, topics, outbox, logger, registry, consumerDeps, mongoClient,
