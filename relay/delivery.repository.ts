@@ -31,9 +31,8 @@ export class DeliveryRepository {
       const byId = new Map(docs.map((d) => [d._id, d]));
       return ids.map((id) => byId.get(id) ?? null);
     });
-    // recording waits up to 10 ms for company (it is off the delivery's path, after the
-    // POST), and one bulk at a time: what comes in during a bulk goes with the next one
-    this.inserts = new MicroBatcher((docs) => this.insertMany(docs), { lingerMs: 10, maxBatch: 500, oneAtATime: true });
+    // recording waits up to 10 ms for company: it is off the delivery's path (after the POST)
+    this.inserts = new MicroBatcher((docs) => this.insertMany(docs), { lingerMs: 10, maxBatch: 200 });
   }
 
   async init(): Promise<void> {

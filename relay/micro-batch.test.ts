@@ -28,29 +28,4 @@ describe('MicroBatcher', () => {
     const results = await Promise.allSettled([b.add(1), b.add(2)]);
     expect(results.every((r) => r.status === 'rejected' && (r.reason as Error).message === 'down')).to.equal(true);
   });
-
-  it('when one at a time, then calls made while a batch runs wait for it and go together in the next', async () => {
-    const batches: number[][] = [];
-    let running = 0;
-    let overlapped = false;
-    let release!: () => void;
-    const gate = new Promise<void>((r) => { release = r; });
-    const b = new MicroBatcher<number, number>(async (items) => {
-      overlapped ||= running > 0;
-      running++;
-      batches.push(items);
-      if (batches.length === 1) await gate;
-      running--;
-      return items;
-    }, { oneAtATime: true, maxBatch: 2 });
-    const first = b.add(1);
-    await new Promise((r) => setImmediate(r));
-    const later = [b.add(2), b.add(3), b.add(4)]; // the first batch still runs
-    await new Promise((r) => setTimeout(r, 10));
-    expect(batches).to.deep.equal([[1]]);
-    release();
-    await Promise.all([first, ...later]);
-    expect(batches).to.deep.equal([[1], [2, 3], [4]]);
-    expect(overlapped).to.equal(false);
-  });
 });
