@@ -269,6 +269,9 @@ async function main() {
     const raw = [...raws].sort((a, b) => a - b)[1]!;
     const share = (spent: Record<string, number | undefined>, wall: number) => Object.entries(spent)
       .filter(([, ms]) => ms !== undefined).map(([k, ms]) => `${k} ${((ms! / wall) * 100).toFixed(0)}%`).join(', ');
+    // from the process's start (or the drain's) to the last record: startup and the group join included
+    const perDelivery = (spent: Record<string, number | undefined>, deliveries: number) => Object.entries(spent)
+      .filter(([, ms]) => ms !== undefined).map(([k, ms]) => `${k} ${((ms! * 1000) / deliveries).toFixed(0)}`).join(', ');
     const cpu = share(cpuSpent, wallMs);
 
     process.stdout.write([
@@ -278,8 +281,10 @@ async function main() {
       `  paced ${RATE}/s × ${N}      p50 ${ms(pct(latencies, 0.5))}  p99 ${ms(pct(latencies, 0.99))}  max ${ms(latencies[latencies.length - 1]!)}  (target p99 < 250 ms)`,
       `  backlog of ${BACKLOG}      ${throughput.toFixed(0)} deliveries/s = ${(throughput / raw).toFixed(2)} × raw ceiling (target ≥ 0.50)`,
       `  CPU during the drain     ${cpu} (of one core each; 2 cores in all)`,
+      `  CPU per delivery, µs     ${perDelivery(cpuSpent, BACKLOG)} (startup and group join included)`,
       `  floor: drain of ${all}   ${floor.toFixed(0)} deliveries/s = ${(floor / raw).toFixed(2)} × raw ceiling (consume, POST, insert a record, commit; nothing else)`,
       `  CPU during the floor     ${share(floorCpuSpent, floorWallMs)}`,
+      `  CPU per delivery, µs     ${perDelivery(floorCpuSpent, all)} (the same way)`,
       '',
     ].join('\n'));
   } finally {
