@@ -101,10 +101,12 @@ function startRelay(env: Record<string, string>): Promise<ChildProcess> {
  */
 function startFloor(env: Record<string, string>, count: number): Promise<{ child: ChildProcess; allRecorded: Promise<number> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/relay/floor.ts'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let recorded!: (at: number) => void;
+  let failed!: (err: Error) => void;
+  const allRecorded = new Promise<number>((resolve, reject) => { recorded = resolve; failed = reject; });
+  allRecorded.catch(() => {}); // observed by whoever awaits it; never an unhandled rejection
   return new Promise((resolve, reject) => {
     let buffered = '';
-    let recorded: (at: number) => void;
-    const allRecorded = new Promise<number>((r) => { recorded = r; });
     child.stdout!.on('data', (chunk: Buffer) => {
       buffered += chunk.toString();
       const lines = buffered.split('\n');
@@ -114,13 +116,21 @@ function startFloor(env: Record<string, string>, count: number): Promise<{ child
         else if (Number(line.split(' ')[1]) >= count) recorded(now());
       }
     });
-    child.once('exit', (code) => reject(new Error(`relay floor exited with ${code}`)));
+    child.once('exit', (code) => {
+      const err = new Error(`relay floor exited with ${code}`);
+      reject(err);
+      failed(err); // no-op once every record was written
+    });
   });
 }
 
-/** When `collection` holds `count` documents (polled): the relay's last record of a drain. */
-async function recordedAt(collection: { countDocuments(): Promise<number> }, count: number): Promise<number> {
-  while ((await collection.countDocuments()) < count) await new Promise((r) => setTimeout(r, 20));
+/** When `collection` holds `count` documents (polled, for at most `maxMs`): the relay's last record of a drain. */
+async function recordedAt(collection: { countDocuments(): Promise<number> }, count: number, maxMs = 60_000): Promise<number> {
+  const end = Date.now() + maxMs;
+  while ((await collection.countDocuments()) < count) {
+    if (Date.now() > end) throw new Error(`fewer than ${count} delivery records after ${maxMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
   return now();
 }
 
@@ -259,7 +269,9 @@ async function main() {
     relay = started.child;
     const floorMeter = cpuMeter({ floor: relay.pid, receiver: receiver.pid, ...stackPids() });
     const floorArrivals = [...(await receiver.waitFor(all, 300_000)).values()].sort((a, b) => a - b);
-    const floorLastRecord = await started.allRecorded;
+    const floorLastRecord = await Promise.race([started.allRecorded, new Promise<never>((_, reject) => {
+      setTimeout(() => reject(new Error(`the floor did not record ${all} deliveries within 60 s of their arrival`)), 60_000).unref();
+    })]);
     const floorCpuSpent = floorMeter.spentMs();
     const floorWallMs = now() - floorMark;
     const floor = (floorArrivals.length - 1) / ((Math.max(floorArrivals[floorArrivals.length - 1]!, floorLastRecord) - floorArrivals[0]!) / 1000);
