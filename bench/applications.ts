@@ -93,7 +93,7 @@ function bareKoa(): Promise<Figure> {
  * writes, and nothing else (no auth, validation, Kafka). The share of store-alone it
  * reaches is what HTTP itself leaves on this machine, for any implementation of the API.
  */
-async function bareKoaWithStore(mongoUrl: string, shape: CreateShape, body: string, pids: Record<string, number | undefined>): Promise<Figure> {
+async function bareKoaWithStore(mongo: MongoClient, mongoUrl: string, shape: CreateShape, body: string, pids: Record<string, number | undefined>): Promise<Figure> {
   const dbName = `bench_floor_${newId().slice(-8)}`;
   try {
     return await withBareKoa({ BARE_KOA_MONGO_URL: mongoUrl, BARE_KOA_DB: dbName, BARE_KOA_SHAPE: JSON.stringify(shape) }, async (url, pid) => {
@@ -102,10 +102,7 @@ async function bareKoaWithStore(mongoUrl: string, shape: CreateShape, body: stri
       return repeat('bare Koa + store', () => cannon({ ...opts, title: 'bare Koa + store' }), { 'bare Koa': pid, ...pids });
     });
   } finally {
-    const client = new MongoClient(mongoUrl, { retryWrites: false });
-    await client.connect();
-    await client.db(dbName).dropDatabase();
-    await client.close();
+    await mongo.db(dbName).dropDatabase();
   }
 }
 
@@ -194,7 +191,7 @@ async function main() {
     const koa = await bareKoa();
     const shape = { template, indexes: await createIndexes(db) };
     const store = await storeAlone(config.mongo.url, shape, { store: storePid, 'driver (this process)': process.pid });
-    const floor = await bareKoaWithStore(config.mongo.url, shape, body, { store: storePid, 'load generator': process.pid });
+    const floor = await bareKoaWithStore(mongo, config.mongo.url, shape, body, { store: storePid, 'load generator': process.pid });
 
     const row = (name: string, f: Figure, ref?: Figure) =>
       `${name.padEnd(34)}${f.rps.toFixed(0).padStart(9)}${f.p50.toFixed(1).padStart(10)}${f.p99.toFixed(1).padStart(10)}${ref ? `${((100 * f.rps) / ref.rps).toFixed(0).padStart(8)} %` : ''}`;

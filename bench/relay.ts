@@ -32,6 +32,7 @@ import { TOPICS, type Kafka } from '../platform/kafka.js';
 import { startApi, type Api } from '../api/create-api.js';
 import { resolveStack } from '../scripts/local-stack.js';
 import { cpuMeter, stackPids } from './support/cpu.js';
+import { DELIVERIES_COLLECTION } from '../relay/delivery.repository.js';
 import { apiSource, outboxSource, type BenchPartner, type NotificationSource } from './relay/source.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -80,18 +81,26 @@ class ReceiverProcess {
   }
 }
 
+/** `entry` as its own process: `onLine` sees each line it prints, `onExit` its exit code. */
+function spawnWithLines(entry: string, nodeArgs: string[], env: Record<string, string>, onLine: (line: string) => void, onExit: (code: number | null) => void): ChildProcess {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let buffered = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    const lines = (buffered + chunk.toString()).split('\n');
+    buffered = lines.pop()!;
+    for (const line of lines) onLine(line);
+  });
+  child.once('exit', onExit);
+  return child;
+}
+
 /** The relay as deployed: its own process; resolves once it logged that it runs. */
 function startRelay(env: Record<string, string>): Promise<ChildProcess> {
   const extra = process.env.BENCH_RELAY_NODE_ARGS?.split(' ').filter(Boolean) ?? []; // e.g. --cpu-prof
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'relay/main.ts'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      if (out.includes('"relay running"')) { out = ''; resolve(child); }
-      if (out.length > 100_000) out = out.slice(-1000);
-    });
-    child.once('exit', (code) => reject(new Error(`relay exited with ${code}`)));
+    const child = spawnWithLines('relay/main.ts', extra, env,
+      (line) => { if (line.includes('"relay running"')) resolve(child); },
+      (code) => reject(new Error(`relay exited with ${code}`)));
   });
 }
 
@@ -100,23 +109,15 @@ function startRelay(env: Record<string, string>): Promise<ChildProcess> {
  * of the time its `count`-th record was written.
  */
 function startFloor(env: Record<string, string>, count: number): Promise<{ child: ChildProcess; allRecorded: Promise<number> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/relay/floor.ts'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   let recorded!: (at: number) => void;
   let failed!: (err: Error) => void;
   const allRecorded = new Promise<number>((resolve, reject) => { recorded = resolve; failed = reject; });
   allRecorded.catch(() => {}); // observed by whoever awaits it; never an unhandled rejection
   return new Promise((resolve, reject) => {
-    let buffered = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const lines = buffered.split('\n');
-      buffered = lines.pop()!;
-      for (const line of lines) {
-        if (line === 'floor running') resolve({ child, allRecorded });
-        else if (Number(line.split(' ')[1]) >= count) recorded(now());
-      }
-    });
-    child.once('exit', (code) => {
+    const child = spawnWithLines('bench/relay/floor.ts', [], env, (line) => {
+      if (line === 'floor running') resolve({ child, allRecorded });
+      else if (Number(line.split(' ')[1]) >= count) recorded(now());
+    }, (code) => {
       const err = new Error(`relay floor exited with ${code}`);
       reject(err);
       failed(err); // no-op once every record was written
@@ -248,7 +249,7 @@ async function main() {
     const meter = cpuMeter({ relay: relay.pid, receiver: receiver.pid, 'bench+api': process.pid, ...stackPids() });
     const wallBefore = now();
     const drained = await receiver.waitFor(BACKLOG, 300_000);
-    const lastRecord = await recordedAt(api.runtime.db.collection('webhook_deliveries'), 100 + N + BACKLOG);
+    const lastRecord = await recordedAt(api.runtime.db.collection(DELIVERIES_COLLECTION), 100 + N + BACKLOG);
     const cpuSpent = meter.spentMs();
     const wallMs = now() - wallBefore;
     const times = ids.map((id) => drained.get(id)!).sort((a, b) => a - b);
@@ -266,7 +267,7 @@ async function main() {
       KAFKA_BROKERS: stack.KAFKA_BROKERS, MONGO_URL: stack.MONGO_URL, MONGO_DB: `${env.MONGO_DB}_floor`,
       FLOOR_TOPIC: notificationsTopic, FLOOR_GROUP: `${env.KAFKA_TOPIC_PREFIX}floor`, FLOOR_PER_ENDPOINT: String(PER_ENDPOINT),
     }, all);
-    relay = started.child;
+    relay = started.child; // stopped like the relay, in the finally below too
     const floorMeter = cpuMeter({ floor: relay.pid, receiver: receiver.pid, ...stackPids() });
     const floorArrivals = [...(await receiver.waitFor(all, 300_000)).values()].sort((a, b) => a - b);
     const floorLastRecord = await Promise.race([started.allRecorded, new Promise<never>((_, reject) => {
@@ -279,11 +280,11 @@ async function main() {
     relay = undefined;
 
     const raw = [...raws].sort((a, b) => a - b)[1]!;
-    const share = (spent: Record<string, number | undefined>, wall: number) => Object.entries(spent)
-      .filter(([, ms]) => ms !== undefined).map(([k, ms]) => `${k} ${((ms! / wall) * 100).toFixed(0)}%`).join(', ');
+    const byProcess = (spent: Record<string, number | undefined>, show: (ms: number) => string) => Object.entries(spent)
+      .filter(([, ms]) => ms !== undefined).map(([k, ms]) => `${k} ${show(ms!)}`).join(', ');
+    const share = (spent: Record<string, number | undefined>, wall: number) => byProcess(spent, (ms) => `${((ms / wall) * 100).toFixed(0)}%`);
     // from the process's start (or the drain's) to the last record: startup and the group join included
-    const perDelivery = (spent: Record<string, number | undefined>, deliveries: number) => Object.entries(spent)
-      .filter(([, ms]) => ms !== undefined).map(([k, ms]) => `${k} ${((ms! * 1000) / deliveries).toFixed(0)}`).join(', ');
+    const perDelivery = (spent: Record<string, number | undefined>, deliveries: number) => byProcess(spent, (ms) => ((ms * 1000) / deliveries).toFixed(0));
     const cpu = share(cpuSpent, wallMs);
 
     process.stdout.write([

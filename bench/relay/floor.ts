@@ -2,9 +2,9 @@
  * The relay floor of bench/relay.ts, in a process of its own: the least any relay has to do
  * per notification, and nothing more. It reads the notifications topic (kafkajs, one
  * consumer group, every partition at once), POSTs each notification's body to its URL
- * (keep-alive, PER_ENDPOINT sockets per endpoint), inserts one record per delivery with
- * one attempt in it (one unordered insertMany per chunk of 200 messages, into a collection
- * with the relay's own indexes) and commits. No signing, look-up, limiter, ordering, retry or
+ * (keep-alive, PER_ENDPOINT sockets per endpoint), inserts one record per delivery (the
+ * relay's own record, built by its own functions; one unordered insertMany per chunk of 200
+ * messages, into a collection with the relay's own indexes) and commits. No signing, look-up, limiter, ordering, retry or
  * metrics. Its deliveries/s against the raw ceiling is what Kafka plus the store leave of a
  * POST loop on this machine, for any relay.
  *
@@ -16,9 +16,12 @@ import http from 'node:http';
 import { Kafka, logLevel } from 'kafkajs';
 import { MongoClient } from 'mongodb';
 import { DeliveryRepository } from '../../relay/delivery.repository.js';
-import type { DeliveryDoc } from '../../relay/delivery.model.js';
+import { firstTask, type DeliveryDoc } from '../../relay/delivery.model.js';
+import { recordAttempt } from '../../relay/delivery.policy.js';
 import type { NotificationRequest } from '../../platform/notifications.js';
-import { newId } from '../../platform/ids.js';
+
+/** Retry delays play no part in recording an acknowledged attempt. */
+const POLICY = { delaysMs: [] };
 
 const env = (name: string) => {
   const v = process.env[name];
@@ -44,19 +47,12 @@ function post(n: NotificationRequest, payload: string): Promise<{ status: number
   });
 }
 
-function record(n: NotificationRequest, payload: string, startedAt: Date, finishedAt: Date, r: { status: number; excerpt: string }): DeliveryDoc {
-  return {
-    _id: newId(), version: 1, partnerId: n.partnerId, webhookId: n.id, kind: n.kind, url: n.url, payload,
-    sourceEventId: n.sourceEventId, key: n.key, notificationCreatedAt: new Date(n.createdAt),
-    createdAt: finishedAt, updatedAt: finishedAt, round: 0, lastAttempt: 1, state: 'DELIVERED', attemptCount: 1,
-    attempts: {
-      r0a1: {
-        round: 0, attempt: 1, outcome: 'ACKNOWLEDGED', startedAt, finishedAt, durationMs: finishedAt.getTime() - startedAt.getTime(),
-        statusCode: r.status, responseExcerpt: r.excerpt,
-      },
-    },
-    nextAttemptAt: null, deliveredAt: finishedAt, deadLetteredAt: null,
-  };
+/** The record the relay itself writes for a first attempt that was acknowledged. */
+function record(n: NotificationRequest, startedAt: Date, finishedAt: Date, r: { status: number; excerpt: string }): DeliveryDoc {
+  const result = { outcome: 'ACKNOWLEDGED' as const, startedAt, finishedAt, statusCode: r.status, responseExcerpt: r.excerpt };
+  const rec = recordAttempt(null, firstTask(n, startedAt), result, POLICY, finishedAt);
+  if (rec.kind !== 'insert') throw new Error(`a first attempt with no record must insert, not ${rec.kind}`);
+  return rec.doc;
 }
 
 const mongo = new MongoClient(env('MONGO_URL'), { retryWrites: false, maxPoolSize: 10 });
@@ -82,7 +78,7 @@ await consumer.run({
         const payload = JSON.stringify(n.body);
         const startedAt = new Date();
         const r = await post(n, payload);
-        return record(n, payload, startedAt, new Date(), r);
+        return record(n, startedAt, new Date(), r);
       }));
       await repo.collection.insertMany(docs, { ordered: false });
       recorded += docs.length;

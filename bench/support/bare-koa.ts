@@ -4,9 +4,10 @@
  *
  * - no arguments: the ceiling, one route and nothing else;
  * - with BARE_KOA_MONGO_URL, BARE_KOA_DB and BARE_KOA_SHAPE (a stored application as the
- *   template and the collections' indexes, as JSON): the floor, a route that reads and parses the JSON body, does the store writes of
- *   one create (support/create-writes.ts) and answers 201. No validation, no auth, no
- *   Kafka: what HTTP plus the store cost with nothing of the service in between.
+ *   template and the collections' indexes, as JSON): the floor, a route that reads and
+ *   parses the JSON body, does the store writes of one create (support/create-writes.ts)
+ *   and answers 201. No validation, no auth, no Kafka: what HTTP plus the store cost with
+ *   nothing of the service in between.
  */
 import https from 'node:https';
 import Koa from 'koa';
