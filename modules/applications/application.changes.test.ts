@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { compileChange } from './application.changes.js';
-import { APPLICATION_EVENTS } from './application.events.js';
+import { APPLICATION_EVENTS, applicationTopic } from './application.events.js';
 import { TransitionRefused } from './application.state-machine.js';
 import { sampleDoc } from '../../test/applications/fixtures.js';
 
@@ -13,7 +13,7 @@ describe('application change kernel (compileChange)', () => {
     const c = compileChange(doc, { trigger: 'APPROVE', events: [{ type: APPLICATION_EVENTS.approved }] }, now, opts);
     expect(c.set).to.include({ state: 'READY', stateReason: 'READY_TO_SHIP', expiresAt: null });
     expect((c.set.history as unknown[]).length).to.equal(2);
-    expect(c.entries.map((e) => e.topic)).to.deep.equal(['applications.events', 'notifications']);
+    expect(c.entries.map((e) => e.topic)).to.deep.equal(['applications.decisions', 'notifications']);
     const event = JSON.parse(c.entries[0]!.value);
     expect(event).to.include({ type: APPLICATION_EVENTS.approved, aggregateId: 'app-1', aggregateVersion: 2, partnerId: 'p-1' });
     expect(event.data.previous).to.deep.equal({ state: 'PROCESSING', stateReason: 'PROCESSING_VALIDATION_IN_PROGRESS' });
@@ -46,5 +46,28 @@ describe('application change kernel (compileChange)', () => {
 
   it('when a status change comes without an event, then it is a programming error', () => {
     expect(() => compileChange(sampleDoc(), { trigger: 'CANCEL' }, now, opts)).to.throw(/without an event/);
+  });
+
+  describe('the topic of each application event (one family per topic)', () => {
+    const rows: Array<[keyof typeof APPLICATION_EVENTS, string]> = [
+      ['created', 'applications.events'],
+      ['confirmed', 'applications.decisions'],
+      ['preapproved', 'applications.decisions'],
+      ['declined', 'applications.decisions'],
+      ['approved', 'applications.decisions'],
+      ['rejected', 'applications.decisions'],
+      ['cancelled', 'applications.events'],
+      ['expired', 'applications.events'],
+      ['recurrenceCancelled', 'applications.events'],
+      ['recurrenceExpired', 'applications.events'],
+    ];
+    it('covers every application event', () => {
+      expect(rows.map(([k]) => k).sort()).to.deep.equal(Object.keys(APPLICATION_EVENTS).sort());
+    });
+    for (const [key, topic] of rows) {
+      it(`when ${key} is written, then it goes to ${topic}`, () => {
+        expect(applicationTopic(APPLICATION_EVENTS[key])).to.equal(topic);
+      });
+    }
   });
 });

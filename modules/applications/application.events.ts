@@ -7,8 +7,8 @@ import type { NotificationRequest } from '../../platform/notifications.js';
 import { APPLICATION_STATES, STATE_REASONS, type ApplicationDoc, type Status } from './application.model.js';
 
 /**
- * Application events (STYLE: `<module>.<entity>.<past-tense>`), on TOPICS.applicationEvents,
- * keyed by application id. The envelope (platform/events.ts) carries `schemaVersion`; the
+ * Application events (STYLE: `<module>.<entity>.<past-tense>`), keyed by application id: the
+ * decision's on TOPICS.decisionEvents, the rest on TOPICS.applicationEvents (`applicationTopic`). The envelope (platform/events.ts) carries `schemaVersion`; the
  * payload of every event is an `ApplicationEventData` (plus fields named per event below).
  */
 export const APPLICATION_EVENTS = {
@@ -92,7 +92,17 @@ export function applicationNotification(
   };
 }
 
+const DECISION_EVENTS: readonly string[] = [
+  APPLICATION_EVENTS.confirmed, APPLICATION_EVENTS.preapproved, APPLICATION_EVENTS.declined,
+  APPLICATION_EVENTS.approved, APPLICATION_EVENTS.rejected,
+];
+
+/** The topic of an application event: the decision's own family, or the lifecycle's. */
+export function applicationTopic(type: string): string {
+  return DECISION_EVENTS.includes(type) ? TOPICS.decisionEvents : TOPICS.applicationEvents;
+}
+
 /** Outbox entries of one event, plus its notification when asked. */
-export function entriesFor(event: DomainEvent<any>, notification?: NotificationRequest, topic: string = TOPICS.applicationEvents): OutboxEntry[] {
+export function entriesFor(event: DomainEvent<any>, notification?: NotificationRequest, topic: string = applicationTopic(event.type)): OutboxEntry[] {
   return notification ? [eventEntry(topic, event), notificationEntry(notification)] : [eventEntry(topic, event)];
 }

@@ -4,7 +4,7 @@ import { adjustmentsTotal, type PayoutTrigger, type PricedCounters } from './ord
 
 /**
  * Order events (STYLE: `<module>.<entity>.<past-tense>`), written by the applications
- * kernel on TOPICS.applicationEvents keyed by application id, in the same write as the
+ * kernel on TOPICS.orderEvents keyed by application id, in the same write as the
  * change. Each carries the lines it touched with their money, and a money snapshot of the
  * whole order after the change, so that a consumer (the payments ledger) can reconcile to
  * the latest state without replaying history.

@@ -1,4 +1,5 @@
 import { newId } from '../../platform/ids.js';
+import { TOPICS } from '../../platform/kafka.js';
 import { NotFoundError } from '../../platform/errors.js';
 import type { AuthenticatedPartner } from '../../platform/http/state.js';
 import {
@@ -66,7 +67,7 @@ export class OrdersService {
         set: { order: out.order },
         trigger: out.trigger,
         facts: out.facts,
-        events: [{ type: EVENT[out.kind], data: eventData({ ...app, order: out.order }, partner, out.lines, out.amount) }],
+        events: [{ type: EVENT[out.kind], data: eventData({ ...app, order: out.order }, partner, out.lines, out.amount), topic: TOPICS.orderEvents }],
       };
     });
     return toOrderWithInfo(doc);
@@ -87,7 +88,7 @@ export class OrdersService {
         if (app.repaymentPlan?.length === 1) set.repaymentPlan = [{ ...app.repaymentPlan[0]!, amount: order.totalPrice }];
       }
       const data = { ...eventData({ ...app, order }, partner, [], 0), ...(body.reason ? { reason: body.reason } : {}) };
-      return { set, events: [{ type: ORDER_EVENTS.changed, data }], notify: false };
+      return { set, events: [{ type: ORDER_EVENTS.changed, data, topic: TOPICS.orderEvents }], notify: false };
     });
     return toOrderWithInfo(doc);
   }

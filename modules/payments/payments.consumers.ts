@@ -18,15 +18,14 @@ export function parseEvent(value: Buffer | null): DomainEvent {
   }
 }
 
-/** Order events → the payout ledger (payouts and credit notes). Other application events are skipped. */
+/** Order events → the payout ledger (payouts and credit notes). */
 export function ledgerConsumer(deps: ConsumerDeps, topics: Topics, ledger: LedgerService): ManagedConsumer<DomainEvent> {
   return new ManagedConsumer<DomainEvent>(deps, {
     groupId: topics.group('payments.ledger'),
-    topics: [topics.name(TOPICS.applicationEvents)],
+    topics: [topics.name(TOPICS.orderEvents)],
     parse: parseEvent,
     idOf: (e) => e.id,
-    // application events (created, confirmed, ...) pass by without an inbox round trip:
-    // they are most of the topic, and the ledger has nothing to do with them
+    // the topic holds order events only; anything else passes by without an inbox round trip
     types: ORDER_EVENT_TYPES,
     ignore: (e) => !ORDER_EVENT_TYPES.includes(e.type),
     handle: async (event) => { await ledger.apply(event as DomainEvent<OrderEventData>); },

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { applicationBody, withField } from './requests.js';
 import { startHarness, type AppHarness } from './harness.js';
 import { provisionPartner } from '../support/partners.js';
+import { TOPICS } from '../../platform/kafka.js';
 import { applicationResponseSchema } from '../../modules/applications/application.responses.js';
 
 const PATH = '/financing/v1/applications';
@@ -55,6 +56,9 @@ describe('POST /financing/v1/applications', function () {
     const created = h.eventsFor(app.id).find((e) => e.type === 'applications.application.created')!;
     expect(created).to.include({ aggregateVersion: 1, partnerId: h.partner.id, schemaVersion: 1 });
     expect(n.sourceEventId).to.equal(created.id);
+    // not on a topic the API's own consumers read: a create costs them no fetch
+    const message = h.events.messages.find((m) => m.headers['message-id'] === created.id)!;
+    expect(message.topic).to.equal(h.t.api.runtime.topics.name(TOPICS.applicationEvents));
   });
 
   describe('schema violations: 400 INVALID_REQUEST naming the attribute', () => {

@@ -27,7 +27,7 @@ export async function startHarness(env: Record<string, string> = {}, parts: ApiO
   const t = await startTestApi(env, parts);
   const partner = await provisionPartner(t);
   const { kafka, topics } = t.api.runtime;
-  const events = await new TopicCollector(kafka, topics.name(TOPICS.applicationEvents)).start();
+  const events = await new TopicCollector(kafka, [TOPICS.applicationEvents, TOPICS.decisionEvents, TOPICS.orderEvents].map((n) => topics.name(n))).start();
   const notifications = await new TopicCollector(kafka, topics.name(TOPICS.notifications)).start();
   const h: AppHarness = {
     t, partner, events, notifications,
@@ -38,7 +38,8 @@ export async function startHarness(env: Record<string, string> = {}, parts: ApiO
     },
     get: async (id, p = partner) => (await t.client.get(`/financing/v1/applications/${id}`, { token: p.token })).body,
     notificationsFor: (id) => notifications.json<NotificationRequest>().filter((n) => n.body.id === id),
-    eventsFor: (id) => events.json<DomainEvent>().filter((e) => e.aggregateId === id),
+    // three topics: an application's events in its own order are those of its versions
+    eventsFor: (id) => events.json<DomainEvent>().filter((e) => e.aggregateId === id).sort((a, b) => a.aggregateVersion - b.aggregateVersion),
     waitForState: (id, stateReason, maxWait = 15_000) => waitFor(`application ${id} in ${stateReason}`, async () => {
       const app = await h.get(id);
       return app.stateReason === stateReason && app;

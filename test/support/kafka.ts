@@ -10,17 +10,20 @@ export interface ConsumedMessage {
   headers: Record<string, string>;
 }
 
-/** Reads a topic from the beginning into memory, for assertions on what was published. */
+/** Reads topics from the beginning into memory, for assertions on what was published. */
 export class TopicCollector {
   readonly messages: ConsumedMessage[] = [];
   private consumer: Consumer | undefined;
+  private readonly topics: string[];
 
-  constructor(private readonly kafka: Kafka, private readonly topic: string) {}
+  constructor(private readonly kafka: Kafka, topic: string | string[]) {
+    this.topics = [topic].flat();
+  }
 
   async start(): Promise<this> {
-    this.consumer = this.kafka.consumer({ groupId: `test-collector-${this.topic}-${Math.random().toString(36).slice(2)}`, sessionTimeout: 10_000 });
+    this.consumer = this.kafka.consumer({ groupId: `test-collector-${this.topics[0]}-${Math.random().toString(36).slice(2)}`, sessionTimeout: 10_000 });
     await this.consumer.connect();
-    await this.consumer.subscribe({ topic: this.topic, fromBeginning: true });
+    await this.consumer.subscribe({ topics: this.topics, fromBeginning: true });
     await this.consumer.run({
       eachMessage: async ({ topic, partition, message }) => {
         const headers: Record<string, string> = {};
@@ -36,7 +39,7 @@ export class TopicCollector {
   }
 
   waitForCount(n: number, maxWait = 15_000): Promise<ConsumedMessage[]> {
-    return waitFor(`${n} message(s) on ${this.topic} (have ${this.messages.length})`, () => this.messages.length >= n && this.messages, { maxWait });
+    return waitFor(`${n} message(s) on ${this.topics.join(', ')} (have ${this.messages.length})`, () => this.messages.length >= n && this.messages, { maxWait });
   }
 
   async stop(): Promise<void> {

@@ -29,10 +29,10 @@ const HANDLED: string[] = [APPLICATION_EVENTS.confirmed, APPLICATION_EVENTS.prea
 export function decisionConsumer(deps: ConsumerDeps, topics: Topics, decisions: DecisionService): ManagedConsumer<DomainEvent> {
   return new ManagedConsumer<DomainEvent>(deps, {
     groupId: topics.group('applications.decision'),
-    topics: [topics.name(TOPICS.applicationEvents)],
+    topics: [topics.name(TOPICS.decisionEvents)],
     parse: parseApplicationEvent,
     idOf: (e) => e.id,
-    // every other application event passes by without an inbox round trip
+    // declined and rejected pass by without an inbox round trip
     types: HANDLED,
     ignore: (e) => !HANDLED.includes(e.type),
     partitionsConsumedConcurrently: 3,
