@@ -1,5 +1,7 @@
 import type { Db } from 'mongodb';
 import { newId } from '../../platform/ids.js';
+import { outboxForInsert } from '../../platform/outbox.js';
+import { createdEntries } from '../../modules/applications/application.create.js';
 
 export interface IndexSpec { key: Record<string, 1 | -1>; name: string; unique?: boolean }
 
@@ -13,9 +15,11 @@ export async function createIndexes(serviceDb: Db): Promise<Record<string, Index
 
 /**
  * The store writes of one create, straight through the driver: the duplicate-rule claim,
- * the application with its outbox entry, and the outbox removal once published, into
- * collections with the service's indexes (every index is part of a write's cost). Shared
- * by the store-alone ceiling and the bare-Koa-plus-store floor of bench/applications.ts.
+ * the application with its outbox entries (the service's own: the created event and the
+ * notification), and the outbox removal once published (the publisher's version-guarded
+ * `$unset`), into collections with the service's indexes (every index and every byte is
+ * part of a write's cost). Shared by the store-alone ceiling and the bare-Koa-plus-store
+ * floor of bench/applications.ts.
  */
 export async function createWrites(db: Db, indexes: Record<string, IndexSpec[]>): Promise<(template: Record<string, unknown>) => Promise<string>> {
   const apps = db.collection<any>('applications');
@@ -27,8 +31,11 @@ export async function createWrites(db: Db, indexes: Record<string, IndexSpec[]>)
     const id = newId();
     const now = new Date();
     await dedup.insertOne({ _id: `k-${id}`, partnerId: 'p', applicationId: id, claimedAt: now });
-    await apps.insertOne({ ...template, _id: id, version: 1, outbox: { [id]: { id, topic: 't', key: id, value: '{}', createdAt: now } }, outboxAt: now });
-    await apps.updateOne({ _id: id, version: 1 }, { $unset: { [`outbox.${id}`]: '', outboxAt: '' } });
+    const doc = { ...template, _id: id } as any;
+    const entries = createdEntries(doc, now);
+    await apps.insertOne({ ...doc, version: 1, ...outboxForInsert(entries, now) });
+    const unset = Object.fromEntries(entries.map((e) => [`outbox.${e.id}`, '']));
+    await apps.updateOne({ _id: id, version: 1 }, { $unset: { ...unset, outboxAt: '' } });
     return id;
   };
 }

@@ -1,5 +1,6 @@
 import { AppError, InvalidRequestError, UnprocessableError, type ErrorRecord } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import type { OutboxEntry } from '../../platform/outbox.js';
 import type { AuthenticatedPartner } from '../../platform/http/state.js';
 import type { ApplicationDoc, DocumentMeta } from './application.model.js';
 import type { ApplicationRepository } from './application.repository.js';
@@ -91,13 +92,20 @@ export class CreateApplication {
       applicationTtlMs: this.cfg.applicationTtlMs, gatewayTokenTtlMs: this.cfg.gatewayTokenTtlMs,
     });
     if (doc.recurrence) await this.repo.recurrences.insertOne({ _id: doc.recurrence.id, applicationId: id, partnerId });
-    const event = applicationEvent(APPLICATION_EVENTS.created, doc, 1, status, null, {
-      orderNumber: doc.order.number,
-      totalPrice: doc.order.totalPrice,
-      ...(doc.recurrence ? { recurrenceId: doc.recurrence.id } : {}),
-    }, now);
-    // spec Events: the creation notification (PROCESSING / PROCESSING_REDIRECT_NEEDED)
-    const entries = entriesFor(event, applicationNotification(doc, status, event.id, now));
-    return this.repo.store.insert(doc, entries, now);
+    return this.repo.store.insert(doc, createdEntries(doc, now), now);
   }
+}
+
+/**
+ * The outbox entries of a new application: the `created` event and, per the spec's Events,
+ * the creation notification (PROCESSING / PROCESSING_REDIRECT_NEEDED).
+ */
+export function createdEntries(doc: Omit<ApplicationDoc, 'version' | 'outbox'>, now: Date): OutboxEntry[] {
+  const status = { state: doc.state, stateReason: doc.stateReason };
+  const event = applicationEvent(APPLICATION_EVENTS.created, doc, 1, status, null, {
+    orderNumber: doc.order.number,
+    totalPrice: doc.order.totalPrice,
+    ...(doc.recurrence ? { recurrenceId: doc.recurrence.id } : {}),
+  }, now);
+  return entriesFor(event, applicationNotification(doc, status, event.id, now));
 }
