@@ -17,7 +17,12 @@ import { isDuplicateKey } from './mongo.js';
  *   Any other error is retried in place with capped backoff until it succeeds or the
  *   consumer stops, so a store outage stalls the partition instead of losing events.
  */
-export interface ConsumerSpec<T> {
+/** What a managed consumer handles: typed messages (domain events). */
+export interface TypedMessage {
+  type: string;
+}
+
+export interface ConsumerSpec<T extends TypedMessage> {
   /** full consumer group id (prefixed) */
   groupId: string;
   /** full topic names */
@@ -26,15 +31,9 @@ export interface ConsumerSpec<T> {
   parse: (value: Buffer | null) => T;
   idOf: (message: T) => string;
   /**
-   * Messages the handler ignores (e.g. event types it does not react to): skipped before
-   * the inbox, so they cost no store round trips.
-   */
-  ignore?: (message: T) => boolean;
-  /**
-   * The event types the handler reacts to. A message whose `event-type` header (set by the
-   * outbox publisher) names another type is skipped before it is even parsed: on a shared
-   * topic most messages are someone else's. Messages without the header go through
-   * `parse` and `ignore` as usual.
+   * The types the handler reacts to (default: all). Any other message is skipped before the
+   * inbox, so it costs no store round trip: by its `event-type` header (set by the outbox
+   * publisher) before it is even parsed, or, without the header, by its `type` once parsed.
    */
   types?: readonly string[];
   handle: (message: T, meta: { topic: string; partition: number; offset: string }) => Promise<void>;
@@ -57,7 +56,7 @@ export interface ConsumerDeps {
 
 const INBOX_RETENTION_MS = 14 * 24 * 3600_000;
 
-export class ManagedConsumer<T> {
+export class ManagedConsumer<T extends TypedMessage> {
   private consumer: Consumer | undefined;
   private stopping = false;
   private readonly inbox: Collection<{ _id: string; at: Date }>;
@@ -100,7 +99,7 @@ export class ManagedConsumer<T> {
   private async onMessage({ topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {
     const group = this.spec.groupId;
     const type = message.headers?.['event-type']?.toString();
-    if (type !== undefined && this.spec.types && !this.spec.types.includes(type)) {
+    if (type !== undefined && !this.reactsTo(type)) {
       this.count('ignored');
       return;
     }
@@ -112,7 +111,7 @@ export class ManagedConsumer<T> {
       await this.deadLetter(topic, partition, message.offset, message.value, err);
       return;
     }
-    if (this.spec.ignore?.(parsed)) {
+    if (!this.reactsTo(parsed.type)) {
       this.count('ignored');
       return;
     }
@@ -142,6 +141,10 @@ export class ManagedConsumer<T> {
     });
     this.count('ok');
     end();
+  }
+
+  private reactsTo(type: string): boolean {
+    return !this.spec.types || this.spec.types.includes(type);
   }
 
   /** Outcomes are typed: a new one must be added to CONSUMER_OUTCOMES, hence to the metric's help. */

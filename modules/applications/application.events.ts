@@ -7,8 +7,9 @@ import type { NotificationRequest } from '../../platform/notifications.js';
 import { APPLICATION_STATES, STATE_REASONS, type ApplicationDoc, type Status } from './application.model.js';
 
 /**
- * Application events (STYLE: `<module>.<entity>.<past-tense>`), keyed by application id: the
- * decision's on TOPICS.decisionEvents, the rest on TOPICS.applicationEvents (`applicationTopic`). The envelope (platform/events.ts) carries `schemaVersion`; the
+ * Application events (STYLE: `<module>.<entity>.<past-tense>`), keyed by application id:
+ * the decision's on TOPICS.decisionEvents, the rest on TOPICS.applicationEvents
+ * (`applicationTopic`). The envelope (platform/events.ts) carries `schemaVersion`; the
  * payload of every event is an `ApplicationEventData` (plus fields named per event below).
  */
 export const APPLICATION_EVENTS = {

@@ -27,7 +27,6 @@ export function ledgerConsumer(deps: ConsumerDeps, topics: Topics, ledger: Ledge
     idOf: (e) => e.id,
     // the topic holds order events only; anything else passes by without an inbox round trip
     types: ORDER_EVENT_TYPES,
-    ignore: (e) => !ORDER_EVENT_TYPES.includes(e.type),
     handle: async (event) => { await ledger.apply(event as DomainEvent<OrderEventData>); },
   });
 }
@@ -45,7 +44,6 @@ export function paidConsumer(deps: ConsumerDeps, topics: Topics, applications: P
     parse: parseEvent,
     idOf: (e) => e.id,
     types: [PAYMENT_EVENTS.created],
-    ignore: (e) => e.type !== PAYMENT_EVENTS.created,
     handle: async (event) => {
       const { partnerId, aggregateId } = event;
       const app = await applications.getApplication(partnerId, aggregateId).catch(notRetriable);

@@ -179,6 +179,7 @@ describe('transactional outbox and idempotent consumers on real MongoDB and Kafk
       const id = newId();
       const e = domainEvent('test.thing.created', { id, version: 1, partnerId: 'p1' }, {});
       const sentinel = domainEvent('test.thing.created', { id: 'sentinel', version: 1, partnerId: 'p1' }, {});
+      const other = domainEvent('test.other.happened', { id, version: 2, partnerId: 'p1' }, {});
       const msg = { key: id, value: JSON.stringify(e) };
       await runtime.producer.send({ topic, messages: [msg] });
       await runtime.producer.send({ topic, messages: [
@@ -186,11 +187,14 @@ describe('transactional outbox and idempotent consumers on real MongoDB and Kafk
         { key: id, value: 'not json at all' },
         // another event type, named in the header: skipped unparsed (not dead-lettered)
         { key: id, value: 'not json either', headers: { 'event-type': 'test.other.happened' } },
+        // another event type without the header: skipped by its type once parsed
+        { key: id, value: JSON.stringify(other) },
         { key: 'sentinel', value: JSON.stringify(sentinel) },
       ] });
 
       await waitFor('the sentinel handled', () => seen.includes(sentinel.id), { maxWait: 20_000 });
       expect(seen.filter((x) => x === e.id)).to.have.length(1);
+      expect(seen, 'a type the consumer does not handle').not.to.include(other.id);
       expect((await effects.findOne({ _id: id }))?.n).to.equal(1);
       await deadLetters.waitForCount(1);
       expect(deadLetters.messages.map((m) => m.value)).to.deep.equal(['not json at all']);

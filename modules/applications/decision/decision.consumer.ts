@@ -34,7 +34,6 @@ export function decisionConsumer(deps: ConsumerDeps, topics: Topics, decisions: 
     idOf: (e) => e.id,
     // declined and rejected pass by without an inbox round trip
     types: HANDLED,
-    ignore: (e) => !HANDLED.includes(e.type),
     partitionsConsumedConcurrently: 3,
     handle: async (event) => {
       if (event.type === APPLICATION_EVENTS.confirmed) await decisions.screen(event.aggregateId);
