@@ -25,6 +25,7 @@ import { newId } from '../platform/ids.js';
 import { availableParallelism } from 'node:os';
 import { cpuPerOp, stackPids } from './support/cpu.js';
 import { createIndexes, createWrites, type IndexSpec } from './support/create-writes.js';
+import { UNIQUE_PLACEHOLDER, uniqueBodies } from './support/unique-bodies.js';
 
 /** What a create writes: a stored application as the template, and the collections' indexes. */
 interface CreateShape { template: Record<string, unknown>; indexes: Record<string, IndexSpec[]> }
@@ -44,10 +45,14 @@ const medianFigure = (runs: Figure[]): Figure => ({
   })),
 });
 
-async function cannon(opts: autocannon.Options): Promise<Figure> {
+/** One autocannon run; any error, or any status but `expect` (default: any 2xx), fails it. */
+async function cannon({ expect, ...opts }: autocannon.Options & { expect?: number }): Promise<Figure> {
   const r = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
   const bad = r.non2xx + r.errors + r.timeouts;
   if (bad > 0) throw new Error(`${opts.title}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
+  const other = expect === undefined ? 0 : r.requests.total - (r.statusCodeStats?.[`${expect}`]?.count ?? 0);
+  // a 200 on create is a duplicate: the figure would no longer be one of creates
+  if (other > 0) throw new Error(`${opts.title}: ${other} of ${r.requests.total} responses were not ${expect}`);
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, n: r.requests.total };
 }
 
@@ -89,7 +94,7 @@ function bareKoa(): Promise<Figure> {
 }
 
 /**
- * The floor: a bare Koa route that parses the same create body and does the same store
+ * The floor: a bare Koa route that parses the same create bodies and does the same store
  * writes, and nothing else (no auth, validation, Kafka). The share of store-alone it
  * reaches is what HTTP itself leaves on this machine, for any implementation of the API.
  */
@@ -97,7 +102,8 @@ async function bareKoaWithStore(mongo: MongoClient, mongoUrl: string, shape: Cre
   const dbName = `bench_floor_${newId().slice(-8)}`;
   try {
     return await withBareKoa({ BARE_KOA_MONGO_URL: mongoUrl, BARE_KOA_DB: dbName, BARE_KOA_SHAPE: JSON.stringify(shape) }, async (url, pid) => {
-      const opts = { url, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body };
+      // the create's bodies, built the same way: the load generator costs both figures alike
+      const opts = { url, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body, requests: [{ setupRequest: uniqueBodies(body) }] };
       await cannon({ ...opts, duration: 1, title: 'warm-up' });
       return repeat('bare Koa + store', () => cannon({ ...opts, title: 'bare Koa + store' }), { 'bare Koa': pid, ...pids });
     });
@@ -171,13 +177,14 @@ async function main() {
     const t = { baseUrl: api.baseUrl };
     const partner = await provisionPartnerByCli(config, api.client);
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${partner.token}` };
-    const body = JSON.stringify(applicationBody({}, { number: 'BENCH-[<id>]' }));
-    const url = `${t.baseUrl}/financing/v1/applications`;
+    // every create its own order number, or the duplicate rule would answer 200 with the first
+    const body = JSON.stringify(applicationBody({}, { number: UNIQUE_PLACEHOLDER }));
+    const creates = { url: `${t.baseUrl}/financing/v1/applications`, method: 'POST' as const, headers, body, requests: [{ setupRequest: uniqueBodies(body) }], expect: 201 };
     process.stderr.write(`benchmark: ${CONNECTIONS} connections, ${RUNS} × ${SECONDS} s per figure\n`);
 
-    await cannon({ url, method: 'POST', headers, body, idReplacement: true, duration: 1, title: 'warm-up' });
+    await cannon({ ...creates, duration: 1, title: 'warm-up' });
     const { store: storePid, kafka: kafkaPid } = stackPids();
-    const create = await repeat('create', () => cannon({ url, method: 'POST', headers, body, idReplacement: true, title: 'create' }),
+    const create = await repeat('create', () => cannon({ ...creates, title: 'create' }),
       { api: api.pid, store: storePid, kafka: kafkaPid, 'load generator': process.pid });
     const ids = (await db.collection('applications').find({}, { projection: { _id: 1 } }).limit(1000).toArray()).map((d) => String(d._id));
     let i = 0;
