@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { resolveStack, stopStack } from './local-stack.js';
+import { serviceNodeArgs } from '../platform/node-flags.js';
 
 /**
  * `npm start`: with no MONGO_URL / KAFKA_BROKERS it brings the local Kafka and FerretDB up
@@ -13,7 +14,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 function run(name: string, entry: string, env: NodeJS.ProcessEnv): ChildProcess {
   // Own process group: a terminal's Ctrl-C reaches this script only, which then drains the
   // children once, in order. The IPC channel tells a child when this script is gone.
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, serviceNodeArgs(entry), {
     cwd: ROOT, env, detached: true, stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   child.on('error', (err) => process.stderr.write(`[start] ${name}: ${err.message}\n`));

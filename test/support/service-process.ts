@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../../platform/config.js';
+import { serviceNodeArgs } from '../../platform/node-flags.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -19,9 +20,9 @@ export function serviceEnv(config: Config): Record<string, string | undefined> {
 }
 
 /**
- * A service entry point (`api/main.ts`, `relay/main.ts`) as its own process, `node --import
- * tsx <entry>`: one process, so a SIGKILL kills the service itself and not a wrapper. Keeps
- * the last output for failure messages.
+ * A service entry point (`api/main.ts`, `relay/main.ts`) as its own process, as deployed:
+ * `node <SERVICE_NODE_FLAGS> --import tsx <entry>`, one process, so a SIGKILL kills the
+ * service itself and not a wrapper. Keeps the last output for failure messages.
  */
 export class ServiceProcess {
   private child: ChildProcess | undefined;
@@ -32,7 +33,7 @@ export class ServiceProcess {
   /** Starts the process with `env` (see serviceEnv). */
   spawn(env: Record<string, string | undefined>): void {
     this.output = '';
-    this.child = spawn(process.execPath, [...this.nodeArgs, '--import', 'tsx', this.entry], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
+    this.child = spawn(process.execPath, serviceNodeArgs(this.entry, this.nodeArgs), { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
     const keep = (chunk: Buffer) => { this.output = (this.output + chunk.toString()).slice(-20_000); };
     this.child.stdout!.on('data', keep);
     this.child.stderr!.on('data', keep);
