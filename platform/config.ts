@@ -41,7 +41,8 @@ const schema = Joi.object({
   RECURRENCE_VALIDITY: duration.default('365d').description('READY recurrences expire after this (DESIGN 14)'),
   GATEWAY_TOKEN_TTL: duration.default('24h').description('lifetime of the gateway link token'),
   DUPLICATE_WINDOW: duration.default('20m').description('an identical create request within this window returns the first application (spec Limits)'),
-  EXPIRY_SWEEP_INTERVAL: duration.default('30s').description('how often expired applications and recurrences are swept (DESIGN 9, 14)'),
+  EXPIRY_SWEEP_INTERVAL: duration.default('30s').description('heartbeat of the expiry sweeper: how often it checks whether an application or recurrence this instance wrote has fallen due (DESIGN 9, 14)'),
+  EXPIRY_FULL_SWEEP_INTERVAL: duration.default('5m').description('backstop: an expiry sweep at least this often, for what other instances wrote'),
   WEBHOOK_RETRY_DELAYS: Joi.string().pattern(/^\d+(ms|s|m|h)(,\d+(ms|s|m|h))*$/).default('1m,5m,5m,5m,5m')
     .description('delays between webhook tries (DESIGN 17)'),
   WEBHOOK_TIMEOUT: duration.default('10s').description('per-attempt timeout of a webhook POST, and the time limit of fetching a document URL'),
@@ -108,6 +109,7 @@ function shape(v: Record<string, any>) {
     gatewayTokenTtlMs: parseDuration(v.GATEWAY_TOKEN_TTL),
     duplicateWindowMs: parseDuration(v.DUPLICATE_WINDOW),
     expirySweepIntervalMs: parseDuration(v.EXPIRY_SWEEP_INTERVAL),
+    expiryFullSweepIntervalMs: parseDuration(v.EXPIRY_FULL_SWEEP_INTERVAL),
     webhooks: {
       retryDelaysMs: parseDurationList(v.WEBHOOK_RETRY_DELAYS),
       timeoutMs: parseDuration(v.WEBHOOK_TIMEOUT),

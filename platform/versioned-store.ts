@@ -28,7 +28,8 @@ export interface Change<R = void> {
 export class VersionedStore<T extends Versioned> {
   private readonly mutex = new KeyedMutex();
 
-  constructor(readonly collection: Collection<T>, private readonly outbox: OutboxPublisher) {}
+  /** `onWritten` sees every document this store wrote, as written (a module's in-process index of it). */
+  constructor(readonly collection: Collection<T>, private readonly outbox: OutboxPublisher, private readonly onWritten?: (doc: T) => void) {}
 
   /**
    * Indexes the guarded writes need, and registers the collection with the outbox sweeper.
@@ -46,6 +47,7 @@ export class VersionedStore<T extends Versioned> {
     const full = { ...doc, version: 1, ...outboxForInsert(entries, now) } as unknown as T;
     await this.collection.insertOne(full as any);
     void this.outbox.publishAfterWrite({ collection: this.collection, docId: full._id, entries, soleAtVersion: 1 });
+    this.onWritten?.(full);
     return full;
   }
 
@@ -67,6 +69,7 @@ export class VersionedStore<T extends Versioned> {
       entries: change.entries,
       soleAtVersion: nothingElsePending ? current.version + 1 : undefined,
     });
+    this.onWritten?.(updated as T);
     return updated as T;
   }
 

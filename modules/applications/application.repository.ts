@@ -58,9 +58,10 @@ export class ApplicationRepository {
   readonly recurrences: Collection<RecurrencePointerDoc>;
   readonly keys: Collection<ModuleKeyDoc>;
 
-  constructor(db: Db, outbox: OutboxPublisher) {
+  /** `onWritten` sees every application the store wrote (the expiry schedule notes its due times). */
+  constructor(db: Db, outbox: OutboxPublisher, onWritten?: (doc: ApplicationDoc) => void) {
     this.applications = db.collection<ApplicationDoc>('applications');
-    this.store = new VersionedStore(this.applications, outbox);
+    this.store = new VersionedStore(this.applications, outbox, onWritten);
     this.dedup = db.collection<DedupClaimDoc>('application_dedup');
     this.contents = db.collection<DocumentContentDoc>('application_document_contents');
     this.accounts = db.collection<CustomerAccountDoc>('customer_accounts');
@@ -70,7 +71,8 @@ export class ApplicationRepository {
 
   async init(): Promise<void> {
     await this.store.init();
-    // sweeps (expiry) filter on these; MongoDB uses them, mongo-java-server scans (rare path)
+    // the expiry sweep filters on these; MongoDB uses them, mongo-java-server scans (so the
+    // sweep runs only when something is due: ExpirySchedule)
     await this.applications.createIndex({ expiresAt: 1 });
     await this.applications.createIndex({ 'recurrence.validUntil': 1 });
     // GET orders by number or variable symbol (findNewestByOrder): MongoDB keeps the lookup to

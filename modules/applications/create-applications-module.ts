@@ -1,3 +1,4 @@
+import { Counter } from 'prom-client';
 import type { Platform } from '../../platform/module.js';
 import type { AuthModule } from '../auth/index.js';
 import { ApplicationRepository } from './application.repository.js';
@@ -8,6 +9,7 @@ import { applicationNotFound } from './application.errors.js';
 import { mountApplicationRoutes } from './application.routes.js';
 import { RecurrenceService } from './recurrence.service.js';
 import { ExpirySweeper } from './expiry.sweeper.js';
+import { ExpirySchedule } from './expiry.schedule.js';
 import { DecisionService } from './decision/decision.service.js';
 import { decisionConsumer } from './decision/decision.consumer.js';
 import { GatewayLinks } from './gateway/gateway-links.js';
@@ -21,11 +23,21 @@ export interface ApplicationsModuleDeps {
   fetcher?: DocumentFetcher;
 }
 
+/**
+ * How far ahead the expiry schedule keeps due times: the default APPLICATION_TTL (24 h) with
+ * room to spare; anything later (a recurrence's validity) is taken by the backstop pass.
+ */
+const EXPIRY_HORIZON_MS = 48 * 3600_000;
+
 /** Composition root of the applications module (applications, gateway, decision, recurrences). */
 export async function createApplicationsModule(platform: Platform, deps: ApplicationsModuleDeps): Promise<ApplicationsModule> {
   const { config } = platform;
   const logger = platform.logger.child({ module: 'applications' });
-  const repo = new ApplicationRepository(platform.db, platform.outbox);
+  const schedule = new ExpirySchedule({ granularityMs: config.expirySweepIntervalMs, horizonMs: EXPIRY_HORIZON_MS });
+  const repo = new ApplicationRepository(platform.db, platform.outbox, (doc) => {
+    schedule.note(doc.expiresAt);
+    if (doc.recurrence?.state === 'READY') schedule.note(doc.recurrence.validUntil);
+  });
   await repo.init();
   const links = new GatewayLinks(repo, config.http.publicBaseUrl);
   await links.init();
@@ -45,7 +57,17 @@ export async function createApplicationsModule(platform: Platform, deps: Applica
   const recurrences = new RecurrenceService({ repo, applications, decisions, documents, cfg, sandbox: config.sandbox });
   const gateway = new GatewayService({ repo, links, applications });
   const consumer = decisionConsumer(platform.consumerDeps, platform.topics, decisions);
-  const sweeper = new ExpirySweeper({ repo, applications, intervalMs: config.expirySweepIntervalMs, logger });
+  const sweeper = new ExpirySweeper({
+    repo, applications, schedule, logger,
+    intervalMs: config.expirySweepIntervalMs,
+    fullIntervalMs: config.expiryFullSweepIntervalMs,
+    sweeps: new Counter({
+      name: 'expiry_sweeps_total',
+      help: 'Expiry passes over the applications, by what called for them (start; due: a time this instance wrote came; more: the last pass took a full batch; retry: it failed; backstop: EXPIRY_FULL_SWEEP_INTERVAL without a pass)',
+      labelNames: ['reason'],
+      registers: [platform.registry],
+    }),
+  });
 
   return {
     name: 'applications',

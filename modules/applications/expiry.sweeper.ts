@@ -1,26 +1,57 @@
+import type { Counter } from 'prom-client';
 import type { Logger } from '../../platform/logger.js';
 import type { ApplicationRepository } from './application.repository.js';
 import type { ApplicationService } from './application.service.js';
 import { APPLICATION_EVENTS } from './application.events.js';
+import type { ExpirySchedule } from './expiry.schedule.js';
+
+/** What made a pass run. */
+export type ExpirySweepReason = 'start' | 'due' | 'backstop' | 'more' | 'retry';
+
+export interface ExpirySweeperDeps {
+  repo: ApplicationRepository;
+  applications: ApplicationService;
+  /** what this process wrote that falls due (ExpirySchedule) */
+  schedule: ExpirySchedule;
+  /** heartbeat: how often the sweeper checks whether a pass is due */
+  intervalMs: number;
+  /** backstop: a pass at least this often, for due times this process never saw (nor kept) */
+  fullIntervalMs: number;
+  logger: Logger;
+  sweeps: Counter<'reason'>;
+}
+
+/** Due documents one pass takes per query; a full batch calls for another pass at the next beat. */
+const BATCH = 500;
 
 /**
- * Expiry (DESIGN 9 and 14) as a periodic sweep with explicit time filters (no TTL index):
- * PROCESSING applications past APPLICATION_TTL become CANCELLED / CANCELLED_NOT_PAID with
- * cancel reason APPLICATION_CANCELLED_EXPIRED (event + notification through the outbox);
- * READY recurrences past their validity become EXPIRED. Safe with several API instances:
- * each write is state-checked and version-guarded, so an application expires once.
+ * Expiry (DESIGN 9 and 14) with explicit time filters (no TTL index): PROCESSING
+ * applications past APPLICATION_TTL become CANCELLED / CANCELLED_NOT_PAID with cancel reason
+ * APPLICATION_CANCELLED_EXPIRED (event + notification through the outbox); READY recurrences
+ * past their validity become EXPIRED. Safe with several API instances: each write is
+ * state-checked and version-guarded, so an application expires once.
+ *
+ * It does not poll. Every `intervalMs` it checks, in memory, whether a pass is due: at start
+ * (the process may have been down when something fell due), when a time this process wrote
+ * has come (the schedule), when the last pass took a full batch or failed, and as a backstop
+ * when no pass ran for `fullIntervalMs`, for what only other instances wrote (or this one
+ * before a restart, or further ahead than the schedule keeps). So an application expires at
+ * most two heartbeats late while the instance that wrote it runs, and at most
+ * `fullIntervalMs` plus a heartbeat late otherwise.
  */
 export class ExpirySweeper {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   private stopped = true;
+  private lastPassAt: number | undefined;
+  private again: 'more' | 'retry' | undefined;
 
-  constructor(private readonly deps: { repo: ApplicationRepository; applications: ApplicationService; intervalMs: number; logger: Logger }) {}
+  constructor(private readonly deps: ExpirySweeperDeps) {}
 
   start(): void {
     this.stopped = false;
     const tick = () => {
-      this.sweep()
+      this.tick()
         .catch((err) => this.deps.logger.warn({ err }, 'expiry sweep failed'))
         .finally(() => { if (!this.stopped) this.timer = setTimeout(tick, this.deps.intervalMs).unref(); });
     };
@@ -33,16 +64,40 @@ export class ExpirySweeper {
     await this.running?.catch(() => 0);
   }
 
-  /** One pass; returns how many applications and recurrences it expired. */
+  /** One pass now, whatever is due; returns how many applications and recurrences it expired. */
   sweep(now = new Date()): Promise<number> {
     this.running ??= this.pass(now).finally(() => { this.running = undefined; });
     return this.running;
   }
 
+  /** The heartbeat: a pass when one is due (see the class comment). */
+  private async tick(now = Date.now()): Promise<void> {
+    const reason = this.dueReason(now);
+    if (!reason) return;
+    this.deps.sweeps.inc({ reason });
+    this.lastPassAt = now;
+    this.again = undefined;
+    try {
+      await this.sweep(new Date(now));
+    } catch (err) {
+      this.again = 'retry';
+      throw err;
+    }
+  }
+
+  private dueReason(now: number): ExpirySweepReason | undefined {
+    // every pass takes everything due, so it also clears what the schedule holds as due
+    const due = this.deps.schedule.takeDue(now);
+    if (this.lastPassAt === undefined) return 'start';
+    if (this.again) return this.again;
+    if (due) return 'due';
+    return now - this.lastPassAt >= this.deps.fullIntervalMs ? 'backstop' : undefined;
+  }
+
   private async pass(now: Date): Promise<number> {
     const { repo, applications } = this.deps;
     let expired = 0;
-    const due = await repo.applications.find({ expiresAt: { $lte: now } }, { projection: { _id: 1 } }).limit(500).toArray();
+    const due = await repo.applications.find({ expiresAt: { $lte: now } }, { projection: { _id: 1 } }).limit(BATCH).toArray();
     for (const { _id } of due) {
       const done = await applications.changeIf(_id, (app) => {
         if (app.state !== 'PROCESSING' || !app.expiresAt || app.expiresAt > now) return null;
@@ -54,7 +109,7 @@ export class ExpirySweeper {
       });
       if (done) expired++;
     }
-    const stale = await repo.applications.find({ 'recurrence.state': 'READY', 'recurrence.validUntil': { $lte: now } }, { projection: { _id: 1 } }).limit(500).toArray();
+    const stale = await repo.applications.find({ 'recurrence.state': 'READY', 'recurrence.validUntil': { $lte: now } }, { projection: { _id: 1 } }).limit(BATCH).toArray();
     for (const { _id } of stale) {
       const done = await applications.changeIf(_id, (app) => {
         const r = app.recurrence;
@@ -63,6 +118,7 @@ export class ExpirySweeper {
       });
       if (done) expired++;
     }
+    if (due.length === BATCH || stale.length === BATCH) this.again = 'more';
     if (expired) this.deps.logger.info({ expired }, 'expiry sweep');
     return expired;
   }

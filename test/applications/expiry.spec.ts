@@ -8,7 +8,8 @@ describe('expiry of abandoned applications and recurrences (DESIGN 9, 14)', func
   this.timeout(60_000);
   let h: AppHarness;
   before(async () => {
-    h = await startHarness({ APPLICATION_TTL: '2s', RECURRENCE_VALIDITY: '2s', EXPIRY_SWEEP_INTERVAL: '200ms' });
+    // no backstop within the suite: what expires does so because the instance noted it was due
+    h = await startHarness({ APPLICATION_TTL: '2s', RECURRENCE_VALIDITY: '2s', EXPIRY_SWEEP_INTERVAL: '200ms', EXPIRY_FULL_SWEEP_INTERVAL: '1h' });
   });
   after(async () => { await h?.stop(); });
 
@@ -18,6 +19,10 @@ describe('expiry of abandoned applications and recurrences (DESIGN 9, 14)', func
     expect(expired).to.include({ state: 'CANCELLED', cancelReason: 'APPLICATION_CANCELLED_EXPIRED' });
     await h.waitForNotification(app.id, 'CANCELLED_NOT_PAID');
     await waitFor('the expired event', () => h.eventsFor(app.id).some((e) => e.type === 'applications.application.expired'));
+    // the pass ran because this instance noted the due time, not by polling nor the backstop
+    const passes = (await h.t.api.runtime.registry.getSingleMetric('expiry_sweeps_total')!.get()).values;
+    expect(passes.find((v) => v.labels.reason === 'due')?.value ?? 0).to.be.greaterThan(0);
+    expect(passes.find((v) => v.labels.reason === 'backstop')).to.equal(undefined);
   });
 
   it('when an application was decided before its TTL, then it does not expire', async () => {
