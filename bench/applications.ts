@@ -6,9 +6,12 @@
  *   load generator, autocannon, runs in this one and never shares their event loop)
  *   - the store driver alone doing the same writes as a create (dedup claim insert,
  *     application insert, outbox removal), 50 in flight, no HTTP, no Kafka;
- * and a floor: a bare Koa route that parses the same body and does the same writes, with
+ * and a floor: a bare Koa route that parses the same bodies and does the same writes, with
  * nothing of the service in between (what HTTP alone leaves of the store-alone figure).
- * Each figure is the median of RUNS runs. Target: create ≥ 60 % of the store-alone figure.
+ * RUNS rounds run every figure once each, back to back; a figure is the median of its
+ * runs, a ratio the median of the rounds' ratios (this shared machine's speed drifts over
+ * minutes, so only figures measured seconds apart are compared). Target: create ≥ 60 % of
+ * the store-alone figure.
  *
  *   npx tsx bench/applications.ts            (BENCH_SECONDS=5 BENCH_RUNS=3 by default)
  */
@@ -56,22 +59,41 @@ async function cannon({ expect, ...opts }: autocannon.Options & { expect?: numbe
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, n: r.requests.total };
 }
 
-/** RUNS runs of `run`; with `pids`, the CPU each of those processes spent per request. */
-async function repeat(what: string, run: () => Promise<Figure>, pids?: Record<string, number | undefined>): Promise<Figure> {
-  const runs: Figure[] = [];
+/** What to undo when the benchmark ends (processes to stop, databases to drop), last first. */
+type Cleanup = () => Promise<unknown> | void;
+
+/** A figure of the benchmark: one run of it, and the processes whose CPU it accounts. */
+interface Subject { name: string; run: () => Promise<Figure>; pids?: Record<string, number | undefined>; runs: Figure[] }
+
+const subject = (name: string, run: () => Promise<Figure>, pids?: Record<string, number | undefined>): Subject => ({ name, run, pids, runs: [] });
+
+/**
+ * RUNS rounds; each round runs every subject once, back to back. This machine's speed
+ * drifts by tens of percent over minutes (it is shared), so a ratio is taken within a
+ * round, between figures measured seconds apart, and the report gives the median of the
+ * rounds' ratios beside the median figures.
+ */
+async function rounds(subjects: Subject[]): Promise<void> {
   for (let i = 0; i < RUNS; i++) {
-    if (!pids) runs.push(await run());
-    else {
-      const { result, perOpUs } = await cpuPerOp(pids, run, (f) => f.n);
-      runs.push({ ...result, cpu: perOpUs });
+    for (const s of subjects) {
+      if (!s.pids) s.runs.push(await s.run());
+      else {
+        const { result, perOpUs } = await cpuPerOp(s.pids, s.run, (f) => f.n);
+        s.runs.push({ ...result, cpu: perOpUs });
+      }
     }
+    process.stderr.write(`  round ${i + 1}: ${subjects.map((s) => `${s.name} ${s.runs[i]!.rps.toFixed(0)}`).join(', ')} req/s\n`);
   }
-  process.stderr.write(`  ${what}: ${runs.map((r) => r.rps.toFixed(0)).join(', ')} req/s\n`);
-  return medianFigure(runs);
 }
 
-/** A bare-Koa process (support/bare-koa.ts) with `env`; its base URL while `use` runs. */
-async function withBareKoa<T>(env: Record<string, string>, use: (url: string, pid: number | undefined) => Promise<T>): Promise<T> {
+/** Each round's `a` as a percentage of its `b`, and their median. */
+function pairedRatio(a: Subject, b: Subject): { median: number; rounds: number[] } {
+  const ratios = a.runs.map((r, i) => (100 * r.rps) / b.runs[i]!.rps);
+  return { median: median(ratios), rounds: ratios };
+}
+
+/** A bare-Koa process (support/bare-koa.ts) with `env`: its base URL and pid, and how to stop it. */
+async function startBareKoa(env: Record<string, string>): Promise<{ url: string; pid: number | undefined; stop(): void }> {
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./support/bare-koa.ts', import.meta.url))], {
     stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env },
   });
@@ -79,18 +101,15 @@ async function withBareKoa<T>(env: Record<string, string>, use: (url: string, pi
     child.stdout!.once('data', (d) => resolve(String(d).trim()));
     child.once('exit', (code) => reject(new Error(`bare Koa exited ${code}`)));
   });
-  try {
-    return await use(`https://127.0.0.1:${port}/`, child.pid);
-  } finally {
-    child.kill('SIGTERM');
-  }
+  return { url: `https://127.0.0.1:${port}/`, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
-function bareKoa(): Promise<Figure> {
-  return withBareKoa({}, async (url) => {
-    await cannon({ url, duration: 1, title: 'warm-up' });
-    return repeat('bare Koa', () => cannon({ url, title: 'bare Koa' }));
-  });
+/** The ceiling: one bare Koa route, nothing else. */
+async function bareKoa(cleanup: Cleanup[]): Promise<Subject> {
+  const koa = await startBareKoa({});
+  cleanup.push(() => koa.stop());
+  await cannon({ url: koa.url, duration: 1, title: 'warm-up' });
+  return subject('bare Koa', () => cannon({ url: koa.url, title: 'bare Koa' }));
 }
 
 /**
@@ -98,46 +117,42 @@ function bareKoa(): Promise<Figure> {
  * writes, and nothing else (no auth, validation, Kafka). The share of store-alone it
  * reaches is what HTTP itself leaves on this machine, for any implementation of the API.
  */
-async function bareKoaWithStore(mongo: MongoClient, mongoUrl: string, shape: CreateShape, body: string, pids: Record<string, number | undefined>): Promise<Figure> {
+async function bareKoaWithStore(mongo: MongoClient, mongoUrl: string, shape: CreateShape, body: string, pids: Record<string, number | undefined>, cleanup: Cleanup[]): Promise<Subject> {
   const dbName = `bench_floor_${newId().slice(-8)}`;
-  try {
-    return await withBareKoa({ BARE_KOA_MONGO_URL: mongoUrl, BARE_KOA_DB: dbName, BARE_KOA_SHAPE: JSON.stringify(shape) }, async (url, pid) => {
-      // the create's bodies, built the same way: the load generator costs both figures alike
-      const opts = { url, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body, requests: [{ setupRequest: uniqueBodies(body) }] };
-      await cannon({ ...opts, duration: 1, title: 'warm-up' });
-      return repeat('bare Koa + store', () => cannon({ ...opts, title: 'bare Koa + store' }), { 'bare Koa': pid, ...pids });
-    });
-  } finally {
-    await mongo.db(dbName).dropDatabase();
-  }
+  cleanup.push(() => mongo.db(dbName).dropDatabase());
+  const koa = await startBareKoa({ BARE_KOA_MONGO_URL: mongoUrl, BARE_KOA_DB: dbName, BARE_KOA_SHAPE: JSON.stringify(shape) });
+  cleanup.push(() => koa.stop());
+  // the create's bodies, built the same way: the load generator costs both figures alike
+  const opts = { url: koa.url, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body, requests: [{ setupRequest: uniqueBodies(body) }] };
+  await cannon({ ...opts, duration: 1, title: 'warm-up' });
+  return subject('floor', () => cannon({ ...opts, title: 'bare Koa + store' }), { 'bare Koa': koa.pid, ...pids });
 }
 
 /** The writes of one create, straight through the driver, CONNECTIONS in flight. */
-async function storeAlone(mongoUrl: string, { template, indexes }: CreateShape, pids: Record<string, number | undefined>): Promise<Figure> {
+async function storeAlone(mongoUrl: string, { template, indexes }: CreateShape, pids: Record<string, number | undefined>, cleanup: Cleanup[]): Promise<Subject> {
   const client = new MongoClient(mongoUrl, { retryWrites: false, maxPoolSize: 50 });
   await client.connect();
   const db = client.db(`bench_store_${newId().slice(-8)}`);
+  cleanup.push(async () => {
+    await db.dropDatabase();
+    await client.close();
+  });
   const write = await createWrites(db, indexes);
-  const once = () => write(template);
-  const run = async (): Promise<Figure> => {
+  const run = async (seconds = SECONDS): Promise<Figure> => {
     const latencies: number[] = [];
-    const end = Date.now() + SECONDS * 1000;
+    const end = Date.now() + seconds * 1000;
     await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
       while (Date.now() < end) {
         const t0 = performance.now();
-        await once();
+        await write(template);
         latencies.push(performance.now() - t0);
       }
     }));
     latencies.sort((a, b) => a - b);
-    return { n: latencies.length, rps: latencies.length / SECONDS, p50: latencies[Math.floor(latencies.length * 0.5)]!, p99: latencies[Math.floor(latencies.length * 0.99)]! };
+    return { n: latencies.length, rps: latencies.length / seconds, p50: latencies[Math.floor(latencies.length * 0.5)]!, p99: latencies[Math.floor(latencies.length * 0.99)]! };
   };
-  try {
-    return await repeat('store alone', run, pids);
-  } finally {
-    await db.dropDatabase();
-    await client.close();
-  }
+  await run(1); // warm-up, like every other figure
+  return subject('store alone', () => run(), pids);
 }
 
 /**
@@ -170,6 +185,7 @@ async function main() {
   const api = await new ApiProcess(config, { LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000', OUTBOX_SWEEP_INTERVAL: '5s', OUTBOX_SWEEP_GRACE: '2s' }).prepare();
   api.start();
   const mongo = new MongoClient(config.mongo.url, { retryWrites: false });
+  const cleanup: Cleanup[] = [];
   try {
     await api.healthy();
     await mongo.connect();
@@ -183,34 +199,42 @@ async function main() {
     process.stderr.write(`benchmark: ${CONNECTIONS} connections, ${RUNS} × ${SECONDS} s per figure\n`);
 
     await cannon({ ...creates, duration: 1, title: 'warm-up' });
-    const { store: storePid, kafka: kafkaPid } = stackPids();
-    const create = await repeat('create', () => cannon({ ...creates, title: 'create' }),
-      { api: api.pid, store: storePid, kafka: kafkaPid, 'load generator': process.pid });
     const ids = (await db.collection('applications').find({}, { projection: { _id: 1 } }).limit(1000).toArray()).map((d) => String(d._id));
-    let i = 0;
-    const detail = await repeat('detail', () => cannon({
-      url: `${t.baseUrl}/financing/v1/applications/${ids[0]}`, headers, title: 'detail',
-      requests: [{ setupRequest: (req: any) => ({ ...req, path: `/financing/v1/applications/${ids[i++ % ids.length]}` }) }],
-    }));
     const stored = await db.collection('applications').findOne({ _id: ids[0] as any });
     const { _id, version, outbox, outboxAt, ...template } = stored as any;
     void _id; void version; void outbox; void outboxAt;
-    const koa = await bareKoa();
     const shape = { template, indexes: await createIndexes(db) };
-    const store = await storeAlone(config.mongo.url, shape, { store: storePid, 'driver (this process)': process.pid });
-    const floor = await bareKoaWithStore(mongo, config.mongo.url, shape, body, { store: storePid, 'load generator': process.pid });
+    const { store: storePid, kafka: kafkaPid } = stackPids();
 
-    const row = (name: string, f: Figure, ref?: Figure) =>
-      `${name.padEnd(34)}${f.rps.toFixed(0).padStart(9)}${f.p50.toFixed(1).padStart(10)}${f.p99.toFixed(1).padStart(10)}${ref ? `${((100 * f.rps) / ref.rps).toFixed(0).padStart(8)} %` : ''}`;
-    console.log(`\n${'figure (median)'.padEnd(34)}${'req/s'.padStart(9)}${'p50 ms'.padStart(10)}${'p99 ms'.padStart(10)}${'ratio'.padStart(10)}`);
-    console.log(row('ceiling: bare Koa route (HTTPS)', koa));
-    console.log(row('ceiling: store alone (create writes)', store));
-    console.log(row('floor: bare Koa + same writes', floor, store));
-    console.log(row('POST /applications (vs store)', create, store));
-    console.log(row('GET /applications/{id} (vs Koa)', detail, koa));
-    console.log(`\ncreate / store-alone = ${((100 * create.rps) / store.rps).toFixed(0)} % (target ≥ 60 %)`);
-    printCpu(create, store, floor);
+    let i = 0;
+    const create = subject('create', () => cannon({ ...creates, title: 'create' }),
+      { api: api.pid, store: storePid, kafka: kafkaPid, 'load generator': process.pid });
+    const store = await storeAlone(config.mongo.url, shape, { store: storePid, 'driver (this process)': process.pid }, cleanup);
+    const floor = await bareKoaWithStore(mongo, config.mongo.url, shape, body, { store: storePid, 'load generator': process.pid }, cleanup);
+    const koa = await bareKoa(cleanup);
+    const detail = subject('detail', () => cannon({
+      url: `${t.baseUrl}/financing/v1/applications/${ids[0]}`, headers, title: 'detail',
+      requests: [{ setupRequest: (req: any) => ({ ...req, path: `/financing/v1/applications/${ids[i++ % ids.length]}` }) }],
+    }));
+    await rounds([create, store, floor, koa, detail]);
+    const [createF, storeF, floorF, koaF, detailF] = [create, store, floor, koa, detail].map((x) => medianFigure(x.runs)) as [Figure, Figure, Figure, Figure, Figure];
+    const createRatio = pairedRatio(create, store);
+    const floorRatio = pairedRatio(floor, store);
+
+    const pct = (x: number) => `${x.toFixed(0)} %`;
+    const row = (name: string, f: Figure, ratio?: { median: number }) =>
+      `${name.padEnd(34)}${f.rps.toFixed(0).padStart(9)}${f.p50.toFixed(1).padStart(10)}${f.p99.toFixed(1).padStart(10)}${ratio ? pct(ratio.median).padStart(10) : ''}`;
+    console.log(`\n${'figure (median of the rounds)'.padEnd(34)}${'req/s'.padStart(9)}${'p50 ms'.padStart(10)}${'p99 ms'.padStart(10)}${'ratio'.padStart(10)}`);
+    console.log(row('ceiling: bare Koa route (HTTPS)', koaF));
+    console.log(row('ceiling: store alone (create writes)', storeF));
+    console.log(row('floor: bare Koa + same writes', floorF, floorRatio));
+    console.log(row('POST /applications (vs store)', createF, createRatio));
+    console.log(row('GET /applications/{id} (vs Koa)', detailF, pairedRatio(detail, koa)));
+    console.log(`\ncreate / store-alone = ${pct(createRatio.median)} (target ≥ 60 %): median of the rounds' ratios ${createRatio.rounds.map(pct).join(', ')}`);
+    console.log(`floor / store-alone = ${pct(floorRatio.median)}: rounds ${floorRatio.rounds.map(pct).join(', ')}`);
+    printCpu(createF, storeF, floorF);
   } finally {
+    for (const undo of cleanup.reverse()) await Promise.resolve(undo()).catch(() => {});
     await api.dispose();
     await mongo.db(config.mongo.db).dropDatabase().catch(() => {});
     await mongo.close();
