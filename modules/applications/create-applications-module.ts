@@ -91,6 +91,6 @@ export async function createApplicationsModule(platform: Platform, deps: Applica
     },
     findByOrder: (partnerId, query) => applications.findByOrder(partnerId, query),
     prepareDocuments: (inputs, attributeOf, now) => documents.prepare(inputs, attributeOf, now),
-    sweepExpired: (now) => sweeper.sweep(now),
+    sweepExpired: (now, opts) => sweeper.sweep(now, opts),
   };
 }

@@ -42,6 +42,7 @@ const BATCH = 500;
 export class ExpirySweeper {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
+  private readonly extra = new Set<Promise<number>>();
   private stopped = true;
   private lastPassAt: number | undefined;
   private again: 'more' | 'retry' | undefined;
@@ -61,11 +62,20 @@ export class ExpirySweeper {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.running?.catch(() => 0);
+    await Promise.all([this.running, ...this.extra].map((p) => p?.catch(() => 0)));
   }
 
-  /** One pass now, whatever is due; returns how many applications and recurrences it expired. */
-  sweep(now = new Date()): Promise<number> {
+  /**
+   * One pass now, whatever is due; returns how many applications and recurrences it expired.
+   * A pass already running is joined, unless `concurrent` (what a second instance's pass
+   * does; the state-checked, version-guarded writes keep it to one expiry per application).
+   */
+  sweep(now = new Date(), opts: { concurrent?: boolean } = {}): Promise<number> {
+    if (opts.concurrent) {
+      const pass = this.pass(now).finally(() => this.extra.delete(pass));
+      this.extra.add(pass);
+      return pass;
+    }
     this.running ??= this.pass(now).finally(() => { this.running = undefined; });
     return this.running;
   }

@@ -55,6 +55,9 @@ export interface ApplicationsModule extends AppModule {
    * 400/422 naming `attributeOf(i)` for the i-th input; nothing is stored then.
    */
   prepareDocuments(inputs: DocumentInput[] | undefined, attributeOf: (index: number) => string, now?: Date): Promise<DocumentMeta[]>;
-  /** One expiry pass now (the sweeper runs one by itself when something is due: ExpirySweeper). */
-  sweepExpired(now?: Date): Promise<number>;
+  /**
+   * One expiry pass now (the sweeper runs one by itself when something is due:
+   * ExpirySweeper); `concurrent` runs it beside one already running, as another instance would.
+   */
+  sweepExpired(now?: Date, opts?: { concurrent?: boolean }): Promise<number>;
 }

@@ -38,8 +38,13 @@ describe('expiry of abandoned applications and recurrences (DESIGN 9, 14)', func
     const app = await h.create();
     const later = new Date(Date.now() + 5_000);
     const mod = h.t.api.modules.applications;
-    await Promise.all([mod.sweepExpired(later), mod.sweepExpired(later)]);
+    const expiredBy = await Promise.all([mod.sweepExpired(later, { concurrent: true }), mod.sweepExpired(later, { concurrent: true })]);
+    expect(expiredBy.reduce((a, b) => a + b, 0)).to.equal(1);
     await h.waitForNotification(app.id, 'CANCELLED_NOT_PAID');
+    // the event and the notification travel on different topics: wait for the event, then
+    // give a second one (which must not exist) time to arrive
+    await waitFor('the expired event', () => h.eventsFor(app.id).some((e) => e.type === 'applications.application.expired'));
+    await new Promise((r) => setTimeout(r, 500));
     expect(h.eventsFor(app.id).filter((e) => e.type === 'applications.application.expired')).to.have.length(1);
   });
 
