@@ -48,7 +48,7 @@ describe('account level from approvals (DESIGN 8)', function () {
     const app = await approve(email);
     const accounts = h.t.api.runtime.db.collection('customer_accounts');
     const account = await waitFor('the approval counted', async () => (await accounts.findOne({ approvedApplicationIds: app.id })) ?? false);
-    const event = h.eventsFor(app.id).find((e) => e.type === 'applications.application.approved');
+    const event = await h.waitForEvent(app.id, 'applications.application.approved');
     expect(event, 'the approved event').to.exist;
     // the same event once more on the topic (as a sweeper republish would send it)
     await h.t.api.runtime.producer.send({ topic: h.t.api.runtime.topics.name(TOPICS.decisionEvents), messages: [{ key: app.id, value: JSON.stringify(event) }] });

@@ -53,7 +53,7 @@ describe('POST /financing/v1/applications', function () {
     const n = await h.waitForNotification(app.id, 'PROCESSING_REDIRECT_NEEDED');
     expect(n).to.include({ kind: 'APPLICATION', url: 'https://shop.example/hooks/financing', partnerId: h.partner.id, key: app.id });
     expect(n.body).to.deep.equal({ id: app.id, state: 'PROCESSING', stateReason: 'PROCESSING_REDIRECT_NEEDED' });
-    const created = h.eventsFor(app.id).find((e) => e.type === 'applications.application.created')!;
+    const created = await h.waitForEvent(app.id, 'applications.application.created');
     expect(created).to.include({ aggregateVersion: 1, partnerId: h.partner.id, schemaVersion: 1 });
     expect(n.sourceEventId).to.equal(created.id);
     // not on a topic the API's own consumers read: a create costs them no fetch

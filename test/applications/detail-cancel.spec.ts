@@ -59,7 +59,7 @@ describe('GET /financing/v1/applications/{id} and PUT .../cancel', function () {
     expect((await h.get(created.id)).cancelReason).to.equal('APPLICATION_CANCELLED_BY_CUSTOMER');
     const n = await h.waitForNotification(created.id, 'CANCELLED_NOT_PAID');
     expect(n.body).to.deep.equal({ id: created.id, state: 'CANCELLED', stateReason: 'CANCELLED_NOT_PAID' });
-    expect(h.eventsFor(created.id).map((e) => e.type)).to.include('applications.application.cancelled');
+    await h.waitForEvent(created.id, 'applications.application.cancelled');
   });
 
   it('when the body is empty, then the reason defaults to APPLICATION_CANCELLED_OTHER', async () => {

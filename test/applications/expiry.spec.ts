@@ -43,7 +43,7 @@ describe('expiry of abandoned applications and recurrences (DESIGN 9, 14)', func
     await h.waitForNotification(app.id, 'CANCELLED_NOT_PAID');
     // the event and the notification travel on different topics: wait for the event, then
     // give a second one (which must not exist) time to arrive
-    await waitFor('the expired event', () => h.eventsFor(app.id).some((e) => e.type === 'applications.application.expired'));
+    await h.waitForEvent(app.id, 'applications.application.expired');
     await new Promise((r) => setTimeout(r, 500));
     expect(h.eventsFor(app.id).filter((e) => e.type === 'applications.application.expired')).to.have.length(1);
   });

@@ -20,6 +20,11 @@ export interface AppHarness {
   eventsFor(id: string): DomainEvent[];
   waitForState(id: string, stateReason: string, maxWait?: number): Promise<any>;
   waitForNotification(id: string, stateReason: string): Promise<NotificationRequest>;
+  /**
+   * The event of `type` of application `id`, once collected. Events and notifications travel
+   * on different topics: a notification seen does not mean its event was collected yet.
+   */
+  waitForEvent(id: string, type: string): Promise<DomainEvent>;
   stop(): Promise<void>;
 }
 
@@ -45,6 +50,7 @@ export async function startHarness(env: Record<string, string> = {}, parts: ApiO
       return app.stateReason === stateReason && app;
     }, { maxWait }),
     waitForNotification: (id, stateReason) => waitFor(`a ${stateReason} notification of ${id}`, () => h.notificationsFor(id).find((n) => n.body.stateReason === stateReason), { maxWait: 15_000 }),
+    waitForEvent: (id, type) => waitFor(`the ${type} event of ${id}`, () => h.eventsFor(id).find((e) => e.type === type), { maxWait: 15_000 }),
     stop: async () => {
       await events.stop();
       await notifications.stop();
