@@ -29,6 +29,7 @@ import { availableParallelism } from 'node:os';
 import { cpuPerOp, stackPids } from './support/cpu.js';
 import { createIndexes, createWrites, type IndexSpec } from './support/create-writes.js';
 import { UNIQUE_PLACEHOLDER, uniqueBodies } from './support/unique-bodies.js';
+import { serviceNodeArgs } from '../platform/node-flags.js';
 
 /** What a create writes: a stored application as the template, and the collections' indexes. */
 interface CreateShape { template: Record<string, unknown>; indexes: Record<string, IndexSpec[]> }
@@ -98,9 +99,12 @@ function pairedRatio(a: Subject, b: Subject): { median: number; rounds: number[]
   return { median: median(ratios), rounds: ratios };
 }
 
-/** A bare-Koa process (support/bare-koa.ts) with `env`: its base URL and pid, and how to stop it. */
+/**
+ * A bare-Koa process (support/bare-koa.ts) with `env`, run with the API's Node flags: its
+ * base URL and pid, and how to stop it.
+ */
 async function startBareKoa(env: Record<string, string>): Promise<{ url: string; pid: number | undefined; stop(): void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./support/bare-koa.ts', import.meta.url))], {
+  const child = spawn(process.execPath, serviceNodeArgs(fileURLToPath(new URL('./support/bare-koa.ts', import.meta.url))), {
     stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env },
   });
   const port = await new Promise<string>((resolve, reject) => {

@@ -32,6 +32,7 @@ import { TOPICS, type Kafka } from '../platform/kafka.js';
 import { startApi, type Api } from '../api/create-api.js';
 import { resolveStack } from '../scripts/local-stack.js';
 import { cpuMeter, stackPids } from './support/cpu.js';
+import { serviceNodeArgs } from '../platform/node-flags.js';
 import { DELIVERIES_COLLECTION } from '../relay/delivery.repository.js';
 import { apiSource, outboxSource, type BenchPartner, type NotificationSource } from './relay/source.js';
 
@@ -81,9 +82,12 @@ class ReceiverProcess {
   }
 }
 
-/** `entry` as its own process: `onLine` sees each line it prints, `onExit` its exit code. */
+/**
+ * `entry` as its own process, with the services' Node flags (the relay as deployed, and the
+ * floor run the same way): `onLine` sees each line it prints, `onExit` its exit code.
+ */
 function spawnWithLines(entry: string, nodeArgs: string[], env: Record<string, string>, onLine: (line: string) => void, onExit: (code: number | null) => void): ChildProcess {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, serviceNodeArgs(entry, nodeArgs), { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   let buffered = '';
   child.stdout!.on('data', (chunk: Buffer) => {
     const lines = (buffered + chunk.toString()).split('\n');

@@ -13,11 +13,9 @@ export interface KafkaSettings {
  * and environments sharing one broker never see each other's messages.
  */
 export const TOPICS = {
-  /**
-   * One topic per event family, so that a consumer group reads only the family it reacts
-   * to (docs/applications.md, "Topics"). Every family is keyed by application id; across
-   * families, an application's events are ordered by their `aggregateVersion`.
-   */
+  // One topic per event family, so that a consumer group reads only the family it reacts
+  // to (docs/applications.md, "Topics"). Every family is keyed by application id; across
+  // families, an application's events are ordered by their `aggregateVersion`.
   /** the application's life outside the decision: created, cancelled, expired; recurrences */
   applicationEvents: 'applications.events',
   /** the decision: confirmed, preapproved, declined, approved, rejected */
