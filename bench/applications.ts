@@ -28,6 +28,7 @@ import { newId } from '../platform/ids.js';
 import { availableParallelism } from 'node:os';
 import { cpuPerOp, stackPids } from './support/cpu.js';
 import { createIndexes, createWrites, type IndexSpec } from './support/create-writes.js';
+import { duplicateKey } from '../modules/applications/application.factory.js';
 import { UNIQUE_PLACEHOLDER, uniqueBodies } from './support/unique-bodies.js';
 import { serviceNodeArgs } from '../platform/node-flags.js';
 
@@ -212,7 +213,12 @@ async function main() {
     const ids = (await db.collection('applications').find({}, { projection: { _id: 1 } }).limit(1000).toArray()).map((d) => String(d._id));
     const stored = await db.collection('applications').findOne({ _id: ids[0] as any });
     const { _id, version, outbox, outboxAt, ...template } = stored as any;
-    void _id; void version; void outbox; void outboxAt;
+    void version; void outbox; void outboxAt;
+    // the ceilings claim with the service's duplicate key: check it is still the one it stores
+    const claim = await db.collection<{ _id: string }>('application_dedup').findOne({ applicationId: _id });
+    if (claim?._id !== duplicateKey(template.partnerId, template.type, template.order)) {
+      throw new Error(`the service's duplicate claim ${claim?._id} is not duplicateKey() of its application: update support/create-writes.ts`);
+    }
     const shape = { template, indexes: await createIndexes(db) };
     const { store: storePid, kafka: kafkaPid } = stackPids();
 

@@ -27,7 +27,7 @@ if (mongoUrl) {
     const chunks: Buffer[] = [];
     for await (const chunk of ctx.req) chunks.push(chunk as Buffer);
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    const id = await write(template);
+    const id = await write(template, body?.order?.number);
     ctx.status = 201;
     ctx.body = { id, state: 'PROCESSING_REGISTRATION', orderNumber: body?.order?.number };
   });

@@ -2,6 +2,7 @@ import type { Db } from 'mongodb';
 import { newId } from '../../platform/ids.js';
 import { outboxForInsert } from '../../platform/outbox.js';
 import { createdEntries } from '../../modules/applications/application.create.js';
+import { duplicateKey } from '../../modules/applications/application.factory.js';
 
 export interface IndexSpec { key: Record<string, 1 | -1>; name: string; unique?: boolean }
 
@@ -20,18 +21,26 @@ export async function createIndexes(serviceDb: Db): Promise<Record<string, Index
  * `$unset`), into collections with the service's indexes (every index and every byte is
  * part of a write's cost). Shared by the store-alone ceiling and the bare-Koa-plus-store
  * floor of bench/applications.ts.
+ *
+ * Every write carries its own order number (the request's, or one made up like the
+ * benchmark's), and the claim's `_id` is the service's own duplicate key of it: a hash,
+ * so claims land all over the unique index as the service's do. A time-ordered claim key
+ * only ever appends to the index's last page, and measured 150-300 µs less store CPU per
+ * create than the hashed one on mongo-java-server (5 interleaved pairs, growing with the
+ * collection): a ceiling that fast is not the same writes.
  */
-export async function createWrites(db: Db, indexes: Record<string, IndexSpec[]>): Promise<(template: Record<string, unknown>) => Promise<string>> {
+export async function createWrites(db: Db, indexes: Record<string, IndexSpec[]>): Promise<(template: Record<string, any>, orderNumber?: string) => Promise<string>> {
   const apps = db.collection<any>('applications');
   const dedup = db.collection<any>('application_dedup');
   for (const [name, specs] of Object.entries(indexes)) {
     for (const { key, ...options } of specs) await db.collection(name).createIndex(key, options);
   }
-  return async (template) => {
+  return async (template, orderNumber) => {
     const id = newId();
     const now = new Date();
-    await dedup.insertOne({ _id: `k-${id}`, partnerId: 'p', applicationId: id, claimedAt: now });
-    const doc = { ...template, _id: id } as any;
+    const order = { ...template.order, number: orderNumber ?? `U-${id.replaceAll('-', '').slice(-16)}` };
+    await dedup.insertOne({ _id: duplicateKey(template.partnerId, template.type, order), partnerId: template.partnerId, applicationId: id, claimedAt: now });
+    const doc = { ...template, _id: id, order } as any;
     const entries = createdEntries(doc, now);
     await apps.insertOne({ ...doc, version: 1, ...outboxForInsert(entries, now) });
     const unset = Object.fromEntries(entries.map((e) => [`outbox.${e.id}`, '']));
