@@ -25,9 +25,9 @@ export async function createIndexes(serviceDb: Db): Promise<Record<string, Index
  * Every write carries its own order number (the request's, or one made up like the
  * benchmark's), and the claim's `_id` is the service's own duplicate key of it: a hash,
  * so claims land all over the unique index as the service's do. A time-ordered claim key
- * only ever appends to the index's last page, and measured 150-300 µs less store CPU per
- * create than the hashed one on mongo-java-server (5 interleaved pairs, growing with the
- * collection): a ceiling that fast is not the same writes.
+ * only ever appends to the index's last page, and cost mongo-java-server's store 85-349 µs
+ * (median 149) less CPU per create than the hashed one, in 5 interleaved pairs on one
+ * stack, the gap growing with the collection: a ceiling that fast is not the same writes.
  */
 export async function createWrites(db: Db, indexes: Record<string, IndexSpec[]>): Promise<(template: Record<string, any>, orderNumber?: string) => Promise<string>> {
   const apps = db.collection<any>('applications');
