@@ -3,6 +3,7 @@ import { newId } from '../../platform/ids.js';
 import { outboxForInsert } from '../../platform/outbox.js';
 import { createdEntries } from '../../modules/applications/application.create.js';
 import { duplicateKey } from '../../modules/applications/application.factory.js';
+import { uniqueValues } from './unique-bodies.js';
 
 export interface IndexSpec { key: Record<string, 1 | -1>; name: string; unique?: boolean }
 
@@ -22,12 +23,12 @@ export async function createIndexes(serviceDb: Db): Promise<Record<string, Index
  * part of a write's cost). Shared by the store-alone ceiling and the bare-Koa-plus-store
  * floor of bench/applications.ts.
  *
- * Every write carries its own order number (the request's, or one made up like the
- * benchmark's), and the claim's `_id` is the service's own duplicate key of it: a hash,
- * so claims land all over the unique index as the service's do. A time-ordered claim key
- * only ever appends to the index's last page, and cost mongo-java-server's store 85-349 µs
- * (median 149) less CPU per create than the hashed one, in 5 interleaved pairs on one
- * stack, the gap growing with the collection: a ceiling that fast is not the same writes.
+ * Every write carries its own order number (the request's, or one from `uniqueValues`, as
+ * the benchmark's bodies do), and the claim's `_id` is the service's own duplicate key of
+ * it: a hash, so claims land all over the unique index as the service's do. A time-ordered
+ * claim key only ever appends to the index's last page, and cost mongo-java-server's store
+ * 85-349 µs (median 149) less CPU per create than the hashed one, in 5 interleaved pairs on
+ * one stack, the gap growing with the collection: a ceiling that fast is not the same writes.
  */
 export async function createWrites(db: Db, indexes: Record<string, IndexSpec[]>): Promise<(template: Record<string, any>, orderNumber?: string) => Promise<string>> {
   const apps = db.collection<any>('applications');
@@ -35,10 +36,11 @@ export async function createWrites(db: Db, indexes: Record<string, IndexSpec[]>)
   for (const [name, specs] of Object.entries(indexes)) {
     for (const { key, ...options } of specs) await db.collection(name).createIndex(key, options);
   }
+  const orderNumbers = uniqueValues();
   return async (template, orderNumber) => {
     const id = newId();
     const now = new Date();
-    const order = { ...template.order, number: orderNumber ?? `U-${id.replaceAll('-', '').slice(-16)}` };
+    const order = { ...template.order, number: orderNumber ?? orderNumbers() };
     await dedup.insertOne({ _id: duplicateKey(template.partnerId, template.type, order), partnerId: template.partnerId, applicationId: id, claimedAt: now });
     const doc = { ...template, _id: id, order } as any;
     const entries = createdEntries(doc, now);

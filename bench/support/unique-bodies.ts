@@ -9,6 +9,16 @@ const PLACEHOLDER_PREFIX = 'U-';
 export const UNIQUE_PLACEHOLDER = `${PLACEHOLDER_PREFIX}${'0'.repeat(SLOT)}`;
 
 /**
+ * Values in UNIQUE_PLACEHOLDER's shape that no other call of any such source in this process
+ * returns: `U-`, a random prefix of the source, and a counter (an order number of its own).
+ */
+export function uniqueValues(): () => string {
+  const prefix = randomBytes(4).toString('hex'); // 8 of the SLOT characters
+  let n = 0;
+  return () => PLACEHOLDER_PREFIX + prefix + (n++).toString(36).padStart(SLOT - prefix.length, '0');
+}
+
+/**
  * An autocannon `setupRequest` that sends `body` with UNIQUE_PLACEHOLDER replaced by a value
  * no other request of this process has used: a random prefix of this process and a counter.
  *
@@ -22,12 +32,11 @@ export function uniqueBodies(body: string): (req: autocannon.Request) => autocan
   const template = Buffer.from(body, 'utf8');
   const at = template.indexOf(UNIQUE_PLACEHOLDER) + PLACEHOLDER_PREFIX.length;
   if (at < PLACEHOLDER_PREFIX.length) throw new Error('the body has no UNIQUE_PLACEHOLDER');
-  const prefix = randomBytes(4).toString('hex'); // 8 of the 16 characters
-  let n = 0;
+  const next = uniqueValues();
   return (req) => {
     const copy = Buffer.allocUnsafe(template.length);
     template.copy(copy);
-    copy.write(prefix + (n++).toString(36).padStart(SLOT - prefix.length, '0'), at, SLOT, 'latin1');
+    copy.write(next().slice(PLACEHOLDER_PREFIX.length), at, SLOT, 'latin1');
     req.body = copy;
     return req;
   };
