@@ -53,7 +53,7 @@ export const deliveryIdParams = Joi.object({ deliveryId: Joi.string().max(100).r
 
 /** Response schemas, for the OpenAPI document (the route registry). */
 const time = Joi.string().pattern(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, 'ISO 8601 UTC time').description('ISO 8601, UTC, no fractional seconds');
-const OUTCOMES = ['ACKNOWLEDGED', 'NOT_ACKNOWLEDGED', 'HTTP_ERROR', 'TIMEOUT', 'NETWORK_ERROR', 'REFUSED_ADDRESS', 'ENDPOINT_BUSY', 'NO_SIGNING_SECRET'];
+const OUTCOMES = ['ACKNOWLEDGED', 'NOT_ACKNOWLEDGED', 'HTTP_ERROR', 'TIMEOUT', 'NETWORK_ERROR', 'REFUSED_ADDRESS', 'ENDPOINT_BUSY', 'NO_SIGNING_SECRET', 'INVALID_ENDPOINT', 'RELAY_ERROR'];
 
 const attemptSchema = Joi.object({
   redelivery: Joi.number().integer().min(0).required().description('0 for the original delivery, then 1, 2, ... per redelivery'),

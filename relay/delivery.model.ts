@@ -18,7 +18,12 @@ export type AttemptOutcome =
   | 'NETWORK_ERROR'
   | 'REFUSED_ADDRESS' // the private-network guard
   | 'ENDPOINT_BUSY' // the endpoint's queue in this relay was full; no request was sent
-  | 'NO_SIGNING_SECRET';
+  | 'NO_SIGNING_SECRET'
+  | 'INVALID_ENDPOINT' // the URL cannot be sent to at all: dead-lettered at once, no retries
+  | 'RELAY_ERROR'; // the relay failed on this message (a defect): recorded and retried, never left blocking
+
+/** Outcomes that no retry can change: the delivery is dead-lettered on the first one. */
+export const PERMANENT_OUTCOMES: ReadonlySet<AttemptOutcome> = new Set(['INVALID_ENDPOINT']);
 
 export interface AttemptResult {
   outcome: AttemptOutcome;

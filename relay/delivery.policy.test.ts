@@ -93,4 +93,18 @@ describe('delivery ids and the retry policy', () => {
     expect(Object.keys(doc.attempts)).to.deep.equal(['r0a1', 'r1a1']);
     expect(precheck(doc, { ...firstTask(notification, t0), attempt: 2 }, policy).kind).to.equal('stale');
   });
+
+  it('when the endpoint URL cannot be sent to, then the first attempt dead-letters at once (no retries can change it)', () => {
+    const task = firstTask(notification, t0);
+    const { doc, followUp } = apply(null, task, { ...result('INVALID_ENDPOINT'), error: 'the notificationEndpoint is not a valid absolute URL' });
+    expect(followUp.kind).to.equal('dead-letter');
+    expect(doc).to.include({ state: 'DEAD_LETTERED', attemptCount: 1, nextAttemptAt: null });
+    expect(doc.attempts.r0a1).to.include({ outcome: 'INVALID_ENDPOINT' });
+  });
+
+  it('when the relay itself failed on an attempt, then it is recorded and retried like any other failure', () => {
+    const { doc, followUp } = apply(null, firstTask(notification, t0), result('RELAY_ERROR'));
+    expect(followUp.kind).to.equal('retry');
+    expect(doc).to.include({ state: 'RETRY_SCHEDULED' });
+  });
 });

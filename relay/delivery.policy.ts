@@ -1,5 +1,5 @@
 import {
-  attemptKey, type AttemptRecord, type AttemptResult, type DeliveryDoc, type DeliveryState, type DeliveryTask,
+  attemptKey, PERMANENT_OUTCOMES, type AttemptRecord, type AttemptResult, type DeliveryDoc, type DeliveryState, type DeliveryTask,
 } from './delivery.model.js';
 
 /**
@@ -46,7 +46,7 @@ export function precheck(doc: DeliveryDoc | null, task: DeliveryTask, policy: Re
 
 export function followUpOf(rec: AttemptResult, task: DeliveryTask, policy: RetryPolicy): FollowUp {
   if (rec.outcome === 'ACKNOWLEDGED') return { kind: 'none' };
-  if (task.attempt >= maxAttempts(policy)) return { kind: 'dead-letter', task };
+  if (task.attempt >= maxAttempts(policy) || PERMANENT_OUTCOMES.has(rec.outcome)) return { kind: 'dead-letter', task };
   const delayMs = policy.delaysMs[task.attempt - 1]!;
   const dueAt = new Date(rec.finishedAt.getTime() + delayMs).toISOString();
   return { kind: 'retry', delayMs, task: { ...task, attempt: task.attempt + 1, dueAt } };

@@ -1,4 +1,5 @@
-import type { Producer } from 'kafkajs';
+import { KafkaJSError, type Producer } from 'kafkajs';
+import { MongoError } from 'mongodb';
 import type { Abandon } from './abandon.js';
 import type { Logger } from '../platform/logger.js';
 import type { Topics } from '../platform/kafka.js';
@@ -12,6 +13,7 @@ import type { RelayMetrics } from './relay.metrics.js';
 import { RELAY_TOPICS, retryTopic } from './relay.topics.js';
 import type { WebhookSigner } from './signing.js';
 import { ABORTED, type WebhookClient } from './webhook-client.js';
+import { parsePartnerUrl } from '../platform/net/partner-url.js';
 
 /**
  * Handles one delivery task: look at the record, send the attempt unless it is recorded,
@@ -21,7 +23,9 @@ import { ABORTED, type WebhookClient } from './webhook-client.js';
  * the follow-up (a duplicate retry message is recognised the same way).
  *
  * `done` means recorded and followed up (the offset may be committed); `abandoned` means
- * the relay is shutting down and the task is left for the restart.
+ * the relay is shutting down and the task is left for the restart. Any other failure
+ * rejects, and the lane dead-letters the message with the reason: whatever goes wrong
+ * with one message, the partition moves on.
  */
 export type Handled = 'done' | 'abandoned';
 
@@ -39,6 +43,17 @@ export interface DelivererDeps {
 }
 
 const MAX_BACKOFF_MS = 5_000;
+/** tries of a step failing with an error that is not the store's or the broker's */
+const MAX_DEFECT_TRIES = 5;
+
+/**
+ * A store or broker error: retried in place without limit (an outage stalls the partition
+ * and loses nothing). Anything else is a defect or a message the relay cannot handle, and
+ * retrying it forever would hold the partition for every partner behind it.
+ */
+function isInfrastructureError(err: unknown): boolean {
+  return err instanceof MongoError || err instanceof KafkaJSError;
+}
 
 export class Deliverer {
   /** the same attempt dispatched twice (rebalance replay) shares one run */
@@ -60,12 +75,7 @@ export class Deliverer {
     const key = `${task.deliveryId}:${attemptKey(task.round, task.attempt)}`;
     const existing = this.running.get(key);
     if (existing) return existing;
-    const run = this.run(task, signal)
-      .catch((err) => {
-        this.deps.logger.error({ err, deliveryId: task.deliveryId }, 'delivery task failed unexpectedly; left for a restart');
-        return 'abandoned' as const;
-      })
-      .finally(() => this.running.delete(key));
+    const run = this.run(task, signal).finally(() => this.running.delete(key));
     this.running.set(key, run);
     return run;
   }
@@ -94,14 +104,20 @@ export class Deliverer {
   /** Sends the attempt in the endpoint's slot; signs at send time so the timestamp is fresh. */
   private async attempt(task: DeliveryTask, signal: Abandon): Promise<AttemptResult | typeof ABORTED> {
     const n = task.notification;
+    const now = new Date();
+    let target: URL;
+    try {
+      target = parsePartnerUrl(n.url);
+    } catch (err) {
+      return { outcome: 'INVALID_ENDPOINT', startedAt: now, finishedAt: now, error: `the notificationEndpoint ${(err as Error).message}` };
+    }
     const payload = JSON.stringify(n.body);
     const secrets = await this.retrying('read the signing secrets', signal, () => this.deps.secrets(n.partnerId));
     if (secrets === ABORTED) return ABORTED;
-    const now = new Date();
     if (secrets.length === 0) {
       return { outcome: 'NO_SIGNING_SECRET', startedAt: now, finishedAt: now, error: 'the partner has no webhook secret' };
     }
-    const send = () => this.deps.limiter.run(new URL(n.url).origin, () => {
+    const send = () => this.deps.limiter.run(target.origin, () => {
       const headers = this.deps.signer.headers(n.id, payload, secrets);
       return this.deps.client.post(n.url, payload, { ...headers }, signal);
     }, signal);
@@ -111,7 +127,9 @@ export class Deliverer {
       return { outcome: 'ENDPOINT_BUSY', startedAt: now, finishedAt: new Date(), error: 'too many deliveries are waiting for this endpoint; no request was sent' };
     } catch (err) {
       if (err instanceof AbortedError) return ABORTED;
-      throw err;
+      // a defect while sending is recorded as this attempt's outcome and retried like any failure
+      this.deps.logger.error({ err, deliveryId: task.deliveryId }, 'the relay failed to send an attempt');
+      return { outcome: 'RELAY_ERROR', startedAt: now, finishedAt: new Date(), error: String((err as Error)?.message ?? err).slice(0, 500) };
     }
   }
 
@@ -163,7 +181,8 @@ export class Deliverer {
 
   /**
    * Store and broker errors are retried in place with capped backoff (the task keeps its
-   * place, the offset stays uncommitted); shutdown ends the wait.
+   * place, the offset stays uncommitted); shutdown ends the wait. Any other error is tried
+   * a few times and then thrown, for the lane to dead-letter the message.
    */
   private async retrying<T>(what: string, signal: Abandon, step: () => Promise<T>): Promise<T | typeof ABORTED> {
     for (let failures = 0; ; failures++) {
@@ -171,6 +190,7 @@ export class Deliverer {
         return await step();
       } catch (err) {
         if (signal.aborted) return ABORTED;
+        if (!isInfrastructureError(err) && failures + 1 >= MAX_DEFECT_TRIES) throw err;
         this.deps.logger.warn({ err, failures }, `could not ${what}; retrying`);
         await new Promise<void>((resolve) => {
           let unsubscribe: (() => void) | undefined;

@@ -145,21 +145,40 @@ export class Lane {
         await heartbeat();
         if (!current()) return;
       }
-      this.dispatch(tracker, message, task);
+      this.dispatch(tracker, batch.partition, message, task);
       resolveOffset(message.offset);
     }
   }
 
-  private dispatch(tracker: PartitionTracker, message: KafkaMessage, task: DeliveryTask): void {
+  private dispatch(tracker: PartitionTracker, partition: number, message: KafkaMessage, task: DeliveryTask): void {
     const offset = tracker.begin(message.offset);
     const gauge = this.deps.metrics.inFlight;
     gauge.inc({ lane: this.spec.name });
-    void this.deps.handle(task, this.deps.abandon).then((handled) => {
-      gauge.dec({ lane: this.spec.name });
-      if (handled !== 'done') return; // abandoned: stays uncommitted, redelivered after restart
-      tracker.finish(offset);
-      this.scheduleCommit();
-    });
+    void this.deps.handle(task, this.deps.abandon)
+      .catch((err: unknown) => this.deadLetter(partition, message, err))
+      .then((handled) => {
+        gauge.dec({ lane: this.spec.name });
+        if (handled !== 'done') return; // abandoned: stays uncommitted, redelivered after restart
+        tracker.finish(offset);
+        this.scheduleCommit();
+      });
+  }
+
+  /**
+   * A delivery that failed in a way the deliverer could not record goes to the dead-letter
+   * topic with its reason, so the partition moves past it; only shutdown leaves it behind.
+   */
+  private async deadLetter(partition: number, message: KafkaMessage, err: unknown): Promise<'done' | 'abandoned'> {
+    for (let failures = 0; ; failures++) {
+      try {
+        await this.poison(partition, message, err);
+        return 'done';
+      } catch (produceErr) {
+        if (this.deps.abandon.aborted) return 'abandoned';
+        this.log.warn({ err: produceErr, failures }, 'could not dead-letter a failed delivery; retrying');
+        await new Promise((r) => setTimeout(r, Math.min(100 * 2 ** failures, 5_000)));
+      }
+    }
   }
 
   private pauseFor(pause: () => () => void, ms: number): void {
@@ -202,6 +221,7 @@ export class Lane {
 
   private async poison(partition: number, message: KafkaMessage, err: unknown): Promise<void> {
     this.log.error({ err, partition, offset: message.offset }, 'unusable message dead-lettered');
+    this.deps.metrics.poisoned.inc({ lane: this.spec.name });
     await this.deps.producer.send({
       topic: this.deps.poisonTopic,
       acks: -1,

@@ -15,6 +15,7 @@ export interface RelayMetrics {
   retries: Counter<'delay'>;
   deadLetters: Counter;
   inFlight: Gauge<'lane'>;
+  poisoned: Counter<'lane'>;
 }
 
 export function relayMetrics(registry: Registry): RelayMetrics {
@@ -22,7 +23,7 @@ export function relayMetrics(registry: Registry): RelayMetrics {
   return {
     attempts: new Counter({
       name: 'webhook_attempts_total',
-      help: 'Webhook attempts by outcome (ACKNOWLEDGED, HTTP_ERROR, TIMEOUT, NOT_ACKNOWLEDGED, NETWORK_ERROR, REFUSED_ADDRESS, ENDPOINT_BUSY, NO_SIGNING_SECRET)',
+      help: 'Webhook attempts by outcome (ACKNOWLEDGED, HTTP_ERROR, TIMEOUT, NOT_ACKNOWLEDGED, NETWORK_ERROR, REFUSED_ADDRESS, ENDPOINT_BUSY, NO_SIGNING_SECRET, INVALID_ENDPOINT, RELAY_ERROR)',
       labelNames: ['outcome'],
       registers,
     }),
@@ -59,6 +60,12 @@ export function relayMetrics(registry: Registry): RelayMetrics {
     inFlight: new Gauge({
       name: 'webhook_in_flight',
       help: 'Deliveries dispatched and not yet recorded, per lane',
+      labelNames: ['lane'],
+      registers,
+    }),
+    poisoned: new Counter({
+      name: 'webhook_poison_messages_total',
+      help: 'Messages the relay could neither parse nor record, put on the dead-letter topic with the reason, per lane',
       labelNames: ['lane'],
       registers,
     }),

@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { partnerUrl } from '../../platform/net/partner-url.js';
 import {
   ADDRESS_TYPES, CANCEL_REASONS, CARRIER_IDS, DELIVERY_TYPES, DOCUMENT_TYPES, FINANCING_TYPES, ITEM_TYPES, ORDER_ADDRESS_TYPES,
 } from './application.model.js';
@@ -30,7 +31,7 @@ const realDate = (value: string, helpers: Joi.CustomHelpers) =>
 export const isoDate = Joi.string().pattern(ISO_DATE, 'YYYY-MM-DD').custom(realDate).description('ISO 8601 date, YYYY-MM-DD');
 export const isoDateTime = Joi.string().pattern(ISO_DATE_TIME_OFFSET, 'ISO 8601 date-time with offset').custom(realDate)
   .description('ISO 8601 date-time with an offset, e.g. 2024-05-01T14:30:00+02:00');
-const url = (schemes: string[] = ['https', 'http']) => Joi.string().uri({ scheme: schemes }).max(2000);
+const url = partnerUrl;
 
 export const currency = Joi.string().pattern(/^[A-Z]{3}$/, 'ISO 4217 code').description('ISO 4217 currency code');
 export const money = Joi.object({
