@@ -26,12 +26,37 @@ export class RefusedAddressError extends Error {
  * the public internet. Everything else is refused: loopback, private, link-local,
  * unique-local, multicast, unspecified, carrier-grade NAT, documentation, benchmarking,
  * and the IPv6 transition ranges (6to4, Teredo, NAT64) that can embed a private IPv4.
- * IPv4-mapped IPv6 (::ffff:10.0.0.1) is judged as the IPv4 address it maps.
+ * IPv4-mapped IPv6 (::ffff:10.0.0.1) is judged as the IPv4 address it maps; an IPv6
+ * address outside 2000::/3 (IPv4-compatible ::/96 included) is never public.
  */
 export function addressRange(address: string): string {
-  const parsed = ipaddr.process(address.replace(/^\[|\]$/g, '').replace(/%.*$/, ''));
-  return parsed.range();
+  const text = hexTail(address.replace(/^\[|\]$/g, '').replace(/%.*$/, ''));
+  if (!ipaddr.IPv6.isValid(text)) return ipaddr.IPv4.parse(text).range();
+  const v6 = ipaddr.IPv6.parse(text);
+  const range = v6.range();
+  if (range === 'ipv4Mapped') return v6.toIPv4Address().range();
+  if (range !== 'unicast') return range;
+  // IANA allocates global unicast only inside 2000::/3. ipaddr.js calls everything it has
+  // no name for `unicast`, which would pass the IPv4-compatible block ::/96 (::a9fe:a9fe is
+  // 169.254.169.254 on some stacks) and every unallocated block; judge those by the registry.
+  if (v6.match(IPV4_COMPATIBLE_V6)) return 'ipv4Compatible';
+  return v6.match(GLOBAL_UNICAST_V6) ? range : 'notGlobalUnicast';
 }
+
+/**
+ * `::8.8.8.8` as `::808:808`: ipaddr.js reads a dotted tail as IPv4-mapped whatever the
+ * prefix, which would judge ::/96 by the IPv4 address inside; WHATWG URL writes it in hex.
+ */
+function hexTail(text: string): string {
+  const m = /^(.*:)(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (!m) return text;
+  const [a, b, c, d] = m.slice(2).map(Number) as [number, number, number, number];
+  if ([a, b, c, d].some((n) => n > 255)) return text;
+  return `${m[1]}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+}
+
+const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
+const IPV4_COMPATIBLE_V6 = ipaddr.IPv6.parseCIDR('::/96');
 
 export function isPublicAddress(address: string): boolean {
   try {

@@ -25,7 +25,7 @@ describe('partner URLs at create: refused unless the service can use them', func
   ];
   for (const [attribute, url] of cases) {
     it(`when ${attribute} is ${url}, then 400 INVALID_REQUEST names the attribute and nothing is stored`, async () => {
-      const body = applicationBody();
+      const body: any = applicationBody();
       if (attribute.startsWith('order.documents')) body.order.documents = [{ type: 'INVOICE', file: url }];
       const res = await post(withField(body, attribute, url));
       expect(res.status, res.text).to.equal(400);
