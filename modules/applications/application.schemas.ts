@@ -151,9 +151,13 @@ export const orderSchema = Joi.object({
   documents: documentsSchema,
 }).label('Order');
 
+/** `{applicationId}` anywhere in a redirect URL is filled in by the gateway. */
+const redirectUrl = url(['https', 'http'], { placeholders: { applicationId: '0190d3f0-0000-7000-8000-000000000000' } })
+  .description('where the gateway sends the customer back; `{applicationId}` is replaced by the application id');
+
 export const merchantUrlsSchema = Joi.object({
-  approvedRedirect: url().required(),
-  rejectedRedirect: url().required(),
+  approvedRedirect: redirectUrl.required(),
+  rejectedRedirect: redirectUrl.required(),
   notificationEndpoint: url().required(),
 }).label('MerchantUrls');
 

@@ -33,18 +33,28 @@ export function parsePartnerUrl(text: string, schemes: readonly UrlScheme[] = ['
   return url;
 }
 
+export interface PartnerUrlOptions {
+  /** `{name}` placeholders the service fills in before use, each with a sample value to judge the URL by */
+  placeholders?: Record<string, string>;
+}
+
 /** The joi schema of a partner URL: RFC 3986 syntax, then the parser's own verdict. */
-export function partnerUrl(schemes: readonly UrlScheme[] = ['https', 'http']): Joi.StringSchema {
-  return Joi.string()
-    .uri({ scheme: [...schemes] })
+export function partnerUrl(schemes: readonly UrlScheme[] = ['https', 'http'], opts: PartnerUrlOptions = {}): Joi.StringSchema {
+  const syntax = Joi.string().uri({ scheme: [...schemes] });
+  const fill = (value: string) => Object.entries(opts.placeholders ?? {}).reduce((v, [name, sample]) => v.split(`{${name}}`).join(sample), value);
+  // without placeholders the syntax rule stays on the schema itself (OpenAPI shows format: uri)
+  return (opts.placeholders ? Joi.string() : syntax)
     .max(MAX_URL_LENGTH)
     .custom((value: string, helpers) => {
+      // judged as it will be used: with every placeholder filled in
+      const used = fill(value);
+      if (syntax.validate(used).error) return helpers.error('string.uri', { value });
       try {
-        parsePartnerUrl(value, schemes);
+        parsePartnerUrl(used, schemes);
         return value;
       } catch (err) {
         return helpers.error('url.unusable', { reason: (err as Error).message });
       }
     })
-    .messages({ 'url.unusable': '{{#label}} {{#reason}}' });
+    .messages({ 'url.unusable': '{{#label}} {{#reason}}', 'string.uri': '{{#label}} must be a valid uri with a scheme matching the ' + schemes.join('|') + ' pattern' });
 }

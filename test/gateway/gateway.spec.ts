@@ -108,6 +108,41 @@ describe('the gateway over HTTP (no browser)', function () {
     await h.waitForNotification(app.id, 'REJECTED');
   });
 
+  it('when a stale page declines an application that was approved meanwhile, then nothing changes and the browser is sent to the real outcome, approvedRedirect', async () => {
+    const app = await h.create(applicationBody({}, { email: 'ema+approve@example.com' }));
+    const gw = new GatewayClient(h.t, app.gatewayRedirectUrl);
+    const stalePage = (await gw.open()).text;
+    await gw.submit('confirm', stalePage);
+    await h.waitForState(app.id, 'READY_TO_SHIP');
+
+    const res = await gw.submit('decline', stalePage);
+    expect(res.status).to.equal(303);
+    expect(res.headers.location).to.equal(gw.path);
+    const page = await gw.open();
+    expect(page.status).to.equal(303);
+    expect(page.headers.location).to.equal('https://shop.example/checkout/approved');
+    expect(await h.get(app.id)).to.include({ state: 'READY', stateReason: 'READY_TO_SHIP' });
+    expect(h.eventsFor(app.id).filter((e) => e.type === 'applications.application.declined')).to.have.length(0);
+  });
+
+  it('when the merchant redirect URLs carry {applicationId}, then the gateway fills it in on the way back to the shop', async () => {
+    const urls = {
+      approvedRedirect: 'https://shop.example/back/{applicationId}/ok?app={applicationId}',
+      rejectedRedirect: 'https://shop.example/back/{applicationId}/no',
+      notificationEndpoint: 'https://shop.example/hooks/financing',
+    };
+    const approved = await h.create(applicationBody({ merchantUrls: urls }, { email: 'ida+approve@example.com' }));
+    const gw = new GatewayClient(h.t, approved.gatewayRedirectUrl);
+    await gw.submit('confirm');
+    await h.waitForState(approved.id, 'READY_TO_SHIP');
+    expect((await gw.open()).headers.location).to.equal(`https://shop.example/back/${approved.id}/ok?app=${approved.id}`);
+
+    const declined = await h.create(applicationBody({ merchantUrls: urls }));
+    const res = await new GatewayClient(h.t, declined.gatewayRedirectUrl).submit('decline');
+    expect(res.headers.location).to.equal(`https://shop.example/back/${declined.id}/no`);
+    expect((await h.get(declined.id)).merchantUrls).to.deep.equal(urls); // the partner's own text is kept
+  });
+
   it('when the confirm form is posted twice, then one confirmed event only', async () => {
     const app = await h.create(applicationBody({}, { email: 'dana+approve@example.com' }));
     const gw = new GatewayClient(h.t, app.gatewayRedirectUrl);

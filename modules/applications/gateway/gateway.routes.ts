@@ -8,7 +8,7 @@ import { UUID } from '../application.schemas.js';
 import type { DecisionService } from '../decision/decision.service.js';
 import { GATEWAY_CSS } from './gateway.css.js';
 import type { GatewayService } from './gateway.service.js';
-import { merchantName, messagePage, processingPage, reviewPage, termsPage } from './gateway.views.js';
+import { merchantName, merchantRedirect, messagePage, processingPage, reviewPage, termsPage } from './gateway.views.js';
 
 const CSRF_COOKIE = '__Host-pf_gw';
 const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="4" fill="#0a4d8c"/></svg>';
@@ -59,7 +59,7 @@ export function mountGatewayRoutes(router: AppRouter, deps: { gateway: GatewaySe
     pageHeaders(ctx);
     ctx.status = reason === 'EXPIRED' ? 410 : 404;
     ctx.body = reason === 'EXPIRED'
-      ? messagePage('This link has expired', 'Go back to the shop and start the payment again.', app ? { href: app.merchantUrls.rejectedRedirect, label: `Back to ${merchantName(app)}` } : undefined)
+      ? messagePage('This link has expired', 'Go back to the shop and start the payment again.', app ? { href: merchantRedirect(app, 'rejectedRedirect'), label: `Back to ${merchantName(app)}` } : undefined)
       : messagePage('Payment link not found', 'The link is incomplete or no longer valid. Go back to the shop and start the payment again.');
   };
 
@@ -90,10 +90,10 @@ export function mountGatewayRoutes(router: AppRouter, deps: { gateway: GatewaySe
     if (!access.ok) return deadLink(ctx, access.reason, access.app);
     const { app } = access;
     pageHeaders(ctx, app);
-    if (app.state === 'READY') return void (ctx.status = 303, ctx.redirect(app.merchantUrls.approvedRedirect));
-    if (app.state === 'REJECTED') return void (ctx.status = 303, ctx.redirect(app.merchantUrls.rejectedRedirect));
+    if (app.state === 'READY') return void (ctx.status = 303, ctx.redirect(merchantRedirect(app, 'approvedRedirect')));
+    if (app.state === 'REJECTED') return void (ctx.status = 303, ctx.redirect(merchantRedirect(app, 'rejectedRedirect')));
     if (app.state === 'CANCELLED') {
-      ctx.body = messagePage('This purchase was cancelled', 'Nothing will be charged.', { href: app.merchantUrls.rejectedRedirect, label: `Back to ${merchantName(app)}` });
+      ctx.body = messagePage('This purchase was cancelled', 'Nothing will be charged.', { href: merchantRedirect(app, 'rejectedRedirect'), label: `Back to ${merchantName(app)}` });
       return;
     }
     if (app.stateReason !== 'PROCESSING_REDIRECT_NEEDED') {
@@ -115,7 +115,7 @@ export function mountGatewayRoutes(router: AppRouter, deps: { gateway: GatewaySe
       summary: action === 'confirm' ? 'The customer confirms the purchase (form POST)' : 'The customer declines (form POST)',
       description: 'A plain HTML form POST without a body: the anti-forgery value travels in the query and must match the page\'s SameSite=Strict cookie.',
       request: { params, query: formQuery },
-      responses: { 303: { description: action === 'confirm' ? 'back to the gateway page, which waits for the decision' : 'to rejectedRedirect' }, 403: html, 404: html, 410: html },
+      responses: { 303: { description: action === 'confirm' ? 'back to the gateway page, which waits for the decision' : 'to rejectedRedirect when the decline took effect; else to the gateway page, which shows the real outcome' }, 403: html, 404: html, 410: html },
     }, [], async (ctx, { params: p, query }) => {
       const access = await gateway.open(p.applicationId, p.token);
       if (!access.ok) return deadLink(ctx, access.reason, access.app);
@@ -126,10 +126,14 @@ export function mountGatewayRoutes(router: AppRouter, deps: { gateway: GatewaySe
         ctx.body = messagePage('Please try again', 'We could not verify this request. Open the payment page again from the shop (cookies must be enabled).');
         return;
       }
+      // A decline that took effect sends the customer back as rejected. Anything else (a
+      // confirm, or a decline that came after the application was confirmed, decided or
+      // paid) goes to the page, which shows or redirects to the real outcome: a shop that
+      // trusts the redirect must never cancel an order we approved.
+      const declined = action === 'decline' && await gateway.decline(app);
       if (action === 'confirm') await gateway.confirm(app);
-      else await gateway.decline(app);
       ctx.status = 303;
-      ctx.redirect(action === 'confirm' ? `/gateway/${app._id}/${p.token}` : app.merchantUrls.rejectedRedirect);
+      ctx.redirect(declined ? merchantRedirect(app, 'rejectedRedirect') : `/gateway/${app._id}/${p.token}`);
     });
   }
 

@@ -33,9 +33,13 @@ export class GatewayService {
     });
   }
 
-  /** The customer declines: CANCELLED / CANCELLED_NOT_PAID, cancel reason BY_CUSTOMER. */
-  async decline(app: ApplicationDoc): Promise<void> {
-    await this.deps.applications.changeIf(app._id, (current) => {
+  /**
+   * The customer declines: CANCELLED / CANCELLED_NOT_PAID, cancel reason BY_CUSTOMER.
+   * false when the application was no longer waiting for the customer (already confirmed,
+   * decided or paid): then nothing changed and the caller must show the real outcome.
+   */
+  async decline(app: ApplicationDoc): Promise<boolean> {
+    const changed = await this.deps.applications.changeIf(app._id, (current) => {
       if (current.stateReason !== 'PROCESSING_REDIRECT_NEEDED') return null;
       return {
         trigger: 'DECLINE',
@@ -43,5 +47,6 @@ export class GatewayService {
         events: [{ type: APPLICATION_EVENTS.declined, data: { cancelReason: 'APPLICATION_CANCELLED_BY_CUSTOMER', by: 'CUSTOMER' } }],
       };
     });
+    return changed !== undefined;
   }
 }

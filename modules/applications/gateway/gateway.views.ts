@@ -10,6 +10,15 @@ const LOCALE = 'en-GB';
 const money = (m: Money) => formatMoney(m, LOCALE);
 const longDate = (d: string) => new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
 
+/**
+ * Where the customer goes back to the shop: the partner's redirect URL with
+ * `{applicationId}` filled in (raw, or as URL parsing writes it in a path, %7B...%7D), so
+ * the shop can match the returning customer to its order.
+ */
+export function merchantRedirect(app: Pick<ApplicationDoc, '_id' | 'merchantUrls'>, which: 'approvedRedirect' | 'rejectedRedirect'): string {
+  return app.merchantUrls[which].replace(/\{applicationId\}|%7BapplicationId%7D/gi, encodeURIComponent(app._id));
+}
+
 export function merchantName(app: Pick<ApplicationDoc, 'merchantUrls'>): string {
   return new URL(app.merchantUrls.approvedRedirect).hostname.replace(/^www\./, '');
 }
