@@ -27,6 +27,7 @@ export async function createAuthModule(platform: AuthPlatform): Promise<AuthModu
   const cache = new PartnerCache((id) => repo.findById(id), config.auth.cacheTtlMs);
   const counters = new WindowCounters(platform.db);
   const throttle = new LoginThrottle(counters, {
+    maxPerPair: config.auth.loginMaxFailuresPerPair,
     maxPerUsername: config.auth.loginMaxFailuresPerUsername,
     maxPerClient: config.auth.loginMaxFailuresPerClient,
     windowMs: config.auth.loginThrottleWindowMs,

@@ -5,6 +5,8 @@ export interface CounterDoc {
   /** `<scope>|<key>|<window start ms>`: one document per key and window */
   _id: string;
   n: number;
+  /** epoch ms of the last counted event (backoff), where it is kept */
+  lastAt?: number;
   /** end of the window; the sweeper removes the document after it (no TTL index, INFRA) */
   expiresAt: Date;
 }
@@ -49,6 +51,22 @@ export class WindowCounters {
     // two first upserts of one id can race on MongoDB; the loser's retry finds the document
     const doc = await op().catch((err) => (isDuplicateKey(err) ? op() : Promise.reject(err)));
     return { count: doc?.n ?? by, resetAt };
+  }
+
+  /**
+   * Adds one and stamps the time, returning the count and stamp from *before* this call:
+   * what a backoff needs to judge whether the attempt came too soon after the last one.
+   */
+  async addStamped(key: string, windowMs: number, now = Date.now()): Promise<WindowCount & { lastAt: number | undefined }> {
+    const { start, resetAt } = WindowCounters.window(windowMs, now);
+    const _id = `${key}|${start}`;
+    const op = () => this.collection.findOneAndUpdate(
+      { _id },
+      { $inc: { n: 1 }, $max: { lastAt: now }, $setOnInsert: { expiresAt: new Date(resetAt) } },
+      { upsert: true, returnDocument: 'before' },
+    );
+    const doc = await op().catch((err) => (isDuplicateKey(err) ? op() : Promise.reject(err)));
+    return { count: doc?.n ?? 0, lastAt: doc?.lastAt, resetAt };
   }
 
   async peek(key: string, windowMs: number, now = Date.now()): Promise<WindowCount> {

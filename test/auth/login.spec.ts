@@ -84,3 +84,23 @@ describe('login throttling per username and per client address', () => {
     expect((await login({ username: 'spoof-x', password: 'wrong-password' }, '10.1.1.1, 192.0.2.77')).status).to.equal(429);
   });
 });
+
+describe('login throttling does not let a stranger lock a partner out (default limits)', () => {
+  let t: TestApi;
+  before(async () => { t = await startTestApi({ TRUST_PROXY: 'true' }); });
+  after(async () => { await t?.stop(); });
+  const login = (body: object, clientIp: string) =>
+    t.client.post('/authentication/v1/partner', body, { headers: { 'X-Forwarded-For': clientIp } });
+
+  it('when a stranger sends wrong passwords for a partner from one address, then the stranger is slowed and refused while the partner logs in from its own address', async () => {
+    const p = await provisionPartner(t);
+    const statuses: number[] = [];
+    for (let i = 0; i < 15; i++) statuses.push((await login({ username: p.username, password: 'wrong-password' }, '203.0.113.200')).status);
+    expect(statuses.slice(0, 3)).to.deep.equal([400, 400, 400]);
+    expect(statuses.slice(3)).to.satisfy((rest: number[]) => rest.every((s) => s === 429));
+    const refused = await login({ username: p.username, password: p.password }, '203.0.113.200');
+    expect(refused.status).to.equal(429);
+    expect(Number(refused.headers['retry-after'])).to.be.at.least(1);
+    expect((await login({ username: p.username, password: p.password }, '198.51.100.200')).status).to.equal(200);
+  });
+});
