@@ -47,6 +47,18 @@ export class InvalidRequestError extends AppError {
   }
 }
 
+/**
+ * The client went away before its request was read (nginx's 499): nobody reads the answer,
+ * and it is not the server's failure, so it must never count as a 5xx in logs or metrics.
+ */
+export const CLIENT_CLOSED_REQUEST = 499;
+
+export class ClientClosedRequestError extends AppError {
+  constructor() {
+    super('CLIENT_CLOSED_REQUEST', 'The client closed the connection before the request was read.', { status: CLIENT_CLOSED_REQUEST });
+  }
+}
+
 /** 404; code defaults to OBJECT_NOT_FOUND, some endpoints name their own. */
 export class NotFoundError extends AppError {
   constructor(message = 'Resource not found.', code = 'OBJECT_NOT_FOUND', opts: Omit<AppErrorOptions, 'status'> = {}) {

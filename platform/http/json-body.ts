@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
 import getRawBody from 'raw-body';
-import { AppError, InvalidRequestError } from '../errors.js';
+import { AppError, ClientClosedRequestError, InvalidRequestError } from '../errors.js';
+import { firstDuplicateKey } from './json-duplicates.js';
 import { jsonPath } from './validate.js';
 import type { AppState } from './state.js';
 
@@ -37,7 +38,7 @@ function hasBody(req: IncomingMessage): boolean {
 /**
  * Reading what was refused keeps the connection answering: a client still sending its
  * 11 MB would otherwise stall (raw-body leaves the stream paused) or be reset before it
- * reads the 413. Past DRAIN_LIMIT the socket goes: nobody gets to stream forever.
+ * reads the 400. Past DRAIN_LIMIT the socket goes: nobody gets to stream forever.
  */
 function drain(req: IncomingMessage): void {
   let seen = 0;
@@ -56,10 +57,12 @@ async function readUtf8(req: IncomingMessage, maxBytes: number): Promise<string>
     const e = err as { type?: string; status?: number };
     if (e.type === 'entity.too.large') {
       drain(req);
-      throw new AppError('INVALID_REQUEST', `The request body exceeds the ${maxBytes / 1024 / 1024} MB limit.`, { status: 413 });
+      throw new InvalidRequestError(`The request body exceeds the ${maxBytes / 1024 / 1024} MB limit.`);
     }
     if (e.type === 'request.size.invalid') throw new InvalidRequestError('The request body does not match its Content-Length.');
-    throw err; // aborted by the client: nobody is listening for an answer
+    // the client went away mid-body (aborted), or before we started reading (not readable)
+    if (e.type === 'request.aborted' || e.type === 'stream.not.readable' || req.destroyed) throw new ClientClosedRequestError();
+    throw err;
   }
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(raw); // also drops a BOM
@@ -87,6 +90,9 @@ export function inspectJson(value: unknown, limits: JsonBodyLimits): { message: 
     }
     for (const key of Object.keys(v)) {
       if (FORBIDDEN_KEYS.has(key)) return { message: `The key "${key}" is not allowed.`, attribute: jsonPath([...path, key]) };
+      if (key.startsWith('$') || key.includes('.')) {
+        return { message: `The key "${key}" is not allowed: keys may not start with "$" or contain "." (the store gives them a meaning).`, attribute: jsonPath([...path, key]) };
+      }
       stack.push({ v: (v as Record<string, unknown>)[key], path: [...path, key] });
     }
   }
@@ -96,8 +102,10 @@ export function inspectJson(value: unknown, limits: JsonBodyLimits): { message: 
 /**
  * The perimeter's JSON body reader (spec: all requests are JSON; Limits: 10 MB). Answers in
  * the spec's error format: 415 for a body that is not `application/json` in UTF-8 (or is
- * compressed), 413 over the size limit, 400 for invalid UTF-8, invalid JSON, a top level
- * that is not an object, or what `inspectJson` refuses. Unknown fields are each schema's
+ * compressed), 400 over the size limit (the spec's error table), for invalid UTF-8, invalid
+ * JSON, a top level that is not an object, a key twice in one object (JSON.parse would
+ * silently keep the last), or what `inspectJson` refuses. A client that goes away
+ * mid-body gets 499, which is not a server error. Unknown fields are each schema's
  * business (joi objects refuse them by default).
  *
  * Replaces koa-bodyparser, which decodes invalid UTF-8 into U+FFFD instead of refusing it;
@@ -128,6 +136,8 @@ export function jsonBody(limits: JsonBodyLimits = DEFAULT_BODY_LIMITS): Middlewa
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
       throw new InvalidRequestError('The request body must be a JSON object.');
     }
+    const duplicate = firstDuplicateKey(text);
+    if (duplicate) throw new InvalidRequestError(`The key "${duplicate.key}" appears twice in one object.`, { attribute: jsonPath(duplicate.path) });
     const fault = inspectJson(parsed, limits);
     if (fault) throw new InvalidRequestError(fault.message, { attribute: fault.attribute });
     ctx.request.body = parsed;

@@ -2,9 +2,21 @@ import type { Middleware } from 'koa';
 import type { Histogram } from 'prom-client';
 import type { Logger } from '../logger.js';
 import { newId } from '../ids.js';
+import { CLIENT_CLOSED_REQUEST } from '../errors.js';
 import type { AppState } from './state.js';
 
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+/** Route parameters that are secrets (the gateway's link token): never written to a log. */
+const SECRET_PARAMS = new Set(['token']);
+
+/** The path with every secret route parameter replaced, so an access log grants nothing. */
+export function redactedPath(path: string, params: Record<string, string> | undefined): string {
+  let out = path;
+  for (const [name, value] of Object.entries(params ?? {})) {
+    if (SECRET_PARAMS.has(name) && value) out = out.split(`/${value}`).join('/[redacted]');
+  }
+  return out;
+}
 
 /**
  * Gives each request an id (the client's X-Request-Id when it is a sane token), puts it on
@@ -27,12 +39,13 @@ export function requestContext(logger: Logger, histogram: Histogram<'method' | '
       histogram.observe({ method: ctx.method, route: route ? String(route) : 'unmatched', status: String(ctx.status) }, seconds);
       const line = {
         method: ctx.method,
-        path: ctx.path,
+        path: redactedPath(ctx.path, (ctx as { params?: Record<string, string> }).params),
         status: ctx.status,
         ms: Math.round(seconds * 10_000) / 10,
         partnerId: ctx.state.partner?.id,
       };
-      if (ctx.status >= 500) ctx.state.log.error(line, 'request');
+      if (ctx.status === CLIENT_CLOSED_REQUEST) ctx.state.log.info(line, 'request aborted by the client');
+      else if (ctx.status >= 500) ctx.state.log.error(line, 'request');
       else ctx.state.log.info(line, 'request');
     }
   };

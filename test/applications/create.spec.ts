@@ -41,7 +41,7 @@ describe('POST /financing/v1/applications', function () {
     expect(applicationResponseSchema.validate(res.body).error).to.equal(undefined);
     expect(res.body.order.reservationDate).to.equal('2024-05-01T14:30:00+02:00');
     expect(res.body.createdAt).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
-    expect(res.body.customData).to.deep.equal({ 'basket.id': 'b-77', $source: 'web' });
+    expect(res.body.customData).to.deep.equal({ basketId: 'b-77', source: 'web', nested: { 'any key': ['kept', 1, true, null] } });
     const ship = res.body.order.items[1];
     expect(ship).to.include({ quantity: 1, state: 'PROCESSING' });
     expect(ship.unitPrice).to.deep.equal({ amount: 30000, currency: 'CZK' });

@@ -30,7 +30,7 @@ export function applicationBody(over: Record<string, unknown> = {}, opts: { emai
       rejectedRedirect: 'https://shop.example/checkout/rejected',
       notificationEndpoint: 'https://shop.example/hooks/financing',
     },
-    customData: { 'basket.id': 'b-77', $source: 'web' },
+    customData: { basketId: 'b-77', source: 'web', nested: { 'any key': ['kept', 1, true, null] } },
     ...over,
   };
 }

@@ -95,12 +95,12 @@ describe('perimeter: input hygiene on every endpoint', () => {
     expectError(res, 400, /not valid JSON/);
   });
 
-  it('when the body is sent chunked and passes 10 MB, then 413 is answered before the upload is refused', async () => {
+  it('when the body is sent chunked and passes 10 MB, then 400 INVALID_REQUEST naming the limit is answered before the upload is refused', async () => {
     const res = await chunkedUpload(t, '/financing/v1/applications', p.token, 11 * 1024 * 1024);
-    expectError(res, 413, /10 MB/);
+    expectError(res, 400, /exceeds the 10 MB limit/);
   });
 
-  it('when a body of just under 10 MB is sent, then it is read (the answer is the route\'s, not 413)', async () => {
+  it('when a body of just under 10 MB is sent, then it is read (the answer is the route\'s, not the size refusal)', async () => {
     const raw = JSON.stringify({ username: 'a', password: 'b', pad: 'x'.repeat(10 * 1024 * 1024 - 100) });
     const res = await t.client.post(LOGIN, undefined, { raw, timeoutMs: 60_000 });
     expect(res.status).to.equal(400);
