@@ -17,7 +17,35 @@ describe('config', () => {
   });
 
   it('when NODE_ENV=production, then private webhook networks are refused by default', () => {
-    expect(loadConfig({ ...base, NODE_ENV: 'production' }).webhooks.allowPrivateNetworks).to.equal(false);
+    expect(loadConfig({ ...base, ...BILLING, NODE_ENV: 'production' }).webhooks.allowPrivateNetworks).to.equal(false);
+  });
+
+  const BILLING = {
+    BILLING_NAME: 'Financing a.s.', BILLING_ACCOUNT_NUMBER: '123456789', BILLING_BANK_CODE: '0300', BILLING_STREET: 'Main',
+    BILLING_STREET_NUMBER: '1', BILLING_CITY: 'Brno', BILLING_ZIP: '60200', BILLING_COUNTRY: 'CZ',
+  };
+
+  it('when NODE_ENV=production and the billing details are missing, then start-up stops naming each missing variable', () => {
+    let err: unknown;
+    try {
+      loadConfig({ ...base, NODE_ENV: 'production', BILLING_NAME: 'Financing a.s.' });
+    } catch (e) { err = e; }
+    expect(err).to.be.instanceOf(ConfigError);
+    const msg = (err as Error).message;
+    for (const name of Object.keys(BILLING).filter((n) => n !== 'BILLING_NAME')) expect(msg).to.include(`${name} must be set in production`);
+    expect(msg).not.to.include('BILLING_NAME');
+  });
+
+  it('when NODE_ENV=production, then the sandbox decision rules are off unless SANDBOX says otherwise', () => {
+    expect(loadConfig({ ...base, ...BILLING, NODE_ENV: 'production' }).sandbox).to.equal(false);
+    expect(loadConfig({ ...base, ...BILLING, NODE_ENV: 'production', SANDBOX: 'true' }).sandbox).to.equal(true);
+    expect(loadConfig({ ...base, ...BILLING, NODE_ENV: 'production' }).billing.bankCode).to.equal('0300');
+  });
+
+  it('when run locally, then the sandbox and the sample billing details are the defaults', () => {
+    const c = loadConfig({ ...base, NODE_ENV: 'development' });
+    expect(c.sandbox).to.equal(true);
+    expect(c.billing.accountNumber).to.equal('2000145399');
   });
 
   it('when values are bad, then start-up fails naming every bad variable', () => {

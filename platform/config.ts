@@ -10,6 +10,13 @@ import { parseDurationList, parseDuration } from './duration.js';
 const duration = Joi.string().pattern(/^\d+(ms|s|m|h|d)$/).message('{{#label}} must be a duration like 500ms, 30s, 5m, 24h or 365d');
 const boolean = Joi.boolean().truthy('1', 'yes').falsy('0', 'no', '');
 const port = Joi.number().integer().min(0).max(65535);
+/**
+ * A value with a default for local runs only: with NODE_ENV=production it must be set, so
+ * a production start never runs on a placeholder (invoices with made-up bank details).
+ */
+const localOnly = (s: Joi.Schema, local: string) => s
+  .when('NODE_ENV', { is: 'production', then: Joi.required(), otherwise: Joi.optional().default(local) })
+  .meta({ localDefault: local, production: 'required' });
 
 const schema = Joi.object({
   NODE_ENV: Joi.string().valid('development', 'production', 'test').default('development')
@@ -34,7 +41,9 @@ const schema = Joi.object({
   OUTBOX_SWEEP_INTERVAL: duration.default('5s').description('heartbeat of the outbox publisher: how often it checks whether a sweep is due (its own failed publish, a peer whose heartbeat stopped, its start)'),
   OUTBOX_SWEEP_GRACE: duration.default('2s').description('age an outbox entry must reach before the sweeper takes it'),
   OUTBOX_FULL_SWEEP_INTERVAL: duration.default('5m').description('backstop: a sweep at least this often even when nothing called for one'),
-  SANDBOX: boolean.default(true).description('sandbox decision rules (+approve / +reject e-mails, DESIGN 7)'),
+  SANDBOX: boolean.when('NODE_ENV', { is: 'production', then: Joi.optional().default(false), otherwise: Joi.optional().default(true) })
+    .meta({ localDefault: true, productionDefault: false })
+    .description('sandbox decision rules (+approve / +reject e-mails auto-decide); on by default locally, off by default in production'),
   MAINTENANCE: boolean.default(false).description('planned outage: health answers 503'),
   CURRENCIES: Joi.string().pattern(/^[A-Z]{3}(,[A-Z]{3})*$/).default('CZK').description('accepted ISO 4217 currencies'),
   APPLICATION_TTL: duration.default('24h').description('PROCESSING applications expire after this (DESIGN 9)'),
@@ -64,14 +73,14 @@ const schema = Joi.object({
   API_METRICS_PORT: port.default(9464).description('Prometheus /metrics of the API'),
   RELAY_METRICS_PORT: port.default(9465).description('Prometheus /metrics of the relay'),
   METRICS_HOST: Joi.string().default('127.0.0.1').description('address of the /metrics listeners'),
-  BILLING_NAME: Joi.string().default('Partner Financing s.r.o.').description('invoice fullName on payments'),
-  BILLING_ACCOUNT_NUMBER: Joi.string().default('2000145399').description('invoice account number'),
-  BILLING_BANK_CODE: Joi.string().default('2010').description('invoice bank code'),
-  BILLING_STREET: Joi.string().default('Na Florenci').description('invoice address: street'),
-  BILLING_STREET_NUMBER: Joi.string().default('2116/15').description('invoice address: street number'),
-  BILLING_CITY: Joi.string().default('Praha').description('invoice address: city'),
-  BILLING_ZIP: Joi.string().default('11000').description('invoice address: zip'),
-  BILLING_COUNTRY: Joi.string().length(2).default('CZ').description('invoice address: country code'),
+  BILLING_NAME: localOnly(Joi.string(), 'Partner Financing s.r.o.').description('invoice fullName on payments'),
+  BILLING_ACCOUNT_NUMBER: localOnly(Joi.string(), '2000145399').description('invoice account number'),
+  BILLING_BANK_CODE: localOnly(Joi.string(), '2010').description('invoice bank code'),
+  BILLING_STREET: localOnly(Joi.string(), 'Na Florenci').description('invoice address: street'),
+  BILLING_STREET_NUMBER: localOnly(Joi.string(), '2116/15').description('invoice address: street number'),
+  BILLING_CITY: localOnly(Joi.string(), 'Praha').description('invoice address: city'),
+  BILLING_ZIP: localOnly(Joi.string(), '11000').description('invoice address: zip'),
+  BILLING_COUNTRY: localOnly(Joi.string().length(2), 'CZ').description('invoice address: country code'),
 }).and('TLS_CERT_FILE', 'TLS_KEY_FILE').unknown(true);
 
 export type Config = ReturnType<typeof shape>;
@@ -153,7 +162,11 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const { value, error } = schema.validate(env, { abortEarly: false, convert: true });
   if (error) {
-    const lines = error.details.map((d) => `  ${d.path.join('.') || d.context?.label}: ${d.message}`);
+    const lines = error.details.map((d) => {
+      const name = d.path.join('.') || d.context?.label;
+      const why = d.type === 'any.required' && env.NODE_ENV === 'production' ? `${name} must be set in production (it has a default only for local runs)` : d.message;
+      return `  ${name}: ${why}`;
+    });
     throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
   }
   return shape(value);
@@ -162,9 +175,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** The variables, defaults and descriptions, for the README's configuration table. */
 export function describeConfig(): Array<{ name: string; default?: unknown; description?: string }> {
   const d = schema.describe() as { keys: Record<string, any> };
-  return Object.entries(d.keys).map(([name, k]) => ({
-    name,
-    default: k.flags?.default,
-    description: k.flags?.description,
-  }));
+  return Object.entries(d.keys).map(([name, k]) => {
+    const meta = Object.assign({}, ...(k.metas ?? [])) as { localDefault?: unknown; productionDefault?: unknown; production?: string };
+    let def = k.flags?.default;
+    if (meta.localDefault !== undefined) {
+      const inProduction = meta.production ?? (meta.productionDefault === undefined ? '' : String(meta.productionDefault));
+      def = `${String(meta.localDefault)}` + (inProduction ? ` (production: ${inProduction})` : '');
+    }
+    return { name, default: def, description: k.flags?.description };
+  });
 }
