@@ -45,8 +45,8 @@ export async function startApi(config: Config, logger: Logger, overrides: ApiOve
         projectVersion: PROJECT_VERSION,
         maintenance: config.maintenance,
         checks: {
-          mongo: async () => (await runtime.db.command({ ping: 1 })).ok === 1,
-          kafka: () => kafkaReachable(runtime.kafka, 1500),
+          mongo: { critical: true, probe: async () => (await runtime.db.command({ ping: 1 })).ok === 1 },
+          kafka: { critical: false, probe: () => kafkaReachable(runtime.kafka, 1500) },
         },
       });
       declarePlatformRoutes(router);

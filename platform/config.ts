@@ -32,6 +32,7 @@ const schema = Joi.object({
   TLS_KEY_FILE: Joi.string().description('PEM private key matching TLS_CERT_FILE'),
   TRUST_PROXY: boolean.default(false).description('honour X-Forwarded-Proto/-For from a TLS-terminating proxy'),
   MONGO_URL: Joi.string().pattern(/^mongodb(\+srv)?:\/\//).required().description('MongoDB-wire connection string (npm start: the local stack when unset)'),
+  STORE_TIMEOUT: duration.default('1500ms').description('how long one store operation may wait for an answer (and for a server to be found) before the request gets a retryable 503; raise it for stores that scan large collections'),
   MONGO_DB: Joi.string().pattern(/^[A-Za-z0-9_-]{1,60}$/).default('partner_financing').description('database name'),
   KAFKA_BROKERS: Joi.string().pattern(/^[^,\s]+(,[^,\s]+)*$/).required().description('comma-separated host:port list (npm start: the local stack when unset)'),
   KAFKA_CLIENT_ID: Joi.string().default('partner-financing').description('Kafka client id'),
@@ -100,7 +101,7 @@ function shape(v: Record<string, any>) {
         ? { cert: readFileSync(v.TLS_CERT_FILE, 'utf8'), key: readFileSync(v.TLS_KEY_FILE, 'utf8') }
         : undefined,
     },
-    mongo: { url: v.MONGO_URL as string, db: v.MONGO_DB as string },
+    mongo: { url: v.MONGO_URL as string, db: v.MONGO_DB as string, timeoutMs: parseDuration(v.STORE_TIMEOUT) },
     kafka: {
       brokers: (v.KAFKA_BROKERS as string).split(','),
       clientId: v.KAFKA_CLIENT_ID as string,

@@ -17,7 +17,7 @@ export interface Runtime extends Platform {
  * the outbox publisher. Extra logical topics (the relay's retry topics) can be asked for.
  */
 export async function createRuntime(config: Config, logger: Logger, service: string, extraTopics: string[] = []): Promise<Runtime> {
-  const { client: mongoClient, db } = await connectMongo(config.mongo.url, config.mongo.db);
+  const { client: mongoClient, db } = await connectMongo(config.mongo.url, config.mongo.db, config.mongo.timeoutMs);
   const registry = createRegistry(service);
   const kafka = createKafka(config.kafka, logger);
   const topics = new Topics(config.kafka.topicPrefix);

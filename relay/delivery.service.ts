@@ -1,4 +1,4 @@
-import { KafkaJSError, type Producer } from 'kafkajs';
+import type { Producer } from 'kafkajs';
 import { MongoError } from 'mongodb';
 import type { Abandon } from './abandon.js';
 import type { Logger } from '../platform/logger.js';
@@ -52,7 +52,8 @@ const MAX_DEFECT_TRIES = 5;
  * retrying it forever would hold the partition for every partner behind it.
  */
 function isInfrastructureError(err: unknown): boolean {
-  return err instanceof MongoError || err instanceof KafkaJSError;
+  // (kafkajs's error classes are not named exports under ESM: known by their names)
+  return err instanceof MongoError || (err instanceof Error && err.name.startsWith('KafkaJS'));
 }
 
 export class Deliverer {

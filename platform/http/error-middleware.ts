@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { AppError, errorBody, type ErrorRecord } from '../errors.js';
 import { newId } from '../ids.js';
+import { isStoreUnavailable } from '../mongo.js';
 import type { AppState } from './state.js';
 
 /** What koa, koa-bodyparser (raw-body, co-body) and http-errors throw for bad requests. */
@@ -45,6 +46,18 @@ export function errorMiddleware(): Middleware<AppState> {
         ctx.set(raw.headers);
         ctx.body = errorBody(raw.records);
         if (raw.status >= 500) ctx.state.log?.error({ err: raw }, 'request failed');
+        return;
+      }
+      if (isStoreUnavailable(raw)) {
+        // a dependency that stopped answering: fast and retryable, never a 30 s hang or a 500
+        ctx.state.log?.warn({ err: raw }, 'the store did not answer');
+        ctx.status = 503;
+        ctx.set('Retry-After', '1');
+        ctx.body = errorBody([{
+          code: 'SERVICE_UNAVAILABLE',
+          message: 'The service cannot reach its database right now. Retry the same request (with the same Idempotency-Key) shortly.',
+          severity: 'ERROR',
+        }]);
         return;
       }
       const status = err.status ?? err.statusCode;

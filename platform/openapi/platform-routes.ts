@@ -2,9 +2,9 @@ import Joi from 'joi';
 import type { AppRouter } from '../http/create-app.js';
 import { declareRoute } from './registry.js';
 
-/** Response of GET /v1/health (DESIGN 18). */
+/** Response of GET /v1/health. */
 export const healthResponseSchema = Joi.object({
-  status: Joi.string().valid('UP', 'DOWN', 'MAINTENANCE').required(),
+  status: Joi.string().valid('UP', 'DEGRADED', 'DOWN', 'MAINTENANCE').required(),
   projectVersion: Joi.string().required().description('"<name> <version>"'),
   components: Joi.object().pattern(Joi.string(), Joi.object({ status: Joi.string().valid('UP', 'DOWN') })),
 }).label('Health');
@@ -16,13 +16,24 @@ export function declarePlatformRoutes(router: AppRouter): void {
     path: '/v1/health',
     operationId: 'health',
     summary: 'Health check',
-    description: 'No token needed. 200 `{status: "UP", projectVersion}`; a planned outage (MAINTENANCE) or an unreachable dependency gives 503 with an errors body.',
+    description: 'Readiness, no token needed. 200 `{status: "UP", projectVersion, components}`; 200 `DEGRADED` when Kafka is down but the service still works (events wait in the outbox); 503 with an errors body when the database is down or during a planned outage (MAINTENANCE).',
     tags: ['Health'],
     auth: 'none',
-    responses: { 200: { description: 'The API is up.', schema: healthResponseSchema } },
+    responses: { 200: { description: 'The API can serve requests (UP or DEGRADED).', schema: healthResponseSchema } },
     errors: [
       { status: 503, code: 'MAINTENANCE', when: 'planned outage' },
-      { status: 503, code: 'DEPENDENCY_DOWN', when: 'MongoDB or Kafka is not reachable' },
+      { status: 503, code: 'DEPENDENCY_DOWN', when: 'MongoDB is not reachable' },
     ],
+  });
+  declareRoute(router, {
+    method: 'get',
+    path: '/v1/health/live',
+    operationId: 'liveness',
+    summary: 'Liveness check',
+    description: 'No token needed. 200 while the process answers; no dependency is checked, so an outage of the database or Kafka never gets a healthy instance restarted.',
+    tags: ['Health'],
+    auth: 'none',
+    responses: { 200: { description: 'The process is alive.', schema: Joi.object({ status: Joi.string().valid('UP').required(), projectVersion: Joi.string().required() }).label('Liveness') } },
+    errors: [],
   });
 }
