@@ -244,6 +244,8 @@ export interface RecurrenceDoc {
   cancelledAt?: Date;
 }
 
+export type SandboxOutcome = 'APPROVE' | 'REJECT';
+
 export interface ApplicationDoc extends Versioned {
   partnerId: string;
   type: FinancingType;
@@ -268,6 +270,8 @@ export interface ApplicationDoc extends Versioned {
     /** the link stops working after this; the token is an HMAC over id and this time */
     expiresAt: Date;
     confirmedAt?: Date;
+    /** the outcome a partner asked for through the sandbox decision helper (SANDBOX=true only) */
+    sandboxOutcome?: SandboxOutcome;
   };
   /** while PROCESSING: when the application expires (DESIGN 9); null afterwards */
   expiresAt: Date | null;

@@ -15,6 +15,7 @@ import { decisionConsumer } from './decision/decision.consumer.js';
 import { GatewayLinks } from './gateway/gateway-links.js';
 import { GatewayService } from './gateway/gateway.service.js';
 import { mountGatewayRoutes } from './gateway/gateway.routes.js';
+import { mountSandboxRoutes } from './sandbox.routes.js';
 import type { ApplicationsModule } from './index.js';
 
 export interface ApplicationsModuleDeps {
@@ -74,6 +75,7 @@ export async function createApplicationsModule(platform: Platform, deps: Applica
     mount: (router) => {
       mountApplicationRoutes(router, { requireAuth: deps.auth.requireAuth, applications, creation, recurrences });
       mountGatewayRoutes(router, { gateway, decisions, publicBaseUrl: config.http.publicBaseUrl });
+      if (config.sandbox) mountSandboxRoutes(router, { requireAuth: deps.auth.requireAuth, applications, gateway });
     },
     start: async () => {
       await consumer.start();

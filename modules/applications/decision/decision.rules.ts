@@ -6,8 +6,10 @@ import type { AccountLevel, ApplicationDoc } from '../application.model.js';
  * decides. Two stages: the screening on confirm (S1-R3) rejects at once or preapproves
  * (PROCESSING_PREAPPROVED); the final checks (F1) then approve or reject.
  *
- *   S1 SANDBOX_REJECT    (SANDBOX=true) the e-mail's local part ends in `+reject`
- *   S2 SANDBOX_APPROVE   (SANDBOX=true) the e-mail's local part ends in `+approve`
+ *   S1 SANDBOX_REJECT    (SANDBOX=true) the partner asked for REJECT through the sandbox
+ *                        decision helper, or else the e-mail's local part ends in `+reject`
+ *   S2 SANDBOX_APPROVE   (SANDBOX=true) the partner asked for APPROVE, or else the e-mail's
+ *                        local part ends in `+approve`
  *   R1 OVER_LIMIT        the order total exceeds the level's limit (BASIC 50 000.00, GOLD 150 000.00)
  *   R2 FIRST_PURCHASE_LIMIT  no earlier transaction in the shop (transactionsNumber 0) and
  *                        the total exceeds 20 000.00 for a BASIC customer
@@ -34,8 +36,11 @@ function localPart(email: string): string {
   return email.slice(0, email.lastIndexOf('@')).toLowerCase();
 }
 
-export function decideApplication(app: Pick<ApplicationDoc, 'customer' | 'order'>, level: AccountLevel, opts: { sandbox: boolean }): Verdict {
+export function decideApplication(app: Pick<ApplicationDoc, 'customer' | 'order'> & { gateway?: Pick<ApplicationDoc['gateway'], 'sandboxOutcome'> }, level: AccountLevel, opts: { sandbox: boolean }): Verdict {
   if (opts.sandbox) {
+    const asked = app.gateway?.sandboxOutcome;
+    if (asked === 'REJECT') return { outcome: 'REJECTED', rule: 'SANDBOX_REJECT' };
+    if (asked === 'APPROVE') return { outcome: 'APPROVED', rule: 'SANDBOX_APPROVE' };
     const local = localPart(app.customer.email);
     if (local.endsWith('+reject')) return { outcome: 'REJECTED', rule: 'SANDBOX_REJECT' };
     if (local.endsWith('+approve')) return { outcome: 'APPROVED', rule: 'SANDBOX_APPROVE' };

@@ -1,4 +1,4 @@
-import type { ApplicationDoc } from '../application.model.js';
+import type { ApplicationDoc, SandboxOutcome } from '../application.model.js';
 import type { ApplicationRepository } from '../application.repository.js';
 import type { ApplicationService } from '../application.service.js';
 import { APPLICATION_EVENTS } from '../application.events.js';
@@ -21,16 +21,22 @@ export class GatewayService {
     return { ok: true, app };
   }
 
-  /** The customer confirms: PROCESSING_VALIDATION_IN_PROGRESS and the `confirmed` event the decision consumes. */
-  async confirm(app: ApplicationDoc, now = new Date()): Promise<void> {
-    await this.deps.applications.changeIf(app._id, (current) => {
+  /**
+   * The customer confirms: PROCESSING_VALIDATION_IN_PROGRESS and the `confirmed` event the
+   * decision consumes. `sandboxOutcome` is the sandbox decision helper's: the same confirm,
+   * with the outcome the partner wants the sandbox rules to give. false when the
+   * application was no longer waiting for the customer.
+   */
+  async confirm(app: ApplicationDoc, now = new Date(), sandboxOutcome?: SandboxOutcome): Promise<boolean> {
+    const changed = await this.deps.applications.changeIf(app._id, (current) => {
       if (current.stateReason !== 'PROCESSING_REDIRECT_NEEDED') return null;
       return {
         trigger: 'CONFIRM',
-        set: { agreementTermsAndConditions: true, gateway: { ...current.gateway, confirmedAt: now } },
+        set: { agreementTermsAndConditions: true, gateway: { ...current.gateway, confirmedAt: now, ...(sandboxOutcome ? { sandboxOutcome } : {}) } },
         events: [{ type: APPLICATION_EVENTS.confirmed, data: { termsAcceptedAtGateway: !current.agreementTermsAndConditions } }],
       };
     });
+    return changed !== undefined;
   }
 
   /**
