@@ -21,6 +21,7 @@ export { NOTIFIED_REASONS, type ApplicationChange, type Decide, type SettableFie
 export { toApplicationResponse, toOrderResponse, toOrderWithInfo, toApplicationInfo, formatTime, type ApplicationResponse } from './application.mappers.js';
 export { anySentOrDelivered, type OrderLookup } from './application.service.js';
 export { buildItem } from './application.factory.js';
+export { checkSigns } from './application.checks.js';
 export type { DocumentInput, FileInput, ItemInput } from './application.input.js';
 export { ACCEPTED_MIME_TYPES, httpsDocumentFetcher, type DocumentFetcher } from './application.documents.js';
 /** Schemas other modules' routes validate with, so that one field has one rule everywhere. */
