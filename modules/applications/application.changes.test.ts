@@ -3,6 +3,7 @@ import { compileChange } from './application.changes.js';
 import { APPLICATION_EVENTS, applicationTopic } from './application.events.js';
 import { TransitionRefused } from './application.state-machine.js';
 import { sampleDoc } from '../../test/applications/fixtures.js';
+import type { OrderDoc } from './application.model.js';
 
 const opts = { recurrenceValidityMs: 1000 };
 const now = new Date('2024-03-02T10:00:00Z');
@@ -42,6 +43,25 @@ describe('application change kernel (compileChange)', () => {
     expect(approved.set.recurrence).to.deep.include({ state: 'READY', authorizedAt: now, validUntil: new Date(now.getTime() + 1000) });
     const cancelled = compileChange(sampleDoc({ recurrence }), { trigger: 'CANCEL', events: [{ type: APPLICATION_EVENTS.cancelled }] }, now, opts);
     expect(cancelled.set.recurrence).to.deep.include({ state: 'CANCELLED' });
+  });
+
+  it('when an application is cancelled, declined or expires, then its order and items become CANCELLED with nothing owed; a rejection leaves the order', () => {
+    const rows: Array<[Parameters<typeof sampleDoc>[0], 'CANCEL' | 'DECLINE' | 'EXPIRE']> = [
+      [{ state: 'READY', stateReason: 'READY_TO_SHIP' }, 'CANCEL'],
+      [{}, 'DECLINE'],
+      [{}, 'EXPIRE'],
+    ];
+    for (const [over, trigger] of rows) {
+      const c = compileChange(sampleDoc(over), { trigger, events: [{ type: 'applications.application.x' }] }, now, opts);
+      const order = c.set.order as OrderDoc;
+      expect(order.state, trigger).to.equal('CANCELLED');
+      expect(order.items.map((i) => [i.state, i.cancelledMilli])).to.deep.equal([['CANCELLED', 1000]]);
+      expect(order.totalPrice.amount).to.equal(0);
+      expect(order.totalVat).to.deep.equal([{ vatRate: 21, amount: 0, currency: 'CZK' }]);
+      expect(order.fulfilment.at(-1)).to.deep.include({ operation: 'CANCEL', items: [{ index: 0, quantityMilli: 1000 }], reason: 'applications.application.x' });
+    }
+    const rejected = compileChange(sampleDoc({ stateReason: 'PROCESSING_VALIDATION_IN_PROGRESS' }), { trigger: 'REJECT', events: [{ type: APPLICATION_EVENTS.rejected }] }, now, opts);
+    expect(rejected.set).not.to.have.property('order');
   });
 
   it('when a status change comes without an event, then it is a programming error', () => {

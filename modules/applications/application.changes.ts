@@ -4,6 +4,7 @@ import type { Change } from '../../platform/versioned-store.js';
 import type { ApplicationDoc, HistoryEntry, StateReason, Status } from './application.model.js';
 import { statusChanged, transition, type Trigger, type TransitionFacts } from './application.state-machine.js';
 import { recurrenceAfter } from './recurrence.rules.js';
+import { closeCancelledOrder } from './application.order-close.js';
 import { applicationEvent, applicationNotification, entriesFor, type ApplicationEventData } from './application.events.js';
 
 /** Fields a change may set directly; status, history and bookkeeping are the kernel's. */
@@ -80,6 +81,12 @@ export function compileChange<R>(
     if (status.state !== 'PROCESSING') set.expiresAt = null;
     const recurrence = recurrenceAfter(doc, status, now, opts.recurrenceValidityMs);
     if (recurrence) set.recurrence = recurrence;
+    // every way into CANCELLED (partner, customer, expiry) leaves an order that says so
+    if (status.state === 'CANCELLED') {
+      const order = change.set?.order ?? doc.order;
+      const closed = closeCancelledOrder(order, now, specs[0]!.type);
+      if (closed !== order) set.order = closed;
+    }
   }
   return { set, entries, result: change.result, status };
 }

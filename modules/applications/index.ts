@@ -22,6 +22,7 @@ export { toApplicationResponse, toOrderResponse, toOrderWithInfo, toApplicationI
 export { anySentOrDelivered, type OrderLookup } from './application.service.js';
 export { buildItem } from './application.factory.js';
 export { checkSigns } from './application.checks.js';
+export { closeCancelledOrder } from './application.order-close.js';
 export type { DocumentInput, FileInput, ItemInput } from './application.input.js';
 export { ACCEPTED_MIME_TYPES, httpsDocumentFetcher, type DocumentFetcher } from './application.documents.js';
 /** Schemas other modules' routes validate with, so that one field has one rule everywhere. */

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { buildItem, transition, vatIncluded, type ItemInput, type OrderDoc, type Status } from '../applications/index.js';
+import { buildItem, closeCancelledOrder, transition, vatIncluded, type ItemInput, type OrderDoc, type Status } from '../applications/index.js';
 import { applyFulfilment, type FulfilmentInput } from './fulfilment.rules.js';
 import { applyOrderChange } from './order.change.js';
 import { anyOpen, available, countersValid } from './fulfilment.counters.js';
@@ -205,6 +205,7 @@ describe('order money invariants (property-based, fast-check)', () => {
           expect(got.vat, `closed VAT of ${item.code}`).to.equal(partValue(item.totalVat.amount, c, item.quantityMilli));
         }
         checkLedgers(order, ledgers, feeBps, n);
+        checkCancelledApplication(order, n);
       }
     }), { seed: SEED, numRuns: RUNS });
   });
@@ -228,4 +229,19 @@ function checkLedgers(order: OrderDoc, ledgers: Record<PayoutTrigger, LedgerReco
   if (everythingDelivered && order.adjustments.length === 0) {
     expect(totals(ledgers.DELIVERED).gross, 'all delivered, nothing back: the whole total is paid').to.equal(Math.max(0, order.totalPrice.amount));
   }
+}
+
+/**
+ * A cancelled application closes its order in the applications kernel; with nothing sent
+ * that must come to what cancelling every remaining item comes to (counters, states, total,
+ * VAT), and the order must owe nothing.
+ */
+function checkCancelledApplication(order: OrderDoc, n: { i: number }): void {
+  if (order.items.some((i) => i.sentMilli > 0) || !anyOpen(order)) return;
+  const closed = closeCancelledOrder(order, new Date(0), 'test');
+  const cancelled = applyFulfilment(order, { op: 'CANCEL' }, { now: new Date(0), newId: () => `c-${n.i++}` }).order;
+  const shape = (o: OrderDoc) => ({ state: o.state, total: o.totalPrice, vat: o.totalVat, items: o.items.map((i) => [i.state, i.cancelledMilli]) });
+  expect(shape(closed), 'closing the order of a cancelled application = cancelling its remaining items').to.deep.equal(shape(cancelled));
+  expect(closed.totalPrice.amount).to.equal(0);
+  checkOrder(closed);
 }
