@@ -64,6 +64,22 @@ describe('application change kernel (compileChange)', () => {
     expect(rejected.set).not.to.have.property('order');
   });
 
+  it('when a change lowers what the order leaves owed, then the plan follows in the same write with its own event; an unchanged total keeps it', () => {
+    const plan = [{ dueDate: '2024-03-31', amount: { amount: 12100, currency: 'CZK' } }];
+    const doc = sampleDoc({ state: 'READY', stateReason: 'READY_DELIVERED', repaymentPlan: plan });
+    const order = { ...doc.order, totalPrice: { amount: 2100, currency: 'CZK' } };
+    const c = compileChange(doc, { trigger: 'REFUND_AMOUNT', set: { order }, events: [{ type: 'orders.order.refunded', topic: 'orders.events' }] }, now, opts);
+    expect(c.set.repaymentPlan).to.deep.equal([{ dueDate: '2024-03-31', amount: { amount: 2100, currency: 'CZK' } }]);
+    expect(c.entries.map((e) => e.topic)).to.deep.equal(['orders.events', 'applications.events']);
+    const event = JSON.parse(c.entries[1]!.value);
+    expect(event).to.deep.include({ type: APPLICATION_EVENTS.repaymentPlanChanged, aggregateVersion: 2 });
+    expect(event.data).to.deep.include({ repaymentPlan: c.set.repaymentPlan, previousRepaymentPlan: plan, owed: { amount: 2100, currency: 'CZK' }, cause: 'orders.order.refunded' });
+    const same = compileChange(doc, { trigger: 'MARK_SENT', events: [{ type: 'orders.order.sent' }] }, now, opts);
+    expect(same.set).not.to.have.property('repaymentPlan');
+    const cancelled = compileChange(sampleDoc({ state: 'READY', stateReason: 'READY_TO_SHIP', repaymentPlan: plan }), { trigger: 'CANCEL', events: [{ type: APPLICATION_EVENTS.cancelled }] }, now, opts);
+    expect(cancelled.set.repaymentPlan).to.deep.equal([{ dueDate: '2024-03-31', amount: { amount: 0, currency: 'CZK' } }]);
+  });
+
   it('when a status change comes without an event, then it is a programming error', () => {
     expect(() => compileChange(sampleDoc(), { trigger: 'CANCEL' }, now, opts)).to.throw(/without an event/);
   });
@@ -80,6 +96,7 @@ describe('application change kernel (compileChange)', () => {
       ['expired', 'applications.events'],
       ['recurrenceCancelled', 'applications.events'],
       ['recurrenceExpired', 'applications.events'],
+      ['repaymentPlanChanged', 'applications.events'],
     ];
     it('covers every application event', () => {
       expect(rows.map(([k]) => k).sort()).to.deep.equal(Object.keys(APPLICATION_EVENTS).sort());

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { buildItem, closeCancelledOrder, transition, vatIncluded, type ItemInput, type OrderDoc, type Status } from '../applications/index.js';
+import { addDays, buildItem, closeCancelledOrder, localDate, planChange, planTotal, repaymentPlan, transition, type FinancingType, type Instalment, vatIncluded, type ItemInput, type OrderDoc, type Status } from '../applications/index.js';
 import { applyFulfilment, type FulfilmentInput } from './fulfilment.rules.js';
 import { applyOrderChange } from './order.change.js';
 import { anyOpen, available, countersValid } from './fulfilment.counters.js';
@@ -10,7 +10,7 @@ import { OrderRefused } from './orders.errors.js';
 import { feeOf, reconcile, totals, type LedgerRecord } from '../payments/ledger.rules.js';
 
 /**
- * Money invariants of issue #5 item 4, over random sequences of send, deliver, return,
+ * Money invariants over random sequences of send, deliver, return,
  * cancel, amount-only refunds and order changes, driven through the pure core and the
  * payout ledger. Reproducible: FC_SEED (default below) fixes the cases, FC_RUNS sets how
  * many (default 300; e.g. `FC_RUNS=5000 npx mocha modules/orders/order.properties.test.ts`).
@@ -165,9 +165,11 @@ function checkOrder(order: OrderDoc): void {
 
 describe('order money invariants (property-based, fast-check)', () => {
   it(`when random sequences of send, deliver, return, cancel, refunds and changes run, then no minor unit appears or disappears (seed ${SEED}, ${RUNS} runs)`, () => {
-    fc.assert(fc.property(itemsInput, fc.array(step, { minLength: 1, maxLength: 40 }), fc.integer({ min: 0, max: 2_000 }), (items, steps, feeBps) => {
+    fc.assert(fc.property(itemsInput, fc.array(step, { minLength: 1, maxLength: 40 }), fc.integer({ min: 0, max: 2_000 }), planArb, (items, steps, feeBps, planned) => {
       let order = newOrder(items);
       let status: Status = { state: 'READY', stateReason: 'READY_TO_SHIP' };
+      let plan = repaymentPlan(planned.type, order.totalPrice, PURCHASED_AT, 'BASIC');
+      let day = 0;
       const ledgers: Record<PayoutTrigger, LedgerRecord[]> = { SENT: [], DELIVERED: [] };
       // what the events reported as closed per item code: must equal what the item lost
       let closedByEvents = new Map<string, { amount: number; vat: number }>();
@@ -197,6 +199,8 @@ describe('order money invariants (property-based, fast-check)', () => {
         }
         order = r.order;
         status = r.status;
+        day += planned.days[(n.i + day) % planned.days.length]!;
+        plan = checkPlan(plan, order, addDays(localDate(PURCHASED_AT), day));
         checkOrder(order);
         for (const item of order.items) {
           const got = closedByEvents.get(item.code) ?? { amount: 0, vat: 0 };
@@ -244,4 +248,26 @@ function checkCancelledApplication(order: OrderDoc, n: { i: number }): void {
   expect(shape(closed), 'closing the order of a cancelled application = cancelling its remaining items').to.deep.equal(shape(cancelled));
   expect(closed.totalPrice.amount).to.equal(0);
   checkOrder(closed);
+}
+
+const PURCHASED_AT = new Date('2024-03-01T10:00:00Z');
+/** The financing type, and the days that pass between steps (so instalments fall due on the way). */
+const planArb = fc.record({ type: fc.constantFrom<FinancingType>('DEFERRED_PAYMENT', 'PAY_IN_THREE'), days: fc.array(fc.nat(9), { minLength: 1, maxLength: 8 }) });
+
+/**
+ * The customer's plan after a step, as the applications kernel keeps it (replan whenever the
+ * plan no longer sums to the order total): the instalments sum to what the customer still
+ * owes, keep their number and due dates, are never negative, and an instalment that has
+ * fallen due never grows.
+ */
+function checkPlan(plan: Instalment[], order: OrderDoc, today: string): Instalment[] {
+  // the very rule the kernel applies to every write of an application
+  const next = planChange({ order, repaymentPlan: plan }, {}, undefined, new Date(`${today}T10:00:00Z`))?.plan ?? plan;
+  expect(planTotal(next), 'the plan sums to what the customer still owes').to.equal(order.totalPrice.amount);
+  expect(next.map((p) => p.dueDate), 'same instalments, same due dates').to.deep.equal(plan.map((p) => p.dueDate));
+  next.forEach((p, i) => {
+    expect(Number.isSafeInteger(p.amount.amount) && p.amount.amount >= 0, 'instalments are non-negative integers').to.equal(true);
+    if (p.dueDate <= today) expect(p.amount.amount, 'a fallen-due instalment never grows').to.be.at.most(plan[i]!.amount.amount);
+  });
+  return next;
 }
