@@ -4,6 +4,8 @@ import type { Change } from '../../platform/versioned-store.js';
 import type { ApplicationDoc, HistoryEntry, StateReason, Status } from './application.model.js';
 import { statusChanged, transition, type Trigger, type TransitionFacts } from './application.state-machine.js';
 import { recurrenceAfter } from './recurrence.rules.js';
+import { closeCancelledOrder } from './application.order-close.js';
+import { planChange } from './application.plan.js';
 import { applicationEvent, applicationNotification, entriesFor, type ApplicationEventData } from './application.events.js';
 
 /** Fields a change may set directly; status, history and bookkeeping are the kernel's. */
@@ -61,17 +63,29 @@ export function compileChange<R>(
   const specs = change.events ?? [];
   if (moved && specs.length === 0) throw new Error(`status change ${before.stateReason} → ${status.stateReason} without an event`);
 
+  // consequences for the aggregate as a whole, whatever the change: a cancelled application's
+  // order is closed, and the customer's plan follows what the order leaves owed
+  const fields: SettableFields = { ...change.set };
+  if (moved && status.state === 'CANCELLED') {
+    const order = change.set?.order ?? doc.order;
+    const closed = closeCancelledOrder(order, now, specs[0]!.type);
+    if (closed !== order) fields.order = closed;
+  }
+  const planned = planChange(doc, fields, specs[0]?.type, now);
+  if (planned) fields.repaymentPlan = planned.plan;
+  const allSpecs: NonNullable<ApplicationChange['events']> = planned ? [...specs, planned.event] : specs;
+
   const version = doc.version + 1;
-  const events = specs.map((e) => applicationEvent(e.type, doc, version, status, before, e.data, now));
+  const events = allSpecs.map((e) => applicationEvent(e.type, doc, version, status, before, e.data, now));
   const entries: OutboxEntry[] = [];
   const notify = change.notify ?? (moved && NOTIFIED_REASONS.includes(status.stateReason));
   events.forEach((event, i) => {
     const notification = i === 0 && notify ? applicationNotification(doc, status, event.id, now) : undefined;
-    entries.push(...entriesFor(event, notification, specs[i]!.topic));
+    entries.push(...entriesFor(event, notification, allSpecs[i]!.topic));
   });
   if (change.entries) entries.push(...change.entries(events));
 
-  const set: Record<string, unknown> = { ...change.set, updatedAt: now };
+  const set: Record<string, unknown> = { ...fields, updatedAt: now };
   if (moved) {
     const entry: HistoryEntry = { at: now, state: status.state, stateReason: status.stateReason, event: specs[0]!.type };
     set.state = status.state;

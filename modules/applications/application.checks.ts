@@ -41,7 +41,8 @@ function checkCurrencies(order: OrderInput, root: string, accepted: string[], er
   if (odd) errors.push(err(`One currency per application (DESIGN 21): ${odd[0]} is in ${odd[1].currency}, the order in ${cur}.`, `${odd[0]}.currency`));
 }
 
-function checkSigns(order: OrderInput, root: string, errors: ErrorRecord[]): void {
+/** The sign rules of an order's money (also for a changed order): a positive total; only deductions below zero. */
+export function checkSigns(order: Pick<OrderInput, 'totalPrice' | 'items'>, root: string, errors: ErrorRecord[]): void {
   if (order.totalPrice.amount <= 0) errors.push(err('The order total must be positive.', `${root}.totalPrice.amount`));
   order.items.forEach((item, i) => {
     const deduction = item.type !== undefined && DEDUCTION_ITEM_TYPES.includes(item.type);

@@ -23,6 +23,8 @@ export const APPLICATION_EVENTS = {
   expired: 'applications.application.expired',
   recurrenceCancelled: 'applications.recurrence.cancelled',
   recurrenceExpired: 'applications.recurrence.expired',
+  /** the customer's plan after what the order leaves owed changed (data: repaymentPlan, previousRepaymentPlan, owed, cause) */
+  repaymentPlanChanged: 'applications.repaymentplan.changed',
 } as const;
 
 export type ApplicationEventType = (typeof APPLICATION_EVENTS)[keyof typeof APPLICATION_EVENTS];

@@ -39,6 +39,12 @@ function itemResponse(item: OrderItemDoc) {
     image: item.image,
     productUrl: item.productUrl,
     state: item.state,
+    // what happened to the pieces, beside the spec's `quantity` (ordered) and `state` (the
+    // most advanced state of a piece still in the order): decimal pieces, like `quantity`
+    quantitySent: item.sentMilli / 1000,
+    quantityDelivered: item.deliveredMilli / 1000,
+    quantityReturned: item.returnedMilli / 1000,
+    quantityCancelled: item.cancelledMilli / 1000,
     sentDate: item.sentDate,
     deliveryTrackingNumber: item.deliveryTrackingNumber,
   });

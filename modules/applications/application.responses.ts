@@ -20,11 +20,18 @@ export const recurrenceResponseSchema = Joi.object({
   validUntil: time,
 }).label('Recurrence');
 
+const pieces = Joi.number().min(0).precision(3);
+
 const itemResponse = itemSchema.keys({
   quantity: Joi.number().required(),
   unitPrice: money.required(),
   unitVat: vatAmount.required(),
-  state: Joi.string().valid(...FULFILMENT_STATES).required(),
+  state: Joi.string().valid(...FULFILMENT_STATES).required()
+    .description('the most advanced state of a piece still in the order; CANCELLED or RETURNED when none is left'),
+  quantitySent: pieces.required().description('pieces that left the shop (a delivery without a send counts as sent)'),
+  quantityDelivered: pieces.required().description('pieces whose journey ended: delivered, or returned on the way'),
+  quantityReturned: pieces.required().description('pieces that came back'),
+  quantityCancelled: pieces.required().description('pieces cancelled before they left (also by cancelling the application)'),
   sentDate: isoDate,
   deliveryTrackingNumber: Joi.string(),
 }).label('OrderItemResponse');
@@ -42,7 +49,8 @@ const documentResponse = Joi.object({
 export const orderResponseSchema = orderSchema.keys({
   number: Joi.string().allow('').required(),
   reservationDate: time,
-  state: Joi.string().valid(...FULFILMENT_STATES).required(),
+  state: Joi.string().valid(...FULFILMENT_STATES).required()
+    .description('DELIVERED or SENT while such pieces are in the order, else PROCESSING while pieces are open; CANCELLED (nothing will be delivered, also after the application was cancelled) or RETURNED when nothing is left'),
   items: Joi.array().items(itemResponse).required(),
   addresses: Joi.array().required(),
   variableSymbols: Joi.array().items(Joi.string()).required(),

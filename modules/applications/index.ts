@@ -21,6 +21,9 @@ export { NOTIFIED_REASONS, type ApplicationChange, type Decide, type SettableFie
 export { toApplicationResponse, toOrderResponse, toOrderWithInfo, toApplicationInfo, formatTime, type ApplicationResponse } from './application.mappers.js';
 export { anySentOrDelivered, type OrderLookup } from './application.service.js';
 export { buildItem } from './application.factory.js';
+export { checkSigns } from './application.checks.js';
+export { closeCancelledOrder } from './application.order-close.js';
+export { planChange } from './application.plan.js';
 export type { DocumentInput, FileInput, ItemInput } from './application.input.js';
 export { ACCEPTED_MIME_TYPES, httpsDocumentFetcher, type DocumentFetcher } from './application.documents.js';
 /** Schemas other modules' routes validate with, so that one field has one rule everywhere. */
@@ -29,7 +32,7 @@ export {
   documentSchema, documentsSchema, deliveryCarrierSchema, applicationIdParams, MAX_AMOUNT, MAX_FILE_BYTES, UUID,
 } from './application.schemas.js';
 export { orderWithInfoSchema } from './application.responses.js';
-export { allocate, payInThree, repaymentPlan, toMilli, unitFromTotal, vatIncluded, addDays, localDate } from './money.js';
+export { allocate, payInThree, planTotal, replan, repaymentPlan, toMilli, unitFromTotal, vatIncluded, addDays, localDate } from './money.js';
 export { createApplicationsModule } from './create-applications-module.js';
 
 export interface ApplicationsModule extends AppModule {

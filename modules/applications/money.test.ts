@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { addDays, allocate, formatMoney, localDate, mulDivRound, payInThree, repaymentPlan, toDecimalString, toMilli, unitFromTotal, vatIncluded } from './money.js';
+import { addDays, allocate, formatMoney, localDate, mulDivRound, payInThree, replan, repaymentPlan, toDecimalString, toMilli, unitFromTotal, vatIncluded } from './money.js';
 
 describe('money helpers', () => {
   it('when any total is allocated over any weights, then the parts sum to the total exactly', () => {
@@ -44,6 +44,30 @@ describe('money helpers', () => {
     const plan = repaymentPlan('PAY_IN_THREE', { amount: 100001, currency: 'CZK' }, new Date('2024-03-01T10:00:00Z'), 'BASIC');
     expect(plan.map((p) => p.dueDate)).to.deep.equal(['2024-03-01', '2024-03-31', '2024-04-30']);
     expect(plan.map((p) => p.amount.amount)).to.deep.equal([33335, 33333, 33333]);
+  });
+
+  describe('the plan after the debt changed (replan)', () => {
+    const three = repaymentPlan('PAY_IN_THREE', { amount: 150000, currency: 'CZK' }, new Date('2024-03-01T10:00:00Z'), 'BASIC');
+    const amounts = (owed: number, today: string) => replan(three, owed, today).map((p) => p.amount.amount);
+
+    it('when the debt falls on the day of purchase, then the first instalment (collected) stays and the other two share the rest, remainder first', () => {
+      expect(amounts(120000, '2024-03-01')).to.deep.equal([50000, 35000, 35000]);
+      expect(amounts(100001, '2024-03-01')).to.deep.equal([50000, 25001, 25000]);
+      expect(replan(three, 120000, '2024-03-01').map((p) => p.dueDate)).to.deep.equal(three.map((p) => p.dueDate));
+    });
+
+    it('when the debt falls below what has fallen due, then the latest fallen-due instalments shrink and nothing is left to come', () => {
+      expect(amounts(50000, '2024-03-01')).to.deep.equal([50000, 0, 0]);
+      expect(amounts(70000, '2024-04-01')).to.deep.equal([50000, 20000, 0]);
+      expect(amounts(0, '2024-04-01')).to.deep.equal([0, 0, 0]);
+    });
+
+    it('when nothing has fallen due yet, then the whole plan is recomputed as at creation; a deferred payment is the debt', () => {
+      expect(amounts(100001, '2024-02-29')).to.deep.equal([33335, 33333, 33333]);
+      const deferred = repaymentPlan('DEFERRED_PAYMENT', { amount: 150000, currency: 'CZK' }, new Date('2024-03-01T10:00:00Z'), 'BASIC');
+      expect(replan(deferred, 50000, '2024-03-05')).to.deep.equal([{ dueDate: '2024-03-31', amount: { amount: 50000, currency: 'CZK' } }]);
+      expect(replan(deferred, 0, '2024-05-05')[0]!.amount.amount).to.equal(0);
+    });
   });
 
   it('when quantities and prices are converted, then integer arithmetic rounds half away from zero', () => {

@@ -39,9 +39,43 @@ export function allocate(total: number, weights: number[]): number[] {
 
 /** DESIGN 8: three instalments summing exactly to `total`; the remainder goes to the first. */
 export function payInThree(total: number): [number, number, number] {
-  const base = Math.floor(total / 3);
-  return [total - 2 * base, base, base];
+  return splitEvenly(total, 3) as [number, number, number];
 }
+
+/** `count` equal parts of a non-negative `total` summing to it exactly; the remainder goes to the first. */
+export function splitEvenly(total: number, count: number): number[] {
+  const base = Math.floor(total / count);
+  return Array.from({ length: count }, (_, i) => (i === 0 ? total - (count - 1) * base : base));
+}
+
+/**
+ * The plan after what the customer owes changed to `owed` (returns, refunds, cancels), on
+ * local date `today`: the same instalments and due dates, summing to `owed` exactly.
+ *
+ * - Instalments due on or before `today` have fallen due (pay in three's first one is
+ *   collected at checkout): they keep their amount as long as the customer owes that much;
+ *   when the customer owes less, the latest of them shrink first (what was collected beyond
+ *   the new debt is owed back to the customer).
+ * - The rest of the debt is spread over the instalments still to come by the rule of the
+ *   plan at creation: equal parts, the remainder on the first of them.
+ * - With none still to come, a debt above the fallen-due amounts (never the case: a debt
+ *   only falls) goes on the last instalment, so the sum is exact in every case.
+ */
+export function replan(plan: Instalment[], owed: number, today: string): Instalment[] {
+  const dueNow = plan.filter((p) => p.dueDate <= today).length;
+  const amounts = plan.map((p) => p.amount.amount);
+  let left = Math.max(0, owed);
+  for (let i = 0; i < dueNow; i++) {
+    amounts[i] = Math.min(amounts[i]!, left);
+    left -= amounts[i]!;
+  }
+  if (dueNow < plan.length) splitEvenly(left, plan.length - dueNow).forEach((a, k) => { amounts[dueNow + k] = a; });
+  else amounts[plan.length - 1]! += left;
+  return plan.map((p, i) => ({ dueDate: p.dueDate, amount: { amount: amounts[i]!, currency: p.amount.currency } }));
+}
+
+/** Σ of a plan's instalments. */
+export const planTotal = (plan: Instalment[]): number => plan.reduce((a, p) => a + p.amount.amount, 0);
 
 /** `YYYY-MM-DD` of an instant in the service's time zone. */
 export function localDate(at: Date, timeZone = SERVICE_TIME_ZONE): string {

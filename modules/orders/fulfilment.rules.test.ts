@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { sampleDoc } from '../../test/applications/fixtures.js';
-import type { OrderDoc } from '../applications/index.js';
+import type { ItemInput, OrderDoc } from '../applications/index.js';
+import { applyOrderChange } from './order.change.js';
 import { applyFulfilment, selectQuantities } from './fulfilment.rules.js';
 import { itemState, orderState } from './fulfilment.counters.js';
 import { partValue, payoutBase } from './order.money.js';
@@ -70,5 +71,49 @@ describe('fulfilment rules (pure)', () => {
     expect(out.facts).to.deep.equal({ sentOrDelivered: false, lastOpenItemCancelled: true });
     expect(out.order.state).to.equal('CANCELLED');
     expect(out.order.totalPrice.amount).to.equal(0);
+  });
+
+  describe('amounts named by an operation are bounded by the items they concern', () => {
+    const refusal = (attribute = 'totalPrice.amount') => ({ code: 'TOTAL_PRICE_LIMIT_EXCEEDED', attribute });
+    const refused = (fn: () => unknown) => {
+      let err: unknown;
+      try { fn(); } catch (e) { err = e; }
+      expect(err, 'refused').to.be.instanceOf(OrderRefused);
+      return (err as OrderRefused).records[0]!;
+    };
+
+    it('when a cancel names more than the cancelled items are worth while others stay open, then 422 and the order is untouched', () => {
+      const o = order();
+      const before = JSON.stringify(o);
+      expect(refused(() => applyFulfilment(o, { op: 'CANCEL', items: [{ name: 'Kettle, red' }], totalPrice: { amount: 3334, currency: 'CZK' } }, ctx))).to.include(refusal());
+      expect(JSON.stringify(o)).to.equal(before);
+      const exact = applyFulfilment(o, { op: 'CANCEL', items: [{ name: 'Kettle, red' }], totalPrice: { amount: 3333, currency: 'CZK' } }, ctx);
+      expect(exact.order.totalPrice.amount).to.equal(10000);
+    });
+
+    it('when a return names more than the returned pieces are worth while others stay open, then 422; the last pieces may take the whole total', () => {
+      const delivered = applyFulfilment(order(), { op: 'DELIVER' }, ctx).order;
+      expect(refused(() => applyFulfilment(delivered, { op: 'RETURN', items: [{ name: 'Kettle', quantity: 1 }], totalPrice: { amount: 3334, currency: 'CZK' } }, ctx))).to.include(refusal());
+      const first = applyFulfilment(delivered, { op: 'RETURN', items: [{ name: 'Kettle' }] }, ctx).order;
+      const last = applyFulfilment(first, { op: 'RETURN', items: [{ name: 'Kettle, red' }], totalPrice: { amount: 3333, currency: 'CZK' } }, ctx);
+      expect(last.order.totalPrice.amount).to.equal(0);
+    });
+
+    it('when deliver or send names more than the pieces of the call are worth, or a negative total, then 422; the last pieces may name the order total', () => {
+      const o = order();
+      expect(refused(() => applyFulfilment(o, { op: 'DELIVER', items: [{ name: 'Kettle, red' }], totalPrice: { amount: 13333, currency: 'CZK' } }, ctx))).to.include(refusal());
+      expect(refused(() => applyFulfilment(o, { op: 'SEND', items: [{ name: 'Kettle', quantity: 1 }], totalPrice: { amount: 3334, currency: 'CZK' } }, ctx))).to.include(refusal());
+      expect(refused(() => applyFulfilment(o, { op: 'DELIVER', totalPrice: { amount: -1, currency: 'CZK' } }, ctx))).to.include(refusal());
+      const part = applyFulfilment(o, { op: 'DELIVER', items: [{ name: 'Kettle' }], totalPrice: { amount: 10000, currency: 'CZK' } }, ctx).order;
+      const rest = applyFulfilment(part, { op: 'DELIVER', totalPrice: { amount: 13333, currency: 'CZK' } }, ctx);
+      expect(rest.order.state).to.equal('DELIVERED');
+    });
+
+    it('when an order change gives a physical item a negative price or the order a zero total, then 422 UNPROCESSABLE naming it', () => {
+      const item = (amount: number, type = 'PHYSICAL') => ({ code: 'X', name: 'X', type, quantity: 1, totalPrice: { amount, currency: 'CZK' }, totalVat: { vatRate: 0, amount: 0, currency: 'CZK' } }) as ItemInput;
+      expect(refused(() => applyOrderChange(order(), { items: [item(500), item(-100)] }))).to.include({ code: 'UNPROCESSABLE', attribute: 'order.items[1].totalPrice.amount' });
+      expect(refused(() => applyOrderChange(order(), { items: [item(500), item(-500, 'DISCOUNT')] }))).to.include({ code: 'UNPROCESSABLE', attribute: 'order.totalPrice.amount' });
+      expect(applyOrderChange(order(), { items: [item(500), item(-100, 'DISCOUNT')] }).totalPrice.amount).to.equal(400);
+    });
   });
 });

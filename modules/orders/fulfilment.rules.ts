@@ -5,6 +5,7 @@ import { toMilli } from '../applications/index.js';
 import { OrderRefused } from './orders.errors.js';
 import { anyOpen, available, itemState, mark, orderState, type FulfilmentOp } from './fulfilment.counters.js';
 import { closingValue, partValue, vatList, vatOfAmount } from './order.money.js';
+import { checkMarkedTotal, closedAmount, refundAmount, refundVat } from './fulfilment.amounts.js';
 
 /**
  * The spec's send / deliver / return / cancel as one pure function over the order
@@ -119,9 +120,6 @@ export function applyFulfilment(order: OrderDoc, input: FulfilmentInput, ctx: { 
   checkCurrency(order, input.totalPrice, 'totalPrice');
   input.totalVat?.forEach((v, k) => checkCurrency(order, v, `totalVat[${k}]`));
   if (input.op === 'RETURN' && input.items?.length === 0) return refund(order, input, ctx);
-  if (input.op === 'DELIVER' && input.totalPrice && input.totalPrice.amount > order.totalPrice.amount) {
-    throw new OrderRefused('TOTAL_PRICE_LIMIT_EXCEEDED', `totalPrice: the delivered total exceeds the order total of ${order.totalPrice.amount}.`, 'totalPrice.amount');
-  }
   const full = input.op === 'RETURN' && input.items === undefined;
   const wanted = selectQuantities(order.items, input.op, input.items);
   // a full return also cancels whatever never left the shop (nothing of the order remains)
@@ -138,7 +136,10 @@ export function applyFulfilment(order: OrderDoc, input: FulfilmentInput, ctx: { 
     return next === item ? item : { ...next, state: itemState(next) };
   });
   const itemsValue = lines.reduce((a, l) => a + l.amount, 0);
-  const amount = closing ? closedAmount(order, input, itemsValue, anyOpen({ items })) : 0;
+  if ((input.op === 'SEND' || input.op === 'DELIVER') && input.totalPrice) {
+    checkMarkedTotal(order, input.op, input.totalPrice.amount, itemsValue, items.every((i) => available(i, input.op) === 0));
+  }
+  const amount = closing ? closedAmount(order, input.totalPrice?.amount, itemsValue, anyOpen({ items })) : 0;
   const adjustments = closing && amount !== itemsValue
     ? [...order.adjustments, adjustment(order, { items }, input.op as 'RETURN' | 'CANCEL', itemsValue - amount, ctx, input.variableSymbol)]
     : order.adjustments;
@@ -171,19 +172,6 @@ function triggerOf(op: FulfilmentOp, nothingLeft: boolean, next: OrderDoc): Trig
 }
 
 /**
- * The amount that leaves the order total on a return or cancel: the partner's totalPrice
- * when given (spec: "amount to return when different from the sum of item prices"), else
- * the items' value, or the whole remaining total when nothing of the order is left.
- */
-function closedAmount(order: OrderDoc, input: FulfilmentInput, itemsValue: number, openAfter: boolean): number {
-  const amount = input.totalPrice?.amount ?? (openAfter ? itemsValue : order.totalPrice.amount);
-  if (amount < 0 || amount > order.totalPrice.amount) {
-    throw new OrderRefused('TOTAL_PRICE_LIMIT_EXCEEDED', `totalPrice: the amount must lie between 0 and the order total of ${order.totalPrice.amount}.`, 'totalPrice.amount');
-  }
-  return amount;
-}
-
-/**
  * An adjustment keeps `total = Σ open items + Σ adjustments` exact when the money moved
  * differs from the items' value. When it empties the order its VAT undoes the earlier
  * adjustments' VAT rate by rate, so an order with nothing left has no VAT left either.
@@ -207,10 +195,7 @@ function refund(order: OrderDoc, input: FulfilmentInput, ctx: { now: Date; newId
   if (order.state !== 'SENT' && order.state !== 'DELIVERED') {
     throw new OrderRefused('UNPROCESSABLE', 'An amount-only refund needs goods that were sent or delivered.');
   }
-  const amount = input.totalPrice.amount;
-  if (amount <= 0 || amount > order.totalPrice.amount) {
-    throw new OrderRefused('TOTAL_PRICE_LIMIT_EXCEEDED', `totalPrice: the refund must lie between 1 and the order total of ${order.totalPrice.amount}.`, 'totalPrice.amount');
-  }
+  const amount = refundAmount(order, input.totalPrice.amount);
   const currency = order.totalPrice.currency;
   const vat = input.totalVat?.length ? refundVat(order, input.totalVat, amount) : vatOfAmount(order, -amount, currency);
   const adj: OrderAdjustment = {
@@ -219,20 +204,6 @@ function refund(order: OrderDoc, input: FulfilmentInput, ctx: { now: Date; newId
   };
   const next = finish(order, { items: order.items, adjustments: [...order.adjustments, adj] }, input, [], [], ctx);
   return { order: next, kind: 'REFUNDED', trigger: 'REFUND_AMOUNT', facts: {}, lines: [], amount, full: false };
-}
-
-/** The partner's VAT of a refund, if it fits the order: known rates, no more than the refund or the order holds. */
-function refundVat(order: OrderDoc, given: VatAmount[], amount: number): VatAmount[] {
-  const current = new Map(order.totalVat.map((v) => [v.vatRate, v.amount] as [number, number]));
-  given.forEach((v, k) => {
-    const at = `totalVat[${k}]`;
-    if (!current.has(v.vatRate)) throw new OrderRefused('UNPROCESSABLE', `${at}.vatRate: the order has no items at ${v.vatRate} %.`, `${at}.vatRate`);
-    if (v.amount < 0 || v.amount > (current.get(v.vatRate) ?? 0)) {
-      throw new OrderRefused('UNPROCESSABLE', `${at}.amount: more VAT than the order holds at ${v.vatRate} %.`, `${at}.amount`);
-    }
-  });
-  if (given.reduce((a, v) => a + v.amount, 0) > amount) throw new OrderRefused('UNPROCESSABLE', 'totalVat: the VAT exceeds the refund.', 'totalVat');
-  return given.map((v) => ({ vatRate: v.vatRate, amount: -v.amount, currency: v.currency }));
 }
 
 /**

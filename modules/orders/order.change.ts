@@ -1,5 +1,6 @@
 import type { Address, DeliveryCarrier, DocumentMeta, ItemInput, Money, OrderDoc, VatAmount } from '../applications/index.js';
-import { buildItem } from '../applications/index.js';
+import { buildItem, checkSigns } from '../applications/index.js';
+import type { ErrorRecord } from '../../platform/errors.js';
 import { OrderRefused } from './orders.errors.js';
 import { impliedTotal, impliedVat } from './order.money.js';
 
@@ -42,6 +43,7 @@ export function applyOrderChange(order: OrderDoc, change: OrderChangeInput): Ord
     deliveryCarrier: change.deliveryCarrier ?? order.deliveryCarrier,
     documents: change.documents ? [...order.documents, ...change.documents] : order.documents,
   };
+  if (change.items || change.totalPrice) checkMoneySigns(next);
   if (change.items || change.totalPrice || change.totalVat) checkTotals(next);
   if (change.items || change.totalPrice) next.originalTotalPrice = next.totalPrice;
   return next;
@@ -49,6 +51,17 @@ export function applyOrderChange(order: OrderDoc, change: OrderChangeInput): Ord
 
 function vatOf(byRate: Map<number, number>, currency: string): VatAmount[] {
   return [...byRate].sort(([a], [b]) => a - b).map(([vatRate, amount]) => ({ vatRate, amount, currency }));
+}
+
+/**
+ * The create rules for the money's signs hold for a changed order too: a total above zero
+ * (an order worth nothing or less is no purchase to finance) and negative prices only on
+ * deduction items (DISCOUNT, GIFT_CARD, STORE_CREDIT). 422 naming the first attribute.
+ */
+function checkMoneySigns(order: OrderDoc): void {
+  const errors: ErrorRecord[] = [];
+  checkSigns(order, 'order', errors);
+  if (errors.length) throw new OrderRefused('UNPROCESSABLE', errors[0]!.message, errors[0]!.attribute);
 }
 
 /** total = Σ open items + Σ adjustments, and the VAT rate by rate (docs: Money invariants). */

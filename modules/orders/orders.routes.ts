@@ -32,22 +32,23 @@ interface OperationRoute {
 
 const OPERATIONS: OperationRoute[] = [
   {
-    op: 'SEND', verb: 'send', operationId: 'sendOrderItems', summary: 'Mark order items as sent', body: sendSchema, extra: [],
+    op: 'SEND', verb: 'send', operationId: 'sendOrderItems', summary: 'Mark order items as sent', body: sendSchema,
+    extra: [E(422, 'TOTAL_PRICE_LIMIT_EXCEEDED', 'totalPrice exceeds the value of the items sent (the order total for the last pieces)')],
     description: 'An empty body marks every item not yet sent. Items are named by code, ean, name and type (all given must match) with an optional decimal quantity. Gives READY_SHIPPED and its notification.',
   },
   {
     op: 'DELIVER', verb: 'deliver', operationId: 'deliverOrderItems', summary: 'Mark order items as delivered', body: deliverSchema,
-    extra: [E(422, 'TOTAL_PRICE_LIMIT_EXCEEDED', 'totalPrice exceeds the order total')],
+    extra: [E(422, 'TOTAL_PRICE_LIMIT_EXCEEDED', 'totalPrice exceeds the value of the items delivered (the order total for the last pieces)')],
     description: 'An empty body marks every item not yet delivered. Gives READY_DELIVERED and its notification; a partner paid on delivery is paid out.',
   },
   {
     op: 'RETURN', verb: 'return', operationId: 'returnOrderItems', summary: 'Mark order items as returned', body: returnSchema,
-    extra: [E(422, 'TOTAL_PRICE_LIMIT_EXCEEDED', 'the amount returned exceeds the order total')],
+    extra: [E(422, 'TOTAL_PRICE_LIMIT_EXCEEDED', 'the amount returned exceeds the order total, or the returned items\' value while other items stay open')],
     description: 'Items omitted: full return (order RETURNED, application CANCELLED / CANCELLED_RETURNED). `items: []` with totalPrice: amount-only refund. Items filled: those items. After a payout, a credit note follows.',
   },
   {
     op: 'CANCEL', verb: 'cancel', operationId: 'cancelOrderItems', summary: 'Mark order items as cancelled', body: cancelItemsSchema,
-    extra: [E(422, 'TOTAL_PRICE_LIMIT_EXCEEDED', 'the amount cancelled exceeds the order total')],
+    extra: [E(422, 'TOTAL_PRICE_LIMIT_EXCEEDED', 'the amount cancelled exceeds the cancelled items\' value while other items stay open, or the order total')],
     description: 'For items not yet sent or delivered (use return for those). Cancelling the last open item of an order nothing of which was sent cancels the application (CANCELLED_NOT_PAID).',
   },
 ];

@@ -11,7 +11,12 @@ import {
  * module's schema, so one field has one rule on create and on every order operation.
  */
 
-/** Amounts that move money out of an order are never negative. */
+/**
+ * The amount an operation names (sent, delivered, returned, cancelled, refunded) is never
+ * negative: a negative amount would move money the wrong way (a delivery that lowers what is
+ * owed, a return that raises it). Refused here with 400 naming `totalPrice.amount`; the
+ * upper bounds depend on the order and are the rules' (422 TOTAL_PRICE_LIMIT_EXCEEDED).
+ */
 const amountOut = money.keys({ amount: Joi.number().integer().min(0).max(MAX_AMOUNT).required() });
 
 /** An item named in an operation: at least one identifier; all given must match (spec rule 3). */
@@ -28,7 +33,7 @@ const items = Joi.array().items(itemRef).max(1000);
 
 export const sendSchema = Joi.object({
   items: items.min(1),
-  totalPrice: money,
+  totalPrice: amountOut.description('the sent total; at most the value of the items sent (the order total when the last pieces are sent)'),
   totalVat: totalVatSchema,
   variableSymbol,
   sentDate: isoDate,
@@ -38,7 +43,7 @@ export const sendSchema = Joi.object({
 
 export const deliverSchema = Joi.object({
   items: items.min(1),
-  totalPrice: money.description('the delivered total; defaults to the order total (422 TOTAL_PRICE_LIMIT_EXCEEDED above it)'),
+  totalPrice: amountOut.description('the delivered total; defaults to the order total; at most the value of the items delivered (the order total when the last pieces are delivered), else 422 TOTAL_PRICE_LIMIT_EXCEEDED'),
   totalVat: totalVatSchema,
   document: documentSchema,
   deliveryCarrier: deliveryCarrierSchema,
@@ -46,7 +51,7 @@ export const deliverSchema = Joi.object({
 
 export const returnSchema = Joi.object({
   items: items.description('omitted: full return; []: amount-only refund of totalPrice; filled: the listed items'),
-  totalPrice: amountOut.description('the amount returned when it differs from the items\' value')
+  totalPrice: amountOut.description('the amount returned when it differs from the items\' value; at most their value while other pieces stay open')
     .when('items', { is: Joi.array().length(0).required(), then: Joi.required() }),
   totalVat: totalVatSchema,
   document: documentSchema,
@@ -55,14 +60,14 @@ export const returnSchema = Joi.object({
 
 export const cancelItemsSchema = Joi.object({
   items: items.min(1),
-  totalPrice: amountOut.description('the amount cancelled when it differs from the items\' value'),
+  totalPrice: amountOut.description('the amount cancelled when it differs from the items\' value; at most their value while other pieces stay open'),
   totalVat: totalVatSchema,
 }).label('CancelOrderItemsRequest');
 
 export const changeOrderSchema = Joi.object({
   reason: Joi.string().max(500).description('free text'),
   order: Joi.object({
-    totalPrice: money,
+    totalPrice: amountOut.description('the new total; must equal the items (a negative total is no order)'),
     totalVat: totalVatSchema,
     items: orderItemsSchema.description('replaces the item list'),
     addresses: orderAddressesSchema,

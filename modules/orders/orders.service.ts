@@ -83,10 +83,8 @@ export class OrdersService {
       assertAvailable(app, 'CHANGE_ORDER');
       const order = applyOrderChange(app.order, input);
       const set: SettableFields = { order };
-      if (app.state === 'READY' && order.totalPrice.amount !== app.order.totalPrice.amount) {
-        assertTotalChangeSupported(app, order.totalPrice.amount);
-        if (app.repaymentPlan?.length === 1) set.repaymentPlan = [{ ...app.repaymentPlan[0]!, amount: order.totalPrice }];
-      }
+      // the customer's plan follows the new total in the same write (the applications kernel)
+      if (app.state === 'READY' && order.totalPrice.amount !== app.order.totalPrice.amount) assertTotalChangeSupported(app, order.totalPrice.amount);
       const data = { ...eventData({ ...app, order }, partner, [], 0), ...(body.reason ? { reason: body.reason } : {}) };
       return { set, events: [{ type: ORDER_EVENTS.changed, data, topic: TOPICS.orderEvents }], notify: false };
     });

@@ -176,6 +176,24 @@ describe('order fulfilment: send, deliver, return, cancel through HTTP', functio
     expect(kept.body.state).to.equal('DELIVERED');
   });
 
+  it('when cancel or deliver names more than the items of the call are worth, then 422 TOTAL_PRICE_LIMIT_EXCEEDED and nothing changes', async () => {
+    const app = await readyApplication(h, partner);
+    // cancelling the shipping line for the whole order total would leave the kettles open in an order worth 0
+    const cancel = await put(app.id, 'cancel', { items: [{ code: SHIPPING.code }], totalPrice: { amount: ORDER_TOTAL, currency: 'CZK' } });
+    expect(cancel.status).to.equal(422);
+    expect(cancel.body.errors[0]).to.include({ code: 'TOTAL_PRICE_LIMIT_EXCEEDED', severity: 'ERROR', attribute: 'totalPrice.amount' });
+    const deliver = await put(app.id, 'deliver', { items: [{ code: SHIPPING.code }], totalPrice: { amount: SHIPPING.total + 1, currency: 'CZK' } });
+    expect(deliver.status).to.equal(422);
+    expect(deliver.body.errors[0]).to.include({ code: 'TOTAL_PRICE_LIMIT_EXCEEDED', attribute: 'totalPrice.amount' });
+    const untouched = await h.get(app.id, partner);
+    expect(untouched.order.totalPrice.amount).to.equal(ORDER_TOTAL);
+    expect(untouched.order.items.map((i: any) => i.state)).to.deep.equal(['PROCESSING', 'PROCESSING']);
+    expect(untouched.stateReason).to.equal('READY_TO_SHIP');
+    const exact = await put(app.id, 'cancel', { items: [{ code: SHIPPING.code }], totalPrice: { amount: SHIPPING.total, currency: 'CZK' } });
+    expect(exact.status).to.equal(200);
+    expect(exact.body.totalPrice.amount).to.equal(KETTLE.total);
+  });
+
   it('when a full return finds nothing sent, then 422 (cancel is for goods that never left)', async () => {
     const app = await readyApplication(h, partner);
     const res = await put(app.id, 'return', {});
@@ -213,6 +231,10 @@ describe('order fulfilment: send, deliver, return, cancel through HTTP', functio
       ['a sentDate that is no date', 'send', { sentDate: '2024-02-30' }, 'sentDate'],
       ['an unknown carrier', 'send', { deliveryCarrier: { carrierId: 'UPS' } }, 'deliveryCarrier'],
       ['a negative amount to return', 'return', { items: [{ code: 'KTL-1' }], totalPrice: { amount: -1, currency: 'CZK' } }, 'totalPrice.amount'],
+      ['a negative delivered total', 'deliver', { totalPrice: { amount: -150000, currency: 'CZK' } }, 'totalPrice.amount'],
+      ['a negative sent total', 'send', { totalPrice: { amount: -1, currency: 'CZK' } }, 'totalPrice.amount'],
+      ['a negative amount to cancel', 'cancel', { items: [{ code: 'SHIP' }], totalPrice: { amount: -1, currency: 'CZK' } }, 'totalPrice.amount'],
+      ['a negative refund', 'return', { items: [], totalPrice: { amount: -1, currency: 'CZK' } }, 'totalPrice.amount'],
       ['a variable symbol with letters', 'return', { variableSymbol: 'VS1' }, 'variableSymbol'],
       ['an unknown field', 'cancel', { colour: 'red' }, 'colour'],
     ];

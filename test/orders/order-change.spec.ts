@@ -66,12 +66,24 @@ describe('PUT order and GET orders', function () {
       [{ order: { items: [] } }, 'order.items'],
       [{ order: { items: [{ ...newItems[0], quantity: 0.5 }] } }, 'order.items[0].quantity'],
       [{ order: { addresses: [{ addressType: 'PERMANENT' }] } }, 'order.addresses[0].addressType'],
+      [{ order: { totalPrice: CZK(-150000) } }, 'order.totalPrice.amount'],
     ];
     for (const [body, attribute] of rows) {
       const res = await h.t.client.put(orderPath(app.id), body, { token: partner.token });
       expect(res.status, JSON.stringify(body)).to.equal(400);
       expect(res.body.errors[0]).to.include({ code: 'INVALID_REQUEST', attribute });
     }
+  });
+
+  it('when a changed order has a negative price on goods or a total of zero, then 422 UNPROCESSABLE naming it and nothing changes', async () => {
+    const app = await processingApplication(h, partner);
+    const negative = await change(app.id, { items: [newItems[0], { ...newItems[1], totalPrice: CZK(-10000), totalVat: vat21(-1736) }] });
+    expect(negative.status).to.equal(422);
+    expect(negative.body.errors[0]).to.include({ code: 'UNPROCESSABLE', attribute: 'order.items[1].totalPrice.amount' });
+    const zero = await change(app.id, { items: [{ ...newItems[0], totalPrice: CZK(0), totalVat: vat21(0) }] });
+    expect(zero.status).to.equal(422);
+    expect(zero.body.errors[0]).to.include({ code: 'UNPROCESSABLE', attribute: 'order.totalPrice.amount' });
+    expect((await h.get(app.id, partner)).order.totalPrice).to.deep.equal(CZK(150000));
   });
 
   it('when an approved order would grow, or a PAY_IN_THREE total would change, then 422 NOT_SUPPORTED', async () => {
