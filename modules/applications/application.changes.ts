@@ -36,11 +36,13 @@ export interface ApplicationChange<R = void> {
 export type Decide<R = void> = (app: ApplicationDoc) => ApplicationChange<R> | Promise<ApplicationChange<R>>;
 
 /**
- * The stateReasons the spec's Events table notifies (plus creation): the partner hears of
- * these changes and no others (PROCESSING_VALIDATION_IN_PROGRESS is internal).
+ * The stateReasons the spec's Events table notifies (plus creation), and a full return
+ * (CANCELLED_RETURNED: the partner's goods came back, the customer owes nothing): the
+ * partner hears of these changes and no others (the decision's inner steps are internal).
  */
 export const NOTIFIED_REASONS: readonly StateReason[] = [
-  'PROCESSING_REDIRECT_NEEDED', 'REJECTED', 'CANCELLED_NOT_PAID', 'READY_TO_SHIP', 'READY_SHIPPED', 'READY_DELIVERED', 'READY_PAID',
+  'PROCESSING_REDIRECT_NEEDED', 'REJECTED', 'CANCELLED_NOT_PAID', 'CANCELLED_RETURNED',
+  'READY_TO_SHIP', 'READY_SHIPPED', 'READY_DELIVERED', 'READY_PAID',
 ];
 
 /** History entries kept in the document: enough for an audit trail, bounded in size. */

@@ -266,6 +266,8 @@ export interface ApplicationDoc extends Versioned {
   screening?: { rule: ScreeningApproval; accountLevel: AccountLevel; screenedAt: Date };
   decision?: DecisionRecord;
   repaymentPlan?: Instalment[];
+  /** payouts to the partner already reflected as READY_PAID (their paymentIds): each counts once */
+  payoutsApplied?: string[];
   gateway: {
     /** the link stops working after this; the token is an HMAC over id and this time */
     expiresAt: Date;

@@ -51,8 +51,8 @@ interface Row {
   from: From;
   trigger: Trigger;
   when?: (f: TransitionFacts) => boolean;
-  /** a fixed next status, or `KEEP` (state unchanged), or `ADVANCE` (READY reasons only move forward) */
-  next: Status | 'KEEP' | { advanceTo: StateReason };
+  /** a fixed next status, or `KEEP` (state unchanged) */
+  next: Status | 'KEEP';
   /** spec or DESIGN reference, for the table-driven tests and the docs */
   source: string;
 }
@@ -72,18 +72,17 @@ export const TRANSITIONS: readonly Row[] = [
   { from: { state: 'PROCESSING', reasons: WAITING }, trigger: 'CANCEL', next: { state: 'CANCELLED', stateReason: 'CANCELLED_NOT_PAID' }, source: 'spec: PROCESSING, cancel application; DESIGN 10' },
   { from: { state: 'READY' }, trigger: 'CANCEL', when: (f) => !f.sentOrDelivered, next: { state: 'CANCELLED', stateReason: 'CANCELLED_NOT_PAID' }, source: 'spec: READY, cancel, no item sent or delivered' },
   { from: { state: 'PROCESSING' }, trigger: 'EXPIRE', next: { state: 'CANCELLED', stateReason: 'CANCELLED_NOT_PAID' }, source: 'DESIGN 9' },
-  { from: { state: 'READY' }, trigger: 'MARK_SENT', next: { advanceTo: 'READY_SHIPPED' }, source: 'spec: READY, mark order items as sent' },
-  { from: { state: 'READY' }, trigger: 'MARK_DELIVERED', next: { advanceTo: 'READY_DELIVERED' }, source: 'spec: READY, mark order items as delivered' },
-  { from: { state: 'READY' }, trigger: 'PAYOUT', next: { advanceTo: 'READY_PAID' }, source: 'spec: READY, payment to partner' },
+  // Applied literally, in the order things happen: each sets its own reason, so a delivery
+  // after a payout on send is READY_DELIVERED and notified (the payout stays in the payments list)
+  { from: { state: 'READY' }, trigger: 'MARK_SENT', next: { state: 'READY', stateReason: 'READY_SHIPPED' }, source: 'spec: READY, mark order items as sent' },
+  { from: { state: 'READY' }, trigger: 'MARK_DELIVERED', next: { state: 'READY', stateReason: 'READY_DELIVERED' }, source: 'spec: READY, mark order items as delivered' },
+  { from: { state: 'READY' }, trigger: 'PAYOUT', next: { state: 'READY', stateReason: 'READY_PAID' }, source: 'spec: READY, payment to partner' },
   { from: { state: 'READY' }, trigger: 'RETURN_FULL', next: { state: 'CANCELLED', stateReason: 'CANCELLED_RETURNED' }, source: 'spec: READY, return with items omitted; DESIGN 11' },
   { from: { state: 'READY' }, trigger: 'RETURN_PARTIAL', next: 'KEEP', source: 'spec: return rules, items filled' },
   { from: { state: 'READY' }, trigger: 'REFUND_AMOUNT', next: 'KEEP', source: 'spec: READY, return with items: [] and totalPrice' },
   { from: { state: 'READY' }, trigger: 'MARK_CANCELLED', when: (f) => Boolean(f.lastOpenItemCancelled && !f.sentOrDelivered), next: { state: 'CANCELLED', stateReason: 'CANCELLED_NOT_PAID' }, source: 'DESIGN 11: last open item cancelled, nothing sent' },
   { from: { state: 'READY' }, trigger: 'MARK_CANCELLED', next: 'KEEP', source: 'spec: READY, mark order items as cancelled' },
 ];
-
-/** READY reasons move forward only: a late "sent" after a payout does not undo READY_PAID. */
-const READY_RANK: Partial<Record<StateReason, number>> = { READY_TO_SHIP: 0, READY_SHIPPED: 1, READY_DELIVERED: 2, READY_PAID: 3 };
 
 function matches(from: From, current: Status | undefined): boolean {
   if (from === 'NONE') return current === undefined;
@@ -99,11 +98,6 @@ export function transition(current: Status | undefined, trigger: Trigger, facts:
   const row = TRANSITIONS.find((r) => r.trigger === trigger && matches(r.from, current) && (!r.when || r.when(facts)));
   if (!row) throw new TransitionRefused(refusalFor(trigger, current, facts));
   if (row.next === 'KEEP') return { ...current! };
-  if ('advanceTo' in row.next) {
-    const now = READY_RANK[current!.stateReason] ?? -1;
-    const to = READY_RANK[row.next.advanceTo]!;
-    return { state: 'READY', stateReason: to > now ? row.next.advanceTo : current!.stateReason };
-  }
   return { ...row.next };
 }
 

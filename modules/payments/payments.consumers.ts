@@ -32,10 +32,14 @@ export function ledgerConsumer(deps: ConsumerDeps, topics: Topics, ledger: Ledge
 }
 
 /**
- * A payout → READY_PAID on the application (spec transition "payment to partner"), through
- * the applications kernel. Idempotent: READY_PAID only moves forward, an application that
- * is no longer READY (cancelled, fully returned) keeps its state, and a crash between the
- * ledger write and this one only delays it (the event is redelivered).
+ * A payout → READY_PAID on the application (spec transition "payment to partner": at least
+ * part of the price paid), through the applications kernel. Each payout sets it once, in
+ * the order things happen (a later send or delivery moves the application on, the next
+ * payout brings READY_PAID back). Idempotent per payment: the application records the
+ * payouts it has applied, so a redelivered event never sets READY_PAID a second time. A
+ * credit note is not a payment to the partner and changes nothing here; an application
+ * that is no longer READY (cancelled, fully returned) keeps its state, and a crash between
+ * the ledger write and this one only delays it (the event is redelivered).
  */
 export function paidConsumer(deps: ConsumerDeps, topics: Topics, applications: Pick<ApplicationsModule, 'changeApplication' | 'getApplication'>) {
   return new ManagedConsumer<DomainEvent>(deps, {
@@ -46,13 +50,19 @@ export function paidConsumer(deps: ConsumerDeps, topics: Topics, applications: P
     types: [PAYMENT_EVENTS.created],
     handle: async (event) => {
       const { partnerId, aggregateId } = event;
-      const app = await applications.getApplication(partnerId, aggregateId).catch(notRetriable);
-      if (app.state !== 'READY' || app.stateReason === 'READY_PAID') return;
       const { payment } = event.data as PaymentEventData;
+      if (payment.type !== 'PAYOUT') return;
+      const applied = (app: { state: string; payoutsApplied?: string[] }) => app.state !== 'READY' || (app.payoutsApplied ?? []).includes(payment.paymentId);
+      const app = await applications.getApplication(partnerId, aggregateId).catch(notRetriable);
+      if (applied(app)) return;
       try {
-        await applications.changeApplication(partnerId, aggregateId, (current) => (current.state !== 'READY' || current.stateReason === 'READY_PAID'
+        await applications.changeApplication(partnerId, aggregateId, (current) => (applied(current)
           ? {}
-          : { trigger: 'PAYOUT', events: [{ type: PAYMENT_EVENTS.applicationPaid, data: { paymentId: payment.paymentId, value: payment.value } }] }));
+          : {
+            trigger: 'PAYOUT',
+            set: { payoutsApplied: [...(current.payoutsApplied ?? []), payment.paymentId] },
+            events: [{ type: PAYMENT_EVENTS.applicationPaid, data: { paymentId: payment.paymentId, value: payment.value } }],
+          }));
       } catch (err) {
         // a refused transition (the application moved on meanwhile) is an answer, not a failure
         if (err instanceof AppError && err.status === 422) return;
