@@ -11,6 +11,8 @@ import type { AppState } from '../platform/http/state.js';
 import { kafkaReachable } from '../platform/kafka.js';
 import { serveMetrics } from '../platform/metrics.js';
 import { PROJECT_VERSION } from '../platform/version.js';
+import { IdempotencyStore } from '../platform/idempotency.js';
+import { idempotency } from '../platform/http/idempotency.js';
 import { createModules, type ApiModules, type ApiOverrides } from './modules.js';
 import { LOGIN_PATH } from '../modules/auth/index.js';
 import { declarePlatformRoutes } from '../platform/openapi/platform-routes.js';
@@ -40,6 +42,7 @@ export async function startApi(config: Config, logger: Logger, overrides: ApiOve
     registry: runtime.registry,
     trustProxy: config.http.trustProxy,
     before: modules.list.flatMap((m) => m.before ?? []),
+    idempotency: idempotency(new IdempotencyStore(runtime.db, config.idempotency), { crashAfterWrite: config.idempotency.crashAfterWrite }),
     mount: (router) => {
       mountHealth(router, {
         projectVersion: PROJECT_VERSION,
