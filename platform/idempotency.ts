@@ -183,6 +183,26 @@ export class IdempotencyStore {
     }
   }
 
+  /** A plain index on `expiresAt` for the purge (not a TTL index: expiry is the queries' time filter). */
+  async init(): Promise<void> {
+    await this.keys.createIndex({ expiresAt: 1 });
+  }
+
+  /**
+   * Removes claims past their expiry. Validity never depends on it (every read filters by
+   * time); it only keeps the collection to the keys still live.
+   */
+  async purgeExpired(now = new Date()): Promise<number> {
+    return (await this.keys.deleteMany({ expiresAt: { $lte: now } })).deletedCount;
+  }
+
+  /** Purges every `everyMs` until the returned stop is called. */
+  purgeEvery(everyMs: number, onError: (err: unknown) => void): () => void {
+    const timer = setInterval(() => { this.purgeExpired().catch(onError); }, everyMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
   /** The key's answer: kept for replays. Only the current owner may write it. */
   async finish(keyHash: string, owner: string, response: KeptResponse): Promise<void> {
     await this.keys.updateOne({ _id: keyHash, owner }, { $set: { state: 'DONE', response } });

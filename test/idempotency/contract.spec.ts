@@ -5,6 +5,7 @@ import { applicationBody } from '../applications/requests.js';
 import { SHIPPING, opPath, processingApplication, readyApplication } from '../orders/orders-harness.js';
 import { provisionPartner, type TestPartner } from '../support/partners.js';
 import { waitFor } from '../support/wait.js';
+import { IdempotencyStore, keyHashOf } from '../../platform/idempotency.js';
 import { KEY_HEADER, expectReplay, keyed, newKey, sentTwice, storedWithNumber } from './support.js';
 
 const CREATE = '/financing/v1/applications';
@@ -140,6 +141,17 @@ describe('Idempotency-Key contract: concurrency, reuse, partners, refusals, expi
       }, { maxWait: 15_000, interval: 250 });
       expect(ranAgain.status).to.equal(200);
       expect(ranAgain.body.id).to.equal(first.body.id);
+    });
+
+    it('when expired claims are purged, then the live ones stay', async () => {
+      const key = newKey();
+      expect((await sendShort('POST', CREATE, applicationBody(), key)).status).to.equal(201);
+      const store = new IdempotencyStore(short.t.api.runtime.db, { ttlMs: 1000, leaseMs: 60_000 });
+      const claim = { _id: keyHashOf(short.partner.id, key) };
+      await store.purgeExpired(new Date());
+      expect(await store.keys.countDocuments(claim), 'still live').to.equal(1);
+      await store.purgeExpired(new Date(Date.now() + 2000));
+      expect(await store.keys.countDocuments(claim), 'expired and purged').to.equal(0);
     });
   });
 });
