@@ -11,6 +11,8 @@ import type { AppState } from '../platform/http/state.js';
 import { kafkaReachable } from '../platform/kafka.js';
 import { serveMetrics } from '../platform/metrics.js';
 import { PROJECT_VERSION } from '../platform/version.js';
+import { IdempotencyStore } from '../platform/idempotency.js';
+import { idempotency } from '../platform/http/idempotency.js';
 import { createModules, type ApiModules, type ApiOverrides } from './modules.js';
 import { LOGIN_PATH } from '../modules/auth/index.js';
 import { declarePlatformRoutes } from '../platform/openapi/platform-routes.js';
@@ -35,11 +37,14 @@ export interface Api {
 export async function startApi(config: Config, logger: Logger, overrides: ApiOverrides = {}): Promise<Api> {
   const runtime = await createRuntime(config, logger, 'api');
   const modules = await createModules(runtime, overrides);
+  const keys = new IdempotencyStore(runtime.db, config.idempotency);
+  await keys.init();
   const app = createHttpApp({
     logger,
     registry: runtime.registry,
     trustProxy: config.http.trustProxy,
     before: modules.list.flatMap((m) => m.before ?? []),
+    idempotency: idempotency(keys, { crashAfterWrite: config.idempotency.crashAfterWrite }),
     mount: (router) => {
       mountHealth(router, {
         projectVersion: PROJECT_VERSION,
@@ -84,6 +89,8 @@ export async function startApi(config: Config, logger: Logger, overrides: ApiOve
     throw err;
   }
 
+  // hourly at most: expired claims are dead weight, never a correctness matter
+  const stopPurge = keys.purgeEvery(Math.min(config.idempotency.ttlMs, 3_600_000), (err) => logger.warn({ err }, 'expired idempotency keys not purged'));
   const metricsPort = (metricsServer.address() as { port: number }).port;
   logger.info({ httpsPort: listening.httpsPort, httpPort: listening.httpPort, metricsPort }, 'api listening');
   return {
@@ -91,6 +98,7 @@ export async function startApi(config: Config, logger: Logger, overrides: ApiOve
     httpsPort: listening.httpsPort,
     httpPort: listening.httpPort,
     stop: async () => {
+      stopPurge();
       await listening.close();
       await new Promise<void>((r) => metricsServer.close(() => r()));
       for (const m of [...modules.list].reverse()) await m.stop?.();

@@ -51,6 +51,11 @@ const schema = Joi.object({
   RECURRENCE_VALIDITY: duration.default('365d').description('READY recurrences expire after this (DESIGN 14)'),
   GATEWAY_TOKEN_TTL: duration.default('24h').description('lifetime of the gateway link token'),
   DUPLICATE_WINDOW: duration.default('20m').description('an identical create request within this window returns the first application (spec Limits)'),
+  IDEMPOTENCY_TTL: duration.default('24h').description('how long the response to a request with an Idempotency-Key is kept for its retries'),
+  IDEMPOTENCY_LEASE: duration.default('1m')
+    .description('how long a request with an Idempotency-Key holds the key; a holder that died is resolved after it (longer than any request runs)'),
+  IDEMPOTENCY_TEST_CRASH_AFTER_WRITE: boolean.default(false)
+    .description('test only, ignored in production: the API kills itself after a write carrying a kept response commits, before it answers'),
   EXPIRY_SWEEP_INTERVAL: duration.default('30s').description('heartbeat of the expiry sweeper: how often it checks whether an application or recurrence this instance wrote has fallen due (DESIGN 9, 14)'),
   EXPIRY_FULL_SWEEP_INTERVAL: duration.default('5m').description('backstop: an expiry sweep at least this often, for what other instances wrote'),
   WEBHOOK_RETRY_DELAYS: Joi.string().pattern(/^\d+(ms|s|m|h)(,\d+(ms|s|m|h))*$/).default('1m,5m,5m,5m,5m')
@@ -120,6 +125,11 @@ function shape(v: Record<string, any>) {
     recurrenceValidityMs: parseDuration(v.RECURRENCE_VALIDITY),
     gatewayTokenTtlMs: parseDuration(v.GATEWAY_TOKEN_TTL),
     duplicateWindowMs: parseDuration(v.DUPLICATE_WINDOW),
+    idempotency: {
+      ttlMs: parseDuration(v.IDEMPOTENCY_TTL),
+      leaseMs: parseDuration(v.IDEMPOTENCY_LEASE),
+      crashAfterWrite: !production && (v.IDEMPOTENCY_TEST_CRASH_AFTER_WRITE as boolean),
+    },
     expirySweepIntervalMs: parseDuration(v.EXPIRY_SWEEP_INTERVAL),
     expiryFullSweepIntervalMs: parseDuration(v.EXPIRY_FULL_SWEEP_INTERVAL),
     webhooks: {

@@ -1,12 +1,15 @@
 import type { Collection, Filter } from 'mongodb';
 import { ConcurrencyError } from './errors.js';
 import { KeyedMutex } from './keyed-mutex.js';
+import { currentIdempotentWrite, expiredKept, keptPath, outsideIdempotentScope, registerKeptResponseCarrier, type KeptEntry } from './idempotency.js';
 import { outboxForInsert, outboxForUpdate, type OutboxEntry, type OutboxFields, type OutboxPublisher } from './outbox.js';
 
 /** A document that changes only through version-guarded single-document writes. */
 export interface Versioned extends OutboxFields {
   _id: string;
   version: number;
+  /** responses of requests with an Idempotency-Key, by key hash, written with the change they report */
+  idempotency?: Record<string, KeptEntry>;
 }
 
 export type NewDocument<T extends Versioned> = Omit<T, keyof OutboxFields | 'version'>;
@@ -29,7 +32,9 @@ export class VersionedStore<T extends Versioned> {
   private readonly mutex = new KeyedMutex();
 
   /** `onWritten` sees every document this store wrote, as written (a module's in-process index of it). */
-  constructor(readonly collection: Collection<T>, private readonly outbox: OutboxPublisher, private readonly onWritten?: (doc: T) => void) {}
+  constructor(readonly collection: Collection<T>, private readonly outbox: OutboxPublisher, private readonly onWritten?: (doc: T) => void) {
+    registerKeptResponseCarrier(collection.collectionName);
+  }
 
   /**
    * Indexes the guarded writes need, and registers the collection with the outbox sweeper.
@@ -44,10 +49,13 @@ export class VersionedStore<T extends Versioned> {
 
   /** Inserts a new document (version 1) with its entries; duplicate-key errors are the caller's. */
   async insert(doc: NewDocument<T>, entries: OutboxEntry[], now = new Date()): Promise<T> {
-    const full = { ...doc, version: 1, ...outboxForInsert(entries, now) } as unknown as T;
+    const write = currentIdempotentWrite();
+    const projected = { ...doc, version: 1 };
+    const kept = write?.entryFor(projected);
+    const full = { ...projected, ...(kept ? { idempotency: { [write!.keyHash]: kept } } : {}), ...outboxForInsert(entries, now) } as unknown as T;
     await this.collection.insertOne(full as any);
-    void this.outbox.publishAfterWrite({ collection: this.collection, docId: full._id, entries, soleAtVersion: 1 });
-    this.onWritten?.(full);
+    if (kept) write!.committed(kept);
+    this.afterWrite(full, { collection: this.collection, docId: full._id, entries, soleAtVersion: 1 });
     return full;
   }
 
@@ -56,21 +64,46 @@ export class VersionedStore<T extends Versioned> {
    * or undefined when a concurrent write got there first.
    */
   async update(current: T, change: Pick<Change, 'set' | 'entries'>, now = new Date()): Promise<T | undefined> {
+    const { kept, set, unset } = this.keptResponse(current, change.set, now);
     const updated = await this.collection.findOneAndUpdate(
       { _id: current._id, version: current.version } as Filter<T>,
-      { $set: { ...change.set, ...outboxForUpdate(change.entries, now) }, $inc: { version: 1 } } as any,
+      { $set: { ...change.set, ...set, ...outboxForUpdate(change.entries, now) }, $inc: { version: 1 }, ...(unset ? { $unset: unset } : {}) } as any,
       { returnDocument: 'after' },
     );
     if (!updated) return undefined;
+    if (kept) currentIdempotentWrite()!.committed(kept);
     const nothingElsePending = Object.keys(current.outbox ?? {}).length === 0;
-    void this.outbox.publishAfterWrite({
+    this.afterWrite(updated as T, {
       collection: this.collection,
       docId: current._id,
       entries: change.entries,
       soleAtVersion: nothingElsePending ? current.version + 1 : undefined,
     });
-    this.onWritten?.(updated as T);
     return updated as T;
+  }
+
+  /**
+   * When the request has an Idempotency-Key, its response rides on this write (so it exists
+   * exactly when the change does), and kept responses past their expiry leave with it.
+   */
+  private keptResponse(current: T, set: Record<string, unknown>, now: Date) {
+    const write = currentIdempotentWrite();
+    const kept = write?.entryFor({ ...current, ...set, version: current.version + 1 });
+    if (!kept) return { kept: undefined, set: {}, unset: undefined };
+    const stale = expiredKept(current.idempotency, now).filter((p) => p !== keptPath(write!.keyHash));
+    return {
+      kept,
+      set: { [keptPath(write!.keyHash)]: kept },
+      unset: stale.length ? Object.fromEntries(stale.map((p) => [p, ''])) : undefined,
+    };
+  }
+
+  /** Publishing and the index callback outlive the request: they run outside its idempotency scope. */
+  private afterWrite(doc: T, publish: Parameters<OutboxPublisher['publishAfterWrite']>[0]): void {
+    outsideIdempotentScope(() => {
+      void this.outbox.publishAfterWrite(publish);
+      this.onWritten?.(doc);
+    });
   }
 
   /**

@@ -47,6 +47,13 @@ export function assertAcceptable(input: { order: OrderInput; merchantUrls: Creat
   }
 }
 
+/** Non-blocking WARN records of a create request (deprecated fields). */
+export function deprecationWarnings(input: Pick<CreateApplicationInput, 'customer'>): ErrorRecord[] {
+  return input.customer.extraData
+    ? [{ code: 'DEPRECATED_FIELD', message: 'customer.extraData is deprecated: send fraudPreventionData.', severity: 'WARN', attribute: 'customer.extraData' }]
+    : [];
+}
+
 /**
  * POST /financing/v1/applications: assert (schema done by the route; semantics here),
  * decide (duplicate or new), persist with the `created` event and its notification,
@@ -65,9 +72,7 @@ export class CreateApplication {
       throw new UnprocessableError('NOT_SUPPORTED', 'Recurrences are supported for DEFERRED_PAYMENT only.', { attribute: 'isRecurring' });
     }
     assertAcceptable(input, this.cfg);
-    const warnings: ErrorRecord[] = input.customer.extraData
-      ? [{ code: 'DEPRECATED_FIELD', message: 'customer.extraData is deprecated: send fraudPreventionData.', severity: 'WARN', attribute: 'customer.extraData' }]
-      : [];
+    const warnings = deprecationWarnings(input);
     const now = new Date();
     const documents = await this.documents.prepare(input.order.documents, (i) => `order.documents[${i}].file`, now);
     const id = newId();

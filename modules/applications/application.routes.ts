@@ -2,12 +2,16 @@ import type { Middleware } from 'koa';
 import type { AppRouter } from '../../platform/http/create-app.js';
 import { partnerOf, type AppState } from '../../platform/http/state.js';
 import { defineRoute, type ErrorDeclaration } from '../../platform/openapi/registry.js';
+import { respondFromWrite } from '../../platform/idempotency.js';
+import type { ApplicationDoc } from './application.model.js';
 import type { CancelReason } from './application.model.js';
 import type { CreateApplicationInput, CreateFromRecurrenceInput } from './application.input.js';
 import type { ApplicationService } from './application.service.js';
 import type { CreateApplication } from './application.create.js';
 import type { RecurrenceService } from './recurrence.service.js';
-import { toRecurrenceResponse } from './application.mappers.js';
+import { toOrderWithInfo, toRecurrenceResponse } from './application.mappers.js';
+import { deprecationWarnings } from './application.create.js';
+import { effectiveRecurrence } from './recurrence.service.js';
 import {
   applicationIdParams, cancelApplicationSchema, createApplicationSchema, createFromRecurrenceSchema, patchRecurrenceSchema, recurrenceIdParams,
 } from './application.schemas.js';
@@ -45,9 +49,12 @@ export function mountApplicationRoutes(router: AppRouter, deps: ApplicationRoute
       E(422, 'VAT_AMOUNT_MISMATCH', 'WARN: an item\'s VAT amount does not match its rate; repeat with `override` to accept'),
     ],
   }, auth, async (ctx, { body }) => {
+    const warnings = deprecationWarnings(body);
+    const render = (doc: ApplicationDoc) => ({ ...applications.response(doc), ...(warnings.length ? { warnings } : {}) });
+    respondFromWrite((doc: ApplicationDoc) => ({ status: 201, body: render(doc), location: `/financing/v1/applications/${doc._id}` }));
     const outcome = await creation.create(partnerOf(ctx), body);
     ctx.status = outcome.created ? 201 : 200;
-    ctx.body = { ...applications.response(outcome.doc), ...(outcome.warnings.length ? { warnings: outcome.warnings } : {}) };
+    ctx.body = render(outcome.doc);
     if (outcome.created) ctx.set('Location', `/financing/v1/applications/${outcome.doc._id}`);
   });
 
@@ -78,6 +85,7 @@ export function mountApplicationRoutes(router: AppRouter, deps: ApplicationRoute
       E(422, 'UNPROCESSABLE', 'any other refused transition'),
     ],
   }, auth, async (ctx, { params, body }) => {
+    respondFromWrite((doc: ApplicationDoc) => ({ body: toOrderWithInfo(doc) }));
     ctx.body = await applications.cancel(partnerOf(ctx).id, params.applicationId, body);
   });
 
@@ -105,6 +113,7 @@ function mountRecurrenceRoutes(router: AppRouter, auth: Middleware<AppState>[], 
     responses: { 200: { description: 'the recurrence', schema: recurrenceResponseSchema } },
     errors: [INVALID, notFound, E(422, 'UNPROCESSABLE', 'a state other than CANCELLED'), E(422, 'RECURRENCE_NOT_USABLE', 'the recurrence is APPROVING or EXPIRED')],
   }, auth, async (ctx, { params, body }) => {
+    respondFromWrite((doc: ApplicationDoc) => ({ body: toRecurrenceResponse(effectiveRecurrence(doc.recurrence!, new Date()), doc._id) }));
     ctx.body = await recurrences.patch(partnerOf(ctx).id, params.recurrenceId, body.state);
   });
 
@@ -124,9 +133,12 @@ function mountRecurrenceRoutes(router: AppRouter, auth: Middleware<AppState>[], 
       E(422, 'UNPROCESSABLE', 'the order does not add up (as on create)'),
     ],
   }, auth, async (ctx, { params, body }) => {
-    const outcome = await recurrences.createFrom(partnerOf(ctx), params.recurrenceId, body);
+    const origin = await recurrences.origin(partnerOf(ctx).id, params.recurrenceId);
+    const render = (doc: ApplicationDoc) => applications.response(doc, { recurrence: toRecurrenceResponse(origin.recurrence, origin._id) });
+    respondFromWrite((doc: ApplicationDoc) => ({ status: 201, body: render(doc) }));
+    const outcome = await recurrences.createFrom(partnerOf(ctx), origin, body);
     ctx.status = outcome.created ? 201 : 200;
-    ctx.body = applications.response(outcome.doc, { recurrence: toRecurrenceResponse(outcome.origin.recurrence!, outcome.origin._id) });
+    ctx.body = render(outcome.doc);
   });
 }
 

@@ -68,9 +68,8 @@ export class RecurrenceService {
     return toRecurrenceResponse(effectiveRecurrence(doc.recurrence!, now), doc._id);
   }
 
-  /** POST /recurrences/{id}/applications: decided at once, no gateway (DESIGN 14). */
-  async createFrom(partner: AuthenticatedPartner, recurrenceId: string, input: CreateFromRecurrenceInput): Promise<CreateOutcome & { origin: ApplicationDoc }> {
-    const origin = await this.origin(partner.id, recurrenceId);
+  /** POST /recurrences/{id}/applications: decided at once, no gateway (DESIGN 14). `origin`: this.origin(). */
+  async createFrom(partner: AuthenticatedPartner, origin: ApplicationDoc & { recurrence: RecurrenceDoc }, input: CreateFromRecurrenceInput): Promise<CreateOutcome & { origin: ApplicationDoc }> {
     if (input.type !== 'DEFERRED_PAYMENT') throw new UnprocessableError('NOT_SUPPORTED', 'Recurrences are supported for DEFERRED_PAYMENT only.', { attribute: 'type' });
     const now = new Date();
     if (!recurrenceUsable(origin.recurrence, now)) {

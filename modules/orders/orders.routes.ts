@@ -3,9 +3,10 @@ import type { Middleware } from 'koa';
 import type { AppRouter } from '../../platform/http/create-app.js';
 import { partnerOf, type AppState } from '../../platform/http/state.js';
 import { defineRoute, type ErrorDeclaration } from '../../platform/openapi/registry.js';
+import { respondFromWrite } from '../../platform/idempotency.js';
 import type { FulfilmentOp } from './fulfilment.counters.js';
 import type { ChangeOrderBody, FulfilmentBody, OrdersService } from './orders.service.js';
-import { applicationIdParams, orderWithInfoSchema, type OrderLookup } from '../applications/index.js';
+import { applicationIdParams, orderWithInfoSchema, toOrderWithInfo, type ApplicationDoc, type OrderLookup } from '../applications/index.js';
 import { cancelItemsSchema, changeOrderSchema, deliverSchema, orderQuerySchema, returnSchema, sendSchema } from './orders.schemas.js';
 
 const E = (status: number, code: string, when: string): ErrorDeclaration => ({ status, code, when });
@@ -18,6 +19,8 @@ const STATE = [
 ];
 const ITEMS = E(422, 'UNPROCESSABLE', 'no item matches, several match, a quantity exceeds what is left, nothing is left to mark, another currency, a document URL that cannot be fetched');
 const tags = ['Orders'];
+/** What every order write answers, rendered from the written application (also for Idempotency-Key). */
+const orderWithInfo = (doc: ApplicationDoc) => ({ body: toOrderWithInfo(doc) });
 const ok = { 200: { description: 'the changed order plus applicationInfo', schema: orderWithInfoSchema } };
 
 interface OperationRoute {
@@ -63,6 +66,7 @@ export function mountOrderRoutes(router: AppRouter, requireAuth: Middleware<AppS
       responses: ok,
       errors: [INVALID, NOT_FOUND, ...STATE, ITEMS, ...r.extra, E(409, 'CONCURRENT_MODIFICATION', 'the application kept changing under the request; repeat it')],
     }, auth, async (ctx, { params, body }) => {
+      respondFromWrite(orderWithInfo);
       ctx.body = await orders.fulfil(partnerOf(ctx), params.applicationId, r.op, body);
     });
   }
@@ -80,6 +84,7 @@ export function mountOrderRoutes(router: AppRouter, requireAuth: Middleware<AppS
       E(422, 'UNPROCESSABLE', 'the totals do not match the items, another currency, or a document URL that cannot be fetched'),
     ],
   }, auth, async (ctx, { params, body }) => {
+    respondFromWrite(orderWithInfo);
     ctx.body = await orders.change(partnerOf(ctx), params.applicationId, body);
   });
 

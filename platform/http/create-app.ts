@@ -8,6 +8,7 @@ import { errorMiddleware } from './error-middleware.js';
 import { DEFAULT_BODY_LIMITS, jsonBody, type JsonBodyLimits } from './json-body.js';
 import { requestContext } from './request-context.js';
 import type { AppState } from './state.js';
+import { registryOf } from '../openapi/registry.js';
 
 export type AppRouter = Router<AppState>;
 
@@ -24,6 +25,8 @@ export interface HttpAppOptions {
   /** registers the routes of every module on the one router */
   mount: (router: AppRouter) => void;
   bodyLimits?: JsonBodyLimits;
+  /** the Idempotency-Key middleware of the partner write routes (platform/http/idempotency.ts) */
+  idempotency?: Koa.Middleware<AppState>;
 }
 
 /**
@@ -68,6 +71,7 @@ export function createHttpApp(opts: HttpAppOptions): Koa<AppState> {
   const app = new Koa<AppState>({ proxy: opts.trustProxy, maxIpsCount: 1 });
   app.silent = true; // errors are logged once, by the error middleware
   const router = new Router<AppState>();
+  registryOf(router).idempotency = opts.idempotency;
   opts.mount(router);
 
   app.use(requestContext(opts.logger, httpMetrics(opts.registry)));

@@ -1,6 +1,6 @@
 import parse from 'joi-to-json';
 import type Joi from 'joi';
-import type { RouteDeclaration, RouteRegistry } from './registry.js';
+import { takesIdempotencyKey, type RouteDeclaration, type RouteRegistry } from './registry.js';
 
 /**
  * Generates the OpenAPI 3.1 document from the route registry: joi → JSON Schema through
@@ -73,6 +73,13 @@ function parameters(route: RouteDeclaration, conv: SchemaConverter) {
     for (const [name, s] of Object.entries((obj.properties ?? {}) as Record<string, JsonSchema>)) {
       out.push({ name, in: where, required: where === 'path' || (obj.required ?? []).includes(name), description: s.description, schema: s });
     }
+  }
+  if (takesIdempotencyKey(route)) {
+    out.push({
+      name: 'Idempotency-Key', in: 'header', required: false,
+      description: 'Makes the request safe to retry: 1-255 printable ASCII characters, unique per request of your choosing (a UUID). A retry with the same key and the same method, path and body within IDEMPOTENCY_TTL (24 h) answers the first response again, byte for byte, with `Idempotent-Replayed: true`, and changes nothing.',
+      schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
+    });
   }
   return out;
 }

@@ -50,8 +50,24 @@ export interface RouteDeclaration {
   internal?: boolean;
 }
 
+/**
+ * Partner writes take an Idempotency-Key: every POST, PUT and PATCH under /financing/
+ * behind the bearer token. One predicate for the middleware and the OpenAPI document.
+ */
+export function takesIdempotencyKey(route: Pick<RouteDeclaration, 'method' | 'path' | 'auth'>): boolean {
+  return ['post', 'put', 'patch'].includes(route.method) && route.path.startsWith('/financing/') && route.auth === 'bearer';
+}
+
+export const IDEMPOTENCY_ERROR_DECLARATIONS: ErrorDeclaration[] = [
+  { status: 400, code: 'INVALID_REQUEST', when: 'the Idempotency-Key header is empty, longer than 255 characters or not printable ASCII (`attribute`: `Idempotency-Key`)' },
+  { status: 409, code: 'IDEMPOTENCY_KEY_IN_USE', when: 'a request with this Idempotency-Key is still running; repeat after `Retry-After` seconds' },
+  { status: 422, code: 'IDEMPOTENCY_KEY_REUSED', when: 'this Idempotency-Key was used with another method, path or body' },
+];
+
 export class RouteRegistry {
   readonly routes: RouteDeclaration[] = [];
+  /** the Idempotency-Key middleware the write routes run (set by the HTTP app) */
+  idempotency?: Middleware<AppState>;
 
   declare(route: RouteDeclaration): void {
     const clash = this.routes.find((r) => r.method === route.method && r.path === route.path);
@@ -98,7 +114,9 @@ export function defineRoute<B = unknown, P = Record<string, string>, Q = Record<
   middleware: Middleware<AppState>[],
   handler: RouteHandler<B, P, Q>,
 ): void {
-  registryOf(router).declare(route);
+  const registry = registryOf(router);
+  const idempotent = takesIdempotencyKey(route);
+  registry.declare(idempotent ? { ...route, errors: [...(route.errors ?? []), ...IDEMPOTENCY_ERROR_DECLARATIONS] } : route);
   const req = route.request ?? {};
   const validated: Middleware<AppState> = async (ctx) => {
     const params = (req.params ? validate(req.params, ctx.params, { convert: true }) : ctx.params) as P;
@@ -106,5 +124,7 @@ export function defineRoute<B = unknown, P = Record<string, string>, Q = Record<
     const body = (req.body && !req.bodyContentType ? validate(req.body, ctx.request.body ?? {}) : ctx.request.body) as B;
     await handler(ctx as AppContext, { body, params, query });
   };
-  router[route.method](route.path, ...middleware, validated);
+  // resolved per request: the app sets the middleware, whichever order modules mount in
+  const idempotencyKey: Middleware<AppState> = (ctx, next) => (registry.idempotency ? registry.idempotency(ctx, next) : next());
+  router[route.method](route.path, ...middleware, ...(idempotent ? [idempotencyKey] : []), validated);
 }

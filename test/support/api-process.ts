@@ -55,7 +55,8 @@ export class ApiProcess extends ServiceProcess {
     return this.certPem;
   }
 
-  start(): this {
+  /** `extra`: environment for this start only (e.g. a test hook), over the constructor's. */
+  start(extra: Record<string, string> = {}): this {
     this.spawn({
       ...serviceEnv(this.config),
       HTTPS_PORT: String(this.ports.https),
@@ -65,6 +66,7 @@ export class ApiProcess extends ServiceProcess {
       TLS_CERT_FILE: join(this.dir, 'cert.pem'),
       TLS_KEY_FILE: join(this.dir, 'key.pem'),
       ...this.env,
+      ...extra,
     });
     return this;
   }
