@@ -56,6 +56,21 @@ describe('fulfilment with retried keyed calls ends exactly as the same sequence 
   const payments = async (id: string) => (await h.t.client.get(paymentsPath(id), { token: partner.token })).body.data as any[];
   const orderEvents = (id: string) => h.eventsFor(id).filter((e) => e.type.startsWith('orders.order.')).map((e) => e.type);
   const settled = async (id: string) => Object.keys((await doc(id))?.outbox ?? {}).length === 0;
+  /**
+   * The ledger has reconciled the application's last order event and the application shows
+   * every payout: payouts set READY_PAID in the order they happen, so each step waits for
+   * its own before the next, or the twins' final reasons would depend on timing.
+   */
+  const paidUp = async (id: string, orderEventsSoFar: number) => {
+    const app = await doc(id);
+    if (!app || !(await settled(id))) return false;
+    const orderVersions = h.eventsFor(id).filter((e) => e.type.startsWith('orders.order.')).map((e) => e.aggregateVersion);
+    if (orderVersions.length < orderEventsSoFar) return false; // not collected yet
+    const ledger = await db.collection<any>('payment_ledgers').findOne({ _id: id });
+    if (!ledger || ledger.lastAggregateVersion < Math.max(...orderVersions)) return false;
+    const payouts = ledger.records.filter((r: any) => r.type === 'PAYOUT').length;
+    return app.state !== 'READY' || (app.payoutsApplied ?? []).length === payouts;
+  };
 
   it(`when each step is retried with its key, then money, writes and events equal those without retries (seed ${SEED}, ${RUNS} runs)`, async () => {
     await fc.assert(fc.asyncProperty(fc.array(step, { minLength: 2, maxLength: 6 }), async (steps) => {
@@ -71,7 +86,10 @@ describe('fulfilment with retried keyed calls ends exactly as the same sequence 
         const plain = await h.t.client.put(rb.path, rb.body, { token: partner.token });
         expect(first.status, `${s.op}: ${first.text} / ${plain.text}`).to.equal(plain.status);
         if (first.status !== 200) expect(first.body.errors[0].code).to.equal(plain.body.errors[0].code);
-        else changes++;
+        else {
+          changes++;
+          await waitFor(`both twins paid up after ${s.op}`, async () => (await paidUp(a.id, changes)) && (await paidUp(b.id, changes)), { maxWait: 20_000 });
+        }
       }
       // request writes are done when the answers came; the payments consumers follow the events
       const [pa, pb] = await waitFor('both twins settled with the same payments', async () => {
