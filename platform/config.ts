@@ -10,6 +10,8 @@ import { parseDurationList, parseDuration } from './duration.js';
 const duration = Joi.string().pattern(/^\d+(ms|s|m|h|d)$/).message('{{#label}} must be a duration like 500ms, 30s, 5m, 24h or 365d');
 const boolean = Joi.boolean().truthy('1', 'yes').falsy('0', 'no', '');
 const port = Joi.number().integer().min(0).max(65535);
+/** The event feed's removal of old entries relies on no insert lasting anywhere near it. */
+const atLeastAnHour: Joi.CustomValidator<string> = (v, h) => (parseDuration(v) >= 3_600_000 ? v : h.message({ custom: '{{#label}} must be at least 1h' }));
 
 const schema = Joi.object({
   NODE_ENV: Joi.string().valid('development', 'production', 'test').default('development')
@@ -43,6 +45,8 @@ const schema = Joi.object({
   DUPLICATE_WINDOW: duration.default('20m').description('an identical create request within this window returns the first application (spec Limits)'),
   EXPIRY_SWEEP_INTERVAL: duration.default('30s').description('heartbeat of the expiry sweeper: how often it checks whether an application or recurrence this instance wrote has fallen due (DESIGN 9, 14)'),
   EXPIRY_FULL_SWEEP_INTERVAL: duration.default('5m').description('backstop: an expiry sweep at least this often, for what other instances wrote'),
+  EVENT_FEED_RETENTION: duration.custom(atLeastAnHour).default('30d')
+    .description('how long an entry stays in the partner event feed (GET /financing/v1/events); older entries are no longer listed and are removed; at least 1h'),
   WEBHOOK_RETRY_DELAYS: Joi.string().pattern(/^\d+(ms|s|m|h)(,\d+(ms|s|m|h))*$/).default('1m,5m,5m,5m,5m')
     .description('delays between webhook tries (DESIGN 17)'),
   WEBHOOK_TIMEOUT: duration.default('10s').description('per-attempt timeout of a webhook POST, and the time limit of fetching a document URL'),
@@ -110,6 +114,7 @@ function shape(v: Record<string, any>) {
     duplicateWindowMs: parseDuration(v.DUPLICATE_WINDOW),
     expirySweepIntervalMs: parseDuration(v.EXPIRY_SWEEP_INTERVAL),
     expiryFullSweepIntervalMs: parseDuration(v.EXPIRY_FULL_SWEEP_INTERVAL),
+    eventFeed: { retentionMs: parseDuration(v.EVENT_FEED_RETENTION) },
     webhooks: {
       retryDelaysMs: parseDurationList(v.WEBHOOK_RETRY_DELAYS),
       timeoutMs: parseDuration(v.WEBHOOK_TIMEOUT),
