@@ -182,6 +182,18 @@ describe('event feed (GET /financing/v1/events)', function () {
     await waitFor('the later one listed after the others', async () => (await get(`?after=${list[3]!.id}`, r)).body.data[0]?.id === later.id);
   });
 
+  it('when /openapi.json is read, then the feed is described with its parameters, its item schema and its 400', async () => {
+    const doc = (await t.client.get<any>('/openapi.json')).body;
+    const op = doc.paths[PATH].get;
+    expect(op.operationId).to.equal('listEvents');
+    expect(op.parameters.map((x: any) => x.name)).to.include.members(['limit', 'after', 'before', 'applicationId']);
+    expect(op['x-error-codes'].map((e: any) => e.code)).to.include('INVALID_REQUEST');
+    const resolve = (x: any) => (x.$ref ? doc.components.schemas[x.$ref.split('/').pop()] : x);
+    const item = resolve(resolve(resolve(op.responses['200'].content['application/json'].schema).properties.data).items);
+    expect(item.properties.delivery.enum).to.deep.equal(['PENDING', 'DELIVERED', 'FAILED', 'DEAD_LETTERED']);
+    expect(item.required).to.include.members(['id', 'type', 'applicationId', 'occurredAt', 'data', 'delivery']);
+  });
+
   const bad: Array<[string, string]> = [
     ['limit=0', 'limit'], ['limit=101', 'limit'], ['limit=abc', 'limit'], ['after=x%20y', 'after'],
     [`after=${newId()}`, 'after'], [`before=${newId()}`, 'before'], ['after=a&before=b', ''], ['sort=-id', 'sort'], ['filter=type|eq|payment', 'filter'],
