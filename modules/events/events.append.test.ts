@@ -114,7 +114,7 @@ describe('event feed append protocol (pure, interleaved in memory)', () => {
     await appendEntry(store, entry('p', 'w2')).catch(() => {});
     expect(await store.head('p')).to.equal(1); // written, not yet visible to readers
     const again = await appendEntry(store, entry('p', 'w2'));
-    expect(again).to.deep.equal({ seq: 2, created: false, conflicts: 0 });
+    expect(again).to.include({ seq: 2, created: false });
     expect(await store.head('p')).to.equal(2);
     expect((await appendEntry(store, entry('p', 'w3'))).seq).to.equal(3);
   });

@@ -30,8 +30,7 @@ export interface Appended {
  * hint has seen every entry up to it. Idempotent by webhook-id.
  */
 export async function appendEntry(store: SeqStore, entry: NewFeedEntry): Promise<Appended> {
-  const recorded = await store.seqOf(entry.webhookId);
-  if (recorded !== null) return alreadyRecorded(store, entry, recorded, 0);
+  // no look-up first: a notification recorded before fails the insert on its webhook-id
   let seen = await store.head(entry.partnerId);
   for (let conflicts = 0; ; conflicts++) {
     const seq = seen + 1;
@@ -39,8 +38,8 @@ export async function appendEntry(store: SeqStore, entry: NewFeedEntry): Promise
       await store.raiseHead(entry.partnerId, seq);
       return { seq, created: true, conflicts };
     }
-    const mine = await store.seqOf(entry.webhookId);
-    if (mine !== null) return alreadyRecorded(store, entry, mine, conflicts);
+    const recorded = await store.seqOf(entry.webhookId);
+    if (recorded !== null) return alreadyRecorded(store, entry, recorded, conflicts);
     // another notification holds `seq`, so entry `seq` exists and `seq + 1` may be tried;
     // the head may have moved further meanwhile, and what it names exists too
     seen = Math.max(seq, await store.head(entry.partnerId));
