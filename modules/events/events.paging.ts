@@ -1,5 +1,5 @@
 /**
- * Cursor paging of the event feed, per the spec's paging conventions (DESIGN 19 limits):
+ * Cursor paging of the event feed, per the spec's paging conventions (limit 1..100, default 20):
  * oldest first; `after` = the id of the last item seen (forward), `before` = the id of the
  * first item of the page seen (backward, still oldest first within the page). `nextPage`
  * only when `after` was sent and more items follow, `prevPage` only when `before` was sent

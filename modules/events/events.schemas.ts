@@ -4,7 +4,7 @@ import type { FeedQuery } from './events.paging.js';
 /** Webhook ids and application ids are UUIDs; the pattern only keeps junk out of the store's queries. */
 const id = Joi.string().pattern(/^[A-Za-z0-9-]{1,100}$/, 'id');
 
-/** DESIGN 19: limit 1..100, default 20; after and before are event ids, not both. */
+/** The paging limits of every list (1..100, default 20); after and before are event ids, not both. */
 export const eventsQuerySchema = Joi.object<FeedQuery>({
   limit: Joi.number().integer().min(1).max(100).default(20).description('items per page (default 20, at most 100)'),
   after: id.description('id of the last event seen: the events recorded after it, oldest first'),
