@@ -12,8 +12,12 @@ export interface EventsModuleDeps {
   deliveryStates: DeliveryStates;
 }
 
-/** How often an instance removes entries past the retention (a bounded batch each time). */
+/**
+ * How often an instance removes entries past the retention, a bounded amount each time;
+ * sooner while a run leaves some behind, so that a busy partner's backlog does not grow.
+ */
 const CLEANUP_INTERVAL_MS = 10 * 60_000;
+const CLEANUP_CATCH_UP_MS = 1_000;
 
 /** Composition root of the event feed: the projector, the retention cleanup, the list route. */
 export async function createEventsModule(platform: Platform, deps: EventsModuleDeps): Promise<EventsModule> {
@@ -24,26 +28,36 @@ export async function createEventsModule(platform: Platform, deps: EventsModuleD
   const projector = feedProjector(platform.consumerDeps, platform.topics, repo, projectorMetrics(platform.registry), platform.config.kafka.partitions);
   const log = platform.logger.child({ module: 'events' });
   let timer: NodeJS.Timeout | undefined;
-  let cleaning: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  let cleaning: Promise<void> = Promise.resolve();
   const cleanup = () => {
     cleaning = repo.removeExpired(new Date(Date.now() - retentionMs))
-      .then((removed) => { if (removed) log.info({ removed }, 'event feed entries past the retention removed'); })
-      .catch((err) => log.warn({ err }, 'event feed cleanup failed; the next run repeats it'));
-    return cleaning;
+      .then(({ removed, more }) => {
+        if (removed) log.info({ removed, more }, 'event feed entries past the retention removed');
+        return more;
+      }, (err) => {
+        log.warn({ err }, 'event feed cleanup failed; the next run repeats it');
+        return false;
+      })
+      .then((more) => {
+        if (stopped) return;
+        timer = setTimeout(cleanup, more ? CLEANUP_CATCH_UP_MS : CLEANUP_INTERVAL_MS);
+        timer.unref();
+      });
   };
   return {
     name: 'events',
     service,
-    removeExpired: (now = new Date()) => repo.removeExpired(new Date(now.getTime() - retentionMs)),
+    removeExpired: async (now = new Date()) => (await repo.removeExpired(new Date(now.getTime() - retentionMs))).removed,
     mount: (router) => mountEventRoutes(router, service, deps.auth.requireAuth),
     start: async () => {
+      stopped = false;
       await projector.start();
-      void cleanup();
-      timer = setInterval(cleanup, CLEANUP_INTERVAL_MS);
-      timer.unref();
+      cleanup();
     },
     stop: async () => {
-      clearInterval(timer);
+      stopped = true;
+      clearTimeout(timer);
       await cleaning;
       await projector.stop();
     },

@@ -96,18 +96,23 @@ export class FeedRepository implements SeqStore {
    * the entries go, so readers start above them. Only entries below the head go, and a
    * writer only tries seqs above a head it has read, so a removed seq is never taken again
    * (short of one insert outlasting the whole retention, which the config keeps at 1 h or
-   * more). Returns how many entries were removed.
+   * more). `more`: some partner had more than this call removes; call again soon.
    */
-  async removeExpired(cutoff: Date): Promise<number> {
+  async removeExpired(cutoff: Date): Promise<{ removed: number; more: boolean }> {
     let removed = 0;
+    let more = false;
     for await (const head of this.heads.find({})) {
-      for (let batch = 0; batch < CLEANUP_MAX_BATCHES; batch++) {
+      for (let batch = 0; ; batch++) {
+        if (batch === CLEANUP_MAX_BATCHES) {
+          more = true;
+          break;
+        }
         const n = await this.removeExpiredBatch(head, cutoff);
         removed += n;
         if (n < CLEANUP_BATCH) break;
       }
     }
-    return removed;
+    return { removed, more };
   }
 
   private async removeExpiredBatch(head: FeedHeadDoc, cutoff: Date): Promise<number> {
