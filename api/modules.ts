@@ -4,6 +4,7 @@ import { createApplicationsModule, type ApplicationsModule, type DocumentFetcher
 import { createOrdersModule } from '../modules/orders/index.js';
 import { createPaymentsModule } from '../modules/payments/index.js';
 import { createWebhookDeliveriesModule } from '../relay/index.js';
+import { createEventsModule, type EventsModule } from '../modules/events/index.js';
 
 /**
  * The modules of the API process, in dependency order. Each module is built from the
@@ -12,6 +13,7 @@ import { createWebhookDeliveriesModule } from '../relay/index.js';
 export interface ApiModules {
   auth: AuthModule;
   applications: ApplicationsModule;
+  events: EventsModule;
   list: AppModule[];
   /** DESIGN 16: revokes a token that was seen on plain HTTP */
   revokeExposedToken(token: string): Promise<void>;
@@ -29,10 +31,12 @@ export async function createModules(platform: Platform, overrides: ApiOverrides 
   const orders = await createOrdersModule({ auth, applications });
   const payments = await createPaymentsModule(platform, { auth, applications });
   const webhooks = createWebhookDeliveriesModule(platform, { requireAuth: auth.requireAuth });
+  const events = await createEventsModule(platform, { auth, deliveryStates: (partnerId, ns) => webhooks.service.statesOf(partnerId, ns) });
   return {
     auth,
     applications,
-    list: [auth, applications, orders, payments, webhooks],
+    events,
+    list: [auth, applications, orders, payments, webhooks, events],
     revokeExposedToken: (token) => auth.revokeExposedToken(token),
   };
 }

@@ -60,6 +60,12 @@ describe('config', () => {
     expect(msg).to.include('TLS_KEY_FILE');
   });
 
+  it('when EVENT_FEED_RETENTION is unset, then 30 days; under an hour, then start-up fails naming it', () => {
+    expect(loadConfig(base).eventFeed.retentionMs).to.equal(30 * 24 * 3600_000);
+    expect(loadConfig({ ...base, EVENT_FEED_RETENTION: '1h' }).eventFeed.retentionMs).to.equal(3600_000);
+    expect(() => loadConfig({ ...base, EVENT_FEED_RETENTION: '59m' })).to.throw(ConfigError, /EVENT_FEED_RETENTION.*at least 1h/);
+  });
+
   it('when MONGO_URL is missing, then start-up fails naming it', () => {
     expect(() => loadConfig({ KAFKA_BROKERS: 'x:1' })).to.throw(ConfigError, /MONGO_URL/);
   });

@@ -17,6 +17,8 @@ const port = Joi.number().integer().min(0).max(65535);
 const localOnly = (s: Joi.Schema, local: string) => s
   .when('NODE_ENV', { is: 'production', then: Joi.required(), otherwise: Joi.optional().default(local) })
   .meta({ localDefault: local, production: 'required' });
+/** The event feed's removal of old entries relies on no insert lasting anywhere near it. */
+const atLeastAnHour: Joi.CustomValidator<string> = (v, h) => (parseDuration(v) >= 3_600_000 ? v : h.message({ custom: '{{#label}} must be at least 1h' }));
 
 const schema = Joi.object({
   NODE_ENV: Joi.string().valid('development', 'production', 'test').default('development')
@@ -58,6 +60,8 @@ const schema = Joi.object({
     .description('test only, ignored in production: the API kills itself after a write carrying a kept response commits, before it answers'),
   EXPIRY_SWEEP_INTERVAL: duration.default('30s').description('heartbeat of the expiry sweeper: how often it checks whether an application or recurrence this instance wrote has fallen due (DESIGN 9, 14)'),
   EXPIRY_FULL_SWEEP_INTERVAL: duration.default('5m').description('backstop: an expiry sweep at least this often, for what other instances wrote'),
+  EVENT_FEED_RETENTION: duration.custom(atLeastAnHour).default('30d')
+    .description('how long an entry stays in the partner event feed (GET /financing/v1/events); older entries are no longer listed and are removed; at least 1h'),
   WEBHOOK_RETRY_DELAYS: Joi.string().pattern(/^\d+(ms|s|m|h)(,\d+(ms|s|m|h))*$/).default('1m,5m,5m,5m,5m')
     .description('delays between webhook tries (DESIGN 17)'),
   WEBHOOK_TIMEOUT: duration.default('10s').description('per-attempt timeout of a webhook POST, and the time limit of fetching a document URL'),
@@ -132,6 +136,7 @@ function shape(v: Record<string, any>) {
     },
     expirySweepIntervalMs: parseDuration(v.EXPIRY_SWEEP_INTERVAL),
     expiryFullSweepIntervalMs: parseDuration(v.EXPIRY_FULL_SWEEP_INTERVAL),
+    eventFeed: { retentionMs: parseDuration(v.EVENT_FEED_RETENTION) },
     webhooks: {
       retryDelaysMs: parseDurationList(v.WEBHOOK_RETRY_DELAYS),
       timeoutMs: parseDuration(v.WEBHOOK_TIMEOUT),

@@ -2,7 +2,8 @@ import type { Message, Producer } from 'kafkajs';
 import type { Logger } from '../platform/logger.js';
 import type { Topics } from '../platform/kafka.js';
 import { NotFoundError, ServiceUnavailableError } from '../platform/errors.js';
-import { notificationOf, type DeliveryDoc, type DeliveryTask } from './delivery.model.js';
+import type { NotificationRequest } from '../platform/notifications.js';
+import { deliveryIdOf, notificationOf, type DeliveryDoc, type DeliveryState, type DeliveryTask } from './delivery.model.js';
 import type { DeliveryRepository } from './delivery.repository.js';
 import { parseStateFilter, type ListQuery } from './deliveries.schemas.js';
 import { deliveryView, responseTime, type DeliveryView } from './deliveries.view.js';
@@ -65,6 +66,16 @@ export class DeliveriesService {
       redeliveryCount += docs.length;
     }
     return { redeliveryCount };
+  }
+
+  /**
+   * The state of each notification's delivery, by webhook-id; a notification the relay has
+   * not recorded yet is absent. The delivery id is derived from the notification, so this
+   * is one look-up by `_id`.
+   */
+  async statesOf(partnerId: string, notifications: Array<Pick<NotificationRequest, 'id' | 'url' | 'createdAt'>>): Promise<Map<string, DeliveryState>> {
+    const docs = await this.deps.repo.findMany(notifications.map(deliveryIdOf));
+    return new Map(docs.filter((d) => d.partnerId === partnerId).map((d) => [d.webhookId, d.state]));
   }
 
   /** Another partner's delivery answers exactly like an unknown one. */

@@ -74,6 +74,11 @@ export class DeliveryRepository {
     return { items: q.before ? page.reverse() : page, more };
   }
 
+  /** The records with these ids that exist (one `$in` look-up by `_id`). */
+  findMany(ids: string[]): Promise<DeliveryDoc[]> {
+    return ids.length ? this.collection.find({ _id: { $in: [...new Set(ids)] } }).toArray() : Promise.resolve([]);
+  }
+
   /** The partner's delivery, or null when it does not exist or belongs to another partner. */
   async findForPartner(partnerId: string, id: string): Promise<DeliveryDoc | null> {
     const doc = await this.getNow(id);

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { newId } from '../../platform/ids.js';
 import type { DeliveryPage } from '../../relay/index.js';
+import { EVENTS_PATH as EVENTS, type EventPage } from '../../modules/events/index.js';
+import { waitFor } from '../support/wait.js';
 import { applicationBody } from '../applications/requests.js';
 import { opPath, orderPath, paymentsPath } from '../orders/orders-harness.js';
 import type { TestResponse } from '../support/http.js';
@@ -87,6 +89,24 @@ describe('tenant isolation: partner B against partner A on every partner route',
     const ids = (res.body as DeliveryPage).data.map((d) => d.deliveryId);
     expect(ids).not.to.include(w.owned.delivered);
     expect(ids).not.to.include(w.owned.deadLettered);
+  });
+
+  it('when B reads the event feed, then none of A\'s events, and A\'s event id as a cursor or A\'s application as a filter answers like an unknown one', async () => {
+    const feedOfA = await waitFor('A\'s events in the feed', async () => {
+      const r = await w.h.t.client.get<EventPage>(`${EVENTS}?applicationId=${w.owned.paid.id}`, { token: w.a.token });
+      return r.body.data.length > 0 && r.body.data;
+    });
+    const listed = await w.asB('GET', `${EVENTS}?limit=100`);
+    expect(listed.status).to.equal(200);
+    expect((listed.body as EventPage).data.map((e) => e.applicationId)).not.to.include(w.owned.paid.id);
+    expect((await w.asB('GET', `${EVENTS}?applicationId=${w.owned.paid.id}`)).body.data).to.deep.equal([]);
+    const ofA = feedOfA[0]!.id;
+    const unknown = newId();
+    const foreign = await w.asB('GET', `${EVENTS}?after=${ofA}`);
+    const none = await w.asB('GET', `${EVENTS}?after=${unknown}`);
+    expect(foreign.status).to.equal(400);
+    const mask = (r: TestResponse) => JSON.stringify(r.body).split(ofA).join('<id>').split(unknown).join('<id>');
+    expect(mask(foreign)).to.equal(mask(none));
   });
 
   it('when B sends the very order A sent (same number, total and symbols), then B gets its own new application, and each finds only its own by number', async () => {

@@ -1,0 +1,65 @@
+import type { Platform } from '../../platform/module.js';
+import type { AuthModule } from '../auth/index.js';
+import type { EventsModule } from './index.js';
+import { feedProjector, projectorMetrics } from './events.projector.js';
+import { FeedRepository } from './events.repository.js';
+import { mountEventRoutes } from './events.routes.js';
+import { EventsService, type DeliveryStates } from './events.service.js';
+
+export interface EventsModuleDeps {
+  auth: Pick<AuthModule, 'requireAuth'>;
+  /** the webhook relay's record states (its deliveries module) */
+  deliveryStates: DeliveryStates;
+}
+
+/**
+ * How often an instance removes entries past the retention, a bounded amount each time;
+ * sooner while a run leaves some behind, so that a busy partner's backlog does not grow.
+ */
+const CLEANUP_INTERVAL_MS = 10 * 60_000;
+const CLEANUP_CATCH_UP_MS = 1_000;
+
+/** Composition root of the event feed: the projector, the retention cleanup, the list route. */
+export async function createEventsModule(platform: Platform, deps: EventsModuleDeps): Promise<EventsModule> {
+  const repo = new FeedRepository(platform.db);
+  await repo.init();
+  const { retentionMs } = platform.config.eventFeed;
+  const service = new EventsService({ repo, deliveryStates: deps.deliveryStates, retentionMs });
+  const projector = feedProjector(platform.consumerDeps, platform.topics, repo, projectorMetrics(platform.registry), platform.config.kafka.partitions);
+  const log = platform.logger.child({ module: 'events' });
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let cleaning: Promise<void> = Promise.resolve();
+  const cleanup = () => {
+    cleaning = repo.removeExpired(new Date(Date.now() - retentionMs))
+      .then(({ removed, more }) => {
+        if (removed) log.info({ removed, more }, 'event feed entries past the retention removed');
+        return more;
+      }, (err) => {
+        log.warn({ err }, 'event feed cleanup failed; the next run repeats it');
+        return false;
+      })
+      .then((more) => {
+        if (stopped) return;
+        timer = setTimeout(cleanup, more ? CLEANUP_CATCH_UP_MS : CLEANUP_INTERVAL_MS);
+        timer.unref();
+      });
+  };
+  return {
+    name: 'events',
+    service,
+    removeExpired: async (now = new Date()) => (await repo.removeExpired(new Date(now.getTime() - retentionMs))).removed,
+    mount: (router) => mountEventRoutes(router, service, deps.auth.requireAuth),
+    start: async () => {
+      stopped = false;
+      await projector.start();
+      cleanup();
+    },
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await cleaning;
+      await projector.stop();
+    },
+  };
+}

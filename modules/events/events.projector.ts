@@ -1,0 +1,66 @@
+import { Counter, Histogram, type Registry } from 'prom-client';
+import { ManagedConsumer, NonRetriableError, type ConsumerDeps } from '../../platform/consumer.js';
+import { TOPICS, type Topics } from '../../platform/kafka.js';
+import { notificationRequestSchema, type NotificationRequest } from '../../platform/notifications.js';
+import { appendEntry, type SeqStore } from './events.append.js';
+import { newEntryOf } from './events.model.js';
+
+export interface NotificationMessage {
+  type: 'notification';
+  notification: NotificationRequest;
+}
+
+export interface ProjectorMetrics {
+  delay: Histogram;
+  conflicts: Counter;
+}
+
+export function projectorMetrics(registry: Registry): ProjectorMetrics {
+  return {
+    delay: new Histogram({
+      name: 'event_feed_projection_delay_seconds',
+      help: 'Time from a notification\'s creation to its entry in the partner event feed (the projector\'s lag)',
+      buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 30, 120, 600],
+      registers: [registry],
+    }),
+    conflicts: new Counter({
+      name: 'event_feed_seq_conflicts_total',
+      help: 'Feed inserts that found their seq taken by a concurrent writer and moved to the next one',
+      registers: [registry],
+    }),
+  };
+}
+
+/** A notifications-topic message; anything else is dead-lettered (not retriable). */
+export function parseNotification(value: Buffer | null): NotificationMessage {
+  let json: unknown;
+  try {
+    json = JSON.parse(value?.toString('utf8') ?? 'null');
+  } catch {
+    throw new NonRetriableError('not a NotificationRequest: not JSON');
+  }
+  const { value: notification, error } = notificationRequestSchema.validate(json, { convert: false });
+  if (error) throw new NonRetriableError(`not a NotificationRequest: ${error.message}`);
+  return { type: 'notification', notification };
+}
+
+/**
+ * Projects the notifications topic (the relay's input) into the event feed. A consumer group
+ * of its own: every API instance runs it and the instances share the partitions; several
+ * partitions are written at once, so concurrent writers are the normal case, which the
+ * append protocol is built for. Idempotent by webhook-id beyond the inbox.
+ */
+export function feedProjector(deps: ConsumerDeps, topics: Topics, store: SeqStore, metrics: ProjectorMetrics, partitions: number) {
+  return new ManagedConsumer<NotificationMessage>(deps, {
+    groupId: topics.group('events.feed'),
+    topics: [topics.name(TOPICS.notifications)],
+    parse: parseNotification,
+    idOf: (m) => m.notification.id,
+    partitionsConsumedConcurrently: partitions,
+    handle: async ({ notification }) => {
+      const appended = await appendEntry(store, newEntryOf(notification));
+      metrics.conflicts.inc(appended.conflicts);
+      if (appended.created) metrics.delay.observe(Math.max(0, Date.now() - Date.parse(notification.createdAt)) / 1000);
+    },
+  });
+}

@@ -1,0 +1,34 @@
+import Joi from 'joi';
+import type { FeedQuery } from './events.paging.js';
+
+/** Webhook ids and application ids are UUIDs; the pattern only keeps junk out of the store's queries. */
+const id = Joi.string().pattern(/^[A-Za-z0-9-]{1,100}$/, 'id');
+
+/** The paging limits of every list (1..100, default 20); after and before are event ids, not both. */
+export const eventsQuerySchema = Joi.object<FeedQuery>({
+  limit: Joi.number().integer().min(1).max(100).default(20).description('items per page (default 20, at most 100)'),
+  after: id.description('id of the last event seen: the events recorded after it, oldest first'),
+  before: id.description('id of the first event of the page seen: the events recorded just before it'),
+  applicationId: id.description('only the events of this application'),
+}).nand('after', 'before').label('EventsQuery');
+
+const time = Joi.string().pattern(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, 'ISO 8601 UTC time').description('ISO 8601, UTC, no fractional seconds');
+
+export const eventSchema = Joi.object({
+  id: Joi.string().required().description('the `webhook-id` of the notification: deduplicate webhooks and feed items by it; the paging cursor'),
+  type: Joi.string().valid('application', 'payment').required(),
+  applicationId: Joi.string().required(),
+  occurredAt: time.required().description('when the notification was created'),
+  data: Joi.object().unknown(true).required().description('the notification body exactly as the webhook sends it'),
+  delivery: Joi.string().valid('PENDING', 'DELIVERED', 'FAILED', 'DEAD_LETTERED').required()
+    .description('the webhook\'s delivery: PENDING (not attempted yet), DELIVERED, FAILED (the last attempt failed, a retry is scheduled), DEAD_LETTERED (every attempt failed)'),
+}).label('Event');
+
+export const eventPageSchema = Joi.object({
+  data: Joi.array().items(eventSchema).required(),
+  pagingInfo: Joi.object({
+    itemsPerPage: Joi.number().integer().required(),
+    nextPage: Joi.string().description('only when `after` was sent and more events follow'),
+    prevPage: Joi.string().description('only when `before` was sent and more events precede'),
+  }).required().label('EventPagingInfo'),
+}).label('EventPage');
