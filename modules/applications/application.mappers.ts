@@ -108,7 +108,7 @@ export function toRecurrenceResponse(r: RecurrenceDoc, originApplicationId: stri
  */
 export function toApplicationResponse(
   doc: ApplicationDoc,
-  extra: { gatewayRedirectUrl?: string; recurrence?: ReturnType<typeof toRecurrenceResponse> } = {},
+  extra: { gatewayRedirectUrl?: string; recurrence?: ReturnType<typeof toRecurrenceResponse>; allowedActions?: readonly string[] } = {},
 ) {
   const c = doc.customer;
   const recurrence = extra.recurrence
@@ -138,6 +138,7 @@ export function toApplicationResponse(
     recurrence,
     cancelReason: doc.cancelReason?.reason,
     repaymentPlan: doc.repaymentPlan,
+    allowedActions: extra.allowedActions,
     createdAt: formatTime(doc.createdAt),
     updatedAt: formatTime(doc.updatedAt),
   });

@@ -1,3 +1,4 @@
+import { ACTIONS } from './application.actions.js';
 import Joi from 'joi';
 import {
   APPLICATION_STATES, CANCEL_REASONS, DOCUMENT_TYPES, FINANCING_TYPES, FULFILMENT_STATES, RECURRENCE_STATES, STATE_REASONS,
@@ -82,6 +83,8 @@ export const applicationResponseSchema = Joi.object({
   recurrence: Joi.alternatives().try(recurrenceResponseSchema, Joi.object({ id: Joi.string().required() })).description('present when the application is recurring, or created from a recurrence'),
   cancelReason: Joi.string().valid(...CANCEL_REASONS),
   repaymentPlan: Joi.array().items(instalment).description('the customer\'s instalments, once approved'),
+  allowedActions: Joi.array().items(Joi.string().valid(...ACTIONS)).required()
+    .description('the operations that would be accepted now, judged by the same rules as the calls: CANCEL (PUT cancel), CHANGE_ORDER (PUT order), SEND, DELIVER, RETURN (PUT order/send, /deliver, /return), CANCEL_ITEMS (PUT order/cancel)'),
   createdAt: time.required(),
   updatedAt: time.required(),
   warnings: Joi.array().items(Joi.object({ code: Joi.string(), message: Joi.string(), severity: Joi.string(), attribute: Joi.string() }))

@@ -1,3 +1,4 @@
+import type { AllowedActions } from './application.actions.js';
 import type { Logger } from '../../platform/logger.js';
 import type { ApplicationDoc, CancelReason, OrderDoc } from './application.model.js';
 import type { ApplicationRepository } from './application.repository.js';
@@ -14,6 +15,8 @@ export interface ApplicationServiceDeps {
   links: GatewayLinks;
   logger: Logger;
   config: { recurrenceValidityMs: number };
+  /** what the partner may do next, shown on every Application response */
+  actions: AllowedActions;
 }
 
 /** Whether any item of the order was marked sent or delivered (spec availability table). */
@@ -117,8 +120,8 @@ export class ApplicationService {
     return this.deps.links.url(doc._id, doc.gateway.expiresAt);
   }
 
-  /** The spec's Application with its gateway link. */
+  /** The spec's Application with its gateway link and what the partner may do next. */
   response(doc: ApplicationDoc, extra: Parameters<typeof toApplicationResponse>[1] = {}) {
-    return toApplicationResponse(doc, { gatewayRedirectUrl: this.gatewayUrl(doc), ...extra });
+    return toApplicationResponse(doc, { gatewayRedirectUrl: this.gatewayUrl(doc), allowedActions: this.deps.actions.of(doc), ...extra });
   }
 }

@@ -3,6 +3,7 @@ import type { Platform } from '../../platform/module.js';
 import type { AuthModule } from '../auth/index.js';
 import { ApplicationRepository } from './application.repository.js';
 import { ApplicationService } from './application.service.js';
+import { AllowedActions } from './application.actions.js';
 import { CreateApplication, type CreateConfig } from './application.create.js';
 import { DocumentStore, httpsDocumentFetcher, type DocumentFetcher } from './application.documents.js';
 import { applicationNotFound } from './application.errors.js';
@@ -52,7 +53,8 @@ export async function createApplicationsModule(platform: Platform, deps: Applica
   };
   const fetcher = deps.fetcher ?? httpsDocumentFetcher({ allowPrivateNetworks: config.webhooks.allowPrivateNetworks, timeoutMs: config.webhooks.timeoutMs });
   const documents = new DocumentStore(repo, fetcher);
-  const applications = new ApplicationService({ repo, links, logger, config: { recurrenceValidityMs: config.recurrenceValidityMs } });
+  const actions = new AllowedActions();
+  const applications = new ApplicationService({ repo, links, logger, actions, config: { recurrenceValidityMs: config.recurrenceValidityMs } });
   const creation = new CreateApplication(repo, cfg, documents);
   const decisions = new DecisionService({ repo, applications, sandbox: config.sandbox, logger });
   const recurrences = new RecurrenceService({ repo, applications, decisions, documents, cfg, sandbox: config.sandbox });
@@ -92,6 +94,7 @@ export async function createApplicationsModule(platform: Platform, deps: Applica
       return doc;
     },
     findByOrder: (partnerId, query) => applications.findByOrder(partnerId, query),
+    registerAction: (action, check) => actions.register(action, check),
     prepareDocuments: (inputs, attributeOf, now) => documents.prepare(inputs, attributeOf, now),
     sweepExpired: (now, opts) => sweeper.sweep(now, opts),
   };

@@ -10,6 +10,7 @@ import type { ApplicationDoc, DocumentMeta } from './application.model.js';
 import type { Decide } from './application.changes.js';
 import type { DocumentInput } from './application.input.js';
 import type { OrderLookup } from './application.service.js';
+import type { Action, ActionCheck } from './application.actions.js';
 
 export * from './application.model.js';
 export { APPLICATION_EVENTS, applicationEventDataSchema, applicationNotification, type ApplicationEventType, type ApplicationEventData } from './application.events.js';
@@ -17,6 +18,7 @@ export {
   transition, checkAvailability, statusChanged, TransitionRefused, TRANSITIONS, AVAILABILITY,
   type Trigger, type TransitionFacts, type Operation, type Refusal,
 } from './application.state-machine.js';
+export { ACTIONS, type Action, type ActionCheck } from './application.actions.js';
 export { NOTIFIED_REASONS, type ApplicationChange, type Decide, type SettableFields } from './application.changes.js';
 export { toApplicationResponse, toOrderResponse, toOrderWithInfo, toApplicationInfo, formatTime, type ApplicationResponse } from './application.mappers.js';
 export { anySentOrDelivered, type OrderLookup } from './application.service.js';
@@ -51,6 +53,11 @@ export interface ApplicationsModule extends AppModule {
    * Another partner's application never matches.
    */
   findByOrder(partnerId: string, query: OrderLookup): Promise<ApplicationDoc | null>;
+  /**
+   * Registers how an operation another module owns is judged for `allowedActions`: `check`
+   * must be the operation's own acceptance rule, run without writing (throws to refuse).
+   */
+  registerAction(action: Action, check: ActionCheck): void;
   /**
    * Documents attached anywhere (DESIGN 4): decodes base64 or fetches an https URL (the
    * private-network guard, 500 kB), checks the sniffed MIME type against the spec's list,

@@ -1,12 +1,12 @@
 import type { AuthModule } from '../auth/index.js';
 import type { ApplicationsModule } from '../applications/index.js';
-import { OrdersService } from './orders.service.js';
+import { OrdersService, orderActionChecks } from './orders.service.js';
 import { mountOrderRoutes } from './orders.routes.js';
 import type { OrdersModule } from './index.js';
 
 export interface OrdersModuleDeps {
   auth: Pick<AuthModule, 'requireAuth'>;
-  applications: Pick<ApplicationsModule, 'changeApplication' | 'findByOrder' | 'prepareDocuments'>;
+  applications: Pick<ApplicationsModule, 'changeApplication' | 'findByOrder' | 'prepareDocuments' | 'registerAction'>;
 }
 
 /**
@@ -17,6 +17,7 @@ export interface OrdersModuleDeps {
  */
 export async function createOrdersModule(deps: OrdersModuleDeps): Promise<OrdersModule> {
   const service = new OrdersService({ applications: deps.applications });
+  for (const [action, check] of orderActionChecks()) deps.applications.registerAction(action, check);
   return {
     name: 'orders',
     mount: (router) => mountOrderRoutes(router, deps.auth.requireAuth, service),

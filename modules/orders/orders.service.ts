@@ -3,8 +3,8 @@ import { TOPICS } from '../../platform/kafka.js';
 import { NotFoundError } from '../../platform/errors.js';
 import type { AuthenticatedPartner } from '../../platform/http/state.js';
 import {
-  anySentOrDelivered, checkAvailability, toOrderWithInfo, TransitionRefused,
-  type ApplicationDoc, type ApplicationsModule, type DocumentInput, type Operation, type OrderLookup, type SettableFields,
+  anySentOrDelivered, checkAvailability, toOrderWithInfo, transition, TransitionRefused,
+  type Action, type ActionCheck, type ApplicationDoc, type ApplicationsModule, type DocumentInput, type Operation, type OrderLookup, type SettableFields,
 } from '../applications/index.js';
 import { applyFulfilment, type FulfilmentInput, type FulfilmentOutcome } from './fulfilment.rules.js';
 import type { FulfilmentOp } from './fulfilment.counters.js';
@@ -31,6 +31,37 @@ const EVENT: Record<FulfilmentOutcome['kind'], string> = {
 function assertAvailable(app: ApplicationDoc, op: Operation): void {
   const refusal = checkAvailability(op, app, { sentOrDelivered: anySentOrDelivered(app.order) });
   if (refusal) throw new TransitionRefused(refusal);
+}
+
+/**
+ * The decision of one fulfilment call, pure: the availability table, the item and amount
+ * rules, then the status transition they lead to. Throws the refusal the call answers with.
+ * `allowedActions` runs the same function with the call's default request.
+ */
+export function decideFulfilment(app: ApplicationDoc, input: FulfilmentInput, now: Date): FulfilmentOutcome {
+  assertAvailable(app, OPERATION[input.op]);
+  const out = applyFulfilment(app.order, input, { now, newId });
+  transition(app, out.trigger, out.facts);
+  return out;
+}
+
+/** How `allowedActions` judges the order operations: each by its own call's rules. */
+export function orderActionChecks(): Array<[Action, ActionCheck]> {
+  const now = () => new Date();
+  return [
+    ['CHANGE_ORDER', (app) => assertAvailable(app, 'CHANGE_ORDER')],
+    ['SEND', (app) => { decideFulfilment(app, { op: 'SEND' }, now()); }],
+    ['DELIVER', (app) => { decideFulfilment(app, { op: 'DELIVER' }, now()); }],
+    // a return of what is left, or else an amount-only refund of the smallest amount
+    ['RETURN', (app) => {
+      try {
+        decideFulfilment(app, { op: 'RETURN' }, now());
+      } catch {
+        decideFulfilment(app, { op: 'RETURN', items: [], totalPrice: { amount: 1, currency: app.order.totalPrice.currency } }, now());
+      }
+    }],
+    ['CANCEL_ITEMS', (app) => { decideFulfilment(app, { op: 'CANCEL' }, now()); }],
+  ];
 }
 
 function eventData(app: ApplicationDoc, partner: AuthenticatedPartner, lines: OrderEventData['lines'], amount: number): OrderEventData {
@@ -61,8 +92,7 @@ export class OrdersService {
     const { document: _raw, ...rest } = body;
     const input: FulfilmentInput = { ...rest, op, ...(document ? { document } : {}) };
     const { doc } = await this.deps.applications.changeApplication(partner.id, applicationId, (app) => {
-      assertAvailable(app, OPERATION[op]);
-      const out = applyFulfilment(app.order, input, { now, newId });
+      const out = decideFulfilment(app, input, now);
       return {
         set: { order: out.order },
         trigger: out.trigger,
