@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Registry } from 'prom-client';
-import { consumerMetrics, httpMetrics, outboxMetrics } from './metrics.js';
+import { consumerMetrics, dependencyGauge, httpMetrics, outboxMetrics } from './metrics.js';
 
 describe('metric help texts', () => {
   const helpOf = async (registry: Registry, name: string) =>
@@ -20,5 +20,27 @@ describe('metric help texts', () => {
     httpMetrics(registry);
     expect(await helpOf(registry, 'outbox_published_total')).to.include('direct').and.include('sweeper');
     expect(await helpOf(registry, 'http_request_duration_seconds')).to.include('unmatched');
+  });
+
+  it('when a dependency probe fails, hangs or succeeds, then dependency_up is 0, 0 and 1 at that scrape', async () => {
+    const registry = new Registry();
+    dependencyGauge(registry, {
+      store: async () => true,
+      kafka: async () => { throw new Error('down'); },
+      slow: () => new Promise<boolean>(() => {}),
+    }, 50);
+    const text = await registry.metrics();
+    expect(text).to.include('dependency_up{dependency="store"} 1');
+    expect(text).to.include('dependency_up{dependency="kafka"} 0');
+    expect(text).to.include('dependency_up{dependency="slow"} 0');
+  });
+
+  it('when the outbox knows of an unpublished entry, then the oldest-pending-age gauge shows its age, else 0', async () => {
+    const registry = new Registry();
+    const metrics = outboxMetrics(registry);
+    const age = async () => Number(/^outbox_oldest_pending_age_seconds (\S+)$/m.exec(await registry.metrics())?.[1]);
+    expect(await age()).to.equal(0);
+    metrics.watchPending(() => Date.now() - 90_000);
+    expect(await age()).to.be.within(89.9, 91);
   });
 });
