@@ -35,12 +35,14 @@ describe('metric help texts', () => {
     expect(text).to.include('dependency_up{dependency="slow"} 0');
   });
 
-  it('when the outbox knows of an unpublished entry, then the oldest-pending-age gauge shows its age, else 0', async () => {
+  it('when the outbox knows of an unpublished entry, then the gauges show the age of the oldest one and the count, else 0', async () => {
     const registry = new Registry();
     const metrics = outboxMetrics(registry);
-    const age = async () => Number(/^outbox_oldest_pending_age_seconds (\S+)$/m.exec(await registry.metrics())?.[1]);
-    expect(await age()).to.equal(0);
-    metrics.watchPending(() => Date.now() - 90_000);
-    expect(await age()).to.be.within(89.9, 91);
+    const value = async (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(await registry.metrics())?.[1]);
+    expect(await value('outbox_oldest_pending_age_seconds')).to.equal(0);
+    expect(await value('outbox_pending_entries')).to.equal(0);
+    metrics.watchPending(() => ({ count: 3, oldestAt: Date.now() - 90_000 }));
+    expect(await value('outbox_oldest_pending_age_seconds')).to.be.within(89.9, 91);
+    expect(await value('outbox_pending_entries')).to.equal(3);
   });
 });

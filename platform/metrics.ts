@@ -19,23 +19,38 @@ export interface OutboxMetrics {
   published: Counter<'path'>;
   failures: Counter;
   sweeps: Counter<'reason'>;
-  /** the publisher names where the gauge reads its oldest unpublished entry (epoch ms) */
-  watchPending(oldestAt: () => number | undefined): void;
+  /** the publisher names where the gauges read what it has not yet published */
+  watchPending(source: () => PendingSnapshot): void;
+}
+
+/** What the outbox publisher knows is not yet in Kafka: how many entries, and the oldest's creation (epoch ms). */
+export interface PendingSnapshot {
+  count: number;
+  oldestAt: number | undefined;
 }
 
 export function outboxMetrics(registry: Registry): OutboxMetrics {
-  let oldestAt: () => number | undefined = () => undefined;
+  let source = (): PendingSnapshot => ({ count: 0, oldestAt: undefined });
+  const known = 'this process knows is not yet in Kafka (queued, in flight, or failed and waiting for the sweeper), read from memory at scrape time, never from the store';
   new Gauge({
     name: 'outbox_oldest_pending_age_seconds',
-    help: 'Age of the oldest outbox entry this process knows is not yet in Kafka (queued, in flight, or failed and waiting for the sweeper); 0 when none. Read from memory at scrape time, never from the store',
+    help: `Age of the oldest outbox entry ${known}; 0 when none`,
     registers: [registry],
     collect() {
-      const at = oldestAt();
-      this.set(at === undefined ? 0 : Math.max(0, (Date.now() - at) / 1000));
+      const { oldestAt } = source();
+      this.set(oldestAt === undefined ? 0 : Math.max(0, (Date.now() - oldestAt) / 1000));
+    },
+  });
+  new Gauge({
+    name: 'outbox_pending_entries',
+    help: `Outbox entries ${known}`,
+    registers: [registry],
+    collect() {
+      this.set(source().count);
     },
   });
   return {
-    watchPending: (fn) => { oldestAt = fn; },
+    watchPending: (fn) => { source = fn; },
     published: new Counter({
       name: 'outbox_published_total',
       help: 'Outbox entries sent to Kafka and cleared from their document, by path (direct: right after the write; sweeper: found left behind by the sweep)',

@@ -134,7 +134,7 @@ export class OutboxPublisher {
   private readonly unpublished = new UnpublishedEntries();
 
   constructor(private readonly deps: OutboxDeps) {
-    deps.metrics.watchPending(() => this.unpublished.oldestAt());
+    deps.metrics.watchPending(() => ({ count: this.unpublished.size, oldestAt: this.unpublished.oldestAt() }));
   }
 
   /** Collections the sweeper scans; their `outboxAt` index is created here. */
