@@ -31,14 +31,15 @@ async function freePort(): Promise<number> {
 /**
  * Debian's Prometheus on 127.0.0.1 and a free port, with a temporary data directory, the
  * project's alert rules, and a 1 s scrape and evaluation interval over `targets`
- * (job name -> host:port). `stop` kills it and deletes the data.
+ * (job name -> host:port). `stop` kills it and deletes the data. While Kafka is down a
+ * scrape takes up to 2 s (the lag sampler's bound): `scrapeSeconds` gives it room.
  */
-export async function startPrometheus(targets: Record<string, string>): Promise<TestPrometheus> {
+export async function startPrometheus(targets: Record<string, string>, scrapeSeconds = 1): Promise<TestPrometheus> {
   requireBinary(PROMETHEUS);
   const dir = mkdtempSync(path.join(tmpdir(), 'pf-prometheus-'));
   const port = await freePort();
   const config = {
-    global: { scrape_interval: '1s', scrape_timeout: '900ms', evaluation_interval: '1s' },
+    global: { scrape_interval: `${scrapeSeconds}s`, scrape_timeout: `${scrapeSeconds * 900}ms`, evaluation_interval: '1s' },
     rule_files: [RULES_FILE],
     scrape_configs: Object.entries(targets).map(([job, target]) => ({ job_name: job, static_configs: [{ targets: [target] }] })),
   };
