@@ -29,6 +29,17 @@ const CORE_PANELS = [
 /** Metrics only written when something goes wrong: a healthy run has no series of them. */
 const ONLY_ON_TROUBLE = new Set(['webhook_poison_messages_total']);
 
+/**
+ * Every label name the two processes may export: each has a value set fixed by the code or
+ * the configuration (routes are templates, groups and topics are configured, outcomes are
+ * enumerations), plus Node's default metrics' own and Prometheus' job and instance.
+ */
+const BOUNDED_LABELS = new Set([
+  '__name__', 'job', 'instance', 'service',
+  'method', 'route', 'status', 'le', 'path', 'reason', 'group', 'topic', 'partition', 'outcome', 'lane', 'delay', 'dependency',
+  'version', 'major', 'minor', 'patch', 'space', 'kind', 'type', 'quantile', 'alertname', 'alertstate', 'severity',
+]);
+
 interface Panel { title: string; type: string; targets?: { expr: string }[] }
 
 describe('monitoring: a real Prometheus scrapes the API and the relay; every dashboard query and alert expression evaluates', function () {
@@ -113,6 +124,13 @@ describe('monitoring: a real Prometheus scrapes the API and the relay; every das
       }, { maxWait: 15_000, interval: 500 });
       expect(r.status).to.equal('success');
     }
+  });
+
+  it('when every series is listed, then its labels are all of a bounded set (no partner, URL or id label), and no route label holds a raw path', async () => {
+    const labels = (await prom.get('/api/v1/labels')).data as string[];
+    expect(labels.filter((l) => !BOUNDED_LABELS.has(l)), 'labels outside the bounded set').to.deep.equal([]);
+    const routes = (await prom.get('/api/v1/label/route/values')).data as string[];
+    expect(routes.filter((r) => /[0-9a-f]{8,}|[0-9]{4,}/i.test(r)), 'route values with an id in them').to.deep.equal([]);
   });
 
   it('when Prometheus has evaluated the rules on the healthy system, then every rule is healthy and no alert is pending or firing', async () => {
