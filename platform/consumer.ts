@@ -69,6 +69,10 @@ export class ManagedConsumer<T extends TypedMessage> {
 
   async start(): Promise<void> {
     this.stopping = false;
+    const sources = this.deps.metrics.lagSources;
+    for (const topic of this.spec.topics) {
+      if (!sources.some((s) => s.groupId === this.spec.groupId && s.topic === topic)) sources.push({ groupId: this.spec.groupId, topic });
+    }
     await this.inbox.createIndex({ at: 1 });
     // No TTL indexes (FerretDB): old inbox records are removed by an explicit time filter.
     await this.inbox.deleteMany({ _id: { $gte: `${this.spec.groupId}:`, $lt: `${this.spec.groupId};` }, at: { $lt: new Date(Date.now() - INBOX_RETENTION_MS) } });

@@ -1,5 +1,7 @@
 import http from 'node:http';
-import client, { Counter, Histogram, Registry } from 'prom-client';
+import client, { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { LagSource } from './consumer-lag.js';
+import { withTimeout } from './kafka.js';
 
 /**
  * One prom-client registry per process (API or relay), with the default Node metrics.
@@ -17,10 +19,38 @@ export interface OutboxMetrics {
   published: Counter<'path'>;
   failures: Counter;
   sweeps: Counter<'reason'>;
+  /** the publisher names where the gauges read what it has not yet published */
+  watchPending(source: () => PendingSnapshot): void;
+}
+
+/** What the outbox publisher knows is not yet in Kafka: how many entries, and the oldest's creation (epoch ms). */
+export interface PendingSnapshot {
+  count: number;
+  oldestAt: number | undefined;
 }
 
 export function outboxMetrics(registry: Registry): OutboxMetrics {
+  let source = (): PendingSnapshot => ({ count: 0, oldestAt: undefined });
+  const known = 'this process knows is not yet in Kafka (queued, in flight, or failed and waiting for the sweeper), read from memory at scrape time, never from the store';
+  new Gauge({
+    name: 'outbox_oldest_pending_age_seconds',
+    help: `Age of the oldest outbox entry ${known}; 0 when none`,
+    registers: [registry],
+    collect() {
+      const { oldestAt } = source();
+      this.set(oldestAt === undefined ? 0 : Math.max(0, (Date.now() - oldestAt) / 1000));
+    },
+  });
+  new Gauge({
+    name: 'outbox_pending_entries',
+    help: `Outbox entries ${known}`,
+    registers: [registry],
+    collect() {
+      this.set(source().count);
+    },
+  });
   return {
+    watchPending: (fn) => { source = fn; },
     published: new Counter({
       name: 'outbox_published_total',
       help: 'Outbox entries sent to Kafka and cleared from their document, by path (direct: right after the write; sweeper: found left behind by the sweep)',
@@ -64,6 +94,8 @@ export type ConsumerOutcome = keyof typeof CONSUMER_OUTCOMES;
 export interface ConsumerMetrics {
   handled: Counter<'group' | 'outcome'>;
   duration: Histogram<'group'>;
+  /** what the running consumers read: the lag gauge samples these groups and topics */
+  lagSources: LagSource[];
 }
 
 export function consumerMetrics(registry: Registry): ConsumerMetrics {
@@ -82,7 +114,28 @@ export function consumerMetrics(registry: Registry): ConsumerMetrics {
       buckets: [0.005, 0.01, 0.05, 0.1, 0.5, 1, 5],
       registers: [registry],
     }),
+    lagSources: [],
   };
+}
+
+/**
+ * `dependency_up{dependency}`: 1 when the dependency answered a probe at the last scrape.
+ * It is what the "unreachable" alerts read, whatever the health endpoint answers; the
+ * probes run in parallel and each gives up after `timeoutMs`, inside a scrape's timeout.
+ */
+export function dependencyGauge(registry: Registry, checks: Record<string, () => Promise<boolean>>, timeoutMs = 1500): Gauge<'dependency'> {
+  return new Gauge({
+    name: 'dependency_up',
+    help: `1 when the dependency answered its probe at this scrape, 0 when not (${Object.keys(checks).join(', ')})`,
+    labelNames: ['dependency'],
+    registers: [registry],
+    async collect() {
+      await Promise.all(Object.entries(checks).map(async ([dependency, check]) => {
+        const up = await withTimeout(check().catch(() => false), timeoutMs, false);
+        this.set({ dependency }, up ? 1 : 0);
+      }));
+    },
+  });
 }
 
 /** Serves GET /metrics of the registry; resolves with the bound server. */

@@ -8,6 +8,7 @@ import type { OutboxMetrics } from './metrics.js';
 import { hostname } from 'node:os';
 import { newId } from './ids.js';
 import { TOPICS } from './kafka.js';
+import { UnpublishedEntries } from './outbox-pending.js';
 
 /**
  * Transactional outbox kept inside the aggregate's own document (DESIGN: no multi-document
@@ -130,8 +131,11 @@ export class OutboxPublisher {
   /** when a sweep is due, and why (the earliest reason wins) */
   private due: { at: number; reason: SweepReason } | undefined;
   private lastSweepAt = Date.now();
+  private readonly unpublished = new UnpublishedEntries();
 
-  constructor(private readonly deps: OutboxDeps) {}
+  constructor(private readonly deps: OutboxDeps) {
+    deps.metrics.watchPending(() => ({ count: this.unpublished.size, oldestAt: this.unpublished.oldestAt() }));
+  }
 
   /** Collections the sweeper scans; their `outboxAt` index is created here. */
   async register(collection: Collection<any>): Promise<void> {
@@ -216,6 +220,7 @@ export class OutboxPublisher {
   }
 
   private enqueue(write: Pending['write'], path: Pending['path']): Promise<void> {
+    this.unpublished.queued(write.entries);
     return new Promise((done) => {
       this.queue.push({ write, path, done });
       if (!this.flushing) void this.flush();
@@ -242,8 +247,12 @@ export class OutboxPublisher {
     try {
       await this.send(batch.flatMap((p) => p.write.entries));
       await this.removeSent(batch);
-      for (const p of batch) this.deps.metrics.published.inc({ path: p.path }, p.write.entries.length);
+      for (const p of batch) {
+        this.deps.metrics.published.inc({ path: p.path }, p.write.entries.length);
+        this.unpublished.sent(p.write.entries);
+      }
     } catch (err) {
+      for (const p of batch) this.unpublished.failed(p.write.entries);
       this.deps.metrics.failures.inc(batch.length);
       this.deps.logger.warn({ err, writes: batch.length }, 'outbox publish failed; the sweeper will retry');
       this.callForSweep('failure');
@@ -256,19 +265,25 @@ export class OutboxPublisher {
     this.lastSweepAt = Date.now();
     let sent = 0;
     const cutoff = new Date(Date.now() - this.deps.sweepGraceMs);
+    const failedBefore = this.unpublished.failedSnapshot();
+    const found = new Set<string>();
+    let complete = true;
     for (const collection of this.collections) {
       const docs = await collection
         .find({ outboxAt: { $lte: cutoff } }, { projection: { _id: 1, version: 1, outbox: 1 } })
         .limit(MAX_BATCH)
         .toArray();
+      if (docs.length === MAX_BATCH) complete = false;
       await Promise.all(docs.map((doc) => {
         const entries = Object.values((doc.outbox ?? {}) as Record<string, OutboxEntry>)
           .sort((a, b) => +new Date(a.createdAt) - +new Date(b.createdAt));
+        for (const e of entries) found.add(e.id);
         sent += entries.length;
         // every entry of the document at this version: `outboxAt` can go with them
         return this.enqueue({ collection, docId: String(doc._id), entries, soleAtVersion: doc.version }, 'sweeper');
       }));
     }
+    if (complete) this.unpublished.reconcile(failedBefore, found, +cutoff);
     if (sent > 0) this.deps.logger.info({ sent }, 'outbox sweeper published entries left behind');
     return sent;
   }

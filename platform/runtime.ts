@@ -3,8 +3,9 @@ import type { Config } from './config.js';
 import type { Logger } from './logger.js';
 import type { Platform } from './module.js';
 import { connectMongo } from './mongo.js';
-import { createKafka, createProducer, ensureTopics, Topics, TOPICS } from './kafka.js';
-import { createRegistry, consumerMetrics, outboxMetrics } from './metrics.js';
+import { createKafka, createProducer, ensureTopics, kafkaReachable, Topics, TOPICS } from './kafka.js';
+import { createRegistry, consumerMetrics, dependencyGauge, outboxMetrics } from './metrics.js';
+import { consumerLagGauge, lazyAdmin } from './consumer-lag.js';
 import { OUTBOX_PUBLISHERS, OutboxPublisher } from './outbox.js';
 
 export interface Runtime extends Platform {
@@ -48,10 +49,24 @@ export async function createRuntime(config: Config, logger: Logger, service: str
     logger,
     metrics: consumerMetrics(registry),
   };
+  // what the SRE's lag and reachability alerts read; the admin client opens at the first
+  // scrape that has a consumer to sample
+  const lagAdmin = lazyAdmin(kafka);
+  consumerLagGauge(registry, {
+    name: 'kafka_consumer_lag',
+    help: 'Messages not yet committed by the in-process consumers, per consumer group, topic and partition',
+    admin: lagAdmin.get,
+    sources: () => consumerDeps.metrics.lagSources,
+  });
+  dependencyGauge(registry, {
+    store: async () => (await db.command({ ping: 1 })).ok === 1,
+    kafka: () => kafkaReachable(kafka, 1500),
+  });
   return {
     config, db, kafka, producer, topics, outbox, logger, registry, consumerDeps, mongoClient,
     close: async () => {
       await outbox.stop();
+      await lagAdmin.close();
       await producer.disconnect().catch(() => {});
       await mongoClient.close().catch(() => {});
     },

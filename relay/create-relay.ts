@@ -1,5 +1,4 @@
 import type http from 'node:http';
-import type { Admin } from 'kafkajs';
 import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 import { createRuntime, type Runtime } from '../platform/runtime.js';
@@ -13,7 +12,8 @@ import { Deliverer } from './delivery.service.js';
 import { EndpointLimiter } from './endpoint-limiter.js';
 import { Lane, type LaneSpec } from './lane.js';
 import { cachedSecrets } from './partner-secrets.js';
-import { consumerLagGauge, relayMetrics } from './relay.metrics.js';
+import { relayMetrics } from './relay.metrics.js';
+import { consumerLagGauge, lazyAdmin } from '../platform/consumer-lag.js';
 import { distinctDelays, laneGroup, RELAY_TOPICS, relayTopics, retryTopic } from './relay.topics.js';
 import { WebhookSigner } from './signing.js';
 import { WebhookClient } from './webhook-client.js';
@@ -75,9 +75,14 @@ export async function startRelay(config: Config, logger: Logger): Promise<Relay>
     lane('redeliveries', RELAY_TOPICS.redeliveries, false, parseTaskMessage),
     ...distinctDelays(delays).map((d) => lane(`retry-${d}ms`, retryTopic(d), true, parseTaskMessage)),
   ];
-  let admin: Promise<Admin> | undefined;
-  const lagAdmin = () => (admin ??= (async () => { const a = kafka.admin(); await a.connect(); return a; })());
-  consumerLagGauge(runtime.registry, lagAdmin, lanes.map((l) => ({ groupId: l.groupId, topic: l.topic })));
+  const lagAdmin = lazyAdmin(kafka);
+  const lagSources = lanes.map((l) => ({ groupId: l.groupId, topic: l.topic }));
+  consumerLagGauge(runtime.registry, {
+    name: 'webhook_consumer_lag',
+    help: 'Messages not yet committed by the relay, per consumer group, topic and partition',
+    admin: lagAdmin.get,
+    sources: () => lagSources,
+  });
 
   let metricsServer: http.Server | undefined;
   const shutdown = async () => {
@@ -90,7 +95,7 @@ export async function startRelay(config: Config, logger: Logger): Promise<Relay>
     }
     for (const l of lanes) await l.close().catch((err) => logger.warn({ err, lane: l.topic }, 'lane did not close cleanly'));
     if (metricsServer) await new Promise<void>((r) => metricsServer!.close(() => r()));
-    await admin?.then((a) => a.disconnect()).catch(() => {});
+    await lagAdmin.close();
     client.close();
     await runtime.close();
   };

@@ -1,6 +1,4 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
-import type { Admin } from 'kafkajs';
-import { withTimeout } from '../platform/kafka.js';
 
 /**
  * What an SRE watches on the relay's /metrics: attempts and deliveries by outcome, attempt
@@ -70,39 +68,4 @@ export function relayMetrics(registry: Registry): RelayMetrics {
       registers,
     }),
   };
-}
-
-export interface LagSource {
-  groupId: string;
-  topic: string;
-}
-
-/**
- * Consumer lag per lane and partition (high watermark minus committed offset), sampled from
- * the brokers when /metrics is scraped, so every instance of the relay reports the group's
- * lag and not only its own partitions. A sampling failure keeps the last values.
- */
-export function consumerLagGauge(registry: Registry, admin: () => Promise<Admin>, sources: LagSource[]): Gauge<'group' | 'topic' | 'partition'> {
-  return new Gauge({
-    name: 'webhook_consumer_lag',
-    help: 'Messages not yet committed by the relay, per consumer group, topic and partition',
-    labelNames: ['group', 'topic', 'partition'],
-    registers: [registry],
-    async collect() {
-      const sample = async () => {
-        const a = await admin();
-        for (const { groupId, topic } of sources) {
-          const [ends, committed] = await Promise.all([a.fetchTopicOffsets(topic), a.fetchOffsets({ groupId, topics: [topic] })]);
-          const done = new Map((committed[0]?.partitions ?? []).map((p) => [p.partition, Number(p.offset)]));
-          for (const end of ends) {
-            const c = done.get(end.partition) ?? -1;
-            const base = c >= 0 ? c : Number(end.low);
-            this.set({ group: groupId, topic, partition: String(end.partition) }, Math.max(0, Number(end.high) - base));
-          }
-        }
-        return true;
-      };
-      await withTimeout(sample().catch(() => false), 2000, false);
-    },
-  });
 }

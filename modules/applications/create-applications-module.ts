@@ -1,4 +1,4 @@
-import { Counter } from 'prom-client';
+import { Counter, Gauge } from 'prom-client';
 import type { Platform } from '../../platform/module.js';
 import type { AuthModule } from '../auth/index.js';
 import { ApplicationRepository } from './application.repository.js';
@@ -68,6 +68,11 @@ export async function createApplicationsModule(platform: Platform, deps: Applica
       name: 'expiry_sweeps_total',
       help: 'Expiry passes over the applications, by what called for them (start; due: a time this instance wrote came; more: the last pass took a full batch; retry: it failed; backstop: EXPIRY_FULL_SWEEP_INTERVAL without a pass)',
       labelNames: ['reason'],
+      registers: [platform.registry],
+    }),
+    lastSuccess: new Gauge({
+      name: 'expiry_sweep_last_success_timestamp_seconds',
+      help: 'Unix time the last expiry pass of this instance completed (0 before the first); a pass runs at least every EXPIRY_FULL_SWEEP_INTERVAL',
       registers: [platform.registry],
     }),
   });

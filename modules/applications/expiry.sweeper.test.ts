@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { Counter, Registry } from 'prom-client';
+import { Counter, Gauge, Registry } from 'prom-client';
 import { createLogger } from '../../platform/logger.js';
 import { ExpirySchedule } from './expiry.schedule.js';
 import { ExpirySweeper } from './expiry.sweeper.js';
@@ -44,19 +44,24 @@ describe('expiry sweeper heartbeat', () => {
     const repo = { applications: { find } } as unknown as ApplicationRepository;
     const applications = { changeIf: async () => false } as unknown as ApplicationService;
     const schedule = new ExpirySchedule({ granularityMs: 20, horizonMs: 60_000 });
-    const s = new ExpirySweeper({ repo, applications, schedule, intervalMs: 20, fullIntervalMs: opts.fullIntervalMs, logger: createLogger({ level: 'silent', name: 'test' }), sweeps });
+    const lastSuccess = new Gauge({ name: 'expiry_sweep_last_success_timestamp_seconds', help: 'last pass', registers: [registry] });
+    const s = new ExpirySweeper({ repo, applications, schedule, intervalMs: 20, fullIntervalMs: opts.fullIntervalMs, logger: createLogger({ level: 'silent', name: 'test' }), sweeps, lastSuccess });
     const passes = async () => Object.fromEntries((await sweeps.get()).values.map((v) => [v.labels.reason, v.value]));
-    return { s, schedule, passes, queries: () => queries / 2 };
+    const lastPassAt = async () => (await lastSuccess.get()).values[0]?.value ?? 0;
+    return { s, schedule, passes, lastPassAt, queries: () => queries / 2 };
   }
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
   it('when nothing is due, then after the start pass no pass runs (it does not poll the store)', async () => {
-    const { s, passes, queries } = sweeper({ fullIntervalMs: 60_000 });
+    const { s, passes, queries, lastPassAt } = sweeper({ fullIntervalMs: 60_000 });
+    expect(await lastPassAt()).to.equal(0);
+    const t0 = Date.now() / 1000;
     s.start();
     await sleep(300); // about 15 heartbeats
     await s.stop();
     expect(await passes()).to.deep.equal({ start: 1 });
     expect(queries()).to.equal(1);
+    expect(await lastPassAt()).to.be.within(t0, Date.now() / 1000);
   });
 
   it('when a noted time comes, then one pass runs for it', async () => {

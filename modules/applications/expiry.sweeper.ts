@@ -1,4 +1,4 @@
-import type { Counter } from 'prom-client';
+import type { Counter, Gauge } from 'prom-client';
 import type { Logger } from '../../platform/logger.js';
 import type { ApplicationRepository } from './application.repository.js';
 import type { ApplicationService } from './application.service.js';
@@ -19,6 +19,8 @@ export interface ExpirySweeperDeps {
   fullIntervalMs: number;
   logger: Logger;
   sweeps: Counter<'reason'>;
+  /** set to the wall-clock time (s) a pass completed: a sweeper gone silent shows as its age */
+  lastSuccess?: Gauge;
 }
 
 /** Due documents one pass takes per query; a full batch calls for another pass at the next beat. */
@@ -130,6 +132,7 @@ export class ExpirySweeper {
     }
     if (due.length === BATCH || stale.length === BATCH) this.again = 'more';
     if (expired) this.deps.logger.info({ expired }, 'expiry sweep');
+    this.deps.lastSuccess?.set(Date.now() / 1000);
     return expired;
   }
 }
