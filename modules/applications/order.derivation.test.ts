@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { checkOrder } from './application.checks.js';
 import { vatIncluded } from './money.js';
-import { grossRange, splitByVat, withDerivedItems } from './order.derivation.js';
+import { grossRange, sentAttribute, splitByVat, withDerivedItems } from './order.derivation.js';
 
 const CZK = (amount: number) => ({ amount, currency: 'CZK' });
 const vat = (vatRate: number, amount: number, currency = 'CZK') => ({ vatRate, amount, currency });
@@ -82,5 +82,13 @@ describe('items derived from the totals of an order without items', () => {
       return Array.isArray(split) && split[0]! + split[1]! === a + b
         && vatIncluded(split[0]!, 21) === totalVat[0]!.amount && vatIncluded(split[1]!, 12) === totalVat[1]!.amount;
     }));
+  });
+
+  it('when a check names a derived item, then the attribute is the order total or the totalVat entry the partner sent', () => {
+    const { order: o } = withDerivedItems(order(132200, [vat(21, 21000), vat(12, 1200)]));
+    const named = sentAttribute(o);
+    expect(named('order.items[1].totalVat.amount')).to.equal('order.totalVat[1].amount');
+    expect(named('order.items[0].totalPrice.amount')).to.equal('order.totalPrice.amount');
+    expect(named('order.totalVat')).to.equal('order.totalVat');
   });
 });

@@ -81,8 +81,29 @@ function checkBounds(order: RecurrenceOrderInput, root: string): ErrorRecord[] {
  * The order with its items derived from the totals; `errors` (422 records) when the totals
  * cannot stand for items. An order that has items is returned as it is.
  */
-export function withDerivedItems(order: RecurrenceOrderInput, root = 'order'): { order: OrderInput; errors: ErrorRecord[] } {
-  if (order.items && order.items.length > 0) return { order: order as OrderInput, errors: [] };
+export function withDerivedItems(order: RecurrenceOrderInput, root = 'order'): { order: OrderInput; errors: ErrorRecord[]; derived: boolean } {
+  if (order.items && order.items.length > 0) return { order: order as OrderInput, errors: [], derived: false };
+  const result = derive(order, root);
+  return { ...result, derived: true };
+}
+
+/**
+ * The attribute the partner sent for one named on a derived item: its VAT is the order's
+ * totalVat entry of its rate; anything else of it comes from the order's totals.
+ */
+export function sentAttribute(order: OrderInput, root = 'order') {
+  const itemAt = new RegExp(`^${root.replace(/\./g, '\\.')}\\.items\\[(\\d+)\\]\\.(\\w+)(.*)$`);
+  return (attribute: string): string => {
+    const m = itemAt.exec(attribute);
+    if (!m) return attribute;
+    const item = order.items[Number(m[1])];
+    const entry = item ? order.totalVat.findIndex((v) => v.vatRate === item.totalVat.vatRate) : -1;
+    if (m[2] === 'totalVat' && entry >= 0) return `${root}.totalVat[${entry}]${m[3]}`;
+    return `${root}.totalPrice${m[2] === 'totalPrice' ? m[3] : ''}`;
+  };
+}
+
+function derive(order: RecurrenceOrderInput, root: string): { order: OrderInput; errors: ErrorRecord[] } {
   const errors = checkBounds(order, root);
   if (errors.length) return { order: { ...order, items: [] }, errors };
   const { totalPrice, totalVat } = order;

@@ -5,7 +5,7 @@ import type { ApplicationDoc, DocumentMeta, RecurrenceDoc } from './application.
 import type { ApplicationRepository } from './application.repository.js';
 import type { ApplicationService } from './application.service.js';
 import type { CreateFromRecurrenceInput, OrderInput } from './application.input.js';
-import { withDerivedItems } from './order.derivation.js';
+import { sentAttribute, withDerivedItems } from './order.derivation.js';
 import { assertAcceptable, type CreateConfig, type CreateOutcome } from './application.create.js';
 import type { DocumentStore } from './application.documents.js';
 import { buildApplication, duplicateKey } from './application.factory.js';
@@ -80,7 +80,7 @@ export class RecurrenceService {
     if (derived.errors.length) throw new UnprocessableError(derived.errors[0]!.code, derived.errors[0]!.message, { records: derived.errors });
     // from here on the order has items, sent or derived: the same checks and code path as with items
     const order = derived.order;
-    assertAcceptable({ ...input, order }, this.deps.cfg);
+    assertAcceptable({ ...input, order }, this.deps.cfg, derived.derived ? sentAttribute(order) : undefined);
     const documents = await this.deps.documents.prepare(input.order.documents, (i) => `order.documents[${i}].file`, now);
     const id = newId();
     const key = duplicateKey(partner.id, input.type, input.order);
