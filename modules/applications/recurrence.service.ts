@@ -90,7 +90,7 @@ export class RecurrenceService {
       if (first) return { doc: first, created: false, warnings: [], origin };
     }
     try {
-      const doc = await this.insert(partner.id, id, origin, { ...input, order }, documents, now);
+      const doc = await this.insert(partner.id, id, origin, { ...input, order }, documents, now, derived.derived);
       return { doc, created: true, warnings: [], origin };
     } catch (err) {
       await this.dedup.release(key, id).catch(() => {});
@@ -98,7 +98,7 @@ export class RecurrenceService {
     }
   }
 
-  private async insert(partnerId: string, id: string, origin: ApplicationDoc & { recurrence: RecurrenceDoc }, input: CreateFromRecurrenceInput & { order: OrderInput }, documents: DocumentMeta[], now: Date) {
+  private async insert(partnerId: string, id: string, origin: ApplicationDoc & { recurrence: RecurrenceDoc }, input: CreateFromRecurrenceInput & { order: OrderInput }, documents: DocumentMeta[], now: Date, itemsDerived: boolean) {
     const { repo, decisions, cfg } = this.deps;
     const created = transition(undefined, 'CREATE_FROM_RECURRENCE');
     const base = buildApplication(
@@ -106,6 +106,8 @@ export class RecurrenceService {
       documents,
       { id, partnerId, status: created, event: APPLICATION_EVENTS.created, now, applicationTtlMs: cfg.applicationTtlMs, gatewayTokenTtlMs: cfg.gatewayTokenTtlMs },
     );
+    // an order change of totals only re-derives the items of an order that never had sent ones
+    if (itemsDerived) base.order.itemsDerived = true;
     const doc = { ...base, fromRecurrenceId: origin.recurrence.id, version: 0, outbox: {} } as ApplicationDoc;
     const level = await decisions.levelOf(doc);
     const verdict = decideApplication(doc, level, { sandbox: this.deps.sandbox });

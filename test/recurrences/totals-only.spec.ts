@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { startHarness, type AppHarness } from '../applications/harness.js';
 import { applicationBody } from '../applications/requests.js';
 import { GatewayClient } from '../gateway/gateway-client.js';
-import { opPath, paymentsPath, waitForReason } from '../orders/orders-harness.js';
+import { opPath, orderPath, paymentsPath, waitForReason } from '../orders/orders-harness.js';
 import { provisionPartner, type TestPartner } from '../support/partners.js';
 import { waitFor } from '../support/wait.js';
 
@@ -104,6 +104,17 @@ describe('create from recurrence with only the order totals', function () {
     expect(returned.status, returned.text).to.equal(200);
     expect(returned.body.totalPrice).to.deep.equal(CZK(101000));
     expect(await owed(partner, id)).to.deep.equal([101000]);
+  });
+
+  it('when the order is changed with new totals only, then its items are derived again and the plan follows', async () => {
+    const partner = h.partner;
+    const res = await createFrom(partner, await recurrenceOf(partner), { order: { number: `R-${randomBytes(3).toString('hex')}`, totalPrice: CZK(150000), totalVat: [VAT(21, 26033)] }, merchantUrls });
+    expect(res.status, res.text).to.equal(201);
+    const changed = await h.t.client.put(orderPath(res.body.id), { reason: 'smaller box', order: { totalPrice: CZK(121000), totalVat: [VAT(21, 21000)] } }, { token: partner.token });
+    expect(changed.status, changed.text).to.equal(200);
+    expect(changed.body.items.map((i: any) => [i.code, i.totalPrice.amount, i.totalVat.amount])).to.deep.equal([['ORDER', 121000, 21000]]);
+    expect(await owed(partner, res.body.id)).to.deep.equal([121000]);
+    expect((await put(partner, res.body.id, 'deliver')).body.totalPrice).to.deep.equal(CZK(121000));
   });
 
   describe('validation', () => {
