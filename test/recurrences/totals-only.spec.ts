@@ -85,6 +85,7 @@ describe('create from recurrence with only the order totals', function () {
     expect(all.reduce((a: number, p: any) => a + p.value.amount, 0)).to.equal(0);
     expect(all.reduce((a: number, p: any) => a + p.fee.amount, 0)).to.equal(0);
     expect(await owed(partner, id)).to.deep.equal([0]);
+    for (const reason of ['READY_SHIPPED', 'READY_DELIVERED', 'READY_PAID', 'CANCELLED_RETURNED']) await h.waitForNotification(id, reason);
   });
 
   it('when the totals carry two VAT rates, then one item per rate with exactly its VAT; cancel, send and return name them by code', async () => {
