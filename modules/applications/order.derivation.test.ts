@@ -47,6 +47,12 @@ describe('items derived from the totals of an order without items', () => {
     expect(o.items.map((i) => [i.code, i.totalPrice.amount])).to.deep.equal([['ORDER-21', 121000], ['ORDER-0', 10000]]);
   });
 
+  it('when a 0 % rate is given and the others\' grosses sit a unit above the total, then they move down within their ranges', () => {
+    const split = splitByVat(121000 - 1, [vat(21, 21000), vat(0, 0)]);
+    expect(split).to.deep.equal([120999, 0]);
+    expect(vatIncluded(120999, 21)).to.equal(21000);
+  });
+
   it('when no split gives the stated VAT amounts, then 422 naming order.totalVat', () => {
     const { errors } = withDerivedItems(order(200000, [vat(21, 21000), vat(12, 1200)]));
     expect(errors).to.have.length(1);

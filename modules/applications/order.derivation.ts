@@ -49,12 +49,10 @@ export function splitByVat(total: number, totalVat: VatAmount[]): number[] | str
   // start from the gross that the VAT implies (net + VAT), kept within the exact range
   const gross = totalVat.map((v, i) => (i === zero ? 0 : Math.min(Math.max(mulDivRound(v.amount, 10_000 + Math.round(v.vatRate * 100), Math.round(v.vatRate * 100)), bounds[i]![0]), bounds[i]![1])));
   let left = total - gross.reduce((a, g) => a + g, 0);
-  if (zero >= 0) {
-    if (left < 0) return `The VAT at the other rates implies more than the order total of ${total}.`;
-    gross[zero] = left;
-    return gross;
-  }
-  for (let i = 0; i < gross.length && left !== 0; i++) {
+  // a 0 % rate (any gross, no VAT) takes up the difference first; then each rate moves within its range
+  const sequence = [...(zero >= 0 ? [zero] : []), ...totalVat.map((_, i) => i).filter((i) => i !== zero)];
+  for (const i of sequence) {
+    if (left === 0) break;
     const [lo, hi] = bounds[i]!;
     const step = left > 0 ? Math.min(left, hi - gross[i]!) : Math.max(left, lo - gross[i]!);
     gross[i]! += step;
