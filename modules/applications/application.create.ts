@@ -31,12 +31,23 @@ export interface CreateOutcome {
 
 const MAX_CUSTOM_DATA = 10 * 1024;
 
-/** Semantic checks shared by both create paths: 422 errors, then WARN records not overridden. */
-export function assertAcceptable(input: { order: OrderInput; merchantUrls: CreateApplicationInput['merchantUrls']; customData?: unknown; override?: string[] }, cfg: CreateConfig): void {
+/**
+ * Semantic checks shared by both create paths: 422 errors, then WARN records not overridden.
+ * `attributeOf` names each record's attribute as the partner sent it (items derived from the
+ * totals were never sent).
+ */
+export function assertAcceptable(
+  input: { order: OrderInput; merchantUrls: CreateApplicationInput['merchantUrls']; customData?: unknown; override?: string[] },
+  cfg: CreateConfig,
+  attributeOf: (attribute: string) => string = (a) => a,
+): void {
   if (input.customData != null && JSON.stringify(input.customData).length > MAX_CUSTOM_DATA) {
     throw new InvalidRequestError('customData exceeds 10 kB as JSON.', { attribute: 'customData' });
   }
-  const { errors, warnings } = checkOrder(input.order, { currencies: cfg.currencies });
+  const rename = (r: ErrorRecord): ErrorRecord => (r.attribute ? { ...r, attribute: attributeOf(r.attribute) } : r);
+  const checked = checkOrder(input.order, { currencies: cfg.currencies });
+  const errors = checked.errors.map(rename);
+  const warnings = checked.warnings.map(rename);
   if (!cfg.allowPrivateNetworks && isNonPublicLiteral(new URL(input.merchantUrls.notificationEndpoint))) {
     errors.push({ code: 'UNPROCESSABLE', message: 'The notificationEndpoint is on a loopback or private network.', severity: 'ERROR', attribute: 'merchantUrls.notificationEndpoint' });
   }

@@ -51,9 +51,12 @@ export interface CreateApplicationInput {
   override?: string[];
 }
 
+/** Create from recurrence: only the totals are required; items are derived when none are sent. */
+export type RecurrenceOrderInput = Omit<OrderInput, 'items'> & { items?: ItemInput[] };
+
 export interface CreateFromRecurrenceInput {
   type: FinancingType;
-  order: OrderInput;
+  order: RecurrenceOrderInput;
   merchantUrls: MerchantUrls;
   customData?: Record<string, unknown> | null;
   override?: string[];

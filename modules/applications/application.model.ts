@@ -195,6 +195,8 @@ export interface OrderDoc {
   originalTotalPrice: Money;
   totalVat: VatAmount[];
   items: OrderItemDoc[];
+  /** true: the partner sent only totals and the items were derived from them (one per VAT rate) */
+  itemsDerived?: boolean;
   addresses: Address[];
   variableSymbols: string[];
   deliveryType?: DeliveryType;

@@ -184,10 +184,17 @@ export const cancelApplicationSchema = Joi.object({
   customReason: Joi.string().max(255),
 }).label('CancelApplicationRequest');
 
-/** Items of create-from-recurrence: unitPrice and unitVat optional (as on create). */
+/**
+ * Create from recurrence: the spec requires only order.totalPrice, order.totalVat and
+ * merchantUrls. Without items the service derives them from totalVat, so it needs a rate.
+ */
 export const createFromRecurrenceSchema = Joi.object({
   type: Joi.string().valid(...FINANCING_TYPES).default('DEFERRED_PAYMENT'),
-  order: orderSchema.keys({ number: Joi.string().min(1).max(100) }).required(),
+  order: orderSchema.keys({
+    number: Joi.string().min(1).max(100),
+    items: orderItemsSchema.description('optional; without items one item per VAT rate is derived from the totals'),
+    totalVat: totalVatSchema.required().when('items', { not: Joi.exist(), then: Joi.array().min(1) }),
+  }).required(),
   merchantUrls: merchantUrlsSchema.required(),
   customData: Joi.object().unknown(true).allow(null),
   override: overrideSchema,

@@ -24,6 +24,7 @@ export { toApplicationResponse, toOrderResponse, toOrderWithInfo, toApplicationI
 export { anySentOrDelivered, type OrderLookup } from './application.service.js';
 export { buildItem } from './application.factory.js';
 export { checkSigns } from './application.checks.js';
+export { withDerivedItems } from './order.derivation.js';
 export { closeCancelledOrder } from './application.order-close.js';
 export { planChange } from './application.plan.js';
 export type { DocumentInput, FileInput, ItemInput } from './application.input.js';

@@ -4,7 +4,8 @@ import type { AuthenticatedPartner } from '../../platform/http/state.js';
 import type { ApplicationDoc, DocumentMeta, RecurrenceDoc } from './application.model.js';
 import type { ApplicationRepository } from './application.repository.js';
 import type { ApplicationService } from './application.service.js';
-import type { CreateFromRecurrenceInput } from './application.input.js';
+import type { CreateFromRecurrenceInput, OrderInput } from './application.input.js';
+import { sentAttribute, withDerivedItems } from './order.derivation.js';
 import { assertAcceptable, type CreateConfig, type CreateOutcome } from './application.create.js';
 import type { DocumentStore } from './application.documents.js';
 import { buildApplication, duplicateKey } from './application.factory.js';
@@ -75,7 +76,11 @@ export class RecurrenceService {
     if (!recurrenceUsable(origin.recurrence, now)) {
       throw new UnprocessableError('RECURRENCE_NOT_USABLE', `The recurrence is ${effectiveRecurrence(origin.recurrence, now).state}; only a READY recurrence creates applications.`);
     }
-    assertAcceptable(input, this.deps.cfg);
+    const derived = withDerivedItems(input.order);
+    if (derived.errors.length) throw new UnprocessableError(derived.errors[0]!.code, derived.errors[0]!.message, { records: derived.errors });
+    // from here on the order has items, sent or derived: the same checks and code path as with items
+    const order = derived.order;
+    assertAcceptable({ ...input, order }, this.deps.cfg, derived.derived ? sentAttribute(order) : undefined);
     const documents = await this.deps.documents.prepare(input.order.documents, (i) => `order.documents[${i}].file`, now);
     const id = newId();
     const key = duplicateKey(partner.id, input.type, input.order);
@@ -85,7 +90,7 @@ export class RecurrenceService {
       if (first) return { doc: first, created: false, warnings: [], origin };
     }
     try {
-      const doc = await this.insert(partner.id, id, origin, input, documents, now);
+      const doc = await this.insert(partner.id, id, origin, { ...input, order }, documents, now, derived.derived);
       return { doc, created: true, warnings: [], origin };
     } catch (err) {
       await this.dedup.release(key, id).catch(() => {});
@@ -93,7 +98,7 @@ export class RecurrenceService {
     }
   }
 
-  private async insert(partnerId: string, id: string, origin: ApplicationDoc & { recurrence: RecurrenceDoc }, input: CreateFromRecurrenceInput, documents: DocumentMeta[], now: Date) {
+  private async insert(partnerId: string, id: string, origin: ApplicationDoc & { recurrence: RecurrenceDoc }, input: CreateFromRecurrenceInput & { order: OrderInput }, documents: DocumentMeta[], now: Date, itemsDerived: boolean) {
     const { repo, decisions, cfg } = this.deps;
     const created = transition(undefined, 'CREATE_FROM_RECURRENCE');
     const base = buildApplication(
@@ -101,6 +106,8 @@ export class RecurrenceService {
       documents,
       { id, partnerId, status: created, event: APPLICATION_EVENTS.created, now, applicationTtlMs: cfg.applicationTtlMs, gatewayTokenTtlMs: cfg.gatewayTokenTtlMs },
     );
+    // an order change of totals only re-derives the items of an order that never had sent ones
+    if (itemsDerived) base.order.itemsDerived = true;
     const doc = { ...base, fromRecurrenceId: origin.recurrence.id, version: 0, outbox: {} } as ApplicationDoc;
     const level = await decisions.levelOf(doc);
     const verdict = decideApplication(doc, level, { sandbox: this.deps.sandbox });

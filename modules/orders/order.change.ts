@@ -1,5 +1,5 @@
 import type { Address, DeliveryCarrier, DocumentMeta, ItemInput, Money, OrderDoc, VatAmount } from '../applications/index.js';
-import { buildItem, checkSigns } from '../applications/index.js';
+import { buildItem, checkSigns, withDerivedItems } from '../applications/index.js';
 import type { ErrorRecord } from '../../platform/errors.js';
 import { OrderRefused } from './orders.errors.js';
 import { impliedTotal, impliedVat } from './order.money.js';
@@ -20,7 +20,10 @@ export interface OrderChangeInput {
 }
 
 /** The changed order; 422 UNPROCESSABLE (with the attribute) when the totals do not fit the items. */
-export function applyOrderChange(order: OrderDoc, change: OrderChangeInput): OrderDoc {
+export function applyOrderChange(order: OrderDoc, given: OrderChangeInput): OrderDoc {
+  // an order created from totals only keeps that form: new totals without items re-derive its items
+  const rederived = !!order.itemsDerived && !given.items && !!(given.totalPrice || given.totalVat);
+  const change = rederived ? { ...given, items: derivedItems(order, given) } : given;
   const currency = order.totalPrice.currency;
   const moneyFields: Array<[Money | undefined, string]> = [
     [change.totalPrice, 'order.totalPrice'],
@@ -42,11 +45,21 @@ export function applyOrderChange(order: OrderDoc, change: OrderChangeInput): Ord
     addresses: change.addresses ?? order.addresses,
     deliveryCarrier: change.deliveryCarrier ?? order.deliveryCarrier,
     documents: change.documents ? [...order.documents, ...change.documents] : order.documents,
+    itemsDerived: change.items ? rederived : order.itemsDerived,
   };
+  if (!next.itemsDerived) delete next.itemsDerived;
   if (change.items || change.totalPrice) checkMoneySigns(next);
   if (change.items || change.totalPrice || change.totalVat) checkTotals(next);
   if (change.items || change.totalPrice) next.originalTotalPrice = next.totalPrice;
   return next;
+}
+
+/** The items of the changed totals, derived as on create; 422 naming the attribute when they cannot be. */
+function derivedItems(order: OrderDoc, change: OrderChangeInput): ItemInput[] {
+  const totals = { number: order.number, totalPrice: change.totalPrice ?? order.totalPrice, totalVat: change.totalVat ?? order.totalVat };
+  const { order: derived, errors } = withDerivedItems(totals);
+  if (errors.length) throw new OrderRefused('UNPROCESSABLE', errors[0]!.message, errors[0]!.attribute);
+  return derived.items;
 }
 
 function vatOf(byRate: Map<number, number>, currency: string): VatAmount[] {
