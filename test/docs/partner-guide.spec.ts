@@ -142,5 +142,7 @@ describe('docs: the partner guide\'s examples run as written', function () {
     const bodies = all.map((r) => verify(r, shop.webhookSecret) as any);
     const reasons = bodies.filter((b) => b.id === vars.ID).map((b) => b.stateReason);
     expect(reasons).to.include.members(['PROCESSING_REDIRECT_NEEDED', 'READY_TO_SHIP', 'READY_SHIPPED', 'READY_DELIVERED', 'READY_PAID']);
+    expect(reasons.indexOf('READY_PAID'), 'paid on delivery: READY_PAID follows READY_DELIVERED (the state table)')
+      .to.be.greaterThan(reasons.indexOf('READY_DELIVERED'));
   });
 });
