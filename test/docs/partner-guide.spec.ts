@@ -35,20 +35,24 @@ export function shellBlocks(markdown: string): ShellBlock[] {
   return blocks;
 }
 
-interface Run { code: number | null; stdout: string; stderr: string }
+interface Run { code: number | null; stdout: string; stderr: string; timedOut: boolean }
 
 function runBash(file: string, cwd: string): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-euo', 'pipefail', file], {
+    const child = spawn('bash', ['-Eeuo', 'pipefail', file], {
       cwd, env: { PATH: process.env.PATH, HOME: cwd, LANG: 'C.UTF-8' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true,
     });
     let stdout = '';
     let stderr = '';
+    let timedOut = false;
     child.stdout.on('data', (d) => { stdout += d; });
     child.stderr.on('data', (d) => { stderr += d; });
-    const timer = setTimeout(() => { try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* gone */ } }, SCRIPT_LIMIT_MS);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* gone */ }
+    }, SCRIPT_LIMIT_MS);
     child.on('error', reject);
-    child.on('close', (code) => { clearTimeout(timer); resolve({ code, stdout, stderr }); });
+    child.on('close', (code) => { clearTimeout(timer); resolve({ code, stdout, stderr, timedOut }); });
   });
 }
 
@@ -100,16 +104,18 @@ describe('docs: the partner guide\'s examples run as written', function () {
 
   it('runs every shell example in order in one bash session, each succeeding', async () => {
     const blocks = shellBlocks(await readFile(GUIDE, 'utf8'));
-    const script = blocks.map((b) => `# guide line ${b.line}\n${b.code}`).join('\n\n')
+    const script = blocks.map((b) => `GUIDE_LINE=${b.line}\n${b.code}`).join('\n\n')
       .replace('BASE=https://localhost:8443', `BASE=${t.baseUrl}`)
       .replaceAll('<your-username>', shop.username)
       .replaceAll('<your-password>', shop.password)
       .replaceAll('<your-notification-endpoint>', receiver.url('/hooks/financing'));
     expect(script.match(/<your-[^>]*>/g) ?? [], 'placeholders the test does not know').to.deep.equal([]);
     const file = path.join(dir, 'guide.sh');
-    await writeFile(file, `${script}\n\nprintf '\\n::vars:: ID=%s ID2=%s RID=%s\\n' "$ID" "$ID2" "$RID"\n`);
+    const onError = `trap 'echo "::failed:: the block at line $GUIDE_LINE of the guide: $BASH_COMMAND" >&2' ERR`;
+    await writeFile(file, `${onError}\n${script}\n\nprintf '\\n::vars:: ID=%s ID2=%s RID=%s\\n' "$ID" "$ID2" "$RID"\n`);
     run = await runBash(file, dir);
     if (process.env.GUIDE_OUTPUT) await writeFile(process.env.GUIDE_OUTPUT, `${run.stdout}\n--- stderr ---\n${run.stderr}`);
+    expect(run.timedOut, `the script ran over ${SCRIPT_LIMIT_MS} ms:\n${run.stderr}`).to.equal(false);
     expect(run.code, `the script failed (exit ${run.code}):\n${run.stderr}\n--- stdout (end) ---\n${run.stdout.slice(-3000)}`).to.equal(0);
     vars = Object.fromEntries([...run.stdout.matchAll(/(ID|ID2|RID)=(\S+)/g)].map((m) => [m[1]!, m[2]!]));
     expect(vars).to.have.keys('ID', 'ID2', 'RID');
