@@ -117,7 +117,8 @@ describe('docs: the partner guide\'s examples run as written', function () {
     if (process.env.GUIDE_OUTPUT) await writeFile(process.env.GUIDE_OUTPUT, `${run.stdout}\n--- stderr ---\n${run.stderr}`);
     expect(run.timedOut, `the script ran over ${SCRIPT_LIMIT_MS} ms:\n${run.stderr}`).to.equal(false);
     expect(run.code, `the script failed (exit ${run.code}):\n${run.stderr}\n--- stdout (end) ---\n${run.stdout.slice(-3000)}`).to.equal(0);
-    vars = Object.fromEntries([...run.stdout.matchAll(/(ID|ID2|RID)=(\S+)/g)].map((m) => [m[1]!, m[2]!]));
+    const line = /^::vars:: (.*)$/m.exec(run.stdout)?.[1] ?? '';
+    vars = Object.fromEntries([...line.matchAll(/\b(ID|ID2|RID)=(\S+)/g)].map((m) => [m[1]!, m[2]!]));
     expect(vars).to.have.keys('ID', 'ID2', 'RID');
   });
 
