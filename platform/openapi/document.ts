@@ -1,6 +1,6 @@
 import parse from 'joi-to-json';
 import type Joi from 'joi';
-import { takesIdempotencyKey, type RouteDeclaration, type RouteRegistry } from './registry.js';
+import { takesIdempotencyKey, type ErrorDeclaration, type RouteDeclaration, type RouteRegistry } from './registry.js';
 
 /**
  * Generates the OpenAPI 3.1 document from the route registry: joi → JSON Schema through
@@ -84,6 +84,20 @@ function parameters(route: RouteDeclaration, conv: SchemaConverter) {
   return out;
 }
 
+/**
+ * The perimeter's per-partner rate limit answers any bearer route, whatever the route
+ * declares itself (RATE_LIMIT_PER_MINUTE; auth.middleware.ts).
+ */
+const RATE_LIMITED: ErrorDeclaration = { status: 429, code: 'RATE_LIMIT_EXCEEDED', when: 'more requests in a minute than the partner\'s limit; repeat after `Retry-After` seconds' };
+
+/** Statuses whose answers carry Retry-After: the client repeats the same request after it. */
+const RETRY_AFTER_CODES = new Set(['RATE_LIMIT_EXCEEDED', 'TOO_MANY_LOGIN_ATTEMPTS', 'IDEMPOTENCY_KEY_IN_USE', 'MAINTENANCE', 'DEPENDENCY_DOWN']);
+
+function errorsOf(route: RouteDeclaration): ErrorDeclaration[] {
+  const own = route.errors ?? [];
+  return route.auth === 'bearer' && !own.some((e) => e.code === RATE_LIMITED.code) ? [...own, RATE_LIMITED] : own;
+}
+
 function responses(route: RouteDeclaration, conv: SchemaConverter) {
   const out: Record<string, JsonSchema> = {};
   for (const [status, r] of Object.entries(route.responses)) {
@@ -95,7 +109,11 @@ function responses(route: RouteDeclaration, conv: SchemaConverter) {
     };
   }
   const byStatus = new Map<number, string[]>();
-  for (const e of route.errors ?? []) byStatus.set(e.status, [...(byStatus.get(e.status) ?? []), `\`${e.code}\`: ${e.when}`]);
+  const retryAfter = new Set<number>();
+  for (const e of errorsOf(route)) {
+    byStatus.set(e.status, [...(byStatus.get(e.status) ?? []), `\`${e.code}\`: ${e.when}`]);
+    if (RETRY_AFTER_CODES.has(e.code)) retryAfter.add(e.status);
+  }
   if (route.auth === 'bearer') {
     out['401'] = { description: 'The bearer token is missing (`invalid_request`) or invalid or expired (`invalid_token`).', content: { 'application/json': { schema: { $ref: '#/components/schemas/TokenError' } } } };
   }
@@ -103,6 +121,7 @@ function responses(route: RouteDeclaration, conv: SchemaConverter) {
     out[String(status)] = {
       description: `${STATUS_TEXT[status] ?? 'Error'}. Error codes:\n\n${lines.map((l) => `- ${l}`).join('\n')}`,
       content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+      ...(retryAfter.has(status) ? { headers: { 'Retry-After': { description: 'seconds to wait before repeating the request', schema: { type: 'string', pattern: '^[0-9]+$' } } } } : {}),
     };
   }
   return out;
@@ -120,7 +139,7 @@ function operation(route: RouteDeclaration, conv: SchemaConverter) {
     parameters: parameters(route, conv),
     ...(body ? { requestBody: { required: true, content: { [bodyType]: { schema: conv.convert(body) } } } } : {}),
     responses: responses(route, conv),
-    'x-error-codes': (route.errors ?? []).map((e) => ({ status: e.status, code: e.code })),
+    'x-error-codes': errorsOf(route).map((e) => ({ status: e.status, code: e.code })),
   };
 }
 

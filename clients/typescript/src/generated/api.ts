@@ -558,6 +558,8 @@ export interface operations {
              */
             429: {
                 headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1305,6 +1307,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1322,6 +1326,21 @@ export interface operations {
              */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Too many requests. Error codes:
+             *
+             *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1629,6 +1648,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description Too many requests. Error codes:
+             *
+             *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     cancelApplication: {
@@ -1832,6 +1866,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1851,6 +1887,21 @@ export interface operations {
              */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Too many requests. Error codes:
+             *
+             *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2157,6 +2208,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2176,6 +2229,21 @@ export interface operations {
              */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Too many requests. Error codes:
+             *
+             *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2404,6 +2472,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2422,6 +2492,21 @@ export interface operations {
              */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Too many requests. Error codes:
+             *
+             *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2672,6 +2757,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2690,6 +2777,21 @@ export interface operations {
              */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Too many requests. Error codes:
+             *
+             *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2935,6 +3037,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2953,6 +3057,21 @@ export interface operations {
              */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Too many requests. Error codes:
+             *
+             *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3192,6 +3311,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3210,6 +3331,21 @@ export interface operations {
              */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Too many requests. Error codes:
+             *
+             *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3343,6 +3479,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description Too many requests. Error codes:
+             *
+             *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listEvents: {
@@ -3418,6 +3569,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TokenError"];
+                };
+            };
+            /**
+             * @description Too many requests. Error codes:
+             *
+             *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3602,6 +3768,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description Too many requests. Error codes:
+             *
+             *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getRecurrence: {
@@ -3666,6 +3847,21 @@ export interface operations {
              */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Too many requests. Error codes:
+             *
+             *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3760,6 +3956,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3775,6 +3973,21 @@ export interface operations {
              */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Too many requests. Error codes:
+             *
+             *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4447,6 +4660,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4463,6 +4678,21 @@ export interface operations {
              */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Too many requests. Error codes:
+             *
+             *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4778,6 +5008,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4792,6 +5024,21 @@ export interface operations {
              */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Too many requests. Error codes:
+             *
+             *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4890,6 +5137,21 @@ export interface operations {
                     "application/json": components["schemas"]["TokenError"];
                 };
             };
+            /**
+             * @description Too many requests. Error codes:
+             *
+             *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getWebhookDelivery: {
@@ -4985,6 +5247,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description Too many requests. Error codes:
+             *
+             *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     redeliverWebhook: {
@@ -5059,6 +5336,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5072,6 +5351,21 @@ export interface operations {
              */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Too many requests. Error codes:
+             *
+             *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5153,6 +5447,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5166,6 +5462,21 @@ export interface operations {
              */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Too many requests. Error codes:
+             *
+             *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5372,6 +5683,8 @@ export interface operations {
              */
             503: {
                 headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
