@@ -5671,7 +5671,17 @@ export interface operations {
                         status: "UP" | "DEGRADED" | "DOWN" | "MAINTENANCE";
                         /** @description "<name> <version>" */
                         projectVersion: string;
-                        components?: Record<string, never>;
+                        /** @description the API's dependencies */
+                        components?: {
+                            mongo?: {
+                                /** @enum {string} */
+                                status: "UP" | "DOWN";
+                            };
+                            kafka?: {
+                                /** @enum {string} */
+                                status: "UP" | "DOWN";
+                            };
+                        };
                     };
                 };
             };
