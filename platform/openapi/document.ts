@@ -1,4 +1,4 @@
-import parse from 'joi-to-json';
+import { createRequire } from 'node:module';
 import type Joi from 'joi';
 import { takesIdempotencyKey, type ErrorDeclaration, type RouteDeclaration, type RouteRegistry } from './registry.js';
 
@@ -16,11 +16,33 @@ export interface DocumentInfo {
 
 type JsonSchema = Record<string, any>;
 
+const require = createRequire(import.meta.url);
+// joi-to-json's own OpenAPI 3.1 parser (what `parse(schema, 'open-api-3.1')` uses), extended below
+const OpenApi31Parser: new () => { parse(description: unknown, definitions: Record<string, JsonSchema>): JsonSchema } = require('joi-to-json/lib/parsers/open-api-3.1');
+
+/**
+ * Two string rules joi enforces and joi-to-json leaves out, so the document would call a
+ * value valid that the server answers with 400: joi refuses an empty string unless a
+ * schema allows it (`.allow('')`, `.empty('')`), written as minLength 1; and a URI's
+ * allowed schemes, written as a pattern.
+ */
+class Parser extends OpenApi31Parser {
+  _setStringFieldProperties(fieldSchema: JsonSchema, fieldDefn: JsonSchema): void {
+    (OpenApi31Parser.prototype as any)._setStringFieldProperties.call(this, fieldSchema, fieldDefn);
+    if (fieldSchema.type !== 'string') return;
+    const emptyAllowed = fieldDefn.flags?.empty !== undefined || (fieldDefn.allow ?? []).includes('');
+    if (fieldSchema.minLength === undefined && !emptyAllowed) fieldSchema.minLength = 1;
+    // `uri({scheme: [...]})` becomes format uri alone: the schemes the server takes are lost
+    const schemes = (fieldDefn.rules ?? []).find((r: JsonSchema) => r.name === 'uri')?.args?.options?.scheme;
+    if (schemes && fieldSchema.pattern === undefined) fieldSchema.pattern = `^(?:${[schemes].flat().join('|')}):`;
+  }
+}
+
 class SchemaConverter {
   readonly components: Record<string, JsonSchema> = {};
 
   convert(schema: Joi.Schema): JsonSchema {
-    const out = parse(schema as any, 'open-api-3.1', this.components) as JsonSchema;
+    const out = new Parser().parse(schema.describe(), this.components);
     delete out.components; // the shared definitions are collected in this.components
     return out;
   }
