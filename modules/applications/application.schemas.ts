@@ -21,7 +21,9 @@ const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const ISO_DATE_TIME_OFFSET = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
 /** spec Formats: `+`, country code, number (E.164: at most 15 digits). */
 const PHONE = /^\+[1-9]\d{6,14}$/;
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// Without regex flags: OpenAPI patterns are flagless ECMAScript, and joi-to-json appends an
+// `/i` to the pattern it writes, which then matches nothing.
+export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 const realDate = (value: string, helpers: Joi.CustomHelpers) =>
   Number.isNaN(Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value)) || new Date(`${value.slice(0, 10)}T00:00:00Z`).toISOString().slice(0, 10) !== value.slice(0, 10)

@@ -1,6 +1,6 @@
-import parse from 'joi-to-json';
+import { createRequire } from 'node:module';
 import type Joi from 'joi';
-import { takesIdempotencyKey, type RouteDeclaration, type RouteRegistry } from './registry.js';
+import { takesIdempotencyKey, type ErrorDeclaration, type RouteDeclaration, type RouteRegistry } from './registry.js';
 
 /**
  * Generates the OpenAPI 3.1 document from the route registry: joi → JSON Schema through
@@ -16,11 +16,33 @@ export interface DocumentInfo {
 
 type JsonSchema = Record<string, any>;
 
+const require = createRequire(import.meta.url);
+// joi-to-json's own OpenAPI 3.1 parser (what `parse(schema, 'open-api-3.1')` uses), extended below
+const OpenApi31Parser: new () => { parse(description: unknown, definitions: Record<string, JsonSchema>): JsonSchema } = require('joi-to-json/lib/parsers/open-api-3.1');
+
+/**
+ * Two string rules joi enforces and joi-to-json leaves out, so the document would call a
+ * value valid that the server answers with 400: joi refuses an empty string unless a
+ * schema allows it (`.allow('')`, `.empty('')`), written as minLength 1; and a URI's
+ * allowed schemes, written as a pattern.
+ */
+class Parser extends OpenApi31Parser {
+  _setStringFieldProperties(fieldSchema: JsonSchema, fieldDefn: JsonSchema): void {
+    (OpenApi31Parser.prototype as any)._setStringFieldProperties.call(this, fieldSchema, fieldDefn);
+    if (fieldSchema.type !== 'string') return;
+    const emptyAllowed = fieldDefn.flags?.empty !== undefined || (fieldDefn.allow ?? []).includes('');
+    if (fieldSchema.minLength === undefined && !emptyAllowed) fieldSchema.minLength = 1;
+    // `uri({scheme: [...]})` becomes format uri alone: the schemes the server takes are lost
+    const schemes = (fieldDefn.rules ?? []).find((r: JsonSchema) => r.name === 'uri')?.args?.options?.scheme;
+    if (schemes && fieldSchema.pattern === undefined) fieldSchema.pattern = `^(?:${[schemes].flat().join('|')}):`;
+  }
+}
+
 class SchemaConverter {
   readonly components: Record<string, JsonSchema> = {};
 
   convert(schema: Joi.Schema): JsonSchema {
-    const out = parse(schema as any, 'open-api-3.1', this.components) as JsonSchema;
+    const out = new Parser().parse(schema.describe(), this.components);
     delete out.components; // the shared definitions are collected in this.components
     return out;
   }
@@ -84,6 +106,20 @@ function parameters(route: RouteDeclaration, conv: SchemaConverter) {
   return out;
 }
 
+/**
+ * The perimeter's per-partner rate limit answers any bearer route, whatever the route
+ * declares itself (RATE_LIMIT_PER_MINUTE; auth.middleware.ts).
+ */
+const RATE_LIMITED: ErrorDeclaration = { status: 429, code: 'RATE_LIMIT_EXCEEDED', when: 'more requests in a minute than the partner\'s limit; repeat after `Retry-After` seconds' };
+
+/** Statuses whose answers carry Retry-After: the client repeats the same request after it. */
+const RETRY_AFTER_CODES = new Set(['RATE_LIMIT_EXCEEDED', 'TOO_MANY_LOGIN_ATTEMPTS', 'IDEMPOTENCY_KEY_IN_USE', 'MAINTENANCE', 'DEPENDENCY_DOWN']);
+
+function errorsOf(route: RouteDeclaration): ErrorDeclaration[] {
+  const own = route.errors ?? [];
+  return route.auth === 'bearer' && !own.some((e) => e.code === RATE_LIMITED.code) ? [...own, RATE_LIMITED] : own;
+}
+
 function responses(route: RouteDeclaration, conv: SchemaConverter) {
   const out: Record<string, JsonSchema> = {};
   for (const [status, r] of Object.entries(route.responses)) {
@@ -95,7 +131,11 @@ function responses(route: RouteDeclaration, conv: SchemaConverter) {
     };
   }
   const byStatus = new Map<number, string[]>();
-  for (const e of route.errors ?? []) byStatus.set(e.status, [...(byStatus.get(e.status) ?? []), `\`${e.code}\`: ${e.when}`]);
+  const retryAfter = new Set<number>();
+  for (const e of errorsOf(route)) {
+    byStatus.set(e.status, [...(byStatus.get(e.status) ?? []), `\`${e.code}\`: ${e.when}`]);
+    if (RETRY_AFTER_CODES.has(e.code)) retryAfter.add(e.status);
+  }
   if (route.auth === 'bearer') {
     out['401'] = { description: 'The bearer token is missing (`invalid_request`) or invalid or expired (`invalid_token`).', content: { 'application/json': { schema: { $ref: '#/components/schemas/TokenError' } } } };
   }
@@ -103,6 +143,7 @@ function responses(route: RouteDeclaration, conv: SchemaConverter) {
     out[String(status)] = {
       description: `${STATUS_TEXT[status] ?? 'Error'}. Error codes:\n\n${lines.map((l) => `- ${l}`).join('\n')}`,
       content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+      ...(retryAfter.has(status) ? { headers: { 'Retry-After': { description: 'seconds to wait before repeating the request', schema: { type: 'string', pattern: '^[0-9]+$' } } } } : {}),
     };
   }
   return out;
@@ -120,7 +161,7 @@ function operation(route: RouteDeclaration, conv: SchemaConverter) {
     parameters: parameters(route, conv),
     ...(body ? { requestBody: { required: true, content: { [bodyType]: { schema: conv.convert(body) } } } } : {}),
     responses: responses(route, conv),
-    'x-error-codes': (route.errors ?? []).map((e) => ({ status: e.status, code: e.code })),
+    'x-error-codes': errorsOf(route).map((e) => ({ status: e.status, code: e.code })),
   };
 }
 

@@ -2,11 +2,14 @@ import Joi from 'joi';
 import type { AppRouter } from '../http/create-app.js';
 import { declareRoute } from './registry.js';
 
+const componentHealth = Joi.object({ status: Joi.string().valid('UP', 'DOWN').required() });
+
 /** Response of GET /v1/health. */
 export const healthResponseSchema = Joi.object({
   status: Joi.string().valid('UP', 'DEGRADED', 'DOWN', 'MAINTENANCE').required(),
   projectVersion: Joi.string().required().description('"<name> <version>"'),
-  components: Joi.object().pattern(Joi.string(), Joi.object({ status: Joi.string().valid('UP', 'DOWN') })),
+  // named keys: joi-to-json turns a `.pattern(Joi.string(), …)` map into an object that allows no key at all
+  components: Joi.object({ mongo: componentHealth, kafka: componentHealth }).description('the API\'s dependencies'),
 }).label('Health');
 
 /** Declares the routes the platform mounts itself (health; the docs are internal). */

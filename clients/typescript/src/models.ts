@@ -1,0 +1,18 @@
+import type { paths } from './generated/api.js';
+
+type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
+
+/** Names for the bodies the generated `paths` describe, for code that passes them around. */
+export type Application = Json<paths['/financing/v1/applications/{applicationId}']['get']['responses'][200]>;
+export type NewApplication = paths['/financing/v1/applications']['post']['requestBody']['content']['application/json'];
+export type Payment = Json<paths['/financing/v1/applications/{applicationId}/payments']['get']['responses'][200]>['data'][number];
+export type FeedEvent = Json<paths['/financing/v1/events']['get']['responses'][200]>['data'][number];
+
+/** What an application webhook carries: look the application up before acting on it. */
+export type ApplicationNotification = Pick<Application, 'id' | 'state' | 'stateReason'>;
+/** A payout or credit note: the same object as in the payments list. */
+export type PaymentNotification = Payment;
+
+export type Notification =
+  | { type: 'application'; webhookId: string; data: ApplicationNotification }
+  | { type: 'payment'; webhookId: string; data: PaymentNotification };
