@@ -4026,16 +4026,46 @@ export interface operations {
                             /** @description ISO 4217 currency code */
                             currency: string;
                         };
-                        /** @description one entry per VAT rate */
-                        totalVat: {
-                            /** @description VAT rate in percent */
-                            vatRate: number;
-                            /** @description integer in minor units */
-                            amount: number;
-                            /** @description ISO 4217 currency code */
-                            currency: string;
+                        addresses?: {
+                            name?: string;
+                            city?: string;
+                            /** @description ISO 3166-1 alpha-2 country code */
+                            country?: string;
+                            streetAddress?: string;
+                            streetNumber?: string;
+                            zip?: string;
+                            /** @enum {string} */
+                            addressType: "BILLING" | "DELIVERY";
                         }[];
-                        items: {
+                        variableSymbols?: string[];
+                        /** @enum {string} */
+                        deliveryType?: "DELIVERY_CARRIER" | "PERSONAL_BRANCH" | "PERSONAL_PARTNER" | "ONLINE";
+                        /** @description a known carrier code or a custom carrier text (DESIGN 5) */
+                        deliveryCarrier?: {
+                            /** @enum {string} */
+                            carrierId: "CZ_POST_HAND" | "CZ_POST_OFFICE" | "CZ_POST_OTHER" | "PPL" | "DPD" | "GEIS" | "IN_TIME" | "TOP_TRANS" | "GEBRUDER_WEISS" | "LOCAL_COURIER" | "TNT" | "GLS" | "HDS_COMFORT" | "HDS_STANDARD";
+                        } | {
+                            carrierCustom: string;
+                        };
+                        channel?: string;
+                        documents?: {
+                            /** @enum {string} */
+                            type: "INVOICE" | "PROFORMA_INVOICE" | "CREDIT_NOTE" | "OTHER";
+                            /** @description the file: {filename, content (base64)}, bare base64 content, or an https URL; at most 500 kB */
+                            file: {
+                                filename: string;
+                                content: string;
+                            } | string;
+                            description?: string;
+                            extraData?: {
+                                variableSymbol?: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                        number?: string;
+                        /** @description optional; without items one item per VAT rate is derived from the totals */
+                        items?: {
                             code: string;
                             ean?: string;
                             name: string;
@@ -4083,44 +4113,15 @@ export interface operations {
                             /** Format: uri */
                             productUrl?: string;
                         }[];
-                        addresses?: {
-                            name?: string;
-                            city?: string;
-                            /** @description ISO 3166-1 alpha-2 country code */
-                            country?: string;
-                            streetAddress?: string;
-                            streetNumber?: string;
-                            zip?: string;
-                            /** @enum {string} */
-                            addressType: "BILLING" | "DELIVERY";
+                        /** @description one entry per VAT rate */
+                        totalVat: {
+                            /** @description VAT rate in percent */
+                            vatRate: number;
+                            /** @description integer in minor units */
+                            amount: number;
+                            /** @description ISO 4217 currency code */
+                            currency: string;
                         }[];
-                        variableSymbols?: string[];
-                        /** @enum {string} */
-                        deliveryType?: "DELIVERY_CARRIER" | "PERSONAL_BRANCH" | "PERSONAL_PARTNER" | "ONLINE";
-                        /** @description a known carrier code or a custom carrier text (DESIGN 5) */
-                        deliveryCarrier?: {
-                            /** @enum {string} */
-                            carrierId: "CZ_POST_HAND" | "CZ_POST_OFFICE" | "CZ_POST_OTHER" | "PPL" | "DPD" | "GEIS" | "IN_TIME" | "TOP_TRANS" | "GEBRUDER_WEISS" | "LOCAL_COURIER" | "TNT" | "GLS" | "HDS_COMFORT" | "HDS_STANDARD";
-                        } | {
-                            carrierCustom: string;
-                        };
-                        channel?: string;
-                        documents?: {
-                            /** @enum {string} */
-                            type: "INVOICE" | "PROFORMA_INVOICE" | "CREDIT_NOTE" | "OTHER";
-                            /** @description the file: {filename, content (base64)}, bare base64 content, or an https URL; at most 500 kB */
-                            file: {
-                                filename: string;
-                                content: string;
-                            } | string;
-                            description?: string;
-                            extraData?: {
-                                variableSymbol?: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        }[];
-                        number?: string;
                     };
                     merchantUrls: {
                         /** @description where the gateway sends the customer back; `{applicationId}` is replaced by the application id */
