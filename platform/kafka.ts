@@ -68,7 +68,16 @@ export function createKafka(settings: KafkaSettings, logger: Logger): Kafka {
   });
 }
 
-/** acks from every in-sync replica; the default partitioner keys by applicationId. */
+/**
+ * Every send passes `acks: -1` (all in-sync replicas). Not kafkajs' idempotent mode: it is
+ * experimental there, forces unbounded retries (an outage would hold the outbox's flush
+ * instead of failing it over to the sweeper) and wedges on OUT_OF_ORDER_SEQUENCE_NUMBER
+ * when sends overlap, which the relay's and consumers' sends do. Order per application
+ * comes from the outbox flushing one batch at a time (one request per partition leader,
+ * never a later batch before an earlier one is acknowledged); a batch resent after a lost
+ * acknowledgement is a duplicate that consumers absorb by message id (consumer inbox,
+ * delivery records).
+ */
 export function createProducer(kafka: Kafka): Producer {
   return kafka.producer({
     createPartitioner: Partitioners.DefaultPartitioner,
@@ -76,7 +85,17 @@ export function createProducer(kafka: Kafka): Producer {
   });
 }
 
-/** Creates the topics that do not exist yet (idempotent; production creates them too). */
+/** How many copies a new topic gets: up to three, never more than the cluster has brokers. */
+export function replicationFor(brokers: number): { replicationFactor: number; configEntries: { name: string; value: string }[] } {
+  const replicationFactor = Math.max(1, Math.min(3, brokers));
+  // with three copies a write is acknowledged by two: one broker may be lost without losing it
+  return { replicationFactor, configEntries: replicationFactor >= 3 ? [{ name: 'min.insync.replicas', value: '2' }] : [] };
+}
+
+/**
+ * Creates the topics that do not exist yet (idempotent; production creates them too), with
+ * the replication the cluster can hold (asked from the cluster, not configured).
+ */
 export async function ensureTopics(kafka: Kafka, topics: string[], partitions: number): Promise<void> {
   const admin = kafka.admin();
   await admin.connect();
@@ -84,9 +103,11 @@ export async function ensureTopics(kafka: Kafka, topics: string[], partitions: n
     const existing = new Set(await admin.listTopics());
     const missing = topics.filter((t) => !existing.has(t));
     if (missing.length === 0) return;
+    const { brokers } = await admin.describeCluster();
+    const replication = replicationFor(brokers.length);
     await admin.createTopics({
       waitForLeaders: true,
-      topics: missing.map((topic) => ({ topic, numPartitions: partitions, replicationFactor: -1 })),
+      topics: missing.map((topic) => ({ topic, numPartitions: partitions, ...replication })),
     });
   } finally {
     await admin.disconnect();
