@@ -105,12 +105,44 @@ export async function ensureTopics(kafka: Kafka, topics: string[], partitions: n
     if (missing.length === 0) return;
     const { brokers } = await admin.describeCluster();
     const replication = replicationFor(brokers.length);
+    const cluster = brokers.length > 1;
     await admin.createTopics({
-      waitForLeaders: true,
+      // kafkajs waits for leaders by asking one broker, which in a cluster may not know the topics yet
+      waitForLeaders: !cluster,
       topics: missing.map((topic) => ({ topic, numPartitions: partitions, ...replication })),
     });
+    if (cluster) await knownEverywhere(brokers.map((b) => `${b.host}:${b.port}`), missing);
   } finally {
     await admin.disconnect();
+  }
+}
+
+/**
+ * In a cluster, every broker learns of a new topic from the controller a moment after it is
+ * created (half a second here). A client whose metadata request reaches a broker that has
+ * not yet learnt it fails at once (kafkajs retries only LEADER_NOT_AVAILABLE there, and a
+ * consumer's subscribe does not retry at all): so wait until each broker knows the topics
+ * and a leader for each partition.
+ */
+async function knownEverywhere(brokers: string[], topics: string[], maxWaitMs = 30_000): Promise<void> {
+  const until = Date.now() + maxWaitMs;
+  for (const broker of brokers) {
+    const admin = new Kafka({ brokers: [broker], clientId: 'ensure-topics', logLevel: logLevel.NOTHING, connectionTimeout: 3000, retry: { retries: 0 } }).admin();
+    try {
+      await admin.connect();
+      for (;;) {
+        try {
+          const { topics: known } = await admin.fetchTopicMetadata({ topics });
+          if (known.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) break;
+          throw new Error(`no leader yet for a partition of ${topics.join(', ')} on ${broker}`);
+        } catch (err) {
+          if (Date.now() > until) throw err;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
+    } finally {
+      await admin.disconnect().catch(() => {});
+    }
   }
 }
 
