@@ -12,12 +12,12 @@ import { disposeAll } from '../test/drills/support/stage.js';
 
 const DRILLS = { 'broker-loss': brokerLoss, 'relay-loss': relayLoss, 'api-loss': apiLoss } as const;
 const DEFAULTS: Record<keyof typeof DRILLS, { rate: number; seconds: number }> = {
-  'broker-loss': { rate: 200, seconds: 30 },
+  'broker-loss': { rate: 200, seconds: 20 },
   'relay-loss': { rate: 100, seconds: 30 },
   'api-loss': { rate: 100, seconds: 30 },
 };
 /** the whole drill, set-up and drain included, never runs longer than this */
-const HARD_LIMIT_MS = 240_000;
+const HARD_LIMIT_MS = 300_000;
 
 function arg(name: string): number | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -34,7 +34,7 @@ async function main(): Promise<number> {
   const rate = Math.min(arg('rate') ?? DEFAULTS[name].rate, 500);
   const started = Date.now();
   const log = (m: string) => process.stderr.write(`[drill ${name} +${((Date.now() - started) / 1000).toFixed(1)}s] ${m}\n`);
-  const result: DrillResult = await DRILLS[name]({ rate, durationMs: seconds * 1000, maxInFlight: 64, drainMs: 60_000, log });
+  const result: DrillResult = await DRILLS[name]({ rate, durationMs: seconds * 1000, maxInFlight: 64, drainMs: 120_000, log });
   process.stdout.write(`${JSON.stringify(result)}\n`);
   return result.lost === 0 && result.duplicateEffects === 0 && result.failedCalls === 0 ? 0 : 1;
 }

@@ -28,7 +28,7 @@ export async function apiLoss(o: DrillOptions): Promise<DrillResult> {
           .then(() => o.log('API 1 is back'), (err) => o.log(`API 1 restart: ${err.message}`));
       }
     });
-    o.log(`load done: ${started} applications started, ${achievedPerS}/s achieved (target ${o.rate}/s); ${stage.client.retries} requests were sent again`);
+    o.log(`load done: ${started} applications started, ${achievedPerS} creates/s answered (target ${o.rate}/s); ${stage.client.retries} requests were sent again`);
     await restart;
     await traffic.drain(o.drainMs);
     return await summarise('api-loss', traffic, stage, {

@@ -37,7 +37,7 @@ export async function brokerLoss(o: DrillOptions): Promise<DrillResult> {
         restart = cluster.startNode(2).then(() => o.log('broker 2 is back in the cluster'), (err) => o.log(`broker 2 restart: ${err.message}`));
       }
     });
-    o.log(`load done: ${started} applications started, ${achievedPerS}/s achieved (target ${o.rate}/s)`);
+    o.log(`load done: ${started} applications started, ${achievedPerS} creates/s answered (target ${o.rate}/s)`);
     await restart;
     await traffic.drain(o.drainMs);
     return await summarise('broker-loss', traffic, stage, { targetPerS: o.rate, achievedPerS, brokerKilledAtMs: killedAt }, o.log);

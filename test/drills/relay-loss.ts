@@ -58,7 +58,7 @@ export async function relayLoss(o: DrillOptions): Promise<DrillResult> {
         })();
       }
     });
-    o.log(`load done: ${started} applications, ${achievedPerS}/s achieved (target ${o.rate}/s)`);
+    o.log(`load done: ${started} applications started, ${achievedPerS} creates/s answered (target ${o.rate}/s)`);
     await kill;
     // the survivor keeps its member id through the rebalance: that tells whose partitions were whose
     let after = new Map<string, number[]>();

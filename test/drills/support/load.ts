@@ -50,7 +50,7 @@ export class Traffic {
   private async lifecycle(partner: DrillPartner): Promise<void> {
     const number = `DRILL-${randomBytes(5).toString('hex')}`;
     const body = applicationBody({}, { number, email: `buyer-${randomBytes(3).toString('hex')}@example.com` });
-    body.merchantUrls.notificationEndpoint = this.stage.receiver.url(partner.path);
+    body.merchantUrls.notificationEndpoint = partner.receiver.url('/hooks/financing');
     const t0 = Date.now();
     this.requests++;
     const res = await this.stage.client.write('POST', '/financing/v1/applications', body, partner.token);
@@ -76,7 +76,11 @@ export class Traffic {
     this.stage.ledger.expect(app.id, SHIPPED, t);
   }
 
-  /** Calls `one` at `rate` per second for `durationMs`, at most `maxInFlight` at once. Returns how many started. */
+  /**
+   * Calls `one` at `rate` per second for `durationMs`, at most `maxInFlight` at once (past
+   * that the rate drops to what the service answers). Returns how many started, and the
+   * creates per second the service answered.
+   */
   async run(rate: number, durationMs: number, maxInFlight: number, tick?: (elapsedMs: number) => void): Promise<{ started: number; achievedPerS: number }> {
     const t0 = Date.now();
     let started = 0;
@@ -90,16 +94,28 @@ export class Traffic {
       else if (this.pending.size >= maxInFlight) await Promise.race([...this.pending, sleep(50)]);
       else this.one(started++);
     }
-    return { started, achievedPerS: Math.round((started * 10_000) / (Date.now() - t0)) / 10 };
+    // what the service took: applications created (answered) during the load window
+    return { started, achievedPerS: Math.round((this.made.length * 10_000) / (Date.now() - t0)) / 10 };
   }
 
-  /** Waits until every call is answered and every expected notification arrived, or `maxWaitMs` passed. */
-  async drain(maxWaitMs: number): Promise<void> {
+  /**
+   * Waits until every call is answered and every expected notification arrived; gives up
+   * when `maxWaitMs` passed or nothing arrived for `quietMs` (a backlog still draining is
+   * waited for, a loss is not).
+   */
+  async drain(maxWaitMs: number, quietMs = 20_000): Promise<void> {
     const until = Date.now() + maxWaitMs;
-    while (Date.now() < until) {
+    let seen = -1;
+    let lastProgress = Date.now();
+    while (Date.now() < until && Date.now() - lastProgress < quietMs) {
       this.stage.ledger.poll();
       if (this.pending.size === 0 && this.stage.ledger.missing().length === 0) return;
-      await sleep(100);
+      const received = this.stage.ledger.received;
+      if (received !== seen) {
+        seen = received;
+        lastProgress = Date.now();
+      }
+      await sleep(200);
     }
   }
 

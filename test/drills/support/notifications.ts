@@ -23,7 +23,7 @@ export interface Arrival {
  * partner deduplicates.
  */
 export class NotificationLedger {
-  private cursor = 0;
+  private readonly cursors: number[];
   private readonly expected = new Map<string, Expected>();
   private readonly first = new Map<string, Arrival>();
   private readonly ids = new Map<string, Set<string>>();
@@ -31,8 +31,10 @@ export class NotificationLedger {
   readonly unexpected = new Set<string>();
   private listeners: ((a: Arrival) => void)[] = [];
 
-  /** `secrets`: each partner's webhook secret by its endpoint path */
-  constructor(private readonly receiver: Receiver, private readonly secrets: Map<string, string>) {}
+  /** one receiver per partner (its own endpoint, as partners have), with its webhook secret */
+  constructor(private readonly endpoints: { receiver: Receiver; secret: string }[]) {
+    this.cursors = endpoints.map(() => 0);
+  }
 
   static key(applicationId: string, label: string): string {
     return `${applicationId} ${label}`;
@@ -49,13 +51,18 @@ export class NotificationLedger {
 
   /** Takes in what arrived since the last call. */
   poll(): void {
-    const requests = this.receiver.requests;
-    for (; this.cursor < requests.length; this.cursor++) this.take(requests[this.cursor]!);
+    this.endpoints.forEach(({ receiver, secret }, i) => {
+      const requests = receiver.requests;
+      for (; this.cursors[i]! < requests.length; this.cursors[i]!++) this.take(requests[this.cursors[i]!]!, secret);
+    });
   }
 
-  private take(r: Received): void {
-    const secret = this.secrets.get(r.path);
-    if (!secret) throw new Error(`a webhook on an unknown path ${r.path}`);
+  /** webhooks received so far, redeliveries included */
+  get received(): number {
+    return this.endpoints.reduce((n, e) => n + e.receiver.requests.length, 0);
+  }
+
+  private take(r: Received, secret: string): void {
     const body = verify(r, secret) as { id?: string; applicationId?: string; stateReason?: string; type?: string };
     const applicationId = String(body.applicationId ?? body.id);
     const label = String(body.type ?? body.stateReason);

@@ -33,14 +33,14 @@ export async function disposeAll(): Promise<void> {
 }
 
 export interface DrillPartner extends TestPartner {
-  /** the path of its webhook endpoint on the shared receiver */
-  path: string;
+  /** its webhook endpoint: a receiver of its own on 127.0.0.1 */
+  receiver: Receiver;
 }
 
 /**
  * Everything a drill runs on: its own database and topic prefix (on the shared MongoDB-wire
  * server, and on the shared broker or a cluster of the drill's own), API and relay
- * processes, one webhook receiver on 127.0.0.1 for all partners, and a failover client.
+ * processes, a webhook receiver on 127.0.0.1 for each partner, and a failover client.
  * `dispose` stops every process it started and drops what it created, whatever happened.
  */
 export class DrillStage {
@@ -48,7 +48,6 @@ export class DrillStage {
   readonly apis: ApiProcess[] = [];
   readonly relays: RelayProcess[] = [];
   readonly partners: DrillPartner[] = [];
-  readonly receiver = new Receiver(acknowledge);
   ledger!: NotificationLedger;
   client!: FailoverClient;
   private ownBrokers = false;
@@ -64,22 +63,21 @@ export class DrillStage {
       KAFKA_PARTITIONS: String(opts.partitions),
     });
     // short outbox sweeps: a publish lost with a broker or an API is picked up quickly
-    const env = { OUTBOX_SWEEP_INTERVAL: '500ms', OUTBOX_SWEEP_GRACE: '500ms', STORE_TIMEOUT: '5s', SANDBOX: 'true' };
+    // (the per-partner rate limit is lifted: a drill's partners stand in for many shops)
+    const env = { OUTBOX_SWEEP_INTERVAL: '500ms', OUTBOX_SWEEP_GRACE: '500ms', STORE_TIMEOUT: '5s', SANDBOX: 'true', RATE_LIMIT_PER_MINUTE: '1000000' };
     for (let i = 0; i < opts.apis; i++) this.apis.push(await new ApiProcess(this.config, env).prepare());
     for (const api of this.apis) api.start();
     await Promise.all(this.apis.map((a) => a.healthy(90_000)));
     opts.log(`${this.apis.length} API process(es) healthy`);
-    await this.receiver.start();
-    const secrets = new Map<string, string>();
     for (let i = 0; i < opts.partners; i++) {
       const p = await provisionPartnerByCli(this.config, this.apis[0]!.client);
-      const path = `/partner-${i + 1}`;
-      this.partners.push({ ...p, path });
-      secrets.set(path, p.webhookSecret);
+      const receiver = new Receiver(acknowledge);
+      this.partners.push({ ...p, receiver });
+      await receiver.start();
     }
     for (let i = 0; i < opts.relays; i++) this.relays.push(await startRelayRunning(this.config, { ...env, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' }));
     opts.log(`${this.relays.length} relay process(es) running`);
-    this.ledger = new NotificationLedger(this.receiver, secrets);
+    this.ledger = new NotificationLedger(this.partners.map((p) => ({ receiver: p.receiver, secret: p.webhookSecret })));
     // clients of their own: the processes' clients stay for health checks
     this.client = new FailoverClient(this.apis.map((a) => new TestClient(a.baseUrl, a.cert)));
     return this;
@@ -101,7 +99,7 @@ export class DrillStage {
     await Promise.all(this.apis.map((a) => a.dispose().catch(() => {})));
     await Promise.all(this.relays.map((r) => r.stop('SIGKILL').catch(() => null)));
     this.client?.close();
-    await this.receiver.stop().catch(() => {});
+    await Promise.all(this.partners.map((p) => p.receiver.stop().catch(() => {})));
     if (!this.config) return;
     if (this.ownBrokers) {
       await this.withDb((db) => db.dropDatabase()).catch(() => {});
