@@ -10,7 +10,9 @@ export interface Answer extends TestResponse {
  * A partner's client of several API instances behind no balancer: requests go round-robin;
  * a connection error, a timeout or a 5xx sends the same request, with the same
  * Idempotency-Key, to the next instance, until it is answered or the deadline passes. An
- * instance that refused a connection is left alone for a moment.
+ * instance that refused a connection is left alone for a moment. A 409 with Retry-After
+ * (an identical create whose first attempt was cut off by the crash, until its claim is
+ * known to be orphaned) is repeated after the time it names, as the API asks.
  */
 export class FailoverClient {
   private turn = 0;
@@ -19,7 +21,7 @@ export class FailoverClient {
   attempts = 0;
   retries = 0;
 
-  constructor(private readonly clients: TestClient[], private readonly deadlineMs = 60_000) {
+  constructor(private readonly clients: TestClient[], private readonly deadlineMs = 90_000) {
     this.downUntil = clients.map(() => 0);
   }
 
@@ -33,8 +35,10 @@ export class FailoverClient {
       this.attempts++;
       try {
         const res = await this.clients[i]!.request(method, path, { body, token, headers: { 'Idempotency-Key': key }, timeoutMs: 15_000 });
-        if (res.status < 500) return { ...res, retried };
+        const retryAfter = res.status === 409 ? Number(res.headers['retry-after']) : NaN;
+        if (res.status < 500 && !(retryAfter > 0)) return { ...res, retried };
         last = `${res.status} ${res.text.slice(0, 200)}`;
+        if (retryAfter > 0) await new Promise((r) => setTimeout(r, Math.min(retryAfter * 1000, Math.max(0, deadline - Date.now()))));
       } catch (err) {
         last = (err as Error).message;
         this.downUntil[i] = Date.now() + 1_000;
