@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { replicationFor } from './kafka.js';
+import type { RecordMetadata } from 'kafkajs';
+import { assertAcknowledged, replicationFor, UnacknowledgedSendError } from './kafka.js';
 
 describe('topic replication', () => {
   it('is one copy on a single broker, with no minimum in-sync replicas beyond the default', () => {
@@ -12,5 +13,31 @@ describe('topic replication', () => {
     const three = { replicationFactor: 3, configEntries: [{ name: 'min.insync.replicas', value: '2' }] };
     expect(replicationFor(3)).to.deep.equal(three);
     expect(replicationFor(5)).to.deep.equal(three);
+  });
+});
+
+describe('a send checked against the acknowledgements', () => {
+  const ack = (topicName: string, partition: number, errorCode = 0) => ({ topicName, partition, errorCode }) as RecordMetadata;
+  const noted = (partition: number) => ({ key: 'k', value: 'v', partition });
+
+  it('passes when every message\'s partition was acknowledged', () => {
+    expect(() => assertAcknowledged([{ topic: 'a', messages: [noted(0), noted(1)] }, { topic: 'b', messages: [noted(1)] }],
+      [ack('a', 0), ack('a', 1), ack('b', 1)])).not.to.throw();
+  });
+
+  it('fails, retriably, when a partition is missing: kafkajs skipped a broker that had answered before its leaders moved', () => {
+    let err: unknown;
+    try {
+      assertAcknowledged([{ topic: 'a', messages: [noted(0)] }, { topic: 'notifications', messages: [noted(2)] }], [ack('a', 0)]);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).to.be.instanceOf(UnacknowledgedSendError);
+    expect((err as UnacknowledgedSendError).message).to.include('notifications:2');
+    expect((err as UnacknowledgedSendError).retriable).to.equal(true);
+  });
+
+  it('fails when a partition answered with an error code', () => {
+    expect(() => assertAcknowledged([{ topic: 'a', messages: [noted(0)] }], [ack('a', 0, 6)])).to.throw(UnacknowledgedSendError);
   });
 });

@@ -1,4 +1,4 @@
-import { Kafka, Partitioners, logLevel, type Producer, type LogEntry, type Message } from 'kafkajs';
+import { Kafka, Partitioners, logLevel, type Producer, type LogEntry, type Message, type RecordMetadata } from 'kafkajs';
 import type { Logger } from './logger.js';
 
 export interface KafkaSettings {
@@ -77,12 +77,57 @@ export function createKafka(settings: KafkaSettings, logger: Logger): Kafka {
  * never a later batch before an earlier one is acknowledged); a batch resent after a lost
  * acknowledgement is a duplicate that consumers absorb by message id (consumer inbox,
  * delivery records).
+ *
+ * Every send is checked against what the brokers acknowledged. kafkajs 2.2 retries a
+ * multi-broker send only to the brokers that have not answered yet: when a failed broker's
+ * partitions have meanwhile moved to a broker that answered, their messages are never sent
+ * and the send still resolves (seen when a broker of three was killed under load). The
+ * partitioner notes each message's partition, and a send whose result lacks one of them
+ * fails, so the caller retries it (the outbox keeps the entries for its sweeper).
  */
 export function createProducer(kafka: Kafka): Producer {
-  return kafka.producer({
-    createPartitioner: Partitioners.DefaultPartitioner,
+  const partitionOf = Partitioners.DefaultPartitioner();
+  const producer = kafka.producer({
+    createPartitioner: () => (args) => {
+      const partition = partitionOf(args);
+      (args.message as NotedMessage)[PARTITION] = partition;
+      return partition;
+    },
     allowAutoTopicCreation: false,
   });
+  const send = producer.send.bind(producer);
+  const sendBatch = producer.sendBatch.bind(producer);
+  producer.send = async (record) => {
+    const acked = await send(record);
+    if (record.acks !== 0) assertAcknowledged([{ topic: record.topic, messages: record.messages }], acked);
+    return acked;
+  };
+  producer.sendBatch = async (batch) => {
+    const acked = await sendBatch(batch);
+    if (batch.acks !== 0) assertAcknowledged(batch.topicMessages ?? [], acked);
+    return acked;
+  };
+  return producer;
+}
+
+const PARTITION = Symbol('partition');
+type NotedMessage = Message & { [PARTITION]?: number };
+
+export class UnacknowledgedSendError extends Error {
+  readonly retriable = true;
+}
+
+/** Throws when a message's partition is missing from the brokers' acknowledgements. */
+export function assertAcknowledged(topicMessages: { topic: string; messages: Message[] }[], acked: RecordMetadata[]): void {
+  const answered = new Set(acked.filter((r) => r.errorCode === 0).map((r) => `${r.topicName}:${r.partition}`));
+  const missing = new Set<string>();
+  for (const { topic, messages } of topicMessages) {
+    for (const m of messages as NotedMessage[]) {
+      const partition = m.partition ?? m[PARTITION];
+      if (partition === undefined || !answered.has(`${topic}:${partition}`)) missing.add(`${topic}:${partition ?? '?'}`);
+    }
+  }
+  if (missing.size) throw new UnacknowledgedSendError(`the brokers did not acknowledge ${[...missing].join(', ')}`);
 }
 
 /** How many copies a new topic gets: up to three, never more than the cluster has brokers. */

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { applicationBody } from '../../applications/requests.js';
 import type { DrillStage, DrillPartner } from './stage.js';
 import { percentile } from './notifications.js';
+import { scanTopic } from './topic-scan.js';
+import { DELIVERIES_COLLECTION } from '../../../relay/delivery.repository.js';
 
 export const CREATED = 'PROCESSING_REDIRECT_NEEDED';
 export const APPROVED = 'READY_TO_SHIP';
@@ -163,6 +165,15 @@ export interface DrillResult {
   [extra: string]: unknown;
 }
 
+/** Where a missing notification's application stands: still in its outbox, or its deliveries' states. */
+async function whereIs(stage: DrillStage, applicationId: string): Promise<string> {
+  return stage.withDb(async (db) => {
+    const app = await db.collection<{ _id: string }>('applications').findOne({ _id: applicationId }, { projection: { stateReason: 1, outboxAt: 1 } });
+    const deliveries = await db.collection(DELIVERIES_COLLECTION).find({ key: applicationId }, { projection: { state: 1, attemptCount: 1, payload: 1 } }).toArray();
+    return JSON.stringify({ app, deliveries: deliveries.map((d) => ({ state: d.state, attempts: d.attemptCount, body: String(d.payload).slice(0, 80) })) });
+  }).catch((err) => `(not readable: ${(err as Error).message})`);
+}
+
 /** The drill's closing figures; `extra` adds its own (rates, phases). */
 export async function summarise(drill: string, traffic: Traffic, stage: DrillStage, extra: Record<string, unknown>, log: (m: string) => void): Promise<DrillResult> {
   const ledger = stage.ledger;
@@ -170,7 +181,15 @@ export async function summarise(drill: string, traffic: Traffic, stage: DrillSta
   const effects = [...await traffic.duplicateEffects(), ...ledger.duplicates()];
   for (const e of effects.slice(0, 10)) log(`duplicate effect: ${e}`);
   const missing = ledger.missing();
-  for (const m of missing.slice(0, 10)) log(`lost: ${m.applicationId} ${m.label}`);
+  for (const m of missing.slice(0, 10)) log(`lost: ${m.applicationId} ${m.label}: ${await whereIs(stage, m.applicationId)}`);
+  if (missing.length) {
+    const keys = new Set(missing.slice(0, 10).map((m) => m.applicationId));
+    for (const logical of ['notifications', 'applications.events']) {
+      const found = await scanTopic(stage.config.kafka.brokers, stage.config.kafka.topicPrefix + logical, keys).catch((err) => new Map([['error', [{ partition: -1, offset: '', summary: String(err) }]]]));
+      for (const [key, list] of found) for (const f of list) log(`in ${logical}: ${key} p${f.partition}@${f.offset} ${f.summary}`);
+    }
+    for (const [i, p] of [...stage.apis, ...stage.relays].entries()) log(`process ${i} output (last lines):\n${p.log.slice(-4000)}`);
+  }
   for (const f of traffic.failures.slice(0, 10)) log(`failed call: ${f}`);
   const delivered = ledger.delivered();
   return {
