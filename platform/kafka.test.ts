@@ -3,13 +3,13 @@ import type { RecordMetadata } from 'kafkajs';
 import { assertAcknowledged, replicationFor, UnacknowledgedSendError } from './kafka.js';
 
 describe('topic replication', () => {
-  it('is one copy on a single broker, with no minimum in-sync replicas beyond the default', () => {
+  it('when the cluster has one broker, then a topic gets one copy and no minimum in-sync replicas of its own', () => {
     expect(replicationFor(1)).to.deep.equal({ replicationFactor: 1, configEntries: [] });
   });
-  it('is two copies on two brokers', () => {
+  it('when it has two, then two copies', () => {
     expect(replicationFor(2)).to.deep.equal({ replicationFactor: 2, configEntries: [] });
   });
-  it('is three copies, two of them in sync for an acknowledged write, on three or more brokers', () => {
+  it('when it has three or more, then three copies, two of them in sync for an acknowledged write', () => {
     const three = { replicationFactor: 3, configEntries: [{ name: 'min.insync.replicas', value: '2' }] };
     expect(replicationFor(3)).to.deep.equal(three);
     expect(replicationFor(5)).to.deep.equal(three);
@@ -20,12 +20,12 @@ describe('a send checked against the acknowledgements', () => {
   const ack = (topicName: string, partition: number, errorCode = 0) => ({ topicName, partition, errorCode }) as RecordMetadata;
   const noted = (partition: number) => ({ key: 'k', value: 'v', partition });
 
-  it('passes when every message\'s partition was acknowledged', () => {
+  it('when every message\'s partition was acknowledged, then the send stands', () => {
     expect(() => assertAcknowledged([{ topic: 'a', messages: [noted(0), noted(1)] }, { topic: 'b', messages: [noted(1)] }],
       [ack('a', 0), ack('a', 1), ack('b', 1)])).not.to.throw();
   });
 
-  it('fails, retriably, when a partition is missing: kafkajs skipped a broker that had answered before its leaders moved', () => {
+  it('when a partition is missing (kafkajs skipped a broker that had answered before leaders moved), then the send fails, retriably', () => {
     let err: unknown;
     try {
       assertAcknowledged([{ topic: 'a', messages: [noted(0)] }, { topic: 'notifications', messages: [noted(2)] }], [ack('a', 0)]);
@@ -37,7 +37,7 @@ describe('a send checked against the acknowledgements', () => {
     expect((err as UnacknowledgedSendError).retriable).to.equal(true);
   });
 
-  it('fails when a partition answered with an error code', () => {
+  it('when a partition answered with an error code, then the send fails', () => {
     expect(() => assertAcknowledged([{ topic: 'a', messages: [noted(0)] }], [ack('a', 0, 6)])).to.throw(UnacknowledgedSendError);
   });
 });

@@ -8,14 +8,14 @@ function effective(url: string) {
 }
 
 describe('MongoDB client options', () => {
-  it('keep the local defaults when the URL names nothing: no retryable writes or reads, short timeouts', () => {
+  it('when the URL names nothing, then the local defaults hold: no retryable writes or reads, short timeouts', () => {
     const o = effective('mongodb://127.0.0.1:27017/?directConnection=true');
     expect(o.retryWrites).to.equal(false);
     expect(o.retryReads).to.equal(false);
     expect(o.socketTimeoutMS).to.equal(1500);
   });
 
-  it('let a replica-set URL decide write concern, read concern and retries', () => {
+  it('when a replica-set URL names write concern, read concern and retries, then the URL decides them', () => {
     const o = effective('mongodb://a:27017,b:27017,c:27017/financing?replicaSet=rs0&w=majority&readConcernLevel=majority&retryWrites=true&RetryReads=true&socketTimeoutMS=20000');
     expect(o.writeConcern?.w).to.equal('majority');
     expect(o.readConcern?.level).to.equal('majority');

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { apiLoss } from './api-loss.js';
 
 /** The reduced form of `npm run drill -- api-loss` (docs/operations.md): small numbers, the same checks. */
-describe('drill api-loss: one of two API instances is SIGKILLed while the client resends with Idempotency-Keys', function () {
+describe('drill api-loss: when one of two API instances is SIGKILLed while the client resends with Idempotency-Keys', function () {
   this.timeout(240_000);
 
   it('then nothing is lost and nothing takes effect twice', async () => {

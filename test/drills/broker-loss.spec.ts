@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { brokerLoss } from './broker-loss.js';
 
 /** The reduced form of `npm run drill -- broker-loss` (docs/operations.md): small numbers, the same checks. */
-describe('drill broker-loss: a broker of three is SIGKILLed under creates, decisions and dispatches, then started again', function () {
+describe('drill broker-loss: when a broker of three is SIGKILLed under creates, decisions and dispatches, then started again', function () {
   this.timeout(240_000);
 
   it('then nothing is lost and nothing takes effect twice', async () => {

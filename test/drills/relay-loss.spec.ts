@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { relayLoss } from './relay-loss.js';
 
 /** The reduced form of `npm run drill -- relay-loss` (docs/operations.md): small numbers, the same checks. */
-describe('drill relay-loss: one of two relays is SIGKILLed mid-stream and its partitions move to the survivor', function () {
+describe('drill relay-loss: when one of two relays is SIGKILLed mid-stream and its partitions move to the survivor', function () {
   this.timeout(240_000);
 
   it('then nothing is lost and nothing takes effect twice', async () => {
