@@ -63,8 +63,12 @@ export class DrillStage {
       KAFKA_PARTITIONS: String(opts.partitions),
     });
     // short outbox sweeps: a publish lost with a broker or an API is picked up quickly
-    // (the per-partner rate limit is lifted: a drill's partners stand in for many shops)
-    const env = { OUTBOX_SWEEP_INTERVAL: '500ms', OUTBOX_SWEEP_GRACE: '500ms', STORE_TIMEOUT: '5s', SANDBOX: 'true', RATE_LIMIT_PER_MINUTE: '1000000' };
+    // (the per-partner rate limit is lifted: a drill's partners stand in for many shops;
+    // webhook retries come within seconds, so that one falls inside the drill's drain)
+    const env = {
+      OUTBOX_SWEEP_INTERVAL: '500ms', OUTBOX_SWEEP_GRACE: '500ms', STORE_TIMEOUT: '5s', SANDBOX: 'true',
+      RATE_LIMIT_PER_MINUTE: '1000000', WEBHOOK_RETRY_DELAYS: '1s,2s,5s,10s',
+    };
     for (let i = 0; i < opts.apis; i++) this.apis.push(await new ApiProcess(this.config, env).prepare());
     for (const api of this.apis) api.start();
     await Promise.all(this.apis.map((a) => a.healthy(90_000)));
