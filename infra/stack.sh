@@ -10,7 +10,8 @@
 #   stack.sh status        say whether it runs, with ports; exit 0 running, 3 not running
 #   stack.sh env           print the MONGO_URL/KAFKA_BROKERS lines; exit 3 if not running
 #
-# Environment: PF_CACHE (default ~/.cache/partner-financing), KAFKA_PORT,
+# Environment: KAFKA_NODES (default 1; 3 for a KRaft cluster, infra/kafka-nodes.sh),
+# PF_CACHE (default ~/.cache/partner-financing), KAFKA_PORT,
 # KAFKA_CONTROLLER_PORT, MONGO_PORT (default: free ports, the previous ones if free),
 # PF_MONGO_SERVER (mongo-java-server | ferretdb), STACK_TIMEOUT (readiness timeout in
 # seconds, default 90).
@@ -39,6 +40,8 @@ HELPER="$HERE/wait-ready.mjs"
 
 log() { printf '[stack] %s\n' "$*" >&2; }
 die() { log "error: $*"; exit 1; }
+# shellcheck source=infra/kafka-nodes.sh
+. "$HERE/kafka-nodes.sh"
 
 # ---------------------------------------------------------------- process helpers
 
@@ -109,12 +112,14 @@ recorded_alive() {
   [ -f "$STATE" ] || return 1
   local kp fp
   kp="$(state_get KAFKA_PID || true)"; fp="$(state_get MONGO_PID || true)"
-  is_ours "$kp" && is_ours "$fp"
+  is_ours "$kp" && is_ours "$fp" && cluster_alive
 }
 
 # 0 when the recorded stack's services answer through the drivers.
 recorded_answers() {
-  node "$HELPER" check --kafka "$(state_get KAFKA_BROKERS)" --mongo "$(state_get MONGO_URL)" \
+  local brokers
+  brokers="$(state_get KAFKA_BROKERS)"
+  node "$HELPER" check --kafka "${brokers%%,*}" --mongo "$(state_get MONGO_URL)" \
     --timeout "${1:-8}" 2>/dev/null
 }
 
@@ -344,6 +349,8 @@ cmd_up() {
 
   if recorded_alive && [ "$(state_get MONGO_SERVER || true)" != "$MONGO_SERVER" ]; then
     log "the running stack uses $(state_get MONGO_SERVER || echo '?'), $MONGO_SERVER was asked for: restarting it"
+  elif recorded_alive && ! cluster_matches; then
+    log "the running stack has $(state_get KAFKA_NODES || echo 1) Kafka node(s), $NODES were asked for: restarting it"
   elif recorded_alive; then
     if recorded_answers 10; then
       local name want have
@@ -384,16 +391,19 @@ cmd_up() {
   pick_ports
   echo "$K_PORT $C_PORT $F_PORT" > "$RUN/last-ports"
   write_kafka_config
+  cluster_pick_ports
+  cluster_write_configs
 
   start_mongo
   local attempt
   for attempt in 1 2; do
-    format_kafka
-    start_kafka
+    cluster_reset_if_resized
+    if [ "$NODES" -gt 1 ]; then cluster_format; cluster_start; else format_kafka; start_kafka; fi
     local mongo_url="mongodb://127.0.0.1:$F_PORT/?directConnection=true&retryWrites=false"
     rc=0
+    # shellcheck disable=SC2046 # the cluster's extra arguments are words on purpose
     run_waitable node "$HELPER" wait --kafka "127.0.0.1:$K_PORT" --mongo "$mongo_url" \
-      --pid "kafka=$K_PID" --pid "mongo=$F_PID" --timeout "$TIMEOUT" || rc=$?
+      --pid "kafka=$K_PID" --pid "mongo=$F_PID" $(cluster_wait_args) --timeout "$TIMEOUT" || rc=$?
     if [ "$rc" -eq 0 ]; then
       break
     fi
@@ -408,6 +418,7 @@ cmd_up() {
       log "wiping the kafka data dir and retrying once"
       STARTED_PIDS="$F_PID "
       rm -rf "$KAFKA_DATA" "$DATA/kafka.cluster-id"
+      cluster_wipe
       continue
     fi
     FAIL_LOGS=""
@@ -420,7 +431,8 @@ cmd_up() {
   local tmp="$STATE.tmp"
   {
     echo "MONGO_URL=$mongo_url"
-    echo "KAFKA_BROKERS=127.0.0.1:$K_PORT"
+    echo "KAFKA_BROKERS=$(cluster_brokers)"
+    cluster_state
     echo "KAFKA_PORT=$K_PORT"
     echo "KAFKA_CONTROLLER_PORT=$C_PORT"
     echo "MONGO_PORT=$F_PORT"
@@ -486,7 +498,7 @@ cmd_status() {
   if recorded_alive; then
     local answers="answering"
     recorded_answers 5 || answers="NOT answering (see $LOGS)"
-    echo "running: kafka 127.0.0.1:$(state_get KAFKA_PORT) (controller $(state_get KAFKA_CONTROLLER_PORT), pid $(state_get KAFKA_PID)), $(state_get MONGO_SERVER) 127.0.0.1:$(state_get MONGO_PORT) (pid $(state_get MONGO_PID)), since $(state_get STARTED_AT); $answers"
+    echo "running: kafka $(state_get KAFKA_BROKERS) (controller $(state_get KAFKA_CONTROLLER_PORT), pid $(state_get KAFKA_PID)), $(state_get MONGO_SERVER) 127.0.0.1:$(state_get MONGO_PORT) (pid $(state_get MONGO_PID)), since $(state_get STARTED_AT); $answers"
     [ "$answers" = answering ] && return 0
     return 3
   fi

@@ -5,7 +5,7 @@
 //
 //   node infra/wait-ready.mjs ports N
 //       print N distinct free TCP ports on 127.0.0.1, one per line
-//   node infra/wait-ready.mjs wait  [--kafka H:P] [--mongo URL] [--pid NAME=PID ...] [--timeout S]
+//   node infra/wait-ready.mjs wait  [--kafka H:P [--kafka-count N]] [--mongo URL] [--pid NAME=PID ...] [--timeout S]
 //       wait until each given service really answers; progress on stderr; exit 0 when all
 //       answer, 1 on timeout, 2 when a watched process died first
 //   node infra/wait-ready.mjs check [--kafka H:P] [--mongo URL] [--timeout S]
@@ -20,6 +20,7 @@ function parseArgs(argv) {
     const a = argv[i];
     const v = argv[i + 1];
     if (a === '--kafka') { out.kafka = v; i++; }
+    else if (a === '--kafka-count') { out.kafkaCount = Number(v); i++; }
     else if (a === '--mongo') { out.mongo = v; i++; }
     else if (a === '--timeout') { out.timeout = Number(v); i++; }
     else if (a === '--pid') { const [name, pid] = v.split('='); out.pids.push({ name, pid: Number(pid) }); i++; }
@@ -69,7 +70,7 @@ async function loadDriver(name) {
 // One Kafka probe: metadata through the admin client; in `deep` mode also a topic
 // create/delete round trip and a group-coordinator lookup (creates __consumer_offsets,
 // so the first consumer group of a test run does not wait for it).
-async function probeKafka(broker, deep) {
+async function probeKafka(broker, deep, count = 1) {
   const [host, port] = [broker.slice(0, broker.lastIndexOf(':')), Number(broker.slice(broker.lastIndexOf(':') + 1))];
   if (!(await portOpen(host, port))) return 'port not open yet';
   const { Kafka, logLevel } = await loadDriver('kafkajs');
@@ -86,6 +87,7 @@ async function probeKafka(broker, deep) {
     await admin.connect();
     const cluster = await admin.describeCluster();
     if (!cluster.brokers?.length || cluster.controller == null) return 'no broker/controller in metadata yet';
+    if (cluster.brokers.length < count) return `${cluster.brokers.length} of ${count} brokers registered`;
     if (deep) {
       const topic = '_pf_readiness_probe';
       await admin.createTopics({ topics: [{ topic, numPartitions: 1, replicationFactor: 1 }], waitForLeaders: true, timeout: 10000 });
@@ -125,7 +127,7 @@ async function waitAll(opts, quiet) {
   const started = Date.now();
   const targets = [];
   if (opts.mongo) targets.push({ name: 'mongo', probe: () => probeMongo(opts.mongo) });
-  if (opts.kafka) targets.push({ name: 'kafka', probe: () => probeKafka(opts.kafka, !quiet) });
+  if (opts.kafka) targets.push({ name: 'kafka', probe: () => probeKafka(opts.kafka, !quiet, opts.kafkaCount) });
   const state = new Map(targets.map((t) => [t.name, { ready: false, last: 'not probed yet' }]));
   let lastReport = Date.now();
   let died = null;

@@ -1,4 +1,4 @@
-import { Kafka, Partitioners, logLevel, type Producer, type LogEntry, type Message } from 'kafkajs';
+import { Kafka, Partitioners, logLevel, type Producer, type LogEntry, type Message, type RecordMetadata } from 'kafkajs';
 import type { Logger } from './logger.js';
 
 export interface KafkaSettings {
@@ -68,15 +68,79 @@ export function createKafka(settings: KafkaSettings, logger: Logger): Kafka {
   });
 }
 
-/** acks from every in-sync replica; the default partitioner keys by applicationId. */
+/**
+ * Every send passes `acks: -1` (all in-sync replicas). Not kafkajs' idempotent mode: it is
+ * experimental there, forces unbounded retries (an outage would hold the outbox's flush
+ * instead of failing it over to the sweeper) and wedges on OUT_OF_ORDER_SEQUENCE_NUMBER
+ * when sends overlap, which the relay's and consumers' sends do. Order per application
+ * comes from the outbox flushing one batch at a time (one request per partition leader,
+ * never a later batch before an earlier one is acknowledged); a batch resent after a lost
+ * acknowledgement is a duplicate that consumers absorb by message id (consumer inbox,
+ * delivery records).
+ *
+ * Every send is checked against what the brokers acknowledged. kafkajs 2.2 retries a
+ * multi-broker send only to the brokers that have not answered yet: when a failed broker's
+ * partitions have meanwhile moved to a broker that answered, their messages are never sent
+ * and the send still resolves (seen when a broker of three was killed under load). The
+ * partitioner notes each message's partition, and a send whose result lacks one of them
+ * fails, so the caller retries it (the outbox keeps the entries for its sweeper).
+ */
 export function createProducer(kafka: Kafka): Producer {
-  return kafka.producer({
-    createPartitioner: Partitioners.DefaultPartitioner,
+  const partitionOf = Partitioners.DefaultPartitioner();
+  const producer = kafka.producer({
+    createPartitioner: () => (args) => {
+      const partition = partitionOf(args);
+      (args.message as NotedMessage)[PARTITION] = partition;
+      return partition;
+    },
     allowAutoTopicCreation: false,
   });
+  const send = producer.send.bind(producer);
+  const sendBatch = producer.sendBatch.bind(producer);
+  producer.send = async (record) => {
+    const acked = await send(record);
+    if (record.acks !== 0) assertAcknowledged([{ topic: record.topic, messages: record.messages }], acked);
+    return acked;
+  };
+  producer.sendBatch = async (batch) => {
+    const acked = await sendBatch(batch);
+    if (batch.acks !== 0) assertAcknowledged(batch.topicMessages ?? [], acked);
+    return acked;
+  };
+  return producer;
 }
 
-/** Creates the topics that do not exist yet (idempotent; production creates them too). */
+const PARTITION = Symbol('partition');
+type NotedMessage = Message & { [PARTITION]?: number };
+
+export class UnacknowledgedSendError extends Error {
+  readonly retriable = true;
+}
+
+/** Throws when a message's partition is missing from the brokers' acknowledgements. */
+export function assertAcknowledged(topicMessages: { topic: string; messages: Message[] }[], acked: RecordMetadata[]): void {
+  const answered = new Set(acked.filter((r) => r.errorCode === 0).map((r) => `${r.topicName}:${r.partition}`));
+  const missing = new Set<string>();
+  for (const { topic, messages } of topicMessages) {
+    for (const m of messages as NotedMessage[]) {
+      const partition = m.partition ?? m[PARTITION];
+      if (partition === undefined || !answered.has(`${topic}:${partition}`)) missing.add(`${topic}:${partition ?? '?'}`);
+    }
+  }
+  if (missing.size) throw new UnacknowledgedSendError(`the brokers did not acknowledge ${[...missing].join(', ')}`);
+}
+
+/** How many copies a new topic gets: up to three, never more than the cluster has brokers. */
+export function replicationFor(brokers: number): { replicationFactor: number; configEntries: { name: string; value: string }[] } {
+  const replicationFactor = Math.max(1, Math.min(3, brokers));
+  // with three copies a write is acknowledged by two: one broker may be lost without losing it
+  return { replicationFactor, configEntries: replicationFactor >= 3 ? [{ name: 'min.insync.replicas', value: '2' }] : [] };
+}
+
+/**
+ * Creates the topics that do not exist yet (idempotent; production creates them too), with
+ * the replication the cluster can hold (asked from the cluster, not configured).
+ */
 export async function ensureTopics(kafka: Kafka, topics: string[], partitions: number): Promise<void> {
   const admin = kafka.admin();
   await admin.connect();
@@ -84,12 +148,46 @@ export async function ensureTopics(kafka: Kafka, topics: string[], partitions: n
     const existing = new Set(await admin.listTopics());
     const missing = topics.filter((t) => !existing.has(t));
     if (missing.length === 0) return;
+    const { brokers } = await admin.describeCluster();
+    const replication = replicationFor(brokers.length);
+    const cluster = brokers.length > 1;
     await admin.createTopics({
-      waitForLeaders: true,
-      topics: missing.map((topic) => ({ topic, numPartitions: partitions, replicationFactor: -1 })),
+      // kafkajs waits for leaders by asking one broker, which in a cluster may not know the topics yet
+      waitForLeaders: !cluster,
+      topics: missing.map((topic) => ({ topic, numPartitions: partitions, ...replication })),
     });
+    if (cluster) await knownEverywhere(brokers.map((b) => `${b.host}:${b.port}`), missing);
   } finally {
     await admin.disconnect();
+  }
+}
+
+/**
+ * In a cluster, every broker learns of a new topic from the controller a moment after it is
+ * created (half a second here). A client whose metadata request reaches a broker that has
+ * not yet learnt it fails at once (kafkajs retries only LEADER_NOT_AVAILABLE there, and a
+ * consumer's subscribe does not retry at all): so wait until each broker knows the topics
+ * and a leader for each partition.
+ */
+async function knownEverywhere(brokers: string[], topics: string[], maxWaitMs = 30_000): Promise<void> {
+  const until = Date.now() + maxWaitMs;
+  for (const broker of brokers) {
+    const admin = new Kafka({ brokers: [broker], clientId: 'ensure-topics', logLevel: logLevel.NOTHING, connectionTimeout: 3000, retry: { retries: 0 } }).admin();
+    try {
+      await admin.connect();
+      for (;;) {
+        try {
+          const { topics: known } = await admin.fetchTopicMetadata({ topics });
+          if (known.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) break;
+          throw new Error(`no leader yet for a partition of ${topics.join(', ')} on ${broker}`);
+        } catch (err) {
+          if (Date.now() > until) throw err;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
+    } finally {
+      await admin.disconnect().catch(() => {});
+    }
   }
 }
 

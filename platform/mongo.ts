@@ -1,10 +1,10 @@
 import {
-  MongoClient, MongoError, MongoNetworkError, MongoNotConnectedError, MongoServerSelectionError, MongoTopologyClosedError, type Db,
+  MongoClient, MongoError, MongoNetworkError, MongoNotConnectedError, MongoServerSelectionError, MongoTopologyClosedError, type Db, type MongoClientOptions,
 } from 'mongodb';
 
 /**
- * One client per process. retryWrites is off and no session/transaction API is used:
- * the same code runs on MongoDB 7 and on FerretDB v1 (INFRA.md).
+ * One client per process. No session/transaction API is used: the same code runs on
+ * MongoDB 7 and on the local MongoDB-wire store.
  *
  * `timeoutMs` bounds every wait on the store: finding a server, connecting, and an answer
  * on an open socket (a paused or partitioned server accepts bytes and never replies, which
@@ -13,9 +13,21 @@ import {
  * and background work retries. One operation must therefore finish within it: production
  * MongoDB answers the service's queries from indexes; a store that scans large collections
  * (mongo-java-server with a big data set) needs a larger value.
+ *
+ * The connection string has the last word: the driver lets options given in code override
+ * the URL's, so a default below applies only when the URL does not name that option. A
+ * replica set is configured entirely in the URL (docs/operations.md):
+ * `w=majority&readConcernLevel=majority&retryWrites=true&retryReads=true`.
  */
 export async function connectMongo(url: string, dbName: string, timeoutMs = 10_000): Promise<{ client: MongoClient; db: Db }> {
-  const client = new MongoClient(url, {
+  const client = new MongoClient(url, clientOptions(url, timeoutMs));
+  await client.connect();
+  return { client, db: client.db(dbName) };
+}
+
+export function clientOptions(url: string, timeoutMs: number): MongoClientOptions {
+  const defaults: MongoClientOptions = {
+    // off unless the URL asks: the local store is a standalone server without sessions
     retryWrites: false,
     // a read retried after a network error waits a second timeout: the caller retries instead
     retryReads: false,
@@ -25,9 +37,16 @@ export async function connectMongo(url: string, dbName: string, timeoutMs = 10_0
     waitQueueTimeoutMS: timeoutMs,
     maxPoolSize: 50,
     appName: 'partner-financing',
-  });
-  await client.connect();
-  return { client, db: client.db(dbName) };
+  };
+  const inUrl = urlOptionNames(url);
+  return Object.fromEntries(Object.entries(defaults).filter(([key]) => !inUrl.has(key.toLowerCase())));
+}
+
+/** The option names a connection string carries, lower-cased (the driver matches them so). */
+export function urlOptionNames(url: string): Set<string> {
+  const q = url.indexOf('?');
+  if (q < 0) return new Set();
+  return new Set([...new URLSearchParams(url.slice(q + 1)).keys()].map((k) => k.toLowerCase()));
 }
 
 /** The store did not answer: no server, a refused or reset connection, or no reply in time. */

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import type { TestClient, TestResponse } from '../../support/http.js';
+
+export interface Answer extends TestResponse {
+  /** the request was sent more than once (a connection error, a timeout or a 5xx before) */
+  retried: boolean;
+}
+
+/**
+ * A partner's client of several API instances behind no balancer: requests go round-robin;
+ * a connection error, a timeout or a 5xx sends the same request, with the same
+ * Idempotency-Key, to the next instance, until it is answered or the deadline passes. An
+ * instance that refused a connection is left alone for a moment. A 409 with Retry-After
+ * (an identical create whose first attempt was cut off by the crash, until its claim is
+ * known to be orphaned) is repeated after the time it names, as the API asks.
+ */
+export class FailoverClient {
+  private turn = 0;
+  private readonly downUntil: number[];
+  /** HTTP requests sent, retries included */
+  attempts = 0;
+  retries = 0;
+
+  constructor(private readonly clients: TestClient[], private readonly deadlineMs = 90_000) {
+    this.downUntil = clients.map(() => 0);
+  }
+
+  async write(method: 'POST' | 'PUT', path: string, body: unknown, token: string): Promise<Answer> {
+    const key = randomUUID();
+    const deadline = Date.now() + this.deadlineMs;
+    let i = this.pick();
+    let retried = false;
+    let last = '';
+    for (;;) {
+      this.attempts++;
+      try {
+        const res = await this.clients[i]!.request(method, path, { body, token, headers: { 'Idempotency-Key': key }, timeoutMs: 15_000 });
+        const retryAfter = res.status === 409 ? Number(res.headers['retry-after']) : NaN;
+        if (res.status < 500 && !(retryAfter > 0)) return { ...res, retried };
+        last = `${res.status} ${res.text.slice(0, 200)}`;
+        if (retryAfter > 0) await new Promise((r) => setTimeout(r, Math.min(retryAfter * 1000, Math.max(0, deadline - Date.now()))));
+      } catch (err) {
+        last = (err as Error).message;
+        this.downUntil[i] = Date.now() + 1_000;
+      }
+      if (Date.now() > deadline) throw new Error(`${method} ${path} unanswered until the deadline: ${last}`);
+      retried = true;
+      this.retries++;
+      await new Promise((r) => setTimeout(r, 50));
+      i = this.pick(i);
+    }
+  }
+
+  /** The next instance in turn (after `after`, when retrying) that is not resting. */
+  private pick(after?: number): number {
+    const n = this.clients.length;
+    const start = after === undefined ? this.turn++ : after + 1;
+    for (let k = 0; k < n; k++) {
+      const i = (start + k) % n;
+      if (this.downUntil[i]! <= Date.now()) return i;
+    }
+    return start % n;
+  }
+
+  close(): void {
+    for (const c of this.clients) c.close();
+  }
+}
