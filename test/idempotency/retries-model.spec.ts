@@ -5,12 +5,14 @@ import { startHarness, type AppHarness } from '../applications/harness.js';
 import { KETTLE, SHIPPING, opPath, paymentsPath, readyApplication } from '../orders/orders-harness.js';
 import { provisionPartner, type TestPartner } from '../support/partners.js';
 import { waitFor } from '../support/wait.js';
+import { TOPICS } from '../../platform/kafka.js';
 import { expectReplay, keyed, newKey } from './support.js';
 
 /**
  * The fulfilment model with retries: a random sequence of send, deliver, return, cancel and
  * amount-only refunds runs on one application with a key per step and each step repeated up
- * to twice more, and on a twin application once per step without keys. Every retry must be
+ * to twice more, and each resulting order event delivered to the consumers twice; and on a
+ * twin application once per step without keys or duplicates. Every retry must be
  * a replay, and the twins must end with the same order, the same payments and the same
  * number of writes and events. Through HTTP (the mechanism lives in the store and the
  * middleware, which the pure-core property test does not reach); few runs, fixed seed.
@@ -54,8 +56,35 @@ describe('fulfilment with retried keyed calls ends exactly as the same sequence 
 
   const doc = (id: string) => db.collection<any>('applications').findOne({ _id: id });
   const payments = async (id: string) => (await h.t.client.get(paymentsPath(id), { token: partner.token })).body.data as any[];
-  const orderEvents = (id: string) => h.eventsFor(id).filter((e) => e.type.startsWith('orders.order.')).map((e) => e.type);
+  /** The application's order events, each once (the collector also sees the duplicates this test sends). */
+  const uniqueOrderEvents = (id: string) => [...new Map(h.eventsFor(id).filter((e) => e.type.startsWith('orders.order.')).map((e) => [e.id, e])).values()];
+  const orderEvents = (id: string) => uniqueOrderEvents(id).map((e) => e.type);
+  /** The ledger's consumer group has read everything on the order-events topic, duplicates included. */
+  const ledgerCaughtUp = async () => {
+    const { kafka, topics } = h.t.api.runtime;
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      const topic = topics.name(TOPICS.orderEvents);
+      const [high, [committed]] = await Promise.all([admin.fetchTopicOffsets(topic), admin.fetchOffsets({ groupId: topics.group('payments.ledger'), topics: [topic] })]);
+      return high.every((p) => Number(committed!.partitions.find((c) => c.partition === p.partition)?.offset ?? -1) >= Number(p.high));
+    } finally {
+      await admin.disconnect();
+    }
+  };
   const settled = async (id: string) => Object.keys((await doc(id))?.outbox ?? {}).length === 0;
+  /** Publishes the application's newest order event again, exactly as the outbox did. */
+  const redeliverLastOrderEvent = async (id: string) => {
+    const events = uniqueOrderEvents(id);
+    const last = events[events.length - 1]!;
+    const { producer, topics } = h.t.api.runtime;
+    await producer.send({
+      topic: topics.name(TOPICS.orderEvents), acks: -1,
+      messages: [{ key: id, value: JSON.stringify(last), headers: { 'message-id': last.id, 'event-type': last.type } }],
+    });
+    redelivered++;
+  };
+  let redelivered = 0;
   /**
    * The ledger has reconciled the application's last order event and the application shows
    * every payout: payouts set READY_PAID in the order they happen, so each step waits for
@@ -64,7 +93,7 @@ describe('fulfilment with retried keyed calls ends exactly as the same sequence 
   const paidUp = async (id: string, orderEventsSoFar: number) => {
     const app = await doc(id);
     if (!app || !(await settled(id))) return false;
-    const orderVersions = h.eventsFor(id).filter((e) => e.type.startsWith('orders.order.')).map((e) => e.aggregateVersion);
+    const orderVersions = uniqueOrderEvents(id).map((e) => e.aggregateVersion);
     if (orderVersions.length < orderEventsSoFar) return false; // not collected yet
     const ledger = await db.collection<any>('payment_ledgers').findOne({ _id: id });
     if (!ledger || ledger.lastAggregateVersion < Math.max(...orderVersions)) return false;
@@ -89,9 +118,13 @@ describe('fulfilment with retried keyed calls ends exactly as the same sequence 
         else {
           changes++;
           await waitFor(`both twins paid up after ${s.op}`, async () => (await paidUp(a.id, changes)) && (await paidUp(b.id, changes)), { maxWait: 20_000 });
+          // the keyed twin also gets its newest order event delivered a second time, as
+          // Kafka may after a consumer's crash: the ledger must not pay or credit twice
+          await redeliverLastOrderEvent(a.id);
         }
       }
       // request writes are done when the answers came; the payments consumers follow the events
+      await waitFor('the ledger to have read every duplicate', ledgerCaughtUp, { maxWait: 20_000 });
       const [pa, pb] = await waitFor('both twins settled with the same payments', async () => {
         if (!(await settled(a.id)) || !(await settled(b.id))) return false;
         const both = await Promise.all([payments(a.id), payments(b.id)]);
@@ -109,5 +142,6 @@ describe('fulfilment with retried keyed calls ends exactly as the same sequence 
       expect(orderEvents(a.id), 'order events').to.deep.equal(orderEvents(b.id));
       expect(orderEvents(a.id)).to.have.length(changes);
     }), { seed: SEED, numRuns: RUNS, endOnFailure: true });
+    expect(redelivered, 'duplicate event deliveries made').to.be.greaterThan(0);
   });
 });
