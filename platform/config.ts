@@ -26,7 +26,7 @@ const schema = Joi.object({
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info')
     .description('pino log level of the JSON logs on stdout'),
   HTTPS_PORT: port.default(8443).description('HTTPS listener of the API'),
-  HTTP_PORT: port.default(8080).description('plain HTTP listener: redirects to HTTPS (DESIGN 16)'),
+  HTTP_PORT: port.default(8080).description('plain HTTP listener: redirects to HTTPS'),
   BIND_HOST: Joi.string().default('127.0.0.1').description('address the API listens on; 0.0.0.0 in containers'),
   PUBLIC_BASE_URL: Joi.string().uri({ scheme: ['https', 'http'] }).default('https://localhost:8443')
     .description('external base URL used in gateway links and redirects'),
@@ -49,8 +49,8 @@ const schema = Joi.object({
     .description('sandbox decision rules (+approve / +reject e-mails auto-decide); on by default locally, off by default in production'),
   MAINTENANCE: boolean.default(false).description('planned outage: health answers 503'),
   CURRENCIES: Joi.string().pattern(/^[A-Z]{3}(,[A-Z]{3})*$/).default('CZK').description('accepted ISO 4217 currencies'),
-  APPLICATION_TTL: duration.default('24h').description('PROCESSING applications expire after this (DESIGN 9)'),
-  RECURRENCE_VALIDITY: duration.default('365d').description('READY recurrences expire after this (DESIGN 14)'),
+  APPLICATION_TTL: duration.default('24h').description('PROCESSING applications expire after this'),
+  RECURRENCE_VALIDITY: duration.default('365d').description('READY recurrences expire after this'),
   GATEWAY_TOKEN_TTL: duration.default('24h').description('lifetime of the gateway link token'),
   DUPLICATE_WINDOW: duration.default('20m').description('an identical create request within this window returns the first application (spec Limits)'),
   IDEMPOTENCY_TTL: duration.default('24h').description('how long the response to a request with an Idempotency-Key is kept for its retries'),
@@ -58,12 +58,12 @@ const schema = Joi.object({
     .description('how long a request with an Idempotency-Key holds the key; a holder that died is resolved after it (longer than any request runs)'),
   IDEMPOTENCY_TEST_CRASH_AFTER_WRITE: boolean.default(false)
     .description('test only, ignored in production: the API kills itself after a write carrying a kept response commits, before it answers'),
-  EXPIRY_SWEEP_INTERVAL: duration.default('30s').description('heartbeat of the expiry sweeper: how often it checks whether an application or recurrence this instance wrote has fallen due (DESIGN 9, 14)'),
+  EXPIRY_SWEEP_INTERVAL: duration.default('30s').description('heartbeat of the expiry sweeper: how often it checks whether an application or recurrence this instance wrote has fallen due'),
   EXPIRY_FULL_SWEEP_INTERVAL: duration.default('5m').description('backstop: an expiry sweep at least this often, for what other instances wrote'),
   EVENT_FEED_RETENTION: duration.custom(atLeastAnHour).default('30d')
     .description('how long an entry stays in the partner event feed (GET /financing/v1/events); older entries are no longer listed and are removed; at least 1h'),
   WEBHOOK_RETRY_DELAYS: Joi.string().pattern(/^\d+(ms|s|m|h)(,\d+(ms|s|m|h))*$/).default('1m,5m,5m,5m,5m')
-    .description('delays between webhook tries (DESIGN 17)'),
+    .description('delays between webhook tries'),
   WEBHOOK_TIMEOUT: duration.default('10s').description('per-attempt timeout of a webhook POST, and the time limit of fetching a document URL'),
   WEBHOOK_CONCURRENCY_PER_ENDPOINT: Joi.number().integer().min(1).max(100).default(4).description('deliveries in flight per partner endpoint'),
   WEBHOOK_MAX_QUEUED_PER_ENDPOINT: Joi.number().integer().min(0).max(1000000).default(10000)

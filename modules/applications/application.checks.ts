@@ -6,7 +6,7 @@ import { mulDivRound, toMilli, vatIncluded } from './money.js';
 /**
  * Semantic checks of an order (issue #4 item 1): rules across fields that a schema cannot
  * state. ERROR records answer 422 UNPROCESSABLE; WARN records are advisory mismatches the
- * partner accepts by naming their codes in `override` (DESIGN 20).
+ * partner accepts by naming their codes in `override`.
  */
 export interface CheckResult {
   errors: ErrorRecord[];
@@ -38,7 +38,7 @@ function checkCurrencies(order: OrderInput, root: string, accepted: string[], er
   const cur = order.totalPrice.currency;
   if (!accepted.includes(cur)) errors.push(err(`Currency ${cur} is not accepted; accepted: ${accepted.join(', ')}.`, `${root}.totalPrice.currency`));
   const odd = moneyFields(order, root).find(([, m]) => m.currency !== cur);
-  if (odd) errors.push(err(`One currency per application (DESIGN 21): ${odd[0]} is in ${odd[1].currency}, the order in ${cur}.`, `${odd[0]}.currency`));
+  if (odd) errors.push(err(`One currency per application: ${odd[0]} is in ${odd[1].currency}, the order in ${cur}.`, `${odd[0]}.currency`));
 }
 
 /** The sign rules of an order's money (also for a changed order): a positive total; only deductions below zero. */

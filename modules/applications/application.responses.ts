@@ -75,7 +75,7 @@ export const applicationResponseSchema = Joi.object({
   state: Joi.string().valid(...APPLICATION_STATES).required(),
   stateReason: Joi.string().valid(...STATE_REASONS).required(),
   agreementTermsAndConditions: Joi.boolean().required(),
-  gatewayRedirectUrl: Joi.string().uri().required().description('send the customer here (DESIGN 1)'),
+  gatewayRedirectUrl: Joi.string().uri().required().description('send the customer here'),
   customer: customerSchema.keys({ extraData: Joi.forbidden(), addresses: Joi.array().required() }).required(),
   order: orderResponseSchema.required(),
   merchantUrls: merchantUrlsSchema.required(),

@@ -136,7 +136,7 @@ export const orderAddressesSchema = Joi.array().items(orderAddressSchema).max(10
 export const deliveryCarrierSchema = Joi.alternatives().try(
   Joi.object({ carrierId: Joi.string().valid(...CARRIER_IDS).required() }),
   Joi.object({ carrierCustom: Joi.string().min(1).max(250).required() }),
-).description('a known carrier code or a custom carrier text (DESIGN 5)');
+).description('a known carrier code or a custom carrier text');
 
 
 export const orderSchema = Joi.object({
@@ -164,7 +164,7 @@ export const merchantUrlsSchema = Joi.object({
 }).label('MerchantUrls');
 
 export const overrideSchema = Joi.array().items(Joi.string().pattern(/^[A-Z0-9_]{1,64}$/)).max(20).unique()
-  .description('codes of WARN records the partner accepts (DESIGN 20)');
+  .description('codes of WARN records the partner accepts');
 
 export const createApplicationSchema = Joi.object({
   type: Joi.string().valid(...FINANCING_TYPES).required(),
@@ -207,5 +207,5 @@ export const recurrenceIdParams = Joi.object({
 });
 
 export const patchRecurrenceSchema = Joi.object({
-  state: Joi.string().required().description('CANCELLED is the only value (DESIGN 14)'),
+  state: Joi.string().required().description('CANCELLED is the only value'),
 }).label('PatchRecurrenceRequest');

@@ -79,7 +79,7 @@ export function mountOrderRoutes(router: AppRouter, requireAuth: Middleware<AppS
     responses: ok,
     errors: [
       INVALID, NOT_FOUND, ...STATE,
-      E(422, 'ORDER_ALREADY_SENT', 'an item was marked sent or delivered (DESIGN 12)'),
+      E(422, 'ORDER_ALREADY_SENT', 'an item was marked sent or delivered'),
       E(422, 'NOT_SUPPORTED', 'an approved total may not grow; an approved PAY_IN_THREE total may not change'),
       E(422, 'UNPROCESSABLE', 'the totals do not match the items, another currency, or a document URL that cannot be fetched'),
     ],

@@ -7,7 +7,7 @@ import { isoDate, money, UUID } from '../applications/index.js';
  * schemas, so they read the same as everywhere else.
  */
 export const paymentsQuerySchema = Joi.object({
-  limit: Joi.number().integer().min(1).max(100).default(20).description('items per page (DESIGN 19: default 20, at most 100)'),
+  limit: Joi.number().integer().min(1).max(100).default(20).description('items per page (default 20, at most 100)'),
   after: Joi.string().pattern(UUID, 'paymentId').description('paymentId of the last item of the previous page (forward)'),
   before: Joi.string().pattern(UUID, 'paymentId').description('paymentId of the first item of the following page (backward)'),
 }).nand('after', 'before').label('PaymentsQuery');

@@ -757,7 +757,7 @@ export interface operations {
                         variableSymbols?: string[];
                         /** @enum {string} */
                         deliveryType?: "DELIVERY_CARRIER" | "PERSONAL_BRANCH" | "PERSONAL_PARTNER" | "ONLINE";
-                        /** @description a known carrier code or a custom carrier text (DESIGN 5) */
+                        /** @description a known carrier code or a custom carrier text */
                         deliveryCarrier?: {
                             /** @enum {string} */
                             carrierId: "CZ_POST_HAND" | "CZ_POST_OFFICE" | "CZ_POST_OTHER" | "PPL" | "DPD" | "GEIS" | "IN_TIME" | "TOP_TRANS" | "GEBRUDER_WEISS" | "LOCAL_COURIER" | "TNT" | "GLS" | "HDS_COMFORT" | "HDS_STANDARD";
@@ -793,7 +793,7 @@ export interface operations {
                     customData?: {
                         [key: string]: unknown;
                     } | null;
-                    /** @description codes of WARN records the partner accepts (DESIGN 20) */
+                    /** @description codes of WARN records the partner accepts */
                     override?: string[];
                 };
             };
@@ -816,7 +816,7 @@ export interface operations {
                         agreementTermsAndConditions: boolean;
                         /**
                          * Format: uri
-                         * @description send the customer here (DESIGN 1)
+                         * @description send the customer here
                          */
                         gatewayRedirectUrl: string;
                         customer: {
@@ -957,7 +957,7 @@ export interface operations {
                             }[];
                             addresses: unknown[];
                             variableSymbols: string[];
-                            /** @description a known carrier code or a custom carrier text (DESIGN 5) */
+                            /** @description a known carrier code or a custom carrier text */
                             deliveryCarrier?: {
                                 /** @enum {string} */
                                 carrierId: "CZ_POST_HAND" | "CZ_POST_OFFICE" | "CZ_POST_OTHER" | "PPL" | "DPD" | "GEIS" | "IN_TIME" | "TOP_TRANS" | "GEBRUDER_WEISS" | "LOCAL_COURIER" | "TNT" | "GLS" | "HDS_COMFORT" | "HDS_STANDARD";
@@ -1055,7 +1055,7 @@ export interface operations {
                         agreementTermsAndConditions: boolean;
                         /**
                          * Format: uri
-                         * @description send the customer here (DESIGN 1)
+                         * @description send the customer here
                          */
                         gatewayRedirectUrl: string;
                         customer: {
@@ -1196,7 +1196,7 @@ export interface operations {
                             }[];
                             addresses: unknown[];
                             variableSymbols: string[];
-                            /** @description a known carrier code or a custom carrier text (DESIGN 5) */
+                            /** @description a known carrier code or a custom carrier text */
                             deliveryCarrier?: {
                                 /** @enum {string} */
                                 carrierId: "CZ_POST_HAND" | "CZ_POST_OFFICE" | "CZ_POST_OTHER" | "PPL" | "DPD" | "GEIS" | "IN_TIME" | "TOP_TRANS" | "GEBRUDER_WEISS" | "LOCAL_COURIER" | "TNT" | "GLS" | "HDS_COMFORT" | "HDS_STANDARD";
@@ -1378,7 +1378,7 @@ export interface operations {
                         agreementTermsAndConditions: boolean;
                         /**
                          * Format: uri
-                         * @description send the customer here (DESIGN 1)
+                         * @description send the customer here
                          */
                         gatewayRedirectUrl: string;
                         customer: {
@@ -1519,7 +1519,7 @@ export interface operations {
                             }[];
                             addresses: unknown[];
                             variableSymbols: string[];
-                            /** @description a known carrier code or a custom carrier text (DESIGN 5) */
+                            /** @description a known carrier code or a custom carrier text */
                             deliveryCarrier?: {
                                 /** @enum {string} */
                                 carrierId: "CZ_POST_HAND" | "CZ_POST_OFFICE" | "CZ_POST_OTHER" | "PPL" | "DPD" | "GEIS" | "IN_TIME" | "TOP_TRANS" | "GEBRUDER_WEISS" | "LOCAL_COURIER" | "TNT" | "GLS" | "HDS_COMFORT" | "HDS_STANDARD";
@@ -1790,7 +1790,7 @@ export interface operations {
                         }[];
                         addresses: unknown[];
                         variableSymbols: string[];
-                        /** @description a known carrier code or a custom carrier text (DESIGN 5) */
+                        /** @description a known carrier code or a custom carrier text */
                         deliveryCarrier?: {
                             /** @enum {string} */
                             carrierId: "CZ_POST_HAND" | "CZ_POST_OFFICE" | "CZ_POST_OTHER" | "PPL" | "DPD" | "GEIS" | "IN_TIME" | "TOP_TRANS" | "GEBRUDER_WEISS" | "LOCAL_COURIER" | "TNT" | "GLS" | "HDS_COMFORT" | "HDS_STANDARD";
@@ -2005,7 +2005,7 @@ export interface operations {
                             /** @enum {string} */
                             addressType: "BILLING" | "DELIVERY";
                         }[];
-                        /** @description a known carrier code or a custom carrier text (DESIGN 5) */
+                        /** @description a known carrier code or a custom carrier text */
                         deliveryCarrier?: {
                             /** @enum {string} */
                             carrierId: "CZ_POST_HAND" | "CZ_POST_OFFICE" | "CZ_POST_OTHER" | "PPL" | "DPD" | "GEIS" | "IN_TIME" | "TOP_TRANS" | "GEBRUDER_WEISS" | "LOCAL_COURIER" | "TNT" | "GLS" | "HDS_COMFORT" | "HDS_STANDARD";
@@ -2132,7 +2132,7 @@ export interface operations {
                         }[];
                         addresses: unknown[];
                         variableSymbols: string[];
-                        /** @description a known carrier code or a custom carrier text (DESIGN 5) */
+                        /** @description a known carrier code or a custom carrier text */
                         deliveryCarrier?: {
                             /** @enum {string} */
                             carrierId: "CZ_POST_HAND" | "CZ_POST_OFFICE" | "CZ_POST_OTHER" | "PPL" | "DPD" | "GEIS" | "IN_TIME" | "TOP_TRANS" | "GEBRUDER_WEISS" | "LOCAL_COURIER" | "TNT" | "GLS" | "HDS_COMFORT" | "HDS_STANDARD";
@@ -2222,7 +2222,7 @@ export interface operations {
              *     - `APPLICATION_NOT_READY`: the application is not approved yet (PROCESSING)
              *     - `APPLICATION_REJECTED`: the application was rejected
              *     - `APPLICATION_ALREADY_CANCELLED`: the application is cancelled
-             *     - `ORDER_ALREADY_SENT`: an item was marked sent or delivered (DESIGN 12)
+             *     - `ORDER_ALREADY_SENT`: an item was marked sent or delivered
              *     - `NOT_SUPPORTED`: an approved total may not grow; an approved PAY_IN_THREE total may not change
              *     - `UNPROCESSABLE`: the totals do not match the items, another currency, or a document URL that cannot be fetched
              *     - `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with another method, path or body
@@ -2395,7 +2395,7 @@ export interface operations {
                         }[];
                         addresses: unknown[];
                         variableSymbols: string[];
-                        /** @description a known carrier code or a custom carrier text (DESIGN 5) */
+                        /** @description a known carrier code or a custom carrier text */
                         deliveryCarrier?: {
                             /** @enum {string} */
                             carrierId: "CZ_POST_HAND" | "CZ_POST_OFFICE" | "CZ_POST_OTHER" | "PPL" | "DPD" | "GEIS" | "IN_TIME" | "TOP_TRANS" | "GEBRUDER_WEISS" | "LOCAL_COURIER" | "TNT" | "GLS" | "HDS_COMFORT" | "HDS_STANDARD";
@@ -2570,7 +2570,7 @@ export interface operations {
                             [key: string]: unknown;
                         };
                     };
-                    /** @description a known carrier code or a custom carrier text (DESIGN 5) */
+                    /** @description a known carrier code or a custom carrier text */
                     deliveryCarrier?: {
                         /** @enum {string} */
                         carrierId: "CZ_POST_HAND" | "CZ_POST_OFFICE" | "CZ_POST_OTHER" | "PPL" | "DPD" | "GEIS" | "IN_TIME" | "TOP_TRANS" | "GEBRUDER_WEISS" | "LOCAL_COURIER" | "TNT" | "GLS" | "HDS_COMFORT" | "HDS_STANDARD";
@@ -2680,7 +2680,7 @@ export interface operations {
                         }[];
                         addresses: unknown[];
                         variableSymbols: string[];
-                        /** @description a known carrier code or a custom carrier text (DESIGN 5) */
+                        /** @description a known carrier code or a custom carrier text */
                         deliveryCarrier?: {
                             /** @enum {string} */
                             carrierId: "CZ_POST_HAND" | "CZ_POST_OFFICE" | "CZ_POST_OTHER" | "PPL" | "DPD" | "GEIS" | "IN_TIME" | "TOP_TRANS" | "GEBRUDER_WEISS" | "LOCAL_COURIER" | "TNT" | "GLS" | "HDS_COMFORT" | "HDS_STANDARD";
@@ -2960,7 +2960,7 @@ export interface operations {
                         }[];
                         addresses: unknown[];
                         variableSymbols: string[];
-                        /** @description a known carrier code or a custom carrier text (DESIGN 5) */
+                        /** @description a known carrier code or a custom carrier text */
                         deliveryCarrier?: {
                             /** @enum {string} */
                             carrierId: "CZ_POST_HAND" | "CZ_POST_OFFICE" | "CZ_POST_OTHER" | "PPL" | "DPD" | "GEIS" | "IN_TIME" | "TOP_TRANS" | "GEBRUDER_WEISS" | "LOCAL_COURIER" | "TNT" | "GLS" | "HDS_COMFORT" | "HDS_STANDARD";
@@ -3124,7 +3124,7 @@ export interface operations {
                     /** @description ISO 8601 date, YYYY-MM-DD */
                     sentDate?: string;
                     deliveryTrackingNumber?: string;
-                    /** @description a known carrier code or a custom carrier text (DESIGN 5) */
+                    /** @description a known carrier code or a custom carrier text */
                     deliveryCarrier?: {
                         /** @enum {string} */
                         carrierId: "CZ_POST_HAND" | "CZ_POST_OFFICE" | "CZ_POST_OTHER" | "PPL" | "DPD" | "GEIS" | "IN_TIME" | "TOP_TRANS" | "GEBRUDER_WEISS" | "LOCAL_COURIER" | "TNT" | "GLS" | "HDS_COMFORT" | "HDS_STANDARD";
@@ -3234,7 +3234,7 @@ export interface operations {
                         }[];
                         addresses: unknown[];
                         variableSymbols: string[];
-                        /** @description a known carrier code or a custom carrier text (DESIGN 5) */
+                        /** @description a known carrier code or a custom carrier text */
                         deliveryCarrier?: {
                             /** @enum {string} */
                             carrierId: "CZ_POST_HAND" | "CZ_POST_OFFICE" | "CZ_POST_OTHER" | "PPL" | "DPD" | "GEIS" | "IN_TIME" | "TOP_TRANS" | "GEBRUDER_WEISS" | "LOCAL_COURIER" | "TNT" | "GLS" | "HDS_COMFORT" | "HDS_STANDARD";
@@ -3357,7 +3357,7 @@ export interface operations {
     listPayments: {
         parameters: {
             query?: {
-                /** @description items per page (DESIGN 19: default 20, at most 100) */
+                /** @description items per page (default 20, at most 100) */
                 limit?: number;
                 /** @description paymentId of the last item of the previous page (forward) */
                 after?: string;
@@ -3700,7 +3700,7 @@ export interface operations {
                         }[];
                         addresses: unknown[];
                         variableSymbols: string[];
-                        /** @description a known carrier code or a custom carrier text (DESIGN 5) */
+                        /** @description a known carrier code or a custom carrier text */
                         deliveryCarrier?: {
                             /** @enum {string} */
                             carrierId: "CZ_POST_HAND" | "CZ_POST_OFFICE" | "CZ_POST_OTHER" | "PPL" | "DPD" | "GEIS" | "IN_TIME" | "TOP_TRANS" | "GEBRUDER_WEISS" | "LOCAL_COURIER" | "TNT" | "GLS" | "HDS_COMFORT" | "HDS_STANDARD";
@@ -3885,7 +3885,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description CANCELLED is the only value (DESIGN 14) */
+                    /** @description CANCELLED is the only value */
                     state: string;
                 };
             };
@@ -4040,7 +4040,7 @@ export interface operations {
                         variableSymbols?: string[];
                         /** @enum {string} */
                         deliveryType?: "DELIVERY_CARRIER" | "PERSONAL_BRANCH" | "PERSONAL_PARTNER" | "ONLINE";
-                        /** @description a known carrier code or a custom carrier text (DESIGN 5) */
+                        /** @description a known carrier code or a custom carrier text */
                         deliveryCarrier?: {
                             /** @enum {string} */
                             carrierId: "CZ_POST_HAND" | "CZ_POST_OFFICE" | "CZ_POST_OTHER" | "PPL" | "DPD" | "GEIS" | "IN_TIME" | "TOP_TRANS" | "GEBRUDER_WEISS" | "LOCAL_COURIER" | "TNT" | "GLS" | "HDS_COMFORT" | "HDS_STANDARD";
@@ -4134,7 +4134,7 @@ export interface operations {
                     customData?: {
                         [key: string]: unknown;
                     } | null;
-                    /** @description codes of WARN records the partner accepts (DESIGN 20) */
+                    /** @description codes of WARN records the partner accepts */
                     override?: string[];
                 };
             };
@@ -4157,7 +4157,7 @@ export interface operations {
                         agreementTermsAndConditions: boolean;
                         /**
                          * Format: uri
-                         * @description send the customer here (DESIGN 1)
+                         * @description send the customer here
                          */
                         gatewayRedirectUrl: string;
                         customer: {
@@ -4298,7 +4298,7 @@ export interface operations {
                             }[];
                             addresses: unknown[];
                             variableSymbols: string[];
-                            /** @description a known carrier code or a custom carrier text (DESIGN 5) */
+                            /** @description a known carrier code or a custom carrier text */
                             deliveryCarrier?: {
                                 /** @enum {string} */
                                 carrierId: "CZ_POST_HAND" | "CZ_POST_OFFICE" | "CZ_POST_OTHER" | "PPL" | "DPD" | "GEIS" | "IN_TIME" | "TOP_TRANS" | "GEBRUDER_WEISS" | "LOCAL_COURIER" | "TNT" | "GLS" | "HDS_COMFORT" | "HDS_STANDARD";
@@ -4396,7 +4396,7 @@ export interface operations {
                         agreementTermsAndConditions: boolean;
                         /**
                          * Format: uri
-                         * @description send the customer here (DESIGN 1)
+                         * @description send the customer here
                          */
                         gatewayRedirectUrl: string;
                         customer: {
@@ -4537,7 +4537,7 @@ export interface operations {
                             }[];
                             addresses: unknown[];
                             variableSymbols: string[];
-                            /** @description a known carrier code or a custom carrier text (DESIGN 5) */
+                            /** @description a known carrier code or a custom carrier text */
                             deliveryCarrier?: {
                                 /** @enum {string} */
                                 carrierId: "CZ_POST_HAND" | "CZ_POST_OFFICE" | "CZ_POST_OTHER" | "PPL" | "DPD" | "GEIS" | "IN_TIME" | "TOP_TRANS" | "GEBRUDER_WEISS" | "LOCAL_COURIER" | "TNT" | "GLS" | "HDS_COMFORT" | "HDS_STANDARD";
@@ -4744,7 +4744,7 @@ export interface operations {
                         agreementTermsAndConditions: boolean;
                         /**
                          * Format: uri
-                         * @description send the customer here (DESIGN 1)
+                         * @description send the customer here
                          */
                         gatewayRedirectUrl: string;
                         customer: {
@@ -4885,7 +4885,7 @@ export interface operations {
                             }[];
                             addresses: unknown[];
                             variableSymbols: string[];
-                            /** @description a known carrier code or a custom carrier text (DESIGN 5) */
+                            /** @description a known carrier code or a custom carrier text */
                             deliveryCarrier?: {
                                 /** @enum {string} */
                                 carrierId: "CZ_POST_HAND" | "CZ_POST_OFFICE" | "CZ_POST_OTHER" | "PPL" | "DPD" | "GEIS" | "IN_TIME" | "TOP_TRANS" | "GEBRUDER_WEISS" | "LOCAL_COURIER" | "TNT" | "GLS" | "HDS_COMFORT" | "HDS_STANDARD";
