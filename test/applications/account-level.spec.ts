@@ -5,9 +5,12 @@ import { GatewayClient } from '../gateway/gateway-client.js';
 import { waitFor } from '../support/wait.js';
 import { newId } from '../../platform/ids.js';
 import { TOPICS } from '../../platform/kafka.js';
+import { localDate } from '../../modules/applications/money.js';
 
 const DAY = 86_400_000;
-const daysUntil = (date: string) => Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`)) / DAY);
+// counted from the service's own calendar day (its time zone), as due dates are: between
+// 23:00 and 24:00 UTC that is already tomorrow in Prague
+const daysUntil = (date: string) => Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${localDate(new Date())}T00:00:00Z`)) / DAY);
 
 /**
  * The customer's account level (DESIGN 8) as it grows from approvals: a deferred payment is

@@ -113,7 +113,9 @@ export class Traffic {
       this.stage.ledger.poll();
       if (this.pending.size === 0 && this.stage.ledger.missing().length === 0) return;
       const received = this.stage.ledger.received;
-      if (received !== seen) {
+      // a call still being retried is progress too: its answer (and its notification's
+      // expectation) must be in before the results are read
+      if (received !== seen || this.pending.size > 0) {
         seen = received;
         lastProgress = Date.now();
       }

@@ -68,6 +68,9 @@ export class DrillStage {
     const env = {
       OUTBOX_SWEEP_INTERVAL: '500ms', OUTBOX_SWEEP_GRACE: '500ms', STORE_TIMEOUT: '5s', SANDBOX: 'true',
       RATE_LIMIT_PER_MINUTE: '1000000', WEBHOOK_RETRY_DELAYS: '1s,2s,5s,10s',
+      // a key whose holder was killed is resolved once its lease ends: a drill's requests
+      // take a few seconds at most, so its clients' retries need not wait out the default minute
+      IDEMPOTENCY_LEASE: '10s',
     };
     for (let i = 0; i < opts.apis; i++) this.apis.push(await new ApiProcess(this.config, env).prepare());
     for (const api of this.apis) api.start();
