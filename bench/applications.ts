@@ -1,5 +1,5 @@
 /**
- * Benchmark of the applications API (issue #4 item 8): create and detail at 50 connections
+ * Benchmark of the applications API: create and detail at 50 connections
  * against the local stack, beside two ceilings measured in the same run:
  *   - a bare Koa route over the same HTTPS stack (what HTTP costs on this machine),
  *   (the API and the bare Koa route each run as their own process, as in production; the

@@ -1,5 +1,5 @@
 /**
- * What the perimeter costs per request (issue #3): an authenticated request (bearer check,
+ * What the perimeter costs per request: an authenticated request (bearer check,
  * shared rate limit, then a 404 for an unknown application) against GET /v1/health (no
  * auth) in the same run, on the real API over HTTPS with the local MongoDB-wire store.
  * Also one raw store round trip (findOne by _id) as the unit of "one store round trip".

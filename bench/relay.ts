@@ -1,5 +1,5 @@
 /**
- * Webhook relay benchmark (issue #6): notifications go API → Kafka → relay (its own
+ * Webhook relay benchmark: notifications go API → Kafka → relay (its own
  * process, as deployed) → partners' endpoints (a receiver process), on the local Kafka and
  * MongoDB-wire store. The API runs in this process; each notification starts as a real
  * POST /financing/v1/applications (`--source outbox`: a bare document write + outbox). In the same run, the ceiling: a raw keep-alive HTTP POST loop from

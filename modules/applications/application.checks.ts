@@ -4,7 +4,7 @@ import type { OrderInput } from './application.input.js';
 import { mulDivRound, toMilli, vatIncluded } from './money.js';
 
 /**
- * Semantic checks of an order (issue #4 item 1): rules across fields that a schema cannot
+ * Semantic checks of an order: rules across fields that a schema cannot
  * state. ERROR records answer 422 UNPROCESSABLE; WARN records are advisory mismatches the
  * partner accepts by naming their codes in `override`.
  */

@@ -3,7 +3,7 @@ import { isDuplicateKey } from '../../platform/mongo.js';
 import { ConcurrencyError } from '../../platform/errors.js';
 
 /**
- * The duplicate rule under concurrency (issue #4 item 2). A claim document whose `_id` is
+ * The duplicate rule under concurrency. A claim document whose `_id` is
  * the duplicate key is inserted before the application: the unique `_id` lets exactly one
  * of N identical concurrent requests win; the others find the winner's application (or
  * wait the few milliseconds until it is written). A claim older than the window, or one

@@ -4,7 +4,7 @@ import { VersionedStore } from '../../platform/versioned-store.js';
 import { isDuplicateKey } from '../../platform/mongo.js';
 import type { AccountLevel, ApplicationDoc } from './application.model.js';
 
-/** Duplicate-detection claim (issue #4 item 2): `_id` is the hash of the duplicate key. */
+/** Duplicate-detection claim: `_id` is the hash of the duplicate key. */
 export interface DedupClaimDoc {
   _id: string;
   partnerId: string;

@@ -64,7 +64,7 @@ const DECIDING: StateReason[] = ['PROCESSING_VALIDATION_IN_PROGRESS', 'PROCESSIN
 export const TRANSITIONS: readonly Row[] = [
   { from: 'NONE', trigger: 'CREATE', next: P('PROCESSING_REDIRECT_NEEDED'), source: 'spec: create application' },
   { from: 'NONE', trigger: 'CREATE_FROM_RECURRENCE', next: P('PROCESSING_VALIDATION_IN_PROGRESS'), source: 'DESIGN 14: decided at once, no gateway' },
-  { from: { state: 'PROCESSING', reasons: ['PROCESSING_REDIRECT_NEEDED'] }, trigger: 'CONFIRM', next: P('PROCESSING_VALIDATION_IN_PROGRESS'), source: 'issue #4: customer confirms at the gateway' },
+  { from: { state: 'PROCESSING', reasons: ['PROCESSING_REDIRECT_NEEDED'] }, trigger: 'CONFIRM', next: P('PROCESSING_VALIDATION_IN_PROGRESS'), source: 'customer confirms at the gateway' },
   { from: { state: 'PROCESSING', reasons: ['PROCESSING_REDIRECT_NEEDED'] }, trigger: 'DECLINE', next: { state: 'CANCELLED', stateReason: 'CANCELLED_NOT_PAID' }, source: 'spec: cancelled by the client (customer declines at the gateway)' },
   { from: { state: 'PROCESSING', reasons: ['PROCESSING_VALIDATION_IN_PROGRESS'] }, trigger: 'PREAPPROVE', next: P('PROCESSING_PREAPPROVED'), source: 'DESIGN 6: screening passed, final checks running' },
   { from: { state: 'PROCESSING', reasons: DECIDING }, trigger: 'APPROVE', next: { state: 'READY', stateReason: 'READY_TO_SHIP' }, source: 'spec: gateway evaluation, service approves; DESIGN 8' },

@@ -6,7 +6,7 @@ export interface PartnerOwned {
 }
 
 /**
- * Tenant isolation (issue #3 item 4; docs/security.md "Tenant isolation"): a partner sees and
+ * Tenant isolation (docs/security.md "Tenant isolation"): a partner sees and
  * changes only its own documents, and another partner's id answers exactly like an unknown
  * one. Load by `_id` alone (the hot-path query shape), then pass the result through here:
  * a foreign document becomes `null`, so the caller's ordinary not-found path answers, with

@@ -9,7 +9,7 @@ import { waitFor } from '../support/wait.js';
 import { KETTLE, ORDER_TOTAL, opPath, readyApplication } from './orders-harness.js';
 
 /**
- * Issue #5 item 5: 20 simultaneous fulfilment calls on one application never lose an
+ * 20 simultaneous fulfilment calls on one application never lose an
  * update; each applies on the current version or is refused cleanly in the spec's format.
  */
 describe('20 concurrent fulfilment calls on one application', function () {

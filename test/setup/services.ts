@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { resolveStack } from '../../scripts/local-stack.js';
 
 /**
- * Where integration tests find MongoDB and Kafka, in this order (issue #2):
+ * Where integration tests find MongoDB and Kafka, in this order:
  * 1. MONGO_URL and KAFKA_BROKERS when both are given;
  * 2. testcontainers (MongoDB 7, Kafka in KRaft mode) when a Docker engine answers;
  * 3. otherwise the local stack of infra/stack.sh (FerretDB + Kafka from Maven Central),

@@ -20,7 +20,7 @@ export function parseApplicationEvent(value: Buffer | null): DomainEvent {
 const HANDLED: string[] = [APPLICATION_EVENTS.confirmed, APPLICATION_EVENTS.preapproved, APPLICATION_EVENTS.approved];
 
 /**
- * The decision as a Kafka consumer (issue #4 item 4): screens on `confirmed`, runs the
+ * The decision as a Kafka consumer: screens on `confirmed`, runs the
  * final checks on `preapproved`, and counts an `approved` application towards the
  * customer's account level. Thin and
  * idempotent: the inbox skips redeliveries, the service decides only an application still
