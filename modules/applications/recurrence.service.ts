@@ -69,7 +69,7 @@ export class RecurrenceService {
     return toRecurrenceResponse(effectiveRecurrence(doc.recurrence!, now), doc._id);
   }
 
-  /** POST /recurrences/{id}/applications: decided at once, no gateway (DESIGN 14). `origin`: this.origin(). */
+  /** POST /recurrences/{id}/applications: decided at once, no gateway. `origin`: this.origin(). */
   async createFrom(partner: AuthenticatedPartner, origin: ApplicationDoc & { recurrence: RecurrenceDoc }, input: CreateFromRecurrenceInput): Promise<CreateOutcome & { origin: ApplicationDoc }> {
     if (input.type !== 'DEFERRED_PAYMENT') throw new UnprocessableError('NOT_SUPPORTED', 'Recurrences are supported for DEFERRED_PAYMENT only.', { attribute: 'type' });
     const now = new Date();
