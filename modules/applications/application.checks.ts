@@ -1,7 +1,7 @@
 import type { ErrorRecord } from '../../platform/errors.js';
 import { DEDUCTION_ITEM_TYPES, type Money } from './application.model.js';
 import type { OrderInput } from './application.input.js';
-import { mulDivRound, toMilli, vatIncluded } from './money.js';
+import { mulDivRound, toMilli, vatIncluded } from '../../platform/money.js';
 
 /**
  * Semantic checks of an order: rules across fields that a schema cannot

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { newId } from '../../platform/ids.js';
 import type { ApplicationDoc, CustomerDoc, DocumentMeta, OrderDoc, OrderItemDoc, RecurrenceDoc, Status } from './application.model.js';
 import type { CreateApplicationInput, ItemInput, OrderInput } from './application.input.js';
-import { toMilli, unitFromTotal } from './money.js';
+import { toMilli, unitFromTotal } from '../../platform/money.js';
 
 /**
  * Pure builders of new Application documents from validated input. Quantities keep the

@@ -67,10 +67,8 @@ export type DeliveryType = (typeof DELIVERY_TYPES)[number];
 export type RecurrenceState = (typeof RECURRENCE_STATES)[number];
 export type AccountLevel = 'BASIC' | 'GOLD';
 
-export interface Money {
-  amount: number;
-  currency: string;
-}
+export type { Money } from '../../platform/money.js';
+import type { Money } from '../../platform/money.js';
 
 export interface VatAmount extends Money {
   vatRate: number;

@@ -1,6 +1,7 @@
 import type { ApplicationDoc, Instalment, OrderDoc } from './application.model.js';
 import { APPLICATION_EVENTS } from './application.events.js';
-import { localDate, planTotal, replan } from './money.js';
+import { localDate } from '../../platform/dates.js';
+import { planTotal, replan } from './repayment.js';
 
 /**
  * The customer's repayment plan follows what the order leaves owed (the gateway's terms:

@@ -1,5 +1,5 @@
 /**
- * The applications module's public face (STYLE: one door). Other modules (orders,
+ * The applications module's public face, its one door. Other modules (orders,
  * payments) import this file only: the Application document types, the event names, the
  * state machine, the request and response schemas the order routes share, the response
  * mappers, and `ApplicationsModule`: `changeApplication` (the one way to change an
@@ -12,7 +12,11 @@ import type { DocumentInput } from './application.input.js';
 import type { OrderLookup } from './application.service.js';
 import type { Action, ActionCheck } from './application.actions.js';
 
-export * from './application.model.js';
+export {
+  ITEM_TYPES,
+  type Address, type ApplicationDoc, type DeliveryCarrier, type DocumentMeta, type FinancingType, type FulfilmentEntry,
+  type FulfilmentState, type Instalment, type Money, type OrderAdjustment, type OrderDoc, type OrderItemDoc, type Status, type VatAmount,
+} from './application.model.js';
 export { APPLICATION_EVENTS, applicationEventDataSchema, applicationNotification, type ApplicationEventType, type ApplicationEventData } from './application.events.js';
 export {
   transition, checkAvailability, statusChanged, TransitionRefused, TRANSITIONS, AVAILABILITY,
@@ -35,7 +39,6 @@ export {
   documentSchema, documentsSchema, deliveryCarrierSchema, applicationIdParams, MAX_AMOUNT, MAX_FILE_BYTES, UUID,
 } from './application.schemas.js';
 export { orderWithInfoSchema } from './application.responses.js';
-export { allocate, payInThree, planTotal, replan, repaymentPlan, toMilli, unitFromTotal, vatIncluded, addDays, localDate } from './money.js';
 export { createApplicationsModule } from './create-applications-module.js';
 
 export interface ApplicationsModule extends AppModule {
@@ -60,7 +63,7 @@ export interface ApplicationsModule extends AppModule {
    */
   registerAction(action: Action, check: ActionCheck): void;
   /**
-   * Documents attached anywhere (DESIGN 4): decodes base64 or fetches an https URL (the
+   * Documents attached anywhere (application, order change, fulfilment): decodes base64 or fetches an https URL (the
    * private-network guard, 500 kB), checks the sniffed MIME type against the spec's list,
    * stores the bytes by content hash and returns the metadata to keep in the order.
    * 400/422 naming `attributeOf(i)` for the i-th input; nothing is stored then.

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { checkOrder } from './application.checks.js';
-import { vatIncluded } from './money.js';
+import { vatIncluded } from '../../platform/money.js';
 import { grossRange, sentAttribute, splitByVat, withDerivedItems } from './order.derivation.js';
 
 const CZK = (amount: number) => ({ amount, currency: 'CZK' });

@@ -1,7 +1,7 @@
 import type { ErrorRecord } from '../../platform/errors.js';
 import type { VatAmount } from './application.model.js';
 import type { ItemInput, OrderInput, RecurrenceOrderInput } from './application.input.js';
-import { mulDivRound, vatIncluded } from './money.js';
+import { mulDivRound, vatIncluded } from '../../platform/money.js';
 
 /**
  * An order without items (create from recurrence: the spec requires only the totals) gets

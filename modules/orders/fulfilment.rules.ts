@@ -1,7 +1,7 @@
 import type {
   DeliveryCarrier, DocumentMeta, FulfilmentEntry, Money, OrderAdjustment, OrderDoc, OrderItemDoc, Trigger, TransitionFacts, VatAmount,
 } from '../applications/index.js';
-import { toMilli } from '../applications/index.js';
+import { toMilli } from '../../platform/money.js';
 import { OrderRefused } from './orders.errors.js';
 import { anyOpen, available, itemState, mark, orderState, type FulfilmentOp } from './fulfilment.counters.js';
 import { closingValue, partValue, vatList, vatOfAmount } from './order.money.js';

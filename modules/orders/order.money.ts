@@ -1,4 +1,5 @@
-import { allocate, vatIncluded, type OrderDoc, type OrderItemDoc, type VatAmount } from '../applications/index.js';
+import { allocate, mulDivRound, vatIncluded } from '../../platform/money.js';
+import type { OrderDoc, OrderItemDoc, VatAmount } from '../applications/index.js';
 
 /**
  * The money of an order as pure functions (docs/orders-and-payments.md, "Money").
@@ -13,17 +14,6 @@ import { allocate, vatIncluded, type OrderDoc, type OrderItemDoc, type VatAmount
  * so the open value is `total − partValue(closed)` and the value of closing q more
  * thousandths is `partValue(closed + q) − partValue(closed)` (the same for the VAT).
  */
-
-/** `a * b / c` rounded half away from zero, exact for safe integers (BigInt inside). */
-export function mulDivRound(a: number, b: number, c: number): number {
-  const n = BigInt(a) * BigInt(b);
-  const d = BigInt(c);
-  const neg = (n < 0n) !== (d < 0n);
-  const an = n < 0n ? -n : n;
-  const ad = d < 0n ? -d : d;
-  const q = (an * 2n + ad) / (ad * 2n);
-  return Number(neg ? -q : q);
-}
 
 /** The price of the first `x` of `quantityMilli` thousandths of an item priced `total`. */
 export function partValue(total: number, x: number, quantityMilli: number): number {

@@ -1,6 +1,9 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { addDays, buildItem, closeCancelledOrder, localDate, planChange, planTotal, repaymentPlan, transition, type FinancingType, type Instalment, vatIncluded, type ItemInput, type OrderDoc, type Status } from '../applications/index.js';
+import { addDays, localDate } from '../../platform/dates.js';
+import { vatIncluded } from '../../platform/money.js';
+import { planTotal, repaymentPlan } from '../applications/repayment.js';
+import { buildItem, closeCancelledOrder, planChange, transition, type FinancingType, type Instalment, type ItemInput, type OrderDoc, type Status } from '../applications/index.js';
 import { applyFulfilment, type FulfilmentInput } from './fulfilment.rules.js';
 import { applyOrderChange } from './order.change.js';
 import { anyOpen, available, countersValid } from './fulfilment.counters.js';

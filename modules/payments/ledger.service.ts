@@ -6,7 +6,7 @@ import { isDuplicateKey } from '../../platform/mongo.js';
 import { eventEntry, notificationEntry, type OutboxEntry, type OutboxPublisher } from '../../platform/outbox.js';
 import type { NotificationRequest } from '../../platform/notifications.js';
 import { VersionedStore, type Change } from '../../platform/versioned-store.js';
-import { addDays, localDate } from '../applications/index.js';
+import { addDays, localDate } from '../../platform/dates.js';
 import { payoutBase, type OrderEventData } from '../orders/index.js';
 import { reconcile, type LedgerRecord } from './ledger.rules.js';
 import type { LedgerDoc, LedgerEntryDoc, PaymentBody } from './payments.model.js';

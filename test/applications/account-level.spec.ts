@@ -5,7 +5,7 @@ import { GatewayClient } from '../gateway/gateway-client.js';
 import { waitFor } from '../support/wait.js';
 import { newId } from '../../platform/ids.js';
 import { TOPICS } from '../../platform/kafka.js';
-import { localDate } from '../../modules/applications/money.js';
+import { localDate } from '../../platform/dates.js';
 
 const DAY = 86_400_000;
 // counted from the service's own calendar day (its time zone), as due dates are: between

@@ -4,7 +4,7 @@ import type { ApplicationRepository } from '../application.repository.js';
 import type { ApplicationService } from '../application.service.js';
 import type { ApplicationChange } from '../application.changes.js';
 import { APPLICATION_EVENTS } from '../application.events.js';
-import { repaymentPlan } from '../money.js';
+import { repaymentPlan } from '../repayment.js';
 import { CustomerAccounts } from './customer-accounts.js';
 import { accountIdOf, decideApplication, finalCheck, type Verdict } from './decision.rules.js';
 

@@ -1,5 +1,6 @@
 import type { AccountLevel, ApplicationDoc, Instalment, Money } from '../application.model.js';
-import { DEFERRED_DAYS, formatMoney, repaymentPlan } from '../money.js';
+import { formatMoney } from '../../../platform/money.js';
+import { DEFERRED_DAYS, repaymentPlan } from '../repayment.js';
 import { html, type SafeHtml } from './html.js';
 
 /**
