@@ -3,7 +3,7 @@ import { createAuthModule, type AuthModule } from '../modules/auth/index.js';
 import { createApplicationsModule, type ApplicationsModule, type DocumentFetcher } from '../modules/applications/index.js';
 import { createOrdersModule } from '../modules/orders/index.js';
 import { createPaymentsModule } from '../modules/payments/index.js';
-import { createWebhookDeliveriesModule } from '../relay/index.js';
+import { createWebhookDeliveriesModule } from '../modules/webhooks/index.js';
 import { createEventsModule, type EventsModule } from '../modules/events/index.js';
 
 /**

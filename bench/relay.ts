@@ -33,7 +33,7 @@ import { startApi, type Api } from '../api/create-api.js';
 import { resolveStack } from '../scripts/local-stack.js';
 import { cpuMeter, stackPids } from './support/cpu.js';
 import { serviceNodeArgs } from '../platform/node-flags.js';
-import { DELIVERIES_COLLECTION } from '../relay/delivery.repository.js';
+import { DELIVERIES_COLLECTION } from '../modules/webhooks/index.js';
 import { apiSource, outboxSource, type BenchPartner, type NotificationSource } from './relay/source.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

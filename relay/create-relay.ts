@@ -4,19 +4,22 @@ import type { Logger } from '../platform/logger.js';
 import { createRuntime, type Runtime } from '../platform/runtime.js';
 import { serveMetrics } from '../platform/metrics.js';
 import { TOPICS } from '../platform/kafka.js';
-import { createPartnerDirectory } from '../modules/auth/index.js';
-import { parseNotificationMessage, parseTaskMessage } from './delivery.model.js';
+import { parseNotificationMessage, parseTaskMessage, DeliveryRepository } from '../modules/webhooks/index.js';
 import { Abandon } from './abandon.js';
-import { DeliveryRepository } from './delivery.repository.js';
 import { Deliverer } from './delivery.service.js';
 import { EndpointLimiter } from './endpoint-limiter.js';
 import { Lane, type LaneSpec } from './lane.js';
-import { cachedSecrets } from './partner-secrets.js';
+import { cachedSecrets, type PartnerSecretsFactory } from './partner-secrets.js';
 import { relayMetrics } from './relay.metrics.js';
 import { consumerLagGauge, lazyAdmin } from '../platform/consumer-lag.js';
 import { distinctDelays, laneGroup, RELAY_TOPICS, relayTopics, retryTopic } from './relay.topics.js';
 import { WebhookSigner } from './signing.js';
 import { WebhookClient } from './webhook-client.js';
+
+/** What the composition root hands the relay from outside it. */
+export interface RelayPorts {
+  partnerSecrets: PartnerSecretsFactory;
+}
 
 export interface Relay {
   runtime: Runtime;
@@ -36,10 +39,10 @@ const MAX_IN_FLIGHT_PER_PARTITION = 1_000;
 
 /**
  * The webhook relay process: consumes notification requests from Kafka and delivers them
- * (DESIGN 17; docs/webhooks.md tells the design). One lane (consumer group) per topic:
+ * (docs/webhooks.md tells the design). One lane (consumer group) per topic:
  * notifications, redeliveries, and one retry topic per distinct delay.
  */
-export async function startRelay(config: Config, logger: Logger): Promise<Relay> {
+export async function startRelay(config: Config, logger: Logger, ports: RelayPorts): Promise<Relay> {
   const delays = config.webhooks.retryDelaysMs;
   const runtime = await createRuntime(config, logger, 'relay', relayTopics(delays));
   const { topics, kafka, producer } = runtime;
@@ -49,7 +52,7 @@ export async function startRelay(config: Config, logger: Logger): Promise<Relay>
   const client = new WebhookClient({ timeoutMs: config.webhooks.timeoutMs, allowPrivateNetworks: config.webhooks.allowPrivateNetworks });
   const deliverer = new Deliverer({
     repo: deliveries,
-    secrets: cachedSecrets(createPartnerDirectory(runtime.db)),
+    secrets: cachedSecrets(ports.partnerSecrets(runtime.db)),
     client,
     signer: new WebhookSigner(),
     limiter: new EndpointLimiter(config.webhooks.concurrencyPerEndpoint, config.webhooks.maxQueuedPerEndpoint, config.webhooks.timeoutMs),

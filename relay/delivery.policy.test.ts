@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { NotificationRequest } from '../platform/notifications.js';
-import { deliveryIdOf, firstTask, notificationOf, type AttemptResult, type DeliveryDoc, type DeliveryTask } from './delivery.model.js';
+import { deliveryIdOf, firstTask, notificationOf, type AttemptResult, type DeliveryDoc, type DeliveryTask } from '../modules/webhooks/index.js';
 import { precheck, recordAttempt, type RetryPolicy } from './delivery.policy.js';
 
 const policy: RetryPolicy = { delaysMs: [60_000, 300_000, 300_000, 300_000, 300_000] };

@@ -1,6 +1,6 @@
 import {
   attemptKey, PERMANENT_OUTCOMES, type AttemptRecord, type AttemptResult, type DeliveryDoc, type DeliveryState, type DeliveryTask,
-} from './delivery.model.js';
+} from '../modules/webhooks/index.js';
 
 /**
  * The retry policy as pure decisions over the recorded delivery (DESIGN 17): what a task

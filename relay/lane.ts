@@ -1,7 +1,7 @@
 import type { Consumer, EachBatchPayload, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import type { Logger } from '../platform/logger.js';
 import type { Abandon } from './abandon.js';
-import type { DeliveryTask } from './delivery.model.js';
+import type { DeliveryTask } from '../modules/webhooks/index.js';
 import type { Handled } from './delivery.service.js';
 import { PartitionTracker } from './offset-tracker.js';
 import type { RelayMetrics } from './relay.metrics.js';

@@ -1,5 +1,9 @@
 import { runEntryPoint } from '../platform/entry.js';
+import { createPartnerDirectory } from '../modules/auth/index.js';
 import { startRelay } from './create-relay.js';
 
-/** Entry point of the webhook relay process (npm run start:relay). */
-runEntryPoint('relay', startRelay);
+/**
+ * Entry point and composition root of the webhook relay process (npm run start:relay): the
+ * one relay file that may name a domain module, to hand the relay the partners' secrets.
+ */
+runEntryPoint('relay', (config, logger) => startRelay(config, logger, { partnerSecrets: createPartnerDirectory }));

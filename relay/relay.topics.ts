@@ -1,4 +1,5 @@
 import { TOPICS } from '../platform/kafka.js';
+import { REDELIVERIES_TOPIC } from '../modules/webhooks/index.js';
 
 /**
  * The relay's own topics (logical names; the deployment prefix is added by `Topics`).
@@ -12,7 +13,7 @@ import { TOPICS } from '../platform/kafka.js';
  */
 export const RELAY_TOPICS = {
   notifications: TOPICS.notifications,
-  redeliveries: 'webhooks.redeliveries',
+  redeliveries: REDELIVERIES_TOPIC,
   deadLetter: 'webhooks.dead-letter',
 } as const;
 

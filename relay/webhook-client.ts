@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { PROJECT_NAME } from '../platform/version.js';
 import type { Abandon } from './abandon.js';
-import type { AttemptResult } from './delivery.model.js';
+import type { AttemptResult } from '../modules/webhooks/index.js';
 import { assertTargetAllowed, guardedLookup, RefusedAddressError } from '../platform/net/ssrf-guard.js';
 
 /**

@@ -15,8 +15,7 @@
 import http from 'node:http';
 import { Kafka, logLevel } from 'kafkajs';
 import { MongoClient } from 'mongodb';
-import { DeliveryRepository } from '../../relay/delivery.repository.js';
-import { firstTask, type DeliveryDoc } from '../../relay/delivery.model.js';
+import { DeliveryRepository, firstTask, type DeliveryDoc } from '../../modules/webhooks/index.js';
 import { recordAttempt } from '../../relay/delivery.policy.js';
 import type { NotificationRequest } from '../../platform/notifications.js';
 

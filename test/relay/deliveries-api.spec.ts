@@ -3,8 +3,7 @@ import { startTestApi, type TestApi } from '../support/api.js';
 import { provisionPartner, type TestPartner } from '../support/partners.js';
 import { waitFor } from '../support/wait.js';
 import type { Relay } from '../../relay/create-relay.js';
-import { deliveryIdOf } from '../../relay/delivery.model.js';
-import type { DeliveryPage, DeliveryView } from '../../relay/index.js';
+import { deliveryIdOf, type DeliveryPage, type DeliveryView } from '../../modules/webhooks/index.js';
 import { acknowledge, fail, Receiver } from './support/receiver.js';
 import { applicationNotification, publishNotifications, startTestRelay } from './support/relay.js';
 

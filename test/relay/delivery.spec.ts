@@ -5,8 +5,8 @@ import { TopicCollector } from '../support/kafka.js';
 import { waitFor } from '../support/wait.js';
 import { newId } from '../../platform/ids.js';
 import type { Relay } from '../../relay/create-relay.js';
-import { deliveryIdOf } from '../../relay/delivery.model.js';
-import { RELAY_TOPICS, type DeliveryView } from '../../relay/index.js';
+import { deliveryIdOf, type DeliveryView } from '../../modules/webhooks/index.js';
+import { RELAY_TOPICS } from '../../relay/relay.topics.js';
 import { acknowledge, fail, Receiver, verify } from './support/receiver.js';
 import { applicationNotification, publishNotifications, startTestRelay } from './support/relay.js';
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { newId } from '../../platform/ids.js';
-import type { DeliveryPage } from '../../relay/index.js';
+import type { DeliveryPage } from '../../modules/webhooks/index.js';
 import { EVENTS_PATH as EVENTS, type EventPage } from '../../modules/events/index.js';
 import { waitFor } from '../support/wait.js';
 import { applicationBody } from '../applications/requests.js';

@@ -5,10 +5,11 @@ import { TOPICS, type Topics } from '../../../platform/kafka.js';
 import { newId } from '../../../platform/ids.js';
 import type { NotificationRequest } from '../../../platform/notifications.js';
 import { startRelay, type Relay } from '../../../relay/create-relay.js';
+import { createPartnerDirectory } from '../../../modules/auth/index.js';
 
 /** The relay in-process on the test's database and topics (the API's config from startTestApi). */
 export function startTestRelay(config: Config): Promise<Relay> {
-  return startRelay(config, createLogger({ level: config.logLevel, name: 'relay-test' }));
+  return startRelay(config, createLogger({ level: config.logLevel, name: 'relay-test' }), { partnerSecrets: createPartnerDirectory });
 }
 
 /** An application notification as the applications module will produce it. */

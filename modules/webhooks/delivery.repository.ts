@@ -1,7 +1,7 @@
 import { MongoBulkWriteError, type Collection, type Db, type Filter } from 'mongodb';
-import { DUPLICATE_KEY } from '../platform/mongo.js';
+import { DUPLICATE_KEY } from '../../platform/mongo.js';
 import type { DeliveryDoc, DeliveryState } from './delivery.model.js';
-import { MicroBatcher } from './micro-batch.js';
+import { MicroBatcher } from '../../platform/micro-batch.js';
 
 export const DELIVERIES_COLLECTION = 'webhook_deliveries';
 

@@ -1,20 +1,20 @@
 import type { Middleware } from 'koa';
-import type { AppModule, Platform } from '../platform/module.js';
-import type { AppState } from '../platform/http/state.js';
-import { ensureTopics } from '../platform/kafka.js';
+import type { AppModule, Platform } from '../../platform/module.js';
+import type { AppState } from '../../platform/http/state.js';
+import { ensureTopics } from '../../platform/kafka.js';
 import { DeliveryRepository } from './delivery.repository.js';
 import { DeliveriesService } from './deliveries.service.js';
 import { mountDeliveryRoutes } from './deliveries.routes.js';
-import { RELAY_TOPICS } from './relay.topics.js';
+import { REDELIVERIES_TOPIC } from './webhooks.topics.js';
 
 export interface WebhookDeliveriesModule extends AppModule {
   service: DeliveriesService;
 }
 
 /**
- * The relay's partner-facing face, mounted by the API process (partners only talk to the
- * API, over HTTPS with a bearer token): it reads the relay's records and requests
- * redeliveries through Kafka, so the relay process stays the only writer.
+ * Webhook deliveries as partners see them, mounted by the API process (partners only talk
+ * to the API, over HTTPS with a bearer token): it reads the delivery records and requests
+ * redeliveries through Kafka, so the relay process stays the records' only writer.
  */
 export function createWebhookDeliveriesModule(
   platform: Pick<Platform, 'db' | 'kafka' | 'producer' | 'topics' | 'config' | 'logger'>,
@@ -31,6 +31,6 @@ export function createWebhookDeliveriesModule(
     service,
     mount: (router) => mountDeliveryRoutes(router, service, deps.requireAuth),
     // the API may start before any relay: its redelivery requests need their topic
-    start: () => ensureTopics(platform.kafka, [platform.topics.name(RELAY_TOPICS.redeliveries)], platform.config.kafka.partitions),
+    start: () => ensureTopics(platform.kafka, [platform.topics.name(REDELIVERIES_TOPIC)], platform.config.kafka.partitions),
   };
 }

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { InvalidRequestError } from '../platform/errors.js';
+import { InvalidRequestError } from '../../platform/errors.js';
 import type { DeliveryState } from './delivery.model.js';
 
 const STATES: DeliveryState[] = ['RETRY_SCHEDULED', 'DELIVERED', 'DEAD_LETTERED'];

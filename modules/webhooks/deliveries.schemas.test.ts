@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { InvalidRequestError } from '../platform/errors.js';
+import { InvalidRequestError } from '../../platform/errors.js';
 import { listQuerySchema, parseStateFilter } from './deliveries.schemas.js';
 
 describe('deliveries list query', () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import Joi from 'joi';
-import { notificationRequestSchema, type NotificationRequest } from '../platform/notifications.js';
+import { notificationRequestSchema, type NotificationRequest } from '../../platform/notifications.js';
 
 /**
  * A delivery is one notification (webhook-id) to one endpoint. It goes through rounds: round

@@ -1,13 +1,13 @@
 import type { Message, Producer } from 'kafkajs';
-import type { Logger } from '../platform/logger.js';
-import type { Topics } from '../platform/kafka.js';
-import { NotFoundError, ServiceUnavailableError } from '../platform/errors.js';
-import type { NotificationRequest } from '../platform/notifications.js';
+import type { Logger } from '../../platform/logger.js';
+import type { Topics } from '../../platform/kafka.js';
+import { NotFoundError, ServiceUnavailableError } from '../../platform/errors.js';
+import type { NotificationRequest } from '../../platform/notifications.js';
 import { deliveryIdOf, notificationOf, type DeliveryDoc, type DeliveryState, type DeliveryTask } from './delivery.model.js';
 import type { DeliveryRepository } from './delivery.repository.js';
 import { parseStateFilter, type ListQuery } from './deliveries.schemas.js';
 import { deliveryView, responseTime, type DeliveryView } from './deliveries.view.js';
-import { RELAY_TOPICS } from './relay.topics.js';
+import { REDELIVERIES_TOPIC } from './webhooks.topics.js';
 
 export const DELIVERIES_PATH = '/financing/v1/webhooks/deliveries';
 
@@ -96,7 +96,7 @@ export class DeliveriesService {
       headers: { 'webhook-id': t.notification.id, 'delivery-id': t.deliveryId, 'partner-id': t.notification.partnerId },
     }));
     try {
-      await this.deps.producer.send({ topic: this.deps.topics.name(RELAY_TOPICS.redeliveries), acks: -1, messages });
+      await this.deps.producer.send({ topic: this.deps.topics.name(REDELIVERIES_TOPIC), acks: -1, messages });
     } catch (err) {
       this.deps.logger.error({ err, count: tasks.length }, 'redelivery request could not be published');
       throw new ServiceUnavailableError('SERVICE_UNAVAILABLE', 'The redelivery could not be queued; repeat the request.');

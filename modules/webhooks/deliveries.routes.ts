@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
-import type { AppRouter } from '../platform/http/create-app.js';
-import { partnerOf, type AppState } from '../platform/http/state.js';
-import { defineRoute, type ErrorDeclaration } from '../platform/openapi/registry.js';
+import type { AppRouter } from '../../platform/http/create-app.js';
+import { partnerOf, type AppState } from '../../platform/http/state.js';
+import { defineRoute, type ErrorDeclaration } from '../../platform/openapi/registry.js';
 import {
   deliveryIdParams, deliveryPageSchema, deliverySchema, listQuerySchema, redeliverAllAcceptedSchema, redeliverAllSchema, redeliveryAcceptedSchema,
   type ListQuery,
