@@ -13,7 +13,7 @@ import { serveMetrics } from '../platform/metrics.js';
 import { PROJECT_VERSION } from '../platform/version.js';
 import { IdempotencyStore } from '../platform/idempotency.js';
 import { idempotency } from '../platform/http/idempotency.js';
-import { createModules, type ApiModules, type ApiOverrides } from './modules.js';
+import { API_TOPICS, createModules, type ApiModules, type ApiOverrides } from './modules.js';
 import { LOGIN_PATH } from '../modules/auth/index.js';
 import { declarePlatformRoutes } from '../platform/openapi/platform-routes.js';
 import { mountApiDocs } from '../platform/openapi/serve.js';
@@ -35,7 +35,7 @@ export interface Api {
  * HTTPS and plain-HTTP listeners and the metrics endpoint; then the modules' consumers.
  */
 export async function startApi(config: Config, logger: Logger, overrides: ApiOverrides = {}): Promise<Api> {
-  const runtime = await createRuntime(config, logger, 'api');
+  const runtime = await createRuntime(config, logger, 'api', API_TOPICS);
   const modules = await createModules(runtime, overrides);
   const keys = new IdempotencyStore(runtime.db, config.idempotency);
   await keys.init();

@@ -1,8 +1,8 @@
 import type { AppModule, Platform } from '../platform/module.js';
 import { createAuthModule, type AuthModule } from '../modules/auth/index.js';
-import { createApplicationsModule, type ApplicationsModule, type DocumentFetcher } from '../modules/applications/index.js';
-import { createOrdersModule } from '../modules/orders/index.js';
-import { createPaymentsModule } from '../modules/payments/index.js';
+import { APPLICATION_TOPICS, createApplicationsModule, type ApplicationsModule, type DocumentFetcher } from '../modules/applications/index.js';
+import { createOrdersModule, ORDER_TOPICS } from '../modules/orders/index.js';
+import { createPaymentsModule, PAYMENT_TOPICS } from '../modules/payments/index.js';
 import { createWebhookDeliveriesModule } from '../modules/webhooks/index.js';
 import { createEventsModule, type EventsModule } from '../modules/events/index.js';
 
@@ -15,9 +15,12 @@ export interface ApiModules {
   applications: ApplicationsModule;
   events: EventsModule;
   list: AppModule[];
-  /** DESIGN 16: revokes a token that was seen on plain HTTP */
+  /** revokes a token that was seen on plain HTTP: it must be treated as leaked */
   revokeExposedToken(token: string): Promise<void>;
 }
+
+/** The domain topics of the API's modules; the runtime creates them beside the kernel's. */
+export const API_TOPICS: readonly string[] = [...Object.values(APPLICATION_TOPICS), ...Object.values(ORDER_TOPICS), ...Object.values(PAYMENT_TOPICS)];
 
 /** What a test may replace when it builds the API (production passes nothing). */
 export interface ApiOverrides {

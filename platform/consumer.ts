@@ -3,10 +3,11 @@ import type { Consumer, EachMessagePayload, Kafka, Producer } from 'kafkajs';
 import type { Logger } from './logger.js';
 import type { ConsumerMetrics, ConsumerOutcome } from './metrics.js';
 import { isDuplicateKey } from './mongo.js';
+import { retryWithBackoff } from './retry.js';
 
 /**
- * A Kafka consumer as an entry point (STYLE: thin, idempotent, and it decides for every
- * failure whether it is retriable).
+ * A Kafka consumer as an entry point: thin, idempotent, and it decides for every failure
+ * whether it is retriable.
  *
  * - Idempotency: a handled message id is recorded in the `consumer_inbox` collection and
  *   a second delivery is skipped. Handlers must still be idempotent on their own (they
@@ -124,21 +125,25 @@ export class ManagedConsumer<T extends TypedMessage> {
       this.count('duplicate');
       return;
     }
-    for (let attempt = 1; ; attempt++) {
+    const refused = await retryWithBackoff(async () => {
       try {
         await this.spec.handle(parsed, { topic, partition, offset: message.offset });
-        break;
+        return undefined;
       } catch (err) {
-        if ((err as { retriable?: boolean }).retriable === false) {
-          await this.deadLetter(topic, partition, message.offset, message.value, err);
-          return;
-        }
+        if ((err as { retriable?: boolean }).retriable === false) return { err };
+        throw err;
+      }
+    }, {
+      onFailure: (err, attempt) => {
         if (this.stopping) throw err; // not committed: redelivered after the restart
         this.count('retry');
         this.log.warn({ err, attempt, topic, partition, offset: message.offset }, 'handler failed; retrying');
-        await new Promise((r) => setTimeout(r, Math.min(100 * 2 ** attempt, 5_000)));
-        await heartbeat();
-      }
+      },
+      afterWait: heartbeat,
+    });
+    if (refused) {
+      await this.deadLetter(topic, partition, message.offset, message.value, refused.err);
+      return;
     }
     await this.inbox.insertOne({ _id: inboxId, at: new Date() }).catch((err) => {
       if (!isDuplicateKey(err)) throw err;

@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { newId } from './ids.js';
+import { parseMessage } from './messages.js';
 
 /**
  * The envelope of every domain event on Kafka. `id` is the idempotency key of consumers;
@@ -44,4 +45,9 @@ export function domainEvent<T extends Record<string, unknown>>(
     partnerId: aggregate.partnerId,
     data,
   };
+}
+
+/** A Kafka value as a domain event (the one parser every event consumer uses). */
+export function parseDomainEvent(value: Buffer | null): DomainEvent {
+  return parseMessage(value, domainEventSchema, 'domain event');
 }

@@ -9,21 +9,15 @@ export interface KafkaSettings {
 }
 
 /**
- * Logical topic names; the deployed name is `<KAFKA_TOPIC_PREFIX><name>` so that test runs
- * and environments sharing one broker never see each other's messages.
+ * The kernel's own logical topics; each module declares its domain topics itself and the
+ * composition root hands them to the runtime. The deployed name is
+ * `<KAFKA_TOPIC_PREFIX><name>` so that test runs and environments sharing one broker never
+ * see each other's messages.
  */
 export const TOPICS = {
-  // One topic per event family, so that a consumer group reads only the family it reacts
-  // to (docs/applications.md, "Topics"). Every family is keyed by application id; across
-  // families, an application's events are ordered by their `aggregateVersion`.
-  /** the application's life outside the decision: created, cancelled, expired; recurrences */
-  applicationEvents: 'applications.events',
-  /** the decision: confirmed, preapproved, declined, approved, rejected */
-  decisionEvents: 'applications.decisions',
-  /** the goods: sent, delivered, returned, refunded, cancelled, changed */
-  orderEvents: 'orders.events',
-  paymentEvents: 'payments.events',
+  /** NotificationRequests from the modules' outboxes to the relay (and the event feed) */
   notifications: 'notifications',
+  /** messages a consumer could not handle, with the reason in headers */
   deadLetter: 'dead-letter',
 } as const;
 

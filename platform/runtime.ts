@@ -15,14 +15,15 @@ export interface Runtime extends Platform {
 
 /**
  * Connects the shared infrastructure of a process: MongoDB, Kafka (producer, topics) and
- * the outbox publisher. Extra logical topics (the relay's retry topics) can be asked for.
+ * the outbox publisher. `ownTopics` are the logical topics of the process's modules (the
+ * domain's, or the relay's retry topics): created, when missing, beside the kernel's.
  */
-export async function createRuntime(config: Config, logger: Logger, service: string, extraTopics: string[] = []): Promise<Runtime> {
+export async function createRuntime(config: Config, logger: Logger, service: string, ownTopics: readonly string[] = []): Promise<Runtime> {
   const { client: mongoClient, db } = await connectMongo(config.mongo.url, config.mongo.db, config.mongo.timeoutMs);
   const registry = createRegistry(service);
   const kafka = createKafka(config.kafka, logger);
   const topics = new Topics(config.kafka.topicPrefix);
-  const logical = [...Object.values(TOPICS), ...extraTopics];
+  const logical = [...Object.values(TOPICS), ...ownTopics];
   try {
     await ensureTopics(kafka, logical.map((t) => topics.name(t)), config.kafka.partitions);
   } catch (err) {

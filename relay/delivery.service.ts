@@ -13,6 +13,7 @@ import { RELAY_TOPICS, retryTopic } from './relay.topics.js';
 import type { WebhookSigner } from './signing.js';
 import { ABORTED, type WebhookClient } from './webhook-client.js';
 import { parsePartnerUrl } from '../platform/net/partner-url.js';
+import { retryWithBackoff } from '../platform/retry.js';
 
 /**
  * Handles one delivery task: look at the record, send the attempt unless it is recorded,
@@ -41,9 +42,10 @@ export interface DelivererDeps {
   logger: Logger;
 }
 
-const MAX_BACKOFF_MS = 5_000;
 /** tries of a step failing with an error that is not the store's or the broker's */
 const MAX_DEFECT_TRIES = 5;
+/** thrown inside the retry loop when shutdown abandons the task */
+const ABANDONED = Symbol('abandoned');
 
 /**
  * A store or broker error: retried in place without limit (an outage stalls the partition
@@ -185,20 +187,18 @@ export class Deliverer {
    * a few times and then thrown, for the lane to dead-letter the message.
    */
   private async retrying<T>(what: string, signal: Abandon, step: () => Promise<T>): Promise<T | typeof ABORTED> {
-    for (let failures = 0; ; failures++) {
-      try {
-        return await step();
-      } catch (err) {
-        if (signal.aborted) return ABORTED;
-        if (!isInfrastructureError(err) && failures + 1 >= MAX_DEFECT_TRIES) throw err;
-        this.deps.logger.warn({ err, failures }, `could not ${what}; retrying`);
-        await new Promise<void>((resolve) => {
-          let unsubscribe: (() => void) | undefined;
-          const done = () => { clearTimeout(timer); unsubscribe?.(); resolve(); };
-          const timer = setTimeout(done, Math.min(100 * 2 ** failures, MAX_BACKOFF_MS));
-          unsubscribe = signal.onAbort(done);
-        });
-      }
+    try {
+      return await retryWithBackoff(step, {
+        interrupt: (wake) => signal.onAbort(wake),
+        onFailure: (err, failures) => {
+          if (signal.aborted) throw ABANDONED;
+          if (!isInfrastructureError(err) && failures >= MAX_DEFECT_TRIES) throw err;
+          this.deps.logger.warn({ err, failures }, `could not ${what}; retrying`);
+        },
+      });
+    } catch (err) {
+      if (err === ABANDONED) return ABORTED;
+      throw err;
     }
   }
 }

@@ -3,6 +3,7 @@ import type { Logger } from '../platform/logger.js';
 import type { Abandon } from './abandon.js';
 import type { DeliveryTask } from '../modules/webhooks/index.js';
 import type { Handled } from './delivery.service.js';
+import { retryWithBackoff } from '../platform/retry.js';
 import { PartitionTracker } from './offset-tracker.js';
 import type { RelayMetrics } from './relay.metrics.js';
 
@@ -169,16 +170,13 @@ export class Lane {
    * topic with its reason, so the partition moves past it; only shutdown leaves it behind.
    */
   private async deadLetter(partition: number, message: KafkaMessage, err: unknown): Promise<'done' | 'abandoned'> {
-    for (let failures = 0; ; failures++) {
-      try {
-        await this.poison(partition, message, err);
-        return 'done';
-      } catch (produceErr) {
-        if (this.deps.abandon.aborted) return 'abandoned';
+    // the loop ends only in success, or when shutdown abandons the wait
+    return retryWithBackoff(() => this.poison(partition, message, err), {
+      onFailure: (produceErr, failures) => {
+        if (this.deps.abandon.aborted) throw produceErr;
         this.log.warn({ err: produceErr, failures }, 'could not dead-letter a failed delivery; retrying');
-        await new Promise((r) => setTimeout(r, Math.min(100 * 2 ** failures, 5_000)));
-      }
-    }
+      },
+    }).then(() => 'done' as const, () => 'abandoned' as const);
   }
 
   private pauseFor(pause: () => () => void, ms: number): void {

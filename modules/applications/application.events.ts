@@ -1,14 +1,25 @@
 import Joi from 'joi';
 import { domainEvent, type DomainEvent } from '../../platform/events.js';
-import { TOPICS } from '../../platform/kafka.js';
 import { newId } from '../../platform/ids.js';
 import { eventEntry, notificationEntry, type OutboxEntry } from '../../platform/outbox.js';
 import type { NotificationRequest } from '../../platform/notifications.js';
 import { APPLICATION_STATES, STATE_REASONS, type ApplicationDoc, type Status } from './application.model.js';
 
 /**
- * Application events (STYLE: `<module>.<entity>.<past-tense>`), keyed by application id:
- * the decision's on TOPICS.decisionEvents, the rest on TOPICS.applicationEvents
+ * The module's topics, one per event family, so that a consumer group reads only the family
+ * it reacts to. Both are keyed by application id; across families, an application's events
+ * are ordered by their `aggregateVersion`.
+ */
+export const APPLICATION_TOPICS = {
+  /** the application's life outside the decision: created, cancelled, expired; recurrences */
+  events: 'applications.events',
+  /** the decision: confirmed, preapproved, declined, approved, rejected */
+  decisions: 'applications.decisions',
+} as const;
+
+/**
+ * Application events (named `<module>.<entity>.<past-tense>`), keyed by application id:
+ * the decision's on APPLICATION_TOPICS.decisions, the rest on APPLICATION_TOPICS.events
  * (`applicationTopic`). The envelope (platform/events.ts) carries `schemaVersion`; the
  * payload of every event is an `ApplicationEventData` (plus fields named per event below).
  */
@@ -102,7 +113,7 @@ const DECISION_EVENTS: readonly string[] = [
 
 /** The topic of an application event: the decision's own family, or the lifecycle's. */
 export function applicationTopic(type: string): string {
-  return DECISION_EVENTS.includes(type) ? TOPICS.decisionEvents : TOPICS.applicationEvents;
+  return DECISION_EVENTS.includes(type) ? APPLICATION_TOPICS.decisions : APPLICATION_TOPICS.events;
 }
 
 /** Outbox entries of one event, plus its notification when asked. */

@@ -17,7 +17,7 @@ export {
   type Address, type ApplicationDoc, type DeliveryCarrier, type DocumentMeta, type FinancingType, type FulfilmentEntry,
   type FulfilmentState, type Instalment, type Money, type OrderAdjustment, type OrderDoc, type OrderItemDoc, type Status, type VatAmount,
 } from './application.model.js';
-export { APPLICATION_EVENTS, applicationEventDataSchema, applicationNotification, type ApplicationEventType, type ApplicationEventData } from './application.events.js';
+export { APPLICATION_EVENTS, APPLICATION_TOPICS, applicationEventDataSchema, applicationNotification, type ApplicationEventType, type ApplicationEventData } from './application.events.js';
 export {
   transition, checkAvailability, statusChanged, TransitionRefused, TRANSITIONS, AVAILABILITY,
   type Trigger, type TransitionFacts, type Operation, type Refusal,

@@ -1,7 +1,7 @@
 import { Counter, Histogram, type Registry } from 'prom-client';
-import { ManagedConsumer, NonRetriableError, type ConsumerDeps } from '../../platform/consumer.js';
+import { ManagedConsumer, type ConsumerDeps } from '../../platform/consumer.js';
 import { TOPICS, type Topics } from '../../platform/kafka.js';
-import { notificationRequestSchema, type NotificationRequest } from '../../platform/notifications.js';
+import { parseNotificationRequest, type NotificationRequest } from '../../platform/notifications.js';
 import { appendEntry, type SeqStore } from './events.append.js';
 import { newEntryOf } from './events.model.js';
 
@@ -33,15 +33,7 @@ export function projectorMetrics(registry: Registry): ProjectorMetrics {
 
 /** A notifications-topic message; anything else is dead-lettered (not retriable). */
 export function parseNotification(value: Buffer | null): NotificationMessage {
-  let json: unknown;
-  try {
-    json = JSON.parse(value?.toString('utf8') ?? 'null');
-  } catch {
-    throw new NonRetriableError('not a NotificationRequest: not JSON');
-  }
-  const { value: notification, error } = notificationRequestSchema.validate(json, { convert: false });
-  if (error) throw new NonRetriableError(`not a NotificationRequest: ${error.message}`);
-  return { type: 'notification', notification };
+  return { type: 'notification', notification: parseNotificationRequest(value) };
 }
 
 /**

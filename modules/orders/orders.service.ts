@@ -1,5 +1,4 @@
 import { newId } from '../../platform/ids.js';
-import { TOPICS } from '../../platform/kafka.js';
 import { NotFoundError } from '../../platform/errors.js';
 import type { AuthenticatedPartner } from '../../platform/http/state.js';
 import {
@@ -9,7 +8,7 @@ import {
 import { applyFulfilment, type FulfilmentInput, type FulfilmentOutcome } from './fulfilment.rules.js';
 import type { FulfilmentOp } from './fulfilment.counters.js';
 import { applyOrderChange, type OrderChangeInput } from './order.change.js';
-import { ORDER_EVENTS, orderSnapshot, type OrderEventData } from './orders.events.js';
+import { ORDER_EVENTS, ORDER_TOPICS, orderSnapshot, type OrderEventData } from './orders.events.js';
 import { OrderRefused } from './orders.errors.js';
 
 export interface OrdersServiceDeps {
@@ -97,7 +96,7 @@ export class OrdersService {
         set: { order: out.order },
         trigger: out.trigger,
         facts: out.facts,
-        events: [{ type: EVENT[out.kind], data: eventData({ ...app, order: out.order }, partner, out.lines, out.amount), topic: TOPICS.orderEvents }],
+        events: [{ type: EVENT[out.kind], data: eventData({ ...app, order: out.order }, partner, out.lines, out.amount), topic: ORDER_TOPICS.events }],
       };
     });
     return toOrderWithInfo(doc);
@@ -116,7 +115,7 @@ export class OrdersService {
       // the customer's plan follows the new total in the same write (the applications kernel)
       if (app.state === 'READY' && order.totalPrice.amount !== app.order.totalPrice.amount) assertTotalChangeSupported(app, order.totalPrice.amount);
       const data = { ...eventData({ ...app, order }, partner, [], 0), ...(body.reason ? { reason: body.reason } : {}) };
-      return { set, events: [{ type: ORDER_EVENTS.changed, data, topic: TOPICS.orderEvents }], notify: false };
+      return { set, events: [{ type: ORDER_EVENTS.changed, data, topic: ORDER_TOPICS.events }], notify: false };
     });
     return toOrderWithInfo(doc);
   }

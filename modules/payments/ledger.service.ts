@@ -1,6 +1,5 @@
 import type { Collection, Db } from 'mongodb';
 import type { DomainEvent } from '../../platform/events.js';
-import { TOPICS } from '../../platform/kafka.js';
 import { newId } from '../../platform/ids.js';
 import { isDuplicateKey } from '../../platform/mongo.js';
 import { eventEntry, notificationEntry, type OutboxEntry, type OutboxPublisher } from '../../platform/outbox.js';
@@ -10,7 +9,7 @@ import { addDays, localDate } from '../../platform/dates.js';
 import { payoutBase, type OrderEventData } from '../orders/index.js';
 import { reconcile, type LedgerRecord } from './ledger.rules.js';
 import type { LedgerDoc, LedgerEntryDoc, PaymentBody } from './payments.model.js';
-import { PAYMENT_EVENTS, paymentEvent } from './payments.events.js';
+import { PAYMENT_EVENTS, PAYMENT_TOPICS, paymentEvent } from './payments.events.js';
 
 /** The service's billing data on every Payment's invoice (config BILLING_*). */
 export interface Billing {
@@ -131,7 +130,7 @@ export class LedgerService {
       key: ledger._id,
       createdAt: now.toISOString(),
     };
-    return [eventEntry(TOPICS.paymentEvents, pe), notificationEntry(notification)];
+    return [eventEntry(PAYMENT_TOPICS.events, pe), notificationEntry(notification)];
   }
 }
 

@@ -1,29 +1,18 @@
-import { domainEventSchema, type DomainEvent } from '../../platform/events.js';
+import { parseDomainEvent, type DomainEvent } from '../../platform/events.js';
 import { AppError } from '../../platform/errors.js';
 import { ManagedConsumer, NonRetriableError, type ConsumerDeps } from '../../platform/consumer.js';
-import { TOPICS, type Topics } from '../../platform/kafka.js';
+import type { Topics } from '../../platform/kafka.js';
 import type { ApplicationsModule } from '../applications/index.js';
-import { ORDER_EVENT_TYPES, type OrderEventData } from '../orders/index.js';
+import { ORDER_EVENT_TYPES, ORDER_TOPICS, type OrderEventData } from '../orders/index.js';
 import type { LedgerService } from './ledger.service.js';
-import { PAYMENT_EVENTS, type PaymentEventData } from './payments.events.js';
-
-/** A Kafka value as a domain event; anything else is dead-lettered (not retriable). */
-export function parseEvent(value: Buffer | null): DomainEvent {
-  try {
-    const { value: event, error } = domainEventSchema.validate(JSON.parse(value?.toString('utf8') ?? 'null'), { allowUnknown: false });
-    if (error) throw error;
-    return event as DomainEvent;
-  } catch (err) {
-    throw new NonRetriableError(`not a domain event: ${(err as Error).message}`);
-  }
-}
+import { PAYMENT_EVENTS, PAYMENT_TOPICS, type PaymentEventData } from './payments.events.js';
 
 /** Order events → the payout ledger (payouts and credit notes). */
 export function ledgerConsumer(deps: ConsumerDeps, topics: Topics, ledger: LedgerService): ManagedConsumer<DomainEvent> {
   return new ManagedConsumer<DomainEvent>(deps, {
     groupId: topics.group('payments.ledger'),
-    topics: [topics.name(TOPICS.orderEvents)],
-    parse: parseEvent,
+    topics: [topics.name(ORDER_TOPICS.events)],
+    parse: parseDomainEvent,
     idOf: (e) => e.id,
     // the topic holds order events only; anything else passes by without an inbox round trip
     types: ORDER_EVENT_TYPES,
@@ -44,8 +33,8 @@ export function ledgerConsumer(deps: ConsumerDeps, topics: Topics, ledger: Ledge
 export function paidConsumer(deps: ConsumerDeps, topics: Topics, applications: Pick<ApplicationsModule, 'changeApplication' | 'getApplication'>) {
   return new ManagedConsumer<DomainEvent>(deps, {
     groupId: topics.group('payments.paid'),
-    topics: [topics.name(TOPICS.paymentEvents)],
-    parse: parseEvent,
+    topics: [topics.name(PAYMENT_TOPICS.events)],
+    parse: parseDomainEvent,
     idOf: (e) => e.id,
     types: [PAYMENT_EVENTS.created],
     handle: async (event) => {

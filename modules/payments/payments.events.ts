@@ -1,7 +1,10 @@
 import { domainEvent, type DomainEvent } from '../../platform/events.js';
 import type { PaymentBody } from './payments.model.js';
 
-/** Payment events on TOPICS.paymentEvents, keyed by application id. */
+/** The module's topic: payouts and credit notes, keyed by application id. */
+export const PAYMENT_TOPICS = { events: 'payments.events' } as const;
+
+/** Payment events on PAYMENT_TOPICS.events, keyed by application id. */
 export const PAYMENT_EVENTS = {
   /** a payout to the partner */
   created: 'payments.payment.created',

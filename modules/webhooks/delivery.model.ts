@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import Joi from 'joi';
-import { notificationRequestSchema, type NotificationRequest } from '../../platform/notifications.js';
+import { parseMessage } from '../../platform/messages.js';
+import { notificationRequestSchema, parseNotificationRequest, type NotificationRequest } from '../../platform/notifications.js';
 
 /**
  * A delivery is one notification (webhook-id) to one endpoint. It goes through rounds: round
@@ -47,7 +48,7 @@ export interface DeliveryDoc {
   webhookId: string;
   kind: NotificationRequest['kind'];
   url: string;
-  /** the exact JSON text sent (DESIGN: partner-supplied JSON is stored as text) */
+  /** the exact JSON text sent (partner-supplied JSON is stored as text: its keys may be anything) */
   payload: string;
   sourceEventId: string;
   key: string;
@@ -127,23 +128,10 @@ export function notificationOf(doc: DeliveryDoc): NotificationRequest {
 
 /** A message of the notifications topic (the modules' contract) as the first task of its delivery. */
 export function parseNotificationMessage(value: Buffer | null, now = new Date()): DeliveryTask {
-  const { value: n, error } = notificationRequestSchema.validate(parseJson(value), { convert: false });
-  if (error) throw new Error(`not a NotificationRequest: ${error.message}`);
-  return firstTask(n, now);
+  return firstTask(parseNotificationRequest(value), now);
 }
 
 /** A message of a retry or redelivery topic. */
 export function parseTaskMessage(value: Buffer | null): DeliveryTask {
-  const { value: task, error } = deliveryTaskSchema.validate(parseJson(value), { convert: false });
-  if (error) throw new Error(`not a delivery task: ${error.message}`);
-  return task;
-}
-
-function parseJson(value: Buffer | null): unknown {
-  if (!value) throw new Error('empty message');
-  try {
-    return JSON.parse(value.toString('utf8'));
-  } catch {
-    throw new Error('the message is not JSON');
-  }
+  return parseMessage(value, deliveryTaskSchema, 'delivery task');
 }

@@ -4,7 +4,7 @@ import { applicationBody } from './requests.js';
 import { GatewayClient } from '../gateway/gateway-client.js';
 import { waitFor } from '../support/wait.js';
 import { newId } from '../../platform/ids.js';
-import { TOPICS } from '../../platform/kafka.js';
+import { APPLICATION_TOPICS } from '../../modules/applications/index.js';
 import { localDate } from '../../platform/dates.js';
 
 const DAY = 86_400_000;
@@ -54,7 +54,7 @@ describe('account level from approvals (DESIGN 8)', function () {
     const event = await h.waitForEvent(app.id, 'applications.application.approved');
     expect(event, 'the approved event').to.exist;
     // the same event once more on the topic (as a sweeper republish would send it)
-    await h.t.api.runtime.producer.send({ topic: h.t.api.runtime.topics.name(TOPICS.decisionEvents), messages: [{ key: app.id, value: JSON.stringify(event) }] });
+    await h.t.api.runtime.producer.send({ topic: h.t.api.runtime.topics.name(APPLICATION_TOPICS.decisions), messages: [{ key: app.id, value: JSON.stringify(event) }] });
     const sentinel = await approve(`other.${Date.now()}+approve@example.com`);
     await waitFor('a later approval counted', async () => (await accounts.findOne({ approvedApplicationIds: sentinel.id })) ?? false);
     const after = await accounts.findOne({ _id: account._id });

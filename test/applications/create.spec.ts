@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { applicationBody, withField } from './requests.js';
 import { startHarness, type AppHarness } from './harness.js';
 import { provisionPartner } from '../support/partners.js';
-import { TOPICS } from '../../platform/kafka.js';
+import { APPLICATION_TOPICS } from '../../modules/applications/index.js';
 import { applicationResponseSchema } from '../../modules/applications/application.responses.js';
 
 const PATH = '/financing/v1/applications';
@@ -58,7 +58,7 @@ describe('POST /financing/v1/applications', function () {
     expect(n.sourceEventId).to.equal(created.id);
     // not on a topic the API's own consumers read: a create costs them no fetch
     const message = h.events.messages.find((m) => m.headers['message-id'] === created.id)!;
-    expect(message.topic).to.equal(h.t.api.runtime.topics.name(TOPICS.applicationEvents));
+    expect(message.topic).to.equal(h.t.api.runtime.topics.name(APPLICATION_TOPICS.events));
   });
 
   describe('schema violations: 400 INVALID_REQUEST naming the attribute', () => {

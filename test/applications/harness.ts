@@ -1,4 +1,6 @@
 import { TOPICS } from '../../platform/kafka.js';
+import { APPLICATION_TOPICS } from '../../modules/applications/index.js';
+import { ORDER_TOPICS } from '../../modules/orders/index.js';
 import type { NotificationRequest } from '../../platform/notifications.js';
 import type { DomainEvent } from '../../platform/events.js';
 import { startTestApi, type TestApi } from '../support/api.js';
@@ -32,7 +34,7 @@ export async function startHarness(env: Record<string, string> = {}, parts: ApiO
   const t = await startTestApi(env, parts);
   const partner = await provisionPartner(t);
   const { kafka, topics } = t.api.runtime;
-  const events = await new TopicCollector(kafka, [TOPICS.applicationEvents, TOPICS.decisionEvents, TOPICS.orderEvents].map((n) => topics.name(n))).start();
+  const events = await new TopicCollector(kafka, [APPLICATION_TOPICS.events, APPLICATION_TOPICS.decisions, ORDER_TOPICS.events].map((n) => topics.name(n))).start();
   const notifications = await new TopicCollector(kafka, topics.name(TOPICS.notifications)).start();
   const h: AppHarness = {
     t, partner, events, notifications,

@@ -5,7 +5,7 @@ import { startHarness, type AppHarness } from '../applications/harness.js';
 import { KETTLE, SHIPPING, opPath, paymentsPath, readyApplication } from '../orders/orders-harness.js';
 import { provisionPartner, type TestPartner } from '../support/partners.js';
 import { waitFor } from '../support/wait.js';
-import { TOPICS } from '../../platform/kafka.js';
+import { ORDER_TOPICS } from '../../modules/orders/index.js';
 import { expectReplay, keyed, newKey } from './support.js';
 
 /**
@@ -66,7 +66,7 @@ describe('fulfilment with retried keyed calls ends exactly as the same sequence 
     const last = events[events.length - 1]!;
     const { producer, topics } = h.t.api.runtime;
     await producer.send({
-      topic: topics.name(TOPICS.orderEvents), acks: -1,
+      topic: topics.name(ORDER_TOPICS.events), acks: -1,
       messages: [{ key: id, value: JSON.stringify(last), headers: { 'message-id': last.id, 'event-type': last.type } }],
     });
     redelivered++;

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { TOPICS } from '../../platform/kafka.js';
+import { PAYMENT_TOPICS } from '../../modules/payments/index.js';
 import type { NotificationRequest } from '../../platform/notifications.js';
 import type { DomainEvent } from '../../platform/events.js';
 import { startHarness, type AppHarness } from '../applications/harness.js';
@@ -16,7 +16,7 @@ describe('payouts to partners and credit notes', function () {
   let paymentEvents: TopicCollector;
   before(async () => {
     h = await startHarness();
-    paymentEvents = await new TopicCollector(h.t.api.runtime.kafka, h.t.api.runtime.topics.name(TOPICS.paymentEvents)).start();
+    paymentEvents = await new TopicCollector(h.t.api.runtime.kafka, h.t.api.runtime.topics.name(PAYMENT_TOPICS.events)).start();
   });
   after(async () => {
     await paymentEvents?.stop();

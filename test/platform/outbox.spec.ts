@@ -8,6 +8,7 @@ import { eventEntry } from '../../platform/outbox.js';
 import { VersionedStore, type Versioned } from '../../platform/versioned-store.js';
 import { ManagedConsumer, NonRetriableError } from '../../platform/consumer.js';
 import { TOPICS } from '../../platform/kafka.js';
+import { APPLICATION_TOPICS } from '../../modules/applications/index.js';
 import { newId } from '../../platform/ids.js';
 import { testConfig } from '../support/config.js';
 import { TopicCollector } from '../support/kafka.js';
@@ -31,7 +32,7 @@ describe('transactional outbox and idempotent consumers on real MongoDB and Kafk
     const collection = runtime.db.collection<Thing>('things');
     store = new VersionedStore(collection, runtime.outbox);
     await store.init();
-    events = await new TopicCollector(runtime.kafka, runtime.topics.name(TOPICS.applicationEvents)).start();
+    events = await new TopicCollector(runtime.kafka, runtime.topics.name(APPLICATION_TOPICS.events)).start();
   });
 
   after(async () => {
@@ -45,7 +46,7 @@ describe('transactional outbox and idempotent consumers on real MongoDB and Kafk
   it('when a document is written with its event, then the event reaches Kafka keyed by the document id and leaves the document', async () => {
     const id = newId();
     const event = domainEvent('test.thing.created', { id, version: 1, partnerId: 'p1' }, { name: 'one' });
-    await store.insert({ _id: id, name: 'one' }, [eventEntry(TOPICS.applicationEvents, event)]);
+    await store.insert({ _id: id, name: 'one' }, [eventEntry(APPLICATION_TOPICS.events, event)]);
 
     await waitFor('the event on Kafka', () => eventsFor(id).length === 1);
     const msg = events.messages.find((m) => m.key === id)!;
@@ -63,12 +64,12 @@ describe('transactional outbox and idempotent consumers on real MongoDB and Kafk
     const id = newId();
     const created = await store.insert({ _id: id, name: 'a' }, []);
     const e1 = domainEvent('test.thing.renamed', { id, version: 2, partnerId: 'p1' }, { name: 'b' });
-    const v2 = await store.update(created, { set: { name: 'b' }, entries: [eventEntry(TOPICS.applicationEvents, e1)] });
+    const v2 = await store.update(created, { set: { name: 'b' }, entries: [eventEntry(APPLICATION_TOPICS.events, e1)] });
     expect(v2?.version).to.equal(2);
     const stale = await store.update(created, { set: { name: 'stale' }, entries: [] });
     expect(stale).to.equal(undefined);
     const e2 = domainEvent('test.thing.renamed', { id, version: 3, partnerId: 'p1' }, { name: 'c' });
-    await store.update(v2!, { set: { name: 'c' }, entries: [eventEntry(TOPICS.applicationEvents, e2)] });
+    await store.update(v2!, { set: { name: 'c' }, entries: [eventEntry(APPLICATION_TOPICS.events, e2)] });
 
     await waitFor('two events', () => eventsFor(id).length === 2);
     expect(eventsFor(id).map((e) => e.data.name)).to.deep.equal(['b', 'c']);
@@ -84,7 +85,7 @@ describe('transactional outbox and idempotent consumers on real MongoDB and Kafk
       (doc) => {
         const next = (doc.count ?? 0) + 1;
         const e = domainEvent('test.thing.counted', { id, version: doc.version + 1, partnerId: 'p1' }, { count: next });
-        return { set: { count: next }, entries: [eventEntry(TOPICS.applicationEvents, e)] };
+        return { set: { count: next }, entries: [eventEntry(APPLICATION_TOPICS.events, e)] };
       },
       { attempts: 50, notFound: () => new Error('gone') },
     )));

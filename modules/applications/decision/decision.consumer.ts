@@ -1,21 +1,8 @@
-import { ManagedConsumer, NonRetriableError, type ConsumerDeps } from '../../../platform/consumer.js';
-import { domainEventSchema, type DomainEvent } from '../../../platform/events.js';
-import { TOPICS, type Topics } from '../../../platform/kafka.js';
-import { APPLICATION_EVENTS } from '../application.events.js';
+import { ManagedConsumer, type ConsumerDeps } from '../../../platform/consumer.js';
+import { parseDomainEvent, type DomainEvent } from '../../../platform/events.js';
+import type { Topics } from '../../../platform/kafka.js';
+import { APPLICATION_EVENTS, APPLICATION_TOPICS } from '../application.events.js';
 import type { DecisionService } from './decision.service.js';
-
-/** Parses an application event; anything else is dead-lettered (not retriable). */
-export function parseApplicationEvent(value: Buffer | null): DomainEvent {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(value?.toString('utf8') ?? 'null');
-  } catch {
-    throw new NonRetriableError('not JSON');
-  }
-  const { value: event, error } = domainEventSchema.validate(raw, { allowUnknown: true });
-  if (error) throw new NonRetriableError(`not a domain event: ${error.message}`);
-  return event as DomainEvent;
-}
 
 const HANDLED: string[] = [APPLICATION_EVENTS.confirmed, APPLICATION_EVENTS.preapproved, APPLICATION_EVENTS.approved];
 
@@ -29,8 +16,8 @@ const HANDLED: string[] = [APPLICATION_EVENTS.confirmed, APPLICATION_EVENTS.prea
 export function decisionConsumer(deps: ConsumerDeps, topics: Topics, decisions: DecisionService): ManagedConsumer<DomainEvent> {
   return new ManagedConsumer<DomainEvent>(deps, {
     groupId: topics.group('applications.decision'),
-    topics: [topics.name(TOPICS.decisionEvents)],
-    parse: parseApplicationEvent,
+    topics: [topics.name(APPLICATION_TOPICS.decisions)],
+    parse: parseDomainEvent,
     idOf: (e) => e.id,
     // declined and rejected pass by without an inbox round trip
     types: HANDLED,
