@@ -29,3 +29,23 @@ describe('MicroBatcher', () => {
     expect(results.every((r) => r.status === 'rejected' && (r.reason as Error).message === 'down')).to.equal(true);
   });
 });
+
+describe('MicroBatcher, serial', () => {
+  it('when calls come while a batch is in flight, then they go together in the next one, in order, and never two at once', async () => {
+    const batches: number[][] = [];
+    let inFlight = 0;
+    let most = 0;
+    const b = new MicroBatcher<number, void>(async (items) => {
+      batches.push(items);
+      most = Math.max(most, ++inFlight);
+      await new Promise((r) => setTimeout(r, 5));
+      inFlight--;
+      return items.map(() => undefined);
+    }, { serial: true, maxBatch: 4, sizeOf: (i) => i });
+    const calls = [b.add(1), b.add(2), b.add(1), b.add(3), b.add(1)];
+    await b.idle();
+    await Promise.all(calls);
+    expect(batches).to.deep.equal([[1], [2, 1, 3], [1]]);
+    expect(most).to.equal(1);
+  });
+});

@@ -5,7 +5,7 @@ import type Koa from 'koa';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
 import type { Topics } from './kafka.js';
-import type { OutboxPublisher } from './outbox.js';
+import type { OutboxPublisher } from './outbox-publisher.js';
 import type { ConsumerDeps } from './consumer.js';
 import type { AppRouter } from './http/create-app.js';
 import type { AppState } from './http/state.js';

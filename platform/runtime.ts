@@ -6,7 +6,8 @@ import { connectMongo } from './mongo.js';
 import { createKafka, createProducer, ensureTopics, kafkaReachable, Topics, TOPICS } from './kafka.js';
 import { createRegistry, consumerMetrics, dependencyGauge, outboxMetrics } from './metrics.js';
 import { consumerLagGauge, lazyAdmin } from './consumer-lag.js';
-import { OUTBOX_PUBLISHERS, OutboxPublisher } from './outbox.js';
+import { OutboxPublisher } from './outbox-publisher.js';
+import { OUTBOX_PUBLISHERS } from './outbox-sweeper.js';
 
 export interface Runtime extends Platform {
   mongoClient: MongoClient;

@@ -2,7 +2,8 @@ import type { Collection, Filter } from 'mongodb';
 import { ConcurrencyError } from './errors.js';
 import { KeyedMutex } from './keyed-mutex.js';
 import { currentIdempotentWrite, expiredKept, keptPath, outsideIdempotentScope, registerKeptResponseCarrier, type KeptEntry } from './idempotency.js';
-import { outboxForInsert, outboxForUpdate, type OutboxEntry, type OutboxFields, type OutboxPublisher } from './outbox.js';
+import { outboxForInsert, outboxForUpdate, type OutboxEntry, type OutboxFields } from './outbox.js';
+import type { OutboxPublisher } from './outbox-publisher.js';
 
 /** A document that changes only through version-guarded single-document writes. */
 export interface Versioned extends OutboxFields {

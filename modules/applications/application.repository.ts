@@ -1,5 +1,5 @@
 import { Binary, type Collection, type Db } from 'mongodb';
-import type { OutboxPublisher } from '../../platform/outbox.js';
+import type { OutboxPublisher } from '../../platform/outbox-publisher.js';
 import { VersionedStore } from '../../platform/versioned-store.js';
 import { isDuplicateKey } from '../../platform/mongo.js';
 import type { AccountLevel, ApplicationDoc } from './application.model.js';

@@ -8,7 +8,7 @@ import { eventEntry } from '../../platform/outbox.js';
 import { VersionedStore, type Versioned } from '../../platform/versioned-store.js';
 import { ManagedConsumer, NonRetriableError } from '../../platform/consumer.js';
 import { TOPICS } from '../../platform/kafka.js';
-import { APPLICATION_TOPICS } from '../../modules/applications/index.js';
+import { THINGS_TOPIC } from './fixtures/things.js';
 import { newId } from '../../platform/ids.js';
 import { testConfig } from '../support/config.js';
 import { TopicCollector } from '../support/kafka.js';
@@ -28,11 +28,11 @@ describe('transactional outbox and idempotent consumers on real MongoDB and Kafk
 
   before(async () => {
     config = testConfig();
-    runtime = await createRuntime(config, createLogger({ level: config.logLevel, name: 'outbox-test' }), 'test');
+    runtime = await createRuntime(config, createLogger({ level: config.logLevel, name: 'outbox-test' }), 'test', [THINGS_TOPIC]);
     const collection = runtime.db.collection<Thing>('things');
     store = new VersionedStore(collection, runtime.outbox);
     await store.init();
-    events = await new TopicCollector(runtime.kafka, runtime.topics.name(APPLICATION_TOPICS.events)).start();
+    events = await new TopicCollector(runtime.kafka, runtime.topics.name(THINGS_TOPIC)).start();
   });
 
   after(async () => {
@@ -46,7 +46,7 @@ describe('transactional outbox and idempotent consumers on real MongoDB and Kafk
   it('when a document is written with its event, then the event reaches Kafka keyed by the document id and leaves the document', async () => {
     const id = newId();
     const event = domainEvent('test.thing.created', { id, version: 1, partnerId: 'p1' }, { name: 'one' });
-    await store.insert({ _id: id, name: 'one' }, [eventEntry(APPLICATION_TOPICS.events, event)]);
+    await store.insert({ _id: id, name: 'one' }, [eventEntry(THINGS_TOPIC, event)]);
 
     await waitFor('the event on Kafka', () => eventsFor(id).length === 1);
     const msg = events.messages.find((m) => m.key === id)!;
@@ -64,12 +64,12 @@ describe('transactional outbox and idempotent consumers on real MongoDB and Kafk
     const id = newId();
     const created = await store.insert({ _id: id, name: 'a' }, []);
     const e1 = domainEvent('test.thing.renamed', { id, version: 2, partnerId: 'p1' }, { name: 'b' });
-    const v2 = await store.update(created, { set: { name: 'b' }, entries: [eventEntry(APPLICATION_TOPICS.events, e1)] });
+    const v2 = await store.update(created, { set: { name: 'b' }, entries: [eventEntry(THINGS_TOPIC, e1)] });
     expect(v2?.version).to.equal(2);
     const stale = await store.update(created, { set: { name: 'stale' }, entries: [] });
     expect(stale).to.equal(undefined);
     const e2 = domainEvent('test.thing.renamed', { id, version: 3, partnerId: 'p1' }, { name: 'c' });
-    await store.update(v2!, { set: { name: 'c' }, entries: [eventEntry(APPLICATION_TOPICS.events, e2)] });
+    await store.update(v2!, { set: { name: 'c' }, entries: [eventEntry(THINGS_TOPIC, e2)] });
 
     await waitFor('two events', () => eventsFor(id).length === 2);
     expect(eventsFor(id).map((e) => e.data.name)).to.deep.equal(['b', 'c']);
@@ -85,7 +85,7 @@ describe('transactional outbox and idempotent consumers on real MongoDB and Kafk
       (doc) => {
         const next = (doc.count ?? 0) + 1;
         const e = domainEvent('test.thing.counted', { id, version: doc.version + 1, partnerId: 'p1' }, { count: next });
-        return { set: { count: next }, entries: [eventEntry(APPLICATION_TOPICS.events, e)] };
+        return { set: { count: next }, entries: [eventEntry(THINGS_TOPIC, e)] };
       },
       { attempts: 50, notFound: () => new Error('gone') },
     )));
@@ -216,7 +216,7 @@ describe('version guard across processes (two stores, one document)', function (
   before(async () => {
     config = testConfig();
     const logger = createLogger({ level: config.logLevel, name: 'occ-test' });
-    [a, b] = await Promise.all([createRuntime(config, logger, 'a'), createRuntime(config, logger, 'b')]);
+    [a, b] = await Promise.all([createRuntime(config, logger, 'a', [THINGS_TOPIC]), createRuntime(config, logger, 'b', [THINGS_TOPIC])]);
   });
   after(async () => {
     await a?.close();

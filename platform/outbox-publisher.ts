@@ -1,0 +1,158 @@
+import type { Collection } from 'mongodb';
+import type { Producer } from 'kafkajs';
+import type { Logger } from './logger.js';
+import type { Topics } from './kafka.js';
+import type { OutboxMetrics } from './metrics.js';
+import { MicroBatcher } from './micro-batch.js';
+import type { CommittedWrite, OutboxEntry } from './outbox.js';
+import { UnpublishedEntries } from './outbox-pending.js';
+import { OutboxSweeper, type PublisherBeat } from './outbox-sweeper.js';
+
+export interface OutboxDeps {
+  producer: Producer;
+  topics: Topics;
+  logger: Logger;
+  metrics: OutboxMetrics;
+  /** heartbeat: how often the publisher beats and checks whether a sweep is due */
+  sweepIntervalMs: number;
+  sweepGraceMs: number;
+  /** backstop: a sweep at least this often */
+  fullSweepIntervalMs: number;
+  /** one heartbeat document per running publisher (OUTBOX_PUBLISHERS) */
+  publishers: Collection<PublisherBeat>;
+}
+
+interface Pending {
+  write: CommittedWrite;
+  path: 'direct' | 'sweeper';
+}
+
+/** The most entries one Kafka request and one bulk removal carry. */
+const MAX_BATCH = 500;
+
+/**
+ * Sends outbox entries in micro-batches: every write queued while a batch is in flight
+ * goes out with the next one, as one Kafka request and one bulk removal. One batch at a
+ * time keeps the order of the writes, so per-key (per-application) order holds. What a
+ * failed publish or a crash leaves behind, the sweeper (OutboxSweeper) sends later.
+ */
+export class OutboxPublisher {
+  private readonly unpublished = new UnpublishedEntries();
+  private readonly queue = new MicroBatcher<Pending, void>((batch) => this.sendBatch(batch), {
+    serial: true, maxBatch: MAX_BATCH, sizeOf: (p) => p.write.entries.length,
+  });
+  private readonly sweeper: OutboxSweeper;
+  private running = false;
+
+  constructor(private readonly deps: OutboxDeps) {
+    deps.metrics.watchPending(() => ({ count: this.unpublished.size, oldestAt: this.unpublished.oldestAt() }));
+    this.sweeper = new OutboxSweeper({ ...deps, unpublished: this.unpublished, publish: (write) => this.enqueue(write, 'sweeper') });
+  }
+
+  /** Collections the sweeper scans; their `outboxAt` index is created here. */
+  register(collection: Collection<any>): Promise<void> {
+    return this.sweeper.register(collection);
+  }
+
+  /**
+   * Sends the entries of a committed write, then removes them from the document. Never
+   * rejects: on failure the entries stay in the document and the sweeper sends them.
+   */
+  publishAfterWrite(write: CommittedWrite): Promise<void> {
+    if (write.entries.length === 0) return Promise.resolve();
+    return this.enqueue(write, 'direct');
+  }
+
+  /** One sweep now; returns how many entries it sent. */
+  sweep(): Promise<number> {
+    return this.sweeper.sweep();
+  }
+
+  start(): void {
+    this.running = true;
+    this.sweeper.start();
+  }
+
+  /** Stops the sweeper and waits for the queued publishes (graceful shutdown). */
+  async stop(): Promise<void> {
+    const wasRunning = this.running;
+    this.running = false;
+    await this.sweeper.stop();
+    await this.queue.idle();
+    if (wasRunning) await this.sweeper.leave();
+  }
+
+  private enqueue(write: CommittedWrite, path: Pending['path']): Promise<void> {
+    this.unpublished.queued(write.entries);
+    return this.queue.add({ write, path });
+  }
+
+  /** Never rejects: a failed batch stays in its documents and calls for a sweep. */
+  private async sendBatch(batch: Pending[]): Promise<void[]> {
+    try {
+      await this.send(batch.flatMap((p) => p.write.entries));
+      await this.removeSent(batch);
+      for (const p of batch) {
+        this.deps.metrics.published.inc({ path: p.path }, p.write.entries.length);
+        this.unpublished.sent(p.write.entries);
+      }
+    } catch (err) {
+      for (const p of batch) this.unpublished.failed(p.write.entries);
+      this.deps.metrics.failures.inc(batch.length);
+      this.deps.logger.warn({ err, writes: batch.length }, 'outbox publish failed; the sweeper will retry');
+      this.sweeper.callForSweep('failure');
+    }
+    return batch.map(() => undefined);
+  }
+
+  private async send(entries: OutboxEntry[]): Promise<void> {
+    if (entries.length === 0) return; // a swept document with nothing left: only `outboxAt` goes
+    const byTopic = new Map<string, { key: string; value: string; headers: Record<string, string> }[]>();
+    for (const e of entries) {
+      const topic = this.deps.topics.name(e.topic);
+      const list = byTopic.get(topic) ?? [];
+      list.push({ key: e.key, value: e.value, headers: e.type ? { 'message-id': e.id, 'event-type': e.type } : { 'message-id': e.id } });
+      byTopic.set(topic, list);
+    }
+    await this.deps.producer.sendBatch({
+      acks: -1,
+      topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+    });
+  }
+
+  /**
+   * Unsets the sent entries, one bulk write per collection. A write that was the only one
+   * pending at its version also drops `outboxAt`, guarded by that version; when a newer
+   * write came in between (the guard misses), a second pass unsets just the sent entries
+   * and the newer write keeps its stamp. Unsetting an absent field is a no-op, so that pass
+   * may safely cover the whole batch.
+   */
+  private async removeSent(batch: Pending[]): Promise<void> {
+    const byCollection = new Map<Collection<any>, CommittedWrite[]>();
+    for (const { write } of batch) {
+      const writes = byCollection.get(write.collection);
+      if (writes) writes.push(write);
+      else byCollection.set(write.collection, [write]);
+    }
+    for (const [collection, writes] of byCollection) await removeFrom(collection, writes);
+  }
+}
+
+async function removeFrom(collection: Collection<any>, writes: CommittedWrite[]): Promise<void> {
+  const unsetOf = (w: CommittedWrite) => Object.fromEntries(w.entries.map((e) => [`outbox.${e.id}`, '']));
+  const guarded = writes.filter((w) => w.soleAtVersion !== undefined);
+  const plain = writes.filter((w) => w.soleAtVersion === undefined);
+  let missed = false;
+  if (guarded.length) {
+    const res = await collection.bulkWrite(guarded.map((w) => ({
+      updateOne: { filter: { _id: w.docId, version: w.soleAtVersion }, update: { $unset: { ...unsetOf(w), outboxAt: '' } } },
+    })) as any, { ordered: false });
+    missed = res.matchedCount < guarded.length;
+  }
+  const second = [...plain, ...(missed ? guarded : [])].filter((w) => w.entries.length);
+  if (second.length) {
+    await collection.bulkWrite(second.map((w) => ({
+      updateOne: { filter: { _id: w.docId }, update: { $unset: unsetOf(w) } },
+    })) as any, { ordered: false });
+  }
+}
