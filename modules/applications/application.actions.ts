@@ -1,5 +1,5 @@
 import type { ApplicationDoc } from './application.model.js';
-import { anySentOrDelivered } from './application.service.js';
+import { anySentOrDelivered } from './application.model.js';
 import { transition } from './application.state-machine.js';
 
 /**

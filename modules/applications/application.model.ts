@@ -1,5 +1,4 @@
 import type { Versioned } from '../../platform/versioned-store.js';
-import type { ScreeningApproval } from './decision/decision.rules.js';
 
 /**
  * The Application aggregate: one document holds the application, its customer, its order
@@ -66,6 +65,8 @@ export type FulfilmentState = (typeof FULFILMENT_STATES)[number];
 export type DeliveryType = (typeof DELIVERY_TYPES)[number];
 export type RecurrenceState = (typeof RECURRENCE_STATES)[number];
 export type AccountLevel = 'BASIC' | 'GOLD';
+/** The decision rules by which the screening approves (and so preapproves). */
+export type ScreeningApproval = 'SANDBOX_APPROVE' | 'WITHIN_LIMITS';
 
 export type { Money } from '../../platform/money.js';
 import type { Money } from '../../platform/money.js';
@@ -286,4 +287,9 @@ export interface ApplicationDoc extends Versioned {
 export interface Status {
   state: ApplicationState;
   stateReason: StateReason;
+}
+
+/** Whether any goods of the order have left the shop (a cancel is judged by it). */
+export function anySentOrDelivered(order: OrderDoc): boolean {
+  return order.items.some((i) => i.sentMilli > 0 || i.deliveredMilli > 0);
 }

@@ -1,6 +1,6 @@
 import type { AllowedActions } from './application.actions.js';
 import type { Logger } from '../../platform/logger.js';
-import type { ApplicationDoc, CancelReason, OrderDoc } from './application.model.js';
+import { anySentOrDelivered, type ApplicationDoc, type CancelReason, type OrderDoc } from './application.model.js';
 import type { ApplicationRepository } from './application.repository.js';
 import type { GatewayLinks } from './gateway/gateway-links.js';
 import { compileChange, type ApplicationChange, type Decide } from './application.changes.js';
@@ -20,10 +20,6 @@ export interface ApplicationServiceDeps {
 }
 
 /** Whether any item of the order was marked sent or delivered (spec availability table). */
-export function anySentOrDelivered(order: OrderDoc): boolean {
-  return order.items.some((i) => i.sentMilli > 0 || i.deliveredMilli > 0);
-}
-
 /** GET /financing/v1/orders: at least one criterion; every one given must match. */
 export interface OrderLookup {
   orderNumber?: string;

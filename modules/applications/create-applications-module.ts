@@ -17,7 +17,47 @@ import { GatewayLinks } from './gateway/gateway-links.js';
 import { GatewayService } from './gateway/gateway.service.js';
 import { mountGatewayRoutes } from './gateway/gateway.routes.js';
 import { mountSandboxRoutes } from './sandbox.routes.js';
-import type { ApplicationsModule } from './index.js';
+import type { AppModule } from '../../platform/module.js';
+import type { ApplicationDoc, DocumentMeta } from './application.model.js';
+import type { Decide } from './application.changes.js';
+import type { DocumentInput } from './application.input.js';
+import type { OrderLookup } from './application.service.js';
+import type { Action, ActionCheck } from './application.actions.js';
+
+export interface ApplicationsModule extends AppModule {
+  /**
+   * Loads the partner's application (another partner's id → 404 OBJECT_NOT_FOUND exactly
+   * like an unknown one), runs the pure `decide(app)` under optimistic concurrency and
+   * writes its fields, status (through the state machine), events and notification in one
+   * atomic write with the outbox. Returns the new document and decide's result.
+   */
+  changeApplication<R = void>(partnerId: string, applicationId: string, decide: Decide<R>): Promise<{ doc: ApplicationDoc; result: R | undefined }>;
+  /** The partner's application, or 404 OBJECT_NOT_FOUND. */
+  getApplication(partnerId: string, applicationId: string): Promise<ApplicationDoc>;
+  /**
+   * The partner's application whose order matches every criterion given, the newest
+   * (createdAt) when several do; null when none does, or when no criterion is given.
+   * Another partner's application never matches.
+   */
+  findByOrder(partnerId: string, query: OrderLookup): Promise<ApplicationDoc | null>;
+  /**
+   * Registers how an operation another module owns is judged for `allowedActions`: `check`
+   * must be the operation's own acceptance rule, run without writing (throws to refuse).
+   */
+  registerAction(action: Action, check: ActionCheck): void;
+  /**
+   * Documents attached anywhere (application, order change, fulfilment): decodes base64 or fetches an https URL (the
+   * private-network guard, 500 kB), checks the sniffed MIME type against the spec's list,
+   * stores the bytes by content hash and returns the metadata to keep in the order.
+   * 400/422 naming `attributeOf(i)` for the i-th input; nothing is stored then.
+   */
+  prepareDocuments(inputs: DocumentInput[] | undefined, attributeOf: (index: number) => string, now?: Date): Promise<DocumentMeta[]>;
+  /**
+   * One expiry pass now (the sweeper runs one by itself when something is due:
+   * ExpirySweeper); `concurrent` runs it beside one already running, as another instance would.
+   */
+  sweepExpired(now?: Date, opts?: { concurrent?: boolean }): Promise<number>;
+}
 
 export interface ApplicationsModuleDeps {
   auth: Pick<AuthModule, 'requireAuth'>;

@@ -10,7 +10,22 @@ import { PartnerCache } from './partner-cache.js';
 import { PartnerRateLimiter } from './partner-rate-limiter.js';
 import { TokenService } from './tokens.js';
 import { WindowCounters } from './window-counters.js';
-import type { AuthModule } from './index.js';
+import type { Middleware } from 'koa';
+import type { AppState } from '../../platform/http/state.js';
+
+export interface AuthModule extends AppModule {
+  service: AuthService;
+  /** partner administration (the partners CLI; tests provision partners through it) */
+  admin: PartnerAdmin;
+  tokens: TokenService;
+  /**
+   * Puts the authenticated partner on ctx.state.partner and applies the rate limit, or
+   * answers 401/429. Every path under PROTECTED_PREFIXES already passes through it (the
+   * module's `before` middleware); add it to a route outside them that needs a partner.
+   */
+  requireAuth: Middleware<AppState>;
+  revokeExposedToken(token: string): Promise<void>;
+}
 
 const SWEEP_INTERVAL_MS = 60_000;
 

@@ -1,10 +1,16 @@
 import type { Platform } from '../../platform/module.js';
 import type { AuthModule } from '../auth/index.js';
-import type { EventsModule } from './index.js';
 import { feedProjector, projectorMetrics } from './events.projector.js';
 import { FeedRepository } from './events.repository.js';
 import { mountEventRoutes } from './events.routes.js';
 import { EventsService, type DeliveryStates } from './events.service.js';
+import type { AppModule } from '../../platform/module.js';
+
+export interface EventsModule extends AppModule {
+  service: EventsService;
+  /** removes the entries past the retention as of `now` (the module does it every few minutes) */
+  removeExpired(now?: Date): Promise<number>;
+}
 
 export interface EventsModuleDeps {
   auth: Pick<AuthModule, 'requireAuth'>;

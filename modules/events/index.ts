@@ -3,16 +3,9 @@
  * produced for a partner, readable in order after the fact. Fed by the notifications topic;
  * reads the relay's delivery states through the function it is given.
  */
-import type { AppModule } from '../../platform/module.js';
-import type { EventsService } from './events.service.js';
 
-export { createEventsModule, type EventsModuleDeps } from './create-events-module.js';
+export { createEventsModule, type EventsModule, type EventsModuleDeps } from './create-events-module.js';
 export { EVENTS_PATH, type EventPage, type DeliveryStates } from './events.service.js';
 export type { EventView, EventType, DeliveryStatus } from './events.model.js';
 export { eventSchema, eventPageSchema } from './events.schemas.js';
 
-export interface EventsModule extends AppModule {
-  service: EventsService;
-  /** removes the entries past the retention as of `now` (the module does it every few minutes) */
-  removeExpired(now?: Date): Promise<number>;
-}

@@ -2,7 +2,10 @@ import type { AuthModule } from '../auth/index.js';
 import type { ApplicationsModule } from '../applications/index.js';
 import { OrdersService, orderActionChecks } from './orders.service.js';
 import { mountOrderRoutes } from './orders.routes.js';
-import type { OrdersModule } from './index.js';
+import type { AppModule } from '../../platform/module.js';
+
+/** The orders module has no calls of its own for other modules: they react to its events. */
+export type OrdersModule = AppModule;
 
 export interface OrdersModuleDeps {
   auth: Pick<AuthModule, 'requireAuth'>;

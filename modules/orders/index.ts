@@ -6,9 +6,6 @@
 export { ORDER_EVENTS, ORDER_EVENT_TYPES, ORDER_TOPICS, orderSnapshot, type OrderEventData, type OrderEventType, type OrderSnapshot } from './orders.events.js';
 export { payoutBase, type PayoutTrigger, type PricedCounters } from './order.money.js';
 export type { FulfilmentLine } from './fulfilment.rules.js';
-export { createOrdersModule, type OrdersModuleDeps } from './create-orders-module.js';
+export { createOrdersModule, type OrdersModule, type OrdersModuleDeps } from './create-orders-module.js';
 
-import type { AppModule } from '../../platform/module.js';
 
-/** The orders module has no calls of its own for other modules: they react to its events. */
-export type OrdersModule = AppModule;

@@ -4,7 +4,9 @@ import type { ApplicationsModule } from '../applications/index.js';
 import { LedgerService } from './ledger.service.js';
 import { ledgerConsumer, paidConsumer } from './payments.consumers.js';
 import { mountPaymentRoutes } from './payments.routes.js';
-import type { PaymentsModule } from './index.js';
+import type { AppModule } from '../../platform/module.js';
+
+export type PaymentsModule = AppModule;
 
 export interface PaymentsModuleDeps {
   auth: Pick<AuthModule, 'requireAuth'>;

@@ -2,12 +2,10 @@
  * The payments module's public face: payouts to partners and credit notes, driven by the
  * orders module's events; its own events on PAYMENT_TOPICS.events.
  */
-import type { AppModule } from '../../platform/module.js';
 
-export { createPaymentsModule, type PaymentsModuleDeps } from './create-payments-module.js';
+export { createPaymentsModule, type PaymentsModule, type PaymentsModuleDeps } from './create-payments-module.js';
 export { PAYMENT_EVENTS, PAYMENT_TOPICS, type PaymentEventData } from './payments.events.js';
 export type { PaymentBody } from './payments.model.js';
 export { paymentSchema, paymentsPageSchema } from './payments.schemas.js';
 export { feeOf, reconcile, type PayoutTerms, type LedgerRecord } from './ledger.rules.js';
 
-export type PaymentsModule = AppModule;

@@ -7,10 +7,10 @@ import { httpMetrics } from '../metrics.js';
 import { errorMiddleware } from './error-middleware.js';
 import { DEFAULT_BODY_LIMITS, jsonBody, type JsonBodyLimits } from './json-body.js';
 import { requestContext } from './request-context.js';
-import type { AppState } from './state.js';
+import type { AppRouter, AppState } from './state.js';
 import { registryOf } from '../openapi/registry.js';
 
-export type AppRouter = Router<AppState>;
+export type { AppRouter } from './state.js';
 
 /** spec Limits: maximum request size */
 export const MAX_BODY_BYTES = DEFAULT_BODY_LIMITS.maxBytes;

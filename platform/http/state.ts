@@ -1,4 +1,5 @@
 import type { DefaultContext, ParameterizedContext } from 'koa';
+import type Router from '@koa/router';
 import type { Logger } from '../logger.js';
 
 /** The partner a bearer token was issued to (set by the auth module's middleware). */
@@ -22,3 +23,6 @@ export function partnerOf(ctx: AppContext): AuthenticatedPartner {
   if (!ctx.state.partner) throw new Error('route mounted without the bearer middleware');
   return ctx.state.partner;
 }
+
+/** The one router every module registers its routes on. */
+export type AppRouter = Router<AppState>;

@@ -1,7 +1,6 @@
 import type Joi from 'joi';
 import type { Middleware } from 'koa';
-import type { AppRouter } from '../http/create-app.js';
-import type { AppContext, AppState } from '../http/state.js';
+import type { AppContext, AppRouter, AppState } from '../http/state.js';
 import { validate } from '../http/validate.js';
 
 /**

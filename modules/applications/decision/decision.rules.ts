@@ -1,4 +1,4 @@
-import type { AccountLevel, ApplicationDoc } from '../application.model.js';
+import type { AccountLevel, ApplicationDoc, ScreeningApproval } from '../application.model.js';
 
 /**
  * The decision rules (docs/applications.md, "The decision"). Deterministic: the same
@@ -26,11 +26,10 @@ export const VELOCITY_LIMIT = 5;
 export const VELOCITY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export type Verdict =
-  | { outcome: 'APPROVED'; rule: 'SANDBOX_APPROVE' | 'WITHIN_LIMITS' }
+  | { outcome: 'APPROVED'; rule: ScreeningApproval }
   | { outcome: 'REJECTED'; rule: 'SANDBOX_REJECT' | 'OVER_LIMIT' | 'FIRST_PURCHASE_LIMIT' | 'VELOCITY_LIMIT' };
 
-/** The rules by which the screening approves (and so preapproves). */
-export type ScreeningApproval = Extract<Verdict, { outcome: 'APPROVED' }>['rule'];
+export type { ScreeningApproval };
 
 function localPart(email: string): string {
   return email.slice(0, email.lastIndexOf('@')).toLowerCase();

@@ -1,0 +1,60 @@
+/**
+ * The module map, enforced (npx depcruise api modules platform relay scripts examples).
+ * test/architecture/boundaries.spec.ts runs these rules in `npm test`, on the code and on
+ * fixtures that break each rule once. Tests (test/, *.test.ts) may import deeply: the
+ * rules are for the code that ships. docs/architecture.md tells the map in words.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'modules-through-doors',
+      comment: 'A module is used through its index.ts only: its other files are its own business.',
+      severity: 'error',
+      from: { path: '^modules/([^/]+)/' },
+      to: { path: '^modules/', pathNot: ['^modules/$1/', '^modules/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'roots-through-doors',
+      comment: 'The composition roots and the scripts reach a module through its index.ts too.',
+      severity: 'error',
+      from: { path: '^(api|relay|scripts|examples)/' },
+      to: { path: '^modules/', pathNot: '^modules/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'platform-imports-no-module',
+      comment: 'The kernel (platform/) is generic: it knows no module, no composition root, no relay.',
+      severity: 'error',
+      from: { path: '^platform/' },
+      to: { path: '^(modules|api|relay)/' },
+    },
+    {
+      name: 'relay-imports-no-domain-module',
+      comment: 'The relay knows no domain: of modules/ it uses only the webhooks door (the delivery records). '
+        + 'Its composition root, relay/main.ts, wires the ports it needs from other doors.',
+      severity: 'error',
+      from: { path: '^relay/', pathNot: '^relay/main\\.ts$' },
+      to: { path: '^modules/', pathNot: '^modules/webhooks/index\\.ts$' },
+    },
+    {
+      name: 'webhooks-imports-no-module',
+      comment: 'The webhooks module is what the relay may see of modules/, so it sees no other module.',
+      severity: 'error',
+      from: { path: '^modules/webhooks/' },
+      to: { path: '^modules/', pathNot: '^modules/webhooks/' },
+    },
+    {
+      name: 'no-cycles',
+      comment: 'Files depend one way: a cycle makes load order matter and boundaries meaningless.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|test)/|\\.test\\.ts$' },
+    tsPreCompilationDeps: true,
+    parser: 'swc',
+    enhancedResolveOptions: { extensions: ['.ts', '.js', '.mjs', '.json'] },
+  },
+};
