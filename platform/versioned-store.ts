@@ -18,7 +18,7 @@ export type NewDocument<T extends Versioned> = Omit<T, keyof OutboxFields | 'ver
 export interface Change<R = void> {
   /** top-level fields to set (whole values: items, history, ...) */
   set: Record<string, unknown>;
-  /** outbox entries that leave with this change (DESIGN: no state change without its event) */
+  /** outbox entries that leave with this change (no state change without its event) */
   entries: OutboxEntry[];
   /** what the caller gets back besides the new document */
   result?: R;

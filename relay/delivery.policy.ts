@@ -3,7 +3,7 @@ import {
 } from '../modules/webhooks/index.js';
 
 /**
- * The retry policy as pure decisions over the recorded delivery (DESIGN 17): what a task
+ * The retry policy as pure decisions over the recorded delivery: what a task
  * should do given what is already recorded, and what recording an attempt changes. Every
  * decision is made from the record, so a replayed message (crash, rebalance, duplicate
  * retry message) finds its attempt already recorded and does not send it again.

@@ -63,7 +63,7 @@ export class Deliverer {
   /**
    * First attempts of one application's notifications to one endpoint go one at a time, in
    * Kafka order, so they normally arrive in order (PROCESSING before READY_TO_SHIP); a
-   * retry can still overtake, which is why partners confirm by GET (spec Events rule 3).
+   * retry can still overtake, which is why partners confirm by GET, as the spec asks.
    */
   private readonly inOrder = new KeyedMutex();
 

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 
 /**
- * Standard Webhooks signatures (DESIGN 17): the signed content is
+ * Standard Webhooks signatures: the signed content is
  * `${webhook-id}.${webhook-timestamp}.${body}`, HMAC-SHA256 under the base64 key after
  * `whsec_`. While a partner rotates its secret both secrets are valid, so every listed
  * secret signs and `webhook-signature` carries them space-separated (`v1,<a> v1,<b>`); the

@@ -8,7 +8,7 @@ import { assertTargetAllowed, guardedLookup, RefusedAddressError } from '../plat
 /**
  * One webhook POST: per-attempt deadline over connect + response + body, no redirects
  * (a 3xx is a failed attempt), the private-network guard at connect time, and the spec's
- * acknowledgement (Events rule 1, DESIGN 17): a 2xx whose JSON body has `status: "OK"`.
+ * acknowledgement (the spec's rule): a 2xx whose JSON body has `status: "OK"`.
  */
 export interface WebhookClientOptions {
   timeoutMs: number;

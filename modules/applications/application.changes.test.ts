@@ -37,7 +37,7 @@ describe('application change kernel (compileChange)', () => {
       .to.throw(TransitionRefused).with.property('refusal').that.deep.includes({ code: 'APPLICATION_REJECTED' });
   });
 
-  it('when the origin of a recurrence is approved or cancelled, then the recurrence follows (DESIGN 14)', () => {
+  it('when the origin of a recurrence is approved or cancelled, then the recurrence follows', () => {
     const recurrence = { id: 'r-1', state: 'APPROVING' as const, financingType: 'DEFERRED_PAYMENT' as const, createdAt: now };
     const approved = compileChange(sampleDoc({ stateReason: 'PROCESSING_VALIDATION_IN_PROGRESS', recurrence }), { trigger: 'APPROVE', events: [{ type: APPLICATION_EVENTS.approved }] }, now, opts);
     expect(approved.set.recurrence).to.deep.include({ state: 'READY', authorizedAt: now, validUntil: new Date(now.getTime() + 1000) });

@@ -11,7 +11,7 @@ import type { ApplicationRepository, DocumentContentDoc } from './application.re
 
 /**
  * Attached documents, wherever they are attached (create, create from recurrence, deliver,
- * return, order change; DESIGN 4, spec Limits): the bytes come from base64 (object or bare
+ * return, order change; spec Limits): the bytes come from base64 (object or bare
  * string form) or are fetched from an https URL; at most 500 kB; the MIME type is sniffed
  * from the content (file-type), never trusted from a name or a header, and must be in the
  * spec's list. The bytes are stored once per content hash in this module's contents

@@ -54,7 +54,7 @@ export function buildOrder(input: OrderInput, documents: DocumentMeta[]): OrderD
   return order;
 }
 
-/** DESIGN 3: the deprecated `extraData` is mapped onto fraudPreventionData. */
+/** The deprecated `extraData` is mapped onto fraudPreventionData, so older partners keep working. */
 export function buildCustomer(input: CreateApplicationInput['customer']): CustomerDoc {
   const { extraData, addresses, fraudPreventionData, ...rest } = input;
   const fpd = fraudPreventionData ?? extraData;

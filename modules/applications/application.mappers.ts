@@ -88,7 +88,7 @@ export function toOrderWithInfo(doc: ApplicationDoc) {
   return { ...toOrderResponse(doc.order), applicationInfo: toApplicationInfo(doc) };
 }
 
-/** DESIGN 14: `{id, state, financingType, originApplicationId, createdAt, authorizedAt, validUntil}`. */
+/** A recurrence as partners see it: `{id, state, financingType, originApplicationId, createdAt, authorizedAt, validUntil}`. */
 export function toRecurrenceResponse(r: RecurrenceDoc, originApplicationId: string) {
   return defined({
     id: r.id,

@@ -3,7 +3,7 @@ import type { Versioned } from '../../platform/versioned-store.js';
 /**
  * The Application aggregate: one document holds the application, its customer, its order
  * with items and fulfilment history, and its recurrence, so that every state change is one
- * atomic, version-guarded write with its outbox entries (DESIGN, architecture).
+ * atomic, version-guarded write with its outbox entries (docs/architecture.md).
  *
  * Money is integers in minor units everywhere. Quantities are kept as given and as
  * integer thousandths (`quantityMilli`), so that partial fulfilment adds up exactly.
@@ -15,7 +15,7 @@ export type FinancingType = (typeof FINANCING_TYPES)[number];
 export const APPLICATION_STATES = ['PROCESSING', 'READY', 'REJECTED', 'CANCELLED'] as const;
 export type ApplicationState = (typeof APPLICATION_STATES)[number];
 
-/** DESIGN 6. */
+/** Why an application is in its state: what it waits for, or how it ended. */
 export const STATE_REASONS = [
   'PROCESSING_REDIRECT_NEEDED',
   'PROCESSING_PREAPPROVED',
@@ -30,7 +30,7 @@ export const STATE_REASONS = [
 ] as const;
 export type StateReason = (typeof STATE_REASONS)[number];
 
-/** DESIGN 10 (+ EXPIRED for DESIGN 9). */
+/** Why a partner cancels an application (and EXPIRED, set by the expiry sweeper). */
 export const CANCEL_REASONS = [
   'APPLICATION_CANCELLED_CARRIER_CHANGED',
   'APPLICATION_CANCELLED_CART_CONTENT_CHANGED',
@@ -43,7 +43,7 @@ export const CANCEL_REASONS = [
 ] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 
-/** DESIGN 5. */
+/** The enumerations the spec leaves open, fixed by the service. */
 export const DOCUMENT_TYPES = ['INVOICE', 'PROFORMA_INVOICE', 'CREDIT_NOTE', 'OTHER'] as const;
 export const ADDRESS_TYPES = ['PERMANENT', 'CONTACT', 'DELIVERY', 'BILLING'] as const;
 export const ORDER_ADDRESS_TYPES = ['BILLING', 'DELIVERY'] as const;
@@ -85,7 +85,7 @@ export interface Address {
   addressType: AddressType;
 }
 
-/** DESIGN 3: the four behaviour numbers, transaction history and tags. */
+/** The four behaviour numbers, transaction history and tags the decision may use. */
 export interface FraudPreventionData {
   transactionsNumber?: number;
   cashlessTransactionsNumber?: number;
@@ -112,7 +112,7 @@ export interface CustomerDoc {
   fraudPreventionData?: FraudPreventionData;
 }
 
-/** DESIGN 5: a known carrier code or a custom text (one of the two). */
+/** A known carrier code or a custom text (one of the two). */
 export type DeliveryCarrier = { carrierId: (typeof CARRIER_IDS)[number] } | { carrierCustom: string };
 
 /** Metadata of an attached document; the bytes live in the document-contents collection under `sha256`. */
@@ -122,7 +122,7 @@ export interface DocumentMeta {
   mimeType: string;
   size: number;
   sha256: string;
-  /** where the file was fetched from, when it was given as an https URL (DESIGN 4) */
+  /** where the file was fetched from, when it was given as an https URL */
   sourceUrl?: string;
   description?: string;
   /** partner's free object as JSON text (keys may hold `.` or `$`) */
@@ -220,7 +220,7 @@ export interface HistoryEntry {
   event: string;
 }
 
-/** One instalment of the repayment plan (the customer's side; DESIGN 8). */
+/** One instalment of the repayment plan (the customer's side). */
 export interface Instalment {
   dueDate: string; // YYYY-MM-DD
   amount: Money;
@@ -234,7 +234,7 @@ export interface DecisionRecord {
   decidedAt: Date;
 }
 
-/** DESIGN 14: the recurrence lives in the application that created it. */
+/** The recurrence lives in the application that created it: one document, one atomic write. */
 export interface RecurrenceDoc {
   id: string;
   state: RecurrenceState;
@@ -276,7 +276,7 @@ export interface ApplicationDoc extends Versioned {
     /** the outcome a partner asked for through the sandbox decision helper (SANDBOX=true only) */
     sandboxOutcome?: SandboxOutcome;
   };
-  /** while PROCESSING: when the application expires (DESIGN 9); null afterwards */
+  /** while PROCESSING: when the application expires (APPLICATION_TTL after creation); null afterwards */
   expiresAt: Date | null;
   createdAt: Date;
   updatedAt: Date;

@@ -101,7 +101,7 @@ export class ApplicationService {
     return this.deps.repo.findNewestByOrder(partnerId, q);
   }
 
-  /** PUT cancel (spec; DESIGN 10): the order plus applicationInfo. */
+  /** PUT cancel (spec): the order plus applicationInfo. */
   async cancel(partnerId: string, applicationId: string, input: { reason: CancelReason; customReason?: string }) {
     const { doc } = await this.change(partnerId, applicationId, (app) => ({
       trigger: 'CANCEL',

@@ -102,7 +102,7 @@ describe('application state machine: the spec availability table, one cell each'
   it('when the table is compared with the code, then every operation and state is covered', () => {
     expect(Object.keys(AVAILABILITY).sort()).to.deep.equal(table.map((r) => r[0]).sort());
   });
-  it('when an order of a READY application with sent items is changed, then 422 ORDER_ALREADY_SENT (DESIGN 12)', () => {
+  it('when an order of a READY application with sent items is changed, then 422 ORDER_ALREADY_SENT', () => {
     expect(checkAvailability('CHANGE_ORDER', S('READY', 'READY_SHIPPED'), { sentOrDelivered: true })?.code).to.equal('ORDER_ALREADY_SENT');
   });
 });

@@ -2,7 +2,7 @@ import type { ApplicationState, StateReason, Status } from './application.model.
 
 /**
  * The application state machine as data (spec: "Transition table" and "Availability of
- * operations by application state"; DESIGN 6, 8, 9, 11). Pure: no I/O, no clock.
+ * operations by application state", and the decisions in docs/decisions.md). Pure: no I/O, no clock.
  * Every service that changes an application's state goes through `transition`; every
  * operation first asks `checkAvailability`.
  */
@@ -29,7 +29,7 @@ export type Trigger =
 export interface TransitionFacts {
   /** any item marked sent or delivered */
   sentOrDelivered?: boolean;
-  /** the last item still open is being cancelled (DESIGN 11) */
+  /** the last item still open is being cancelled */
   lastOpenItemCancelled?: boolean;
 }
 
@@ -53,7 +53,7 @@ interface Row {
   when?: (f: TransitionFacts) => boolean;
   /** a fixed next status, or `KEEP` (state unchanged) */
   next: Status | 'KEEP';
-  /** spec or DESIGN reference, for the table-driven tests and the docs */
+  /** where the row comes from (the spec, or the service's own decision), for readers of the table */
   source: string;
 }
 
@@ -63,24 +63,24 @@ const DECIDING: StateReason[] = ['PROCESSING_VALIDATION_IN_PROGRESS', 'PROCESSIN
 
 export const TRANSITIONS: readonly Row[] = [
   { from: 'NONE', trigger: 'CREATE', next: P('PROCESSING_REDIRECT_NEEDED'), source: 'spec: create application' },
-  { from: 'NONE', trigger: 'CREATE_FROM_RECURRENCE', next: P('PROCESSING_VALIDATION_IN_PROGRESS'), source: 'DESIGN 14: decided at once, no gateway' },
+  { from: 'NONE', trigger: 'CREATE_FROM_RECURRENCE', next: P('PROCESSING_VALIDATION_IN_PROGRESS'), source: 'decision: a recurrence purchase is decided at once, no gateway' },
   { from: { state: 'PROCESSING', reasons: ['PROCESSING_REDIRECT_NEEDED'] }, trigger: 'CONFIRM', next: P('PROCESSING_VALIDATION_IN_PROGRESS'), source: 'customer confirms at the gateway' },
   { from: { state: 'PROCESSING', reasons: ['PROCESSING_REDIRECT_NEEDED'] }, trigger: 'DECLINE', next: { state: 'CANCELLED', stateReason: 'CANCELLED_NOT_PAID' }, source: 'spec: cancelled by the client (customer declines at the gateway)' },
-  { from: { state: 'PROCESSING', reasons: ['PROCESSING_VALIDATION_IN_PROGRESS'] }, trigger: 'PREAPPROVE', next: P('PROCESSING_PREAPPROVED'), source: 'DESIGN 6: screening passed, final checks running' },
-  { from: { state: 'PROCESSING', reasons: DECIDING }, trigger: 'APPROVE', next: { state: 'READY', stateReason: 'READY_TO_SHIP' }, source: 'spec: gateway evaluation, service approves; DESIGN 8' },
+  { from: { state: 'PROCESSING', reasons: ['PROCESSING_VALIDATION_IN_PROGRESS'] }, trigger: 'PREAPPROVE', next: P('PROCESSING_PREAPPROVED'), source: 'decision: screening passed, final checks running' },
+  { from: { state: 'PROCESSING', reasons: DECIDING }, trigger: 'APPROVE', next: { state: 'READY', stateReason: 'READY_TO_SHIP' }, source: 'spec: gateway evaluation, service approves' },
   { from: { state: 'PROCESSING', reasons: DECIDING }, trigger: 'REJECT', next: { state: 'REJECTED', stateReason: 'REJECTED' }, source: 'spec: gateway evaluation, service rejects' },
-  { from: { state: 'PROCESSING', reasons: WAITING }, trigger: 'CANCEL', next: { state: 'CANCELLED', stateReason: 'CANCELLED_NOT_PAID' }, source: 'spec: PROCESSING, cancel application; DESIGN 10' },
+  { from: { state: 'PROCESSING', reasons: WAITING }, trigger: 'CANCEL', next: { state: 'CANCELLED', stateReason: 'CANCELLED_NOT_PAID' }, source: 'spec: PROCESSING, cancel application' },
   { from: { state: 'READY' }, trigger: 'CANCEL', when: (f) => !f.sentOrDelivered, next: { state: 'CANCELLED', stateReason: 'CANCELLED_NOT_PAID' }, source: 'spec: READY, cancel, no item sent or delivered' },
-  { from: { state: 'PROCESSING' }, trigger: 'EXPIRE', next: { state: 'CANCELLED', stateReason: 'CANCELLED_NOT_PAID' }, source: 'DESIGN 9' },
+  { from: { state: 'PROCESSING' }, trigger: 'EXPIRE', next: { state: 'CANCELLED', stateReason: 'CANCELLED_NOT_PAID' }, source: 'decision: left in PROCESSING past APPLICATION_TTL' },
   // Applied literally, in the order things happen: each sets its own reason, so a delivery
   // after a payout on send is READY_DELIVERED and notified (the payout stays in the payments list)
   { from: { state: 'READY' }, trigger: 'MARK_SENT', next: { state: 'READY', stateReason: 'READY_SHIPPED' }, source: 'spec: READY, mark order items as sent' },
   { from: { state: 'READY' }, trigger: 'MARK_DELIVERED', next: { state: 'READY', stateReason: 'READY_DELIVERED' }, source: 'spec: READY, mark order items as delivered' },
   { from: { state: 'READY' }, trigger: 'PAYOUT', next: { state: 'READY', stateReason: 'READY_PAID' }, source: 'spec: READY, payment to partner' },
-  { from: { state: 'READY' }, trigger: 'RETURN_FULL', next: { state: 'CANCELLED', stateReason: 'CANCELLED_RETURNED' }, source: 'spec: READY, return with items omitted; DESIGN 11' },
+  { from: { state: 'READY' }, trigger: 'RETURN_FULL', next: { state: 'CANCELLED', stateReason: 'CANCELLED_RETURNED' }, source: 'spec: READY, return with items omitted' },
   { from: { state: 'READY' }, trigger: 'RETURN_PARTIAL', next: 'KEEP', source: 'spec: return rules, items filled' },
   { from: { state: 'READY' }, trigger: 'REFUND_AMOUNT', next: 'KEEP', source: 'spec: READY, return with items: [] and totalPrice' },
-  { from: { state: 'READY' }, trigger: 'MARK_CANCELLED', when: (f) => Boolean(f.lastOpenItemCancelled && !f.sentOrDelivered), next: { state: 'CANCELLED', stateReason: 'CANCELLED_NOT_PAID' }, source: 'DESIGN 11: last open item cancelled, nothing sent' },
+  { from: { state: 'READY' }, trigger: 'MARK_CANCELLED', when: (f) => Boolean(f.lastOpenItemCancelled && !f.sentOrDelivered), next: { state: 'CANCELLED', stateReason: 'CANCELLED_NOT_PAID' }, source: 'decision: last open item cancelled, nothing sent' },
   { from: { state: 'READY' }, trigger: 'MARK_CANCELLED', next: 'KEEP', source: 'spec: READY, mark order items as cancelled' },
 ];
 

@@ -1,5 +1,5 @@
 /**
- * When something this process wrote falls due for expiry (DESIGN 9, 14): an application's
+ * When something this process wrote falls due for expiry: an application's
  * `expiresAt`, a READY recurrence's `validUntil`. The expiry sweeper runs a pass only when
  * a noted time has come, or as a backstop (ExpirySweeper), because a pass is two range
  * queries, and on a store that cannot answer range queries from an index (mongo-java-server,

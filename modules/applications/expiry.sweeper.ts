@@ -27,7 +27,7 @@ export interface ExpirySweeperDeps {
 const BATCH = 500;
 
 /**
- * Expiry (DESIGN 9 and 14) with explicit time filters (no TTL index): PROCESSING
+ * Expiry of applications and recurrences with explicit time filters (no TTL index): PROCESSING
  * applications past APPLICATION_TTL become CANCELLED / CANCELLED_NOT_PAID with cancel reason
  * APPLICATION_CANCELLED_EXPIRED (event + notification through the outbox); READY recurrences
  * past their validity become EXPIRED. Safe with several API instances: each write is

@@ -1,7 +1,7 @@
 import type { ApplicationDoc, RecurrenceDoc, Status } from './application.model.js';
 
 /**
- * DESIGN 14: the recurrence follows its origin application. APPROVING → READY when the
+ * The recurrence follows its origin application. APPROVING → READY when the
  * origin is approved (authorized now, valid for RECURRENCE_VALIDITY); APPROVING or READY →
  * CANCELLED when the origin is rejected or cancelled. Returns the new recurrence, or
  * undefined when nothing changes.

@@ -25,7 +25,7 @@ export function effectiveRecurrence(r: RecurrenceDoc, now: Date): RecurrenceDoc 
 }
 
 /**
- * Recurrences (DESIGN 14): the recurrence lives in its origin application, so it changes
+ * Recurrences: the recurrence lives in its origin application, so it changes
  * atomically with it; `recurrences` maps a recurrence id to that application.
  */
 export class RecurrenceService {

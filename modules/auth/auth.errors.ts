@@ -1,13 +1,13 @@
 import { AppError } from '../../platform/errors.js';
 
-/** DESIGN 15: a failed login is 400 with INVALID_CREDENTIALS, as OAuth 2.0's token endpoint answers. */
+/** A failed login is 400 with INVALID_CREDENTIALS, as OAuth 2.0's token endpoint answers. */
 export class InvalidCredentialsError extends AppError {
   constructor() {
     super('INVALID_CREDENTIALS', 'The username or password is not correct.', { status: 400 });
   }
 }
 
-/** DESIGN 15: too many failed logins for a username or from a client address → 429. */
+/** Too many failed logins for a username or from a client address → 429. */
 export class TooManyLoginAttemptsError extends AppError {
   constructor(retryAfterSeconds: number) {
     super('TOO_MANY_LOGIN_ATTEMPTS', `Too many failed login attempts. Try again in ${retryAfterSeconds} s.`, {

@@ -63,7 +63,7 @@ export class AuthService {
   }
 
   /**
-   * DESIGN 16: a token seen on plain HTTP is revoked (by its jti, on the partner's record,
+   * A token seen on plain HTTP is revoked (by its jti, on the partner's record,
    * where every instance's cached copy picks it up). Expired revocations are dropped in the
    * same write. Unverifiable tokens are ignored: nobody can revoke what they did not hold.
    */

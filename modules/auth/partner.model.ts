@@ -16,7 +16,7 @@ export interface PartnerDoc {
   /** scrypt, parameters inside (passwords.ts) */
   passwordHash: string;
   payoutTrigger: PayoutTrigger;
-  /** fee in basis points, kept from each payout (DESIGN 13) */
+  /** fee in basis points, kept from each payout */
   feeBps: number;
   /** newest first */
   webhookSecrets: WebhookSecret[];
@@ -27,7 +27,7 @@ export interface PartnerDoc {
    */
   tokenGeneration: number;
   /**
-   * Single revoked tokens (a token seen on plain HTTP, DESIGN 16): jti → the token's own
+   * Single revoked tokens (a token seen on plain HTTP): jti → the token's own
    * expiry, after which the entry is dropped. Kept on the partner so that the one cached
    * read of the partner also brings its revocations to every instance.
    */

@@ -1,5 +1,5 @@
 /**
- * Partner administration (DESIGN 22). Prints JSON on stdout, errors on stderr.
+ * Partner administration from the command line. Prints JSON on stdout, errors on stderr.
  *
  *   npm run -s partners -- create --username U (--password P | --password-stdin) [--payout-trigger SENT|DELIVERED] [--fee-bps N]
  *   npm run -s partners -- list

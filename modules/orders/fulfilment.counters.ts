@@ -45,7 +45,7 @@ export function mark(item: OrderItemDoc, op: FulfilmentOp, q: number): OrderItem
   }
 }
 
-/** DESIGN 5/11: the state of an item is that of its most advanced piece still in the order. */
+/** The state of an item is that of its most advanced piece still in the order. */
 export function itemState(item: OrderItemDoc): FulfilmentState {
   const { quantityMilli: Q, sentMilli: S, deliveredMilli: D, returnedMilli: R, cancelledMilli: C } = item;
   if (Q - C - R <= 0) return R > 0 ? 'RETURNED' : 'CANCELLED';

@@ -9,11 +9,11 @@ import { checkMarkedTotal, closedAmount, refundAmount, refundVat } from './fulfi
 
 /**
  * The spec's send / deliver / return / cancel as one pure function over the order
- * (spec: "Order item operations", "Return rules"; DESIGN 11). No I/O and no clock: the
+ * (spec: "Order item operations", "Return rules"). No I/O and no clock: the
  * caller passes the time and the ids, and writes the result through changeApplication.
  */
 
-/** An item named by the partner: every identifier given must match (spec common rule 3). */
+/** An item named by the partner: every identifier given must match (the spec's common rules). */
 export interface ItemRef {
   code?: string;
   ean?: string;
@@ -25,7 +25,7 @@ export interface ItemRef {
 
 export interface FulfilmentInput {
   op: FulfilmentOp;
-  /** absent: every item not yet marked (spec common rule 2); `[]` on return: amount-only refund */
+  /** absent: every item not yet marked (the spec's common rules); `[]` on return: amount-only refund */
   items?: ItemRef[];
   totalPrice?: Money;
   totalVat?: VatAmount[];
@@ -57,7 +57,7 @@ export interface FulfilmentOutcome {
   lines: FulfilmentLine[];
   /** what left the order total (return, cancel, refund); 0 for send and deliver */
   amount: number;
-  /** a full return (DESIGN 11): nothing of the order is left */
+  /** a full return: nothing of the order is left */
   full: boolean;
 }
 

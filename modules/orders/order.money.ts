@@ -103,7 +103,7 @@ export function vatOfAmount(order: Pick<OrderDoc, 'items'>, amount: number, curr
 
 export type PayoutTrigger = 'SENT' | 'DELIVERED';
 
-/** Open thousandths that reached the partner's payout trigger (DESIGN 13). */
+/** Open thousandths that reached the partner's payout trigger (SENT or DELIVERED). */
 export function eligibleMilli(i: PricedCounters, trigger: PayoutTrigger): number {
   return (trigger === 'SENT' ? i.sentMilli : i.deliveredMilli) - i.returnedMilli;
 }

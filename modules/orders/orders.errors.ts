@@ -2,7 +2,7 @@ import { UnprocessableError } from '../../platform/errors.js';
 
 /**
  * A refused order operation in the spec's 422 format: UNPROCESSABLE (the request does not
- * fit the order), TOTAL_PRICE_LIMIT_EXCEEDED, ORDER_ALREADY_SENT (DESIGN 12), NOT_SUPPORTED.
+ * fit the order), TOTAL_PRICE_LIMIT_EXCEEDED, ORDER_ALREADY_SENT, NOT_SUPPORTED.
  * `attribute` is the JSON path of the request attribute at fault.
  */
 export class OrderRefused extends UnprocessableError {

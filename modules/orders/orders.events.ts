@@ -41,7 +41,7 @@ export interface OrderEventData {
   lines: FulfilmentLine[];
   /** what left the order total (return, cancel, refund) */
   amount: number;
-  /** the partner's payout terms when the change was made (DESIGN 13) */
+  /** the partner's payout terms when the change was made */
   payout: { trigger: PayoutTrigger; feeBps: number };
   /** where the partner's notifications go (merchantUrls.notificationEndpoint) */
   notificationUrl: string;

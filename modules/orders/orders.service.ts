@@ -129,7 +129,7 @@ export class OrdersService {
 }
 
 /**
- * DESIGN-level decisions for a READY application (docs): the customer approved a total,
+ * The service's decisions for a READY application (docs/orders-and-payments.md): the customer approved a total,
  * so a change may lower it but not raise it; pay in three collected its first instalment
  * on the approved plan, so its total cannot change at all.
  */

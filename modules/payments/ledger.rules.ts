@@ -1,7 +1,7 @@
 import type { PayoutTrigger } from '../orders/index.js';
 
 /**
- * The payout ledger of one application as pure functions (DESIGN 13). The ledger does not
+ * The payout ledger of one application as pure functions. The ledger does not
  * add up events: after every order event it compares what the partner is owed in total
  * (`payoutBase` of the order's latest snapshot) with what it has been paid so far, and pays
  * the difference, or issues a credit note for it when goods came back after a payout. So

@@ -25,7 +25,7 @@ export const CREDIT_NOTE_DUE_DAYS = 14;
 const MAX_PROCESSED_IDS = 500;
 
 /**
- * The payout ledgers (DESIGN 13): one document per application in `payment_ledgers`. An
+ * The payout ledgers: one document per application in `payment_ledgers`. An
  * order event reconciles the ledger to the order's payout base; a payout or credit note
  * leaves with its payment event and the partner's payment notification in the same write.
  */

@@ -1,6 +1,6 @@
 /**
  * Cursor paging of the payments list (spec: PagingInfo and the paging conventions;
- * DESIGN 19): sorted by paymentId (UUIDv7, so by time), `after` = the last item of the
+ * limit 20 by default, at most 100): sorted by paymentId (UUIDv7, so by time), `after` = the last item of the
  * previous page (forward), `before` = the first item of the page after (backward).
  * `nextPage` only when `after` was sent and more items follow; `prevPage` only when
  * `before` was sent and more items precede; neither without a cursor.

@@ -18,7 +18,7 @@ export const MAX_BODY_BYTES = DEFAULT_BODY_LIMITS.maxBytes;
 export interface HttpAppOptions {
   logger: Logger;
   registry: Registry;
-  /** honour X-Forwarded-* from a TLS-terminating proxy (DESIGN 16) */
+  /** honour X-Forwarded-* from a TLS-terminating proxy */
   trustProxy: boolean;
   /** middleware that runs before the body is read on every request (perimeter: bearer auth, rate limit) */
   before?: Koa.Middleware<AppState>[];

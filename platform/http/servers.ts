@@ -16,7 +16,7 @@ export interface ListenOptions {
   logger: Logger;
   /** paths whose plain-HTTP requests carry credentials in their body (login) */
   credentialPaths: string[];
-  /** called with the bearer token of a request that arrived over plain HTTP (DESIGN 16) */
+  /** called with the bearer token of a request that arrived over plain HTTP (it must be treated as leaked) */
   onTokenExposed: (token: string) => Promise<void>;
 }
 
@@ -47,7 +47,7 @@ function exposedToken(req: http.IncomingMessage, query: URLSearchParams): string
 }
 
 /**
- * The plain-HTTP listener (DESIGN 16): no request is served over it. Without credentials
+ * The plain-HTTP listener: no request is served over it. Without credentials
  * the client is redirected (308 keeps method and body) to the same path over HTTPS, at the
  * host of PUBLIC_BASE_URL (never the request's Host header: no redirect to a host of the
  * caller's choosing). A request that carries credentials (an Authorization header of any

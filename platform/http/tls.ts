@@ -8,7 +8,7 @@ export interface TlsMaterial {
 let generated: Promise<TlsMaterial> | undefined;
 
 /**
- * A self-signed certificate for local runs and tests (DESIGN 16), made once per process:
+ * A self-signed certificate for local runs and tests, made once per process:
  * EC P-256 (fast to generate), valid for localhost and 127.0.0.1, 30 days.
  */
 export function selfSignedTls(): Promise<TlsMaterial> {

@@ -3,7 +3,7 @@ import { PROJECT_NAME } from '../version.js';
 import { assertTargetAllowed, guardedLookup, type Resolver } from './ssrf-guard.js';
 
 /**
- * GET of a partner-given https URL (DESIGN 4: documents given as a URL) behind the
+ * GET of a partner-given https URL (documents given as a URL) behind the
  * private-network guard. The guard runs inside the connection's own DNS lookup, so the
  * address checked is the address connected to. Redirects are not followed (a redirect
  * could lead anywhere the guard did not see), the body is cut as soon as it passes

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type dns from 'node:dns';
 import { assertTargetAllowed, guardedLookup, isNonPublicLiteral, isPublicAddress, RefusedAddressError, type Resolver } from './ssrf-guard.js';
 
-describe('the private-network guard (DESIGN 4, 17)', () => {
+describe('the private-network guard (documents by URL, webhooks)', () => {
   const refused = [
     '127.0.0.1', '127.255.255.254', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1',
     '169.254.169.254', '0.0.0.0', '224.0.0.1', '255.255.255.255', '100.64.0.1', '192.0.2.1',

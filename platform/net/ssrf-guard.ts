@@ -3,8 +3,7 @@ import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /**
- * The private-network guard of DESIGN 17 (webhooks) and DESIGN 4 (documents the service
- * fetches): an outgoing request may only reach a public unicast address unless
+ * The private-network guard of webhooks and of documents the service fetches: an outgoing request may only reach a public unicast address unless
  * WEBHOOK_ALLOW_PRIVATE_NETWORKS is on. One implementation for every outgoing request the
  * partner can aim (the relay's webhook client, the applications module's document fetcher).
  *

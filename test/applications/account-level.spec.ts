@@ -13,12 +13,12 @@ const DAY = 86_400_000;
 const daysUntil = (date: string) => Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${localDate(new Date())}T00:00:00Z`)) / DAY);
 
 /**
- * The customer's account level (DESIGN 8) as it grows from approvals: a deferred payment is
+ * The customer's account level as it grows from approvals: a deferred payment is
  * due in 30 days for BASIC and 50 for GOLD; a customer becomes GOLD after 3 approvals
  * (docs/applications.md). The count comes from the `approved` event, so it survives a crash
  * between the decision and the count.
  */
-describe('account level from approvals (DESIGN 8)', function () {
+describe('account level from approvals', function () {
   this.timeout(90_000);
   let h: AppHarness;
   before(async () => { h = await startHarness(); });

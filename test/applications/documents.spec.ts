@@ -11,7 +11,7 @@ const withDocs = (documents: unknown[]) => {
   return { ...body, order: { ...body.order, documents } };
 };
 
-describe('order documents (DESIGN 4, spec Limits)', function () {
+describe('order documents (spec Limits)', function () {
   this.timeout(60_000);
   let h: AppHarness;
   let files: FileServer;

@@ -4,7 +4,7 @@ import { applicationBody } from './requests.js';
 import { GatewayClient } from '../gateway/gateway-client.js';
 import { waitFor } from '../support/wait.js';
 
-describe('expiry of abandoned applications and recurrences (DESIGN 9, 14)', function () {
+describe('expiry of abandoned applications and recurrences', function () {
   this.timeout(60_000);
   let h: AppHarness;
   before(async () => {

@@ -32,7 +32,7 @@ function cli(t: TestApi, args: string[], stdin?: string): Promise<CliResult> {
   });
 }
 
-describe('partners CLI (DESIGN 22) against the store the API uses', () => {
+describe('partners CLI against the store the API uses', () => {
   let t: TestApi;
   const username = `cli-shop-${Date.now()}`;
   const password = 'correct-horse-battery';

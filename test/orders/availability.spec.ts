@@ -90,7 +90,7 @@ describe('availability of order operations by application state (spec table)', f
     expect(res.body.applicationInfo).to.include({ state: 'READY', stateReason: 'READY_SHIPPED' });
   });
 
-  it('when change order on a READY application with an item sent or delivered, then 422 ORDER_ALREADY_SENT (DESIGN 12)', async () => {
+  it('when change order on a READY application with an item sent or delivered, then 422 ORDER_ALREADY_SENT', async () => {
     for (const mark of ['mark sent', 'mark delivered'] as Op[]) {
       const app = await readyApplication(h, partner);
       await h.t.client.put(opPath(app.id, mark === 'mark sent' ? 'send' : 'deliver'), { items: [{ code: 'SHIP' }] }, { token: partner.token });

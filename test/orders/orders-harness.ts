@@ -7,7 +7,7 @@ import { waitFor } from '../support/wait.js';
 
 /**
  * Applications in every state, made through the real flow: POST create, the customer's
- * confirm at the gateway, the sandbox decision consumer (DESIGN 7: `+approve` / `+reject`).
+ * confirm at the gateway, the sandbox decision consumer (`+approve` / `+reject` in the e-mail).
  */
 export async function waitForReason(h: AppHarness, id: string, partner: TestPartner, stateReason: string) {
   return waitFor(`application ${id} in ${stateReason}`, async () => {

@@ -5,7 +5,7 @@ import { waitFor } from '../support/wait.js';
 import { KETTLE, opPath, paymentsPath, readyApplication } from '../orders/orders-harness.js';
 import { paymentsPageSchema } from '../../modules/payments/index.js';
 
-/** GET /financing/v1/applications/{id}/payments: cursor paging per the spec's conventions and DESIGN 19. */
+/** GET /financing/v1/applications/{id}/payments: cursor paging per the spec's conventions (limit 20 by default, at most 100). */
 describe('the payments list and its paging', function () {
   this.timeout(120_000);
   let h: AppHarness;

@@ -9,7 +9,7 @@ import { waitFor } from '../support/wait.js';
 import { KETTLE, ORDER_TOTAL, SHIPPING, opPath, paymentsPath, readyApplication, waitForReason } from '../orders/orders-harness.js';
 import { paymentSchema } from '../../modules/payments/index.js';
 
-/** DESIGN 13 through HTTP and Kafka: payouts on SENT or DELIVERED, fees, READY_PAID, credit notes. */
+/** Payouts through HTTP and Kafka: payouts on SENT or DELIVERED, fees, READY_PAID, credit notes. */
 describe('payouts to partners and credit notes', function () {
   this.timeout(120_000);
   let h: AppHarness;

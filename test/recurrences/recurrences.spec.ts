@@ -7,7 +7,7 @@ import { newId } from '../../platform/ids.js';
 
 const recurrencePath = (id: string) => `/financing/v1/recurrences/${id}`;
 
-describe('recurrences (DESIGN 14)', function () {
+describe('recurrences', function () {
   this.timeout(60_000);
   let h: AppHarness;
   before(async () => { h = await startHarness(); });

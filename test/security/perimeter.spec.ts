@@ -124,7 +124,7 @@ describe('perimeter: input hygiene on every endpoint', () => {
   });
 });
 
-describe('perimeter: plain HTTP (DESIGN 16)', () => {
+describe('perimeter: plain HTTP', () => {
   let t: TestApi;
   before(async () => { t = await startTestApi(); });
   after(async () => { await t?.stop(); });

@@ -18,7 +18,7 @@ export const DELIVERIES = '/financing/v1/webhooks/deliveries';
 export const appPath = (id: string) => `/financing/v1/applications/${id}`;
 export const recurrencePath = (id: string) => `/financing/v1/recurrences/${id}`;
 
-/** Digits only, at most 10 (DESIGN 5), unique per call. */
+/** Digits only, at most 10 (a variable symbol), unique per call. */
 export const variableSymbol = () => String(1_000_000_000 + randomBytes(4).readUInt32BE() % 8_999_999_999).slice(0, 10);
 export const orderNumber = () => `ORD-${randomBytes(5).toString('hex')}`;
 

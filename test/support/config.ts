@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { loadConfig, type Config } from '../../platform/config.js';
 
-/** A random suffix for a test file's database, topics and consumer groups (STYLE: isolation). */
+/** A random suffix for a test file's database, topics and consumer groups so that test files never see each other's data. */
 export function uniqueSuffix(): string {
   return randomBytes(4).toString('hex');
 }

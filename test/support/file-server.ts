@@ -5,7 +5,7 @@ import { httpsDocumentFetcher, type DocumentFetcher } from '../../modules/applic
 
 /**
  * A local https server on 127.0.0.1 that serves files a test gives it (documents attached
- * by URL, DESIGN 4), and records the paths asked for. Its certificate is self-signed:
+ * by URL), and records the paths asked for. Its certificate is self-signed:
  * `fetcher()` is the service's real document fetcher trusting exactly that certificate.
  */
 export interface FileServer {

@@ -42,7 +42,7 @@ export class TestClient {
   }
 }
 
-/** A plain-HTTP request (for the transport rules of DESIGN 16). */
+/** A plain-HTTP request (for the plain-HTTP transport rules). */
 export function plainRequest<T = any>(url: string, method: string, opts: RequestOptions = {}): Promise<TestResponse<T>> {
   return send<T>(http, new URL(url), method, opts);
 }

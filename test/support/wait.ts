@@ -1,5 +1,5 @@
 /**
- * Waits on a signal, not a sleep (STYLE): polls `probe` until it returns a value other than
+ * Waits on a signal, not a sleep (a test never sleeps for time to pass): polls `probe` until it returns a value other than
  * undefined/false, and fails fast with `what` when `maxWait` passes.
  */
 export async function waitFor<T>(

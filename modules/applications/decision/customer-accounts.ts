@@ -4,7 +4,7 @@ import { isDuplicateKey } from '../../../platform/mongo.js';
 import { GOLD_AFTER_APPROVALS } from './decision.rules.js';
 
 /**
- * The customer's account level (DESIGN 8), kept by the service in `customer_accounts`,
+ * The customer's account level (BASIC, then GOLD after approvals), kept by the service in `customer_accounts`,
  * keyed by the normalized e-mail. BASIC until GOLD_AFTER_APPROVALS applications were
  * approved. Counting is idempotent (a set of application ids), so a redelivered approval
  * counts once.

@@ -5,7 +5,7 @@ import type { ApplicationRepository } from '../application.repository.js';
 const KEY_ID = 'gateway-link-v1';
 
 /**
- * Gateway links (DESIGN 1): `<PUBLIC_BASE_URL>/gateway/<applicationId>/<token>`, where the
+ * Gateway links: `<PUBLIC_BASE_URL>/gateway/<applicationId>/<token>`, where the
  * token is an HMAC-SHA256 of the application id and the link's expiry under a key of the
  * service. Unguessable (256-bit MAC) and expiring (the expiry is inside the MAC and in the
  * document). Nothing secret is stored per application: the spec wants the URL in every
