@@ -125,22 +125,7 @@ export class ManagedConsumer<T extends TypedMessage> {
       this.count('duplicate');
       return;
     }
-    const refused = await retryWithBackoff(async () => {
-      try {
-        await this.spec.handle(parsed, { topic, partition, offset: message.offset });
-        return undefined;
-      } catch (err) {
-        if ((err as { retriable?: boolean }).retriable === false) return { err };
-        throw err;
-      }
-    }, {
-      onFailure: (err, attempt) => {
-        if (this.stopping) throw err; // not committed: redelivered after the restart
-        this.count('retry');
-        this.log.warn({ err, attempt, topic, partition, offset: message.offset }, 'handler failed; retrying');
-      },
-      afterWait: heartbeat,
-    });
+    const refused = await this.handleRetrying(parsed, { topic, partition, offset: message.offset }, heartbeat);
     if (refused) {
       await this.deadLetter(topic, partition, message.offset, message.value, refused.err);
       return;
@@ -150,6 +135,29 @@ export class ManagedConsumer<T extends TypedMessage> {
     });
     this.count('ok');
     end();
+  }
+
+  /**
+   * Runs the handler until it succeeds; an error it marks not retriable is returned (for
+   * the dead-letter topic), any other is retried in place, unless the consumer is stopping.
+   */
+  private handleRetrying(parsed: T, meta: { topic: string; partition: number; offset: string }, heartbeat: () => Promise<void>): Promise<{ err: unknown } | undefined> {
+    return retryWithBackoff(async () => {
+      try {
+        await this.spec.handle(parsed, meta);
+        return undefined;
+      } catch (err) {
+        if ((err as { retriable?: boolean }).retriable === false) return { err };
+        throw err;
+      }
+    }, {
+      onFailure: (err, attempt) => {
+        if (this.stopping) throw err; // not committed: redelivered after the restart
+        this.count('retry');
+        this.log.warn({ err, attempt, ...meta }, 'handler failed; retrying');
+      },
+      afterWait: heartbeat,
+    });
   }
 
   private reactsTo(type: string): boolean {
