@@ -35,7 +35,7 @@ export interface Api {
  * HTTPS and plain-HTTP listeners and the metrics endpoint; then the modules' consumers.
  */
 export async function startApi(config: Config, logger: Logger, overrides: ApiOverrides = {}): Promise<Api> {
-  const runtime = await createRuntime(config, logger, 'api', API_TOPICS);
+  const runtime = await createRuntime(config, logger, 'api', API_TOPICS, overrides.clock);
   const modules = await createModules(runtime, overrides);
   const keys = new IdempotencyStore(runtime.db, config.idempotency);
   await keys.init();

@@ -1,4 +1,5 @@
 import type { AppModule, Platform } from '../platform/module.js';
+import type { Clock } from '../platform/clock.js';
 import { createAuthModule, type AuthModule } from '../modules/auth/index.js';
 import { APPLICATION_TOPICS, createApplicationsModule, type ApplicationsModule, type DocumentFetcher } from '../modules/applications/index.js';
 import { createOrdersModule, ORDER_TOPICS } from '../modules/orders/index.js';
@@ -26,6 +27,8 @@ export const API_TOPICS: readonly string[] = [...Object.values(APPLICATION_TOPIC
 export interface ApiOverrides {
   /** fetcher of documents given as https URLs (a test's local server has a self-signed certificate) */
   documentFetcher?: DocumentFetcher;
+  /** the modules' time: a test moves a ManualClock instead of waiting for expiry */
+  clock?: Clock;
 }
 
 export async function createModules(platform: Platform, overrides: ApiOverrides = {}): Promise<ApiModules> {

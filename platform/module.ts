@@ -3,6 +3,7 @@ import type { Kafka, Producer } from 'kafkajs';
 import type { Registry } from 'prom-client';
 import type Koa from 'koa';
 import type { Config } from './config.js';
+import type { Clock } from './clock.js';
 import type { Logger } from './logger.js';
 import type { Topics } from './kafka.js';
 import type { OutboxPublisher } from './outbox-publisher.js';
@@ -21,6 +22,8 @@ export interface Platform {
   logger: Logger;
   registry: Registry;
   consumerDeps: ConsumerDeps;
+  /** the time modules read and wait on (tests pass a ManualClock) */
+  clock: Clock;
 }
 
 /**

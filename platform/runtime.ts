@@ -8,6 +8,7 @@ import { createRegistry, consumerMetrics, dependencyGauge, outboxMetrics } from 
 import { consumerLagGauge, lazyAdmin } from './consumer-lag.js';
 import { OutboxPublisher } from './outbox-publisher.js';
 import { OUTBOX_PUBLISHERS } from './outbox-sweeper.js';
+import { systemClock, type Clock } from './clock.js';
 
 export interface Runtime extends Platform {
   mongoClient: MongoClient;
@@ -18,8 +19,9 @@ export interface Runtime extends Platform {
  * Connects the shared infrastructure of a process: MongoDB, Kafka (producer, topics) and
  * the outbox publisher. `ownTopics` are the logical topics of the process's modules (the
  * domain's, or the relay's retry topics): created, when missing, beside the kernel's.
+ * `clock` is the modules' time (a test's ManualClock; the wall clock otherwise).
  */
-export async function createRuntime(config: Config, logger: Logger, service: string, ownTopics: readonly string[] = []): Promise<Runtime> {
+export async function createRuntime(config: Config, logger: Logger, service: string, ownTopics: readonly string[] = [], clock: Clock = systemClock): Promise<Runtime> {
   const { client: mongoClient, db } = await connectMongo(config.mongo.url, config.mongo.db, config.mongo.timeoutMs);
   const registry = createRegistry(service);
   const kafka = createKafka(config.kafka, logger);
@@ -65,7 +67,7 @@ export async function createRuntime(config: Config, logger: Logger, service: str
     kafka: () => kafkaReachable(kafka, 1500),
   });
   return {
-    config, db, kafka, producer, topics, outbox, logger, registry, consumerDeps, mongoClient,
+    config, db, kafka, producer, topics, outbox, logger, registry, consumerDeps, mongoClient, clock,
     close: async () => {
       await outbox.stop();
       await lagAdmin.close();

@@ -25,11 +25,28 @@ export interface Change<R = void> {
 }
 
 /**
+ * The writes a repository offers over versioned documents: what a use case calls. The
+ * MongoDB implementation is VersionedStore; InMemoryVersionedStore (versioned-store.fake.ts)
+ * keeps the same contract in memory for unit tests.
+ */
+export interface VersionedWrites<T extends Versioned> {
+  /** Inserts a new document (version 1) with its entries; a taken `_id` is a duplicate-key error. */
+  insert(doc: NewDocument<T>, entries: OutboxEntry[], now?: Date): Promise<T>;
+  /** Read, decide, write under the version guard (VersionedStore.mutate). */
+  mutate<R>(
+    id: string,
+    load: () => Promise<T | null>,
+    decide: (doc: T) => Change<R> | Promise<Change<R>>,
+    opts: { attempts?: number; notFound: () => Error },
+  ): Promise<{ doc: T; result: R | undefined }>;
+}
+
+/**
  * Optimistic concurrency over one collection, with the transactional outbox: every write
  * is one atomic single-document operation that changes the state, bumps `version` and adds
  * the events; the events are published after the write commits.
  */
-export class VersionedStore<T extends Versioned> {
+export class VersionedStore<T extends Versioned> implements VersionedWrites<T> {
   private readonly mutex = new KeyedMutex();
 
   /** `onWritten` sees every document this store wrote, as written (a module's in-process index of it). */

@@ -1,5 +1,6 @@
 import { AppError, InvalidRequestError, UnprocessableError, type ErrorRecord } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import { systemClock, type Clock } from '../../platform/clock.js';
 import type { OutboxEntry } from '../../platform/outbox.js';
 import type { AuthenticatedPartner } from '../../platform/http/state.js';
 import type { ApplicationDoc, DocumentMeta } from './application.model.js';
@@ -74,8 +75,13 @@ export function deprecationWarnings(input: Pick<CreateApplicationInput, 'custome
 export class CreateApplication {
   private readonly dedup: DuplicateGuard;
 
-  constructor(private readonly repo: ApplicationRepository, private readonly cfg: CreateConfig, private readonly documents: DocumentStore) {
-    this.dedup = new DuplicateGuard(repo, cfg.duplicateWindowMs);
+  constructor(
+    private readonly repo: ApplicationRepository,
+    private readonly cfg: CreateConfig,
+    private readonly documents: Pick<DocumentStore, 'prepare'>,
+    private readonly clock: Clock = systemClock,
+  ) {
+    this.dedup = new DuplicateGuard(repo, cfg.duplicateWindowMs, clock);
   }
 
   async create(partner: AuthenticatedPartner, input: CreateApplicationInput): Promise<CreateOutcome> {
@@ -84,7 +90,7 @@ export class CreateApplication {
     }
     assertAcceptable(input, this.cfg);
     const warnings = deprecationWarnings(input);
-    const now = new Date();
+    const now = this.clock.now();
     const documents = await this.documents.prepare(input.order.documents, (i) => `order.documents[${i}].file`, now);
     const id = newId();
     const key = duplicateKey(partner.id, input.type, input.order);
@@ -107,8 +113,8 @@ export class CreateApplication {
       id, partnerId, status, event: APPLICATION_EVENTS.created, now,
       applicationTtlMs: this.cfg.applicationTtlMs, gatewayTokenTtlMs: this.cfg.gatewayTokenTtlMs,
     });
-    if (doc.recurrence) await this.repo.recurrences.insertOne({ _id: doc.recurrence.id, applicationId: id, partnerId });
-    return this.repo.store.insert(doc, createdEntries(doc, now), now);
+    if (doc.recurrence) await this.repo.insertRecurrencePointer({ _id: doc.recurrence.id, applicationId: id, partnerId });
+    return this.repo.insertWithOutbox(doc, createdEntries(doc, now), now);
   }
 }
 

@@ -1,5 +1,5 @@
-import type { ApplicationRepository } from './application.repository.js';
-import { isDuplicateKey } from '../../platform/mongo.js';
+import type { ApplicationRepository, DedupClaimDoc } from './application.repository.js';
+import { systemClock, type Clock } from '../../platform/clock.js';
 import { ConcurrencyError } from '../../platform/errors.js';
 
 /**
@@ -20,53 +20,49 @@ const MAX_WAIT_MS = 10_000;
 const YOUNG_CLAIM_MS = 2_000;
 
 export class DuplicateGuard {
-  constructor(private readonly repo: ApplicationRepository, private readonly windowMs: number) {}
+  constructor(private readonly repo: ApplicationRepository, private readonly windowMs: number, private readonly clock: Clock = systemClock) {}
 
   /**
    * `now` is the request's arrival: the duplicate window is measured from it. Whether a
    * claim without its application is orphaned is a question of the clock while waiting,
-   * so that age is measured against Date.now().
+   * so that age is measured against the clock.
    */
-  async claim(key: string, partnerId: string, applicationId: string, now = new Date()): Promise<ClaimResult> {
-    const started = Date.now();
+  async claim(key: string, partnerId: string, applicationId: string, now = this.clock.now()): Promise<ClaimResult> {
+    const started = this.clock.now().getTime();
     for (;;) {
-      try {
-        await this.repo.dedup.insertOne({ _id: key, partnerId, applicationId, claimedAt: now });
-        return { won: true };
-      } catch (err) {
-        if (!isDuplicateKey(err)) throw err;
-      }
-      const existing = await this.repo.dedup.findOne({ _id: key });
+      if (await this.repo.insertDedupClaim({ _id: key, partnerId, applicationId, claimedAt: now })) return { won: true };
+      const existing = await this.repo.findDedupClaim(key);
       if (!existing) continue; // released meanwhile: try again
       if (now.getTime() - existing.claimedAt.getTime() < this.windowMs) {
-        const app = await this.repo.applications.findOne({ _id: existing.applicationId }, { projection: { _id: 1 } });
-        if (app) return { won: false, applicationId: existing.applicationId };
-        const age = Date.now() - existing.claimedAt.getTime();
-        const orphanIn = ORPHAN_GRACE_MS - age;
-        if (orphanIn > 0) {
-          // A young claim's writer is normally mid-write (milliseconds): wait for it. An older
-          // claim without its application is probably orphaned: wait for the grace to pass
-          // only if that fits in MAX_WAIT_MS, otherwise answer at once with when to retry.
-          const young = age < YOUNG_CLAIM_MS;
-          if (!young && orphanIn > MAX_WAIT_MS - (Date.now() - started)) {
-            throw new ConcurrencyError('An identical request is still being processed, or was cut off; repeat the request later.', Math.ceil(orphanIn / 1000));
-          }
-          await new Promise((r) => setTimeout(r, WAIT_STEP_MS));
-          continue;
-        }
+        if (await this.repo.exists(existing.applicationId)) return { won: false, applicationId: existing.applicationId };
+        if (await this.waitedForWriter(existing, started)) continue;
       }
-      const taken = await this.repo.dedup.updateOne(
-        { _id: key, applicationId: existing.applicationId, claimedAt: existing.claimedAt },
-        // stamped with the clock, not the arrival: a request that waited must not make its
-        // fresh claim look old (and orphaned) to the requests waiting behind it
-        { $set: { applicationId, claimedAt: new Date(), partnerId } },
-      );
-      if (taken.modifiedCount === 1) return { won: true };
+      // stamped with the clock, not the arrival: a request that waited must not make its
+      // fresh claim look old (and orphaned) to the requests waiting behind it
+      if (await this.repo.takeOverDedupClaim(existing, { applicationId, claimedAt: this.clock.now(), partnerId })) return { won: true };
     }
+  }
+
+  /**
+   * A young claim's writer is normally mid-write (milliseconds): wait a step for it. An
+   * older claim without its application is probably orphaned: wait for the grace to pass
+   * only if that fits in MAX_WAIT_MS, otherwise answer at once with when to retry. False:
+   * the claim is past its grace, take it over.
+   */
+  private async waitedForWriter(existing: DedupClaimDoc, started: number): Promise<boolean> {
+    const at = this.clock.now().getTime();
+    const age = at - existing.claimedAt.getTime();
+    const orphanIn = ORPHAN_GRACE_MS - age;
+    if (orphanIn <= 0) return false;
+    if (age >= YOUNG_CLAIM_MS && orphanIn > MAX_WAIT_MS - (at - started)) {
+      throw new ConcurrencyError('An identical request is still being processed, or was cut off; repeat the request later.', Math.ceil(orphanIn / 1000));
+    }
+    await new Promise<void>((r) => this.clock.after(WAIT_STEP_MS, r));
+    return true;
   }
 
   /** Gives the key back when the application could not be written. */
   async release(key: string, applicationId: string): Promise<void> {
-    await this.repo.dedup.deleteOne({ _id: key, applicationId });
+    await this.repo.releaseDedupClaim(key, applicationId);
   }
 }

@@ -1,6 +1,7 @@
 import { Binary, type Collection, type Db } from 'mongodb';
 import type { OutboxPublisher } from '../../platform/outbox-publisher.js';
-import { VersionedStore } from '../../platform/versioned-store.js';
+import { VersionedStore, type Change, type NewDocument } from '../../platform/versioned-store.js';
+import type { OutboxEntry } from '../../platform/outbox.js';
 import { isDuplicateKey } from '../../platform/mongo.js';
 import type { AccountLevel, ApplicationDoc } from './application.model.js';
 
@@ -45,19 +46,78 @@ export interface ModuleKeyDoc {
   createdAt: Date;
 }
 
-/**
- * The applications module's collections; only this module reads or writes them. Hot-path
- * reads are by `_id` only (mongo-java-server uses an index only for exact unique keys).
- */
-export class ApplicationRepository {
-  readonly store: VersionedStore<ApplicationDoc>;
-  readonly applications: Collection<ApplicationDoc>;
-  readonly dedup: Collection<DedupClaimDoc>;
-  readonly contents: Collection<DocumentContentDoc>;
-  readonly accounts: Collection<CustomerAccountDoc>;
-  readonly recurrences: Collection<RecurrencePointerDoc>;
-  readonly keys: Collection<ModuleKeyDoc>;
+/** The order criteria of findNewestByOrder (all given must match). */
+export interface OrderCriteria {
+  orderNumber?: string;
+  orderVariableSymbol?: string;
+}
 
+/**
+ * What the applications module asks of its store, by intent. Only this module reads or
+ * writes these documents. MongoApplicationRepository is the store's implementation;
+ * InMemoryApplicationRepository (application.repository.fake.ts) keeps the same contract
+ * in memory for unit tests, and one contract test runs against both.
+ */
+export interface ApplicationRepository {
+  init(): Promise<void>;
+  findById(id: string): Promise<ApplicationDoc | null>;
+  /** The partner's application; another partner's id reads exactly like an unknown one. */
+  findForPartner(partnerId: string, id: string): Promise<ApplicationDoc | null>;
+  exists(id: string): Promise<boolean>;
+  /** The partner's newest (createdAt, then id) application matching every criterion given. */
+  findNewestByOrder(partnerId: string, q: OrderCriteria): Promise<ApplicationDoc | null>;
+  /** A new application at version 1 with its outbox entries, in one atomic write. */
+  insertWithOutbox(doc: NewDocument<ApplicationDoc>, entries: OutboxEntry[], now: Date): Promise<ApplicationDoc>;
+  /** Read, decide, write under the version guard with the change's outbox entries. */
+  mutate<R>(
+    id: string,
+    load: () => Promise<ApplicationDoc | null>,
+    decide: (doc: ApplicationDoc) => Change<R> | Promise<Change<R>>,
+    opts: { notFound: () => Error },
+  ): Promise<{ doc: ApplicationDoc; result: R | undefined }>;
+  /** Ids of applications whose `expiresAt` has come by `now`, at most `limit`. */
+  idsExpiringBy(now: Date, limit: number): Promise<string[]>;
+  /** Ids of applications whose READY recurrence's validity ended by `now`, at most `limit`. */
+  idsWithRecurrenceEndedBy(now: Date, limit: number): Promise<string[]>;
+
+  /** Inserts the claim; false when a claim with this key already stands. */
+  insertDedupClaim(claim: DedupClaimDoc): Promise<boolean>;
+  findDedupClaim(key: string): Promise<DedupClaimDoc | null>;
+  /** Replaces the claim only if it is still `expected` (compare-and-swap); true when it was. */
+  takeOverDedupClaim(expected: DedupClaimDoc, next: Pick<DedupClaimDoc, 'applicationId' | 'partnerId' | 'claimedAt'>): Promise<boolean>;
+  /** Removes the claim if it is still held for `applicationId`. */
+  releaseDedupClaim(key: string, applicationId: string): Promise<void>;
+
+  insertRecurrencePointer(pointer: RecurrencePointerDoc): Promise<void>;
+  findRecurrencePointer(recurrenceId: string): Promise<RecurrencePointerDoc | null>;
+
+  /** Stores file bytes under their hash; storing the same bytes twice is a no-op. */
+  putContent(doc: DocumentContentDoc): Promise<void>;
+
+  /** The customer's level and the applications approved for it so far, in one read. */
+  account(accountId: string): Promise<{ level: AccountLevel; approvedIds: string[] }>;
+  accountLevel(accountId: string): Promise<AccountLevel>;
+  /** Adds the approval to the account (created BASIC on the first), once per application; returns the account. */
+  addApproval(accountId: string, applicationId: string, now: Date): Promise<CustomerAccountDoc>;
+  /** BASIC → GOLD; a no-op when the account is not BASIC. */
+  promoteToGold(accountId: string, now: Date): Promise<void>;
+
+  /** The module key with this id: `fresh` is stored if there is none yet (the first instance wins). */
+  moduleKey(fresh: ModuleKeyDoc): Promise<ModuleKeyDoc>;
+}
+
+/**
+ * The store's implementation. Hot-path reads are by `_id` only (mongo-java-server uses an
+ * index only for exact unique keys).
+ */
+export class MongoApplicationRepository implements ApplicationRepository {
+  private readonly store: VersionedStore<ApplicationDoc>;
+  private readonly applications: Collection<ApplicationDoc>;
+  private readonly dedup: Collection<DedupClaimDoc>;
+  private readonly contents: Collection<DocumentContentDoc>;
+  private readonly accounts: Collection<CustomerAccountDoc>;
+  private readonly recurrences: Collection<RecurrencePointerDoc>;
+  private readonly keys: Collection<ModuleKeyDoc>;
   /** `onWritten` sees every application the store wrote (the expiry schedule notes its due times). */
   constructor(db: Db, outbox: OutboxPublisher, onWritten?: (doc: ApplicationDoc) => void) {
     this.applications = db.collection<ApplicationDoc>('applications');
@@ -85,10 +145,70 @@ export class ApplicationRepository {
     return this.applications.findOne({ _id: id });
   }
 
-  /** The partner's application; another partner's id reads exactly like an unknown one. */
   async findForPartner(partnerId: string, id: string): Promise<ApplicationDoc | null> {
     const doc = await this.findById(id);
     return doc && doc.partnerId === partnerId ? doc : null;
+  }
+
+  async exists(id: string): Promise<boolean> {
+    return (await this.applications.findOne({ _id: id }, { projection: { _id: 1 } })) !== null;
+  }
+
+  insertWithOutbox(doc: NewDocument<ApplicationDoc>, entries: OutboxEntry[], now: Date): Promise<ApplicationDoc> {
+    return this.store.insert(doc, entries, now);
+  }
+
+  mutate<R>(
+    id: string,
+    load: () => Promise<ApplicationDoc | null>,
+    decide: (doc: ApplicationDoc) => Change<R> | Promise<Change<R>>,
+    opts: { notFound: () => Error },
+  ): Promise<{ doc: ApplicationDoc; result: R | undefined }> {
+    return this.store.mutate(id, load, decide, opts);
+  }
+
+  async idsExpiringBy(now: Date, limit: number): Promise<string[]> {
+    const due = await this.applications.find({ expiresAt: { $lte: now } }, { projection: { _id: 1 } }).limit(limit).toArray();
+    return due.map((d) => d._id);
+  }
+
+  async idsWithRecurrenceEndedBy(now: Date, limit: number): Promise<string[]> {
+    const filter = { 'recurrence.state': 'READY' as const, 'recurrence.validUntil': { $lte: now } };
+    return (await this.applications.find(filter, { projection: { _id: 1 } }).limit(limit).toArray()).map((d) => d._id);
+  }
+
+  async insertDedupClaim(claim: DedupClaimDoc): Promise<boolean> {
+    try {
+      await this.dedup.insertOne(claim);
+      return true;
+    } catch (err) {
+      if (isDuplicateKey(err)) return false;
+      throw err;
+    }
+  }
+
+  findDedupClaim(key: string): Promise<DedupClaimDoc | null> {
+    return this.dedup.findOne({ _id: key });
+  }
+
+  async takeOverDedupClaim(expected: DedupClaimDoc, next: Pick<DedupClaimDoc, 'applicationId' | 'partnerId' | 'claimedAt'>): Promise<boolean> {
+    const taken = await this.dedup.updateOne(
+      { _id: expected._id, applicationId: expected.applicationId, claimedAt: expected.claimedAt },
+      { $set: next },
+    );
+    return taken.modifiedCount === 1;
+  }
+
+  async releaseDedupClaim(key: string, applicationId: string): Promise<void> {
+    await this.dedup.deleteOne({ _id: key, applicationId });
+  }
+
+  async insertRecurrencePointer(pointer: RecurrencePointerDoc): Promise<void> {
+    await this.recurrences.insertOne(pointer);
+  }
+
+  findRecurrencePointer(recurrenceId: string): Promise<RecurrencePointerDoc | null> {
+    return this.recurrences.findOne({ _id: recurrenceId });
   }
 
   /**
@@ -98,19 +218,17 @@ export class ApplicationRepository {
    * on MongoDB the {partnerId, order.number, createdAt} index keeps it to the partner's
    * entries (and to the order number when one is given).
    */
-  findNewestByOrder(partnerId: string, q: { orderNumber?: string; orderVariableSymbol?: string }): Promise<ApplicationDoc | null> {
+  findNewestByOrder(partnerId: string, q: OrderCriteria): Promise<ApplicationDoc | null> {
     const filter: Record<string, unknown> = { partnerId };
     if (q.orderNumber !== undefined) filter['order.number'] = q.orderNumber;
     if (q.orderVariableSymbol !== undefined) filter['order.variableSymbols'] = q.orderVariableSymbol;
     return this.applications.find(filter).sort({ createdAt: -1, _id: -1 }).limit(1).next();
   }
 
-  /** Stores file bytes under their hash; storing the same bytes twice is a no-op. */
   async putContent(doc: DocumentContentDoc): Promise<void> {
     await this.contents.insertOne(doc).catch((err) => { if (!isDuplicateKey(err)) throw err; });
   }
 
-  /** The customer's level and the applications approved for it so far, in one read. */
   async account(accountId: string): Promise<{ level: AccountLevel; approvedIds: string[] }> {
     const doc = await this.accounts.findOne({ _id: accountId }, { projection: { level: 1, approvedApplicationIds: 1 } });
     return { level: doc?.level ?? 'BASIC', approvedIds: doc?.approvedApplicationIds ?? [] };
@@ -118,5 +236,27 @@ export class ApplicationRepository {
 
   async accountLevel(accountId: string): Promise<AccountLevel> {
     return (await this.accounts.findOne({ _id: accountId }, { projection: { level: 1 } }))?.level ?? 'BASIC';
+  }
+
+  async addApproval(accountId: string, applicationId: string, now: Date): Promise<CustomerAccountDoc> {
+    const add = { $addToSet: { approvedApplicationIds: applicationId }, $set: { updatedAt: now } };
+    try {
+      await this.accounts.updateOne({ _id: accountId }, { ...add, $setOnInsert: { level: 'BASIC', createdAt: now } }, { upsert: true });
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err; // a concurrent first approval created it: count again
+      await this.accounts.updateOne({ _id: accountId }, add);
+    }
+    return (await this.accounts.findOne({ _id: accountId }))!;
+  }
+
+  async promoteToGold(accountId: string, now: Date): Promise<void> {
+    await this.accounts.updateOne({ _id: accountId, level: 'BASIC' }, { $set: { level: 'GOLD', updatedAt: now } });
+  }
+
+  async moduleKey(fresh: ModuleKeyDoc): Promise<ModuleKeyDoc> {
+    await this.keys.insertOne(fresh).catch((err) => { if (!isDuplicateKey(err)) throw err; });
+    const doc = await this.keys.findOne({ _id: fresh._id });
+    if (!doc) throw new Error(`module key ${fresh._id} missing`);
+    return doc;
   }
 }

@@ -113,7 +113,7 @@ function mountRecurrenceRoutes(router: AppRouter, auth: Middleware<AppState>[], 
     responses: { 200: { description: 'the recurrence', schema: recurrenceResponseSchema } },
     errors: [INVALID, notFound, E(422, 'UNPROCESSABLE', 'a state other than CANCELLED'), E(422, 'RECURRENCE_NOT_USABLE', 'the recurrence is APPROVING or EXPIRED')],
   }, auth, async (ctx, { params, body }) => {
-    respondFromWrite((doc: ApplicationDoc) => ({ body: toRecurrenceResponse(effectiveRecurrence(doc.recurrence!, new Date()), doc._id) }));
+    respondFromWrite((doc: ApplicationDoc) => ({ body: toRecurrenceResponse(effectiveRecurrence(doc.recurrence!, applications.now()), doc._id) }));
     ctx.body = await recurrences.patch(partnerOf(ctx).id, params.recurrenceId, body.state);
   });
 

@@ -1,5 +1,6 @@
 import type { AllowedActions } from './application.actions.js';
 import type { Logger } from '../../platform/logger.js';
+import type { Clock } from '../../platform/clock.js';
 import { anySentOrDelivered, type ApplicationDoc, type CancelReason, type OrderDoc } from './application.model.js';
 import type { ApplicationRepository } from './application.repository.js';
 import type { GatewayLinks } from './gateway/gateway-links.js';
@@ -17,6 +18,7 @@ export interface ApplicationServiceDeps {
   config: { recurrenceValidityMs: number };
   /** what the partner may do next, shown on every Application response */
   actions: AllowedActions;
+  clock: Clock;
 }
 
 /** Whether any item of the order was marked sent or delivered (spec availability table). */
@@ -39,6 +41,11 @@ function matchesOrder(doc: ApplicationDoc, q: OrderLookup): boolean {
 export class ApplicationService {
   constructor(private readonly deps: ApplicationServiceDeps) {}
 
+  /** The module's time (the clock the composition root chose). */
+  now(): Date {
+    return this.deps.clock.now();
+  }
+
   /**
    * Loads the application (the partner's, when `partnerId` is given: another partner's id
    * is 404 exactly like an unknown one), runs the pure `decide` on it and writes the result
@@ -54,9 +61,9 @@ export class ApplicationService {
     const { repo, config } = this.deps;
     const load = () => (partnerId === null ? repo.findById(applicationId) : repo.findForPartner(partnerId, applicationId));
     try {
-      return await repo.store.mutate<R>(applicationId, load, async (doc) => {
+      return await repo.mutate<R>(applicationId, load, async (doc) => {
         const change = await decide(doc);
-        return compileChange(doc, change, opts.now?.() ?? new Date(), config);
+        return compileChange(doc, change, opts.now?.() ?? this.deps.clock.now(), config);
       }, { notFound: () => applicationNotFound(opts.notFoundCode) });
     } catch (err) {
       throw asAppError(err);

@@ -1,7 +1,7 @@
 import { Counter, Gauge } from 'prom-client';
 import type { Platform } from '../../platform/module.js';
 import type { AuthModule } from '../auth/index.js';
-import { ApplicationRepository } from './application.repository.js';
+import { MongoApplicationRepository } from './application.repository.js';
 import { ApplicationService } from './application.service.js';
 import { AllowedActions } from './application.actions.js';
 import { CreateApplication, type CreateConfig } from './application.create.js';
@@ -73,15 +73,16 @@ const EXPIRY_HORIZON_MS = 48 * 3600_000;
 
 /** Composition root of the applications module (applications, gateway, decision, recurrences). */
 export async function createApplicationsModule(platform: Platform, deps: ApplicationsModuleDeps): Promise<ApplicationsModule> {
-  const { config } = platform;
+  const { config, clock } = platform;
   const logger = platform.logger.child({ module: 'applications' });
   const schedule = new ExpirySchedule({ granularityMs: config.expirySweepIntervalMs, horizonMs: EXPIRY_HORIZON_MS });
-  const repo = new ApplicationRepository(platform.db, platform.outbox, (doc) => {
-    schedule.note(doc.expiresAt);
-    if (doc.recurrence?.state === 'READY') schedule.note(doc.recurrence.validUntil);
+  const repo = new MongoApplicationRepository(platform.db, platform.outbox, (doc) => {
+    const now = clock.now().getTime();
+    schedule.note(doc.expiresAt, now);
+    if (doc.recurrence?.state === 'READY') schedule.note(doc.recurrence.validUntil, now);
   });
   await repo.init();
-  const links = new GatewayLinks(repo, config.http.publicBaseUrl);
+  const links = new GatewayLinks(repo, config.http.publicBaseUrl, clock);
   await links.init();
 
   const cfg: CreateConfig = {
@@ -94,14 +95,14 @@ export async function createApplicationsModule(platform: Platform, deps: Applica
   const fetcher = deps.fetcher ?? httpsDocumentFetcher({ allowPrivateNetworks: config.webhooks.allowPrivateNetworks, timeoutMs: config.webhooks.timeoutMs });
   const documents = new DocumentStore(repo, fetcher);
   const actions = new AllowedActions();
-  const applications = new ApplicationService({ repo, links, logger, actions, config: { recurrenceValidityMs: config.recurrenceValidityMs } });
-  const creation = new CreateApplication(repo, cfg, documents);
+  const applications = new ApplicationService({ repo, links, logger, actions, clock, config: { recurrenceValidityMs: config.recurrenceValidityMs } });
+  const creation = new CreateApplication(repo, cfg, documents, clock);
   const decisions = new DecisionService({ repo, applications, sandbox: config.sandbox, logger });
-  const recurrences = new RecurrenceService({ repo, applications, decisions, documents, cfg, sandbox: config.sandbox });
+  const recurrences = new RecurrenceService({ repo, applications, decisions, documents, cfg, sandbox: config.sandbox, clock });
   const gateway = new GatewayService({ repo, links, applications });
   const consumer = decisionConsumer(platform.consumerDeps, platform.topics, decisions);
   const sweeper = new ExpirySweeper({
-    repo, applications, schedule, logger,
+    repo, applications, schedule, logger, clock,
     intervalMs: config.expirySweepIntervalMs,
     fullIntervalMs: config.expiryFullSweepIntervalMs,
     sweeps: new Counter({

@@ -3,7 +3,8 @@ import { Counter, Gauge, Registry } from 'prom-client';
 import { createLogger } from '../../platform/logger.js';
 import { ExpirySchedule } from './expiry.schedule.js';
 import { ExpirySweeper } from './expiry.sweeper.js';
-import type { ApplicationRepository } from './application.repository.js';
+import { InMemoryApplicationRepository } from './application.repository.fake.js';
+import { ManualClock } from '../../platform/clock.js';
 import type { ApplicationService } from './application.service.js';
 
 describe('expiry schedule', () => {
@@ -34,61 +35,77 @@ describe('expiry schedule', () => {
   });
 });
 
-describe('expiry sweeper heartbeat', () => {
-  /** A sweeper over a store that records its passes (each pass runs two queries) and finds nothing due. */
+describe('expiry sweeper heartbeat (manual clock: no test waits for time to pass)', () => {
+  /** A sweeper over an in-memory store that counts its passes; `batch` ids are "due" at every pass. */
   function sweeper(opts: { fullIntervalMs: number; batch?: number }) {
     const registry = new Registry();
     const sweeps = new Counter({ name: 'expiry_sweeps_total', help: 'passes', labelNames: ['reason'], registers: [registry] });
+    const clock = new ManualClock(new Date('2030-01-01T00:00:00Z'));
+    const repo = new InMemoryApplicationRepository();
     let queries = 0;
-    const find = () => ({ limit: () => ({ toArray: async () => { queries++; return Array.from({ length: opts.batch ?? 0 }, (_, i) => ({ _id: `a${i}` })); } }) });
-    const repo = { applications: { find } } as unknown as ApplicationRepository;
-    const applications = { changeIf: async () => false } as unknown as ApplicationService;
+    repo.idsExpiringBy = async () => { queries++; return Array.from({ length: opts.batch ?? 0 }, (_, i) => `a${i}`); };
+    const applications = { changeIf: async () => undefined } as unknown as ApplicationService;
     const schedule = new ExpirySchedule({ granularityMs: 20, horizonMs: 60_000 });
     const lastSuccess = new Gauge({ name: 'expiry_sweep_last_success_timestamp_seconds', help: 'last pass', registers: [registry] });
-    const s = new ExpirySweeper({ repo, applications, schedule, intervalMs: 20, fullIntervalMs: opts.fullIntervalMs, logger: createLogger({ level: 'silent', name: 'test' }), sweeps, lastSuccess });
+    const s = new ExpirySweeper({
+      repo, applications, schedule, clock, intervalMs: 20, fullIntervalMs: opts.fullIntervalMs, logger: createLogger({ level: 'silent', name: 'test' }), sweeps, lastSuccess,
+    });
     const passes = async () => Object.fromEntries((await sweeps.get()).values.map((v) => [v.labels.reason, v.value]));
     const lastPassAt = async () => (await lastSuccess.get()).values[0]?.value ?? 0;
-    return { s, schedule, passes, lastPassAt, queries: () => queries / 2 };
+    return { s, clock, schedule, passes, lastPassAt, queries: () => queries };
   }
-  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
   it('when nothing is due, then after the start pass no pass runs (it does not poll the store)', async () => {
-    const { s, passes, queries, lastPassAt } = sweeper({ fullIntervalMs: 60_000 });
+    const { s, clock, passes, queries, lastPassAt } = sweeper({ fullIntervalMs: 60_000 });
     expect(await lastPassAt()).to.equal(0);
-    const t0 = Date.now() / 1000;
     s.start();
-    await sleep(300); // about 15 heartbeats
+    await clock.advance(20);
+    expect(await lastPassAt()).to.equal(clock.now().getTime() / 1000);
+    await clock.advance(280); // 14 more heartbeats
     await s.stop();
     expect(await passes()).to.deep.equal({ start: 1 });
     expect(queries()).to.equal(1);
-    expect(await lastPassAt()).to.be.within(t0, Date.now() / 1000);
   });
 
-  it('when a noted time comes, then one pass runs for it', async () => {
-    const { s, schedule, passes } = sweeper({ fullIntervalMs: 60_000 });
+  it('when a noted time comes, then one pass runs for it, at the first heartbeat from then on', async () => {
+    const { s, clock, schedule, passes } = sweeper({ fullIntervalMs: 60_000 });
     s.start();
-    await sleep(60);
-    schedule.note(new Date(Date.now() + 50));
-    await sleep(250);
+    await clock.advance(60);
+    schedule.note(new Date(clock.now().getTime() + 50), clock.now().getTime());
+    await clock.advance(40);
+    expect(await passes()).to.deep.equal({ start: 1 });
+    await clock.advance(20);
+    expect(await passes()).to.deep.equal({ start: 1, due: 1 });
+    await clock.advance(200);
     await s.stop();
     expect(await passes()).to.deep.equal({ start: 1, due: 1 });
   });
 
   it('when no pass ran for the full-sweep interval, then the backstop runs one', async () => {
-    const { s, passes } = sweeper({ fullIntervalMs: 100 });
+    const { s, clock, passes } = sweeper({ fullIntervalMs: 100 });
     s.start();
-    await sleep(350);
+    await clock.advance(100);
+    expect(await passes()).to.deep.equal({ start: 1 });
+    await clock.advance(20);
+    expect(await passes()).to.deep.equal({ start: 1, backstop: 1 });
+    await clock.advance(100);
     await s.stop();
-    const p = await passes();
-    expect(p.start).to.equal(1);
-    expect(p.backstop).to.be.at.least(1);
+    expect(await passes()).to.deep.equal({ start: 1, backstop: 2 });
   });
 
   it('when a pass takes a full batch, then the next heartbeat runs another', async () => {
-    const { s, passes } = sweeper({ fullIntervalMs: 60_000, batch: 500 });
+    const { s, clock, passes } = sweeper({ fullIntervalMs: 60_000, batch: 500 });
     s.start();
-    await sleep(120);
+    await clock.advance(60);
     await s.stop();
-    expect((await passes()).more).to.be.greaterThan(0);
+    expect(await passes()).to.deep.equal({ start: 1, more: 2 });
+  });
+
+  it('when stopped, then no heartbeat is left waiting', async () => {
+    const { s, clock } = sweeper({ fullIntervalMs: 60_000 });
+    s.start();
+    await clock.advance(40);
+    await s.stop();
+    expect(clock.pending).to.equal(0);
   });
 });

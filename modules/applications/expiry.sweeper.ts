@@ -1,5 +1,6 @@
 import type { Counter, Gauge } from 'prom-client';
 import type { Logger } from '../../platform/logger.js';
+import { systemClock, type Clock } from '../../platform/clock.js';
 import type { ApplicationRepository } from './application.repository.js';
 import type { ApplicationService } from './application.service.js';
 import { APPLICATION_EVENTS } from './application.events.js';
@@ -21,6 +22,8 @@ export interface ExpirySweeperDeps {
   sweeps: Counter<'reason'>;
   /** set to the wall-clock time (s) a pass completed: a sweeper gone silent shows as its age */
   lastSuccess?: Gauge;
+  /** the heartbeat's timer and the passes' time */
+  clock?: Clock;
 }
 
 /** Due documents one pass takes per query; a full batch calls for another pass at the next beat. */
@@ -42,28 +45,30 @@ const BATCH = 500;
  * `fullIntervalMs` plus a heartbeat late otherwise.
  */
 export class ExpirySweeper {
-  private timer: NodeJS.Timeout | undefined;
+  private cancelTimer: (() => void) | undefined;
   private running: Promise<number> | undefined;
   private readonly extra = new Set<Promise<number>>();
   private stopped = true;
   private lastPassAt: number | undefined;
   private again: 'more' | 'retry' | undefined;
 
-  constructor(private readonly deps: ExpirySweeperDeps) {}
+  private readonly clock: Clock;
+
+  constructor(private readonly deps: ExpirySweeperDeps) {
+    this.clock = deps.clock ?? systemClock;
+  }
 
   start(): void {
     this.stopped = false;
-    const tick = () => {
-      this.tick()
-        .catch((err) => this.deps.logger.warn({ err }, 'expiry sweep failed'))
-        .finally(() => { if (!this.stopped) this.timer = setTimeout(tick, this.deps.intervalMs).unref(); });
-    };
-    this.timer = setTimeout(tick, this.deps.intervalMs).unref();
+    const tick = (): Promise<void> => this.tick()
+      .catch((err) => this.deps.logger.warn({ err }, 'expiry sweep failed'))
+      .finally(() => { if (!this.stopped) this.cancelTimer = this.clock.after(this.deps.intervalMs, tick); });
+    this.cancelTimer = this.clock.after(this.deps.intervalMs, tick);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    clearTimeout(this.timer);
+    this.cancelTimer?.();
     await Promise.all([this.running, ...this.extra].map((p) => p?.catch(() => 0)));
   }
 
@@ -72,7 +77,7 @@ export class ExpirySweeper {
    * A pass already running is joined, unless `concurrent` (what a second instance's pass
    * does; the state-checked, version-guarded writes keep it to one expiry per application).
    */
-  sweep(now = new Date(), opts: { concurrent?: boolean } = {}): Promise<number> {
+  sweep(now = this.clock.now(), opts: { concurrent?: boolean } = {}): Promise<number> {
     if (opts.concurrent) {
       const pass = this.pass(now).finally(() => this.extra.delete(pass));
       this.extra.add(pass);
@@ -83,7 +88,7 @@ export class ExpirySweeper {
   }
 
   /** The heartbeat: a pass when one is due (see the class comment). */
-  private async tick(now = Date.now()): Promise<void> {
+  private async tick(now = this.clock.now().getTime()): Promise<void> {
     const reason = this.dueReason(now);
     if (!reason) return;
     this.deps.sweeps.inc({ reason });
@@ -109,8 +114,8 @@ export class ExpirySweeper {
   private async pass(now: Date): Promise<number> {
     const { repo, applications } = this.deps;
     let expired = 0;
-    const due = await repo.applications.find({ expiresAt: { $lte: now } }, { projection: { _id: 1 } }).limit(BATCH).toArray();
-    for (const { _id } of due) {
+    const due = await repo.idsExpiringBy(now, BATCH);
+    for (const _id of due) {
       const done = await applications.changeIf(_id, (app) => {
         if (app.state !== 'PROCESSING' || !app.expiresAt || app.expiresAt > now) return null;
         return {
@@ -121,8 +126,8 @@ export class ExpirySweeper {
       });
       if (done) expired++;
     }
-    const stale = await repo.applications.find({ 'recurrence.state': 'READY', 'recurrence.validUntil': { $lte: now } }, { projection: { _id: 1 } }).limit(BATCH).toArray();
-    for (const { _id } of stale) {
+    const stale = await repo.idsWithRecurrenceEndedBy(now, BATCH);
+    for (const _id of stale) {
       const done = await applications.changeIf(_id, (app) => {
         const r = app.recurrence;
         if (!r || r.state !== 'READY' || !r.validUntil || r.validUntil > now) return null;
@@ -132,7 +137,7 @@ export class ExpirySweeper {
     }
     if (due.length === BATCH || stale.length === BATCH) this.again = 'more';
     if (expired) this.deps.logger.info({ expired }, 'expiry sweep');
-    this.deps.lastSuccess?.set(Date.now() / 1000);
+    this.deps.lastSuccess?.set(this.clock.now().getTime() / 1000);
     return expired;
   }
 }

@@ -1,4 +1,5 @@
 import { UnprocessableError } from '../../platform/errors.js';
+import type { Clock } from '../../platform/clock.js';
 import { newId } from '../../platform/ids.js';
 import type { AuthenticatedPartner } from '../../platform/http/state.js';
 import type { ApplicationDoc, DocumentMeta, RecurrenceDoc } from './application.model.js';
@@ -33,14 +34,14 @@ export class RecurrenceService {
 
   constructor(private readonly deps: {
     repo: ApplicationRepository; applications: ApplicationService; decisions: DecisionService; documents: DocumentStore;
-    cfg: CreateConfig; sandbox: boolean;
+    cfg: CreateConfig; sandbox: boolean; clock: Clock;
   }) {
-    this.dedup = new DuplicateGuard(deps.repo, deps.cfg.duplicateWindowMs);
+    this.dedup = new DuplicateGuard(deps.repo, deps.cfg.duplicateWindowMs, deps.clock);
   }
 
   /** The origin application holding the partner's recurrence; 404 RECURRENCE_NOT_FOUND otherwise. */
   async origin(partnerId: string, recurrenceId: string): Promise<ApplicationDoc & { recurrence: RecurrenceDoc }> {
-    const pointer = await this.deps.repo.recurrences.findOne({ _id: recurrenceId });
+    const pointer = await this.deps.repo.findRecurrencePointer(recurrenceId);
     if (!pointer || pointer.partnerId !== partnerId) throw recurrenceNotFound();
     const app = await this.deps.repo.findById(pointer.applicationId);
     if (!app?.recurrence) throw recurrenceNotFound();
@@ -49,14 +50,14 @@ export class RecurrenceService {
 
   async get(partnerId: string, recurrenceId: string) {
     const app = await this.origin(partnerId, recurrenceId);
-    return toRecurrenceResponse(effectiveRecurrence(app.recurrence, new Date()), app._id);
+    return toRecurrenceResponse(effectiveRecurrence(app.recurrence, this.deps.clock.now()), app._id);
   }
 
   /** PATCH {state: CANCELLED}: READY → CANCELLED; CANCELLED again is a no-op; anything else 422. */
   async patch(partnerId: string, recurrenceId: string, state: string) {
     if (state !== 'CANCELLED') throw new UnprocessableError('UNPROCESSABLE', 'CANCELLED is the only state a recurrence can be set to.', { attribute: 'state' });
     const origin = await this.origin(partnerId, recurrenceId);
-    const now = new Date();
+    const now = this.deps.clock.now();
     const { doc } = await this.deps.applications.change(partnerId, origin._id, (app) => {
       const r = effectiveRecurrence(app.recurrence!, now);
       if (r.state === 'CANCELLED') throw new AlreadyCancelled();
@@ -72,7 +73,7 @@ export class RecurrenceService {
   /** POST /recurrences/{id}/applications: decided at once, no gateway. `origin`: this.origin(). */
   async createFrom(partner: AuthenticatedPartner, origin: ApplicationDoc & { recurrence: RecurrenceDoc }, input: CreateFromRecurrenceInput): Promise<CreateOutcome & { origin: ApplicationDoc }> {
     if (input.type !== 'DEFERRED_PAYMENT') throw new UnprocessableError('NOT_SUPPORTED', 'Recurrences are supported for DEFERRED_PAYMENT only.', { attribute: 'type' });
-    const now = new Date();
+    const now = this.deps.clock.now();
     if (!recurrenceUsable(origin.recurrence, now)) {
       throw new UnprocessableError('RECURRENCE_NOT_USABLE', `The recurrence is ${effectiveRecurrence(origin.recurrence, now).state}; only a READY recurrence creates applications.`);
     }
@@ -121,7 +122,7 @@ export class RecurrenceService {
     };
     // one notification: the decided status (no customer redirect is needed)
     const entries = [...entriesFor(createdEvent), ...entriesFor(decidedEvent, applicationNotification(doc, final, decidedEvent.id, now))];
-    const inserted = await repo.store.insert(stored, entries, now);
+    const inserted = await repo.insertWithOutbox(stored, entries, now);
     if (verdict.outcome === 'APPROVED') await decisions.accounts.recordApproval(accountIdOf(doc.customer.email), id, now);
     return inserted;
   }

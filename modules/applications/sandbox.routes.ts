@@ -38,7 +38,7 @@ export function mountSandboxRoutes(router: AppRouter, deps: { requireAuth: Middl
   }, [deps.requireAuth], async (ctx, { params, body }) => {
     const partnerId = partnerOf(ctx).id;
     const app = await deps.applications.get(partnerId, params.applicationId);
-    if (!(await deps.gateway.confirm(app, new Date(), body.outcome))) {
+    if (!(await deps.gateway.confirm(app, deps.gateway.now(), body.outcome))) {
       throw new UnprocessableError('APPLICATION_NOT_WAITING', `The application is ${app.state} / ${app.stateReason}: only an application waiting for the customer (PROCESSING_REDIRECT_NEEDED) can be decided here.`);
     }
     ctx.status = 202;

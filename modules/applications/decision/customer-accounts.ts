@@ -1,6 +1,5 @@
 import type { AccountLevel } from '../application.model.js';
 import type { ApplicationRepository } from '../application.repository.js';
-import { isDuplicateKey } from '../../../platform/mongo.js';
 import { GOLD_AFTER_APPROVALS } from './decision.rules.js';
 
 /**
@@ -22,20 +21,9 @@ export class CustomerAccounts {
   }
 
   async recordApproval(accountId: string, applicationId: string, now = new Date()): Promise<void> {
-    const { accounts } = this.repo;
-    try {
-      await accounts.updateOne(
-        { _id: accountId },
-        { $addToSet: { approvedApplicationIds: applicationId }, $set: { updatedAt: now }, $setOnInsert: { level: 'BASIC', createdAt: now } },
-        { upsert: true },
-      );
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err; // a concurrent first approval created it: count again
-      await accounts.updateOne({ _id: accountId }, { $addToSet: { approvedApplicationIds: applicationId }, $set: { updatedAt: now } });
-    }
-    const doc = await accounts.findOne({ _id: accountId });
-    if (doc && doc.level === 'BASIC' && doc.approvedApplicationIds.length >= GOLD_AFTER_APPROVALS) {
-      await accounts.updateOne({ _id: accountId, level: 'BASIC' }, { $set: { level: 'GOLD', updatedAt: now } });
+    const doc = await this.repo.addApproval(accountId, applicationId, now);
+    if (doc.level === 'BASIC' && doc.approvedApplicationIds.length >= GOLD_AFTER_APPROVALS) {
+      await this.repo.promoteToGold(accountId, now);
     }
   }
 }

@@ -56,7 +56,7 @@ export class DecisionService {
     const current = await this.deps.repo.findById(applicationId);
     if (!current || current.stateReason !== 'PROCESSING_VALIDATION_IN_PROGRESS') return undefined;
     const level = await this.levelOf(current);
-    const now = new Date();
+    const now = this.deps.applications.now();
     const outcome = await this.deps.applications.changeIf(applicationId, (app) => {
       if (app.stateReason !== 'PROCESSING_VALIDATION_IN_PROGRESS') return null;
       const verdict = decideApplication(app, level, { sandbox: this.deps.sandbox });
@@ -72,7 +72,7 @@ export class DecisionService {
     const current = await this.deps.repo.findById(applicationId);
     if (!current || current.stateReason !== 'PROCESSING_PREAPPROVED' || !current.screening) return undefined;
     const { level, approvedIds } = await this.accounts.standing(accountIdOf(current.customer.email));
-    const now = new Date();
+    const now = this.deps.applications.now();
     const outcome = await this.deps.applications.changeIf(applicationId, (app) => {
       if (app.stateReason !== 'PROCESSING_PREAPPROVED' || !app.screening) return null;
       return verdictChange(app, finalCheck(app._id, app.screening.rule, approvedIds), level, now);

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { isDuplicateKey } from '../../../platform/mongo.js';
 import type { ApplicationRepository } from '../application.repository.js';
+import { systemClock, type Clock } from '../../../platform/clock.js';
 
 const KEY_ID = 'gateway-link-v1';
 
@@ -15,13 +15,11 @@ const KEY_ID = 'gateway-link-v1';
 export class GatewayLinks {
   private key: Buffer | undefined;
 
-  constructor(private readonly repo: ApplicationRepository, private readonly publicBaseUrl: string) {}
+  constructor(private readonly repo: ApplicationRepository, private readonly publicBaseUrl: string, private readonly clock: Clock = systemClock) {}
 
   async init(): Promise<void> {
-    const fresh = { _id: KEY_ID, secret: randomBytes(32).toString('base64'), createdAt: new Date() };
-    await this.repo.keys.insertOne(fresh).catch((err) => { if (!isDuplicateKey(err)) throw err; });
-    const doc = await this.repo.keys.findOne({ _id: KEY_ID });
-    if (!doc) throw new Error('gateway link key missing');
+    const fresh = { _id: KEY_ID, secret: randomBytes(32).toString('base64'), createdAt: this.clock.now() };
+    const doc = await this.repo.moduleKey(fresh);
     this.key = Buffer.from(doc.secret, 'base64');
   }
 

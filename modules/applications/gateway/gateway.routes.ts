@@ -104,7 +104,7 @@ export function mountGatewayRoutes(router: AppRouter, deps: { gateway: GatewaySe
     ctx.cookies.set(CSRF_COOKIE, csrf, { httpOnly: true, secure: true, sameSite: 'strict', path: '/', overwrite: true });
     const base = `/gateway/${app._id}/${p.token}`;
     ctx.body = reviewPage({
-      app, level: await decisions.levelOf(app), now: new Date(),
+      app, level: await decisions.levelOf(app), now: gateway.now(),
       confirmAction: `${base}/confirm?csrf=${csrf}`, declineAction: `${base}/decline?csrf=${csrf}`,
     });
   });

@@ -14,7 +14,11 @@ export type GatewayAccess = { ok: true; app: ApplicationDoc } | { ok: false; rea
 export class GatewayService {
   constructor(private readonly deps: { repo: ApplicationRepository; links: GatewayLinks; applications: ApplicationService }) {}
 
-  async open(applicationId: string, token: string, now = new Date()): Promise<GatewayAccess> {
+  now(): Date {
+    return this.deps.applications.now();
+  }
+
+  async open(applicationId: string, token: string, now = this.deps.applications.now()): Promise<GatewayAccess> {
     const app = await this.deps.repo.findById(applicationId);
     if (!app || !this.deps.links.verify(app._id, app.gateway.expiresAt, token)) return { ok: false, reason: 'NOT_FOUND' };
     if (app.gateway.expiresAt <= now) return { ok: false, reason: 'EXPIRED', app };
@@ -27,7 +31,7 @@ export class GatewayService {
    * with the outcome the partner wants the sandbox rules to give. false when the
    * application was no longer waiting for the customer.
    */
-  async confirm(app: ApplicationDoc, now = new Date(), sandboxOutcome?: SandboxOutcome): Promise<boolean> {
+  async confirm(app: ApplicationDoc, now = this.deps.applications.now(), sandboxOutcome?: SandboxOutcome): Promise<boolean> {
     const changed = await this.deps.applications.changeIf(app._id, (current) => {
       if (current.stateReason !== 'PROCESSING_REDIRECT_NEEDED') return null;
       return {
