@@ -2,6 +2,7 @@ import type { Platform } from '../../platform/module.js';
 import type { AuthModule } from '../auth/index.js';
 import type { ApplicationsModule } from '../applications/index.js';
 import { LedgerService } from './ledger.service.js';
+import { MongoLedgerRepository } from './ledger.repository.js';
 import { ledgerConsumer, paidConsumer } from './payments.consumers.js';
 import { mountPaymentRoutes } from './payments.routes.js';
 import type { AppModule } from '../../platform/module.js';
@@ -15,7 +16,7 @@ export interface PaymentsModuleDeps {
 
 /** Composition root of the payments module: the ledger consumer, READY_PAID, the payments list. */
 export async function createPaymentsModule(platform: Platform, deps: PaymentsModuleDeps): Promise<PaymentsModule> {
-  const ledger = new LedgerService(platform.db, platform.outbox, platform.config.billing);
+  const ledger = new LedgerService(new MongoLedgerRepository(platform.db, platform.outbox), platform.config.billing, platform.clock);
   await ledger.init();
   const consumers = [
     ledgerConsumer(platform.consumerDeps, platform.topics, ledger),

@@ -1,11 +1,10 @@
-import type { Collection, Db } from 'mongodb';
 import type { DomainEvent } from '../../platform/events.js';
 import { newId } from '../../platform/ids.js';
-import { isDuplicateKey } from '../../platform/mongo.js';
 import { eventEntry, notificationEntry, type OutboxEntry } from '../../platform/outbox.js';
-import type { OutboxPublisher } from '../../platform/outbox-publisher.js';
 import type { NotificationRequest } from '../../platform/notifications.js';
-import { VersionedStore, type Change } from '../../platform/versioned-store.js';
+import type { Change } from '../../platform/versioned-store.js';
+import { systemClock, type Clock } from '../../platform/clock.js';
+import type { LedgerRepository } from './ledger.repository.js';
 import { addDays, localDate } from '../../platform/dates.js';
 import { payoutBase, type OrderEventData } from '../orders/index.js';
 import { reconcile, type LedgerRecord } from './ledger.rules.js';
@@ -30,28 +29,22 @@ const MAX_PROCESSED_IDS = 500;
  * leaves with its payment event and the partner's payment notification in the same write.
  */
 export class LedgerService {
-  readonly collection: Collection<LedgerDoc>;
-  readonly store: VersionedStore<LedgerDoc>;
-
-  constructor(db: Db, outbox: OutboxPublisher, private readonly billing: Billing) {
-    this.collection = db.collection<LedgerDoc>('payment_ledgers');
-    this.store = new VersionedStore(this.collection, outbox);
-  }
+  constructor(private readonly repo: LedgerRepository, private readonly billing: Billing, private readonly clock: Clock = systemClock) {}
 
   init(): Promise<void> {
-    return this.store.init();
+    return this.repo.init();
   }
 
   find(applicationId: string): Promise<LedgerDoc | null> {
-    return this.collection.findOne({ _id: applicationId });
+    return this.repo.findByApplication(applicationId);
   }
 
   /** Applies one order event; a repeated or older event has no effect. */
-  async apply(event: DomainEvent<OrderEventData>, now = new Date()): Promise<LedgerEntryDoc | undefined> {
+  async apply(event: DomainEvent<OrderEventData>, now = this.clock.now()): Promise<LedgerEntryDoc | undefined> {
     const appId = event.aggregateId;
     const current = (await this.find(appId)) ?? (await this.open(event, now));
     if (stale(current, event)) return undefined;
-    const { result } = await this.store.mutate(appId, () => this.find(appId), (ledger) => this.decide(ledger, event, now), {
+    const { result } = await this.repo.mutate(appId, (ledger) => this.decide(ledger, event, now), {
       notFound: () => new Error(`ledger ${appId} vanished`),
     });
     return result;
@@ -70,12 +63,7 @@ export class LedgerService {
       createdAt: now,
       updatedAt: now,
     };
-    try {
-      return await this.store.insert(doc, [], now);
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-      return (await this.find(event.aggregateId))!;
-    }
+    return this.repo.openOrGet(doc, now);
   }
 
   private decide(ledger: LedgerDoc, event: DomainEvent<OrderEventData>, now: Date): Change<LedgerEntryDoc | undefined> {
