@@ -15,11 +15,26 @@ export interface PageQuery {
 }
 
 /**
+ * The delivery records as the relay's deliverer asks for them. DeliveryRepository is the
+ * store's; InMemoryDeliveryRecords (delivery.repository.fake.ts) the unit tests'.
+ */
+export interface DeliveryRecords {
+  /** The record (the store's implementation batches these per turn). */
+  get(id: string): Promise<DeliveryDoc | null>;
+  /** The record, read at once (after a lost race). */
+  getNow(id: string): Promise<DeliveryDoc | null>;
+  /** Inserts a first record; false when a record with that id exists already. */
+  insert(doc: DeliveryDoc): Promise<boolean>;
+  /** Applies `set` when the record is still at `version`; false when another write came first. */
+  update(id: string, version: number, set: Record<string, unknown>): Promise<boolean>;
+}
+
+/**
  * The relay's one collection. The relay reads and writes it on the hot path by `_id` (one
  * `$in` look-up per batch) and `{_id, version}` (a version-guarded update, answered from a
  * unique index on mongo-java-server too); the API process only reads it for partners.
  */
-export class DeliveryRepository {
+export class DeliveryRepository implements DeliveryRecords {
   readonly collection: Collection<DeliveryDoc>;
   private readonly loads: MicroBatcher<string, DeliveryDoc | null>;
   private readonly inserts: MicroBatcher<DeliveryDoc, boolean>;

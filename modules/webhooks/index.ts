@@ -12,5 +12,5 @@ export {
   PERMANENT_OUTCOMES, attemptKey, deliveryIdOf, firstTask, notificationOf, parseNotificationMessage, parseTaskMessage,
   type AttemptOutcome, type AttemptRecord, type AttemptResult, type DeliveryDoc, type DeliveryState, type DeliveryTask,
 } from './delivery.model.js';
-export { DELIVERIES_COLLECTION, DeliveryRepository } from './delivery.repository.js';
+export { DELIVERIES_COLLECTION, DeliveryRepository, type DeliveryRecords } from './delivery.repository.js';
 export { REDELIVERIES_TOPIC } from './webhooks.topics.js';
