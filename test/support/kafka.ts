@@ -61,3 +61,19 @@ export async function topicMessageCount(kafka: Kafka, topic: string): Promise<nu
     await admin.disconnect();
   }
 }
+
+/**
+ * Whether `groupId` has committed every message of `topic` written so far: the sign that
+ * nothing it read will be read (and acted on) again.
+ */
+export async function committedToEnd(kafka: Kafka, groupId: string, topic: string): Promise<boolean> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const high = new Map((await admin.fetchTopicOffsets(topic)).map((p) => [p.partition, Number(p.high)]));
+    const [committed] = await admin.fetchOffsets({ groupId, topics: [topic] });
+    return (committed?.partitions ?? []).every((p) => Number(p.offset) >= (high.get(p.partition) ?? 0) || high.get(p.partition) === 0);
+  } finally {
+    await admin.disconnect();
+  }
+}
