@@ -67,6 +67,18 @@ describe('perimeter: input hygiene on every endpoint', () => {
     expectError(await t.client.post(LOGIN, undefined, { raw }), 400, /UTF-8/);
   });
 
+  it('when the body holds a genuine U+FFFD character, then it is read: only invalid bytes are refused', async () => {
+    const res = await t.client.post(LOGIN, undefined, { raw: Buffer.from('{"username":"a\uFFFD","password":"b"}', 'utf8') });
+    expect(res.status).to.be.oneOf([400, 401]);
+    expect(JSON.stringify(res.body)).not.to.match(/UTF-8|not valid JSON/);
+  });
+
+  it('when a JSON body is blank, then it reads as {} (the route decides)', async () => {
+    const res = await t.client.post(LOGIN, undefined, { raw: '  \n' });
+    expect(res.status).to.equal(400);
+    expect(JSON.stringify(res.body)).not.to.match(/not valid JSON|JSON object/);
+  });
+
   it('when the body is not JSON, or not an object, then 400', async () => {
     expectError(await t.client.post(LOGIN, undefined, { raw: '{"username": ' }), 400, /not valid JSON/);
     expectError(await t.client.post(LOGIN, undefined, { raw: '["a"]' }), 400, /JSON object/);
