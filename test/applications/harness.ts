@@ -61,3 +61,15 @@ export async function startHarness(env: Record<string, string> = {}, parts: ApiO
   };
   return h;
 }
+
+/**
+ * Waits until the application has no outbox entry left to publish: every event its writes
+ * produced has been handed to Kafka, so a later one can only come from a later write.
+ */
+export async function outboxDrained(h: AppHarness, id: string): Promise<void> {
+  const applications = h.t.api.runtime.db.collection('applications');
+  await waitFor(`the outbox of ${id} drained`, async () => {
+    const doc = await applications.findOne({ _id: id } as any, { projection: { outbox: 1 } });
+    return doc !== null && Object.keys(doc.outbox ?? {}).length === 0;
+  });
+}

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { waitFor } from '../support/wait.js';
-import { startHarness, type AppHarness } from '../applications/harness.js';
+import { outboxDrained, startHarness, type AppHarness } from '../applications/harness.js';
 import { applicationBody } from '../applications/requests.js';
 import { GatewayClient } from './gateway-client.js';
 import { ManualClock } from '../../platform/clock.js';
@@ -151,7 +151,10 @@ describe('the gateway over HTTP (no browser)', function () {
     await Promise.all([gw.submit('confirm', page), gw.submit('confirm', page)]);
     await h.waitForState(app.id, 'READY_TO_SHIP');
     await h.waitForEvent(app.id, 'applications.application.confirmed');
-    await new Promise((r) => setTimeout(r, 500)); // time for a second one, which must not come
+    // once the application has nothing left to publish, a second event could only be in flight already
+    await outboxDrained(h, app.id);
+    const doc = await h.t.api.runtime.db.collection('applications').findOne({ _id: app.id } as any);
+    expect(doc!.history.filter((e: { event: string }) => e.event === 'applications.application.confirmed')).to.have.length(1);
     expect(h.eventsFor(app.id).filter((e) => e.type === 'applications.application.confirmed')).to.have.length(1);
   });
 });
