@@ -1,14 +1,28 @@
 import { expect } from 'chai';
 import { KeyedMutex } from './keyed-mutex.js';
+import { settle } from './clock.js';
 
 describe('KeyedMutex', () => {
   it('when work for one key overlaps, then it runs one at a time in arrival order; other keys run alongside', async () => {
     const m = new KeyedMutex();
     const log: string[] = [];
-    const step = (name: string, ms: number) => async () => { log.push(`${name}+`); await new Promise((r) => setTimeout(r, ms)); log.push(`${name}-`); };
-    await Promise.all([m.run('a', step('a1', 20)), m.run('a', step('a2', 1)), m.run('b', step('b1', 5))]);
-    expect(log.indexOf('a1-')).to.be.lessThan(log.indexOf('a2+'));
-    expect(log.indexOf('b1+')).to.be.lessThan(log.indexOf('a1-'));
+    /** A job that logs its start and ends when the test releases it. */
+    const gated = (name: string) => {
+      let release!: () => void;
+      const gate = new Promise<void>((r) => { release = r; });
+      return { release, job: async () => { log.push(`${name}+`); await gate; log.push(`${name}-`); } };
+    };
+    const [a1, a2, b1] = [gated('a1'), gated('a2'), gated('b1')];
+    const runs = [m.run('a', a1.job), m.run('a', a2.job), m.run('b', b1.job)];
+    await settle();
+    expect(log).to.deep.equal(['a1+', 'b1+']); // a2 waits for a1; b1 does not
+    a2.release();
+    b1.release();
+    await settle();
+    expect(log).to.deep.equal(['a1+', 'b1+', 'b1-']);
+    a1.release();
+    await Promise.all(runs);
+    expect(log).to.deep.equal(['a1+', 'b1+', 'b1-', 'a1-', 'a2+', 'a2-']);
     expect(m.size).to.equal(0);
   });
 
