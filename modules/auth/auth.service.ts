@@ -1,3 +1,4 @@
+import type { Clock } from '../../platform/clock.js';
 import type { AuthenticatedPartner } from '../../platform/http/state.js';
 import type { Logger } from '../../platform/logger.js';
 import type { AuthRepository } from './auth.repository.js';
@@ -16,6 +17,7 @@ export interface AuthServiceDeps {
   throttle: LoginThrottle;
   admin: PartnerAdmin;
   logger: Logger;
+  clock: Clock;
 }
 
 const REVOKED = 'The access token has been revoked: log in again.';
@@ -27,8 +29,8 @@ export class AuthService {
 
   /** POST /authentication/v1/partner; `client` is the caller's address (throttling), `logger` the request's. */
   async login(username: string, password: string, client: string, logger = this.deps.logger): Promise<{ accessToken: string; expiresIn: number }> {
-    const { repo, tokens, throttle } = this.deps;
-    const attempt = await throttle.begin(username, client);
+    const { repo, tokens, throttle, clock } = this.deps;
+    const attempt = await throttle.begin(username, client, clock.now().getTime());
     if (!attempt.allowed) {
       logger.warn({ client, reason: attempt.reason }, 'login throttled');
       throw new TooManyLoginAttemptsError(attempt.retryAfterSeconds);
@@ -70,18 +72,12 @@ export class AuthService {
   async revokeToken(token: string): Promise<{ partnerId: string; jti: string } | undefined> {
     let claims;
     try { claims = await this.deps.tokens.verify(token); } catch { return undefined; }
-    const { repo, cache } = this.deps;
+    const { repo, cache, clock } = this.deps;
     const partner = await repo.findById(claims.partnerId);
     if (!partner) return undefined;
-    const now = new Date();
-    const expired = Object.entries(partner.revokedTokens ?? {}).filter(([, exp]) => exp <= now).map(([jti]) => `revokedTokens.${jti}`);
-    await repo.partners.updateOne(
-      { _id: partner._id },
-      {
-        $set: { [`revokedTokens.${claims.jti}`]: claims.expiresAt, updatedAt: now },
-        ...(expired.length ? { $unset: Object.fromEntries(expired.map((k) => [k, ''])) } : {}),
-      },
-    );
+    const now = clock.now();
+    const expired = Object.entries(partner.revokedTokens ?? {}).filter(([, exp]) => exp <= now).map(([jti]) => jti);
+    await repo.recordRevokedToken(partner._id, { jti: claims.jti, until: claims.expiresAt, drop: expired, at: now });
     cache.invalidate(partner._id);
     return { partnerId: partner._id, jti: claims.jti };
   }

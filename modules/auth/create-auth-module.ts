@@ -1,6 +1,7 @@
 import { Counter } from 'prom-client';
 import type { AppModule, Platform } from '../../platform/module.js';
-import { AuthRepository } from './auth.repository.js';
+import { MongoAuthRepository, type AuthRepository } from './auth.repository.js';
+import type { Logger } from '../../platform/logger.js';
 import { AuthService } from './auth.service.js';
 import { bearerAuth, perimeter } from './auth.middleware.js';
 import { mountAuthRoutes } from './auth.routes.js';
@@ -29,36 +30,19 @@ export interface AuthModule extends AppModule {
 
 const SWEEP_INTERVAL_MS = 60_000;
 
-export type AuthPlatform = Pick<Platform, 'db' | 'logger' | 'config' | 'registry'>;
+export type AuthPlatform = Pick<Platform, 'db' | 'logger' | 'config' | 'registry' | 'clock'>;
 
 /** The auth module: login, the bearer perimeter, the shared rate limit, partner administration. */
 export async function createAuthModule(platform: AuthPlatform): Promise<AuthModule> {
-  const { config } = platform;
   const log = platform.logger.child({ module: 'auth' });
-  const repo = new AuthRepository(platform.db);
+  const repo = new MongoAuthRepository(platform.db);
   await repo.init();
-  const tokens = new TokenService(repo, config.auth.cacheTtlMs);
+  const tokens = new TokenService(repo, platform.clock, platform.config.auth.cacheTtlMs);
   await tokens.init();
-  const cache = new PartnerCache((id) => repo.findById(id), config.auth.cacheTtlMs);
   const counters = new WindowCounters(platform.db);
-  const throttle = new LoginThrottle(counters, {
-    maxPerPair: config.auth.loginMaxFailuresPerPair,
-    maxPerUsername: config.auth.loginMaxFailuresPerUsername,
-    maxPerClient: config.auth.loginMaxFailuresPerClient,
-    windowMs: config.auth.loginThrottleWindowMs,
-  });
-  const admin = new PartnerAdmin(repo, cache);
-  const service = new AuthService({ repo, tokens, cache, throttle, admin, logger: log });
-  const limiter = new PartnerRateLimiter((key, windowMs, by, now) => counters.add(key, windowMs, by, now), config.rateLimitPerMinute);
-  const failures = new Counter({
-    name: 'auth_refusals_total',
-    help: 'Requests refused by the perimeter, by reason (invalid_request, invalid_token, rate_limited)',
-    labelNames: ['reason'],
-    registers: [platform.registry],
-  });
-  const requireAuth = bearerAuth({ auth: service, limiter, failures });
-  let sweeper: NodeJS.Timeout | undefined;
-
+  const { service, admin } = buildService(platform, { repo, tokens, counters, log });
+  const requireAuth = buildPerimeter(platform, service, counters);
+  const sweeper = counterSweeper(counters, log);
   return {
     name: 'auth',
     service,
@@ -71,12 +55,54 @@ export async function createAuthModule(platform: AuthPlatform): Promise<AuthModu
       const revoked = await service.revokeToken(token);
       if (revoked) log.warn(revoked, 'a token sent over plain HTTP was revoked');
     },
-    start: async () => {
-      sweeper = setInterval(() => {
+    start: async () => sweeper.start(),
+    stop: async () => sweeper.stop(),
+  } satisfies AuthModule & AppModule;
+}
+
+interface AuthParts {
+  repo: AuthRepository;
+  tokens: TokenService;
+  counters: WindowCounters;
+  log: Logger;
+}
+
+/** Login with its throttle, the bearer check over a short-lived partner cache, administration. */
+function buildService(platform: AuthPlatform, { repo, tokens, counters, log }: AuthParts): { service: AuthService; admin: PartnerAdmin } {
+  const { auth } = platform.config;
+  const cache = new PartnerCache((id) => repo.findById(id), auth.cacheTtlMs);
+  const throttle = new LoginThrottle(counters, {
+    maxPerPair: auth.loginMaxFailuresPerPair,
+    maxPerUsername: auth.loginMaxFailuresPerUsername,
+    maxPerClient: auth.loginMaxFailuresPerClient,
+    windowMs: auth.loginThrottleWindowMs,
+  });
+  const admin = new PartnerAdmin(repo, platform.clock, cache);
+  return { service: new AuthService({ repo, tokens, cache, throttle, admin, logger: log, clock: platform.clock }), admin };
+}
+
+/** The bearer middleware: token, then the partner's share of the rate limit; refusals counted. */
+function buildPerimeter(platform: AuthPlatform, service: AuthService, counters: WindowCounters): Middleware<AppState> {
+  const limiter = new PartnerRateLimiter((key, windowMs, by, now) => counters.add(key, windowMs, by, now), platform.config.rateLimitPerMinute);
+  const failures = new Counter({
+    name: 'auth_refusals_total',
+    help: 'Requests refused by the perimeter, by reason (invalid_request, invalid_token, rate_limited)',
+    labelNames: ['reason'],
+    registers: [platform.registry],
+  });
+  return bearerAuth({ auth: service, limiter, failures });
+}
+
+/** Deletes the counters of ended rate-limit windows every minute while the module runs. */
+function counterSweeper(counters: WindowCounters, log: Logger): { start(): void; stop(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    start: () => {
+      timer = setInterval(() => {
         counters.sweep().catch((err) => log.warn({ err }, 'sweeping ended rate-limit windows failed'));
       }, SWEEP_INTERVAL_MS);
-      sweeper.unref();
+      timer.unref();
     },
-    stop: async () => { clearInterval(sweeper); },
-  } satisfies AuthModule & AppModule;
+    stop: () => clearInterval(timer),
+  };
 }

@@ -1,10 +1,10 @@
+import type { Clock } from '../../platform/clock.js';
 import { AppError, InvalidRequestError, NotFoundError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { isDuplicateKey } from '../../platform/mongo.js';
-import type { AuthRepository } from './auth.repository.js';
+import type { AuthRepository, PartnerChange } from './auth.repository.js';
 import type { PartnerCache } from './partner-cache.js';
 import {
-  newWebhookSecret, partnerSummary, partnerView, USERNAME_PATTERN,
+  liveWebhookSecrets, newWebhookSecret, partnerSummary, partnerView, USERNAME_PATTERN,
   type PartnerDoc, type PartnerSummary, type PartnerView, type PayoutTrigger,
 } from './partner.model.js';
 import { hashPassword, passwordProblem } from './passwords.js';
@@ -26,7 +26,7 @@ export const WEBHOOK_SECRET_GRACE_MS = 24 * 3_600_000;
  * partner holds (seen by all instances within AUTH_CACHE_TTL).
  */
 export class PartnerAdmin {
-  constructor(private readonly repo: AuthRepository, private readonly cache?: PartnerCache) {}
+  constructor(private readonly repo: AuthRepository, private readonly clock: Clock, private readonly cache?: PartnerCache) {}
 
   async create(input: CreatePartnerInput): Promise<PartnerView> {
     if (!USERNAME_PATTERN.test(input.username)) {
@@ -35,7 +35,7 @@ export class PartnerAdmin {
     this.assertPassword(input.password);
     const feeBps = input.feeBps ?? 0;
     if (!Number.isInteger(feeBps) || feeBps < 0 || feeBps > 10_000) throw new InvalidRequestError('feeBps: an integer from 0 to 10000', { attribute: 'feeBps' });
-    const now = new Date();
+    const now = this.clock.now();
     const doc: PartnerDoc = {
       _id: newId(),
       username: input.username,
@@ -48,28 +48,28 @@ export class PartnerAdmin {
       createdAt: now,
       updatedAt: now,
     };
-    await this.repo.partners.insertOne(doc).catch((err) => {
-      throw isDuplicateKey(err) ? new AppError('USERNAME_TAKEN', `The username ${input.username} is taken.`, { status: 409 }) : err;
-    });
+    if (!(await this.repo.insertPartner(doc))) {
+      throw new AppError('USERNAME_TAKEN', `The username ${input.username} is taken.`, { status: 409 });
+    }
     return partnerView(doc);
   }
 
   async list(): Promise<PartnerSummary[]> {
-    const now = new Date();
-    return (await this.repo.partners.find({}).sort({ username: 1 }).toArray()).map((p) => partnerSummary(p, now));
+    const now = this.clock.now();
+    return (await this.repo.listByUsername()).map((p) => partnerSummary(p, now));
   }
 
   async get(username: string): Promise<PartnerSummary> {
-    return partnerSummary(await this.byUsername(username));
+    return partnerSummary(await this.byUsername(username), this.clock.now());
   }
 
   /** Ends access at once: login refused, every token revoked. */
   async disable(username: string): Promise<PartnerSummary> {
-    return this.change(username, { $set: { enabled: false }, $inc: { tokenGeneration: 1 } });
+    return this.change(username, { set: { enabled: false }, bumpTokenGeneration: true });
   }
 
   async enable(username: string): Promise<PartnerSummary> {
-    return this.change(username, { $set: { enabled: true } });
+    return this.change(username, { set: { enabled: true } });
   }
 
   /**
@@ -78,17 +78,16 @@ export class PartnerAdmin {
    */
   async revokeTokens(username?: string): Promise<{ partners: number }> {
     if (username) {
-      await this.change(username, { $set: {}, $inc: { tokenGeneration: 1 } });
+      await this.change(username, { bumpTokenGeneration: true });
       return { partners: 1 };
     }
-    const res = await this.repo.partners.updateMany({}, { $inc: { tokenGeneration: 1 }, $set: { updatedAt: new Date() } });
-    return { partners: res.modifiedCount };
+    return { partners: await this.repo.revokeAllTokens(this.clock.now()) };
   }
 
   /** New password; every token issued under the old one is revoked. */
   async rotatePassword(username: string, password: string): Promise<PartnerSummary> {
     this.assertPassword(password);
-    return this.change(username, { $set: { passwordHash: await hashPassword(password) }, $inc: { tokenGeneration: 1 } });
+    return this.change(username, { set: { passwordHash: await hashPassword(password) }, bumpTokenGeneration: true });
   }
 
   /**
@@ -97,20 +96,15 @@ export class PartnerAdmin {
    * partner can switch its verifier without losing a notification.
    */
   async rotateWebhookSecret(username: string, graceMs = WEBHOOK_SECRET_GRACE_MS): Promise<PartnerView & { previousSecretsValidUntil: string }> {
-    const now = new Date();
+    const now = this.clock.now();
     const until = new Date(now.getTime() + graceMs);
     for (let attempt = 0; attempt < 5; attempt++) {
       const p = await this.byUsername(username);
-      const kept = p.webhookSecrets
-        .filter((s) => !s.expiresAt || s.expiresAt > now)
+      const kept = liveWebhookSecrets(p, now)
         .map((s) => ({ ...s, expiresAt: s.expiresAt && s.expiresAt < until ? s.expiresAt : until }));
       const secrets = [{ secret: newWebhookSecret(), createdAt: now }, ...kept];
       // guarded by the secrets read: a concurrent rotation makes this one read again
-      const res = await this.repo.partners.findOneAndUpdate(
-        { _id: p._id, updatedAt: p.updatedAt },
-        { $set: { webhookSecrets: secrets, updatedAt: now } },
-        { returnDocument: 'after' },
-      );
+      const res = await this.repo.replaceWebhookSecrets(p._id, p.updatedAt, secrets, now);
       if (res) return { ...partnerView(res), previousSecretsValidUntil: until.toISOString() };
     }
     throw new AppError('CONCURRENT_MODIFICATION', 'The partner changed while rotating; run the command again.', { status: 409 });
@@ -127,14 +121,11 @@ export class PartnerAdmin {
     return p;
   }
 
-  private async change(username: string, update: { $set: Partial<PartnerDoc>; $inc?: { tokenGeneration: number } }): Promise<PartnerSummary> {
-    const res = await this.repo.partners.findOneAndUpdate(
-      { username },
-      { ...update, $set: { ...update.$set, updatedAt: new Date() } },
-      { returnDocument: 'after' },
-    );
+  private async change(username: string, change: Omit<PartnerChange, 'at'>): Promise<PartnerSummary> {
+    const now = this.clock.now();
+    const res = await this.repo.changePartner(username, { ...change, at: now });
     if (!res) throw new NotFoundError(`No partner ${username}.`, 'PARTNER_NOT_FOUND');
     this.cache?.invalidate(res._id);
-    return partnerSummary(res);
+    return partnerSummary(res, now);
   }
 }

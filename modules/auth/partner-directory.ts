@@ -1,5 +1,7 @@
 import type { Db } from 'mongodb';
-import { AuthRepository } from './auth.repository.js';
+import { systemClock, type Clock } from '../../platform/clock.js';
+import { MongoAuthRepository, type AuthRepository } from './auth.repository.js';
+import { liveWebhookSecrets } from './partner.model.js';
 
 /**
  * Read-only view of partners for other processes (the webhook relay signs with the
@@ -11,14 +13,17 @@ export interface PartnerDirectory {
   exists(partnerId: string): Promise<boolean>;
 }
 
-export function createPartnerDirectory(db: Db): PartnerDirectory {
-  const repo = new AuthRepository(db);
+/** The directory over the store; the relay's composition root hands it the store. */
+export function createPartnerDirectory(db: Db, clock: Clock = systemClock): PartnerDirectory {
+  return partnerDirectoryOver(new MongoAuthRepository(db), clock);
+}
+
+export function partnerDirectoryOver(repo: AuthRepository, clock: Clock): PartnerDirectory {
   return {
     webhookSecrets: async (partnerId) => {
       const p = await repo.findById(partnerId);
-      const now = new Date();
-      return (p?.webhookSecrets ?? []).filter((s) => !s.expiresAt || s.expiresAt > now).map((s) => s.secret);
+      return p ? liveWebhookSecrets(p, clock.now()).map((s) => s.secret) : [];
     },
-    exists: async (partnerId) => Boolean(await repo.partners.findOne({ _id: partnerId }, { projection: { _id: 1 } })),
+    exists: (partnerId) => repo.exists(partnerId),
   };
 }

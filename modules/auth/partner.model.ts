@@ -66,11 +66,16 @@ export function partnerView(p: PartnerDoc): PartnerView {
   };
 }
 
-export function partnerSummary(p: PartnerDoc, now = new Date()): PartnerSummary {
+/** The secrets that still sign at `now`: newest first, rotated-out ones until they expire. */
+export function liveWebhookSecrets(p: PartnerDoc, now: Date): WebhookSecret[] {
+  return p.webhookSecrets.filter((s) => !s.expiresAt || s.expiresAt > now);
+}
+
+export function partnerSummary(p: PartnerDoc, now: Date): PartnerSummary {
   const { webhookSecret: _omitted, ...rest } = partnerView(p);
   return {
     ...rest,
-    webhookSecrets: p.webhookSecrets.filter((s) => !s.expiresAt || s.expiresAt > now).length,
+    webhookSecrets: liveWebhookSecrets(p, now).length,
     updatedAt: p.updatedAt.toISOString(),
   };
 }

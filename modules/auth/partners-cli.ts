@@ -21,7 +21,8 @@ import { AppError } from '../../platform/errors.js';
 import { parseDuration } from '../../platform/duration.js';
 import { connectMongo } from '../../platform/mongo.js';
 import { resolveStack } from '../../scripts/local-stack.js';
-import { AuthRepository } from './auth.repository.js';
+import { systemClock } from '../../platform/clock.js';
+import { MongoAuthRepository, type AuthRepository } from './auth.repository.js';
 import { PartnerAdmin } from './partner-admin.js';
 import { rotateSigningKey } from './tokens.js';
 
@@ -59,7 +60,7 @@ async function password(values: Values): Promise<string> {
 }
 
 async function run(command: string | undefined, values: Values, repo: AuthRepository): Promise<unknown> {
-  const admin = new PartnerAdmin(repo);
+  const admin = new PartnerAdmin(repo, systemClock);
   switch (command) {
     case 'create': {
       const trigger = (values['payout-trigger'] as string | undefined) ?? 'DELIVERED';
@@ -79,7 +80,7 @@ async function run(command: string | undefined, values: Values, repo: AuthReposi
       try { graceMs = parseDuration(grace); } catch { throw new UsageError('--grace must be a duration like 0s, 30m or 24h'); }
       return admin.rotateWebhookSecret(need(values, 'username'), graceMs);
     }
-    case 'rotate-signing-key': return rotateSigningKey(repo);
+    case 'rotate-signing-key': return rotateSigningKey(repo, systemClock.now());
     case 'revoke-tokens': return admin.revokeTokens(values.username as string | undefined);
     default: throw new UsageError(command ? `unknown command ${command}` : 'no command given');
   }
@@ -108,7 +109,7 @@ async function main(): Promise<number> {
   const url = process.env.MONGO_URL ?? (await resolveStack({ start: false })).MONGO_URL;
   const { client, db } = await connectMongo(url, process.env.MONGO_DB ?? 'partner_financing');
   try {
-    const repo = new AuthRepository(db);
+    const repo = new MongoAuthRepository(db);
     await repo.init();
     const out = await run(command, values, repo);
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);

@@ -1,6 +1,6 @@
 import { randomBytes, webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
-import { isDuplicateKey } from '../../platform/mongo.js';
+import type { Clock } from '../../platform/clock.js';
 import { newId } from '../../platform/ids.js';
 import type { AuthRepository, SigningKeyDoc } from './auth.repository.js';
 
@@ -43,6 +43,10 @@ function importHmacKey(secret: Buffer): Promise<webcrypto.CryptoKey> {
  * every key still kept verifies, so `partners rotate-signing-key` changes the signing key
  * without logging anyone out. An instance picks up a new key when it meets its kid in a
  * token, and before it signs at login when its copy is older than `refreshMs`.
+ *
+ * Token lifetimes (issue time, expiry, the verified-token cache) run on the injected clock,
+ * so a test moves it past a token's expiry. The pacing of key reloads stays on the wall
+ * clock: it spares the store, and holds nothing a partner sees.
  */
 export class TokenService {
   private keys = new Map<string, webcrypto.CryptoKey>();
@@ -57,13 +61,11 @@ export class TokenService {
    */
   private readonly verified = new Map<string, { claims: TokenClaims; until: number }>();
 
-  constructor(private readonly repo: AuthRepository, private readonly refreshMs = 2000) {}
+  constructor(private readonly repo: AuthRepository, private readonly clock: Clock, private readonly refreshMs = 2000) {}
 
   /** Creates the first key when the store has none (the fixed id settles a start-up race). */
   async init(): Promise<void> {
-    if (!(await this.repo.keys.findOne({ active: true }))) {
-      await this.repo.keys.insertOne(newKeyDoc('k1')).catch((err) => { if (!isDuplicateKey(err)) throw err; });
-    }
+    if (!(await this.repo.signingKeys()).some((k) => k.active)) await this.repo.insertSigningKey(newKeyDoc('k1', this.clock.now()));
     await this.reload();
   }
 
@@ -73,7 +75,7 @@ export class TokenService {
   }
 
   private async load(): Promise<void> {
-    const docs = await this.repo.keys.find({}).toArray();
+    const docs = await this.repo.signingKeys();
     const keys = new Map<string, webcrypto.CryptoKey>();
     for (const d of docs) keys.set(d._id, this.keys.get(d._id) ?? (await importHmacKey(Buffer.from(d.secret, 'base64'))));
     const active = docs.filter((d) => d.active).sort((a, b) => +b.createdAt - +a.createdAt)[0];
@@ -87,7 +89,7 @@ export class TokenService {
     return this.activeKid;
   }
 
-  async issue(partnerId: string, generation: number, now = new Date()): Promise<{ token: string; claims: TokenClaims }> {
+  async issue(partnerId: string, generation: number, now = this.clock.now()): Promise<{ token: string; claims: TokenClaims }> {
     if (Date.now() - this.loadedAt > this.refreshMs) await this.reload();
     const jti = newId();
     const iat = Math.floor(now.getTime() / 1000);
@@ -110,11 +112,12 @@ export class TokenService {
    * to the client (it says expired or invalid, never why a signature failed).
    */
   async verify(token: string): Promise<TokenClaims> {
+    const now = this.clock.now().getTime();
     const hit = this.verified.get(token);
-    if (hit && Date.now() < hit.until) return hit.claims;
+    if (hit && now < hit.until) return hit.claims;
     if (hit) this.verified.delete(token);
     const claims = await this.verifyNow(token);
-    this.verified.set(token, { claims, until: Math.min(claims.expiresAt.getTime(), Date.now() + VERIFIED_CACHE_MS) });
+    this.verified.set(token, { claims, until: Math.min(claims.expiresAt.getTime(), now + VERIFIED_CACHE_MS) });
     if (this.verified.size > VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
     return claims;
   }
@@ -125,6 +128,7 @@ export class TokenService {
     try {
       ({ payload } = await jwtVerify(token, (header) => this.keyFor(header.kid), {
         algorithms: ['HS256'], typ: 'JWT', issuer: ISSUER, audience: AUDIENCE, requiredClaims: ['sub', 'jti', 'exp', 'iat'],
+        currentDate: this.clock.now(),
       }));
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) throw new TokenError('The access token has expired: log in again.');
@@ -161,7 +165,7 @@ export class TokenService {
   }
 }
 
-function newKeyDoc(kid: string, now = new Date()): SigningKeyDoc {
+function newKeyDoc(kid: string, now: Date): SigningKeyDoc {
   return { _id: kid, alg: 'HS256', secret: randomBytes(32).toString('base64'), createdAt: now, active: true };
 }
 
@@ -171,14 +175,14 @@ function newKeyDoc(kid: string, now = new Date()): SigningKeyDoc {
  * (2 h), and keys retired longer ago than that are deleted. Two rotations at once leave
  * the newer key active: each retires only keys created before its own.
  */
-export async function rotateSigningKey(repo: AuthRepository, now = new Date()): Promise<{ kid: string; retired: string[]; pruned: string[] }> {
+export async function rotateSigningKey(repo: AuthRepository, now: Date): Promise<{ kid: string; retired: string[]; pruned: string[] }> {
   const fresh = newKeyDoc(newId(), now);
-  await repo.keys.insertOne(fresh);
-  const retiring = await repo.keys.find({ active: true }).toArray();
-  const retired = retiring.filter((k) => k._id !== fresh._id && k.createdAt <= fresh.createdAt).map((k) => k._id);
-  for (const kid of retired) await repo.keys.updateOne({ _id: kid }, { $set: { active: false, retiredAt: now } });
+  await repo.insertSigningKey(fresh);
+  const before = (await repo.signingKeys()).filter((k) => k._id !== fresh._id);
+  const retired = before.filter((k) => k.active && k.createdAt <= fresh.createdAt).map((k) => k._id);
+  for (const kid of retired) await repo.retireSigningKey(kid, now);
   const cutoff = new Date(now.getTime() - (TOKEN_TTL_SECONDS + 60) * 1000);
-  const stale = (await repo.keys.find({ active: false }).toArray()).filter((k) => k.retiredAt && k.retiredAt < cutoff).map((k) => k._id);
-  for (const kid of stale) await repo.keys.deleteOne({ _id: kid });
+  const stale = before.filter((k) => !k.active && k.retiredAt && k.retiredAt < cutoff).map((k) => k._id);
+  for (const kid of stale) await repo.deleteSigningKey(kid);
   return { kid: fresh._id, retired, pruned: stale };
 }

@@ -3,7 +3,7 @@ import { startTestApi, type TestApi } from '../support/api.js';
 import { provisionPartner, type TestPartner } from '../support/partners.js';
 import { waitFor } from '../support/wait.js';
 import { rotateSigningKey } from '../../modules/auth/tokens.js';
-import { AuthRepository } from '../../modules/auth/auth.repository.js';
+import { MongoAuthRepository } from '../../modules/auth/auth.repository.js';
 
 const LOGIN = '/authentication/v1/partner';
 const UNKNOWN_APP = '/financing/v1/applications/0190d3f0-0000-7000-8000-000000000000';
@@ -63,7 +63,7 @@ describe('bearer tokens: shape of refusals, key rotation, revocation across inst
 
   it('when the signing key is rotated, then new logins get the new kid and tokens under the old kid keep working on every instance', async () => {
     const before = JSON.parse(Buffer.from(partner.token.split('.')[0]!, 'base64url').toString());
-    const { kid } = await rotateSigningKey(new AuthRepository(t.api.runtime.db));
+    const { kid } = await rotateSigningKey(new MongoAuthRepository(t.api.runtime.db), new Date());
     expect(kid).not.to.equal(before.kid);
     const login = await waitFor('a login signed with the new key', async () => {
       const r = await t.client.post(LOGIN, { username: partner.username, password: partner.password });
