@@ -39,7 +39,31 @@ export async function startApi(config: Config, logger: Logger, overrides: ApiOve
   const modules = await createModules(runtime, overrides);
   const keys = new IdempotencyStore(runtime.db, config.idempotency);
   await keys.init();
-  const app = createHttpApp({
+  const app = buildApp(runtime, modules, keys);
+  const tls = config.http.tls ?? (await selfSignedTls());
+  const { listening, metricsServer } = await startServing(runtime, modules, app, tls);
+  // hourly at most: expired claims are dead weight, never a correctness matter
+  const stopPurge = keys.purgeEvery(Math.min(config.idempotency.ttlMs, 3_600_000), (err) => logger.warn({ err }, 'expired idempotency keys not purged'));
+  const metricsPort = (metricsServer.address() as { port: number }).port;
+  logger.info({ httpsPort: listening.httpsPort, httpPort: listening.httpPort, metricsPort }, 'api listening');
+  return {
+    app, runtime, modules, tls, metricsPort,
+    httpsPort: listening.httpsPort,
+    httpPort: listening.httpPort,
+    stop: async () => {
+      stopPurge();
+      await listening.close();
+      await new Promise<void>((r) => metricsServer.close(() => r()));
+      await stopModules(modules);
+      await runtime.close();
+    },
+  };
+}
+
+/** One Koa app: health, the platform's routes, every module's routes, the API docs. */
+function buildApp(runtime: Runtime, modules: ApiModules, keys: IdempotencyStore): Koa<AppState> {
+  const { config, logger } = runtime;
+  return createHttpApp({
     logger,
     registry: runtime.registry,
     trustProxy: config.http.trustProxy,
@@ -64,45 +88,45 @@ export async function startApi(config: Config, logger: Logger, overrides: ApiOve
       });
     },
   });
+}
 
-  const tls = config.http.tls ?? (await selfSignedTls());
+/**
+ * Starts the modules and the outbox, then listens; if any step fails, what started is
+ * stopped again and the runtime closed before the error goes on.
+ */
+async function startServing(runtime: Runtime, modules: ApiModules, app: Koa<AppState>, tls: TlsMaterial): Promise<{ listening: Listening; metricsServer: http.Server }> {
   let listening: Listening | undefined;
-  let metricsServer: http.Server | undefined;
   try {
     for (const m of modules.list) await m.start?.();
     await runtime.outbox.start();
-    listening = await listen({
-      app, tls, logger,
-      host: config.http.host,
-      httpsPort: config.http.httpsPort,
-      httpPort: config.http.httpPort,
-      publicBaseUrl: config.http.publicBaseUrl,
-      trustProxy: config.http.trustProxy,
-      credentialPaths: [LOGIN_PATH],
-      onTokenExposed: (token) => modules.revokeExposedToken(token),
-    });
-    metricsServer = await serveMetrics(runtime.registry, config.metrics.host, config.metrics.apiPort);
+    listening = await listenFor(runtime, modules, app, tls);
+    const { config } = runtime;
+    const metricsServer = await serveMetrics(runtime.registry, config.metrics.host, config.metrics.apiPort);
+    return { listening, metricsServer };
   } catch (err) {
     await listening?.close();
     for (const m of [...modules.list].reverse()) await m.stop?.().catch(() => {});
     await runtime.close();
     throw err;
   }
+}
 
-  // hourly at most: expired claims are dead weight, never a correctness matter
-  const stopPurge = keys.purgeEvery(Math.min(config.idempotency.ttlMs, 3_600_000), (err) => logger.warn({ err }, 'expired idempotency keys not purged'));
-  const metricsPort = (metricsServer.address() as { port: number }).port;
-  logger.info({ httpsPort: listening.httpsPort, httpPort: listening.httpPort, metricsPort }, 'api listening');
-  return {
-    app, runtime, modules, tls, metricsPort,
-    httpsPort: listening.httpsPort,
-    httpPort: listening.httpPort,
-    stop: async () => {
-      stopPurge();
-      await listening.close();
-      await new Promise<void>((r) => metricsServer.close(() => r()));
-      for (const m of [...modules.list].reverse()) await m.stop?.();
-      await runtime.close();
-    },
-  };
+/** The HTTPS and plain-HTTP listeners; a token that arrives over plain HTTP is revoked as leaked. */
+function listenFor(runtime: Runtime, modules: ApiModules, app: Koa<AppState>, tls: TlsMaterial): Promise<Listening> {
+  const { http: h } = runtime.config;
+  return listen({
+    app, tls, logger: runtime.logger,
+    host: h.host,
+    httpsPort: h.httpsPort,
+    httpPort: h.httpPort,
+    publicBaseUrl: h.publicBaseUrl,
+    trustProxy: h.trustProxy,
+    credentialPaths: [LOGIN_PATH],
+    onTokenExposed: (token) => modules.revokeExposedToken(token),
+  });
+}
+
+/** In reverse order of building: a module stops before the ones it depends on. */
+async function stopModules(modules: ApiModules): Promise<void> {
+  for (const m of [...modules.list].reverse()) await m.stop?.();
 }

@@ -1,11 +1,13 @@
-import type { MongoClient } from 'mongodb';
+import type { Db, MongoClient } from 'mongodb';
+import type { Kafka, Producer } from 'kafkajs';
+import type { Registry } from 'prom-client';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
 import type { Platform } from './module.js';
 import { connectMongo } from './mongo.js';
 import { createKafka, createProducer, ensureTopics, kafkaReachable, Topics, TOPICS } from './kafka.js';
 import { createRegistry, consumerMetrics, dependencyGauge, outboxMetrics } from './metrics.js';
-import { consumerLagGauge, lazyAdmin } from './consumer-lag.js';
+import { consumerLagGauge, lazyAdmin, type LagSource } from './consumer-lag.js';
 import { OutboxPublisher } from './outbox-publisher.js';
 import { OUTBOX_PUBLISHERS } from './outbox-sweeper.js';
 import { systemClock, type Clock } from './clock.js';
@@ -22,8 +24,32 @@ export interface Runtime extends Platform {
  * `clock` is the modules' time (a test's ManualClock; the wall clock otherwise).
  */
 export async function createRuntime(config: Config, logger: Logger, service: string, ownTopics: readonly string[] = [], clock: Clock = systemClock): Promise<Runtime> {
-  const { client: mongoClient, db } = await connectMongo(config.mongo.url, config.mongo.db, config.mongo.timeoutMs);
+  const { mongoClient, db, kafka, topics, producer } = await connect(config, logger, ownTopics);
   const registry = createRegistry(service);
+  const outbox = outboxPublisher(config, { db, producer, topics, registry, logger });
+  const consumerDeps = {
+    kafka,
+    db,
+    producer,
+    deadLetterTopic: topics.name(TOPICS.deadLetter),
+    logger,
+    metrics: consumerMetrics(registry),
+  };
+  const lagAdmin = operationalGauges(registry, { db, kafka, lagSources: () => consumerDeps.metrics.lagSources });
+  return {
+    config, db, kafka, producer, topics, outbox, logger, registry, consumerDeps, mongoClient, clock,
+    close: async () => {
+      await outbox.stop();
+      await lagAdmin.close();
+      await producer.disconnect().catch(() => {});
+      await mongoClient.close().catch(() => {});
+    },
+  };
+}
+
+/** The store, then the topics (the kernel's and the process's own), then a connected producer. */
+async function connect(config: Config, logger: Logger, ownTopics: readonly string[]) {
+  const { client: mongoClient, db } = await connectMongo(config.mongo.url, config.mongo.db, config.mongo.timeoutMs);
   const kafka = createKafka(config.kafka, logger);
   const topics = new Topics(config.kafka.topicPrefix);
   const logical = [...Object.values(TOPICS), ...ownTopics];
@@ -35,7 +61,19 @@ export async function createRuntime(config: Config, logger: Logger, service: str
   }
   const producer = createProducer(kafka);
   await producer.connect();
-  const outbox = new OutboxPublisher({
+  return { mongoClient, db, kafka, topics, producer };
+}
+
+interface OutboxParts {
+  db: Db;
+  producer: Producer;
+  topics: Topics;
+  registry: Registry;
+  logger: Logger;
+}
+
+function outboxPublisher(config: Config, { db, producer, topics, registry, logger }: OutboxParts): OutboxPublisher {
+  return new OutboxPublisher({
     producer,
     topics,
     logger: logger.child({ component: 'outbox' }),
@@ -43,36 +81,26 @@ export async function createRuntime(config: Config, logger: Logger, service: str
     sweepIntervalMs: config.outbox.sweepIntervalMs,
     sweepGraceMs: config.outbox.sweepGraceMs,
     fullSweepIntervalMs: config.outbox.fullSweepIntervalMs,
+    // the kernel's own store (publisher heartbeats for the sweeper), not a module's documents
     publishers: db.collection(OUTBOX_PUBLISHERS),
   });
-  const consumerDeps = {
-    kafka,
-    db,
-    producer,
-    deadLetterTopic: topics.name(TOPICS.deadLetter),
-    logger,
-    metrics: consumerMetrics(registry),
-  };
-  // what the SRE's lag and reachability alerts read; the admin client opens at the first
-  // scrape that has a consumer to sample
-  const lagAdmin = lazyAdmin(kafka);
+}
+
+/**
+ * What the SRE's lag and reachability alerts read. The lag gauge's admin client opens at
+ * the first scrape that has a consumer to sample; the caller closes it.
+ */
+function operationalGauges(registry: Registry, o: { db: Db; kafka: Kafka; lagSources: () => readonly LagSource[] }): { close(): Promise<void> } {
+  const lagAdmin = lazyAdmin(o.kafka);
   consumerLagGauge(registry, {
     name: 'kafka_consumer_lag',
     help: 'Messages not yet committed by the in-process consumers, per consumer group, topic and partition',
     admin: lagAdmin.get,
-    sources: () => consumerDeps.metrics.lagSources,
+    sources: o.lagSources,
   });
   dependencyGauge(registry, {
-    store: async () => (await db.command({ ping: 1 })).ok === 1,
-    kafka: () => kafkaReachable(kafka, 1500),
+    store: async () => (await o.db.command({ ping: 1 })).ok === 1,
+    kafka: () => kafkaReachable(o.kafka, 1500),
   });
-  return {
-    config, db, kafka, producer, topics, outbox, logger, registry, consumerDeps, mongoClient, clock,
-    close: async () => {
-      await outbox.stop();
-      await lagAdmin.close();
-      await producer.disconnect().catch(() => {});
-      await mongoClient.close().catch(() => {});
-    },
-  };
+  return lagAdmin;
 }

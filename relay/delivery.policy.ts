@@ -60,15 +60,27 @@ function stateAfter(followUp: FollowUp): DeliveryState {
 /** What recording `result` for `task` writes, given the current record (null: none yet). */
 export function recordAttempt(doc: DeliveryDoc | null, task: DeliveryTask, result: AttemptResult, policy: RetryPolicy, now = new Date()): Recording {
   if (precheck(doc, task, policy).kind !== 'attempt') return { kind: 'stale' };
-  const record: AttemptRecord = {
+  const record = attemptRecordOf(task, result);
+  const followUp = followUpOf(result, task, policy);
+  const outcome = outcomeOf(task, followUp, now);
+  const key = attemptKey(task.round, task.attempt);
+  if (!doc) return { kind: 'insert', followUp, doc: firstRecord(task, { [key]: record }, outcome, now) };
+  return { kind: 'update', followUp, set: { [`attempts.${key}`]: record, attemptCount: doc.attemptCount + 1, ...outcome } };
+}
+
+function attemptRecordOf(task: DeliveryTask, result: AttemptResult): AttemptRecord {
+  return {
     ...result,
     round: task.round,
     attempt: task.attempt,
     durationMs: result.finishedAt.getTime() - result.startedAt.getTime(),
   };
-  const followUp = followUpOf(result, task, policy);
+}
+
+/** The record's state after this attempt, and when it was reached. */
+function outcomeOf(task: DeliveryTask, followUp: FollowUp, now: Date) {
   const state = stateAfter(followUp);
-  const outcome = {
+  return {
     round: task.round,
     lastAttempt: task.attempt,
     state,
@@ -77,31 +89,27 @@ export function recordAttempt(doc: DeliveryDoc | null, task: DeliveryTask, resul
     ...(state === 'DELIVERED' ? { deliveredAt: now } : {}),
     ...(state === 'DEAD_LETTERED' ? { deadLetteredAt: now } : {}),
   };
-  const key = attemptKey(task.round, task.attempt);
-  if (!doc) {
-    const n = task.notification;
-    return {
-      kind: 'insert',
-      followUp,
-      doc: {
-        _id: task.deliveryId,
-        version: 1,
-        partnerId: n.partnerId,
-        webhookId: n.id,
-        kind: n.kind,
-        url: n.url,
-        payload: JSON.stringify(n.body),
-        sourceEventId: n.sourceEventId,
-        key: n.key,
-        notificationCreatedAt: new Date(n.createdAt),
-        createdAt: now,
-        attemptCount: 1,
-        attempts: { [key]: record },
-        deliveredAt: null,
-        deadLetteredAt: null,
-        ...outcome,
-      },
-    };
-  }
-  return { kind: 'update', followUp, set: { [`attempts.${key}`]: record, attemptCount: doc.attemptCount + 1, ...outcome } };
+}
+
+/** The delivery record the first attempt creates: the notification as sent, and that attempt. */
+function firstRecord(task: DeliveryTask, attempts: DeliveryDoc['attempts'], outcome: ReturnType<typeof outcomeOf>, now: Date): DeliveryDoc {
+  const n = task.notification;
+  return {
+    _id: task.deliveryId,
+    version: 1,
+    partnerId: n.partnerId,
+    webhookId: n.id,
+    kind: n.kind,
+    url: n.url,
+    payload: JSON.stringify(n.body),
+    sourceEventId: n.sourceEventId,
+    key: n.key,
+    notificationCreatedAt: new Date(n.createdAt),
+    createdAt: now,
+    attemptCount: 1,
+    attempts,
+    deliveredAt: null,
+    deadLetteredAt: null,
+    ...outcome,
+  };
 }

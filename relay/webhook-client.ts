@@ -56,60 +56,81 @@ export class WebhookClient {
     this.httpsAgent.destroy();
   }
 
-  private send(target: URL, payload: string, headers: Record<string, string>, deadline: number, signal?: Abandon) {
-    type Sent = { result: AttemptResult; reusedSocketReset: boolean } | typeof ABORTED;
+  private send(target: URL, payload: string, headers: Record<string, string>, deadline: number, signal?: Abandon): Promise<Sent> {
     const startedAt = new Date();
     return new Promise<Sent>((resolve) => {
-      let settled = false;
-      let unsubscribe: (() => void) | undefined;
-      const finish = (r: Omit<AttemptResult, 'startedAt' | 'finishedAt'> | typeof ABORTED, reusedSocketReset = false) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        unsubscribe?.();
-        resolve(r === ABORTED ? ABORTED : { result: { ...r, startedAt, finishedAt: new Date() }, reusedSocketReset });
-      };
-      const isHttps = target.protocol === 'https:';
-      const req = (isHttps ? https : http).request(target, {
-        method: 'POST',
-        agent: isHttps ? this.httpsAgent : this.httpAgent,
-        lookup: this.lookup as any,
-        headers: {
-          ...headers,
-          'content-type': 'application/json',
-          'content-length': String(Buffer.byteLength(payload)),
-          'user-agent': `${PROJECT_NAME}-webhooks`,
-        },
-      }, (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        let oversized = false;
-        res.on('data', (c: Buffer) => {
-          size += c.length;
-          if (size <= MAX_RESPONSE_BYTES) return void chunks.push(c);
-          oversized = true;
-          res.destroy(); // an oversized answer is no acknowledgement; stop reading it
-        });
-        res.on('close', () => {
-          if (!res.complete && !oversized) return finish({ outcome: 'NETWORK_ERROR', statusCode: res.statusCode, error: 'the response was cut off' });
-          finish(evaluate(res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8')));
-        });
-      });
+      const { finish, onSettle } = settleOnce(startedAt, resolve);
+      const req = this.request(target, payload, headers, (res) => readAcknowledgement(res, finish));
       const timer = setTimeout(() => {
         req.destroy();
         finish({ outcome: 'TIMEOUT', error: `no acknowledgement within ${this.opts.timeoutMs} ms` });
       }, Math.max(1, deadline - Date.now()));
+      onSettle(() => clearTimeout(timer));
       const onAbort = () => { req.destroy(); finish(ABORTED); };
       if (signal?.aborted) return onAbort();
-      unsubscribe = signal?.onAbort(onAbort);
-      req.on('error', (err: NodeJS.ErrnoException) => {
-        if (err instanceof RefusedAddressError) return finish({ outcome: 'REFUSED_ADDRESS', error: err.message });
-        const error = `${err.code ?? 'ERROR'}: ${err.message}`.slice(0, EXCERPT_CHARS);
-        finish({ outcome: 'NETWORK_ERROR', error }, req.reusedSocket && err.code === 'ECONNRESET');
-      });
+      const unsubscribe = signal?.onAbort(onAbort);
+      if (unsubscribe) onSettle(unsubscribe);
+      req.on('error', (err: NodeJS.ErrnoException) => finish(failureOf(err), req.reusedSocket && err.code === 'ECONNRESET'));
       req.end(payload);
     });
   }
+
+  /** The POST on a kept-alive agent, resolving names through the private-network guard. */
+  private request(target: URL, payload: string, headers: Record<string, string>, onResponse: (res: http.IncomingMessage) => void): http.ClientRequest {
+    const isHttps = target.protocol === 'https:';
+    return (isHttps ? https : http).request(target, {
+      method: 'POST',
+      agent: isHttps ? this.httpsAgent : this.httpAgent,
+      lookup: this.lookup as any,
+      headers: {
+        ...headers,
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(payload)),
+        'user-agent': `${PROJECT_NAME}-webhooks`,
+      },
+    }, onResponse);
+  }
+}
+
+type Outcome = Omit<AttemptResult, 'startedAt' | 'finishedAt'>;
+type Sent = { result: AttemptResult; reusedSocketReset: boolean } | typeof ABORTED;
+type Finish = (r: Outcome | typeof ABORTED, reusedSocketReset?: boolean) => void;
+
+/** The first outcome of an attempt wins (timeout, abort, error or answer); the clean-ups run once. */
+function settleOnce(startedAt: Date, resolve: (s: Sent) => void): { finish: Finish; onSettle(fn: () => void): void } {
+  let settled = false;
+  const cleanups: Array<() => void> = [];
+  return {
+    onSettle: (fn) => { cleanups.push(fn); },
+    finish: (r, reusedSocketReset = false) => {
+      if (settled) return;
+      settled = true;
+      for (const c of cleanups) c();
+      resolve(r === ABORTED ? ABORTED : { result: { ...r, startedAt, finishedAt: new Date() }, reusedSocketReset });
+    },
+  };
+}
+
+/** Reads at most MAX_RESPONSE_BYTES of the answer, then judges it by the acknowledgement rule. */
+function readAcknowledgement(res: http.IncomingMessage, finish: Finish): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let oversized = false;
+  res.on('data', (c: Buffer) => {
+    size += c.length;
+    if (size <= MAX_RESPONSE_BYTES) return void chunks.push(c);
+    oversized = true;
+    res.destroy(); // an oversized answer is no acknowledgement; stop reading it
+  });
+  res.on('close', () => {
+    if (!res.complete && !oversized) return finish({ outcome: 'NETWORK_ERROR', statusCode: res.statusCode, error: 'the response was cut off' });
+    finish(evaluate(res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8')));
+  });
+}
+
+function failureOf(err: NodeJS.ErrnoException): Outcome {
+  if (err instanceof RefusedAddressError) return { outcome: 'REFUSED_ADDRESS', error: err.message };
+  return { outcome: 'NETWORK_ERROR', error: `${err.code ?? 'ERROR'}: ${err.message}`.slice(0, EXCERPT_CHARS) };
 }
 
 /** The acknowledgement rule on a complete response. */

@@ -64,38 +64,57 @@ export function compileChange<R>(
   const moved = statusChanged(before, status);
   const specs = change.events ?? [];
   if (moved && specs.length === 0) throw new Error(`status change ${before.stateReason} → ${status.stateReason} without an event`);
+  const { fields, allSpecs } = withConsequences(doc, change, specs, moved && status.state === 'CANCELLED', now);
+  const version = doc.version + 1;
+  const events = allSpecs.map((e) => applicationEvent(e.type, doc, version, status, before, e.data, now));
+  const notify = change.notify ?? (moved && NOTIFIED_REASONS.includes(status.stateReason));
+  const entries = outboxEntriesOf(doc, status, events, allSpecs, notify, now);
+  if (change.entries) entries.push(...change.entries(events));
+  const set: Record<string, unknown> = { ...fields, updatedAt: now };
+  if (moved) Object.assign(set, statusFields(doc, status, specs[0]!.type, now, opts.recurrenceValidityMs));
+  return { set, entries, result: change.result, status };
+}
 
-  // consequences for the aggregate as a whole, whatever the change: a cancelled application's
-  // order is closed, and the customer's plan follows what the order leaves owed
+type EventSpecs = NonNullable<ApplicationChange['events']>;
+
+/**
+ * Consequences for the aggregate as a whole, whatever the change: a cancelled
+ * application's order is closed, and the customer's plan follows what the order leaves
+ * owed (its own event joins the change's).
+ */
+function withConsequences(doc: ApplicationDoc, change: ApplicationChange<unknown>, specs: EventSpecs, cancelled: boolean, now: Date) {
   const fields: SettableFields = { ...change.set };
-  if (moved && status.state === 'CANCELLED') {
+  if (cancelled) {
     const order = change.set?.order ?? doc.order;
     const closed = closeCancelledOrder(order, now, specs[0]!.type);
     if (closed !== order) fields.order = closed;
   }
   const planned = planChange(doc, fields, specs[0]?.type, now);
   if (planned) fields.repaymentPlan = planned.plan;
-  const allSpecs: NonNullable<ApplicationChange['events']> = planned ? [...specs, planned.event] : specs;
+  const allSpecs: EventSpecs = planned ? [...specs, planned.event] : specs;
+  return { fields, allSpecs };
+}
 
-  const version = doc.version + 1;
-  const events = allSpecs.map((e) => applicationEvent(e.type, doc, version, status, before, e.data, now));
-  const entries: OutboxEntry[] = [];
-  const notify = change.notify ?? (moved && NOTIFIED_REASONS.includes(status.stateReason));
-  events.forEach((event, i) => {
+/** Each event's outbox entries; the first event carries the partner's notification when one is due. */
+function outboxEntriesOf(
+  doc: ApplicationDoc, status: Status, events: DomainEvent<ApplicationEventData>[], specs: EventSpecs, notify: boolean, now: Date,
+): OutboxEntry[] {
+  return events.flatMap((event, i) => {
     const notification = i === 0 && notify ? applicationNotification(doc, status, event.id, now) : undefined;
-    entries.push(...entriesFor(event, notification, allSpecs[i]!.topic));
+    return entriesFor(event, notification, specs[i]!.topic);
   });
-  if (change.entries) entries.push(...change.entries(events));
+}
 
-  const set: Record<string, unknown> = { ...fields, updatedAt: now };
-  if (moved) {
-    const entry: HistoryEntry = { at: now, state: status.state, stateReason: status.stateReason, event: specs[0]!.type };
-    set.state = status.state;
-    set.stateReason = status.stateReason;
-    set.history = [...doc.history, entry].slice(-MAX_HISTORY);
-    if (status.state !== 'PROCESSING') set.expiresAt = null;
-    const recurrence = recurrenceAfter(doc, status, now, opts.recurrenceValidityMs);
-    if (recurrence) set.recurrence = recurrence;
-  }
-  return { set, entries, result: change.result, status };
+/** The new status, its history entry (bounded), the end of the expiry clock, the recurrence it opens. */
+function statusFields(doc: ApplicationDoc, status: Status, event: string, now: Date, recurrenceValidityMs: number): Record<string, unknown> {
+  const entry: HistoryEntry = { at: now, state: status.state, stateReason: status.stateReason, event };
+  const set: Record<string, unknown> = {
+    state: status.state,
+    stateReason: status.stateReason,
+    history: [...doc.history, entry].slice(-MAX_HISTORY),
+  };
+  if (status.state !== 'PROCESSING') set.expiresAt = null;
+  const recurrence = recurrenceAfter(doc, status, now, recurrenceValidityMs);
+  if (recurrence) set.recurrence = recurrence;
+  return set;
 }

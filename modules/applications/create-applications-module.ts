@@ -18,6 +18,7 @@ import { GatewayService } from './gateway/gateway.service.js';
 import { mountGatewayRoutes } from './gateway/gateway.routes.js';
 import { mountSandboxRoutes } from './sandbox.routes.js';
 import type { AppModule } from '../../platform/module.js';
+import type { Logger } from '../../platform/logger.js';
 import type { ApplicationDoc, DocumentMeta } from './application.model.js';
 import type { Decide } from './application.changes.js';
 import type { DocumentInput } from './application.input.js';
@@ -76,54 +77,18 @@ export async function createApplicationsModule(platform: Platform, deps: Applica
   const { config, clock } = platform;
   const logger = platform.logger.child({ module: 'applications' });
   const schedule = new ExpirySchedule({ granularityMs: config.expirySweepIntervalMs, horizonMs: EXPIRY_HORIZON_MS });
-  const repo = new MongoApplicationRepository(platform.db, platform.outbox, (doc) => {
-    const now = clock.now().getTime();
-    schedule.note(doc.expiresAt, now);
-    if (doc.recurrence?.state === 'READY') schedule.note(doc.recurrence.validUntil, now);
-  });
-  await repo.init();
+  const repo = await openRepository(platform, schedule);
   const links = new GatewayLinks(repo, config.http.publicBaseUrl, clock);
   await links.init();
-
-  const cfg: CreateConfig = {
-    currencies: config.currencies,
-    applicationTtlMs: config.applicationTtlMs,
-    gatewayTokenTtlMs: config.gatewayTokenTtlMs,
-    duplicateWindowMs: config.duplicateWindowMs,
-    allowPrivateNetworks: config.webhooks.allowPrivateNetworks,
-  };
-  const fetcher = deps.fetcher ?? httpsDocumentFetcher({ allowPrivateNetworks: config.webhooks.allowPrivateNetworks, timeoutMs: config.webhooks.timeoutMs });
-  const documents = new DocumentStore(repo, fetcher);
-  const actions = new AllowedActions();
-  const applications = new ApplicationService({ repo, links, logger, actions, clock, config: { recurrenceValidityMs: config.recurrenceValidityMs } });
-  const creation = new CreateApplication(repo, cfg, documents, clock);
-  const decisions = new DecisionService({ repo, applications, sandbox: config.sandbox, logger });
-  const recurrences = new RecurrenceService({ repo, applications, decisions, documents, cfg, sandbox: config.sandbox, clock });
-  const gateway = new GatewayService({ repo, links, applications });
-  const consumer = decisionConsumer(platform.consumerDeps, platform.topics, decisions);
-  const sweeper = new ExpirySweeper({
-    repo, applications, schedule, logger, clock,
-    intervalMs: config.expirySweepIntervalMs,
-    fullIntervalMs: config.expiryFullSweepIntervalMs,
-    sweeps: new Counter({
-      name: 'expiry_sweeps_total',
-      help: 'Expiry passes over the applications, by what called for them (start; due: a time this instance wrote came; more: the last pass took a full batch; retry: it failed; backstop: EXPIRY_FULL_SWEEP_INTERVAL without a pass)',
-      labelNames: ['reason'],
-      registers: [platform.registry],
-    }),
-    lastSuccess: new Gauge({
-      name: 'expiry_sweep_last_success_timestamp_seconds',
-      help: 'Unix time the last expiry pass of this instance completed (0 before the first); a pass runs at least every EXPIRY_FULL_SWEEP_INTERVAL',
-      registers: [platform.registry],
-    }),
-  });
-
+  const s = buildServices(platform, { repo, links, logger, fetcher: deps.fetcher });
+  const consumer = decisionConsumer(platform.consumerDeps, platform.topics, s.decisions);
+  const sweeper = expirySweeper(platform, { repo, applications: s.applications, schedule, logger });
   return {
     name: 'applications',
     mount: (router) => {
-      mountApplicationRoutes(router, { requireAuth: deps.auth.requireAuth, applications, creation, recurrences });
-      mountGatewayRoutes(router, { gateway, decisions, publicBaseUrl: config.http.publicBaseUrl });
-      if (config.sandbox) mountSandboxRoutes(router, { requireAuth: deps.auth.requireAuth, applications, gateway });
+      mountApplicationRoutes(router, { requireAuth: deps.auth.requireAuth, applications: s.applications, creation: s.creation, recurrences: s.recurrences });
+      mountGatewayRoutes(router, { gateway: s.gateway, decisions: s.decisions, publicBaseUrl: config.http.publicBaseUrl });
+      if (config.sandbox) mountSandboxRoutes(router, { requireAuth: deps.auth.requireAuth, applications: s.applications, gateway: s.gateway });
     },
     start: async () => {
       await consumer.start();
@@ -133,15 +98,74 @@ export async function createApplicationsModule(platform: Platform, deps: Applica
       await sweeper.stop();
       await consumer.stop();
     },
-    changeApplication: (partnerId, applicationId, decide) => applications.change(partnerId, applicationId, decide),
+    changeApplication: (partnerId, applicationId, decide) => s.applications.change(partnerId, applicationId, decide),
     getApplication: async (partnerId, applicationId) => {
       const doc = await repo.findForPartner(partnerId, applicationId);
       if (!doc) throw applicationNotFound('OBJECT_NOT_FOUND');
       return doc;
     },
-    findByOrder: (partnerId, query) => applications.findByOrder(partnerId, query),
-    registerAction: (action, check) => actions.register(action, check),
-    prepareDocuments: (inputs, attributeOf, now) => documents.prepare(inputs, attributeOf, now),
+    findByOrder: (partnerId, query) => s.applications.findByOrder(partnerId, query),
+    registerAction: (action, check) => s.actions.register(action, check),
+    prepareDocuments: (inputs, attributeOf, now = clock.now()) => s.documents.prepare(inputs, attributeOf, now),
     sweepExpired: (now, opts) => sweeper.sweep(now, opts),
   };
+}
+
+/** The store's repository; every write notes its due times in this instance's expiry schedule. */
+async function openRepository(platform: Platform, schedule: ExpirySchedule): Promise<MongoApplicationRepository> {
+  const repo = new MongoApplicationRepository(platform.db, platform.outbox, (doc) => {
+    const now = platform.clock.now().getTime();
+    schedule.note(doc.expiresAt, now);
+    if (doc.recurrence?.state === 'READY') schedule.note(doc.recurrence.validUntil, now);
+  });
+  await repo.init();
+  return repo;
+}
+
+interface ServiceParts {
+  repo: MongoApplicationRepository;
+  links: GatewayLinks;
+  logger: Logger;
+  fetcher: DocumentFetcher | undefined;
+}
+
+/** The use cases, each given only what it needs. */
+function buildServices(platform: Platform, { repo, links, logger, fetcher }: ServiceParts) {
+  const { config, clock } = platform;
+  const cfg: CreateConfig = {
+    currencies: config.currencies,
+    applicationTtlMs: config.applicationTtlMs,
+    gatewayTokenTtlMs: config.gatewayTokenTtlMs,
+    duplicateWindowMs: config.duplicateWindowMs,
+    allowPrivateNetworks: config.webhooks.allowPrivateNetworks,
+  };
+  const documents = new DocumentStore(repo, fetcher ?? httpsDocumentFetcher({ allowPrivateNetworks: config.webhooks.allowPrivateNetworks, timeoutMs: config.webhooks.timeoutMs }));
+  const actions = new AllowedActions();
+  const applications = new ApplicationService({ repo, links, logger, actions, clock, config: { recurrenceValidityMs: config.recurrenceValidityMs } });
+  const creation = new CreateApplication(repo, cfg, documents, clock);
+  const decisions = new DecisionService({ repo, applications, sandbox: config.sandbox, logger });
+  const recurrences = new RecurrenceService({ repo, applications, decisions, documents, cfg, sandbox: config.sandbox, clock });
+  const gateway = new GatewayService({ repo, links, applications });
+  return { documents, actions, applications, creation, decisions, recurrences, gateway };
+}
+
+function expirySweeper(platform: Platform, parts: Pick<ConstructorParameters<typeof ExpirySweeper>[0], 'repo' | 'applications' | 'schedule' | 'logger'>): ExpirySweeper {
+  const { config, registry } = platform;
+  return new ExpirySweeper({
+    ...parts,
+    clock: platform.clock,
+    intervalMs: config.expirySweepIntervalMs,
+    fullIntervalMs: config.expiryFullSweepIntervalMs,
+    sweeps: new Counter({
+      name: 'expiry_sweeps_total',
+      help: 'Expiry passes over the applications, by what called for them (start; due: a time this instance wrote came; more: the last pass took a full batch; retry: it failed; backstop: EXPIRY_FULL_SWEEP_INTERVAL without a pass)',
+      labelNames: ['reason'],
+      registers: [registry],
+    }),
+    lastSuccess: new Gauge({
+      name: 'expiry_sweep_last_success_timestamp_seconds',
+      help: 'Unix time the last expiry pass of this instance completed (0 before the first); a pass runs at least every EXPIRY_FULL_SWEEP_INTERVAL',
+      registers: [registry],
+    }),
+  });
 }

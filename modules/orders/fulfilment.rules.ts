@@ -221,11 +221,34 @@ function finish(
 ): OrderDoc {
   const currency = order.totalPrice.currency;
   const added = parts.adjustments.slice(order.adjustments.length);
+  const total = order.totalPrice.amount - closed.reduce((a, l) => a + l.amount, 0) + added.reduce((a, x) => a + x.amount.amount, 0);
+  const symbols = input.variableSymbol && !order.variableSymbols.includes(input.variableSymbol)
+    ? [...order.variableSymbols, input.variableSymbol] : order.variableSymbols;
+  return {
+    ...order,
+    items: parts.items,
+    adjustments: parts.adjustments,
+    state: orderState(parts.items),
+    totalPrice: { amount: total, currency },
+    totalVat: vatList(vatAfter(order, closed, added), currency),
+    variableSymbols: symbols,
+    deliveryCarrier: input.deliveryCarrier ?? order.deliveryCarrier,
+    documents: input.document ? [...order.documents, input.document] : order.documents,
+    fulfilment: [...order.fulfilment, fulfilmentEntry(input, lines, ctx)],
+  };
+}
+
+/** VAT per rate: the order's, less the closed lines', plus the added adjustments'. */
+function vatAfter(order: OrderDoc, closed: FulfilmentLine[], added: OrderAdjustment[]): Map<number, number> {
   const vat = new Map(order.totalVat.map((v) => [v.vatRate, v.amount] as [number, number]));
   for (const l of closed) vat.set(l.vatRate, (vat.get(l.vatRate) ?? 0) - l.vat);
   for (const a of added) for (const v of a.vat ?? []) vat.set(v.vatRate, (vat.get(v.vatRate) ?? 0) + v.amount);
-  const total = order.totalPrice.amount - closed.reduce((a, l) => a + l.amount, 0) + added.reduce((a, x) => a + x.amount.amount, 0);
-  const entry: FulfilmentEntry = {
+  return vat;
+}
+
+/** The order history's entry for this operation, with what the partner sent along. */
+function fulfilmentEntry(input: FulfilmentInput, lines: FulfilmentLine[], ctx: { now: Date; newId: () => string }): FulfilmentEntry {
+  return {
     id: ctx.newId(),
     operation: input.op,
     at: ctx.now,
@@ -235,19 +258,5 @@ function finish(
     ...(input.deliveryTrackingNumber ? { deliveryTrackingNumber: input.deliveryTrackingNumber } : {}),
     ...(input.deliveryCarrier ? { deliveryCarrier: input.deliveryCarrier } : {}),
     ...(input.variableSymbol ? { variableSymbol: input.variableSymbol } : {}),
-  };
-  const symbols = input.variableSymbol && !order.variableSymbols.includes(input.variableSymbol)
-    ? [...order.variableSymbols, input.variableSymbol] : order.variableSymbols;
-  return {
-    ...order,
-    items: parts.items,
-    adjustments: parts.adjustments,
-    state: orderState(parts.items),
-    totalPrice: { amount: total, currency },
-    totalVat: vatList(vat, currency),
-    variableSymbols: symbols,
-    deliveryCarrier: input.deliveryCarrier ?? order.deliveryCarrier,
-    documents: input.document ? [...order.documents, input.document] : order.documents,
-    fulfilment: [...order.fulfilment, entry],
   };
 }

@@ -40,42 +40,52 @@ export function errorMiddleware(): Middleware<AppState> {
     try {
       await next();
     } catch (raw) {
+      if (raw instanceof AppError) return answerAppError(ctx, raw);
+      if (isStoreUnavailable(raw)) return answerStoreUnavailable(ctx, raw);
       const err = raw as HttpishError;
-      if (raw instanceof AppError) {
-        ctx.status = raw.status;
-        ctx.set(raw.headers);
-        ctx.body = errorBody(raw.records);
-        if (raw.status >= 500) ctx.state.log?.error({ err: raw }, 'request failed');
-        return;
-      }
-      if (isStoreUnavailable(raw)) {
-        // a dependency that stopped answering: fast and retryable, never a 30 s hang or a 500
-        ctx.state.log?.warn({ err: raw }, 'the store did not answer');
-        ctx.status = 503;
-        ctx.set('Retry-After', '1');
-        ctx.body = errorBody([{
-          code: 'SERVICE_UNAVAILABLE',
-          message: 'The service cannot reach its database right now. Retry the same request (with the same Idempotency-Key) shortly.',
-          severity: 'ERROR',
-        }]);
-        return;
-      }
       const status = err.status ?? err.statusCode;
-      if (status && status >= 400 && status < 500 && err.expose !== false) {
-        ctx.status = status;
-        if (err.headers) ctx.set(err.headers);
-        ctx.body = errorBody([clientErrorRecord(err, status)]);
-        return;
-      }
-      const ticketId = newId();
-      ctx.state.log?.error({ err: raw, ticketId }, 'unexpected error');
-      ctx.status = 500;
-      ctx.body = errorBody([{
-        code: 'INTERNAL_ERROR',
-        message: 'An unexpected error occurred. Quote the ticketId when you report it.',
-        severity: 'ERROR',
-        ticketId,
-      }]);
+      if (status && status >= 400 && status < 500 && err.expose !== false) return answerClientError(ctx, err, status);
+      answerUnexpected(ctx, raw);
     }
   };
+}
+
+type Ctx = Parameters<Middleware<AppState>>[0];
+
+function answerAppError(ctx: Ctx, err: AppError): void {
+  ctx.status = err.status;
+  ctx.set(err.headers);
+  ctx.body = errorBody(err.records);
+  if (err.status >= 500) ctx.state.log?.error({ err }, 'request failed');
+}
+
+/** A dependency that stopped answering: fast and retryable, never a 30 s hang or a 500. */
+function answerStoreUnavailable(ctx: Ctx, err: unknown): void {
+  ctx.state.log?.warn({ err }, 'the store did not answer');
+  ctx.status = 503;
+  ctx.set('Retry-After', '1');
+  ctx.body = errorBody([{
+    code: 'SERVICE_UNAVAILABLE',
+    message: 'The service cannot reach its database right now. Retry the same request (with the same Idempotency-Key) shortly.',
+    severity: 'ERROR',
+  }]);
+}
+
+function answerClientError(ctx: Ctx, err: HttpishError, status: number): void {
+  ctx.status = status;
+  if (err.headers) ctx.set(err.headers);
+  ctx.body = errorBody([clientErrorRecord(err, status)]);
+}
+
+/** A 500 whose ticketId is logged with the stack; the stack never goes on the wire. */
+function answerUnexpected(ctx: Ctx, err: unknown): void {
+  const ticketId = newId();
+  ctx.state.log?.error({ err, ticketId }, 'unexpected error');
+  ctx.status = 500;
+  ctx.body = errorBody([{
+    code: 'INTERNAL_ERROR',
+    message: 'An unexpected error occurred. Quote the ticketId when you report it.',
+    severity: 'ERROR',
+    ticketId,
+  }]);
 }
