@@ -58,7 +58,9 @@ export class LoginThrottle {
     const refuse = (reason: Extract<LoginAttempt, { allowed: false }>['reason'], retryAfterSeconds = untilReset) =>
       ({ allowed: false, retryAfterSeconds, reason }) as const;
     if (before.count + 1 > this.opts.maxPerPair) return refuse('pair');
-    const wait = before.lastAt === undefined ? 0 : before.lastAt + backoffMs(before.count) - now;
+    // no backoff owed, no wait: a parallel attempt may have stamped a time later than ours
+    const backoff = backoffMs(before.count);
+    const wait = backoff === 0 || before.lastAt === undefined ? 0 : before.lastAt + backoff - now;
     if (wait > 0) return refuse('backoff', Math.ceil(wait / 1000));
     const [byUser, byClient] = await Promise.all([
       this.counters.add(keys.user, windowMs, 1, now),
