@@ -1,51 +1,18 @@
-import { createRequire } from 'node:module';
 import type Joi from 'joi';
+import { SchemaConverter, type JsonSchema } from './joi-schema.js';
+import { parameterRules, rulesText } from './parameter-rules.js';
 import { takesIdempotencyKey, type ErrorDeclaration, type RouteDeclaration, type RouteRegistry } from './registry.js';
 
 /**
  * Generates the OpenAPI 3.1 document from the route registry: joi → JSON Schema through
- * joi-to-json (its `open-api-3.1` mode); schemas that carry a joi `.id()` become shared
- * components referenced by `$ref`.
+ * joi-to-json (its `open-api-3.1` mode, completed in joi-schema.ts); schemas that carry a
+ * joi `.id()` become shared components referenced by `$ref`.
  */
 export interface DocumentInfo {
   title: string;
   version: string;
   description: string;
   serverUrl: string;
-}
-
-type JsonSchema = Record<string, any>;
-
-const require = createRequire(import.meta.url);
-// joi-to-json's own OpenAPI 3.1 parser (what `parse(schema, 'open-api-3.1')` uses), extended below
-const OpenApi31Parser: new () => { parse(description: unknown, definitions: Record<string, JsonSchema>): JsonSchema } = require('joi-to-json/lib/parsers/open-api-3.1');
-
-/**
- * Two string rules joi enforces and joi-to-json leaves out, so the document would call a
- * value valid that the server answers with 400: joi refuses an empty string unless a
- * schema allows it (`.allow('')`, `.empty('')`), written as minLength 1; and a URI's
- * allowed schemes, written as a pattern.
- */
-class Parser extends OpenApi31Parser {
-  _setStringFieldProperties(fieldSchema: JsonSchema, fieldDefn: JsonSchema): void {
-    (OpenApi31Parser.prototype as any)._setStringFieldProperties.call(this, fieldSchema, fieldDefn);
-    if (fieldSchema.type !== 'string') return;
-    const emptyAllowed = fieldDefn.flags?.empty !== undefined || (fieldDefn.allow ?? []).includes('');
-    if (fieldSchema.minLength === undefined && !emptyAllowed) fieldSchema.minLength = 1;
-    // `uri({scheme: [...]})` becomes format uri alone: the schemes the server takes are lost
-    const schemes = (fieldDefn.rules ?? []).find((r: JsonSchema) => r.name === 'uri')?.args?.options?.scheme;
-    if (schemes && fieldSchema.pattern === undefined) fieldSchema.pattern = `^(?:${[schemes].flat().join('|')}):`;
-  }
-}
-
-class SchemaConverter {
-  readonly components: Record<string, JsonSchema> = {};
-
-  convert(schema: Joi.Schema): JsonSchema {
-    const out = new Parser().parse(schema.describe(), this.components);
-    delete out.components; // the shared definitions are collected in this.components
-    return out;
-  }
 }
 
 const ERROR_BODY: JsonSchema = {
@@ -149,19 +116,37 @@ function responses(route: RouteDeclaration, conv: SchemaConverter) {
   return out;
 }
 
-function operation(route: RouteDeclaration, conv: SchemaConverter) {
+/**
+ * The body as the server reads it: a JSON body is always an object (the body parser
+ * refuses `null` and every other JSON value), and one the client may leave out when the
+ * schema takes `{}`, which is what the server validates when no body is sent.
+ */
+function requestBody(route: RouteDeclaration, conv: SchemaConverter) {
   const body = route.request?.body;
-  const bodyType = route.request?.bodyContentType ?? 'application/json';
+  if (!body) return {};
+  const type = route.request?.bodyContentType;
+  const schema = conv.convert(body);
+  if (type) return { requestBody: { required: true, content: { [type]: { schema } } } };
+  if (Array.isArray(schema.type)) schema.type = schema.type.filter((t: string) => t !== 'null');
+  if (Array.isArray(schema.type) && schema.type.length === 1) schema.type = schema.type[0];
+  const required = body.validate({}, { convert: false }).error !== undefined;
+  return { requestBody: { required, content: { 'application/json': { schema } } } };
+}
+
+function operation(route: RouteDeclaration, conv: SchemaConverter) {
+  const rules = route.request?.query ? parameterRules(route.request.query) : [];
+  const description = [route.description, rulesText(rules)].filter(Boolean).join(' ');
   return {
     operationId: route.operationId,
     summary: route.summary,
-    ...(route.description ? { description: route.description } : {}),
+    ...(description ? { description } : {}),
     tags: route.tags,
     ...(route.auth === 'bearer' ? { security: [{ bearerAuth: [] }] } : { security: [] }),
     parameters: parameters(route, conv),
-    ...(body ? { requestBody: { required: true, content: { [bodyType]: { schema: conv.convert(body) } } } } : {}),
+    ...requestBody(route, conv),
     responses: responses(route, conv),
     'x-error-codes': errorsOf(route).map((e) => ({ status: e.status, code: e.code })),
+    ...(rules.length ? { 'x-parameter-rules': rules } : {}),
   };
 }
 
