@@ -1,5 +1,6 @@
 import type Joi from 'joi';
 import { InvalidRequestError, type ErrorRecord } from '../errors.js';
+import './joi-characters.js'; // string limits count characters, as the OpenAPI document does
 
 /** `order.items[0].code`: the spec's "JSON path of the request attribute at fault". */
 export function jsonPath(path: ReadonlyArray<string | number>, root?: string): string {
