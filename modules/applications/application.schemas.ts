@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { UnprocessableError } from '../../platform/errors.js';
 import { partnerUrl } from '../../platform/net/partner-url.js';
 import {
   ADDRESS_TYPES, CANCEL_REASONS, CARRIER_IDS, DELIVERY_TYPES, DOCUMENT_TYPES, FINANCING_TYPES, ITEM_TYPES, ORDER_ADDRESS_TYPES,
@@ -206,6 +207,15 @@ export const recurrenceIdParams = Joi.object({
   recurrenceId: Joi.string().pattern(UUID, 'recurrence id').required(),
 });
 
+/**
+ * CANCELLED is the only state a partner can set. Another value is answered 422 UNPROCESSABLE
+ * (a state the recurrence cannot be given), not 400: the schema names the one value, the
+ * answer keeps its code.
+ */
+const onlyCancelled = (errors: Joi.ErrorReport[]) => (errors.some((e) => e.code === 'any.only')
+  ? new UnprocessableError('UNPROCESSABLE', 'CANCELLED is the only state a recurrence can be set to.', { attribute: 'state' })
+  : errors);
+
 export const patchRecurrenceSchema = Joi.object({
-  state: Joi.string().required().description('CANCELLED is the only value'),
+  state: Joi.string().valid('CANCELLED').required().error(onlyCancelled).description('CANCELLED is the only value; another is answered 422 UNPROCESSABLE'),
 }).label('PatchRecurrenceRequest');
