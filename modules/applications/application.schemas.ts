@@ -13,13 +13,21 @@ import {
 
 /** Money: 1e13 minor units is far above any purchase and far below 2^53. */
 export const MAX_AMOUNT = 10_000_000_000_000;
-/** spec Limits: 500 kB per file; base64 text of that is 4/3 larger. */
+/** spec Limits: 500 kB per file. */
 export const MAX_FILE_BYTES = 500 * 1024;
-const MAX_BASE64 = Math.ceil(MAX_FILE_BYTES / 3) * 4 + 4;
+/** The longest base64 text of at most MAX_FILE_BYTES (padded to 4 characters); a longer one always decodes to more. */
+const MAX_BASE64 = Math.ceil(MAX_FILE_BYTES / 3) * 4;
 
-const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+/**
+ * A calendar date, YYYY-MM-DD, as a pattern that only days of the calendar match (30 days
+ * hath September; February 29 in leap years of the Gregorian calendar: divisible by 4, and
+ * by 400 at a century), so the OpenAPI document says what the server takes.
+ */
+const LEAP_YEAR = '(?:\\d{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)';
+const CALENDAR_DATE = `(?:\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))|${LEAP_YEAR}-02-29)`;
+const ISO_DATE = new RegExp(`^${CALENDAR_DATE}$`);
 /** ISO 8601 date-time with an offset; fractional seconds are accepted on input (spec Formats). */
-const ISO_DATE_TIME_OFFSET = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+const ISO_DATE_TIME_OFFSET = new RegExp(`^${CALENDAR_DATE}T(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d{1,9})?(?:Z|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$`);
 /** spec Formats: `+`, country code, number (E.164: at most 15 digits). */
 const PHONE = /^\+[1-9]\d{6,14}$/;
 // Without regex flags: OpenAPI patterns are flagless ECMAScript, and joi-to-json appends an
