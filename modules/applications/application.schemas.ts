@@ -6,9 +6,10 @@ import {
 } from './application.model.js';
 
 /**
- * Request schemas of the applications API: every field, format and limit of the spec and
- * DESIGN 2-5, 10, 20. The routes validate with these and the OpenAPI document is generated
- * from them. Semantic rules across fields (sums, currencies) are in application.checks.ts.
+ * Request schemas of the applications API: every field, format and limit of the spec, and
+ * ours where the spec is silent (docs/applications.md). The routes validate with these and
+ * the OpenAPI document is generated from them. Semantic rules across fields (sums,
+ * currencies) are in application.checks.ts.
  */
 
 /** Money: 1e13 minor units is far above any purchase and far below 2^53. */
@@ -55,7 +56,7 @@ export const vatAmount = Joi.object({
   currency: currency.required(),
 }).label('VatAmount');
 
-/** DESIGN 5: digits only, at most 10. */
+/** A variable symbol (the payment reference of Czech bank transfers): digits only, at most 10. */
 export const variableSymbol = Joi.string().pattern(/^\d{1,10}$/, 'digits, at most 10');
 /** One entry per VAT rate. */
 export const totalVatSchema = Joi.array().items(vatAmount).max(20).unique('vatRate').description('one entry per VAT rate');
@@ -73,7 +74,7 @@ const address = (types: readonly string[]) => Joi.object({
 export const orderAddressSchema = address(ORDER_ADDRESS_TYPES);
 
 const behaviour = (what: string) => Joi.number().min(1).max(1e9).allow(null).description(what);
-/** DESIGN 3. */
+/** What the shop knows of the customer's history and behaviour; `extraData` is its deprecated name. */
 export const fraudPreventionData = Joi.object({
   transactionsNumber: Joi.number().integer().min(0).max(1e9).description('earlier transactions in the shop, current order excluded'),
   cashlessTransactionsNumber: Joi.number().integer().min(0).max(1e9).description('earlier cashless transactions'),
@@ -88,7 +89,7 @@ export const fraudPreventionData = Joi.object({
   tags: Joi.array().items(Joi.string().min(1).max(10)).max(20),
 }).label('FraudPreventionData');
 
-/** DESIGN 2: fullName, or the firstName/lastName pair (always together). */
+/** A customer is named by fullName, or by the firstName/lastName pair (always together). */
 const namePart = Joi.string().min(1).max(60).when('fullName', { is: Joi.string().min(1).required(), otherwise: Joi.required() });
 export const customerSchema = Joi.object({
   fullName: Joi.string().allow('').max(255),
@@ -124,7 +125,7 @@ export const itemSchema = Joi.object({
 }).label('OrderItem');
 
 const base64 = Joi.string().base64().max(MAX_BASE64);
-/** DESIGN 4: `{filename, content}` or a string: bare base64, or an https URL the service fetches. */
+/** `{filename, content}` or a string: bare base64, or an https URL the service fetches. */
 export const fileSchema = Joi.alternatives().try(
   Joi.object({ filename: Joi.string().min(1).max(255).required(), content: base64.required() }),
   url(['https']).description('https URL the service fetches'),
