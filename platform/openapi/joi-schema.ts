@@ -26,18 +26,20 @@ const BASE64: Record<string, string> = {
  * What the body reader (platform/http/json-body.ts) lets through inside free-form JSON
  * (customData, a document's extraData): no key that starts with `$` or holds a `.` (the
  * store would read them as operators and paths), none of the prototype keys, arrays of at
- * most 1000 elements, at every depth.
+ * most 1000 elements, at every depth. Two components that refer to each other through
+ * objects; in the document an array holds values other than arrays (the generated
+ * TypeScript client cannot type an array of itself), which is stricter than the reader.
  */
 export const FREE_JSON_KEYS: JsonSchema = { pattern: '^(?:[^$.][^.]*)?$', not: { enum: ['__proto__', 'constructor', 'prototype'] } };
-const FREE_JSON_VALUE = 'FreeJsonValue';
-const FREE_JSON_REF = { $ref: `#/components/schemas/${FREE_JSON_VALUE}` };
-const FREE_JSON_VALUE_SCHEMA: JsonSchema = {
-  description: 'any JSON value; in objects, keys neither start with `$` nor contain `.`',
-  anyOf: [
-    { type: ['null', 'boolean', 'number', 'string'] },
-    { type: 'array', maxItems: 1000, items: FREE_JSON_REF },
-    { type: 'object', propertyNames: FREE_JSON_KEYS, additionalProperties: FREE_JSON_REF },
-  ],
+const FREE_JSON_REF = { $ref: '#/components/schemas/FreeJsonValue' };
+const FREE_JSON_OBJECT_REF = { $ref: '#/components/schemas/FreeJsonObject' };
+const PRIMITIVE = { type: ['null', 'boolean', 'number', 'string'] };
+const FREE_JSON_COMPONENTS: Record<string, JsonSchema> = {
+  FreeJsonValue: {
+    description: 'any JSON value; in objects, keys neither start with `$` nor contain `.`',
+    anyOf: [PRIMITIVE, FREE_JSON_OBJECT_REF, { type: 'array', maxItems: 1000, items: { anyOf: [PRIMITIVE, FREE_JSON_OBJECT_REF] } }],
+  },
+  FreeJsonObject: { type: 'object', propertyNames: FREE_JSON_KEYS, additionalProperties: FREE_JSON_REF },
 };
 
 type Rule = { name: string; args?: JsonSchema };
@@ -114,7 +116,7 @@ class Parser extends OpenApi31Parser {
       if (r.name === 'max' || r.name === 'length') schema.maxProperties = r.args!.limit;
     }
     if (schema.additionalProperties === true) {
-      definitions[FREE_JSON_VALUE] = FREE_JSON_VALUE_SCHEMA;
+      Object.assign(definitions, FREE_JSON_COMPONENTS);
       schema.propertyNames = FREE_JSON_KEYS;
       schema.additionalProperties = FREE_JSON_REF;
     }
