@@ -185,7 +185,7 @@ export interface paths {
         };
         /**
          * List the payments of an application
-         * @description Payouts (type PAYOUT) and credit notes (type CREDIT_NOTE, negative value: the partner owes it back), sorted by paymentId. `value` is what moves (grossValue − fee).
+         * @description Payouts (type PAYOUT) and credit notes (type CREDIT_NOTE, negative value: the partner owes it back), sorted by paymentId. `value` is what moves (grossValue − fee). Query parameters: not both `after` and `before` (otherwise 400 INVALID_REQUEST).
          */
         get: operations["listPayments"];
         put?: never;
@@ -205,7 +205,7 @@ export interface paths {
         };
         /**
          * List the partner's events (every notification, oldest first)
-         * @description Every application and payment notification the service produced for the partner, in the order the feed recorded them, kept for 30 days by default. Page forward with `after` (the id of the last event seen) to catch up after an outage: the feed never skips an event, even while new ones are being written. `applicationId` selects one application's events.
+         * @description Every application and payment notification the service produced for the partner, in the order the feed recorded them, kept for 30 days by default. Page forward with `after` (the id of the last event seen) to catch up after an outage: the feed never skips an event, even while new ones are being written. `applicationId` selects one application's events. Query parameters: not both `after` and `before` (otherwise 400 INVALID_REQUEST).
          */
         get: operations["listEvents"];
         put?: never;
@@ -225,7 +225,7 @@ export interface paths {
         };
         /**
          * Find an order
-         * @description By orderNumber, orderVariableSymbol or applicationId (at least one; all given must match). When several of your applications match, the newest is returned.
+         * @description By orderNumber, orderVariableSymbol or applicationId (at least one; all given must match). When several of your applications match, the newest is returned. Query parameters: give at least one of `orderNumber`, `orderVariableSymbol`, `applicationId` (otherwise 400 INVALID_REQUEST).
          */
         get: operations["getOrder"];
         put?: never;
@@ -306,7 +306,7 @@ export interface paths {
         };
         /**
          * List webhook deliveries
-         * @description The partner's notifications and every attempt to deliver them, newest first. `after` pages to older deliveries, `before` to newer ones; `filter=state|eq|DEAD_LETTERED` (or `state|in|A,B`) selects by state.
+         * @description The partner's notifications and every attempt to deliver them, newest first. `after` pages to older deliveries, `before` to newer ones; `filter=state|eq|DEAD_LETTERED` (or `state|in|A,B`) selects by state. Query parameters: at most one of `after`, `before` (otherwise 400 INVALID_REQUEST).
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -497,6 +497,11 @@ export interface components {
             error: "invalid_request" | "invalid_token";
             error_description: string;
         };
+        /** @description any JSON value; in objects, keys neither start with `$` nor contain `.` */
+        FreeJsonValue: (null | boolean | number | string) | components["schemas"]["FreeJsonObject"] | ((null | boolean | number | string) | components["schemas"]["FreeJsonObject"])[];
+        FreeJsonObject: {
+            [key: string]: components["schemas"]["FreeJsonValue"];
+        };
     };
     responses: never;
     parameters: never;
@@ -589,8 +594,8 @@ export interface operations {
                     isRecurring?: boolean | null;
                     customer: {
                         fullName?: string;
-                        firstName?: unknown[] | boolean | number | Record<string, never> | string | null;
-                        lastName?: unknown[] | boolean | number | Record<string, never> | string | null;
+                        firstName?: string;
+                        lastName?: string;
                         /** Format: email */
                         email: string;
                         phone: string;
@@ -674,7 +679,7 @@ export interface operations {
                             earliestTransactionDate?: string;
                             tags?: string[];
                         };
-                    } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown));
+                    } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown) & unknown & unknown);
                     order: {
                         number: string;
                         /** @description ISO 8601 date-time with an offset, e.g. 2024-05-01T14:30:00+02:00 */
@@ -777,7 +782,7 @@ export interface operations {
                             extraData?: {
                                 variableSymbol?: string;
                             } & {
-                                [key: string]: unknown;
+                                [key: string]: components["schemas"]["FreeJsonValue"];
                             };
                         }[];
                     };
@@ -791,7 +796,7 @@ export interface operations {
                     };
                     /** @description free key-value JSON object (at most 10 kB as JSON) */
                     customData?: {
-                        [key: string]: unknown;
+                        [key: string]: components["schemas"]["FreeJsonValue"];
                     } | null;
                     /** @description codes of WARN records the partner accepts */
                     override?: string[];
@@ -821,8 +826,8 @@ export interface operations {
                         gatewayRedirectUrl: string;
                         customer: {
                             fullName?: string;
-                            firstName?: unknown[] | boolean | number | Record<string, never> | string | null;
-                            lastName?: unknown[] | boolean | number | Record<string, never> | string | null;
+                            firstName?: string;
+                            lastName?: string;
                             /** Format: email */
                             email: string;
                             phone: string;
@@ -863,7 +868,7 @@ export interface operations {
                             };
                             extraData?: unknown;
                             addresses: unknown[];
-                        } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown));
+                        } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown) & unknown & unknown);
                         order: {
                             /** @description VAT included */
                             totalPrice: {
@@ -977,7 +982,7 @@ export interface operations {
                                 };
                                 description?: string;
                                 extraData?: {
-                                    [key: string]: unknown;
+                                    [key: string]: components["schemas"]["FreeJsonValue"];
                                 };
                             }[];
                         };
@@ -990,7 +995,7 @@ export interface operations {
                             notificationEndpoint: string;
                         };
                         customData: {
-                            [key: string]: unknown;
+                            [key: string]: components["schemas"]["FreeJsonValue"];
                         } | null;
                         /** @description present when the application is recurring, or created from a recurrence */
                         recurrence?: {
@@ -1060,8 +1065,8 @@ export interface operations {
                         gatewayRedirectUrl: string;
                         customer: {
                             fullName?: string;
-                            firstName?: unknown[] | boolean | number | Record<string, never> | string | null;
-                            lastName?: unknown[] | boolean | number | Record<string, never> | string | null;
+                            firstName?: string;
+                            lastName?: string;
                             /** Format: email */
                             email: string;
                             phone: string;
@@ -1102,7 +1107,7 @@ export interface operations {
                             };
                             extraData?: unknown;
                             addresses: unknown[];
-                        } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown));
+                        } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown) & unknown & unknown);
                         order: {
                             /** @description VAT included */
                             totalPrice: {
@@ -1216,7 +1221,7 @@ export interface operations {
                                 };
                                 description?: string;
                                 extraData?: {
-                                    [key: string]: unknown;
+                                    [key: string]: components["schemas"]["FreeJsonValue"];
                                 };
                             }[];
                         };
@@ -1229,7 +1234,7 @@ export interface operations {
                             notificationEndpoint: string;
                         };
                         customData: {
-                            [key: string]: unknown;
+                            [key: string]: components["schemas"]["FreeJsonValue"];
                         } | null;
                         /** @description present when the application is recurring, or created from a recurrence */
                         recurrence?: {
@@ -1383,8 +1388,8 @@ export interface operations {
                         gatewayRedirectUrl: string;
                         customer: {
                             fullName?: string;
-                            firstName?: unknown[] | boolean | number | Record<string, never> | string | null;
-                            lastName?: unknown[] | boolean | number | Record<string, never> | string | null;
+                            firstName?: string;
+                            lastName?: string;
                             /** Format: email */
                             email: string;
                             phone: string;
@@ -1425,7 +1430,7 @@ export interface operations {
                             };
                             extraData?: unknown;
                             addresses: unknown[];
-                        } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown));
+                        } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown) & unknown & unknown);
                         order: {
                             /** @description VAT included */
                             totalPrice: {
@@ -1539,7 +1544,7 @@ export interface operations {
                                 };
                                 description?: string;
                                 extraData?: {
-                                    [key: string]: unknown;
+                                    [key: string]: components["schemas"]["FreeJsonValue"];
                                 };
                             }[];
                         };
@@ -1552,7 +1557,7 @@ export interface operations {
                             notificationEndpoint: string;
                         };
                         customData: {
-                            [key: string]: unknown;
+                            [key: string]: components["schemas"]["FreeJsonValue"];
                         } | null;
                         /** @description present when the application is recurring, or created from a recurrence */
                         recurrence?: {
@@ -1678,7 +1683,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /**
@@ -1810,7 +1815,7 @@ export interface operations {
                             };
                             description?: string;
                             extraData?: {
-                                [key: string]: unknown;
+                                [key: string]: components["schemas"]["FreeJsonValue"];
                             };
                         }[];
                         applicationInfo: {
@@ -2025,7 +2030,7 @@ export interface operations {
                             extraData?: {
                                 variableSymbol?: string;
                             } & {
-                                [key: string]: unknown;
+                                [key: string]: components["schemas"]["FreeJsonValue"];
                             };
                         }[];
                     };
@@ -2152,7 +2157,7 @@ export interface operations {
                             };
                             description?: string;
                             extraData?: {
-                                [key: string]: unknown;
+                                [key: string]: components["schemas"]["FreeJsonValue"];
                             };
                         }[];
                         applicationInfo: {
@@ -2265,7 +2270,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     items?: ({
@@ -2415,7 +2420,7 @@ export interface operations {
                             };
                             description?: string;
                             extraData?: {
-                                [key: string]: unknown;
+                                [key: string]: components["schemas"]["FreeJsonValue"];
                             };
                         }[];
                         applicationInfo: {
@@ -2528,7 +2533,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     items?: ({
@@ -2567,7 +2572,7 @@ export interface operations {
                         extraData?: {
                             variableSymbol?: string;
                         } & {
-                            [key: string]: unknown;
+                            [key: string]: components["schemas"]["FreeJsonValue"];
                         };
                     };
                     /** @description a known carrier code or a custom carrier text */
@@ -2700,7 +2705,7 @@ export interface operations {
                             };
                             description?: string;
                             extraData?: {
-                                [key: string]: unknown;
+                                [key: string]: components["schemas"]["FreeJsonValue"];
                             };
                         }[];
                         applicationInfo: {
@@ -2813,7 +2818,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description omitted: full return; []: amount-only refund of totalPrice; filled: the listed items */
@@ -2827,11 +2832,11 @@ export interface operations {
                         quantity?: number | null;
                     } | unknown | unknown | unknown | unknown)[];
                     /** @description the amount returned when it differs from the items' value; at most their value while other pieces stay open */
-                    totalPrice?: unknown[] | boolean | number | {
+                    totalPrice?: {
                         /** @description ISO 4217 currency code */
                         currency: string;
                         amount: number;
-                    } | string | null;
+                    };
                     /** @description one entry per VAT rate */
                     totalVat?: {
                         /** @description VAT rate in percent */
@@ -2853,11 +2858,11 @@ export interface operations {
                         extraData?: {
                             variableSymbol?: string;
                         } & {
-                            [key: string]: unknown;
+                            [key: string]: components["schemas"]["FreeJsonValue"];
                         };
                     };
                     variableSymbol?: string;
-                };
+                } & unknown;
             };
         };
         responses: {
@@ -2980,7 +2985,7 @@ export interface operations {
                             };
                             description?: string;
                             extraData?: {
-                                [key: string]: unknown;
+                                [key: string]: components["schemas"]["FreeJsonValue"];
                             };
                         }[];
                         applicationInfo: {
@@ -3093,7 +3098,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     items?: ({
@@ -3254,7 +3259,7 @@ export interface operations {
                             };
                             description?: string;
                             extraData?: {
-                                [key: string]: unknown;
+                                [key: string]: components["schemas"]["FreeJsonValue"];
                             };
                         }[];
                         applicationInfo: {
@@ -3531,7 +3536,7 @@ export interface operations {
                             occurredAt: string;
                             /** @description the notification body exactly as the webhook sends it */
                             data: {
-                                [key: string]: unknown;
+                                [key: string]: components["schemas"]["FreeJsonValue"];
                             };
                             /**
                              * @description the webhook's delivery: PENDING (not attempted yet), DELIVERED, FAILED (the last attempt failed, a retry is scheduled), DEAD_LETTERED (every attempt failed)
@@ -3720,7 +3725,7 @@ export interface operations {
                             };
                             description?: string;
                             extraData?: {
-                                [key: string]: unknown;
+                                [key: string]: components["schemas"]["FreeJsonValue"];
                             };
                         }[];
                         applicationInfo: {
@@ -3885,8 +3890,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description CANCELLED is the only value */
-                    state: string;
+                    /**
+                     * @description CANCELLED is the only value; another is answered 422 UNPROCESSABLE
+                     * @constant
+                     */
+                    state: "CANCELLED";
                 };
             };
         };
@@ -4060,7 +4068,7 @@ export interface operations {
                             extraData?: {
                                 variableSymbol?: string;
                             } & {
-                                [key: string]: unknown;
+                                [key: string]: components["schemas"]["FreeJsonValue"];
                             };
                         }[];
                         number?: string;
@@ -4122,7 +4130,7 @@ export interface operations {
                             /** @description ISO 4217 currency code */
                             currency: string;
                         }[];
-                    };
+                    } & unknown;
                     merchantUrls: {
                         /** @description where the gateway sends the customer back; `{applicationId}` is replaced by the application id */
                         approvedRedirect: string;
@@ -4132,7 +4140,7 @@ export interface operations {
                         notificationEndpoint: string;
                     };
                     customData?: {
-                        [key: string]: unknown;
+                        [key: string]: components["schemas"]["FreeJsonValue"];
                     } | null;
                     /** @description codes of WARN records the partner accepts */
                     override?: string[];
@@ -4162,8 +4170,8 @@ export interface operations {
                         gatewayRedirectUrl: string;
                         customer: {
                             fullName?: string;
-                            firstName?: unknown[] | boolean | number | Record<string, never> | string | null;
-                            lastName?: unknown[] | boolean | number | Record<string, never> | string | null;
+                            firstName?: string;
+                            lastName?: string;
                             /** Format: email */
                             email: string;
                             phone: string;
@@ -4204,7 +4212,7 @@ export interface operations {
                             };
                             extraData?: unknown;
                             addresses: unknown[];
-                        } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown));
+                        } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown) & unknown & unknown);
                         order: {
                             /** @description VAT included */
                             totalPrice: {
@@ -4318,7 +4326,7 @@ export interface operations {
                                 };
                                 description?: string;
                                 extraData?: {
-                                    [key: string]: unknown;
+                                    [key: string]: components["schemas"]["FreeJsonValue"];
                                 };
                             }[];
                         };
@@ -4331,7 +4339,7 @@ export interface operations {
                             notificationEndpoint: string;
                         };
                         customData: {
-                            [key: string]: unknown;
+                            [key: string]: components["schemas"]["FreeJsonValue"];
                         } | null;
                         /** @description present when the application is recurring, or created from a recurrence */
                         recurrence?: {
@@ -4401,8 +4409,8 @@ export interface operations {
                         gatewayRedirectUrl: string;
                         customer: {
                             fullName?: string;
-                            firstName?: unknown[] | boolean | number | Record<string, never> | string | null;
-                            lastName?: unknown[] | boolean | number | Record<string, never> | string | null;
+                            firstName?: string;
+                            lastName?: string;
                             /** Format: email */
                             email: string;
                             phone: string;
@@ -4443,7 +4451,7 @@ export interface operations {
                             };
                             extraData?: unknown;
                             addresses: unknown[];
-                        } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown));
+                        } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown) & unknown & unknown);
                         order: {
                             /** @description VAT included */
                             totalPrice: {
@@ -4557,7 +4565,7 @@ export interface operations {
                                 };
                                 description?: string;
                                 extraData?: {
-                                    [key: string]: unknown;
+                                    [key: string]: components["schemas"]["FreeJsonValue"];
                                 };
                             }[];
                         };
@@ -4570,7 +4578,7 @@ export interface operations {
                             notificationEndpoint: string;
                         };
                         customData: {
-                            [key: string]: unknown;
+                            [key: string]: components["schemas"]["FreeJsonValue"];
                         } | null;
                         /** @description present when the application is recurring, or created from a recurrence */
                         recurrence?: {
@@ -4749,8 +4757,8 @@ export interface operations {
                         gatewayRedirectUrl: string;
                         customer: {
                             fullName?: string;
-                            firstName?: unknown[] | boolean | number | Record<string, never> | string | null;
-                            lastName?: unknown[] | boolean | number | Record<string, never> | string | null;
+                            firstName?: string;
+                            lastName?: string;
                             /** Format: email */
                             email: string;
                             phone: string;
@@ -4791,7 +4799,7 @@ export interface operations {
                             };
                             extraData?: unknown;
                             addresses: unknown[];
-                        } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown));
+                        } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown) & unknown & unknown);
                         order: {
                             /** @description VAT included */
                             totalPrice: {
@@ -4905,7 +4913,7 @@ export interface operations {
                                 };
                                 description?: string;
                                 extraData?: {
-                                    [key: string]: unknown;
+                                    [key: string]: components["schemas"]["FreeJsonValue"];
                                 };
                             }[];
                         };
@@ -4918,7 +4926,7 @@ export interface operations {
                             notificationEndpoint: string;
                         };
                         customData: {
-                            [key: string]: unknown;
+                            [key: string]: components["schemas"]["FreeJsonValue"];
                         } | null;
                         /** @description present when the application is recurring, or created from a recurrence */
                         recurrence?: {
@@ -5080,7 +5088,7 @@ export interface operations {
                             state: "RETRY_SCHEDULED" | "DELIVERED" | "DEAD_LETTERED";
                             /** @description the notification exactly as sent */
                             body: {
-                                [key: string]: unknown;
+                                [key: string]: components["schemas"]["FreeJsonValue"];
                             };
                             /** @description ISO 8601, UTC, no fractional seconds */
                             createdAt: string;
@@ -5183,7 +5191,7 @@ export interface operations {
                         state: "RETRY_SCHEDULED" | "DELIVERED" | "DEAD_LETTERED";
                         /** @description the notification exactly as sent */
                         body: {
-                            [key: string]: unknown;
+                            [key: string]: components["schemas"]["FreeJsonValue"];
                         };
                         /** @description ISO 8601, UTC, no fractional seconds */
                         createdAt: string;
@@ -5398,12 +5406,12 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @constant */
                     state?: "DEAD_LETTERED";
-                } | null;
+                };
             };
         };
         responses: {
