@@ -16,6 +16,14 @@ after generation, and one that turned out valid must then be accepted.
   PNG, GIF), which the service tells from the bytes. Generated base64 is random bytes, so
   it is replaced with a short plain text, in whichever form (bare or `{filename, content}`)
   was generated.
+- Creating an application: the money of an order must add up (the items to the total, their
+  VAT to totalVat, one currency the partner has) and notifications must go to a public
+  host, or the answer is 422. Random amounts never add up, so without help no application
+  would be created and the 201 answer never checked against its schema: the amounts,
+  currency, VAT and notificationEndpoint of a generated request are made consistent, and
+  the advisory mismatches (unit price x quantity, VAT by rate) are accepted via `override`.
+  isRecurring is left out (a recurrence is its own flow), so is a document URL (it would be
+  fetched).
 - Idempotency-Key: a generated key is a valid header, but schemathesis draws the same few
   values for many requests, and the service rightly answers a key reused with another body
   422 IDEMPOTENCY_KEY_REUSED. A client makes one key per request: so does this run.
@@ -109,8 +117,59 @@ def documents_of(body):
     return found
 
 
+CURRENCY = "CZK"  # the run's API accepts the default CURRENCIES
+DEDUCTIONS = {"DISCOUNT", "GIFT_CARD", "STORE_CREDIT"}
+ADVISORIES = ["ITEM_TOTAL_MISMATCH", "VAT_AMOUNT_MISMATCH"]
+MONEY_KEYS = ("unitPrice", "totalPrice", "unitVat", "totalVat")
+
+
+def coherent_items(items):
+    """Positive item totals in one currency, at most 20 VAT rates (totalVat's limit)."""
+    rates = []
+    for n, item in enumerate(items):
+        if item.get("type") in DEDUCTIONS:
+            item["type"] = "PHYSICAL"
+        for key in MONEY_KEYS:
+            if isinstance(item.get(key), dict):
+                item[key]["currency"] = CURRENCY
+        item["totalPrice"]["amount"] = 100 + n
+        rate = item["totalVat"]["vatRate"]
+        if rate not in rates and len(rates) == 20:
+            rate = item["totalVat"]["vatRate"] = rates[0]
+        item["totalVat"]["amount"] = round(item["totalPrice"]["amount"] * rate / (100 + rate))
+        if rate not in rates:
+            rates.append(rate)
+        if isinstance(item.get("unitVat"), dict):
+            item["unitVat"]["vatRate"] = rate
+    return rates
+
+
+def coherent_order(body):
+    order = body.get("order") if isinstance(body, dict) else None
+    items = order.get("items") if isinstance(order, dict) else None
+    if not items or not all(isinstance(i, dict) and isinstance(i.get("totalPrice"), dict) and isinstance(i.get("totalVat"), dict) for i in items):
+        return
+    rates = coherent_items(items)
+    order["totalPrice"] = {"amount": sum(i["totalPrice"]["amount"] for i in items), "currency": CURRENCY}
+    order["totalVat"] = [
+        {"vatRate": r, "amount": sum(i["totalVat"]["amount"] for i in items if i["totalVat"]["vatRate"] == r), "currency": CURRENCY}
+        for r in rates
+    ]
+    for document in documents_of(body):
+        if isinstance(document.get("file"), str):
+            document["file"] = TEXT_FILE
+    if isinstance(body.get("merchantUrls"), dict):
+        body["merchantUrls"]["notificationEndpoint"] = "https://shop.example/notifications"
+    body.pop("isRecurring", None)
+    given = body.get("override") if isinstance(body.get("override"), list) else []
+    kept = [c for c in given if c not in ADVISORIES][: 20 - len(ADVISORIES)]
+    body["override"] = kept + ADVISORIES
+
+
 @schemathesis.hook
 def map_case(context, case):
+    if context.operation.definition.raw.get("operationId") == "createApplication":
+        coherent_order(case.body)
     unique_by(body_schema(context.operation.definition.raw), case.body)
     for document in documents_of(case.body):
         if "file" in document:
