@@ -47,7 +47,7 @@ const TOKEN_ERROR: JsonSchema = {
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad request', 401: 'Not authenticated', 403: 'Forbidden', 404: 'Not found', 405: 'Method not allowed',
-  409: 'Conflict', 422: 'Unprocessable', 429: 'Too many requests', 500: 'Unexpected server error', 503: 'Service unavailable',
+  409: 'Conflict', 415: 'Unsupported media type', 422: 'Unprocessable', 429: 'Too many requests', 500: 'Unexpected server error', 503: 'Service unavailable',
 };
 
 function openApiPath(path: string): string {
@@ -79,12 +79,25 @@ function parameters(route: RouteDeclaration, conv: SchemaConverter) {
  */
 const RATE_LIMITED: ErrorDeclaration = { status: 429, code: 'RATE_LIMIT_EXCEEDED', when: 'more requests in a minute than the partner\'s limit; repeat after `Retry-After` seconds' };
 
+/**
+ * What the perimeter answers on its own, whatever the route declares: the body reader's 415
+ * for a JSON body that is not JSON in UTF-8 (platform/http/json-body.ts), and a retryable
+ * 503 when the database does not answer (platform/http/error-middleware.ts) on the routes
+ * that read it.
+ */
+const NOT_JSON: ErrorDeclaration = { status: 415, code: 'INVALID_REQUEST', when: 'the body is not `Content-Type: application/json` in UTF-8, or is compressed' };
+const STORE_DOWN: ErrorDeclaration = { status: 503, code: 'SERVICE_UNAVAILABLE', when: 'the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds' };
+
 /** Statuses whose answers carry Retry-After: the client repeats the same request after it. */
-const RETRY_AFTER_CODES = new Set(['RATE_LIMIT_EXCEEDED', 'TOO_MANY_LOGIN_ATTEMPTS', 'IDEMPOTENCY_KEY_IN_USE', 'MAINTENANCE', 'DEPENDENCY_DOWN']);
+const RETRY_AFTER_CODES = new Set(['RATE_LIMIT_EXCEEDED', 'TOO_MANY_LOGIN_ATTEMPTS', 'IDEMPOTENCY_KEY_IN_USE', 'MAINTENANCE', 'DEPENDENCY_DOWN', 'SERVICE_UNAVAILABLE']);
 
 function errorsOf(route: RouteDeclaration): ErrorDeclaration[] {
   const own = route.errors ?? [];
-  return route.auth === 'bearer' && !own.some((e) => e.code === RATE_LIMITED.code) ? [...own, RATE_LIMITED] : own;
+  const extra: ErrorDeclaration[] = [];
+  if (route.auth === 'bearer') extra.push(RATE_LIMITED);
+  if (route.request?.body && !route.request.bodyContentType) extra.push(NOT_JSON);
+  if (/^\/(financing|authentication)\//.test(route.path)) extra.push(STORE_DOWN);
+  return [...own, ...extra.filter((e) => !own.some((o) => o.status === e.status && o.code === e.code))];
 }
 
 function responses(route: RouteDeclaration, conv: SchemaConverter) {

@@ -557,11 +557,39 @@ export interface operations {
                 };
             };
             /**
+             * @description Unsupported media type. Error codes:
+             *
+             *     - `INVALID_REQUEST`: the body is not `Content-Type: application/json` in UTF-8, or is compressed
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
              * @description Too many requests. Error codes:
              *
              *     - `TOO_MANY_LOGIN_ATTEMPTS`: too many failed attempts for the username or the client address
              */
             429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
                 headers: {
                     /** @description seconds to wait before repeating the request */
                     "Retry-After"?: string;
@@ -1321,6 +1349,19 @@ export interface operations {
                 };
             };
             /**
+             * @description Unsupported media type. Error codes:
+             *
+             *     - `INVALID_REQUEST`: the body is not `Content-Type: application/json` in UTF-8, or is compressed
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
              * @description Unprocessable. Error codes:
              *
              *     - `UNPROCESSABLE`: items do not add up to the order total, VAT amounts do not match totalVat, mixed or unaccepted currency, private notificationEndpoint
@@ -1343,6 +1384,21 @@ export interface operations {
              *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
              */
             429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
                 headers: {
                     /** @description seconds to wait before repeating the request */
                     "Retry-After"?: string;
@@ -1668,6 +1724,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     cancelApplication: {
@@ -1880,6 +1951,19 @@ export interface operations {
                 };
             };
             /**
+             * @description Unsupported media type. Error codes:
+             *
+             *     - `INVALID_REQUEST`: the body is not `Content-Type: application/json` in UTF-8, or is compressed
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
              * @description Unprocessable. Error codes:
              *
              *     - `APPLICATION_REJECTED`: the application was rejected
@@ -1904,6 +1988,21 @@ export interface operations {
              *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
              */
             429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
                 headers: {
                     /** @description seconds to wait before repeating the request */
                     "Retry-After"?: string;
@@ -2222,6 +2321,19 @@ export interface operations {
                 };
             };
             /**
+             * @description Unsupported media type. Error codes:
+             *
+             *     - `INVALID_REQUEST`: the body is not `Content-Type: application/json` in UTF-8, or is compressed
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
              * @description Unprocessable. Error codes:
              *
              *     - `APPLICATION_NOT_READY`: the application is not approved yet (PROCESSING)
@@ -2246,6 +2358,21 @@ export interface operations {
              *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
              */
             429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
                 headers: {
                     /** @description seconds to wait before repeating the request */
                     "Retry-After"?: string;
@@ -2486,6 +2613,19 @@ export interface operations {
                 };
             };
             /**
+             * @description Unsupported media type. Error codes:
+             *
+             *     - `INVALID_REQUEST`: the body is not `Content-Type: application/json` in UTF-8, or is compressed
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
              * @description Unprocessable. Error codes:
              *
              *     - `APPLICATION_NOT_READY`: the application is not approved yet (PROCESSING)
@@ -2509,6 +2649,21 @@ export interface operations {
              *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
              */
             429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
                 headers: {
                     /** @description seconds to wait before repeating the request */
                     "Retry-After"?: string;
@@ -2771,6 +2926,19 @@ export interface operations {
                 };
             };
             /**
+             * @description Unsupported media type. Error codes:
+             *
+             *     - `INVALID_REQUEST`: the body is not `Content-Type: application/json` in UTF-8, or is compressed
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
              * @description Unprocessable. Error codes:
              *
              *     - `APPLICATION_NOT_READY`: the application is not approved yet (PROCESSING)
@@ -2794,6 +2962,21 @@ export interface operations {
              *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
              */
             429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
                 headers: {
                     /** @description seconds to wait before repeating the request */
                     "Retry-After"?: string;
@@ -3051,6 +3234,19 @@ export interface operations {
                 };
             };
             /**
+             * @description Unsupported media type. Error codes:
+             *
+             *     - `INVALID_REQUEST`: the body is not `Content-Type: application/json` in UTF-8, or is compressed
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
              * @description Unprocessable. Error codes:
              *
              *     - `APPLICATION_NOT_READY`: the application is not approved yet (PROCESSING)
@@ -3074,6 +3270,21 @@ export interface operations {
              *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
              */
             429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
                 headers: {
                     /** @description seconds to wait before repeating the request */
                     "Retry-After"?: string;
@@ -3325,6 +3536,19 @@ export interface operations {
                 };
             };
             /**
+             * @description Unsupported media type. Error codes:
+             *
+             *     - `INVALID_REQUEST`: the body is not `Content-Type: application/json` in UTF-8, or is compressed
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
              * @description Unprocessable. Error codes:
              *
              *     - `APPLICATION_NOT_READY`: the application is not approved yet (PROCESSING)
@@ -3348,6 +3572,21 @@ export interface operations {
              *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
              */
             429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
                 headers: {
                     /** @description seconds to wait before repeating the request */
                     "Retry-After"?: string;
@@ -3499,6 +3738,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listEvents: {
@@ -3582,6 +3836,21 @@ export interface operations {
              *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
              */
             429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
                 headers: {
                     /** @description seconds to wait before repeating the request */
                     "Retry-After"?: string;
@@ -3788,6 +4057,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getRecurrence: {
@@ -3864,6 +4148,21 @@ export interface operations {
              *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
              */
             429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
                 headers: {
                     /** @description seconds to wait before repeating the request */
                     "Retry-After"?: string;
@@ -3973,6 +4272,19 @@ export interface operations {
                 };
             };
             /**
+             * @description Unsupported media type. Error codes:
+             *
+             *     - `INVALID_REQUEST`: the body is not `Content-Type: application/json` in UTF-8, or is compressed
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
              * @description Unprocessable. Error codes:
              *
              *     - `UNPROCESSABLE`: a state other than CANCELLED
@@ -3993,6 +4305,21 @@ export interface operations {
              *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
              */
             429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
                 headers: {
                     /** @description seconds to wait before repeating the request */
                     "Retry-After"?: string;
@@ -4678,6 +5005,19 @@ export interface operations {
                 };
             };
             /**
+             * @description Unsupported media type. Error codes:
+             *
+             *     - `INVALID_REQUEST`: the body is not `Content-Type: application/json` in UTF-8, or is compressed
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
              * @description Unprocessable. Error codes:
              *
              *     - `RECURRENCE_NOT_USABLE`: the recurrence is not READY (APPROVING, CANCELLED or EXPIRED)
@@ -4699,6 +5039,21 @@ export interface operations {
              *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
              */
             429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
                 headers: {
                     /** @description seconds to wait before repeating the request */
                     "Retry-After"?: string;
@@ -5026,6 +5381,19 @@ export interface operations {
                 };
             };
             /**
+             * @description Unsupported media type. Error codes:
+             *
+             *     - `INVALID_REQUEST`: the body is not `Content-Type: application/json` in UTF-8, or is compressed
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
              * @description Unprocessable. Error codes:
              *
              *     - `APPLICATION_NOT_WAITING`: the application is not waiting for the customer (not PROCESSING_REDIRECT_NEEDED)
@@ -5045,6 +5413,21 @@ export interface operations {
              *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
              */
             429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
                 headers: {
                     /** @description seconds to wait before repeating the request */
                     "Retry-After"?: string;
@@ -5161,6 +5544,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getWebhookDelivery: {
@@ -5262,6 +5660,21 @@ export interface operations {
              *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
              */
             429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
                 headers: {
                     /** @description seconds to wait before repeating the request */
                     "Retry-After"?: string;
@@ -5388,6 +5801,8 @@ export interface operations {
              */
             503: {
                 headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5465,6 +5880,19 @@ export interface operations {
                 };
             };
             /**
+             * @description Unsupported media type. Error codes:
+             *
+             *     - `INVALID_REQUEST`: the body is not `Content-Type: application/json` in UTF-8, or is compressed
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
              * @description Unprocessable. Error codes:
              *
              *     - `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with another method, path or body
@@ -5499,6 +5927,8 @@ export interface operations {
              */
             503: {
                 headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
