@@ -71,9 +71,10 @@ export function toOrderResponse(order: OrderDoc) {
     items: order.items.map(itemResponse),
     addresses: order.addresses,
     variableSymbols: order.variableSymbols,
-    deliveryType: order.deliveryType,
-    deliveryCarrier: order.deliveryCarrier,
-    channel: order.channel,
+    // an order operation that names no carrier stores it as null: absent, as the schema says
+    deliveryType: order.deliveryType ?? undefined,
+    deliveryCarrier: order.deliveryCarrier ?? undefined,
+    channel: order.channel ?? undefined,
     documents: order.documents.map(documentResponse),
   });
 }

@@ -1,24 +1,34 @@
 import Joi from 'joi';
+import { UnprocessableError } from '../../platform/errors.js';
 import { partnerUrl } from '../../platform/net/partner-url.js';
 import {
   ADDRESS_TYPES, CANCEL_REASONS, CARRIER_IDS, DELIVERY_TYPES, DOCUMENT_TYPES, FINANCING_TYPES, ITEM_TYPES, ORDER_ADDRESS_TYPES,
 } from './application.model.js';
 
 /**
- * Request schemas of the applications API: every field, format and limit of the spec and
- * DESIGN 2-5, 10, 20. The routes validate with these and the OpenAPI document is generated
- * from them. Semantic rules across fields (sums, currencies) are in application.checks.ts.
+ * Request schemas of the applications API: every field, format and limit of the spec, and
+ * ours where the spec is silent (docs/applications.md). The routes validate with these and
+ * the OpenAPI document is generated from them. Semantic rules across fields (sums,
+ * currencies) are in application.checks.ts.
  */
 
 /** Money: 1e13 minor units is far above any purchase and far below 2^53. */
 export const MAX_AMOUNT = 10_000_000_000_000;
-/** spec Limits: 500 kB per file; base64 text of that is 4/3 larger. */
+/** spec Limits: 500 kB per file. */
 export const MAX_FILE_BYTES = 500 * 1024;
-const MAX_BASE64 = Math.ceil(MAX_FILE_BYTES / 3) * 4 + 4;
+/** The longest base64 text of at most MAX_FILE_BYTES (padded to 4 characters); a longer one always decodes to more. */
+const MAX_BASE64 = Math.ceil(MAX_FILE_BYTES / 3) * 4;
 
-const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+/**
+ * A calendar date, YYYY-MM-DD, as a pattern that only days of the calendar match (30 days
+ * hath September; February 29 in leap years of the Gregorian calendar: divisible by 4, and
+ * by 400 at a century), so the OpenAPI document says what the server takes.
+ */
+const LEAP_YEAR = '(?:\\d{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)';
+const CALENDAR_DATE = `(?:\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))|${LEAP_YEAR}-02-29)`;
+const ISO_DATE = new RegExp(`^${CALENDAR_DATE}$`);
 /** ISO 8601 date-time with an offset; fractional seconds are accepted on input (spec Formats). */
-const ISO_DATE_TIME_OFFSET = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+const ISO_DATE_TIME_OFFSET = new RegExp(`^${CALENDAR_DATE}T(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d{1,9})?(?:Z|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$`);
 /** spec Formats: `+`, country code, number (E.164: at most 15 digits). */
 const PHONE = /^\+[1-9]\d{6,14}$/;
 // Without regex flags: OpenAPI patterns are flagless ECMAScript, and joi-to-json appends an
@@ -46,7 +56,7 @@ export const vatAmount = Joi.object({
   currency: currency.required(),
 }).label('VatAmount');
 
-/** DESIGN 5: digits only, at most 10. */
+/** A variable symbol (the payment reference of Czech bank transfers): digits only, at most 10. */
 export const variableSymbol = Joi.string().pattern(/^\d{1,10}$/, 'digits, at most 10');
 /** One entry per VAT rate. */
 export const totalVatSchema = Joi.array().items(vatAmount).max(20).unique('vatRate').description('one entry per VAT rate');
@@ -64,7 +74,7 @@ const address = (types: readonly string[]) => Joi.object({
 export const orderAddressSchema = address(ORDER_ADDRESS_TYPES);
 
 const behaviour = (what: string) => Joi.number().min(1).max(1e9).allow(null).description(what);
-/** DESIGN 3. */
+/** What the shop knows of the customer's history and behaviour; `extraData` is its deprecated name. */
 export const fraudPreventionData = Joi.object({
   transactionsNumber: Joi.number().integer().min(0).max(1e9).description('earlier transactions in the shop, current order excluded'),
   cashlessTransactionsNumber: Joi.number().integer().min(0).max(1e9).description('earlier cashless transactions'),
@@ -79,7 +89,7 @@ export const fraudPreventionData = Joi.object({
   tags: Joi.array().items(Joi.string().min(1).max(10)).max(20),
 }).label('FraudPreventionData');
 
-/** DESIGN 2: fullName, or the firstName/lastName pair (always together). */
+/** A customer is named by fullName, or by the firstName/lastName pair (always together). */
 const namePart = Joi.string().min(1).max(60).when('fullName', { is: Joi.string().min(1).required(), otherwise: Joi.required() });
 export const customerSchema = Joi.object({
   fullName: Joi.string().allow('').max(255),
@@ -115,7 +125,7 @@ export const itemSchema = Joi.object({
 }).label('OrderItem');
 
 const base64 = Joi.string().base64().max(MAX_BASE64);
-/** DESIGN 4: `{filename, content}` or a string: bare base64, or an https URL the service fetches. */
+/** `{filename, content}` or a string: bare base64, or an https URL the service fetches. */
 export const fileSchema = Joi.alternatives().try(
   Joi.object({ filename: Joi.string().min(1).max(255).required(), content: base64.required() }),
   url(['https']).description('https URL the service fetches'),
@@ -206,6 +216,15 @@ export const recurrenceIdParams = Joi.object({
   recurrenceId: Joi.string().pattern(UUID, 'recurrence id').required(),
 });
 
+/**
+ * CANCELLED is the only state a partner can set. Another value is answered 422 UNPROCESSABLE
+ * (a state the recurrence cannot be given), not 400: the schema names the one value, the
+ * answer keeps its code.
+ */
+const onlyCancelled = (errors: Joi.ErrorReport[]) => (errors.some((e) => e.code === 'any.only')
+  ? new UnprocessableError('UNPROCESSABLE', 'CANCELLED is the only state a recurrence can be set to.', { attribute: 'state' })
+  : errors);
+
 export const patchRecurrenceSchema = Joi.object({
-  state: Joi.string().required().description('CANCELLED is the only value'),
+  state: Joi.string().valid('CANCELLED').required().error(onlyCancelled).description('CANCELLED is the only value; another is answered 422 UNPROCESSABLE'),
 }).label('PatchRecurrenceRequest');

@@ -6,7 +6,7 @@ import {
 
 /**
  * Request schemas of the order operations (spec: "Order item operations", PUT order,
- * GET orders; DESIGN 4, 5). Every field the applications module also accepts (money, VAT,
+ * GET orders). Every field the applications module also accepts (money, VAT,
  * items, addresses, documents, carrier, dates, variable symbols) is validated with that
  * module's schema, so one field has one rule on create and on every order operation.
  */
@@ -19,7 +19,7 @@ import {
  */
 const amountOut = money.keys({ amount: Joi.number().integer().min(0).max(MAX_AMOUNT).required() });
 
-/** An item named in an operation: at least one identifier; all given must match (spec rule 3). */
+/** An item named in an operation: at least one identifier; all of those given must match the item. */
 const itemRef = Joi.object({
   code: Joi.string().min(1).max(200),
   ean: Joi.string().min(1).max(14),

@@ -2,7 +2,7 @@ import Joi from 'joi';
 import { isoDate, money, UUID } from '../applications/index.js';
 
 /**
- * The payments list's query and answer (spec: Payment, PagingInfo; DESIGN 19), for the
+ * The payments list's query and answer (spec: Payment, PagingInfo), for the
  * route's validation and /openapi.json. Money and dates use the applications module's
  * schemas, so they read the same as everywhere else.
  */

@@ -11,18 +11,27 @@ export interface ListQuery {
   filter?: string;
 }
 
-/** DESIGN 19: limit 1..100, default 20; after and before are delivery ids, not both. */
+/**
+ * The state filters parseStateFilter understands, as a pattern (so the OpenAPI document
+ * shows them): `state|eq|<STATE>` or `state|in|<STATE>,<STATE>...`, `;` between filters.
+ */
+const STATE = `(?:${STATES.join('|')})`;
+const STATE_FILTER = `state\\|(?:eq\\|${STATE}|in\\|${STATE}(?:,${STATE})*)`;
+const FILTER = new RegExp(`^${STATE_FILTER}(?:;${STATE_FILTER})*$`);
+
+/** Every list's paging: limit 1..100, default 20; after and before are delivery ids, not both. */
 export const listQuerySchema = Joi.object<ListQuery>({
   limit: Joi.number().integer().min(1).max(100).default(20),
   after: Joi.string().max(100),
   before: Joi.string().max(100),
-  filter: Joi.string().max(500),
+  filter: Joi.string().max(500).pattern(FILTER, 'state filter')
+    .messages({ 'string.pattern.name': 'filter: "{{#value}}" is not supported; use state|eq|<STATE> or state|in|<STATE>,<STATE> (states: ' + STATES.join(', ') + ').' }),
 }).oxor('after', 'before');
 
-/** The redeliver-all body is optional; when given it can only name the dead letters. */
+/** The redeliver-all body is optional (none reads as `{}`); when given it can only name the dead letters. */
 export const redeliverAllSchema = Joi.object({
   state: Joi.string().valid('DEAD_LETTERED'),
-}).allow(null);
+});
 
 /**
  * The spec's filter convention (`<name>|<operator>|<values>`, `;` between filters): only

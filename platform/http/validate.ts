@@ -1,5 +1,6 @@
 import type Joi from 'joi';
-import { InvalidRequestError, type ErrorRecord } from '../errors.js';
+import { AppError, InvalidRequestError, type ErrorRecord } from '../errors.js';
+import './joi-characters.js'; // string limits count characters, as the OpenAPI document does
 
 /** `order.items[0].code`: the spec's "JSON path of the request attribute at fault". */
 export function jsonPath(path: ReadonlyArray<string | number>, root?: string): string {
@@ -10,7 +11,10 @@ export function jsonPath(path: ReadonlyArray<string | number>, root?: string): s
 
 /**
  * Validates request input with a joi schema. Every violation becomes one error record
- * (code INVALID_REQUEST, the attribute at fault); the first one's message leads.
+ * (code INVALID_REQUEST, the attribute at fault); the first one's message leads. A schema
+ * whose refusal is not a 400 says so with joi's `.error()` returning an AppError, which is
+ * thrown as it is: the rule stays in the schema (and so in the OpenAPI document) while the
+ * answer keeps its own status and code.
  */
 export function validate<T>(schema: Joi.Schema<T>, value: unknown, opts: { root?: string; convert?: boolean } = {}): T {
   const { value: out, error } = schema.validate(value, {
@@ -19,6 +23,7 @@ export function validate<T>(schema: Joi.Schema<T>, value: unknown, opts: { root?
     errors: { wrap: { label: false } },
   });
   if (!error) return out as T;
+  if ((error as unknown) instanceof AppError) throw error;
   const records: ErrorRecord[] = error.details.slice(0, 50).map((d) => {
     const attribute = jsonPath(d.path, opts.root);
     return {

@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { partnerUrlPattern } from './partner-url-pattern.js';
 
 /**
  * The one rule for URLs a partner gives us (merchant redirect and notification URLs,
@@ -56,5 +57,7 @@ export function partnerUrl(schemes: readonly UrlScheme[] = ['https', 'http'], op
         return helpers.error('url.unusable', { reason: (err as Error).message });
       }
     })
-    .messages({ 'url.unusable': '{{#label}} {{#reason}}', 'string.uri': '{{#label}} must be a valid uri with a scheme matching the ' + schemes.join('|') + ' pattern' });
+    .messages({ 'url.unusable': '{{#label}} {{#reason}}', 'string.uri': '{{#label}} must be a valid uri with a scheme matching the ' + schemes.join('|') + ' pattern' })
+    // the documented form (OpenAPI `pattern`); the rule above is what decides
+    .meta({ pattern: partnerUrlPattern(schemes, Object.keys(opts.placeholders ?? {})) });
 }

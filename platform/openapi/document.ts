@@ -1,51 +1,18 @@
-import { createRequire } from 'node:module';
 import type Joi from 'joi';
+import { SchemaConverter, type JsonSchema } from './joi-schema.js';
+import { parameterRules, rulesText } from './parameter-rules.js';
 import { takesIdempotencyKey, type ErrorDeclaration, type RouteDeclaration, type RouteRegistry } from './registry.js';
 
 /**
  * Generates the OpenAPI 3.1 document from the route registry: joi → JSON Schema through
- * joi-to-json (its `open-api-3.1` mode); schemas that carry a joi `.id()` become shared
- * components referenced by `$ref`.
+ * joi-to-json (its `open-api-3.1` mode, completed in joi-schema.ts); schemas that carry a
+ * joi `.id()` become shared components referenced by `$ref`.
  */
 export interface DocumentInfo {
   title: string;
   version: string;
   description: string;
   serverUrl: string;
-}
-
-type JsonSchema = Record<string, any>;
-
-const require = createRequire(import.meta.url);
-// joi-to-json's own OpenAPI 3.1 parser (what `parse(schema, 'open-api-3.1')` uses), extended below
-const OpenApi31Parser: new () => { parse(description: unknown, definitions: Record<string, JsonSchema>): JsonSchema } = require('joi-to-json/lib/parsers/open-api-3.1');
-
-/**
- * Two string rules joi enforces and joi-to-json leaves out, so the document would call a
- * value valid that the server answers with 400: joi refuses an empty string unless a
- * schema allows it (`.allow('')`, `.empty('')`), written as minLength 1; and a URI's
- * allowed schemes, written as a pattern.
- */
-class Parser extends OpenApi31Parser {
-  _setStringFieldProperties(fieldSchema: JsonSchema, fieldDefn: JsonSchema): void {
-    (OpenApi31Parser.prototype as any)._setStringFieldProperties.call(this, fieldSchema, fieldDefn);
-    if (fieldSchema.type !== 'string') return;
-    const emptyAllowed = fieldDefn.flags?.empty !== undefined || (fieldDefn.allow ?? []).includes('');
-    if (fieldSchema.minLength === undefined && !emptyAllowed) fieldSchema.minLength = 1;
-    // `uri({scheme: [...]})` becomes format uri alone: the schemes the server takes are lost
-    const schemes = (fieldDefn.rules ?? []).find((r: JsonSchema) => r.name === 'uri')?.args?.options?.scheme;
-    if (schemes && fieldSchema.pattern === undefined) fieldSchema.pattern = `^(?:${[schemes].flat().join('|')}):`;
-  }
-}
-
-class SchemaConverter {
-  readonly components: Record<string, JsonSchema> = {};
-
-  convert(schema: Joi.Schema): JsonSchema {
-    const out = new Parser().parse(schema.describe(), this.components);
-    delete out.components; // the shared definitions are collected in this.components
-    return out;
-  }
 }
 
 const ERROR_BODY: JsonSchema = {
@@ -80,7 +47,7 @@ const TOKEN_ERROR: JsonSchema = {
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad request', 401: 'Not authenticated', 403: 'Forbidden', 404: 'Not found', 405: 'Method not allowed',
-  409: 'Conflict', 422: 'Unprocessable', 429: 'Too many requests', 500: 'Unexpected server error', 503: 'Service unavailable',
+  409: 'Conflict', 415: 'Unsupported media type', 422: 'Unprocessable', 429: 'Too many requests', 500: 'Unexpected server error', 503: 'Service unavailable',
 };
 
 function openApiPath(path: string): string {
@@ -112,12 +79,25 @@ function parameters(route: RouteDeclaration, conv: SchemaConverter) {
  */
 const RATE_LIMITED: ErrorDeclaration = { status: 429, code: 'RATE_LIMIT_EXCEEDED', when: 'more requests in a minute than the partner\'s limit; repeat after `Retry-After` seconds' };
 
+/**
+ * What the perimeter answers on its own, whatever the route declares: the body reader's 415
+ * for a JSON body that is not JSON in UTF-8 (platform/http/json-body.ts), and a retryable
+ * 503 when the database does not answer (platform/http/error-middleware.ts) on the routes
+ * that read it.
+ */
+const NOT_JSON: ErrorDeclaration = { status: 415, code: 'INVALID_REQUEST', when: 'the body is not `Content-Type: application/json` in UTF-8, or is compressed' };
+const STORE_DOWN: ErrorDeclaration = { status: 503, code: 'SERVICE_UNAVAILABLE', when: 'the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds' };
+
 /** Statuses whose answers carry Retry-After: the client repeats the same request after it. */
-const RETRY_AFTER_CODES = new Set(['RATE_LIMIT_EXCEEDED', 'TOO_MANY_LOGIN_ATTEMPTS', 'IDEMPOTENCY_KEY_IN_USE', 'MAINTENANCE', 'DEPENDENCY_DOWN']);
+const RETRY_AFTER_CODES = new Set(['RATE_LIMIT_EXCEEDED', 'TOO_MANY_LOGIN_ATTEMPTS', 'IDEMPOTENCY_KEY_IN_USE', 'MAINTENANCE', 'DEPENDENCY_DOWN', 'SERVICE_UNAVAILABLE']);
 
 function errorsOf(route: RouteDeclaration): ErrorDeclaration[] {
   const own = route.errors ?? [];
-  return route.auth === 'bearer' && !own.some((e) => e.code === RATE_LIMITED.code) ? [...own, RATE_LIMITED] : own;
+  const extra: ErrorDeclaration[] = [];
+  if (route.auth === 'bearer') extra.push(RATE_LIMITED);
+  if (route.request?.body && !route.request.bodyContentType) extra.push(NOT_JSON);
+  if (/^\/(financing|authentication)\//.test(route.path)) extra.push(STORE_DOWN);
+  return [...own, ...extra.filter((e) => !own.some((o) => o.status === e.status && o.code === e.code))];
 }
 
 function responses(route: RouteDeclaration, conv: SchemaConverter) {
@@ -149,19 +129,37 @@ function responses(route: RouteDeclaration, conv: SchemaConverter) {
   return out;
 }
 
-function operation(route: RouteDeclaration, conv: SchemaConverter) {
+/**
+ * The body as the server reads it: a JSON body is always an object (the body parser
+ * refuses `null` and every other JSON value), and one the client may leave out when the
+ * schema takes `{}`, which is what the server validates when no body is sent.
+ */
+function requestBody(route: RouteDeclaration, conv: SchemaConverter) {
   const body = route.request?.body;
-  const bodyType = route.request?.bodyContentType ?? 'application/json';
+  if (!body) return {};
+  const type = route.request?.bodyContentType;
+  const schema = conv.convert(body);
+  if (type) return { requestBody: { required: true, content: { [type]: { schema } } } };
+  if (Array.isArray(schema.type)) schema.type = schema.type.filter((t: string) => t !== 'null');
+  if (Array.isArray(schema.type) && schema.type.length === 1) schema.type = schema.type[0];
+  const required = body.validate({}, { convert: false }).error !== undefined;
+  return { requestBody: { required, content: { 'application/json': { schema } } } };
+}
+
+function operation(route: RouteDeclaration, conv: SchemaConverter) {
+  const rules = route.request?.query ? parameterRules(route.request.query) : [];
+  const description = [route.description, rulesText(rules)].filter(Boolean).join(' ');
   return {
     operationId: route.operationId,
     summary: route.summary,
-    ...(route.description ? { description: route.description } : {}),
+    ...(description ? { description } : {}),
     tags: route.tags,
     ...(route.auth === 'bearer' ? { security: [{ bearerAuth: [] }] } : { security: [] }),
     parameters: parameters(route, conv),
-    ...(body ? { requestBody: { required: true, content: { [bodyType]: { schema: conv.convert(body) } } } } : {}),
+    ...requestBody(route, conv),
     responses: responses(route, conv),
     'x-error-codes': errorsOf(route).map((e) => ({ status: e.status, code: e.code })),
+    ...(rules.length ? { 'x-parameter-rules': rules } : {}),
   };
 }
 

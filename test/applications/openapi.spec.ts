@@ -39,6 +39,20 @@ describe('the OpenAPI description (/openapi.json, /docs)', function () {
     expect(item.items.required).to.include.members(['code', 'name', 'totalPrice', 'totalVat']);
   });
 
+  it('when the perimeter can answer a status on its own, then every route it applies to declares it', () => {
+    const create = doc.paths['/financing/v1/applications'].post;
+    expect(create.responses['415'].description).to.include('application/json');
+    expect(create.responses['503'].headers['Retry-After']).to.be.an('object');
+    expect(doc.paths['/financing/v1/applications/{applicationId}'].get.responses).to.include.keys('401', '429', '503').and.not.include.keys('415');
+    expect(doc.paths['/v1/health/live'].get.responses).not.to.include.keys('503', '415');
+  });
+
+  it('when a query has a rule across its parameters, then the description says it and x-parameter-rules lists it', () => {
+    const op = doc.paths['/financing/v1/orders'].get;
+    expect(op['x-parameter-rules']).to.deep.equal([{ rule: 'atLeastOneOf', parameters: ['orderNumber', 'orderVariableSymbol', 'applicationId'] }]);
+    expect(op.description).to.include('give at least one of `orderNumber`, `orderVariableSymbol`, `applicationId`');
+  });
+
   it('when the app\'s router is compared with the registry, then every partner route is declared', () => {
     const router = (t.api.app as any).middleware.map((m: any) => m.router).find(Boolean);
     const declared = new Set(registryOf(router).routes.map((r) => `${r.method.toUpperCase()} ${r.path}`));

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { DomainEvent } from '../../platform/events.js';
 import { startHarness, type AppHarness } from '../applications/harness.js';
+import { applicationBody } from '../applications/requests.js';
 import { provisionPartner, type TestPartner } from '../support/partners.js';
 import { waitFor } from '../support/wait.js';
 import { startFileServer, type FileServer } from '../support/file-server.js';
@@ -252,6 +253,14 @@ describe('order fulfilment: send, deliver, return, cancel through HTTP', functio
       expect(app.stateReason).to.equal('READY_TO_SHIP');
       expect(app.order.items.map((i: any) => i.state)).to.deep.equal(['PROCESSING', 'PROCESSING']);
     });
+  });
+
+  it('when an order without a carrier is cancelled in part, then the answer leaves deliveryCarrier out (the schema has no null for it)', async () => {
+    const { deliveryCarrier: _none, ...order } = applicationBody().order;
+    const app = await readyApplication(h, partner, { order });
+    const res = await put(app.id, 'cancel', { items: [{ code: SHIPPING.code }] });
+    expect(res.status).to.equal(200);
+    expect(res.body).not.to.have.property('deliveryCarrier');
   });
 
   it('when the application is unknown or another partner\'s, then 404 OBJECT_NOT_FOUND alike', async () => {

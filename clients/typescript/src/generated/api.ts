@@ -185,7 +185,7 @@ export interface paths {
         };
         /**
          * List the payments of an application
-         * @description Payouts (type PAYOUT) and credit notes (type CREDIT_NOTE, negative value: the partner owes it back), sorted by paymentId. `value` is what moves (grossValue − fee).
+         * @description Payouts (type PAYOUT) and credit notes (type CREDIT_NOTE, negative value: the partner owes it back), sorted by paymentId. `value` is what moves (grossValue − fee). Query parameters: not both `after` and `before` (otherwise 400 INVALID_REQUEST).
          */
         get: operations["listPayments"];
         put?: never;
@@ -205,7 +205,7 @@ export interface paths {
         };
         /**
          * List the partner's events (every notification, oldest first)
-         * @description Every application and payment notification the service produced for the partner, in the order the feed recorded them, kept for 30 days by default. Page forward with `after` (the id of the last event seen) to catch up after an outage: the feed never skips an event, even while new ones are being written. `applicationId` selects one application's events.
+         * @description Every application and payment notification the service produced for the partner, in the order the feed recorded them, kept for 30 days by default. Page forward with `after` (the id of the last event seen) to catch up after an outage: the feed never skips an event, even while new ones are being written. `applicationId` selects one application's events. Query parameters: not both `after` and `before` (otherwise 400 INVALID_REQUEST).
          */
         get: operations["listEvents"];
         put?: never;
@@ -225,7 +225,7 @@ export interface paths {
         };
         /**
          * Find an order
-         * @description By orderNumber, orderVariableSymbol or applicationId (at least one; all given must match). When several of your applications match, the newest is returned.
+         * @description By orderNumber, orderVariableSymbol or applicationId (at least one; all given must match). When several of your applications match, the newest is returned. Query parameters: give at least one of `orderNumber`, `orderVariableSymbol`, `applicationId` (otherwise 400 INVALID_REQUEST).
          */
         get: operations["getOrder"];
         put?: never;
@@ -306,7 +306,7 @@ export interface paths {
         };
         /**
          * List webhook deliveries
-         * @description The partner's notifications and every attempt to deliver them, newest first. `after` pages to older deliveries, `before` to newer ones; `filter=state|eq|DEAD_LETTERED` (or `state|in|A,B`) selects by state.
+         * @description The partner's notifications and every attempt to deliver them, newest first. `after` pages to older deliveries, `before` to newer ones; `filter=state|eq|DEAD_LETTERED` (or `state|in|A,B`) selects by state. Query parameters: at most one of `after`, `before` (otherwise 400 INVALID_REQUEST).
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -497,6 +497,11 @@ export interface components {
             error: "invalid_request" | "invalid_token";
             error_description: string;
         };
+        /** @description any JSON value; in objects, keys neither start with `$` nor contain `.` */
+        FreeJsonValue: (null | boolean | number | string) | components["schemas"]["FreeJsonObject"] | ((null | boolean | number | string) | components["schemas"]["FreeJsonObject"])[];
+        FreeJsonObject: {
+            [key: string]: components["schemas"]["FreeJsonValue"];
+        };
     };
     responses: never;
     parameters: never;
@@ -552,11 +557,39 @@ export interface operations {
                 };
             };
             /**
+             * @description Unsupported media type. Error codes:
+             *
+             *     - `INVALID_REQUEST`: the body is not `Content-Type: application/json` in UTF-8, or is compressed
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
              * @description Too many requests. Error codes:
              *
              *     - `TOO_MANY_LOGIN_ATTEMPTS`: too many failed attempts for the username or the client address
              */
             429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
                 headers: {
                     /** @description seconds to wait before repeating the request */
                     "Retry-After"?: string;
@@ -589,8 +622,8 @@ export interface operations {
                     isRecurring?: boolean | null;
                     customer: {
                         fullName?: string;
-                        firstName?: unknown[] | boolean | number | Record<string, never> | string | null;
-                        lastName?: unknown[] | boolean | number | Record<string, never> | string | null;
+                        firstName?: string;
+                        lastName?: string;
                         /** Format: email */
                         email: string;
                         phone: string;
@@ -674,7 +707,7 @@ export interface operations {
                             earliestTransactionDate?: string;
                             tags?: string[];
                         };
-                    } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown));
+                    } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown) & unknown & unknown);
                     order: {
                         number: string;
                         /** @description ISO 8601 date-time with an offset, e.g. 2024-05-01T14:30:00+02:00 */
@@ -777,7 +810,7 @@ export interface operations {
                             extraData?: {
                                 variableSymbol?: string;
                             } & {
-                                [key: string]: unknown;
+                                [key: string]: components["schemas"]["FreeJsonValue"];
                             };
                         }[];
                     };
@@ -791,7 +824,7 @@ export interface operations {
                     };
                     /** @description free key-value JSON object (at most 10 kB as JSON) */
                     customData?: {
-                        [key: string]: unknown;
+                        [key: string]: components["schemas"]["FreeJsonValue"];
                     } | null;
                     /** @description codes of WARN records the partner accepts */
                     override?: string[];
@@ -821,8 +854,8 @@ export interface operations {
                         gatewayRedirectUrl: string;
                         customer: {
                             fullName?: string;
-                            firstName?: unknown[] | boolean | number | Record<string, never> | string | null;
-                            lastName?: unknown[] | boolean | number | Record<string, never> | string | null;
+                            firstName?: string;
+                            lastName?: string;
                             /** Format: email */
                             email: string;
                             phone: string;
@@ -863,7 +896,7 @@ export interface operations {
                             };
                             extraData?: unknown;
                             addresses: unknown[];
-                        } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown));
+                        } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown) & unknown & unknown);
                         order: {
                             /** @description VAT included */
                             totalPrice: {
@@ -977,7 +1010,7 @@ export interface operations {
                                 };
                                 description?: string;
                                 extraData?: {
-                                    [key: string]: unknown;
+                                    [key: string]: components["schemas"]["FreeJsonValue"];
                                 };
                             }[];
                         };
@@ -990,7 +1023,7 @@ export interface operations {
                             notificationEndpoint: string;
                         };
                         customData: {
-                            [key: string]: unknown;
+                            [key: string]: components["schemas"]["FreeJsonValue"];
                         } | null;
                         /** @description present when the application is recurring, or created from a recurrence */
                         recurrence?: {
@@ -1060,8 +1093,8 @@ export interface operations {
                         gatewayRedirectUrl: string;
                         customer: {
                             fullName?: string;
-                            firstName?: unknown[] | boolean | number | Record<string, never> | string | null;
-                            lastName?: unknown[] | boolean | number | Record<string, never> | string | null;
+                            firstName?: string;
+                            lastName?: string;
                             /** Format: email */
                             email: string;
                             phone: string;
@@ -1102,7 +1135,7 @@ export interface operations {
                             };
                             extraData?: unknown;
                             addresses: unknown[];
-                        } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown));
+                        } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown) & unknown & unknown);
                         order: {
                             /** @description VAT included */
                             totalPrice: {
@@ -1216,7 +1249,7 @@ export interface operations {
                                 };
                                 description?: string;
                                 extraData?: {
-                                    [key: string]: unknown;
+                                    [key: string]: components["schemas"]["FreeJsonValue"];
                                 };
                             }[];
                         };
@@ -1229,7 +1262,7 @@ export interface operations {
                             notificationEndpoint: string;
                         };
                         customData: {
-                            [key: string]: unknown;
+                            [key: string]: components["schemas"]["FreeJsonValue"];
                         } | null;
                         /** @description present when the application is recurring, or created from a recurrence */
                         recurrence?: {
@@ -1316,6 +1349,19 @@ export interface operations {
                 };
             };
             /**
+             * @description Unsupported media type. Error codes:
+             *
+             *     - `INVALID_REQUEST`: the body is not `Content-Type: application/json` in UTF-8, or is compressed
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
              * @description Unprocessable. Error codes:
              *
              *     - `UNPROCESSABLE`: items do not add up to the order total, VAT amounts do not match totalVat, mixed or unaccepted currency, private notificationEndpoint
@@ -1338,6 +1384,21 @@ export interface operations {
              *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
              */
             429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
                 headers: {
                     /** @description seconds to wait before repeating the request */
                     "Retry-After"?: string;
@@ -1383,8 +1444,8 @@ export interface operations {
                         gatewayRedirectUrl: string;
                         customer: {
                             fullName?: string;
-                            firstName?: unknown[] | boolean | number | Record<string, never> | string | null;
-                            lastName?: unknown[] | boolean | number | Record<string, never> | string | null;
+                            firstName?: string;
+                            lastName?: string;
                             /** Format: email */
                             email: string;
                             phone: string;
@@ -1425,7 +1486,7 @@ export interface operations {
                             };
                             extraData?: unknown;
                             addresses: unknown[];
-                        } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown));
+                        } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown) & unknown & unknown);
                         order: {
                             /** @description VAT included */
                             totalPrice: {
@@ -1539,7 +1600,7 @@ export interface operations {
                                 };
                                 description?: string;
                                 extraData?: {
-                                    [key: string]: unknown;
+                                    [key: string]: components["schemas"]["FreeJsonValue"];
                                 };
                             }[];
                         };
@@ -1552,7 +1613,7 @@ export interface operations {
                             notificationEndpoint: string;
                         };
                         customData: {
-                            [key: string]: unknown;
+                            [key: string]: components["schemas"]["FreeJsonValue"];
                         } | null;
                         /** @description present when the application is recurring, or created from a recurrence */
                         recurrence?: {
@@ -1663,6 +1724,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     cancelApplication: {
@@ -1678,7 +1754,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /**
@@ -1810,7 +1886,7 @@ export interface operations {
                             };
                             description?: string;
                             extraData?: {
-                                [key: string]: unknown;
+                                [key: string]: components["schemas"]["FreeJsonValue"];
                             };
                         }[];
                         applicationInfo: {
@@ -1875,6 +1951,19 @@ export interface operations {
                 };
             };
             /**
+             * @description Unsupported media type. Error codes:
+             *
+             *     - `INVALID_REQUEST`: the body is not `Content-Type: application/json` in UTF-8, or is compressed
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
              * @description Unprocessable. Error codes:
              *
              *     - `APPLICATION_REJECTED`: the application was rejected
@@ -1899,6 +1988,21 @@ export interface operations {
              *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
              */
             429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
                 headers: {
                     /** @description seconds to wait before repeating the request */
                     "Retry-After"?: string;
@@ -2025,7 +2129,7 @@ export interface operations {
                             extraData?: {
                                 variableSymbol?: string;
                             } & {
-                                [key: string]: unknown;
+                                [key: string]: components["schemas"]["FreeJsonValue"];
                             };
                         }[];
                     };
@@ -2152,7 +2256,7 @@ export interface operations {
                             };
                             description?: string;
                             extraData?: {
-                                [key: string]: unknown;
+                                [key: string]: components["schemas"]["FreeJsonValue"];
                             };
                         }[];
                         applicationInfo: {
@@ -2217,6 +2321,19 @@ export interface operations {
                 };
             };
             /**
+             * @description Unsupported media type. Error codes:
+             *
+             *     - `INVALID_REQUEST`: the body is not `Content-Type: application/json` in UTF-8, or is compressed
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
              * @description Unprocessable. Error codes:
              *
              *     - `APPLICATION_NOT_READY`: the application is not approved yet (PROCESSING)
@@ -2250,6 +2367,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     cancelOrderItems: {
@@ -2265,7 +2397,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     items?: ({
@@ -2415,7 +2547,7 @@ export interface operations {
                             };
                             description?: string;
                             extraData?: {
-                                [key: string]: unknown;
+                                [key: string]: components["schemas"]["FreeJsonValue"];
                             };
                         }[];
                         applicationInfo: {
@@ -2481,6 +2613,19 @@ export interface operations {
                 };
             };
             /**
+             * @description Unsupported media type. Error codes:
+             *
+             *     - `INVALID_REQUEST`: the body is not `Content-Type: application/json` in UTF-8, or is compressed
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
              * @description Unprocessable. Error codes:
              *
              *     - `APPLICATION_NOT_READY`: the application is not approved yet (PROCESSING)
@@ -2513,6 +2658,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     deliverOrderItems: {
@@ -2528,7 +2688,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     items?: ({
@@ -2567,7 +2727,7 @@ export interface operations {
                         extraData?: {
                             variableSymbol?: string;
                         } & {
-                            [key: string]: unknown;
+                            [key: string]: components["schemas"]["FreeJsonValue"];
                         };
                     };
                     /** @description a known carrier code or a custom carrier text */
@@ -2700,7 +2860,7 @@ export interface operations {
                             };
                             description?: string;
                             extraData?: {
-                                [key: string]: unknown;
+                                [key: string]: components["schemas"]["FreeJsonValue"];
                             };
                         }[];
                         applicationInfo: {
@@ -2766,6 +2926,19 @@ export interface operations {
                 };
             };
             /**
+             * @description Unsupported media type. Error codes:
+             *
+             *     - `INVALID_REQUEST`: the body is not `Content-Type: application/json` in UTF-8, or is compressed
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
              * @description Unprocessable. Error codes:
              *
              *     - `APPLICATION_NOT_READY`: the application is not approved yet (PROCESSING)
@@ -2798,6 +2971,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     returnOrderItems: {
@@ -2813,7 +3001,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description omitted: full return; []: amount-only refund of totalPrice; filled: the listed items */
@@ -2827,11 +3015,11 @@ export interface operations {
                         quantity?: number | null;
                     } | unknown | unknown | unknown | unknown)[];
                     /** @description the amount returned when it differs from the items' value; at most their value while other pieces stay open */
-                    totalPrice?: unknown[] | boolean | number | {
+                    totalPrice?: {
                         /** @description ISO 4217 currency code */
                         currency: string;
                         amount: number;
-                    } | string | null;
+                    };
                     /** @description one entry per VAT rate */
                     totalVat?: {
                         /** @description VAT rate in percent */
@@ -2853,11 +3041,11 @@ export interface operations {
                         extraData?: {
                             variableSymbol?: string;
                         } & {
-                            [key: string]: unknown;
+                            [key: string]: components["schemas"]["FreeJsonValue"];
                         };
                     };
                     variableSymbol?: string;
-                };
+                } & unknown;
             };
         };
         responses: {
@@ -2980,7 +3168,7 @@ export interface operations {
                             };
                             description?: string;
                             extraData?: {
-                                [key: string]: unknown;
+                                [key: string]: components["schemas"]["FreeJsonValue"];
                             };
                         }[];
                         applicationInfo: {
@@ -3046,6 +3234,19 @@ export interface operations {
                 };
             };
             /**
+             * @description Unsupported media type. Error codes:
+             *
+             *     - `INVALID_REQUEST`: the body is not `Content-Type: application/json` in UTF-8, or is compressed
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
              * @description Unprocessable. Error codes:
              *
              *     - `APPLICATION_NOT_READY`: the application is not approved yet (PROCESSING)
@@ -3078,6 +3279,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     sendOrderItems: {
@@ -3093,7 +3309,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     items?: ({
@@ -3254,7 +3470,7 @@ export interface operations {
                             };
                             description?: string;
                             extraData?: {
-                                [key: string]: unknown;
+                                [key: string]: components["schemas"]["FreeJsonValue"];
                             };
                         }[];
                         applicationInfo: {
@@ -3320,6 +3536,19 @@ export interface operations {
                 };
             };
             /**
+             * @description Unsupported media type. Error codes:
+             *
+             *     - `INVALID_REQUEST`: the body is not `Content-Type: application/json` in UTF-8, or is compressed
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
              * @description Unprocessable. Error codes:
              *
              *     - `APPLICATION_NOT_READY`: the application is not approved yet (PROCESSING)
@@ -3343,6 +3572,21 @@ export interface operations {
              *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
              */
             429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
                 headers: {
                     /** @description seconds to wait before repeating the request */
                     "Retry-After"?: string;
@@ -3494,6 +3738,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listEvents: {
@@ -3531,7 +3790,7 @@ export interface operations {
                             occurredAt: string;
                             /** @description the notification body exactly as the webhook sends it */
                             data: {
-                                [key: string]: unknown;
+                                [key: string]: components["schemas"]["FreeJsonValue"];
                             };
                             /**
                              * @description the webhook's delivery: PENDING (not attempted yet), DELIVERED, FAILED (the last attempt failed, a retry is scheduled), DEAD_LETTERED (every attempt failed)
@@ -3577,6 +3836,21 @@ export interface operations {
              *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
              */
             429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
                 headers: {
                     /** @description seconds to wait before repeating the request */
                     "Retry-After"?: string;
@@ -3720,7 +3994,7 @@ export interface operations {
                             };
                             description?: string;
                             extraData?: {
-                                [key: string]: unknown;
+                                [key: string]: components["schemas"]["FreeJsonValue"];
                             };
                         }[];
                         applicationInfo: {
@@ -3774,6 +4048,21 @@ export interface operations {
              *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
              */
             429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
                 headers: {
                     /** @description seconds to wait before repeating the request */
                     "Retry-After"?: string;
@@ -3868,6 +4157,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     updateRecurrence: {
@@ -3885,8 +4189,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description CANCELLED is the only value */
-                    state: string;
+                    /**
+                     * @description CANCELLED is the only value; another is answered 422 UNPROCESSABLE
+                     * @constant
+                     */
+                    state: "CANCELLED";
                 };
             };
         };
@@ -3965,6 +4272,19 @@ export interface operations {
                 };
             };
             /**
+             * @description Unsupported media type. Error codes:
+             *
+             *     - `INVALID_REQUEST`: the body is not `Content-Type: application/json` in UTF-8, or is compressed
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
              * @description Unprocessable. Error codes:
              *
              *     - `UNPROCESSABLE`: a state other than CANCELLED
@@ -3985,6 +4305,21 @@ export interface operations {
              *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
              */
             429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
                 headers: {
                     /** @description seconds to wait before repeating the request */
                     "Retry-After"?: string;
@@ -4060,7 +4395,7 @@ export interface operations {
                             extraData?: {
                                 variableSymbol?: string;
                             } & {
-                                [key: string]: unknown;
+                                [key: string]: components["schemas"]["FreeJsonValue"];
                             };
                         }[];
                         number?: string;
@@ -4122,7 +4457,7 @@ export interface operations {
                             /** @description ISO 4217 currency code */
                             currency: string;
                         }[];
-                    };
+                    } & unknown;
                     merchantUrls: {
                         /** @description where the gateway sends the customer back; `{applicationId}` is replaced by the application id */
                         approvedRedirect: string;
@@ -4132,7 +4467,7 @@ export interface operations {
                         notificationEndpoint: string;
                     };
                     customData?: {
-                        [key: string]: unknown;
+                        [key: string]: components["schemas"]["FreeJsonValue"];
                     } | null;
                     /** @description codes of WARN records the partner accepts */
                     override?: string[];
@@ -4162,8 +4497,8 @@ export interface operations {
                         gatewayRedirectUrl: string;
                         customer: {
                             fullName?: string;
-                            firstName?: unknown[] | boolean | number | Record<string, never> | string | null;
-                            lastName?: unknown[] | boolean | number | Record<string, never> | string | null;
+                            firstName?: string;
+                            lastName?: string;
                             /** Format: email */
                             email: string;
                             phone: string;
@@ -4204,7 +4539,7 @@ export interface operations {
                             };
                             extraData?: unknown;
                             addresses: unknown[];
-                        } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown));
+                        } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown) & unknown & unknown);
                         order: {
                             /** @description VAT included */
                             totalPrice: {
@@ -4318,7 +4653,7 @@ export interface operations {
                                 };
                                 description?: string;
                                 extraData?: {
-                                    [key: string]: unknown;
+                                    [key: string]: components["schemas"]["FreeJsonValue"];
                                 };
                             }[];
                         };
@@ -4331,7 +4666,7 @@ export interface operations {
                             notificationEndpoint: string;
                         };
                         customData: {
-                            [key: string]: unknown;
+                            [key: string]: components["schemas"]["FreeJsonValue"];
                         } | null;
                         /** @description present when the application is recurring, or created from a recurrence */
                         recurrence?: {
@@ -4401,8 +4736,8 @@ export interface operations {
                         gatewayRedirectUrl: string;
                         customer: {
                             fullName?: string;
-                            firstName?: unknown[] | boolean | number | Record<string, never> | string | null;
-                            lastName?: unknown[] | boolean | number | Record<string, never> | string | null;
+                            firstName?: string;
+                            lastName?: string;
                             /** Format: email */
                             email: string;
                             phone: string;
@@ -4443,7 +4778,7 @@ export interface operations {
                             };
                             extraData?: unknown;
                             addresses: unknown[];
-                        } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown));
+                        } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown) & unknown & unknown);
                         order: {
                             /** @description VAT included */
                             totalPrice: {
@@ -4557,7 +4892,7 @@ export interface operations {
                                 };
                                 description?: string;
                                 extraData?: {
-                                    [key: string]: unknown;
+                                    [key: string]: components["schemas"]["FreeJsonValue"];
                                 };
                             }[];
                         };
@@ -4570,7 +4905,7 @@ export interface operations {
                             notificationEndpoint: string;
                         };
                         customData: {
-                            [key: string]: unknown;
+                            [key: string]: components["schemas"]["FreeJsonValue"];
                         } | null;
                         /** @description present when the application is recurring, or created from a recurrence */
                         recurrence?: {
@@ -4670,6 +5005,19 @@ export interface operations {
                 };
             };
             /**
+             * @description Unsupported media type. Error codes:
+             *
+             *     - `INVALID_REQUEST`: the body is not `Content-Type: application/json` in UTF-8, or is compressed
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
              * @description Unprocessable. Error codes:
              *
              *     - `RECURRENCE_NOT_USABLE`: the recurrence is not READY (APPROVING, CANCELLED or EXPIRED)
@@ -4691,6 +5039,21 @@ export interface operations {
              *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
              */
             429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
                 headers: {
                     /** @description seconds to wait before repeating the request */
                     "Retry-After"?: string;
@@ -4749,8 +5112,8 @@ export interface operations {
                         gatewayRedirectUrl: string;
                         customer: {
                             fullName?: string;
-                            firstName?: unknown[] | boolean | number | Record<string, never> | string | null;
-                            lastName?: unknown[] | boolean | number | Record<string, never> | string | null;
+                            firstName?: string;
+                            lastName?: string;
                             /** Format: email */
                             email: string;
                             phone: string;
@@ -4791,7 +5154,7 @@ export interface operations {
                             };
                             extraData?: unknown;
                             addresses: unknown[];
-                        } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown));
+                        } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown) & unknown & unknown);
                         order: {
                             /** @description VAT included */
                             totalPrice: {
@@ -4905,7 +5268,7 @@ export interface operations {
                                 };
                                 description?: string;
                                 extraData?: {
-                                    [key: string]: unknown;
+                                    [key: string]: components["schemas"]["FreeJsonValue"];
                                 };
                             }[];
                         };
@@ -4918,7 +5281,7 @@ export interface operations {
                             notificationEndpoint: string;
                         };
                         customData: {
-                            [key: string]: unknown;
+                            [key: string]: components["schemas"]["FreeJsonValue"];
                         } | null;
                         /** @description present when the application is recurring, or created from a recurrence */
                         recurrence?: {
@@ -5018,6 +5381,19 @@ export interface operations {
                 };
             };
             /**
+             * @description Unsupported media type. Error codes:
+             *
+             *     - `INVALID_REQUEST`: the body is not `Content-Type: application/json` in UTF-8, or is compressed
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
              * @description Unprocessable. Error codes:
              *
              *     - `APPLICATION_NOT_WAITING`: the application is not waiting for the customer (not PROCESSING_REDIRECT_NEEDED)
@@ -5037,6 +5413,21 @@ export interface operations {
              *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
              */
             429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
                 headers: {
                     /** @description seconds to wait before repeating the request */
                     "Retry-After"?: string;
@@ -5080,7 +5471,7 @@ export interface operations {
                             state: "RETRY_SCHEDULED" | "DELIVERED" | "DEAD_LETTERED";
                             /** @description the notification exactly as sent */
                             body: {
-                                [key: string]: unknown;
+                                [key: string]: components["schemas"]["FreeJsonValue"];
                             };
                             /** @description ISO 8601, UTC, no fractional seconds */
                             createdAt: string;
@@ -5153,6 +5544,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getWebhookDelivery: {
@@ -5183,7 +5589,7 @@ export interface operations {
                         state: "RETRY_SCHEDULED" | "DELIVERED" | "DEAD_LETTERED";
                         /** @description the notification exactly as sent */
                         body: {
-                            [key: string]: unknown;
+                            [key: string]: components["schemas"]["FreeJsonValue"];
                         };
                         /** @description ISO 8601, UTC, no fractional seconds */
                         createdAt: string;
@@ -5254,6 +5660,21 @@ export interface operations {
              *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
              */
             429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
                 headers: {
                     /** @description seconds to wait before repeating the request */
                     "Retry-After"?: string;
@@ -5380,6 +5801,8 @@ export interface operations {
              */
             503: {
                 headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5398,12 +5821,12 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @constant */
                     state?: "DEAD_LETTERED";
-                } | null;
+                };
             };
         };
         responses: {
@@ -5457,6 +5880,19 @@ export interface operations {
                 };
             };
             /**
+             * @description Unsupported media type. Error codes:
+             *
+             *     - `INVALID_REQUEST`: the body is not `Content-Type: application/json` in UTF-8, or is compressed
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
              * @description Unprocessable. Error codes:
              *
              *     - `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with another method, path or body
@@ -5491,6 +5927,8 @@ export interface operations {
              */
             503: {
                 headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
