@@ -1,4 +1,5 @@
-import type { UrlScheme } from './partner-url.js';
+/** The schemes a partner URL may use (the pattern and the parser take the same list). */
+export type UrlScheme = 'http' | 'https';
 
 /**
  * The form of a partner URL as a regular expression, for the OpenAPI document: what a

@@ -1,5 +1,7 @@
 import Joi from 'joi';
-import { partnerUrlPattern } from './partner-url-pattern.js';
+import { partnerUrlPattern, type UrlScheme } from './partner-url-pattern.js';
+
+export type { UrlScheme };
 
 /**
  * The one rule for URLs a partner gives us (merchant redirect and notification URLs,
@@ -8,7 +10,6 @@ import { partnerUrlPattern } from './partner-url-pattern.js';
  * way: RFC 3986 syntax alone lets through `https://shop.example:99999/h`, which `URL`
  * refuses, so a value accepted at the door would fail only later, far from the partner.
  */
-export type UrlScheme = 'http' | 'https';
 
 export const MAX_URL_LENGTH = 2000;
 

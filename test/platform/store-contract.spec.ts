@@ -4,7 +4,7 @@ import { isDuplicateKey } from '../../platform/mongo.js';
 import { uniqueSuffix } from '../support/config.js';
 
 /**
- * The store operations the code relies on (INFRA.md: one test each), against whatever
+ * The store operations the code relies on (one test each), against whatever
  * MongoDB-wire server the run uses, so that a difference between MongoDB 7 and the local
  * server shows up here as a failing test, not as a lost update in production.
  */
