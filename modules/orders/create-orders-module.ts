@@ -9,7 +9,7 @@ export type OrdersModule = AppModule;
 
 export interface OrdersModuleDeps {
   auth: Pick<AuthModule, 'requireAuth'>;
-  applications: Pick<ApplicationsModule, 'changeApplication' | 'findByOrder' | 'prepareDocuments' | 'registerAction'>;
+  applications: Pick<ApplicationsModule, 'changeApplication' | 'findByOrder' | 'prepareDocuments' | 'registerAction' | 'getApplication'>;
 }
 
 /**

@@ -12,7 +12,7 @@ import { ORDER_EVENTS, ORDER_TOPICS, orderSnapshot, type OrderEventData } from '
 import { OrderRefused } from './orders.errors.js';
 
 export interface OrdersServiceDeps {
-  applications: Pick<ApplicationsModule, 'changeApplication' | 'findByOrder' | 'prepareDocuments'>;
+  applications: Pick<ApplicationsModule, 'changeApplication' | 'findByOrder' | 'prepareDocuments' | 'getApplication'>;
 }
 
 export type FulfilmentBody = Omit<FulfilmentInput, 'op' | 'document'> & { document?: DocumentInput };
@@ -87,6 +87,8 @@ export class OrdersService {
     const now = new Date();
     // documents are checked and stored (by content hash) before the write: a refused
     // operation leaves at most an unreferenced blob, never a half-changed order
+    // an id that is not the partner's is refused before any document URL is fetched
+    if (body.document) await this.deps.applications.getApplication(partner.id, applicationId);
     const document = body.document ? (await this.deps.applications.prepareDocuments([body.document], () => 'document.file', now))[0] : undefined;
     const { document: _raw, ...rest } = body;
     const input: FulfilmentInput = { ...rest, op, ...(document ? { document } : {}) };
@@ -104,6 +106,7 @@ export class OrdersService {
 
   async change(partner: AuthenticatedPartner, applicationId: string, body: ChangeOrderBody) {
     const now = new Date();
+    if (body.order.documents) await this.deps.applications.getApplication(partner.id, applicationId);
     const documents = body.order.documents
       ? await this.deps.applications.prepareDocuments(body.order.documents, (i) => `order.documents[${i}].file`, now) : undefined;
     const { documents: _raw, ...rest } = body.order;

@@ -274,4 +274,16 @@ describe('order fulfilment: send, deliver, return, cancel through HTTP', functio
     }
     expect((await waitForReason(h, app.id, partner, 'READY_TO_SHIP')).order.state).to.equal('PROCESSING');
   });
+
+  it('when a document URL comes with an application that is not the partner\'s, then 404 and the URL is never fetched', async () => {
+    const app = await readyApplication(h, partner);
+    const other = await provisionPartner(h.t);
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    files.serve('/probe/foreign.pdf', pdf);
+    files.serve('/probe/unknown.pdf', pdf);
+    const foreign = await put(app.id, 'deliver', { document: { type: 'INVOICE', file: `${files.base}/probe/foreign.pdf` } }, other);
+    const unknown = await put('0190f0f0-0000-7000-8000-000000000000', 'deliver', { document: { type: 'INVOICE', file: `${files.base}/probe/unknown.pdf` } });
+    expect([foreign.status, unknown.status]).to.deep.equal([404, 404]);
+    expect(files.hits.filter((p) => p.startsWith('/probe/'))).to.deep.equal([]);
+  });
 });
