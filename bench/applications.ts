@@ -15,8 +15,6 @@
  *
  *   npx tsx bench/applications.ts    (BENCH_SECONDS=5 BENCH_RUNS=3 BENCH_WARMUP_SECONDS=8 by default)
  */
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { MongoClient } from 'mongodb';
 import { resolveStack } from '../scripts/local-stack.js';
@@ -30,7 +28,7 @@ import { cpuPerOp, stackPids } from './support/cpu.js';
 import { createIndexes, createWrites, type IndexSpec } from './support/create-writes.js';
 import { duplicateKey } from '../modules/applications/application.factory.js';
 import { UNIQUE_PLACEHOLDER, uniqueBodies } from './support/unique-bodies.js';
-import { serviceNodeArgs } from '../platform/node-flags.js';
+import { startBareKoa } from './support/bare-koa-process.js';
 
 /** What a create writes: a stored application as the template, and the collections' indexes. */
 interface CreateShape { template: Record<string, unknown>; indexes: Record<string, IndexSpec[]> }
@@ -100,27 +98,12 @@ function pairedRatio(a: Subject, b: Subject): { median: number; rounds: number[]
   return { median: median(ratios), rounds: ratios };
 }
 
-/**
- * A bare-Koa process (support/bare-koa.ts) with `env`, run with the API's Node flags: its
- * base URL and pid, and how to stop it.
- */
-async function startBareKoa(env: Record<string, string>): Promise<{ url: string; pid: number | undefined; stop(): void }> {
-  const child = spawn(process.execPath, serviceNodeArgs(fileURLToPath(new URL('./support/bare-koa.ts', import.meta.url))), {
-    stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env },
-  });
-  const port = await new Promise<string>((resolve, reject) => {
-    child.stdout!.once('data', (d) => resolve(String(d).trim()));
-    child.once('exit', (code) => reject(new Error(`bare Koa exited ${code}`)));
-  });
-  return { url: `https://127.0.0.1:${port}/`, pid: child.pid, stop: () => child.kill('SIGTERM') };
-}
-
 /** The ceiling: one bare Koa route, nothing else. */
 async function bareKoa(cleanup: Cleanup[]): Promise<Subject> {
   const koa = await startBareKoa({});
   cleanup.push(() => koa.stop());
   await cannon({ url: koa.url, duration: WARMUP_SECONDS, title: 'warm-up' });
-  return subject('bare Koa', () => cannon({ url: koa.url, title: 'bare Koa' }));
+  return subject('bare Koa', () => cannon({ url: koa.url, title: 'bare Koa' }), { 'bare Koa': koa.pid });
 }
 
 /**
@@ -170,7 +153,7 @@ async function storeAlone(mongoUrl: string, { template, indexes }: CreateShape, 
  * Where the CPU of one request goes, per process, and what that allows on this machine's
  * cores: at full use of every core (no idle at all), creates/s ≤ cores / CPU per create.
  */
-function printCpu(create: Figure, store: Figure, floor: Figure): void {
+function printCpu(create: Figure, store: Figure, floor: Figure, koa: Figure): void {
   const total = (f: Figure) => Object.values(f.cpu ?? {}).reduce<number>((a, b) => a + (b ?? 0), 0);
   if (!create.cpu || Object.values(create.cpu).some((x) => x === undefined)) return;
   const cores = availableParallelism();
@@ -183,6 +166,8 @@ function printCpu(create: Figure, store: Figure, floor: Figure): void {
     const bound = (cores * 1e6) / total(f);
     console.log(`  every core busy, ${name}/s ≤ ${bound.toFixed(0)}: at most ${((100 * bound) / store.rps).toFixed(0)} % of store-alone on this machine`);
   }
+  const unit = koa.cpu?.['bare Koa'];
+  if (unit) console.log(`  create in the API process ${create.cpu.api!.toFixed(0)} µs = ${(create.cpu.api! / unit).toFixed(1)} × a bare Koa HTTPS request (${unit.toFixed(0)} µs, same rounds)`);
 }
 
 async function main() {
@@ -248,7 +233,7 @@ async function main() {
     console.log(row('GET /applications/{id} (vs Koa)', detailF, pairedRatio(detail, koa)));
     console.log(`\ncreate / store-alone = ${pct(createRatio.median)} (target ≥ 60 %): median of the rounds' ratios ${createRatio.rounds.map(pct).join(', ')}`);
     console.log(`floor / store-alone = ${pct(floorRatio.median)}: rounds ${floorRatio.rounds.map(pct).join(', ')}`);
-    printCpu(createF, storeF, floorF);
+    printCpu(createF, storeF, floorF, koaF);
   } finally {
     for (const undo of cleanup.reverse()) await Promise.resolve(undo()).catch(() => {});
     await api.dispose();

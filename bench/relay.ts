@@ -21,19 +21,21 @@
  * Sources are in bench/relay/source.ts.
  */
 import http from 'node:http';
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../platform/config.js';
 import { createLogger } from '../platform/logger.js';
 import { TOPICS, type Kafka } from '../platform/kafka.js';
 import { startApi, type Api } from '../api/create-api.js';
 import { resolveStack } from '../scripts/local-stack.js';
 import { cpuMeter, stackPids } from './support/cpu.js';
+import { bareKoaCpuPerRequest } from './support/bare-koa-process.js';
 import { serviceNodeArgs } from '../platform/node-flags.js';
 import { DELIVERIES_COLLECTION } from '../modules/webhooks/index.js';
+import { ReceiverProcess } from './support/receiver-process.js';
+import { now, paced, pct } from './support/pacing.js';
 import { apiSource, outboxSource, type BenchPartner, type NotificationSource } from './relay/source.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -50,37 +52,6 @@ const BACKLOG = Number(values.backlog);
 const ENDPOINTS = Number(values.endpoints);
 const RAW = Number(values.raw);
 const PER_ENDPOINT = Number(values.concurrency);
-const now = () => performance.timeOrigin + performance.now();
-
-/** The receiver process, asked over IPC. */
-class ReceiverProcess {
-  private readonly child: ChildProcess = fork(fileURLToPath(new URL('./relay/receiver.ts', import.meta.url)), [String(ENDPOINTS)], { execArgv: ['--import', 'tsx'] });
-
-  ask<T>(cmd: string, key: string): Promise<T> {
-    return new Promise((resolve) => {
-      const on = (m: any) => { if (key in m) { this.child.off('message', on); resolve(m as T); } };
-      this.child.on('message', on);
-      if (cmd) this.child.send({ cmd });
-    });
-  }
-
-  async waitFor(count: number, maxMs: number): Promise<Map<string, number>> {
-    const end = Date.now() + maxMs;
-    while ((await this.ask<{ count: number }>('count', 'count')).count < count) {
-      if (Date.now() > end) throw new Error(`receiver got fewer than ${count} notifications in ${maxMs} ms`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    return new Map((await this.ask<{ receipts: [string, number][] }>('dump', 'receipts')).receipts);
-  }
-
-  get pid(): number | undefined {
-    return this.child.pid;
-  }
-
-  stop(): void {
-    this.child.disconnect();
-  }
-}
 
 /**
  * `entry` as its own process, with the services' Node flags (the relay as deployed, and the
@@ -165,19 +136,8 @@ async function rawCeiling(ports: number[], total: number, inFlight: number): Pro
 }
 
 /** Opens `count` notifications at `rate`/s (open loop); returns id → call start. */
-async function paced(source: NotificationSource, partners: BenchPartner[], count: number, rate: number): Promise<Map<string, number>> {
-  const sent = new Map<string, number>();
-  const calls: Promise<void>[] = [];
-  const start = now();
-  for (let i = 0; i < count; i++) {
-    const due = start + (i * 1000) / rate;
-    const wait = due - now();
-    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    const t0 = now();
-    calls.push(source.create(partners[i % partners.length]!).then((id) => { sent.set(id, t0); }));
-  }
-  await Promise.all(calls);
-  return sent;
+function pacedNotifications(source: NotificationSource, partners: BenchPartner[], count: number, rate: number): Promise<Map<string, number>> {
+  return paced(count, rate, (i) => source.create(partners[i % partners.length]!));
 }
 
 async function backlog(source: NotificationSource, partners: BenchPartner[], count: number): Promise<string[]> {
@@ -204,7 +164,6 @@ async function onKafka(kafka: Kafka, topic: string, count: number): Promise<void
   }
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
 async function main() {
@@ -220,10 +179,10 @@ async function main() {
   });
   const api = await startApi(config, createLogger({ level: 'silent', name: 'bench-api' }));
   const notificationsTopic = api.runtime.topics.name(TOPICS.notifications);
-  const receiver = new ReceiverProcess();
+  const receiver = new ReceiverProcess(ENDPOINTS);
   let relay: ChildProcess | undefined;
   try {
-    const { ports } = await receiver.ask<{ ports: number[] }>('', 'ports');
+    const ports = await receiver.ports();
     const source = values.source === 'outbox' ? await outboxSource(api) : apiSource(api);
     const partners: BenchPartner[] = [];
     for (const port of ports) partners.push(await source.addPartner(`http://127.0.0.1:${port}/hook`));
@@ -231,16 +190,16 @@ async function main() {
     // the ceiling is measured three times across the run (the machine is shared): median
     const inFlight = ENDPOINTS * PER_ENDPOINT;
     const raws: number[] = [];
-    const measureRaw = async () => { raws.push(await rawCeiling(ports, RAW, inFlight)); await receiver.ask('reset', 'reset'); };
+    const measureRaw = async () => { raws.push(await rawCeiling(ports, RAW, inFlight)); await receiver.reset(); };
     await rawCeiling(ports, Math.min(1000, RAW), inFlight); // warm-up
     await measureRaw();
 
     relay = await startRelay(env);
-    await paced(source, partners, 100, RATE); // warm-up: connections, JIT, consumer fetch loop
+    await pacedNotifications(source, partners, 100, RATE); // warm-up: connections, JIT, consumer fetch loop
     await receiver.waitFor(100, 60_000);
-    await receiver.ask('reset', 'reset');
+    await receiver.reset();
 
-    const sent = await paced(source, partners, N, RATE);
+    const sent = await pacedNotifications(source, partners, N, RATE);
     const arrived = await receiver.waitFor(N, 120_000);
     const latencies = [...sent].map(([id, t0]) => arrived.get(id)! - t0).sort((a, b) => a - b);
     await stopRelay(relay);
@@ -264,7 +223,7 @@ async function main() {
     await measureRaw();
 
     // the floor drains everything on the topic once more, in its own group and database
-    await receiver.ask('reset', 'reset');
+    await receiver.reset();
     const all = 100 + N + BACKLOG;
     const floorMark = now();
     const started = await startFloor({
@@ -290,6 +249,9 @@ async function main() {
     // from the process's start (or the drain's) to the last record: startup and the group join included
     const perDelivery = (spent: Record<string, number | undefined>, deliveries: number) => byProcess(spent, (ms) => ((ms * 1000) / deliveries).toFixed(0));
     const cpu = share(cpuSpent, wallMs);
+    const unit = await bareKoaCpuPerRequest();
+    const relayUs = cpuSpent.relay === undefined ? undefined : (cpuSpent.relay * 1000) / BACKLOG;
+    const multiple = relayUs === undefined ? '?' : `${relayUs.toFixed(0)} µs = ${(relayUs / unit.us).toFixed(1)} × a bare Koa HTTPS request (${unit.us.toFixed(0)} µs, same run)`;
 
     process.stdout.write([
       '',
@@ -299,6 +261,7 @@ async function main() {
       `  backlog of ${BACKLOG}      ${throughput.toFixed(0)} deliveries/s = ${(throughput / raw).toFixed(2)} × raw ceiling (target ≥ 0.50)`,
       `  CPU during the drain     ${cpu} (of one core each; 2 cores in all)`,
       `  CPU per delivery, µs     ${perDelivery(cpuSpent, BACKLOG)} (startup and group join included)`,
+      `  relay process per delivery ${multiple}`,
       `  floor: drain of ${all}   ${floor.toFixed(0)} deliveries/s = ${(floor / raw).toFixed(2)} × raw ceiling (consume, POST, insert a record, commit; nothing else)`,
       `  CPU during the floor     ${share(floorCpuSpent, floorWallMs)}`,
       `  CPU per delivery, µs     ${perDelivery(floorCpuSpent, all)} (the same way)`,
