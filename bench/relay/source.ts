@@ -5,13 +5,17 @@
  * partner's endpoint.
  *
  * - `apiSource` (default): POST /financing/v1/applications over HTTPS on the real API; the
- *   applications module's PROCESSING notification is what the relay delivers.
+ *   applications module's PROCESSING notification is what the relay delivers
+ *   (`apiProcessSource`: the same on an API that runs as its own process).
  * - `outboxSource`: what a module does, without the API: one document insert carrying the
  *   NotificationRequest in its outbox, published by the platform's OutboxPublisher.
  */
 import https from 'node:https';
 import { randomBytes } from 'node:crypto';
 import type { Api } from '../../api/create-api.js';
+import type { Config } from '../../platform/config.js';
+import type { ApiProcess } from '../../test/support/api-process.js';
+import { provisionPartnerByCli } from '../../test/support/partners.js';
 import { VersionedStore, type Versioned } from '../../platform/versioned-store.js';
 import { notificationEntry } from '../../platform/outbox.js';
 import { newId } from '../../platform/ids.js';
@@ -66,25 +70,39 @@ function applicationBody(notificationEndpoint: string) {
   };
 }
 
-export function apiSource(api: Api): NotificationSource {
-  const agent = new https.Agent({ ca: api.tls.cert, keepAlive: true, maxSockets: 64 });
-  const base = `https://localhost:${api.httpsPort}`;
+/** POSTs creates over HTTPS to the API at `base`, whose certificate is `ca`. */
+function httpsCreates(base: string, ca: string, addPartner: NotificationSource['addPartner']): NotificationSource {
+  const agent = new https.Agent({ ca, keepAlive: true, maxSockets: 64 });
   return {
     name: 'POST /financing/v1/applications on the API (HTTPS)',
-    async addPartner(url) {
-      const username = `bench-${randomBytes(4).toString('hex')}`;
-      const password = randomBytes(12).toString('base64url');
-      const view = await api.modules.auth.service.createPartner({ username, password });
-      const login = await post(agent, new URL('/authentication/v1/partner', base), { username, password });
-      if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
-      return { id: view.id, url, token: login.body.accessToken };
-    },
+    addPartner: (url) => addPartner(url),
     async create(partner) {
       const res = await post(agent, new URL('/financing/v1/applications', base), applicationBody(partner.url), partner.token);
       if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.id as string;
     },
   };
+}
+
+export function apiSource(api: Api): NotificationSource {
+  const base = `https://localhost:${api.httpsPort}`;
+  const agent = new https.Agent({ ca: api.tls.cert, keepAlive: true });
+  return httpsCreates(base, api.tls.cert, async (url) => {
+    const username = `bench-${randomBytes(4).toString('hex')}`;
+    const password = randomBytes(12).toString('base64url');
+    const view = await api.modules.auth.service.createPartner({ username, password });
+    const login = await post(agent, new URL('/authentication/v1/partner', base), { username, password });
+    if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
+    return { id: view.id, url, token: login.body.accessToken };
+  });
+}
+
+/** The same creates on an API that runs as its own process; partners come from the partners CLI. */
+export function apiProcessSource(api: ApiProcess, config: Config): NotificationSource {
+  return httpsCreates(api.baseUrl, api.cert, async (url) => {
+    const partner = await provisionPartnerByCli(config, api.client);
+    return { id: partner.id, url, token: partner.token };
+  });
 }
 
 interface BenchApplication extends Versioned {

@@ -31,8 +31,9 @@ export class ApiProcess extends ServiceProcess {
   private ports = { https: 0, http: 0 };
   client!: TestClient;
 
-  constructor(private readonly config: Config, private readonly env: Record<string, string> = {}) {
-    super('api/main.ts');
+  /** `nodeArgs`: Node flags besides the services' own (a benchmark's `--cpu-prof`). */
+  constructor(private readonly config: Config, private readonly env: Record<string, string> = {}, nodeArgs: string[] = []) {
+    super('api/main.ts', nodeArgs);
   }
 
   /** Picks the ports and writes the certificate; call once before `start`. */

@@ -1,0 +1,169 @@
+/**
+ * Notification latency from a fresh start, and the CPU each side pays per operation.
+ *
+ * The API and the relay start as their own processes (as deployed) on a new database and
+ * new topics; a receiver process plays the partners' endpoints. Once both services are up,
+ * creates (POST /financing/v1/applications over HTTPS) are paced at `rate`/s: first for
+ * `first` seconds (the first minute after a start: connections, JIT, the consumer groups'
+ * joins), then for `warm` seconds more. Each create's PROCESSING notification is timed from
+ * the call's start to its arrival at the receiver; per phase: p50/p99/max, and where the
+ * time went (bench/latency/stages.ts). Then, in the same run, a bare Koa route over HTTPS
+ * under load: the unit the CPU per create (API process) and per delivery (relay process)
+ * are given in.
+ *
+ *   npx tsx bench/latency.ts [--rate 200] [--first 60] [--warm 20] [--endpoints 8]
+ *   BENCH_API_NODE_ARGS / BENCH_RELAY_NODE_ARGS: extra Node flags, e.g.
+ *   "--cpu-prof --cpu-prof-dir=/tmp/prof" (the processes stop with SIGTERM, so profiles are written)
+ *
+ * Targets: p99 ≤ 100 ms in the first minute, ≤ 30 ms warm.
+ */
+import { parseArgs } from 'node:util';
+import { MongoClient } from 'mongodb';
+import { Kafka, logLevel } from 'kafkajs';
+import { resolveStack } from '../scripts/local-stack.js';
+import { TOPICS } from '../platform/kafka.js';
+import type { Config } from '../platform/config.js';
+import { testConfig, uniqueSuffix } from '../test/support/config.js';
+import { ApiProcess } from '../test/support/api-process.js';
+import { ServiceProcess, serviceEnv } from '../test/support/service-process.js';
+import { waitFor } from '../test/support/wait.js';
+import { cpuMeter, stackPids } from './support/cpu.js';
+import { bareKoaCpuPerRequest } from './support/bare-koa-process.js';
+import { ReceiverProcess } from './support/receiver-process.js';
+import { now, paced, summary } from './support/pacing.js';
+import { apiProcessSource, type BenchPartner } from './relay/source.js';
+import { attemptTimes, stageLines, Tap, type Trail } from './latency/stages.js';
+
+const { values } = parseArgs({
+  options: {
+    rate: { type: 'string', default: '200' }, first: { type: 'string', default: '60' },
+    warm: { type: 'string', default: '20' }, endpoints: { type: 'string', default: '8' },
+  },
+});
+const RATE = Number(values.rate);
+const FIRST_S = Number(values.first);
+const WARM_S = Number(values.warm);
+const ENDPOINTS = Number(values.endpoints);
+const TARGET = { first: 100, warm: 30 };
+const flags = (name: string) => process.env[name]?.split(' ').filter(Boolean) ?? [];
+
+interface Services { api: ApiProcess; relay: ServiceProcess; startedMs: number }
+
+/** The API, then the relay (each creates the topics it lacks), both as processes; resolves when both serve. */
+async function startServices(config: Config): Promise<Services> {
+  const t0 = now();
+  const api = await new ApiProcess(config, { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000' }, flags('BENCH_API_NODE_ARGS')).prepare();
+  api.start();
+  await api.healthy();
+  const relay = new ServiceProcess('relay/main.ts', flags('BENCH_RELAY_NODE_ARGS'));
+  relay.spawn({ ...serviceEnv(config), LOG_LEVEL: 'info', RELAY_METRICS_PORT: '0' });
+  await waitFor('the relay to run', () => {
+    if (relay.exited) throw new Error(`the relay exited: ${relay.log}`);
+    return relay.log.includes('"relay running"');
+  }, { maxWait: 60_000 });
+  return { api, relay, startedMs: now() - t0 };
+}
+
+/** CPU of the named processes over one phase: per operation, in µs. */
+function perOp(spent: Record<string, number | undefined>, ops: number): Record<string, number | undefined> {
+  return Object.fromEntries(Object.entries(spent).map(([k, ms]) => [k, ms === undefined ? undefined : (ms * 1000) / ops]));
+}
+
+interface Phase { name: string; target: number; trails: Trail[]; cpu: Record<string, number | undefined> }
+
+function printPhase(p: Phase, unitUs: number): void {
+  const e2e = p.trails.filter((t) => t.arrived !== undefined).map((t) => t.arrived! - t.call).sort((a, b) => a - b);
+  const p99 = e2e[Math.min(e2e.length - 1, Math.floor(e2e.length * 0.99))] ?? NaN;
+  console.log(`\n  ${p.name}: ${p.trails.length} creates, p99 ${p99.toFixed(1)} ms (target ≤ ${p.target} ms: ${p99 <= p.target ? 'met' : 'NOT met'})`);
+  for (const line of stageLines(p.trails)) console.log(line);
+  const fmt = (k: string) => (p.cpu[k] === undefined ? '?' : `${p.cpu[k]!.toFixed(0)} µs = ${(p.cpu[k]! / unitUs).toFixed(1)} × bare Koa`);
+  console.log(`    CPU per create, API process       ${fmt('api')}`);
+  console.log(`    CPU per delivery, relay process   ${fmt('relay')}`);
+  const rest = Object.entries(p.cpu).filter(([k]) => k !== 'api' && k !== 'relay').map(([k, v]) => `${k} ${v?.toFixed(0) ?? '?'}`);
+  console.log(`    CPU per create elsewhere, µs      ${rest.join(', ')}`);
+}
+
+async function run(config: Config, receiver: ReceiverProcess, db: MongoClient): Promise<void> {
+  const ports = await receiver.ports();
+  const svc = await startServices(config);
+  const tap = new Tap(config.kafka.brokers, `${config.kafka.topicPrefix}${TOPICS.notifications}`, `${config.kafka.topicPrefix}bench-tap`);
+  try {
+    const source = apiProcessSource(svc.api, config);
+    const partners: BenchPartner[] = [];
+    for (const port of ports) partners.push(await source.addPartner(`http://127.0.0.1:${port}/hook`));
+    await tap.start();
+    const pids = { api: svc.api.pid, relay: svc.relay.pid, receiver: receiver.pid, 'bench (load, tap)': process.pid, ...stackPids() };
+    console.log(`\nnotification latency: ${RATE}/s, first ${FIRST_S} s then ${WARM_S} s warm, ${ENDPOINTS} endpoints; services up in ${(svc.startedMs / 1000).toFixed(1)} s`);
+
+    const responses = new Map<string, number>();
+    const meters = [cpuMeter(pids)];
+    const boundary = setTimeout(() => meters.push(cpuMeter(pids)), FIRST_S * 1000);
+    const start = now();
+    const sent = await paced((FIRST_S + WARM_S) * RATE, RATE, async (i) => {
+      const id = await source.create(partners[i % partners.length]!);
+      responses.set(id, now());
+      return id;
+    });
+    clearTimeout(boundary);
+    const arrived = await receiver.waitFor(sent.size, 60_000);
+    const spent = meters.map((m) => m.spentMs());
+    await waitFor('every delivery record', async () => (await attemptTimes(db.db(config.mongo.db))).size >= sent.size, { maxWait: 30_000, interval: 200 });
+    const attempts = await attemptTimes(db.db(config.mongo.db));
+
+    const trails = new Map<string, Trail>();
+    for (const [id, call] of sent) {
+      const a = attempts.get(id);
+      const k = tap.seen.get(id);
+      trails.set(id, { call, response: responses.get(id), arrived: arrived.get(id), created: a?.created, produced: k?.produced, tapped: k?.tapped, attemptStart: a?.start, attemptEnd: a?.end });
+    }
+    const inFirst = (t: Trail) => t.call - start < FIRST_S * 1000;
+    const firstOps = [...trails.values()].filter(inFirst).length;
+    const warmOps = trails.size - firstOps;
+    // the second meter started at the boundary: the first phase is the difference
+    const firstCpu = Object.fromEntries(Object.entries(spent[0]!).map(([k, ms]) => [k, ms === undefined || spent[1]?.[k] === undefined ? undefined : ms - spent[1][k]!]));
+    const unit = await bareKoaCpuPerRequest();
+    console.log(`  unit: a bare Koa HTTPS request costs its process ${unit.us.toFixed(0)} µs (${unit.rps.toFixed(0)} req/s at 50 connections, measured after the phases)`);
+    printPhase({ name: `first ${FIRST_S} s after the start`, target: TARGET.first, trails: [...trails.values()].filter(inFirst), cpu: perOp(firstCpu, firstOps) }, unit.us);
+    printPhase({ name: `warm, the ${WARM_S} s after`, target: TARGET.warm, trails: [...trails.values()].filter((t) => !inFirst(t)), cpu: perOp(spent[1] ?? {}, warmOps) }, unit.us);
+    const e2eAll = [...trails.values()].filter((t) => t.arrived !== undefined).map((t) => t.arrived! - t.call);
+    console.log(`\n  whole run: ${summary(e2eAll)}; ${trails.size - e2eAll.length} never arrived`);
+  } finally {
+    await tap.stop().catch(() => {});
+    // SIGTERM first: a process run with --cpu-prof writes its profile as it exits
+    await svc.relay.stop('SIGTERM');
+    await svc.api.stop('SIGTERM');
+    await svc.api.dispose();
+  }
+}
+
+async function dropAll(config: Config, mongo: MongoClient): Promise<void> {
+  await mongo.db(config.mongo.db).dropDatabase().catch(() => {});
+  const admin = new Kafka({ clientId: 'bench-cleanup', brokers: config.kafka.brokers, logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  const mine = (await admin.listTopics()).filter((t) => t.startsWith(config.kafka.topicPrefix));
+  if (mine.length) await admin.deleteTopics({ topics: mine }).catch(() => {});
+  await admin.disconnect();
+}
+
+async function main() {
+  const stack = await resolveStack({ start: true });
+  process.env.MONGO_URL = stack.MONGO_URL;
+  process.env.KAFKA_BROKERS = stack.KAFKA_BROKERS;
+  const suffix = uniqueSuffix();
+  const config = testConfig({ KAFKA_PARTITIONS: '3', MONGO_DB: `bench_latency_${suffix}`, KAFKA_TOPIC_PREFIX: `bench.${suffix}.` });
+  const receiver = new ReceiverProcess(ENDPOINTS);
+  const mongo = new MongoClient(stack.MONGO_URL, { retryWrites: false });
+  await mongo.connect();
+  try {
+    await run(config, receiver, mongo);
+  } finally {
+    receiver.stop();
+    await dropAll(config, mongo);
+    await mongo.close();
+  }
+}
+
+main().then(() => process.exit(0), (err) => {
+  process.stderr.write(`${err?.stack ?? err}\n`);
+  process.exit(1);
+});
