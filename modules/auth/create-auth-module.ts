@@ -40,6 +40,7 @@ export async function createAuthModule(platform: AuthPlatform): Promise<AuthModu
   const tokens = new TokenService(repo, platform.clock, platform.config.auth.cacheTtlMs);
   await tokens.init();
   const counters = new WindowCounters(platform.db);
+  await counters.init();
   const { service, admin } = buildService(platform, { repo, tokens, counters, log });
   const requireAuth = buildPerimeter(platform, service, counters);
   const sweeper = counterSweeper(counters, log);

@@ -34,6 +34,11 @@ export class WindowCounters {
     this.collection = db.collection<CounterDoc>(name);
   }
 
+  /** The index of `sweep`'s filter (MongoDB reads it; mongo-java-server scans, on a rare call). */
+  async init(): Promise<void> {
+    await this.collection.createIndex({ expiresAt: 1 });
+  }
+
   static window(windowMs: number, now: number): { start: number; resetAt: number } {
     const start = Math.floor(now / windowMs) * windowMs;
     return { start, resetAt: start + windowMs };
@@ -75,7 +80,7 @@ export class WindowCounters {
     return { count: doc?.n ?? 0, resetAt };
   }
 
-  /** Deletes the counters of ended windows; a rare call (a collection scan is fine). */
+  /** Deletes the counters of ended windows (a rare call). */
   async sweep(now = new Date()): Promise<number> {
     return (await this.collection.deleteMany({ expiresAt: { $lte: now } })).deletedCount;
   }

@@ -31,8 +31,11 @@ export class MongoLedgerRepository implements LedgerRepository {
     this.store = new VersionedStore(this.collection, outbox);
   }
 
-  init(): Promise<void> {
-    return this.store.init();
+  async init(): Promise<void> {
+    await this.store.init();
+    // the one read by partner: a request's kept response looked for after its process died
+    // (platform/idempotency.ts); written once per ledger, never changed
+    await this.collection.createIndex({ partnerId: 1 }, { name: 'partner' });
   }
 
   findByApplication(applicationId: string): Promise<LedgerDoc | null> {

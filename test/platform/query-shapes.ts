@@ -1,0 +1,85 @@
+/**
+ * Every query shape the service sends to MongoDB, with the index that answers it: the data
+ * of docs/operations.md's "Indexes" table and of indexes.spec.ts, which checks each shape
+ * against the indexes the services create, and that every production file that queries the
+ * store is listed here.
+ */
+export interface QueryShape {
+  /** one collection, or several that share the code (the outbox's and the version guard's) */
+  collections: string[];
+  /** fields compared for equality (or `$in`), in any order */
+  equal: string[];
+  /** a field compared by range (`$lt`, `$lte`, `$gt`, `$gte`) */
+  range?: string;
+  sort?: Record<string, 1 | -1>;
+  /** fields the index does not hold: checked on the few documents it leads to */
+  residual?: string[];
+  /** the production file that issues it */
+  by: string;
+  what: string;
+  /** the index's name, or why no index is the right answer */
+  index: string | { scan: string };
+}
+
+const OUTBOXED = ['applications', 'payment_ledgers'];
+
+export const QUERY_SHAPES: QueryShape[] = [
+  { collections: ['applications'], equal: ['_id'], by: 'modules/applications/application.repository.ts', what: 'an application by id', index: '_id_' },
+  { collections: ['applications'], equal: ['_id'], by: 'modules/applications/application.dedup.ts', what: 'the application a duplicate claim names', index: '_id_' },
+  { collections: ['applications'], equal: ['partnerId', 'order.number'], sort: { createdAt: -1, _id: -1 }, residual: ['order.variableSymbols'], by: 'modules/applications/application.repository.ts', what: 'GET orders by order number (and symbol)', index: 'partnerId_1_order.number_1_createdAt_-1' },
+  { collections: ['applications'], equal: ['partnerId', 'order.variableSymbols'], sort: { createdAt: -1, _id: -1 }, by: 'modules/applications/application.repository.ts', what: 'GET orders by variable symbol', index: 'partner_variable_symbol_newest' },
+  { collections: ['applications'], equal: [], range: 'expiresAt', by: 'modules/applications/expiry.sweeper.ts', what: 'applications past their expiry', index: 'expiresAt_1' },
+  { collections: ['applications'], equal: [], range: 'recurrence.validUntil', residual: ['recurrence.state'], by: 'modules/applications/expiry.sweeper.ts', what: 'recurrences past their validity', index: 'recurrence.validUntil_1' },
+  { collections: OUTBOXED, equal: ['_id', 'version'], by: 'platform/versioned-store.ts', what: 'a version-guarded change', index: 'occ_id_version' },
+  { collections: OUTBOXED, equal: ['_id', 'version'], by: 'platform/outbox.ts', what: 'removal of published entries (guarded)', index: 'occ_id_version' },
+  { collections: OUTBOXED, equal: ['_id'], by: 'platform/outbox.ts', what: 'removal of published entries', index: '_id_' },
+  { collections: OUTBOXED, equal: [], range: 'outboxAt', by: 'platform/outbox.ts', what: 'the sweeper: entries left behind', index: 'outboxAt_1' },
+  { collections: ['applications'], equal: ['partnerId'], residual: ['idempotency.<key>.expiresAt'], by: 'platform/idempotency.ts', what: 'a kept response after its process died', index: 'partnerId_1_order.number_1_createdAt_-1' },
+  { collections: ['payment_ledgers'], equal: ['partnerId'], residual: ['idempotency.<key>.expiresAt'], by: 'platform/idempotency.ts', what: 'a kept response after its process died', index: 'partner' },
+  { collections: ['payment_ledgers'], equal: ['_id'], by: 'modules/payments/ledger.service.ts', what: 'an application\'s ledger', index: '_id_' },
+  { collections: ['application_dedup'], equal: ['_id'], residual: ['applicationId', 'claimedAt'], by: 'modules/applications/application.dedup.ts', what: 'claim, take over, release a duplicate key', index: '_id_' },
+  { collections: ['customer_accounts'], equal: ['_id'], residual: ['level'], by: 'modules/applications/decision/customer-accounts.ts', what: 'a customer\'s account', index: '_id_' },
+  { collections: ['customer_accounts'], equal: ['_id'], by: 'modules/applications/application.repository.ts', what: 'a customer\'s level', index: '_id_' },
+  { collections: ['recurrences'], equal: ['_id'], by: 'modules/applications/recurrence.service.ts', what: 'a recurrence\'s application', index: '_id_' },
+  { collections: ['application_keys'], equal: ['_id'], by: 'modules/applications/gateway/gateway-links.ts', what: 'the gateway link key', index: '_id_' },
+  { collections: ['partners'], equal: ['username'], by: 'modules/auth/auth.repository.ts', what: 'login, the partners CLI', index: 'username_1' },
+  { collections: ['partners'], equal: ['_id'], by: 'modules/auth/auth.repository.ts', what: 'a partner by id (cached)', index: '_id_' },
+  { collections: ['partners'], equal: ['_id'], by: 'modules/auth/auth.service.ts', what: 'token revocation', index: '_id_' },
+  { collections: ['partners'], equal: ['_id'], by: 'modules/auth/partner-directory.ts', what: 'does a partner exist', index: '_id_' },
+  { collections: ['partners'], equal: ['_id'], residual: ['updatedAt'], by: 'modules/auth/partner-admin.ts', what: 'secret rotation (guarded)', index: '_id_' },
+  { collections: ['partners'], equal: ['username'], by: 'modules/auth/partner-admin.ts', what: 'CLI changes', index: 'username_1' },
+  { collections: ['partners'], equal: [], sort: { username: 1 }, by: 'modules/auth/partner-admin.ts', what: 'the CLI\'s list of partners', index: 'username_1' },
+  { collections: ['partners'], equal: [], by: 'modules/auth/partner-admin.ts', what: 'revoke every partner\'s tokens', index: { scan: 'changes every partner by design' } },
+  { collections: ['auth_signing_keys'], equal: [], residual: ['active'], by: 'modules/auth/tokens.ts', what: 'the signing keys, every refresh', index: { scan: 'a handful of keys (one active, a few retiring), all of them wanted' } },
+  { collections: ['auth_signing_keys'], equal: ['_id'], by: 'modules/auth/tokens.ts', what: 'retire or delete a key', index: '_id_' },
+  { collections: ['auth_counters'], equal: ['_id'], by: 'modules/auth/window-counters.ts', what: 'a rate-limit or login-throttle window', index: '_id_' },
+  { collections: ['auth_counters'], equal: [], range: 'expiresAt', by: 'modules/auth/window-counters.ts', what: 'ended windows, swept', index: 'expiresAt_1' },
+  { collections: ['event_feed'], equal: ['webhookId'], by: 'modules/events/events.repository.ts', what: 'a notification already in the feed', index: 'webhook_id_unique' },
+  { collections: ['event_feed'], equal: ['_id'], by: 'modules/events/events.repository.ts', what: 'feed entries by partner and seq (`$in`)', index: '_id_' },
+  { collections: ['event_feed'], equal: ['partnerId', 'applicationId'], range: 'seq', sort: { seq: 1 }, residual: ['recordedAt'], by: 'modules/events/events.repository.ts', what: 'one application\'s entries', index: 'partner_application_seq' },
+  { collections: ['event_feed_heads'], equal: ['_id'], by: 'modules/events/events.repository.ts', what: 'a partner\'s head', index: '_id_' },
+  { collections: ['event_feed_heads'], equal: [], by: 'modules/events/events.repository.ts', what: 'retention walks every partner\'s head', index: { scan: 'every document is wanted' } },
+  { collections: ['consumer_inbox'], equal: ['_id'], by: 'platform/consumer.ts', what: 'a message handled before', index: '_id_' },
+  { collections: ['consumer_inbox'], equal: [], range: '_id', residual: ['at'], by: 'platform/consumer.ts', what: 'old records of one group', index: '_id_' },
+  { collections: ['outbox_publishers'], equal: ['_id'], residual: ['beatAt'], by: 'platform/outbox.ts', what: 'a publisher\'s heartbeat', index: '_id_' },
+  { collections: ['outbox_publishers'], equal: [], by: 'platform/outbox.ts', what: 'every publisher\'s heartbeat', index: { scan: 'one document per running process' } },
+  { collections: ['idempotency_keys'], equal: ['_id'], residual: ['owner', 'state'], by: 'platform/idempotency.ts', what: 'claim, finish, release a key', index: '_id_' },
+  { collections: ['idempotency_keys'], equal: [], range: 'expiresAt', by: 'platform/idempotency.ts', what: 'expired keys, purged', index: 'expiresAt_1' },
+  { collections: ['webhook_deliveries'], equal: ['_id'], by: 'relay/delivery.repository.ts', what: 'delivery records by id (`$in` per batch)', index: '_id_' },
+  { collections: ['webhook_deliveries'], equal: ['_id', 'version'], by: 'relay/delivery.repository.ts', what: 'an attempt recorded (guarded)', index: 'occ_id_version' },
+  { collections: ['webhook_deliveries'], equal: ['partnerId'], range: '_id', sort: { _id: -1 }, residual: ['state'], by: 'relay/delivery.repository.ts', what: 'a partner\'s deliveries, a page', index: 'partner_newest_first' },
+  { collections: ['webhook_deliveries'], equal: ['partnerId'], range: '_id', sort: { _id: 1 }, residual: ['state'], by: 'relay/delivery.repository.ts', what: 'a partner\'s dead letters (redeliver all)', index: 'partner_newest_first' },
+];
+
+/** The shapes as the Markdown table of docs/operations.md. */
+export function shapesTable(): string {
+  const code = (s: string) => `\`${s}\``;
+  const filter = (s: QueryShape) => {
+    const parts = [...s.equal.map((f) => `${f} =`), ...(s.range ? [`${s.range} <>`] : [])];
+    const sort = s.sort ? ` sort ${Object.entries(s.sort).map(([k, d]) => `${k} ${d}`).join(', ')}` : '';
+    const rest = s.residual?.length ? ` (+ ${s.residual.join(', ')})` : '';
+    return `${parts.length ? parts.join(', ') : 'all'}${sort}${rest}`;
+  };
+  const rows = QUERY_SHAPES.map((s) => `| ${s.collections.map(code).join(', ')} | ${filter(s)} | ${s.what} | ${code(s.by)} | ${typeof s.index === 'string' ? code(s.index) : `none: ${s.index.scan}`} |`);
+  return ['| Collection | Filter and sort | What for | Issued by | Index |', '|---|---|---|---|---|', ...rows].join('\n');
+}
