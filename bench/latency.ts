@@ -18,6 +18,7 @@
  * Targets: p99 ≤ 100 ms in the first minute, ≤ 30 ms warm.
  */
 import { parseArgs } from 'node:util';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MongoClient } from 'mongodb';
 import { Kafka, logLevel } from 'kafkajs';
 import { resolveStack } from '../scripts/local-stack.js';
@@ -27,7 +28,7 @@ import { testConfig, uniqueSuffix } from '../test/support/config.js';
 import { ApiProcess } from '../test/support/api-process.js';
 import { ServiceProcess, serviceEnv } from '../test/support/service-process.js';
 import { waitFor } from '../test/support/wait.js';
-import { cpuMeter, stackPids } from './support/cpu.js';
+import { cpuMeter, meter, stackPids, writeCalls } from './support/cpu.js';
 import { bareKoaCpuPerRequest } from './support/bare-koa-process.js';
 import { ReceiverProcess } from './support/receiver-process.js';
 import { now, paced, summary } from './support/pacing.js';
@@ -45,7 +46,19 @@ const FIRST_S = Number(values.first);
 const WARM_S = Number(values.warm);
 const ENDPOINTS = Number(values.endpoints);
 const TARGET = { first: 100, warm: 30 };
-const flags = (name: string) => process.env[name]?.split(' ').filter(Boolean) ?? [];
+/** The service's Node flags: the loop monitor, and any of the environment (e.g. --cpu-prof). */
+const MONITOR = pathToFileURL(fileURLToPath(new URL('./support/loop-monitor.mjs', import.meta.url))).href;
+const flags = (name: string) => ['--import', MONITOR, ...(process.env[name]?.split(' ').filter(Boolean) ?? [])];
+
+/** Asks both services for their loop monitor's line (support/loop-monitor.mjs): one per phase. */
+function markPhase(svc: { api: ServiceProcess; relay: ServiceProcess }): void {
+  for (const p of [svc.api, svc.relay]) if (p.pid) process.kill(p.pid, 'SIGUSR2');
+}
+
+/** The loop monitor's lines a service printed so far, oldest first. */
+function monitorLines(p: ServiceProcess): string[] {
+  return [...p.log.matchAll(/^loop-monitor (.*)$/gm)].map((m) => m[1]!);
+}
 
 interface Services { api: ApiProcess; relay: ServiceProcess; startedMs: number }
 
@@ -64,12 +77,15 @@ async function startServices(config: Config): Promise<Services> {
   return { api, relay, startedMs: now() - t0 };
 }
 
-/** CPU of the named processes over one phase: per operation, in µs. */
-function perOp(spent: Record<string, number | undefined>, ops: number): Record<string, number | undefined> {
-  return Object.fromEntries(Object.entries(spent).map(([k, ms]) => [k, ms === undefined ? undefined : (ms * 1000) / ops]));
+/** A count of the named processes over one phase, per operation. */
+function per(counts: Record<string, number | undefined>, ops: number): Record<string, number | undefined> {
+  return Object.fromEntries(Object.entries(counts).map(([k, n]) => [k, n === undefined ? undefined : n / ops]));
 }
 
-interface Phase { name: string; target: number; trails: Trail[]; cpu: Record<string, number | undefined> }
+/** CPU of the named processes over one phase (ms): per operation, in µs. */
+const perOp = (spentMs: Record<string, number | undefined>, ops: number) => per(Object.fromEntries(Object.entries(spentMs).map(([k, ms]) => [k, ms === undefined ? undefined : ms * 1000])), ops);
+
+interface Phase { name: string; target: number; trails: Trail[]; cpu: Record<string, number | undefined>; writes: Record<string, number | undefined>; loops: string[] }
 
 function printPhase(p: Phase, unitUs: number): void {
   const e2e = p.trails.filter((t) => t.arrived !== undefined).map((t) => t.arrived! - t.call).sort((a, b) => a - b);
@@ -81,6 +97,9 @@ function printPhase(p: Phase, unitUs: number): void {
   console.log(`    CPU per delivery, relay process   ${fmt('relay')}`);
   const rest = Object.entries(p.cpu).filter(([k]) => k !== 'api' && k !== 'relay').map(([k, v]) => `${k} ${v?.toFixed(0) ?? '?'}`);
   console.log(`    CPU per create elsewhere, µs      ${rest.join(', ')}`);
+  const writes = Object.entries(p.writes).map(([k, v]) => `${k} ${v?.toFixed(1) ?? '?'}`).join(', ');
+  console.log(`    write calls per create            ${writes}`);
+  for (const line of p.loops) console.log(`    ${line}`);
 }
 
 async function run(config: Config, receiver: ReceiverProcess, db: MongoClient): Promise<void> {
@@ -96,8 +115,10 @@ async function run(config: Config, receiver: ReceiverProcess, db: MongoClient): 
     console.log(`\nnotification latency: ${RATE}/s, first ${FIRST_S} s then ${WARM_S} s warm, ${ENDPOINTS} endpoints; services up in ${(svc.startedMs / 1000).toFixed(1)} s`);
 
     const responses = new Map<string, number>();
+    const services = { api: svc.api.pid, relay: svc.relay.pid };
     const meters = [cpuMeter(pids)];
-    const boundary = setTimeout(() => meters.push(cpuMeter(pids)), FIRST_S * 1000);
+    const writeMeters = [meter(services, writeCalls)];
+    const boundary = setTimeout(() => { meters.push(cpuMeter(pids)); writeMeters.push(meter(services, writeCalls)); markPhase(svc); }, FIRST_S * 1000);
     const start = now();
     const sent = await paced((FIRST_S + WARM_S) * RATE, RATE, async (i) => {
       const id = await source.create(partners[i % partners.length]!);
@@ -105,8 +126,10 @@ async function run(config: Config, receiver: ReceiverProcess, db: MongoClient): 
       return id;
     });
     clearTimeout(boundary);
+    markPhase(svc);
     const arrived = await receiver.waitFor(sent.size, 60_000);
     const spent = meters.map((m) => m.spentMs());
+    const written = writeMeters.map((m) => m.spent());
     await waitFor('every delivery record', async () => (await attemptTimes(db.db(config.mongo.db))).size >= sent.size, { maxWait: 30_000, interval: 200 });
     const attempts = await attemptTimes(db.db(config.mongo.db));
 
@@ -120,13 +143,20 @@ async function run(config: Config, receiver: ReceiverProcess, db: MongoClient): 
     const firstOps = [...trails.values()].filter(inFirst).length;
     const warmOps = trails.size - firstOps;
     // the second meter started at the boundary: the first phase is the difference
-    const firstCpu = Object.fromEntries(Object.entries(spent[0]!).map(([k, ms]) => [k, ms === undefined || spent[1]?.[k] === undefined ? undefined : ms - spent[1][k]!]));
+    const firstOf = (all: Array<Record<string, number | undefined>>) => Object.fromEntries(Object.entries(all[0]!).map(([k, v]) => [k, v === undefined || all[1]?.[k] === undefined ? undefined : v - all[1][k]!]));
+    const firstCpu = firstOf(spent);
+    const loops = (i: number) => [`API loop   ${monitorLines(svc.api)[i] ?? '?'}`, `relay loop ${monitorLines(svc.relay)[i] ?? '?'}`];
     const unit = await bareKoaCpuPerRequest();
     console.log(`  unit: a bare Koa HTTPS request costs its process ${unit.us.toFixed(0)} µs (${unit.rps.toFixed(0)} req/s at 50 connections, measured after the phases)`);
-    printPhase({ name: `first ${FIRST_S} s after the start`, target: TARGET.first, trails: [...trails.values()].filter(inFirst), cpu: perOp(firstCpu, firstOps) }, unit.us);
-    printPhase({ name: `warm, the ${WARM_S} s after`, target: TARGET.warm, trails: [...trails.values()].filter((t) => !inFirst(t)), cpu: perOp(spent[1] ?? {}, warmOps) }, unit.us);
+    printPhase({ name: `first ${FIRST_S} s after the start`, target: TARGET.first, trails: [...trails.values()].filter(inFirst), cpu: perOp(firstCpu, firstOps), writes: per(firstOf(written), firstOps), loops: loops(0) }, unit.us);
+    printPhase({ name: `warm, the ${WARM_S} s after`, target: TARGET.warm, trails: [...trails.values()].filter((t) => !inFirst(t)), cpu: perOp(spent[1] ?? {}, warmOps), writes: per(written[1] ?? {}, warmOps), loops: loops(1) }, unit.us);
     const e2eAll = [...trails.values()].filter((t) => t.arrived !== undefined).map((t) => t.arrived! - t.call);
     console.log(`\n  whole run: ${summary(e2eAll)}; ${trails.size - e2eAll.length} never arrived`);
+  } catch (err) {
+    for (const [name, p] of [['API', svc.api], ['relay', svc.relay]] as const) {
+      if (p.exited) process.stderr.write(`the ${name} process exited; its last output:\n${p.log.slice(-3000)}\n`);
+    }
+    throw err;
   } finally {
     await tap.stop().catch(() => {});
     // SIGTERM first: a process run with --cpu-prof writes its profile as it exits

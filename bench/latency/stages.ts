@@ -78,6 +78,7 @@ const STAGES: Array<[string, keyof Trail, keyof Trail]> = [
   ['API response (call → 201)', 'call', 'response'],
   ['call → notification createdAt', 'call', 'created'],
   ['createdAt → Kafka CreateTime', 'created', 'produced'],
+  ['201 received → Kafka CreateTime', 'response', 'produced'],
   ['CreateTime → tap fetched it', 'produced', 'tapped'],
   ['CreateTime → relay POST start', 'produced', 'attemptStart'],
   ['tap fetched → relay POST start', 'tapped', 'attemptStart'],

@@ -35,15 +35,35 @@ export function stackPids(): { store?: number; kafka?: number } {
   return { store: read('mongo'), kafka: read('kafka') };
 }
 
-/** Starts measuring the named processes: `spentMs()` gives the CPU milliseconds each has used since. */
-export function cpuMeter(pids: Record<string, number | undefined>): { spentMs(): Record<string, number | undefined> } {
-  const before = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuMs(pid)]));
+/**
+ * Write system calls (write, writev) a process has made so far: on this machine a socket
+ * write, which wakes the process at the other end, is a large share of a request's CPU, so
+ * a benchmark counts them per operation. Undefined when unknown (no /proc).
+ */
+export function writeCalls(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    return Number(/^syscw: (\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Starts counting `read` (a process's running total) for the named processes: `spent()` gives each one's increase since. */
+export function meter(pids: Record<string, number | undefined>, read: (pid: number | undefined) => number | undefined): { spent(): Record<string, number | undefined> } {
+  const before = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, read(pid)]));
   return {
-    spentMs: () => Object.fromEntries(Object.entries(pids).map(([k, pid]) => {
-      const a = before[k], b = cpuMs(pid);
+    spent: () => Object.fromEntries(Object.entries(pids).map(([k, pid]) => {
+      const a = before[k], b = read(pid);
       return [k, a === undefined || b === undefined ? undefined : b - a];
     })),
   };
+}
+
+/** Starts measuring the named processes: `spentMs()` gives the CPU milliseconds each has used since. */
+export function cpuMeter(pids: Record<string, number | undefined>): { spentMs(): Record<string, number | undefined> } {
+  const m = meter(pids, cpuMs);
+  return { spentMs: () => m.spent() };
 }
 
 /** Measures the CPU the named processes use while `work` runs; per operation in µs. */

@@ -5,10 +5,12 @@ export const now = () => performance.timeOrigin + performance.now();
 
 /**
  * Opens `count` calls at `rate`/s (open loop: a slow call never delays the next one);
- * resolves with each call's result → the time the call started.
+ * resolves with each call's result → the time the call started. Rejects once every call
+ * has settled when any failed (a failure never goes unhandled while the others run).
  */
 export async function paced(count: number, rate: number, call: (i: number) => Promise<string>): Promise<Map<string, number>> {
   const sent = new Map<string, number>();
+  const failures: unknown[] = [];
   const calls: Promise<void>[] = [];
   const start = now();
   for (let i = 0; i < count; i++) {
@@ -16,9 +18,10 @@ export async function paced(count: number, rate: number, call: (i: number) => Pr
     const wait = due - now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
     const t0 = now();
-    calls.push(call(i).then((id) => { sent.set(id, t0); }));
+    calls.push(call(i).then((id) => { sent.set(id, t0); }, (err) => { failures.push(err); }));
   }
   await Promise.all(calls);
+  if (failures.length) throw new AggregateError(failures, `${failures.length} of ${count} calls failed, the first: ${(failures[0] as Error)?.message}`);
   return sent;
 }
 

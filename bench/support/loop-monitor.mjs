@@ -1,0 +1,32 @@
+/**
+ * Preloaded into a service process by bench/latency.ts (`node --import <this file>`): how
+ * late the event loop ran its callbacks and how long garbage collection held it, so that a
+ * latency figure can be told apart into "the process was busy" and "it was waiting".
+ * On SIGUSR2 it prints one line to stderr, `loop-monitor {json}`, covering the time since
+ * the previous one, and starts over. Plain JavaScript: it loads before tsx does.
+ */
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+
+const RESOLUTION_MS = 5;
+const delay = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+delay.enable();
+let gc = { count: 0, totalMs: 0, maxMs: 0 };
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    gc.count++;
+    gc.totalMs += e.duration;
+    gc.maxMs = Math.max(gc.maxMs, e.duration);
+  }
+}).observe({ entryTypes: ['gc'] });
+
+/** The histogram holds the timer's whole interval: the delay is what exceeds the resolution. */
+const ms = (ns) => Math.max(0, Math.round(ns / 1e4 - RESOLUTION_MS * 100) / 100);
+process.on('SIGUSR2', () => {
+  const line = {
+    loopDelayMs: { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) },
+    gc: { count: gc.count, totalMs: Math.round(gc.totalMs), maxMs: Math.round(gc.maxMs * 10) / 10 },
+  };
+  process.stderr.write(`loop-monitor ${JSON.stringify(line)}\n`);
+  delay.reset();
+  gc = { count: 0, totalMs: 0, maxMs: 0 };
+});
