@@ -46,6 +46,7 @@ const FIRST_S = Number(values.first);
 const WARM_S = Number(values.warm);
 const ENDPOINTS = Number(values.endpoints);
 const TARGET = { first: 100, warm: 30 };
+const IDLE_S = 5;
 /** The service's Node flags: the loop monitor, and any of the environment (e.g. --cpu-prof). */
 const MONITOR = pathToFileURL(fileURLToPath(new URL('./support/loop-monitor.mjs', import.meta.url))).href;
 const flags = (name: string) => ['--import', MONITOR, ...(process.env[name]?.split(' ').filter(Boolean) ?? [])];
@@ -145,9 +146,14 @@ async function run(config: Config, receiver: ReceiverProcess, db: MongoClient): 
     // the second meter started at the boundary: the first phase is the difference
     const firstOf = (all: Array<Record<string, number | undefined>>) => Object.fromEntries(Object.entries(all[0]!).map(([k, v]) => [k, v === undefined || all[1]?.[k] === undefined ? undefined : v - all[1][k]!]));
     const firstCpu = firstOf(spent);
+    // what the services burn with nothing to do (heartbeats, idle fetches, timers): part of every per-create figure
+    const idle = cpuMeter(services);
+    await new Promise((r) => setTimeout(r, IDLE_S * 1000));
+    const idleMsPerS = Object.entries(idle.spentMs()).map(([k, ms]) => `${k} ${ms === undefined ? '?' : (ms / IDLE_S).toFixed(1)}`).join(', ');
     const loops = (i: number) => [`API loop   ${monitorLines(svc.api)[i] ?? '?'}`, `relay loop ${monitorLines(svc.relay)[i] ?? '?'}`];
     const unit = await bareKoaCpuPerRequest();
     console.log(`  unit: a bare Koa HTTPS request costs its process ${unit.us.toFixed(0)} µs (${unit.rps.toFixed(0)} req/s at 50 connections, measured after the phases)`);
+    console.log(`  idle: CPU ms per second with no load, after the phases: ${idleMsPerS} (at ${RATE}/s, each ms/s adds ${(1000 / RATE).toFixed(0)} µs to a per-create figure)`);
     printPhase({ name: `first ${FIRST_S} s after the start`, target: TARGET.first, trails: [...trails.values()].filter(inFirst), cpu: perOp(firstCpu, firstOps), writes: per(firstOf(written), firstOps), loops: loops(0) }, unit.us);
     printPhase({ name: `warm, the ${WARM_S} s after`, target: TARGET.warm, trails: [...trails.values()].filter((t) => !inFirst(t)), cpu: perOp(spent[1] ?? {}, warmOps), writes: per(written[1] ?? {}, warmOps), loops: loops(1) }, unit.us);
     const e2eAll = [...trails.values()].filter((t) => t.arrived !== undefined).map((t) => t.arrived! - t.call);
