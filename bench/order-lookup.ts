@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { MongoClient } from 'mongodb';
 import { resolveStack } from '../scripts/local-stack.js';
 import { newId } from '../platform/ids.js';
-import type { OutboxPublisher } from '../platform/outbox.js';
+import type { OutboxPublisher } from '../platform/outbox-publisher.js';
 import { ApplicationRepository } from '../modules/applications/application.repository.js';
 import { buildApplication, buildCustomer } from '../modules/applications/application.factory.js';
 import { applicationBody } from '../test/applications/requests.js';

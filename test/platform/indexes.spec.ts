@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import type { Db, Document } from 'mongodb';
-import { DeliveryRepository } from '../../relay/delivery.repository.js';
+import { DeliveryRepository } from '../../modules/webhooks/index.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { QUERY_SHAPES, shapesTable, type QueryShape } from './query-shapes.js';
 
