@@ -1,18 +1,20 @@
-import type { Collection, Db } from 'mongodb';
+import type { Db } from 'mongodb';
 import type { Consumer, EachMessagePayload, Kafka, Producer } from 'kafkajs';
 import type { Logger } from './logger.js';
 import type { ConsumerMetrics, ConsumerOutcome } from './metrics.js';
-import { isDuplicateKey } from './mongo.js';
+import { MongoConsumerInbox, type ConsumerInbox } from './consumer-inbox.js';
 import { retryWithBackoff } from './retry.js';
 
 /**
  * A Kafka consumer as an entry point: thin, idempotent, and it decides for every failure
  * whether it is retriable.
  *
- * - Idempotency: a handled message id is recorded in the `consumer_inbox` collection and
+ * - Idempotency: a handled message id is recorded in the group's inbox (ConsumerInbox) and
  *   a second delivery is skipped. Handlers must still be idempotent on their own (they
  *   use deterministic ids and version guards), because a crash can fall between the
- *   effect and the record.
+ *   effect and the record. A handler whose effect carries a unique key of its own can do
+ *   without the inbox (`dedupe: 'handler'`): its store refuses the second effect anyway,
+ *   and the inbox would add two round trips to every message.
  * - Failures: a message that cannot be parsed, or a handler error marked
  *   `retriable: false`, goes to the dead-letter topic with the reason and is committed.
  *   Any other error is retried in place with capped backoff until it succeeds or the
@@ -40,6 +42,11 @@ export interface ConsumerSpec<T extends TypedMessage> {
   handle: (message: T, meta: { topic: string; partition: number; offset: string }) => Promise<void>;
   /** how many partitions are handled at once (default 1) */
   partitionsConsumedConcurrently?: number;
+  /**
+   * How a redelivery is recognised: by the inbox (default), or by the handler itself, whose
+   * effect is keyed by a unique index so that a second one is refused.
+   */
+  dedupe?: 'inbox' | 'handler';
 }
 
 export class NonRetriableError extends Error {
@@ -53,6 +60,8 @@ export interface ConsumerDeps {
   deadLetterTopic: string;
   logger: Logger;
   metrics: ConsumerMetrics;
+  /** the inbox of a group (default: the store's, in `db`); tests hand in InMemoryConsumerInbox */
+  inboxOf?: (groupId: string) => ConsumerInbox;
 }
 
 const INBOX_RETENTION_MS = 14 * 24 * 3600_000;
@@ -60,11 +69,12 @@ const INBOX_RETENTION_MS = 14 * 24 * 3600_000;
 export class ManagedConsumer<T extends TypedMessage> {
   private consumer: Consumer | undefined;
   private stopping = false;
-  private readonly inbox: Collection<{ _id: string; at: Date }>;
+  private readonly inbox: ConsumerInbox | undefined;
   private readonly log: Logger;
 
   constructor(private readonly deps: ConsumerDeps, private readonly spec: ConsumerSpec<T>) {
-    this.inbox = deps.db.collection('consumer_inbox');
+    const useInbox = (spec.dedupe ?? 'inbox') === 'inbox';
+    this.inbox = useInbox ? (deps.inboxOf?.(spec.groupId) ?? new MongoConsumerInbox(deps.db, spec.groupId)) : undefined;
     this.log = deps.logger.child({ consumer: spec.groupId });
   }
 
@@ -74,10 +84,8 @@ export class ManagedConsumer<T extends TypedMessage> {
     for (const topic of this.spec.topics) {
       if (!sources.some((s) => s.groupId === this.spec.groupId && s.topic === topic)) sources.push({ groupId: this.spec.groupId, topic });
     }
-    await this.inbox.createIndex({ at: 1 });
-    // No TTL indexes (FerretDB): old inbox records are removed by an explicit time filter.
-    await this.inbox.deleteMany({ _id: { $gte: `${this.spec.groupId}:`, $lt: `${this.spec.groupId};` }, at: { $lt: new Date(Date.now() - INBOX_RETENTION_MS) } });
-    this.consumer = this.deps.kafka.consumer({
+    await this.inbox?.open(new Date(Date.now() - INBOX_RETENTION_MS));
+    const consumer = this.deps.kafka.consumer({
       groupId: this.spec.groupId,
       sessionTimeout: 10_000,
       heartbeatInterval: 1_000,
@@ -87,9 +95,10 @@ export class ManagedConsumer<T extends TypedMessage> {
       // which a shutdown has to sit out (kafkajs' 5 s default made every drain take ~6 s)
       maxWaitTimeInMs: 1000,
     });
-    await this.consumer.connect();
-    await this.consumer.subscribe({ topics: this.spec.topics, fromBeginning: true });
-    await this.consumer.run({
+    this.consumer = consumer;
+    await consumer.connect();
+    await consumer.subscribe({ topics: this.spec.topics, fromBeginning: true });
+    await consumer.run({
       partitionsConsumedConcurrently: this.spec.partitionsConsumedConcurrently ?? 1,
       eachMessage: (payload) => this.onMessage(payload),
     });
@@ -120,8 +129,8 @@ export class ManagedConsumer<T extends TypedMessage> {
       this.count('ignored');
       return;
     }
-    const inboxId = `${group}:${this.spec.idOf(parsed)}`;
-    if (await this.inbox.findOne({ _id: inboxId }, { projection: { _id: 1 } })) {
+    const messageId = this.spec.idOf(parsed);
+    if (await this.inbox?.seen(messageId)) {
       this.count('duplicate');
       return;
     }
@@ -130,9 +139,7 @@ export class ManagedConsumer<T extends TypedMessage> {
       await this.deadLetter(topic, partition, message.offset, message.value, refused.err);
       return;
     }
-    await this.inbox.insertOne({ _id: inboxId, at: new Date() }).catch((err) => {
-      if (!isDuplicateKey(err)) throw err;
-    });
+    await this.inbox?.remember(messageId);
     this.count('ok');
     end();
   }

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { appendEntry, type SeqStore } from './events.append.js';
+import { appendEntry, HeadHints, HINT_MAX_AGE_MS, type SeqStore } from './events.append.js';
 import type { NewFeedEntry } from './events.model.js';
 
 /** A seeded generator, so that a failing interleaving can be replayed. */
@@ -81,7 +81,7 @@ async function readAll(store: InterleavingStore, partnerId: string, done: () => 
 
 describe('event feed append protocol (pure, interleaved in memory)', () => {
   for (const seed of [1, 7, 42, 2026, 99991]) {
-    it(`when 12 writers append 300 notifications of 2 partners (some twice) while readers page, then seqs are dense, each notification once, and readers miss none (seed ${seed})`, async () => {
+    it(`when 13 writers in 3 processes (and one without hints) append 300 notifications of 2 partners (some twice) while readers page, then seqs are dense, each notification once, and readers miss none (seed ${seed})`, async () => {
       const store = new InterleavingStore(rng(seed));
       const random = rng(seed + 1);
       const work = Array.from({ length: 300 }, (_, i) => entry(i % 3 === 0 ? 'q' : 'p', `w${i}`));
@@ -90,8 +90,11 @@ describe('event feed append protocol (pure, interleaved in memory)', () => {
       const seenP: number[] = [];
       const seenQ: number[] = [];
       const readers = [readAll(store, 'p', () => !writing, seenP), readAll(store, 'q', () => !writing, seenQ)];
-      const writers = Array.from({ length: 12 }, async () => {
-        for (let e = queue.shift(); e; e = queue.shift()) await appendEntry(store, e);
+      // three processes of four writers, each process with its own head hints (which lag
+      // behind the other processes' writes), and one writer without hints
+      const processes = [new HeadHints(), new HeadHints(), new HeadHints()];
+      const writers = Array.from({ length: 13 }, async (_, w) => {
+        for (let e = queue.shift(); e; e = queue.shift()) await appendEntry(store, e, processes[w % 4]);
       });
       await Promise.all(writers);
       writing = false;
@@ -117,5 +120,35 @@ describe('event feed append protocol (pure, interleaved in memory)', () => {
     expect(again).to.include({ seq: 2, created: false });
     expect(await store.head('p')).to.equal(2);
     expect((await appendEntry(store, entry('p', 'w3'))).seq).to.equal(3);
+  });
+
+  it('when the process wrote a partner\'s last entry, then the next append reads no head; once the hint is old, it reads it again', async () => {
+    const store = new InterleavingStore(rng(5));
+    let clock = 0;
+    const hints = new HeadHints(() => clock);
+    let headReads = 0;
+    const head = store.head.bind(store);
+    store.head = (partnerId: string) => {
+      headReads++;
+      return head(partnerId);
+    };
+    await appendEntry(store, entry('p', 'w1'), hints);
+    expect(headReads).to.equal(1);
+    expect((await appendEntry(store, entry('p', 'w2'), hints)).seq).to.equal(2);
+    expect(headReads).to.equal(1);
+    clock += HINT_MAX_AGE_MS;
+    expect((await appendEntry(store, entry('p', 'w3'), hints)).seq).to.equal(3);
+    expect(headReads).to.equal(2);
+  });
+
+  it('when another process wrote since the hint, then the insert conflicts and the writer goes on from the store\'s head', async () => {
+    const store = new InterleavingStore(rng(6));
+    const mine = new HeadHints();
+    await appendEntry(store, entry('p', 'w1'), mine);
+    await appendEntry(store, entry('p', 'w2'), new HeadHints());
+    await appendEntry(store, entry('p', 'w3'), new HeadHints());
+    const appended = await appendEntry(store, entry('p', 'w4'), mine);
+    expect(appended).to.include({ seq: 4, created: true });
+    expect(mine.get('p')).to.equal(4);
   });
 });

@@ -23,19 +23,54 @@ export interface Appended {
 }
 
 /**
+ * How long this process trusts the last seq it wrote for a partner instead of reading the
+ * head: far below the feed's retention (an hour or more), so every entry above a trusted
+ * seq is younger than the retention and still there (retention never removes a seq that a
+ * writer could then take again).
+ */
+export const HINT_MAX_AGE_MS = 60_000;
+
+/**
+ * The last seq this process wrote per partner, a head hint kept in memory: it saves the
+ * head's read before an insert. It may lag behind the store's head (other writers); then
+ * the insert fails and the writer reads the head as without it.
+ */
+export class HeadHints {
+  private readonly last = new Map<string, { seq: number; at: number }>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  get(partnerId: string): number | undefined {
+    const hint = this.last.get(partnerId);
+    if (!hint) return undefined;
+    if (this.now() - hint.at < HINT_MAX_AGE_MS) return hint.seq;
+    this.last.delete(partnerId);
+    return undefined;
+  }
+
+  /** Only for an entry this process just wrote: its seq exists, and it is not old. */
+  wrote(partnerId: string, seq: number): void {
+    const hint = this.last.get(partnerId);
+    if (!hint || hint.seq <= seq) this.last.set(partnerId, { seq, at: this.now() });
+  }
+}
+
+/**
  * Records a notification under the next free seq of its partner, so that seqs stay dense:
  * a writer tries seq n+1 only once it has seen entry n exist (the head hint, which is
- * raised only after its entry was written, or its own failed insert on n). Then entry n+1
- * can only be written once entry n is, and a reader that takes nothing above the head
- * hint has seen every entry up to it. Idempotent by webhook-id.
+ * raised only after its entry was written, its own failed insert on n, or the last entry
+ * its process wrote, `hints`). Then entry n+1 can only be written once entry n is, and a
+ * reader that takes nothing above the head hint has seen every entry up to it. Idempotent
+ * by webhook-id.
  */
-export async function appendEntry(store: SeqStore, entry: NewFeedEntry): Promise<Appended> {
+export async function appendEntry(store: SeqStore, entry: NewFeedEntry, hints?: HeadHints): Promise<Appended> {
   // no look-up first: a notification recorded before fails the insert on its webhook-id
-  let seen = await store.head(entry.partnerId);
+  let seen = hints?.get(entry.partnerId) ?? await store.head(entry.partnerId);
   for (let conflicts = 0; ; conflicts++) {
     const seq = seen + 1;
     if (await store.insert(entry, seq)) {
       await store.raiseHead(entry.partnerId, seq);
+      hints?.wrote(entry.partnerId, seq);
       return { seq, created: true, conflicts };
     }
     const recorded = await store.seqOf(entry.webhookId);
