@@ -3,6 +3,7 @@ import type { Consumer, EachMessagePayload, Kafka, Producer } from 'kafkajs';
 import type { Logger } from './logger.js';
 import type { ConsumerMetrics, ConsumerOutcome } from './metrics.js';
 import { MongoConsumerInbox, type ConsumerInbox } from './consumer-inbox.js';
+import { OffsetCommits } from './consumer-offsets.js';
 import { retryWithBackoff } from './retry.js';
 
 /**
@@ -15,6 +16,9 @@ import { retryWithBackoff } from './retry.js';
  *   effect and the record. A handler whose effect carries a unique key of its own can do
  *   without the inbox (`dedupe: 'handler'`): its store refuses the second effect anyway,
  *   and the inbox would add two round trips to every message.
+ * - Offsets are committed once a second (OffsetCommits), not after every message: a crash
+ *   or a rebalance hands at most that second's messages to the next owner again, which the
+ *   idempotency above absorbs.
  * - Failures: a message that cannot be parsed, or a handler error marked
  *   `retriable: false`, goes to the dead-letter topic with the reason and is committed.
  *   Any other error is retried in place with capped backoff until it succeeds or the
@@ -70,6 +74,7 @@ export class ManagedConsumer<T extends TypedMessage> {
   private consumer: Consumer | undefined;
   private stopping = false;
   private readonly inbox: ConsumerInbox | undefined;
+  private offsets: OffsetCommits | undefined;
   private readonly log: Logger;
 
   constructor(private readonly deps: ConsumerDeps, private readonly spec: ConsumerSpec<T>) {
@@ -96,18 +101,23 @@ export class ManagedConsumer<T extends TypedMessage> {
       maxWaitTimeInMs: 1000,
     });
     this.consumer = consumer;
+    this.offsets = new OffsetCommits(consumer, this.log);
     await consumer.connect();
     await consumer.subscribe({ topics: this.spec.topics, fromBeginning: true });
     await consumer.run({
+      autoCommit: false,
       partitionsConsumedConcurrently: this.spec.partitionsConsumedConcurrently ?? 1,
-      eachMessage: (payload) => this.onMessage(payload),
+      eachMessage: (payload) => this.offsets!.track(payload, this.onMessage(payload)),
     });
   }
 
+  /** Stops fetching, lets the messages in hand finish, commits them, leaves the group. */
   async stop(): Promise<void> {
     this.stopping = true;
+    await this.offsets?.close(this.spec.topics);
     await this.consumer?.disconnect();
     this.consumer = undefined;
+    this.offsets = undefined;
   }
 
   private async onMessage({ topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {
