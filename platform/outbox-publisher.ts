@@ -27,20 +27,32 @@ interface Pending {
   path: 'direct' | 'sweeper';
 }
 
+/** A batch once produced: its removal from the documents, which never rejects. */
+interface Produced {
+  removed: Promise<void>;
+}
+
+const NOTHING_TO_REMOVE: Produced = { removed: Promise.resolve() };
+
 /** The most entries one Kafka request and one bulk removal carry. */
 const MAX_BATCH = 500;
 
 /**
  * Sends outbox entries in micro-batches: every write queued while a batch is in flight
- * goes out with the next one, as one Kafka request and one bulk removal. One batch at a
- * time keeps the order of the writes, so per-key (per-application) order holds. What a
- * failed publish or a crash leaves behind, the sweeper (OutboxSweeper) sends later.
+ * goes out with the next one, as one Kafka request and one bulk removal. One produce at a
+ * time keeps the order of the writes, so per-key (per-application) order holds. A batch's
+ * removal from its documents runs beside the next batch's produce, one removal at a time
+ * and never more than one behind, so a write waits for at most one produce, not for a
+ * produce and a store round trip. What a failed publish or a crash leaves behind, the
+ * sweeper (OutboxSweeper) sends later.
  */
 export class OutboxPublisher {
   private readonly unpublished = new UnpublishedEntries();
-  private readonly queue = new MicroBatcher<Pending, void>((batch) => this.sendBatch(batch), {
+  private readonly queue = new MicroBatcher<Pending, Produced>((batch) => this.sendBatch(batch), {
     serial: true, maxBatch: MAX_BATCH, sizeOf: (p) => p.write.entries.length,
   });
+  /** the last produced batch's removal */
+  private removing: Promise<void> = Promise.resolve();
   private readonly sweeper: OutboxSweeper;
   private running = false;
 
@@ -79,30 +91,53 @@ export class OutboxPublisher {
     this.running = false;
     await this.sweeper.stop();
     await this.queue.idle();
+    await this.removing;
     if (wasRunning) await this.sweeper.leave();
   }
 
-  private enqueue(write: CommittedWrite, path: Pending['path']): Promise<void> {
+  /** Resolves once the write's entries are in Kafka and removed from its document (or failed). */
+  private async enqueue(write: CommittedWrite, path: Pending['path']): Promise<void> {
     this.unpublished.queued(write.entries);
-    return this.queue.add({ write, path });
+    await (await this.queue.add({ write, path })).removed;
   }
 
-  /** Never rejects: a failed batch stays in its documents and calls for a sweep. */
-  private async sendBatch(batch: Pending[]): Promise<void[]> {
+  /**
+   * Produces the batch, then hands its removal to the removal chain and returns as soon as
+   * the previous removal is done, which lets the next produce start. Never rejects: a failed
+   * batch stays in its documents and calls for a sweep.
+   */
+  private async sendBatch(batch: Pending[]): Promise<Produced[]> {
     try {
       await this.send(batch.flatMap((p) => p.write.entries));
-      await this.removeSent(batch);
-      for (const p of batch) {
-        this.deps.metrics.published.inc({ path: p.path }, p.write.entries.length);
-        this.unpublished.sent(p.write.entries);
-      }
     } catch (err) {
-      for (const p of batch) this.unpublished.failed(p.write.entries);
-      this.deps.metrics.failures.inc(batch.length);
-      this.deps.logger.warn({ err, writes: batch.length }, 'outbox publish failed; the sweeper will retry');
-      this.sweeper.callForSweep('failure');
+      this.failed(batch, err);
+      return batch.map(() => NOTHING_TO_REMOVE);
     }
-    return batch.map(() => undefined);
+    const previous = this.removing;
+    const removed = previous.then(() => this.removeProduced(batch));
+    this.removing = removed;
+    await previous;
+    return batch.map(() => ({ removed }));
+  }
+
+  private async removeProduced(batch: Pending[]): Promise<void> {
+    try {
+      await this.removeSent(batch);
+    } catch (err) {
+      this.failed(batch, err);
+      return;
+    }
+    for (const p of batch) {
+      this.deps.metrics.published.inc({ path: p.path }, p.write.entries.length);
+      this.unpublished.sent(p.write.entries);
+    }
+  }
+
+  private failed(batch: Pending[], err: unknown): void {
+    for (const p of batch) this.unpublished.failed(p.write.entries);
+    this.deps.metrics.failures.inc(batch.length);
+    this.deps.logger.warn({ err, writes: batch.length }, 'outbox publish failed; the sweeper will retry');
+    this.sweeper.callForSweep('failure');
   }
 
   private async send(entries: OutboxEntry[]): Promise<void> {
