@@ -8,7 +8,7 @@ import { parseNotificationMessage, parseTaskMessage, DeliveryRepository } from '
 import { Abandon } from './abandon.js';
 import { Deliverer } from './delivery.service.js';
 import { EndpointLimiter } from './endpoint-limiter.js';
-import { Lane, type LaneSpec } from './lane.js';
+import { Lane, retryFetchWaitMs, type LaneSpec } from './lane.js';
 import { cachedSecrets, type PartnerSecretsFactory } from './partner-secrets.js';
 import { relayMetrics } from './relay.metrics.js';
 import { consumerLagGauge, lazyAdmin } from '../platform/consumer-lag.js';
@@ -62,8 +62,8 @@ export async function startRelay(config: Config, logger: Logger, ports: RelayPor
     metrics,
     logger: logger.child({ component: 'deliverer' }),
   });
-  const lane = (name: string, logical: string, waitForDue: boolean, parse: LaneSpec['parse']) => new Lane(
-    { name, topic: topics.name(logical), groupId: topics.group(laneGroup(logical)), waitForDue, parse },
+  const lane = (name: string, logical: string, waitForDue: boolean, maxWaitMs: number | undefined, parse: LaneSpec['parse']) => new Lane(
+    { name, topic: topics.name(logical), groupId: topics.group(laneGroup(logical)), waitForDue, maxWaitMs, parse },
     {
       kafka, producer, metrics, abandon,
       poisonTopic: topics.name(TOPICS.deadLetter),
@@ -74,9 +74,9 @@ export async function startRelay(config: Config, logger: Logger, ports: RelayPor
     },
   );
   const lanes = [
-    lane('notifications', RELAY_TOPICS.notifications, false, (v) => parseNotificationMessage(v)),
-    lane('redeliveries', RELAY_TOPICS.redeliveries, false, parseTaskMessage),
-    ...distinctDelays(delays).map((d) => lane(`retry-${d}ms`, retryTopic(d), true, parseTaskMessage)),
+    lane('notifications', RELAY_TOPICS.notifications, false, undefined, (v) => parseNotificationMessage(v)),
+    lane('redeliveries', RELAY_TOPICS.redeliveries, false, undefined, parseTaskMessage),
+    ...distinctDelays(delays).map((d) => lane(`retry-${d}ms`, retryTopic(d), true, retryFetchWaitMs(d), parseTaskMessage)),
   ];
   const lagAdmin = lazyAdmin(kafka);
   const lagSources = lanes.map((l) => ({ groupId: l.groupId, topic: l.topic }));

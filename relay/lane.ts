@@ -25,6 +25,13 @@ export interface LaneSpec {
   topic: string;
   groupId: string;
   waitForDue: boolean;
+  /**
+   * How long an idle fetch waits at the broker (a fetch returns as soon as a message
+   * arrives). A partition resumed after its pause joins the next fetch, so on a retry lane
+   * this is how late a due retry may start; elsewhere it only sets the idle polling rate
+   * (default IDLE_FETCH_WAIT_MS).
+   */
+  maxWaitMs?: number;
   /** the task in a message; throws when the message is unusable (it is dead-lettered) */
   parse(value: Buffer | null): DeliveryTask;
 }
@@ -44,6 +51,17 @@ export interface LaneDeps {
 }
 
 const COMMIT_DELAY_MS = 100;
+
+/** An idle fetch's wait on lanes without due times: one poll a second per lane. */
+export const IDLE_FETCH_WAIT_MS = 1_000;
+
+/**
+ * A retry lane's idle fetch wait: a tenth of its delay, so a retry starts at most that late
+ * (at least 100 ms, at most a second: the relay polls 1-10 times a second per retry lane).
+ */
+export function retryFetchWaitMs(delayMs: number): number {
+  return Math.min(IDLE_FETCH_WAIT_MS, Math.max(100, Math.round(delayMs / 10)));
+}
 
 export class Lane {
   private consumer: Consumer | undefined;
@@ -65,8 +83,7 @@ export class Lane {
       groupId: this.spec.groupId,
       sessionTimeout: 10_000,
       heartbeatInterval: 1_000,
-      // a paused partition is resumed at the next fetch: keep idle fetches short on retry lanes
-      maxWaitTimeInMs: this.spec.waitForDue ? 100 : 250,
+      maxWaitTimeInMs: this.spec.maxWaitMs ?? IDLE_FETCH_WAIT_MS,
       allowAutoTopicCreation: false,
       retry: { retries: 10 },
     });
