@@ -120,6 +120,7 @@ async function run(config: Config, receiver: ReceiverProcess, db: MongoClient): 
     const meters = [cpuMeter(pids)];
     const writeMeters = [meter(services, writeCalls)];
     const boundary = setTimeout(() => { meters.push(cpuMeter(pids)); writeMeters.push(meter(services, writeCalls)); markPhase(svc); }, FIRST_S * 1000);
+    markPhase(svc); // the loop monitors' first line: the start-up (compile, connections), before any load
     const start = now();
     const sent = await paced((FIRST_S + WARM_S) * RATE, RATE, async (i) => {
       const id = await source.create(partners[i % partners.length]!);
@@ -151,11 +152,12 @@ async function run(config: Config, receiver: ReceiverProcess, db: MongoClient): 
     await new Promise((r) => setTimeout(r, IDLE_S * 1000));
     const idleMsPerS = Object.entries(idle.spentMs()).map(([k, ms]) => `${k} ${ms === undefined ? '?' : (ms / IDLE_S).toFixed(1)}`).join(', ');
     const loops = (i: number) => [`API loop   ${monitorLines(svc.api)[i] ?? '?'}`, `relay loop ${monitorLines(svc.relay)[i] ?? '?'}`];
+    console.log(`  start-up, before the load: ${loops(0).join('; ')}`);
     const unit = await bareKoaCpuPerRequest();
     console.log(`  unit: a bare Koa HTTPS request costs its process ${unit.us.toFixed(0)} µs (${unit.rps.toFixed(0)} req/s at 50 connections, measured after the phases)`);
     console.log(`  idle: CPU ms per second with no load, after the phases: ${idleMsPerS} (at ${RATE}/s, each ms/s adds ${(1000 / RATE).toFixed(0)} µs to a per-create figure)`);
-    printPhase({ name: `first ${FIRST_S} s after the start`, target: TARGET.first, trails: [...trails.values()].filter(inFirst), cpu: perOp(firstCpu, firstOps), writes: per(firstOf(written), firstOps), loops: loops(0) }, unit.us);
-    printPhase({ name: `warm, the ${WARM_S} s after`, target: TARGET.warm, trails: [...trails.values()].filter((t) => !inFirst(t)), cpu: perOp(spent[1] ?? {}, warmOps), writes: per(written[1] ?? {}, warmOps), loops: loops(1) }, unit.us);
+    printPhase({ name: `first ${FIRST_S} s after the start`, target: TARGET.first, trails: [...trails.values()].filter(inFirst), cpu: perOp(firstCpu, firstOps), writes: per(firstOf(written), firstOps), loops: loops(1) }, unit.us);
+    printPhase({ name: `warm, the ${WARM_S} s after`, target: TARGET.warm, trails: [...trails.values()].filter((t) => !inFirst(t)), cpu: perOp(spent[1] ?? {}, warmOps), writes: per(written[1] ?? {}, warmOps), loops: loops(2) }, unit.us);
     const e2eAll = [...trails.values()].filter((t) => t.arrived !== undefined).map((t) => t.arrived! - t.call);
     console.log(`\n  whole run: ${summary(e2eAll)}; ${trails.size - e2eAll.length} never arrived`);
   } catch (err) {
