@@ -14,11 +14,11 @@
  * indexes take the look-up straight to the matching application.
  */
 import { parseArgs } from 'node:util';
-import { MongoClient } from 'mongodb';
+import { MongoClient, type Collection } from 'mongodb';
 import { resolveStack } from '../scripts/local-stack.js';
 import { newId } from '../platform/ids.js';
 import type { OutboxPublisher } from '../platform/outbox-publisher.js';
-import { ApplicationRepository } from '../modules/applications/application.repository.js';
+import { MongoApplicationRepository, type ApplicationRepository } from '../modules/applications/application.repository.js';
 import { buildApplication, buildCustomer } from '../modules/applications/application.factory.js';
 import { applicationBody } from '../test/applications/requests.js';
 import { summary } from './support/pacing.js';
@@ -31,7 +31,7 @@ const VS_INDEX = 'partner_variable_symbol_newest';
 /** The outbox's part of init: its sweeper's index (nothing is published here). */
 const outbox = { register: (c: { createIndex(k: object): Promise<string> }) => c.createIndex({ outboxAt: 1 }) } as unknown as OutboxPublisher;
 
-async function fill(repo: ApplicationRepository, partnerId: string): Promise<void> {
+async function fill(applications: Collection, partnerId: string): Promise<void> {
   const body = applicationBody() as any;
   const start = Date.now() - COUNT * 1000;
   for (let i = 0; i < COUNT; i += 1000) {
@@ -44,7 +44,7 @@ async function fill(repo: ApplicationRepository, partnerId: string): Promise<voi
       });
       return { ...doc, version: 1, outbox: {} };
     });
-    await repo.applications.insertMany(docs as any[], { ordered: false });
+    await applications.insertMany(docs as any[], { ordered: false });
   }
 }
 
@@ -69,24 +69,25 @@ async function main() {
   await client.connect();
   const db = client.db(`bench_orders_${newId().slice(-8)}`);
   try {
-    const repo = new ApplicationRepository(db, outbox);
+    const repo = new MongoApplicationRepository(db, outbox);
+    const applications = db.collection('applications');
     await repo.init();
     const partnerId = newId();
     const t0 = performance.now();
-    await fill(repo, partnerId);
+    await fill(applications, partnerId);
     console.log(`\norder look-ups: ${COUNT} applications of one partner (inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s), ${LOOKUPS} look-ups each, ms`);
     const byNumber = (n: number) => ({ orderNumber: `ORD-${n}` });
     const bySymbol = (n: number) => ({ orderVariableSymbol: String(1_000_000 + n) });
     await timeLookups(repo, partnerId, [byNumber, bySymbol]); // warm-up
     const [withNumber, withSymbol] = await timeLookups(repo, partnerId, [byNumber, bySymbol]);
-    await repo.applications.dropIndex(VS_INDEX);
+    await applications.dropIndex(VS_INDEX);
     const [withoutNumber, withoutSymbol] = await timeLookups(repo, partnerId, [byNumber, bySymbol]);
     const rows: Array<[string, number[]]> = [
       ['by order number, with the indexes', withNumber!], ['by variable symbol, with the indexes', withSymbol!],
       ['by order number, without the new index', withoutNumber!], ['by variable symbol, without its index', withoutSymbol!],
     ];
     for (const [name, times] of rows) console.log(`  ${name.padEnd(40)} ${summary(times)}`);
-    const indexes = (await repo.applications.listIndexes().toArray()).map((i) => i.name).join(', ');
+    const indexes = (await applications.listIndexes().toArray()).map((i) => i.name).join(', ');
     console.log(`  (indexes at the end: ${indexes})`);
   } finally {
     await db.dropDatabase().catch(() => {});
