@@ -10,8 +10,8 @@ export interface ConsumerInbox {
   /** creates what the store needs; forgets records older than `cutoff` */
   open(cutoff: Date): Promise<void>;
   seen(messageId: string): Promise<boolean>;
-  /** a second call for the same id is not an error (two instances may race) */
-  remember(messageId: string): Promise<void>;
+  /** `at`: when it was handled (now); a second call for the same id is not an error (two instances may race) */
+  remember(messageId: string, at?: Date): Promise<void>;
 }
 
 export const CONSUMER_INBOX_COLLECTION = 'consumer_inbox';
@@ -40,8 +40,8 @@ export class MongoConsumerInbox implements ConsumerInbox {
     return (await this.records.findOne({ _id: this.key(messageId) }, { projection: { _id: 1 } })) !== null;
   }
 
-  async remember(messageId: string): Promise<void> {
-    await this.records.insertOne({ _id: this.key(messageId), at: new Date() }).catch((err) => {
+  async remember(messageId: string, at = new Date()): Promise<void> {
+    await this.records.insertOne({ _id: this.key(messageId), at }).catch((err) => {
       if (!isDuplicateKey(err)) throw err;
     });
   }
