@@ -86,7 +86,22 @@ function per(counts: Record<string, number | undefined>, ops: number): Record<st
 /** CPU of the named processes over one phase (ms): per operation, in µs. */
 const perOp = (spentMs: Record<string, number | undefined>, ops: number) => per(Object.fromEntries(Object.entries(spentMs).map(([k, ms]) => [k, ms === undefined ? undefined : ms * 1000])), ops);
 
-interface Phase { name: string; target: number; trails: Trail[]; cpu: Record<string, number | undefined>; writes: Record<string, number | undefined>; loops: string[] }
+interface Phase { name: string; target: number; trails: Trail[]; cpu: Record<string, number | undefined>; writes: Record<string, number | undefined>; loops: string[]; sends: string }
+
+/** The ports of the store and of the Kafka brokers, from the stack's URLs. */
+function stackPorts(): { store: Set<number>; kafka: Set<number> } {
+  const ports = (list: string) => new Set([...list.matchAll(/:(\d+)/g)].map((m) => Number(m[1])));
+  return { store: ports(process.env.MONGO_URL ?? ''), kafka: ports(process.env.KAFKA_BROKERS ?? '') };
+}
+
+/** A loop monitor line's socket writes, as store commands and Kafka requests per operation. */
+function sendsPerOp(line: string | undefined, ops: number): string {
+  const sends = line ? (JSON.parse(line) as { sends?: Record<string, number> }).sends : undefined;
+  if (!sends || !ops) return '?';
+  const { store, kafka } = stackPorts();
+  const sum = (ports: Set<number>) => Object.entries(sends).filter(([port]) => ports.has(Number(port))).reduce((n, [, c]) => n + c, 0);
+  return `store ${(sum(store) / ops).toFixed(2)}, kafka ${(sum(kafka) / ops).toFixed(2)}`;
+}
 
 function printPhase(p: Phase, unitUs: number): void {
   const e2e = p.trails.filter((t) => t.arrived !== undefined).map((t) => t.arrived! - t.call).sort((a, b) => a - b);
@@ -100,6 +115,7 @@ function printPhase(p: Phase, unitUs: number): void {
   console.log(`    CPU per create elsewhere, µs      ${rest.join(', ')}`);
   const writes = Object.entries(p.writes).map(([k, v]) => `${k} ${v?.toFixed(1) ?? '?'}`).join(', ');
   console.log(`    write calls per create            ${writes}`);
+  console.log(`    requests per create               ${p.sends}`);
   for (const line of p.loops) console.log(`    ${line}`);
 }
 
@@ -151,13 +167,15 @@ async function run(config: Config, receiver: ReceiverProcess, db: MongoClient): 
     const idle = cpuMeter(services);
     await new Promise((r) => setTimeout(r, IDLE_S * 1000));
     const idleMsPerS = Object.entries(idle.spentMs()).map(([k, ms]) => `${k} ${ms === undefined ? '?' : (ms / IDLE_S).toFixed(1)}`).join(', ');
-    const loops = (i: number) => [`API loop   ${monitorLines(svc.api)[i] ?? '?'}`, `relay loop ${monitorLines(svc.relay)[i] ?? '?'}`];
+    const bare = (line: string | undefined) => line?.replace(/,"sends":\{[^}]*\}/, '') ?? '?';
+    const loops = (i: number) => [`API loop   ${bare(monitorLines(svc.api)[i])}`, `relay loop ${bare(monitorLines(svc.relay)[i])}`];
+    const sends = (i: number, ops: number) => `API ${sendsPerOp(monitorLines(svc.api)[i], ops)}; relay ${sendsPerOp(monitorLines(svc.relay)[i], ops)}`;
     console.log(`  start-up, before the load: ${loops(0).join('; ')}`);
     const unit = await bareKoaCpuPerRequest();
     console.log(`  unit: a bare Koa HTTPS request costs its process ${unit.us.toFixed(0)} µs (${unit.rps.toFixed(0)} req/s at 50 connections, measured after the phases)`);
     console.log(`  idle: CPU ms per second with no load, after the phases: ${idleMsPerS} (at ${RATE}/s, each ms/s adds ${(1000 / RATE).toFixed(0)} µs to a per-create figure)`);
-    printPhase({ name: `first ${FIRST_S} s after the start`, target: TARGET.first, trails: [...trails.values()].filter(inFirst), cpu: perOp(firstCpu, firstOps), writes: per(firstOf(written), firstOps), loops: loops(1) }, unit.us);
-    printPhase({ name: `warm, the ${WARM_S} s after`, target: TARGET.warm, trails: [...trails.values()].filter((t) => !inFirst(t)), cpu: perOp(spent[1] ?? {}, warmOps), writes: per(written[1] ?? {}, warmOps), loops: loops(2) }, unit.us);
+    printPhase({ name: `first ${FIRST_S} s after the start`, target: TARGET.first, trails: [...trails.values()].filter(inFirst), cpu: perOp(firstCpu, firstOps), writes: per(firstOf(written), firstOps), loops: loops(1), sends: sends(1, firstOps) }, unit.us);
+    printPhase({ name: `warm, the ${WARM_S} s after`, target: TARGET.warm, trails: [...trails.values()].filter((t) => !inFirst(t)), cpu: perOp(spent[1] ?? {}, warmOps), writes: per(written[1] ?? {}, warmOps), loops: loops(2), sends: sends(2, warmOps) }, unit.us);
     const e2eAll = [...trails.values()].filter((t) => t.arrived !== undefined).map((t) => t.arrived! - t.call);
     console.log(`\n  whole run: ${summary(e2eAll)}; ${trails.size - e2eAll.length} never arrived`);
   } catch (err) {

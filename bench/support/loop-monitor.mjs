@@ -4,7 +4,12 @@
  * latency figure can be told apart into "the process was busy" and "it was waiting".
  * On SIGUSR2 it prints one line to stderr, `loop-monitor {json}`, covering the time since
  * the previous one, and starts over. Plain JavaScript: it loads before tsx does.
+ *
+ * It also counts the writes to each remote port (`sends`): one per store command or Kafka
+ * request, whatever the machine's load, so a change that saves a round trip shows in it
+ * even when the latency figures drown in noise.
  */
+import net from 'node:net';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 
 const RESOLUTION_MS = 5;
@@ -19,14 +24,27 @@ new PerformanceObserver((list) => {
   }
 }).observe({ entryTypes: ['gc'] });
 
+let sends = new Map();
+const count = (socket) => {
+  const port = socket.remotePort ?? 0;
+  sends.set(port, (sends.get(port) ?? 0) + 1);
+};
+const write = net.Socket.prototype.write;
+net.Socket.prototype.write = function (...args) {
+  count(this);
+  return write.apply(this, args);
+};
+
 /** The histogram holds the timer's whole interval: the delay is what exceeds the resolution. */
 const ms = (ns) => Math.max(0, Math.round(ns / 1e4 - RESOLUTION_MS * 100) / 100);
 process.on('SIGUSR2', () => {
   const line = {
     loopDelayMs: { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) },
     gc: { count: gc.count, totalMs: Math.round(gc.totalMs), maxMs: Math.round(gc.maxMs * 10) / 10 },
+    sends: Object.fromEntries(sends),
   };
   process.stderr.write(`loop-monitor ${JSON.stringify(line)}\n`);
   delay.reset();
   gc = { count: 0, totalMs: 0, maxMs: 0 };
+  sends = new Map();
 });
