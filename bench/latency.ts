@@ -29,7 +29,7 @@ import { ApiProcess } from '../test/support/api-process.js';
 import { ServiceProcess, serviceEnv } from '../test/support/service-process.js';
 import { waitFor } from '../test/support/wait.js';
 import { cpuMeter, meter, stackPids, writeCalls } from './support/cpu.js';
-import { bareKoaCpuPerRequest } from './support/bare-koa-process.js';
+import { bareKoaCpuPaced, bareKoaCpuPerRequest } from './support/bare-koa-process.js';
 import { ReceiverProcess } from './support/receiver-process.js';
 import { now, paced, summary } from './support/pacing.js';
 import { apiProcessSource, type BenchPartner } from './relay/source.js';
@@ -103,12 +103,12 @@ function sendsPerOp(line: string | undefined, ops: number): string {
   return `store ${(sum(store) / ops).toFixed(2)}, kafka ${(sum(kafka) / ops).toFixed(2)}`;
 }
 
-function printPhase(p: Phase, unitUs: number): void {
+function printPhase(p: Phase, unitUs: number, pacedUs: number): void {
   const e2e = p.trails.filter((t) => t.arrived !== undefined).map((t) => t.arrived! - t.call).sort((a, b) => a - b);
   const p99 = e2e[Math.min(e2e.length - 1, Math.floor(e2e.length * 0.99))] ?? NaN;
   console.log(`\n  ${p.name}: ${p.trails.length} creates, p99 ${p99.toFixed(1)} ms (target ≤ ${p.target} ms: ${p99 <= p.target ? 'met' : 'NOT met'})`);
   for (const line of stageLines(p.trails)) console.log(line);
-  const fmt = (k: string) => (p.cpu[k] === undefined ? '?' : `${p.cpu[k]!.toFixed(0)} µs = ${(p.cpu[k]! / unitUs).toFixed(1)} × bare Koa`);
+  const fmt = (k: string) => (p.cpu[k] === undefined ? '?' : `${p.cpu[k]!.toFixed(0)} µs = ${(p.cpu[k]! / unitUs).toFixed(1)} × bare Koa (${(p.cpu[k]! / pacedUs).toFixed(1)} × paced)`);
   console.log(`    CPU per create, API process       ${fmt('api')}`);
   console.log(`    CPU per delivery, relay process   ${fmt('relay')}`);
   const rest = Object.entries(p.cpu).filter(([k]) => k !== 'api' && k !== 'relay').map(([k, v]) => `${k} ${v?.toFixed(0) ?? '?'}`);
@@ -173,9 +173,11 @@ async function run(config: Config, receiver: ReceiverProcess, db: MongoClient): 
     console.log(`  start-up, before the load: ${loops(0).join('; ')}`);
     const unit = await bareKoaCpuPerRequest();
     console.log(`  unit: a bare Koa HTTPS request costs its process ${unit.us.toFixed(0)} µs (${unit.rps.toFixed(0)} req/s at 50 connections, measured after the phases)`);
+    const pacedUnit = await bareKoaCpuPaced(RATE);
+    console.log(`  paced unit: the same request paced at ${RATE}/s costs it ${pacedUnit.toFixed(0)} µs (a paced create compares fairly with this one)`);
     console.log(`  idle: CPU ms per second with no load, after the phases: ${idleMsPerS} (at ${RATE}/s, each ms/s adds ${(1000 / RATE).toFixed(0)} µs to a per-create figure)`);
-    printPhase({ name: `first ${FIRST_S} s after the start`, target: TARGET.first, trails: [...trails.values()].filter(inFirst), cpu: perOp(firstCpu, firstOps), writes: per(firstOf(written), firstOps), loops: loops(1), sends: sends(1, firstOps) }, unit.us);
-    printPhase({ name: `warm, the ${WARM_S} s after`, target: TARGET.warm, trails: [...trails.values()].filter((t) => !inFirst(t)), cpu: perOp(spent[1] ?? {}, warmOps), writes: per(written[1] ?? {}, warmOps), loops: loops(2), sends: sends(2, warmOps) }, unit.us);
+    printPhase({ name: `first ${FIRST_S} s after the start`, target: TARGET.first, trails: [...trails.values()].filter(inFirst), cpu: perOp(firstCpu, firstOps), writes: per(firstOf(written), firstOps), loops: loops(1), sends: sends(1, firstOps) }, unit.us, pacedUnit);
+    printPhase({ name: `warm, the ${WARM_S} s after`, target: TARGET.warm, trails: [...trails.values()].filter((t) => !inFirst(t)), cpu: perOp(spent[1] ?? {}, warmOps), writes: per(written[1] ?? {}, warmOps), loops: loops(2), sends: sends(2, warmOps) }, unit.us, pacedUnit);
     const e2eAll = [...trails.values()].filter((t) => t.arrived !== undefined).map((t) => t.arrived! - t.call);
     console.log(`\n  whole run: ${summary(e2eAll)}; ${trails.size - e2eAll.length} never arrived`);
   } catch (err) {

@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
+import https from 'node:https';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { serviceNodeArgs } from '../../platform/node-flags.js';
 import { cpuPerOp } from './cpu.js';
+import { paced } from './pacing.js';
 
 /**
  * A bare-Koa process (support/bare-koa.ts) with `env`, run with the API's Node flags: its
@@ -34,6 +36,32 @@ export async function bareKoaCpuPerRequest(seconds = 5, warmupSeconds = 5, conne
     if (perOpUs.koa === undefined) throw new Error('the CPU of the bare Koa process cannot be read (no /proc?)');
     return { us: perOpUs.koa, rps: result.requests.average };
   } finally {
+    koa.stop();
+  }
+}
+
+/**
+ * The same bare Koa route paced at `rate` requests/s over keep-alive HTTPS (as the latency
+ * bench paces creates): µs of its process per request. At a paced rate nothing coalesces
+ * (each request wakes the process on its own), so this unit is several times the saturated
+ * one; a paced create compares fairly only with it.
+ */
+export async function bareKoaCpuPaced(rate: number, seconds = 5): Promise<number> {
+  const koa = await startBareKoa();
+  const agent = new https.Agent({ keepAlive: true, maxSockets: 8, rejectUnauthorized: false });
+  const get = () => new Promise<string>((resolve, reject) => {
+    https.get(koa.url, { agent }, (res) => {
+      res.resume();
+      res.on('end', () => (res.statusCode === 200 ? resolve(String(Math.random())) : reject(new Error(`bare Koa answered ${res.statusCode}`))));
+    }).on('error', reject);
+  });
+  try {
+    await paced(rate, rate, get); // one second of warm-up and connections
+    const { perOpUs } = await cpuPerOp({ koa: koa.pid }, () => paced(rate * seconds, rate, get), (r) => r.size);
+    if (perOpUs.koa === undefined) throw new Error('the CPU of the bare Koa process cannot be read (no /proc?)');
+    return perOpUs.koa;
+  } finally {
+    agent.destroy();
     koa.stop();
   }
 }
