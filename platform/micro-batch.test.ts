@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { MicroBatcher } from './micro-batch.js';
+import { ManualClock, settle } from './clock.js';
 
 describe('MicroBatcher', () => {
   it('when calls come in one turn, then they go as one batch and each gets its own result or error', async () => {
@@ -15,10 +16,17 @@ describe('MicroBatcher', () => {
 
   it('when a linger is set, then calls within it share a batch, and a full batch goes at once', async () => {
     const batches: number[][] = [];
-    const b = new MicroBatcher<number, number>(async (items) => { batches.push(items); return items; }, { lingerMs: 20, maxBatch: 3 });
+    const clock = new ManualClock();
+    const b = new MicroBatcher<number, number>(async (items) => { batches.push(items); return items; }, { lingerMs: 20, maxBatch: 3, clock });
     const first = b.add(1);
-    await new Promise((r) => setTimeout(r, 5));
+    await clock.advance(5);
+    expect(batches, 'nothing sent within the linger').to.deep.equal([]);
     const rest = [b.add(2), b.add(3), b.add(4)];
+    await settle();
+    expect(batches, 'the full batch went at once').to.deep.equal([[1, 2, 3]]);
+    await clock.advance(14);
+    expect(batches, 'the rest waits for the linger').to.deep.equal([[1, 2, 3]]);
+    await clock.advance(1);
     await Promise.all([first, ...rest]);
     expect(batches).to.deep.equal([[1, 2, 3], [4]]);
   });
@@ -38,7 +46,7 @@ describe('MicroBatcher, serial', () => {
     const b = new MicroBatcher<number, void>(async (items) => {
       batches.push(items);
       most = Math.max(most, ++inFlight);
-      await new Promise((r) => setTimeout(r, 5));
+      await settle(3); // in flight across a few turns, while the later calls come in
       inFlight--;
       return items.map(() => undefined);
     }, { serial: true, maxBatch: 4, sizeOf: (i) => i });

@@ -1,3 +1,5 @@
+import type { Clock } from './clock.js';
+
 /**
  * Gathers calls into one round trip: those made in one turn of the event loop, or, with a
  * linger, within `lingerMs`. A Kafka batch dispatches dozens of deliveries at once, so
@@ -16,6 +18,8 @@ export interface MicroBatchOptions<I> {
   serial?: boolean;
   /** an item's share of `maxBatch` (default 1) */
   sizeOf?: (item: I) => number;
+  /** whose time the linger waits on (a test passes a ManualClock); by default a plain timer */
+  clock?: Pick<Clock, 'after'>;
 }
 
 interface Call<I, O> {
@@ -45,10 +49,16 @@ export class MicroBatcher<I, O> {
       if (this.size() >= this.maxBatch) return this.flush();
       if (!this.scheduled) {
         this.scheduled = true;
-        if (this.opts.lingerMs) setTimeout(() => this.flush(), this.opts.lingerMs);
+        if (this.opts.lingerMs) this.linger(this.opts.lingerMs);
         else setImmediate(() => this.flush());
       }
     });
+  }
+
+  private linger(ms: number): void {
+    // a plain timer keeps the process alive while calls wait on it; a clock's may not
+    if (this.opts.clock) this.opts.clock.after(ms, () => this.flush());
+    else setTimeout(() => this.flush(), ms);
   }
 
   /** Resolves once nothing is pending or in flight (serial batchers). */
