@@ -4,6 +4,7 @@ import type { AppContext, AppState } from '../../platform/http/state.js';
 import { BearerError, RateLimitExceededError } from './auth.errors.js';
 import type { AuthService } from './auth.service.js';
 import type { PartnerRateLimiter } from './partner-rate-limiter.js';
+import type { Clock } from '../../platform/clock.js';
 
 const REALM = 'partner-financing';
 /** RFC 6750 §3: the token68 syntax of a bearer credential */
@@ -36,6 +37,8 @@ export interface BearerDeps {
   auth: AuthService;
   limiter: PartnerRateLimiter;
   failures: Counter<'reason'>;
+  /** whose minute the rate-limit window is */
+  clock: Pick<Clock, 'now'>;
 }
 
 /**
@@ -59,7 +62,7 @@ export function bearerAuth(deps: BearerDeps): Middleware<AppState> {
       refuse(ctx, err, Boolean(header));
       return;
     }
-    const grant = await deps.limiter.take(ctx.state.partner.id);
+    const grant = await deps.limiter.take(ctx.state.partner.id, deps.clock.now().getTime());
     ctx.set('X-Rate-Limit-Limit', String(grant.limit));
     ctx.set('X-Rate-Limit-Remaining', String(grant.remaining));
     ctx.set('X-Rate-Limit-Reset', String(grant.resetSeconds));

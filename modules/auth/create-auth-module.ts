@@ -91,7 +91,7 @@ function buildPerimeter(platform: AuthPlatform, service: AuthService, counters: 
     labelNames: ['reason'],
     registers: [platform.registry],
   });
-  return bearerAuth({ auth: service, limiter, failures });
+  return bearerAuth({ auth: service, limiter, failures, clock: platform.clock });
 }
 
 /** Deletes the counters of ended rate-limit windows every minute while the module runs. */

@@ -1,17 +1,20 @@
 import { expect } from 'chai';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { provisionPartner } from '../support/partners.js';
-import { waitFor } from '../support/wait.js';
+import { ManualClock } from '../../platform/clock.js';
 
 const UNKNOWN_APP = '/financing/v1/applications/0190d3f0-0000-7000-8000-000000000000';
-const untilMinuteHasRoom = () => waitFor('a clock minute with 8 s to spare', () => Date.now() % 60_000 < 52_000, { maxWait: 9000, interval: 100 });
 
 describe('per-partner rate limit shared by every API instance (RATE_LIMIT_PER_MINUTE)', () => {
   let one: TestApi;
   let two: TestApi; // second instance, same database
+  // both instances on one clock, which a test puts at the start of a minute: a burst never
+  // straddles two windows, and no test waits for the wall clock to reach one
+  const clock = new ManualClock(Math.ceil(Date.now() / 60_000) * 60_000);
+  const freshMinute = () => clock.advance(60_000 - (clock.now().getTime() % 60_000));
   before(async () => {
-    one = await startTestApi({ RATE_LIMIT_PER_MINUTE: '100' });
-    two = await startTestApi({ RATE_LIMIT_PER_MINUTE: '100', MONGO_DB: one.config.mongo.db, KAFKA_TOPIC_PREFIX: one.config.kafka.topicPrefix });
+    one = await startTestApi({ RATE_LIMIT_PER_MINUTE: '100' }, { clock });
+    two = await startTestApi({ RATE_LIMIT_PER_MINUTE: '100', MONGO_DB: one.config.mongo.db, KAFKA_TOPIC_PREFIX: one.config.kafka.topicPrefix }, { clock });
   });
   after(async () => {
     await two?.stop();
@@ -34,7 +37,7 @@ describe('per-partner rate limit shared by every API instance (RATE_LIMIT_PER_MI
 
   it('when one partner spreads a burst over two instances, then together they allow exactly the limit and refuse the rest', async () => {
     const p = await provisionPartner(one);
-    await untilMinuteHasRoom();
+    await freshMinute();
     const results = await Promise.all(Array.from({ length: 140 }, (_, i) =>
       (i % 2 ? two : one).client.get(UNKNOWN_APP, { token: p.token })));
     const allowed = results.filter((r) => r.status === 404).length;
@@ -49,7 +52,7 @@ describe('per-partner rate limit shared by every API instance (RATE_LIMIT_PER_MI
 
   it('when the store counted the requests, then one counter document per partner and window holds them', async () => {
     const p = await provisionPartner(one);
-    await untilMinuteHasRoom();
+    await freshMinute();
     for (let i = 0; i < 5; i++) await two.client.get(UNKNOWN_APP, { token: p.token });
     const docs = await one.api.runtime.db.collection('auth_counters').find({ _id: { $regex: `^rate\\|${p.id}\\|` } as any }).toArray();
     expect(docs).to.have.length(1);
