@@ -10,9 +10,10 @@ describe('per-partner rate limit shared by every API instance (RATE_LIMIT_PER_MI
   let two: TestApi; // second instance, same database
   // both instances on one clock, which a test puts at the start of a minute: a burst never
   // straddles two windows, and no test waits for the wall clock to reach one
-  const clock = new ManualClock(Math.ceil(Date.now() / 60_000) * 60_000);
+  let clock: ManualClock;
   const freshMinute = () => clock.advance(60_000 - (clock.now().getTime() % 60_000));
   before(async () => {
+    clock = new ManualClock(Math.ceil(Date.now() / 60_000) * 60_000); // when the suite runs, not when mocha loads it
     one = await startTestApi({ RATE_LIMIT_PER_MINUTE: '100' }, { clock });
     two = await startTestApi({ RATE_LIMIT_PER_MINUTE: '100', MONGO_DB: one.config.mongo.db, KAFKA_TOPIC_PREFIX: one.config.kafka.topicPrefix }, { clock });
   });

@@ -33,8 +33,11 @@ describe('security: the attacks the perimeter must refuse', () => {
   let h: PerimeterHarness;
   let a: TestPartner;
   let b: TestPartner;
-  const clock = new ManualClock(Math.ceil(Date.now() / 60_000) * 60_000);
+  let clock: ManualClock;
   before(async () => {
+    // made when the suite runs, not when mocha loads every file: the tokens signed here by
+    // the wall clock must agree with the API's time
+    clock = new ManualClock(Math.ceil(Date.now() / 60_000) * 60_000);
     t = await startTestApi({ LOGIN_MAX_FAILURES_PER_USERNAME: '5', LOGIN_MAX_FAILURES_PER_CLIENT: '40', RATE_LIMIT_PER_MINUTE: '50' }, { clock });
     h = await startWithWidgets(t);
     [a, b] = await Promise.all([provisionPartner(t), provisionPartner(t)]);
@@ -66,7 +69,7 @@ describe('security: the attacks the perimeter must refuse', () => {
 
     it('when a token signed with the real key has expired, then 401 invalid_token saying it expired', async () => {
       const { kid, secret } = await activeSigningKey(t);
-      const expired = await signToken({ sub: a.id, kid, secret, iatOffsetSeconds: -7300, ttlSeconds: 7200 });
+      const expired = await signToken({ sub: a.id, kid, secret, iatOffsetSeconds: -7300, ttlSeconds: 7200, nowMs: clock.now().getTime() });
       expectInvalidToken(await h.client.get(probe(), { token: expired }), /expired/);
     });
 
