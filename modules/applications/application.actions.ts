@@ -29,7 +29,7 @@ export class AllowedActions {
 
   /** The actions whose check accepts `app`, in the documented order. */
   of(app: ApplicationDoc): Action[] {
-    return ACTIONS.filter((action) => {
+    return withoutStackTraces(() => ACTIONS.filter((action) => {
       const check = this.checks.get(action);
       if (!check) return false;
       try {
@@ -38,6 +38,22 @@ export class AllowedActions {
       } catch {
         return false;
       }
-    });
+    }));
+  }
+}
+
+/**
+ * Runs `fn` with V8's stack capture off. A refusal is the usual outcome of a check (a new
+ * application refuses four of the six), its stack is never read, and capturing it was most
+ * of a check's cost: about 90 µs of every Application response. Synchronous, so nothing
+ * else runs while the limit is 0.
+ */
+function withoutStackTraces<T>(fn: () => T): T {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return fn();
+  } finally {
+    Error.stackTraceLimit = limit;
   }
 }
