@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { appendEntry, HeadHints, HINT_MAX_AGE_MS, type SeqStore } from './events.append.js';
+import { appendEntries, appendEntry, HeadHints, HINT_MAX_AGE_MS, type SeqStore } from './events.append.js';
 import type { NewFeedEntry } from './events.model.js';
 
 /** A seeded generator, so that a failing interleaving can be replayed. */
@@ -49,6 +49,12 @@ class InterleavingStore implements SeqStore {
     });
   }
 
+  /** As the store's ordered bulk insert: one atomic insert after the other, others interleaving between them. */
+  async insertRun(entries: NewFeedEntry[], firstSeq: number) {
+    for (let i = 0; i < entries.length; i++) if (!(await this.insert(entries[i]!, firstSeq + i))) return i;
+    return entries.length;
+  }
+
   async raiseHead(partnerId: string, seq: number) {
     if (this.failNextRaise) {
       this.failNextRaise = false;
@@ -93,8 +99,19 @@ describe('event feed append protocol (pure, interleaved in memory)', () => {
       // three processes of four writers, each process with its own head hints (which lag
       // behind the other processes' writes), and one writer without hints
       const processes = [new HeadHints(), new HeadHints(), new HeadHints()];
+      // odd writers append runs of up to 5 notifications of one partner, as the projector's lanes do
       const writers = Array.from({ length: 13 }, async (_, w) => {
-        for (let e = queue.shift(); e; e = queue.shift()) await appendEntry(store, e, processes[w % 4]);
+        for (let e = queue.shift(); e; e = queue.shift()) {
+          if (w % 2 === 0) {
+            await appendEntry(store, e, processes[w % 4]);
+            continue;
+          }
+          const run = [e];
+          for (let i = queue.findIndex((x) => x.partnerId === e.partnerId); i >= 0 && run.length < 1 + Math.floor(random() * 5); i = queue.findIndex((x) => x.partnerId === e.partnerId)) {
+            run.push(queue.splice(i, 1)[0]!);
+          }
+          await appendEntries(store, run, processes[w % 4]);
+        }
       });
       await Promise.all(writers);
       writing = false;
@@ -120,6 +137,30 @@ describe('event feed append protocol (pure, interleaved in memory)', () => {
     expect(again).to.include({ seq: 2, created: false });
     expect(await store.head('p')).to.equal(2);
     expect((await appendEntry(store, entry('p', 'w3'))).seq).to.equal(3);
+  });
+
+  it('when a run is written but its writer dies before raising the head, then the redelivered run raises it once, reports nothing new, and the next entry follows', async () => {
+    const store = new InterleavingStore(rng(5));
+    await appendEntry(store, entry('p', 'w1'));
+    store.failNextRaise = true;
+    const run = [entry('p', 'w2'), entry('p', 'w3'), entry('p', 'w4')];
+    await appendEntries(store, run).catch(() => {});
+    expect(await store.head('p')).to.equal(1);
+    const again = await appendEntries(store, run);
+    expect(again.map((a) => [a.seq, a.created])).to.deep.equal([[2, false], [3, false], [4, false]]);
+    expect(await store.head('p')).to.equal(4);
+    expect((await appendEntries(store, [entry('p', 'w5'), entry('p', 'w6')])).map((a) => a.seq)).to.deep.equal([5, 6]);
+  });
+
+  it('when a run meets a seq another process took, then the entries before it keep their seqs and the rest move past it', async () => {
+    const store = new InterleavingStore(rng(6));
+    const hints = new HeadHints();
+    await appendEntries(store, [entry('p', 'w1'), entry('p', 'w2')], hints);
+    await appendEntry(store, entry('p', 'other'), new HeadHints()); // another process: seq 3, unknown to `hints`
+    await store.insert(entry('p', 'later'), 4); // and one that has not raised the head yet
+    const out = await appendEntries(store, [entry('p', 'w3'), entry('p', 'w4')], hints);
+    expect(out.map((a) => [a.seq, a.created])).to.deep.equal([[5, true], [6, true]]);
+    expect(out[0]!.conflicts).to.be.greaterThan(0);
   });
 
   it('when the process wrote a partner\'s last entry, then the next append reads no head; once the hint is old, it reads it again', async () => {

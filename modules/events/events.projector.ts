@@ -2,8 +2,9 @@ import { Counter, Histogram, type Registry } from 'prom-client';
 import { ManagedConsumer, type ConsumerDeps } from '../../platform/consumer.js';
 import { TOPICS, type Topics } from '../../platform/kafka.js';
 import { parseNotificationRequest, type NotificationRequest } from '../../platform/notifications.js';
-import { appendEntry, HeadHints, type SeqStore } from './events.append.js';
-import { newEntryOf } from './events.model.js';
+import { MicroBatcher } from '../../platform/micro-batch.js';
+import { appendEntries, HeadHints, type Appended, type SeqStore } from './events.append.js';
+import { newEntryOf, type NewFeedEntry } from './events.model.js';
 
 export interface NotificationMessage {
   type: 'notification';
@@ -43,10 +44,11 @@ export function parseNotification(value: Buffer | null): NotificationMessage {
  * append protocol is built for. Idempotent by webhook-id, a unique key of the feed, so it
  * needs no consumer inbox: a redelivered notification fails its insert and is recognised
  * by that key. The last seq written per partner is kept in memory (HeadHints), so an
- * insert usually needs no head read first.
+ * insert usually needs no head read first, and a partner's notifications handled at once
+ * (from several partitions) go through one lane (FeedLanes).
  */
 export function feedProjector(deps: ConsumerDeps, topics: Topics, store: SeqStore, metrics: ProjectorMetrics, partitions: number) {
-  const hints = new HeadHints();
+  const lanes = new FeedLanes(store);
   return new ManagedConsumer<NotificationMessage>(deps, {
     groupId: topics.group('events.feed'),
     topics: [topics.name(TOPICS.notifications)],
@@ -55,9 +57,32 @@ export function feedProjector(deps: ConsumerDeps, topics: Topics, store: SeqStor
     partitionsConsumedConcurrently: partitions,
     dedupe: 'handler',
     handle: async ({ notification }) => {
-      const appended = await appendEntry(store, newEntryOf(notification), hints);
+      const appended = await lanes.append(newEntryOf(notification));
       metrics.conflicts.inc(appended.conflicts);
       if (appended.created) metrics.delay.observe(Math.max(0, Date.now() - Date.parse(notification.createdAt)) / 1000);
     },
   });
+}
+
+/**
+ * One lane per partner in this process: an entry is written at once when its partner's
+ * lane is idle, and the entries that come while a write is in flight go together as the
+ * next run (two store commands for the run instead of two per entry). The partitions
+ * handled at the same time then never race each other for a partner's next seq; only
+ * other instances can.
+ */
+export class FeedLanes {
+  private readonly hints = new HeadHints();
+  private readonly lanes = new Map<string, MicroBatcher<NewFeedEntry, Appended>>();
+
+  constructor(private readonly store: SeqStore, private readonly maxRun = 100) {}
+
+  append(entry: NewFeedEntry): Promise<Appended> {
+    let lane = this.lanes.get(entry.partnerId);
+    if (!lane) {
+      lane = new MicroBatcher((run) => appendEntries(this.store, run, this.hints), { serial: true, maxBatch: this.maxRun });
+      this.lanes.set(entry.partnerId, lane);
+    }
+    return lane.add(entry);
+  }
 }

@@ -1,4 +1,4 @@
-import type { Collection, Db, Filter } from 'mongodb';
+import { MongoBulkWriteError, type Collection, type Db, type Filter } from 'mongodb';
 import { isDuplicateKey } from '../../platform/mongo.js';
 import type { SeqStore } from './events.append.js';
 import { entryKey, type FeedEntryDoc, type FeedHeadDoc, type NewFeedEntry } from './events.model.js';
@@ -46,6 +46,20 @@ export class FeedRepository implements SeqStore {
       return true;
     } catch (err) {
       if (isDuplicateKey(err)) return false;
+      throw err;
+    }
+  }
+
+  async insertRun(entries: NewFeedEntry[], firstSeq: number): Promise<number> {
+    const recordedAt = new Date();
+    const docs = entries.map((entry, i) => ({ _id: entryKey(entry.partnerId, firstSeq + i), seq: firstSeq + i, ...entry, recordedAt }));
+    try {
+      await this.entries.insertMany(docs, { ordered: true });
+      return docs.length;
+    } catch (err) {
+      // ordered: the first refused insert stopped the run, everything before it is in
+      const [refused] = err instanceof MongoBulkWriteError ? ([] as Array<{ index: number; code?: number }>).concat(err.writeErrors) : [];
+      if (refused && isDuplicateKey(refused)) return refused.index;
       throw err;
     }
   }
