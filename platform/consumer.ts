@@ -51,6 +51,13 @@ export interface ConsumerSpec<T extends TypedMessage> {
    * effect is keyed by a unique index so that a second one is refused.
    */
   dedupe?: 'inbox' | 'handler';
+  /**
+   * For a consumer that need not react within milliseconds: the broker holds each fetch
+   * until `minBytes` have arrived or `maxWaitMs` passed, so that a steady stream comes in
+   * batches instead of one fetch per message (each fetch costs the broker and this process
+   * a request and a wake-up). Default: a fetch returns as soon as anything arrives.
+   */
+  fetchBatching?: { minBytes: number; maxWaitMs: number };
 }
 
 export class NonRetriableError extends Error {
@@ -98,7 +105,8 @@ export class ManagedConsumer<T extends TypedMessage> {
       retry: { retries: 10 },
       // a fetch returns as soon as messages arrive; the wait only bounds an idle long-poll,
       // which a shutdown has to sit out (kafkajs' 5 s default made every drain take ~6 s)
-      maxWaitTimeInMs: 1000,
+      maxWaitTimeInMs: this.spec.fetchBatching?.maxWaitMs ?? 1000,
+      minBytes: this.spec.fetchBatching?.minBytes ?? 1,
     });
     this.consumer = consumer;
     this.offsets = new OffsetCommits(consumer, this.log);

@@ -32,6 +32,9 @@ export function projectorMetrics(registry: Registry): ProjectorMetrics {
   };
 }
 
+/** The projector's fetches: what came within 100 ms (or 64 KiB, whichever is first). */
+export const FEED_FETCH = { minBytes: 64 * 1024, maxWaitMs: 100 };
+
 /** A notifications-topic message; anything else is dead-lettered (not retriable). */
 export function parseNotification(value: Buffer | null): NotificationMessage {
   return { type: 'notification', notification: parseNotificationRequest(value) };
@@ -56,6 +59,9 @@ export function feedProjector(deps: ConsumerDeps, topics: Topics, store: SeqStor
     idOf: (m) => m.notification.id,
     partitionsConsumedConcurrently: partitions,
     dedupe: 'handler',
+    // the feed is read by polling partners, not a latency path: fetches of up to 100 ms'
+    // worth of notifications cost a tenth of the requests at 200 notifications/s
+    fetchBatching: FEED_FETCH,
     handle: async ({ notification }) => {
       const appended = await lanes.append(newEntryOf(notification));
       metrics.conflicts.inc(appended.conflicts);
