@@ -38,21 +38,32 @@ const NOTHING_TO_REMOVE: Produced = { removed: Promise.resolve() };
 const MAX_BATCH = 500;
 
 /**
+ * How long produced entries wait to be removed together. Nobody waits for a removal (the
+ * request was answered at the write, the entries are in Kafka), and the sweeper leaves
+ * entries alone for OUTBOX_SWEEP_GRACE (seconds), so a short wait costs nothing and turns
+ * one store command per write into one per 20 ms at a steady rate.
+ */
+export const REMOVAL_LINGER_MS = 20;
+
+/**
  * Sends outbox entries in micro-batches: every write queued while a batch is in flight
- * goes out with the next one, as one Kafka request and one bulk removal. One produce at a
- * time keeps the order of the writes, so per-key (per-application) order holds. A batch's
- * removal from its documents runs beside the next batch's produce, one removal at a time
- * and never more than one behind, so a write waits for at most one produce, not for a
- * produce and a store round trip. What a failed publish or a crash leaves behind, the
- * sweeper (OutboxSweeper) sends later.
+ * goes out with the next one, as one Kafka request. One produce at a time keeps the order
+ * of the writes, so per-key (per-application) order holds. Removing produced entries from
+ * their documents never holds up a produce: the removals of the batches produced within
+ * REMOVAL_LINGER_MS go as one bulk write. What a failed publish or a crash leaves behind,
+ * the sweeper (OutboxSweeper) sends later.
  */
 export class OutboxPublisher {
   private readonly unpublished = new UnpublishedEntries();
   private readonly queue = new MicroBatcher<Pending, Produced>((batch) => this.sendBatch(batch), {
     serial: true, maxBatch: MAX_BATCH, sizeOf: (p) => p.write.entries.length,
   });
-  /** the last produced batch's removal */
-  private removing: Promise<void> = Promise.resolve();
+  private readonly removals = new MicroBatcher<Pending, void>(async (batch) => {
+    await this.removeProduced(batch);
+    return batch.map(() => undefined);
+  }, { lingerMs: REMOVAL_LINGER_MS, maxBatch: MAX_BATCH, sizeOf: (p) => p.write.entries.length });
+  /** removals queued or running, for a graceful stop */
+  private readonly removing = new Set<Promise<void>>();
   private readonly sweeper: OutboxSweeper;
   private running = false;
 
@@ -91,7 +102,7 @@ export class OutboxPublisher {
     this.running = false;
     await this.sweeper.stop();
     await this.queue.idle();
-    await this.removing;
+    await Promise.all(this.removing);
     if (wasRunning) await this.sweeper.leave();
   }
 
@@ -102,9 +113,8 @@ export class OutboxPublisher {
   }
 
   /**
-   * Produces the batch, then hands its removal to the removal chain and returns as soon as
-   * the previous removal is done, which lets the next produce start. Never rejects: a failed
-   * batch stays in its documents and calls for a sweep.
+   * Produces the batch and queues its removal, which lets the next produce start at once.
+   * Never rejects: a failed batch stays in its documents and calls for a sweep.
    */
   private async sendBatch(batch: Pending[]): Promise<Produced[]> {
     try {
@@ -113,11 +123,12 @@ export class OutboxPublisher {
       this.failed(batch, err);
       return batch.map(() => NOTHING_TO_REMOVE);
     }
-    const previous = this.removing;
-    const removed = previous.then(() => this.removeProduced(batch));
-    this.removing = removed;
-    await previous;
-    return batch.map(() => ({ removed }));
+    return batch.map((p) => {
+      const removed = this.removals.add(p); // never rejects: removeProduced catches
+      this.removing.add(removed);
+      void removed.finally(() => this.removing.delete(removed));
+      return { removed };
+    });
   }
 
   private async removeProduced(batch: Pending[]): Promise<void> {
@@ -189,5 +200,13 @@ async function removeFrom(collection: Collection<any>, writes: CommittedWrite[])
     await collection.bulkWrite(second.map((w) => ({
       updateOne: { filter: { _id: w.docId }, update: { $unset: unsetOf(w) } },
     })) as any, { ordered: false });
+    // Two writes pending at once (the later one not sole, the earlier one's guard missed)
+    // each remove only their entries and leave `outboxAt` behind, for the sweeper to find
+    // and clear seconds later. Clear it where nothing is pending any more; a write that
+    // adds entries in between sets them and `outboxAt` in one update, so the filter misses.
+    await collection.updateMany(
+      { _id: { $in: [...new Set(second.map((w) => w.docId))] }, outbox: {}, outboxAt: { $exists: true } } as any,
+      { $unset: { outboxAt: '' } },
+    );
   }
 }

@@ -76,6 +76,23 @@ describe('transactional outbox and idempotent consumers on real MongoDB and Kafk
     expect((await store.collection.findOne({ _id: id }))?.name).to.equal('c');
   });
 
+  it('when a second write lands while the first one\'s entries are still pending, then once both are sent the document has neither entries nor outboxAt, without waiting for a sweep', async () => {
+    const id = newId();
+    const e1 = domainEvent('test.thing.created', { id, version: 1, partnerId: 'p1' }, { name: 'a' });
+    const created = await store.insert({ _id: id, name: 'a' }, [eventEntry(THINGS_TOPIC, e1)]);
+    // at once: v1's entry is still in the document, so this write is not the only one pending
+    const e2 = domainEvent('test.thing.renamed', { id, version: 2, partnerId: 'p1' }, { name: 'b' });
+    await store.update(created, { set: { name: 'b' }, entries: [eventEntry(THINGS_TOPIC, e2)] });
+
+    await waitFor('both events', () => eventsFor(id).length === 2);
+    // the backstop sweep is minutes away: only the publisher's own removal can clear the stamp
+    const doc = await waitFor('the outbox and its stamp gone', async () => {
+      const d = await store.collection.findOne({ _id: id });
+      return d && !d.outboxAt && Object.keys(d.outbox ?? {}).length === 0 && d;
+    }, { maxWait: 5_000 });
+    expect(doc!.outbox).to.deep.equal({});
+  });
+
   it('when 20 writers race on one document through mutate, then every increment lands and the events leave in commit order', async () => {
     const id = newId();
     await store.insert({ _id: id, name: 'counter', count: 0 }, []);

@@ -33,6 +33,7 @@ export const QUERY_SHAPES: QueryShape[] = [
   { collections: OUTBOXED, equal: ['_id', 'version'], by: 'platform/versioned-store.ts', what: 'a version-guarded change', index: 'occ_id_version' },
   { collections: OUTBOXED, equal: ['_id', 'version'], by: 'platform/outbox-publisher.ts', what: 'removal of published entries (guarded)', index: 'occ_id_version' },
   { collections: OUTBOXED, equal: ['_id'], by: 'platform/outbox-publisher.ts', what: 'removal of published entries', index: '_id_' },
+  { collections: OUTBOXED, equal: ['_id'], residual: ['outbox', 'outboxAt'], by: 'platform/outbox-publisher.ts', what: 'the stamp of documents left with nothing pending', index: '_id_' },
   { collections: OUTBOXED, equal: [], range: 'outboxAt', by: 'platform/outbox-sweeper.ts', what: 'the sweeper: entries left behind', index: 'outboxAt_1' },
   { collections: ['applications'], equal: ['partnerId'], residual: ['idempotency.<key>.expiresAt'], by: 'platform/idempotency.ts', what: 'a kept response after its process died', index: 'partnerId_1_order.number_1_createdAt_-1' },
   { collections: ['payment_ledgers'], equal: ['partnerId'], residual: ['idempotency.<key>.expiresAt'], by: 'platform/idempotency.ts', what: 'a kept response after its process died', index: 'partner' },
