@@ -92,3 +92,18 @@ export function stageLines(trails: Trail[]): string[] {
     return `    ${name.padEnd(34)} ${summary(values)}  (n ${values.length})`;
   });
 }
+
+/**
+ * The end-to-end p99 of each `windowS`-second slice of a phase: whether a phase's tail
+ * comes from its first seconds (start-up) or from all along (load).
+ */
+export function windowLine(trails: Trail[], windowS = 10): string {
+  const start = Math.min(...trails.map((t) => t.call));
+  const slices: number[][] = [];
+  for (const t of trails) {
+    if (t.arrived === undefined) continue;
+    (slices[Math.floor((t.call - start) / (windowS * 1000))] ??= []).push(t.arrived - t.call);
+  }
+  const p99 = (v: number[]) => v.sort((a, b) => a - b)[Math.min(v.length - 1, Math.floor(v.length * 0.99))]!;
+  return `    end to end p99 by ${windowS} s        ${[...slices].map((v) => (v?.length ? p99(v).toFixed(0) : '-')).join(' / ')} ms`;
+}
