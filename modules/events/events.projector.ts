@@ -62,57 +62,33 @@ export function feedProjector(deps: ConsumerDeps, topics: Topics, store: SeqStor
     // the feed is read by polling partners, not a latency path: fetches of up to 100 ms'
     // worth of notifications cost a tenth of the requests at 200 notifications/s
     fetchBatching: FEED_FETCH,
-    handle: (message) => project([message]),
-    handleBatch: project,
+    handle: async ({ notification }) => {
+      const appended = await lanes.append(newEntryOf(notification));
+      metrics.conflicts.inc(appended.conflicts);
+      if (appended.created) metrics.delay.observe(Math.max(0, Date.now() - Date.parse(notification.createdAt)) / 1000);
+    },
   });
-
-  /** A partition's fetched notifications: each partner's as one run, in offset order. */
-  async function project(messages: NotificationMessage[]): Promise<void> {
-    const byPartner = new Map<string, Array<{ entry: NewFeedEntry; createdAt: string }>>();
-    for (const { notification } of messages) {
-      const entry = newEntryOf(notification);
-      const list = byPartner.get(entry.partnerId);
-      if (list) list.push({ entry, createdAt: notification.createdAt });
-      else byPartner.set(entry.partnerId, [{ entry, createdAt: notification.createdAt }]);
-    }
-    await Promise.all([...byPartner.values()].map(async (run) => {
-      const appended = await lanes.append(run.map((r) => r.entry));
-      appended.forEach((a, i) => {
-        metrics.conflicts.inc(a.conflicts);
-        if (a.created) metrics.delay.observe(Math.max(0, Date.now() - Date.parse(run[i]!.createdAt)) / 1000);
-      });
-    }));
-  }
 }
 
 /**
- * One lane per partner in this process: a run of one partner's entries (from one fetched
- * batch of a partition) is written at once when the lane is idle, and the runs that come
- * while a write is in flight (other partitions) go together as the next one: two store
- * commands per run instead of two per entry. The partitions handled at the same time then
- * never race each other for a partner's next seq; only other instances can.
+ * One lane per partner in this process: an entry is written at once when its partner's
+ * lane is idle, and the entries that come while a write is in flight go together as the
+ * next run (two store commands for the run instead of two per entry). The partitions
+ * handled at the same time then never race each other for a partner's next seq; only
+ * other instances can.
  */
 export class FeedLanes {
   private readonly hints = new HeadHints();
-  private readonly lanes = new Map<string, MicroBatcher<NewFeedEntry[], Appended[]>>();
+  private readonly lanes = new Map<string, MicroBatcher<NewFeedEntry, Appended>>();
 
-  constructor(private readonly store: SeqStore, private readonly maxRun = 500) {}
+  constructor(private readonly store: SeqStore, private readonly maxRun = 100) {}
 
-  /** Appends one partner's entries in their order. */
-  append(entries: NewFeedEntry[]): Promise<Appended[]> {
-    const partnerId = entries[0]?.partnerId;
-    if (partnerId === undefined) return Promise.resolve([]);
-    let lane = this.lanes.get(partnerId);
+  append(entry: NewFeedEntry): Promise<Appended> {
+    let lane = this.lanes.get(entry.partnerId);
     if (!lane) {
-      lane = new MicroBatcher((runs) => this.write(runs), { serial: true, maxBatch: this.maxRun, sizeOf: (run) => run.length });
-      this.lanes.set(partnerId, lane);
+      lane = new MicroBatcher((run) => appendEntries(this.store, run, this.hints), { serial: true, maxBatch: this.maxRun });
+      this.lanes.set(entry.partnerId, lane);
     }
-    return lane.add(entries);
-  }
-
-  private async write(runs: NewFeedEntry[][]): Promise<Appended[][]> {
-    const appended = await appendEntries(this.store, runs.flat(), this.hints);
-    let at = 0;
-    return runs.map((run) => appended.slice(at, (at += run.length)));
+    return lane.add(entry);
   }
 }
