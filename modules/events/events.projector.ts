@@ -33,7 +33,7 @@ export function projectorMetrics(registry: Registry): ProjectorMetrics {
 }
 
 /** The projector's fetches: what came within 100 ms (or 64 KiB, whichever is first). */
-export const FEED_FETCH = { minBytes: 64 * 1024, maxWaitMs: 100 };
+const FEED_FETCH = { minBytes: 64 * 1024, maxWaitMs: 100 };
 
 /** A notifications-topic message; anything else is dead-lettered (not retriable). */
 export function parseNotification(value: Buffer | null): NotificationMessage {
@@ -70,6 +70,9 @@ export function feedProjector(deps: ConsumerDeps, topics: Topics, store: SeqStor
   });
 }
 
+/** The most entries one run writes. */
+const MAX_RUN = 100;
+
 /**
  * One lane per partner in this process: an entry is written at once when its partner's
  * lane is idle, and the entries that come while a write is in flight go together as the
@@ -77,16 +80,16 @@ export function feedProjector(deps: ConsumerDeps, topics: Topics, store: SeqStor
  * handled at the same time then never race each other for a partner's next seq; only
  * other instances can.
  */
-export class FeedLanes {
+class FeedLanes {
   private readonly hints = new HeadHints();
   private readonly lanes = new Map<string, MicroBatcher<NewFeedEntry, Appended>>();
 
-  constructor(private readonly store: SeqStore, private readonly maxRun = 100) {}
+  constructor(private readonly store: SeqStore) {}
 
   append(entry: NewFeedEntry): Promise<Appended> {
     let lane = this.lanes.get(entry.partnerId);
     if (!lane) {
-      lane = new MicroBatcher((run) => appendEntries(this.store, run, this.hints), { serial: true, maxBatch: this.maxRun });
+      lane = new MicroBatcher((run) => appendEntries(this.store, run, this.hints), { serial: true, maxBatch: MAX_RUN });
       this.lanes.set(entry.partnerId, lane);
     }
     return lane.add(entry);
