@@ -14,6 +14,7 @@
  * the store-alone figure.
  *
  *   npx tsx bench/applications.ts    (BENCH_SECONDS=5 BENCH_RUNS=3 BENCH_WARMUP_SECONDS=8 by default)
+ *   (BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the API process)
  */
 import autocannon from 'autocannon';
 import { MongoClient } from 'mongodb';
@@ -178,7 +179,7 @@ async function main() {
   }
   // production heartbeat (the test harness beats every 500 ms)
   const config = testConfig();
-  const api = await new ApiProcess(config, { LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000', OUTBOX_SWEEP_INTERVAL: '5s', OUTBOX_SWEEP_GRACE: '2s' }).prepare();
+  const api = await new ApiProcess(config, { LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000', OUTBOX_SWEEP_INTERVAL: '5s', OUTBOX_SWEEP_GRACE: '2s' }, process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? []).prepare();
   api.start();
   const mongo = new MongoClient(config.mongo.url, { retryWrites: false });
   const cleanup: Cleanup[] = [];
@@ -236,6 +237,7 @@ async function main() {
     printCpu(createF, storeF, floorF, koaF);
   } finally {
     for (const undo of cleanup.reverse()) await Promise.resolve(undo()).catch(() => {});
+    await api.stop('SIGTERM'); // a process run with --cpu-prof writes its profile as it exits
     await api.dispose();
     await mongo.db(config.mongo.db).dropDatabase().catch(() => {});
     await mongo.close();

@@ -33,7 +33,7 @@ import { bareKoaCpuPaced, bareKoaCpuPerRequest } from './support/bare-koa-proces
 import { ReceiverProcess } from './support/receiver-process.js';
 import { now, paced, summary } from './support/pacing.js';
 import { apiProcessSource, type BenchPartner } from './relay/source.js';
-import { attemptTimes, stageLines, Tap, windowLine, type Trail } from './latency/stages.js';
+import { attemptTimes, stageLines, Tap, windowLines, type Trail } from './latency/stages.js';
 
 const { values } = parseArgs({
   options: {
@@ -108,7 +108,7 @@ function printPhase(p: Phase, unitUs: number, pacedUs: number): void {
   const p99 = e2e[Math.min(e2e.length - 1, Math.floor(e2e.length * 0.99))] ?? NaN;
   console.log(`\n  ${p.name}: ${p.trails.length} creates, p99 ${p99.toFixed(1)} ms (target ≤ ${p.target} ms: ${p99 <= p.target ? 'met' : 'NOT met'})`);
   for (const line of stageLines(p.trails)) console.log(line);
-  console.log(windowLine(p.trails));
+  for (const line of windowLines(p.trails)) console.log(line);
   const fmt = (k: string) => (p.cpu[k] === undefined ? '?' : `${p.cpu[k]!.toFixed(0)} µs = ${(p.cpu[k]! / unitUs).toFixed(1)} × bare Koa (${(p.cpu[k]! / pacedUs).toFixed(1)} × paced)`);
   console.log(`    CPU per create, API process       ${fmt('api')}`);
   console.log(`    CPU per delivery, relay process   ${fmt('relay')}`);

@@ -94,16 +94,21 @@ export function stageLines(trails: Trail[]): string[] {
 }
 
 /**
- * The end-to-end p99 of each `windowS`-second slice of a phase: whether a phase's tail
- * comes from its first seconds (start-up) or from all along (load).
+ * The p99 of each `windowS`-second slice of a phase, end to end and for the stages where a
+ * tail starts: whether a phase's tail comes from its first seconds (start-up), from one
+ * slice (a pause somewhere) or from all along (load), and in which step.
  */
-export function windowLine(trails: Trail[], windowS = 10): string {
+export function windowLines(trails: Trail[], windowS = 10): string[] {
   const start = Math.min(...trails.map((t) => t.call));
-  const slices: number[][] = [];
-  for (const t of trails) {
-    if (t.arrived === undefined) continue;
-    (slices[Math.floor((t.call - start) / (windowS * 1000))] ??= []).push(t.arrived - t.call);
-  }
   const p99 = (v: number[]) => v.sort((a, b) => a - b)[Math.min(v.length - 1, Math.floor(v.length * 0.99))]!;
-  return `    end to end p99 by ${windowS} s        ${[...slices].map((v) => (v?.length ? p99(v).toFixed(0) : '-')).join(' / ')} ms`;
+  const shown: Array<[string, keyof Trail, keyof Trail]> = [STAGES[0]!, STAGES[1]!, STAGES[3]!, STAGES[6]!, STAGES[8]!];
+  return shown.map(([name, from, to]) => {
+    const slices: number[][] = [];
+    for (const t of trails) {
+      if (t[from] === undefined || t[to] === undefined) continue;
+      (slices[Math.floor((t.call - start) / (windowS * 1000))] ??= []).push(t[to]! - t[from]!);
+    }
+    const label = `p99 by ${windowS} s, ${name.replace(/:.*/, '')}`;
+    return `    ${label.padEnd(44)} ${[...slices].map((v) => (v?.length ? p99(v).toFixed(0) : '-')).join(' / ')} ms`;
+  });
 }

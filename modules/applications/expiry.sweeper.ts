@@ -63,7 +63,9 @@ export class ExpirySweeper {
     const tick = (): Promise<void> => this.tick()
       .catch((err) => this.deps.logger.warn({ err }, 'expiry sweep failed'))
       .finally(() => { if (!this.stopped) this.cancelTimer = this.clock.after(this.deps.intervalMs, tick); });
-    this.cancelTimer = this.clock.after(this.deps.intervalMs, tick);
+    // the start pass right away, not a heartbeat later: what fell due while the process was
+    // down expires now, and the pass runs before the process takes its full load
+    this.cancelTimer = this.clock.after(0, tick);
   }
 
   async stop(): Promise<void> {
