@@ -11,7 +11,8 @@
  * under load: the unit the CPU per create (API process) and per delivery (relay process)
  * are given in.
  *
- *   npx tsx bench/latency.ts [--rate 200] [--first 60] [--warm 20] [--endpoints 8]
+ *   npx tsx bench/latency.ts [--rate 200] [--first 60] [--warm 20] [--endpoints 8] [--slice 10]
+ *   (--slice: the seconds per slice of the per-slice p99 lines; 2 shows a start-up's first seconds)
  *   BENCH_API_NODE_ARGS / BENCH_RELAY_NODE_ARGS: extra Node flags, e.g.
  *   "--cpu-prof --cpu-prof-dir=/tmp/prof" (the processes stop with SIGTERM, so profiles are written)
  *
@@ -39,6 +40,7 @@ const { values } = parseArgs({
   options: {
     rate: { type: 'string', default: '200' }, first: { type: 'string', default: '60' },
     warm: { type: 'string', default: '20' }, endpoints: { type: 'string', default: '8' },
+    slice: { type: 'string', default: '10' },
   },
 });
 const RATE = Number(values.rate);
@@ -108,7 +110,7 @@ function printPhase(p: Phase, unitUs: number, pacedUs: number): void {
   const p99 = e2e[Math.min(e2e.length - 1, Math.floor(e2e.length * 0.99))] ?? NaN;
   console.log(`\n  ${p.name}: ${p.trails.length} creates, p99 ${p99.toFixed(1)} ms (target ≤ ${p.target} ms: ${p99 <= p.target ? 'met' : 'NOT met'})`);
   for (const line of stageLines(p.trails)) console.log(line);
-  for (const line of windowLines(p.trails)) console.log(line);
+  for (const line of windowLines(p.trails, Number(values.slice))) console.log(line);
   const fmt = (k: string) => (p.cpu[k] === undefined ? '?' : `${p.cpu[k]!.toFixed(0)} µs = ${(p.cpu[k]! / unitUs).toFixed(1)} × bare Koa (${(p.cpu[k]! / pacedUs).toFixed(1)} × paced)`);
   console.log(`    CPU per create, API process       ${fmt('api')}`);
   console.log(`    CPU per delivery, relay process   ${fmt('relay')}`);
