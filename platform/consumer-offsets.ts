@@ -1,4 +1,4 @@
-import type { Consumer, EachMessagePayload } from 'kafkajs';
+import type { Consumer } from 'kafkajs';
 import type { Logger } from './logger.js';
 
 /** How often handled offsets are committed. */
@@ -35,8 +35,11 @@ export class OffsetCommits {
     this.timer.unref();
   }
 
-  /** Waits for a message's handling; once it succeeded, its offset is due for the next commit. */
-  async track({ topic, partition, message }: EachMessagePayload, handled: Promise<void>): Promise<void> {
+  /**
+   * Waits for a message's handling (or a whole fetched batch's, given its last message);
+   * once it succeeded, the offset after it is due for the next commit.
+   */
+  async track({ topic, partition, message }: { topic: string; partition: number; message: { offset: string } }, handled: Promise<void>): Promise<void> {
     const generation = this.generation;
     this.inHand++;
     try {

@@ -62,36 +62,66 @@ export function feedProjector(deps: ConsumerDeps, topics: Topics, store: SeqStor
     // the feed is read by polling partners, not a latency path: fetches of up to 100 ms'
     // worth of notifications cost a tenth of the requests at 200 notifications/s
     fetchBatching: FEED_FETCH,
-    handle: async ({ notification }) => {
-      const appended = await lanes.append(newEntryOf(notification));
-      metrics.conflicts.inc(appended.conflicts);
-      if (appended.created) metrics.delay.observe(Math.max(0, Date.now() - Date.parse(notification.createdAt)) / 1000);
-    },
+    handle: (message) => project([message]),
+    handleBatch: project,
   });
+
+  /** A partition's fetched notifications: each partner's as one run, in offset order. */
+  async function project(messages: NotificationMessage[]): Promise<void> {
+    const byPartner = new Map<string, Array<{ entry: NewFeedEntry; createdAt: string }>>();
+    for (const { notification } of messages) {
+      const entry = newEntryOf(notification);
+      const list = byPartner.get(entry.partnerId);
+      if (list) list.push({ entry, createdAt: notification.createdAt });
+      else byPartner.set(entry.partnerId, [{ entry, createdAt: notification.createdAt }]);
+    }
+    await Promise.all([...byPartner.values()].map(async (run) => {
+      const appended = await lanes.append(run.map((r) => r.entry));
+      appended.forEach((a, i) => {
+        metrics.conflicts.inc(a.conflicts);
+        if (a.created) metrics.delay.observe(Math.max(0, Date.now() - Date.parse(run[i]!.createdAt)) / 1000);
+      });
+    }));
+  }
 }
 
-/** The most entries one run writes. */
+/** About the most entries one run writes: a fetch can bring a thousand, and one bulk insert holds the store that long. */
 const MAX_RUN = 100;
+/** A fetch's run of one partner goes to its lane in pieces of at most this many entries. */
+const PIECE = 20;
 
 /**
- * One lane per partner in this process: an entry is written at once when its partner's
- * lane is idle, and the entries that come while a write is in flight go together as the
- * next run (two store commands for the run instead of two per entry). The partitions
- * handled at the same time then never race each other for a partner's next seq; only
- * other instances can.
+ * One lane per partner in this process: a run of one partner's entries (from one fetched
+ * batch of a partition) is written at once when the lane is idle, and the runs that come
+ * while a write is in flight (other partitions) go together as the next one: two store
+ * commands per run instead of two per entry. The partitions handled at the same time then
+ * never race each other for a partner's next seq; only other instances can.
  */
 class FeedLanes {
   private readonly hints = new HeadHints();
-  private readonly lanes = new Map<string, MicroBatcher<NewFeedEntry, Appended>>();
+  private readonly lanes = new Map<string, MicroBatcher<NewFeedEntry[], Appended[]>>();
 
   constructor(private readonly store: SeqStore) {}
 
-  append(entry: NewFeedEntry): Promise<Appended> {
-    let lane = this.lanes.get(entry.partnerId);
+  /** Appends one partner's entries in their order. */
+  append(entries: NewFeedEntry[]): Promise<Appended[]> {
+    const partnerId = entries[0]?.partnerId;
+    if (partnerId === undefined) return Promise.resolve([]);
+    let lane = this.lanes.get(partnerId);
     if (!lane) {
-      lane = new MicroBatcher((run) => appendEntries(this.store, run, this.hints), { serial: true, maxBatch: MAX_RUN });
-      this.lanes.set(entry.partnerId, lane);
+      lane = new MicroBatcher((runs) => this.write(runs), { serial: true, maxBatch: MAX_RUN - PIECE + 1, sizeOf: (run) => run.length });
+      this.lanes.set(partnerId, lane);
     }
-    return lane.add(entry);
+    if (entries.length <= PIECE) return lane.add(entries);
+    // in pieces, so that a run stays within MAX_RUN (the lane keeps their order)
+    const pieces: Array<Promise<Appended[]>> = [];
+    for (let i = 0; i < entries.length; i += PIECE) pieces.push(lane.add(entries.slice(i, i + PIECE)));
+    return Promise.all(pieces).then((done) => done.flat());
+  }
+
+  private async write(runs: NewFeedEntry[][]): Promise<Appended[][]> {
+    const appended = await appendEntries(this.store, runs.flat(), this.hints);
+    let at = 0;
+    return runs.map((run) => appended.slice(at, (at += run.length)));
   }
 }
