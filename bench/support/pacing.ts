@@ -6,9 +6,10 @@ export const now = () => performance.timeOrigin + performance.now();
 /**
  * Opens `count` calls at `rate`/s (open loop: a slow call never delays the next one);
  * resolves with each call's result → the time the call started. Rejects once every call
- * has settled when any failed (a failure never goes unhandled while the others run).
+ * has settled when any failed (a failure never goes unhandled while the others run), except
+ * the failures `tolerate` accepts (it counts them; the calls are left out of the result).
  */
-export async function paced(count: number, rate: number, call: (i: number) => Promise<string>): Promise<Map<string, number>> {
+export async function paced(count: number, rate: number, call: (i: number) => Promise<string>, tolerate?: (err: unknown) => boolean): Promise<Map<string, number>> {
   const sent = new Map<string, number>();
   const failures: unknown[] = [];
   const calls: Promise<void>[] = [];
@@ -18,7 +19,7 @@ export async function paced(count: number, rate: number, call: (i: number) => Pr
     const wait = due - now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
     const t0 = now();
-    calls.push(call(i).then((id) => { sent.set(id, t0); }, (err) => { failures.push(err); }));
+    calls.push(call(i).then((id) => { sent.set(id, t0); }, (err) => { if (!tolerate?.(err)) failures.push(err); }));
   }
   await Promise.all(calls);
   if (failures.length) throw new AggregateError(failures, `${failures.length} of ${count} calls failed, the first: ${(failures[0] as Error)?.message}`);
