@@ -221,7 +221,7 @@ async function main() {
     const creates = { url: `${t.baseUrl}/financing/v1/applications`, method: 'POST' as const, headers, body, requests: [{ setupRequest: uniqueBodies(body) }], expect: 201 };
     process.stderr.write(`benchmark: ${CONNECTIONS} connections, ${RUNS} × ${SECONDS} s per figure\n`);
 
-    const projected = untilProjected(db, partner.id, (duration = SECONDS) => cannon({ ...creates, duration, title: 'create' }));
+    const projected = untilProjected(db, partner.id, (duration = SECONDS) => cannon({ ...creates, duration, title: duration === SECONDS ? 'create' : 'warm-up' }));
     await projected(WARMUP_SECONDS);
     const ids = (await db.collection('applications').find({}, { projection: { _id: 1 } }).limit(1000).toArray()).map((d) => String(d._id));
     const stored = await db.collection('applications').findOne({ _id: ids[0] as any });

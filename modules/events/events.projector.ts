@@ -68,15 +68,15 @@ export function feedProjector(deps: ConsumerDeps, topics: Topics, store: SeqStor
 
   /** A partition's fetched notifications: each partner's as one run, in offset order. */
   async function project(messages: NotificationMessage[]): Promise<void> {
-    const byPartner = new Map<string, Array<{ entry: NewFeedEntry; createdAt: string }>>();
+    const byPartner = new Map<string, NotificationRequest[]>();
     for (const { notification } of messages) {
-      const entry = newEntryOf(notification);
-      const list = byPartner.get(entry.partnerId);
-      if (list) list.push({ entry, createdAt: notification.createdAt });
-      else byPartner.set(entry.partnerId, [{ entry, createdAt: notification.createdAt }]);
+      const partnerId = notification.partnerId;
+      const run = byPartner.get(partnerId);
+      if (run) run.push(notification);
+      else byPartner.set(partnerId, [notification]);
     }
     await Promise.all([...byPartner.values()].map(async (run) => {
-      const appended = await lanes.append(run.map((r) => r.entry));
+      const appended = await lanes.append(run.map(newEntryOf));
       appended.forEach((a, i) => {
         metrics.conflicts.inc(a.conflicts);
         if (a.created) metrics.delay.observe(Math.max(0, Date.now() - Date.parse(run[i]!.createdAt)) / 1000);
@@ -109,11 +109,12 @@ class FeedLanes {
     if (partnerId === undefined) return Promise.resolve([]);
     let lane = this.lanes.get(partnerId);
     if (!lane) {
+      // the batcher takes pieces while it holds less than maxBatch, so a run ends at most
+      // one piece past it: MAX_RUN - PIECE + 1 keeps every run within MAX_RUN
       lane = new MicroBatcher((runs) => this.write(runs), { serial: true, maxBatch: MAX_RUN - PIECE + 1, sizeOf: (run) => run.length });
       this.lanes.set(partnerId, lane);
     }
     if (entries.length <= PIECE) return lane.add(entries);
-    // in pieces, so that a run stays within MAX_RUN (the lane keeps their order)
     const pieces: Array<Promise<Appended[]>> = [];
     for (let i = 0; i < entries.length; i += PIECE) pieces.push(lane.add(entries.slice(i, i + PIECE)));
     return Promise.all(pieces).then((done) => done.flat());
