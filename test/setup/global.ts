@@ -1,4 +1,5 @@
 import { provideServices, type Services } from './services.js';
+import { loopWatchHooks, worstLoopStallMs } from './loop-watch.js';
 
 /**
  * Mocha global fixture: provides MongoDB and Kafka once per run and exports their
@@ -13,6 +14,9 @@ export async function mochaGlobalSetup(this: unknown) {
   process.stderr.write(`[test] services from ${services.source}: MONGO_URL=${services.MONGO_URL} KAFKA_BROKERS=${services.KAFKA_BROKERS}\n`);
 }
 
+export const mochaHooks = loopWatchHooks;
+
 export async function mochaGlobalTeardown() {
+  process.stderr.write(`[test] the test process's longest event-loop stall: ${worstLoopStallMs()} ms; heap ${Math.round(process.memoryUsage().heapUsed / 2 ** 20)} MiB\n`);
   await services?.stop();
 }
