@@ -13,6 +13,9 @@ describe('MongoDB client options', () => {
     expect(o.retryWrites).to.equal(false);
     expect(o.retryReads).to.equal(false);
     expect(o.socketTimeoutMS).to.equal(1500);
+    expect(o.serverSelectionTimeoutMS).to.equal(1500);
+    expect(o.waitQueueTimeoutMS, 'a connection still opening counts against the operation').to.equal(1500);
+    expect(o.connectTimeoutMS, 'a late heartbeat must not reset the pool under every request').to.equal(10_000);
   });
 
   it('when a replica-set URL names write concern, read concern and retries, then the URL decides them', () => {

@@ -6,11 +6,19 @@ import {
  * One client per process. No session/transaction API is used: the same code runs on
  * MongoDB 7 and on the local MongoDB-wire store.
  *
- * `timeoutMs` bounds every wait on the store: finding a server, connecting, and an answer
- * on an open socket (a paused or partitioned server accepts bytes and never replies, which
- * without a socket timeout holds a request for as long as the client waits). Past it the
- * operation fails with a network error, which the HTTP layer answers as a retryable 503
- * and background work retries. One operation must therefore finish within it: production
+ * `timeoutMs` bounds every wait of an operation on the store: finding a server, getting a
+ * connection (an opening one included), and an answer on an open socket (a paused or
+ * partitioned server accepts bytes and never replies, which without a socket timeout holds
+ * a request for as long as the client waits). Past it the operation fails with a network
+ * error, which the HTTP layer answers as a retryable 503 and background work retries.
+ *
+ * Opening a connection and the monitor's heartbeat get longer (`CONNECT_TIMEOUT_MS`): the
+ * driver takes a handshake or heartbeat that times out for a dead server, clears the pool
+ * and interrupts every operation in flight on it. With the operations' deadline there, one
+ * heartbeat or handshake answered late by a busy server fails every request of the moment
+ * at once (the likeliest cause of a rare 503 in the test suite on a loaded 2-core machine);
+ * an operation still never waits longer than `timeoutMs` for its connection
+ * (`waitQueueTimeoutMS`). One operation must therefore finish within it: production
  * MongoDB answers the service's queries from indexes; a store that scans large collections
  * (mongo-java-server with a big data set) needs a larger value.
  *
@@ -19,6 +27,9 @@ import {
  * replica set is configured entirely in the URL (docs/operations.md):
  * `w=majority&readConcernLevel=majority&retryWrites=true&retryReads=true`.
  */
+/** The deadline of a connection's handshake and of a heartbeat (see connectMongo). */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
 export async function connectMongo(url: string, dbName: string, timeoutMs = 10_000): Promise<{ client: MongoClient; db: Db }> {
   const client = new MongoClient(url, clientOptions(url, timeoutMs));
   await client.connect();
@@ -32,7 +43,7 @@ export function clientOptions(url: string, timeoutMs: number): MongoClientOption
     // a read retried after a network error waits a second timeout: the caller retries instead
     retryReads: false,
     serverSelectionTimeoutMS: timeoutMs,
-    connectTimeoutMS: timeoutMs,
+    connectTimeoutMS: Math.max(timeoutMs, CONNECT_TIMEOUT_MS),
     socketTimeoutMS: timeoutMs,
     waitQueueTimeoutMS: timeoutMs,
     maxPoolSize: 50,
