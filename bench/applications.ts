@@ -4,8 +4,8 @@
  *   - a bare Koa route over the same HTTPS stack (what HTTP costs on this machine),
  *   (the API and the bare Koa route each run as their own process, as in production; the
  *   load generator, autocannon, runs in this one and never shares their event loop)
- *   - the store driver alone doing the same writes as a create (dedup claim insert,
- *     application insert, outbox removal), 50 in flight, no HTTP, no Kafka;
+ *   - the store driver alone doing the same writes as a create (the application insert
+ *     holding its duplicate key, the outbox removal), 50 in flight, no HTTP, no Kafka;
  * and a floor: a bare Koa route that parses the same bodies and does the same writes, with
  * nothing of the service in between (what HTTP alone leaves of the store-alone figure).
  * RUNS rounds run every figure once each, back to back; a figure is the median of its
@@ -227,10 +227,9 @@ async function main() {
     const stored = await db.collection('applications').findOne({ _id: ids[0] as any });
     const { _id, version, outbox, outboxAt, ...template } = stored as any;
     void version; void outbox; void outboxAt;
-    // the ceilings claim with the service's duplicate key: check it is still the one it stores
-    const claim = await db.collection<{ _id: string }>('application_dedup').findOne({ applicationId: _id });
-    if (claim?._id !== duplicateKey(template.partnerId, template.type, template.order)) {
-      throw new Error(`the service's duplicate claim ${claim?._id} is not duplicateKey() of its application: update support/create-writes.ts`);
+    // the ceilings write the service's duplicate key: check it is still the one it stores
+    if (template.dedupKey !== duplicateKey(template.partnerId, template.type, template.order)) {
+      throw new Error(`the service's duplicate key ${template.dedupKey} is not duplicateKey() of its application: update support/create-writes.ts`);
     }
     const shape = { template, indexes: await createIndexes(db) };
     const { store: storePid, kafka: kafkaPid } = stackPids();

@@ -68,9 +68,9 @@ export function deprecationWarnings(input: Pick<CreateApplicationInput, 'custome
 
 /**
  * POST /financing/v1/applications: assert (schema done by the route; semantics here),
- * decide (duplicate or new), persist with the `created` event and its notification,
- * return. Documents are stored before the application: orphans are harmless, a missing
- * file is not.
+ * persist with the `created` event and its notification unless it is a duplicate (one
+ * write either way: DuplicateGuard), return. Documents are stored before the application:
+ * orphans are harmless, a missing file is not.
  */
 export class CreateApplication {
   private readonly dedup: DuplicateGuard;
@@ -81,7 +81,7 @@ export class CreateApplication {
     private readonly documents: Pick<DocumentStore, 'prepare'>,
     private readonly clock: Clock = systemClock,
   ) {
-    this.dedup = new DuplicateGuard(repo, cfg.duplicateWindowMs, clock);
+    this.dedup = new DuplicateGuard(repo, cfg.duplicateWindowMs);
   }
 
   async create(partner: AuthenticatedPartner, input: CreateApplicationInput): Promise<CreateOutcome> {
@@ -92,25 +92,15 @@ export class CreateApplication {
     const warnings = deprecationWarnings(input);
     const now = this.clock.now();
     const documents = await this.documents.prepare(input.order.documents, (i) => `order.documents[${i}].file`, now);
-    const id = newId();
     const key = duplicateKey(partner.id, input.type, input.order);
-    const claim = await this.dedup.claim(key, partner.id, id, now);
-    if (!claim.won) {
-      const first = await this.repo.findById(claim.applicationId);
-      if (first) return { doc: first, created: false, warnings };
-    }
-    try {
-      return { doc: await this.insert(partner.id, id, input, documents, now), created: true, warnings };
-    } catch (err) {
-      await this.dedup.release(key, id).catch(() => {});
-      throw err;
-    }
+    const { doc, created } = await this.dedup.insertOnce(key, now, () => this.insert(partner.id, newId(), key, input, documents, now));
+    return { doc, created, warnings };
   }
 
-  private async insert(partnerId: string, id: string, input: CreateApplicationInput, documents: DocumentMeta[], now: Date): Promise<ApplicationDoc> {
+  private async insert(partnerId: string, id: string, dedupKey: string, input: CreateApplicationInput, documents: DocumentMeta[], now: Date): Promise<ApplicationDoc> {
     const status = transition(undefined, 'CREATE');
     const doc = buildApplication({ ...input, customer: buildCustomer(input.customer) }, documents, {
-      id, partnerId, status, event: APPLICATION_EVENTS.created, now,
+      id, partnerId, dedupKey, status, event: APPLICATION_EVENTS.created, now,
       applicationTtlMs: this.cfg.applicationTtlMs, gatewayTokenTtlMs: this.cfg.gatewayTokenTtlMs,
     });
     if (doc.recurrence) await this.repo.insertRecurrencePointer({ _id: doc.recurrence.id, applicationId: id, partnerId });

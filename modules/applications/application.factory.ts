@@ -64,6 +64,8 @@ export function buildCustomer(input: CreateApplicationInput['customer']): Custom
 export interface NewApplicationParams {
   id: string;
   partnerId: string;
+  /** the duplicate rule's key (duplicateKey), which the new application holds */
+  dedupKey?: string;
   status: Status;
   event: string;
   now: Date;
@@ -82,6 +84,7 @@ export function buildApplication(
   return {
     _id: p.id,
     partnerId: p.partnerId,
+    ...(p.dedupKey ? { dedupKey: p.dedupKey } : {}),
     type: input.type,
     state: p.status.state,
     stateReason: p.status.stateReason,

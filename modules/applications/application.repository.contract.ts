@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { ApplicationDoc } from './application.model.js';
-import type { ApplicationRepository } from './application.repository.js';
+import { DedupKeyTakenError, type ApplicationRepository } from './application.repository.js';
 import type { OutboxEntry } from '../../platform/outbox.js';
 
 /**
@@ -76,17 +76,29 @@ export function applicationRepositoryContract(make: () => Promise<ApplicationRep
     expect(await repo.idsWithRecurrenceEndedBy(at(10), 10)).to.deep.equal(['r1']);
   });
 
-  it('when a duplicate claim is inserted twice, then the second is refused; a takeover needs the claim unchanged', async () => {
-    const claim = { _id: 'k', partnerId: 'p-1', applicationId: 'a1', claimedAt: t0 };
-    expect(await repo.insertDedupClaim(claim)).to.equal(true);
-    expect(await repo.insertDedupClaim({ ...claim, applicationId: 'a2' })).to.equal(false);
-    expect(await repo.takeOverDedupClaim({ ...claim, claimedAt: at(1) }, { applicationId: 'a3', partnerId: 'p-1', claimedAt: at(2) })).to.equal(false);
-    expect(await repo.takeOverDedupClaim(claim, { applicationId: 'a2', partnerId: 'p-1', claimedAt: at(2) })).to.equal(true);
-    expect(await repo.findDedupClaim('k')).to.deep.equal({ _id: 'k', partnerId: 'p-1', applicationId: 'a2', claimedAt: at(2) });
-    await repo.releaseDedupClaim('k', 'a1');
-    expect(await repo.findDedupClaim('k')).not.to.equal(null);
-    await repo.releaseDedupClaim('k', 'a2');
-    expect(await repo.findDedupClaim('k')).to.equal(null);
+  it('when a second application comes with a duplicate key another holds, then it is refused as such and nothing is written; once given up, the key is free', async () => {
+    await repo.insertWithOutbox(app('a1', { dedupKey: 'k' }), [entry('e1')], t0);
+    await repo.insertWithOutbox(app('a2'), [], t0);
+    await repo.insertWithOutbox(app('a3'), [], t0); // applications without a key do not collide
+    await repo.insertWithOutbox(app('a4', { dedupKey: 'k' }), [entry('e4')], t0)
+      .then(() => expect.fail('inserted'), (err) => expect(err).to.be.instanceOf(DedupKeyTakenError));
+    expect(await repo.exists('a4')).to.equal(false);
+    expect((await repo.findByDedupKey('k'))!._id).to.equal('a1');
+    expect(await repo.findByDedupKey('other')).to.equal(null);
+    expect(await repo.releaseDedupKey('a2', 'k'), 'a2 does not hold it').to.equal(false);
+    expect(await repo.releaseDedupKey('a1', 'k')).to.equal(true);
+    expect(await repo.releaseDedupKey('a1', 'k'), 'given up once').to.equal(false);
+    expect(await repo.findByDedupKey('k')).to.equal(null);
+    const a1 = (await repo.findById('a1'))!;
+    expect(a1.version, 'the key is no part of the state').to.equal(1);
+    expect(a1).not.to.have.property('dedupKey');
+    await repo.insertWithOutbox(app('a4', { dedupKey: 'k' }), [], t0);
+    expect((await repo.findByDedupKey('k'))!._id).to.equal('a4');
+  });
+
+  it('when the id is taken as well as the key, then the insert is refused for its id', async () => {
+    await repo.insertWithOutbox(app('a1', { dedupKey: 'k' }), [], t0);
+    await repo.insertWithOutbox(app('a1', { dedupKey: 'k' }), [], t0).then(() => expect.fail('inserted twice'), (err) => expect(err.code).to.equal(11000));
   });
 
   it('when approvals are added, then each application counts once and GOLD is set only from BASIC', async () => {

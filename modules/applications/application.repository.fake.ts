@@ -2,8 +2,8 @@ import { InMemoryVersionedStore, duplicateKeyError } from '../../platform/versio
 import type { Change, NewDocument } from '../../platform/versioned-store.js';
 import type { OutboxEntry } from '../../platform/outbox.js';
 import type { AccountLevel, ApplicationDoc } from './application.model.js';
-import type {
-  ApplicationRepository, CustomerAccountDoc, DedupClaimDoc, DocumentContentDoc, ModuleKeyDoc, OrderCriteria, RecurrencePointerDoc,
+import {
+  DedupKeyTakenError, type ApplicationRepository, type CustomerAccountDoc, type DocumentContentDoc, type ModuleKeyDoc, type OrderCriteria, type RecurrencePointerDoc,
 } from './application.repository.js';
 
 const copy = <T>(doc: T | undefined): T | null => (doc === undefined ? null : structuredClone(doc));
@@ -15,7 +15,6 @@ const copy = <T>(doc: T | undefined): T | null => (doc === undefined ? null : st
  */
 export class InMemoryApplicationRepository implements ApplicationRepository {
   readonly store: InMemoryVersionedStore<ApplicationDoc>;
-  readonly dedup = new Map<string, DedupClaimDoc>();
   readonly contents = new Map<string, DocumentContentDoc>();
   readonly accounts = new Map<string, CustomerAccountDoc>();
   readonly recurrences = new Map<string, RecurrencePointerDoc>();
@@ -48,7 +47,9 @@ export class InMemoryApplicationRepository implements ApplicationRepository {
     return matching[0] ?? null;
   }
 
-  insertWithOutbox(doc: NewDocument<ApplicationDoc>, entries: OutboxEntry[], now: Date): Promise<ApplicationDoc> {
+  async insertWithOutbox(doc: NewDocument<ApplicationDoc>, entries: OutboxEntry[], now: Date): Promise<ApplicationDoc> {
+    // checked and written with no await between: the unique index's atomicity
+    if (doc.dedupKey !== undefined && this.holderOf(doc.dedupKey) && !this.store.docs.has(doc._id)) throw new DedupKeyTakenError(doc.dedupKey);
     return this.store.insert(doc, entries, now);
   }
 
@@ -70,25 +71,24 @@ export class InMemoryApplicationRepository implements ApplicationRepository {
     return this.store.all().filter(ended).slice(0, limit).map((d) => d._id);
   }
 
-  async insertDedupClaim(claim: DedupClaimDoc): Promise<boolean> {
-    if (this.dedup.has(claim._id)) return false;
-    this.dedup.set(claim._id, structuredClone(claim));
+  async findByDedupKey(key: string): Promise<ApplicationDoc | null> {
+    return copy(this.holderOf(key));
+  }
+
+  async releaseDedupKey(applicationId: string, key: string): Promise<boolean> {
+    const doc = this.store.docs.get(applicationId);
+    if (doc?.dedupKey !== key) return false;
+    delete doc.dedupKey;
     return true;
   }
 
-  async findDedupClaim(key: string): Promise<DedupClaimDoc | null> {
-    return copy(this.dedup.get(key));
+  /** The fake never held claims of the earlier version. */
+  async adoptLegacyDedupClaims(): Promise<number> {
+    return 0;
   }
 
-  async takeOverDedupClaim(expected: DedupClaimDoc, next: Pick<DedupClaimDoc, 'applicationId' | 'partnerId' | 'claimedAt'>): Promise<boolean> {
-    const current = this.dedup.get(expected._id);
-    if (!current || current.applicationId !== expected.applicationId || current.claimedAt.getTime() !== expected.claimedAt.getTime()) return false;
-    this.dedup.set(expected._id, { ...current, ...structuredClone(next) });
-    return true;
-  }
-
-  async releaseDedupClaim(key: string, applicationId: string): Promise<void> {
-    if (this.dedup.get(key)?.applicationId === applicationId) this.dedup.delete(key);
+  private holderOf(key: string): ApplicationDoc | undefined {
+    return this.store.all().find((d) => d.dedupKey === key);
   }
 
   async insertRecurrencePointer(pointer: RecurrencePointerDoc): Promise<void> {

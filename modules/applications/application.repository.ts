@@ -5,12 +5,22 @@ import type { OutboxEntry } from '../../platform/outbox.js';
 import { isDuplicateKey } from '../../platform/mongo.js';
 import type { AccountLevel, ApplicationDoc } from './application.model.js';
 
-/** Duplicate-detection claim: `_id` is the hash of the duplicate key. */
-export interface DedupClaimDoc {
+/**
+ * The claim documents of earlier versions (collection `application_dedup`), which kept the
+ * duplicate key apart from the application: read only to adopt the ones still in their window.
+ */
+export interface LegacyDedupClaimDoc {
   _id: string;
   partnerId: string;
   applicationId: string;
   claimedAt: Date;
+}
+
+/** The application's `dedupKey` is held by another application (the unique index refused it). */
+export class DedupKeyTakenError extends Error {
+  constructor(readonly key: string) {
+    super('the duplicate key is held by another application');
+  }
 }
 
 /** Document bytes, stored once per content hash (they never sit in the application). */
@@ -66,7 +76,10 @@ export interface ApplicationRepository {
   exists(id: string): Promise<boolean>;
   /** The partner's newest (createdAt, then id) application matching every criterion given. */
   findNewestByOrder(partnerId: string, q: OrderCriteria): Promise<ApplicationDoc | null>;
-  /** A new application at version 1 with its outbox entries, in one atomic write. */
+  /**
+   * A new application at version 1 with its outbox entries, in one atomic write; rejects
+   * with DedupKeyTakenError when another application holds its `dedupKey`.
+   */
   insertWithOutbox(doc: NewDocument<ApplicationDoc>, entries: OutboxEntry[], now: Date): Promise<ApplicationDoc>;
   /** Read, decide, write under the version guard with the change's outbox entries. */
   mutate<R>(
@@ -80,13 +93,12 @@ export interface ApplicationRepository {
   /** Ids of applications whose READY recurrence's validity ended by `now`, at most `limit`. */
   idsWithRecurrenceEndedBy(now: Date, limit: number): Promise<string[]>;
 
-  /** Inserts the claim; false when a claim with this key already stands. */
-  insertDedupClaim(claim: DedupClaimDoc): Promise<boolean>;
-  findDedupClaim(key: string): Promise<DedupClaimDoc | null>;
-  /** Replaces the claim only if it is still `expected` (compare-and-swap); true when it was. */
-  takeOverDedupClaim(expected: DedupClaimDoc, next: Pick<DedupClaimDoc, 'applicationId' | 'partnerId' | 'claimedAt'>): Promise<boolean>;
-  /** Removes the claim if it is still held for `applicationId`. */
-  releaseDedupClaim(key: string, applicationId: string): Promise<void>;
+  /** The application holding this duplicate key, if one does. */
+  findByDedupKey(key: string): Promise<ApplicationDoc | null>;
+  /** Takes the key off the application if it still holds it (compare-and-swap); true when it did. */
+  releaseDedupKey(applicationId: string, key: string): Promise<boolean>;
+  /** Gives the applications of legacy claims made since `since` their keys; the number given. */
+  adoptLegacyDedupClaims(since: Date): Promise<number>;
 
   insertRecurrencePointer(pointer: RecurrencePointerDoc): Promise<void>;
   findRecurrencePointer(recurrenceId: string): Promise<RecurrencePointerDoc | null>;
@@ -106,6 +118,14 @@ export interface ApplicationRepository {
   moduleKey(fresh: ModuleKeyDoc): Promise<ModuleKeyDoc>;
 }
 
+const DEDUP_INDEX = 'dedup_key_unique';
+
+/** Whether a duplicate-key error comes from this index (MongoDB names its keys; mongo-java-server only the index). */
+function onIndex(err: unknown, index: string, field: string): boolean {
+  const e = err as { keyPattern?: Record<string, unknown>; message?: string };
+  return e.keyPattern ? field in e.keyPattern : (e.message ?? '').includes(index);
+}
+
 /**
  * The store's implementation. Hot-path reads are by `_id` only (mongo-java-server uses an
  * index only for exact unique keys).
@@ -113,7 +133,7 @@ export interface ApplicationRepository {
 export class MongoApplicationRepository implements ApplicationRepository {
   private readonly store: VersionedStore<ApplicationDoc>;
   private readonly applications: Collection<ApplicationDoc>;
-  private readonly dedup: Collection<DedupClaimDoc>;
+  private readonly legacyDedup: Collection<LegacyDedupClaimDoc>;
   private readonly contents: Collection<DocumentContentDoc>;
   private readonly accounts: Collection<CustomerAccountDoc>;
   private readonly recurrences: Collection<RecurrencePointerDoc>;
@@ -122,7 +142,7 @@ export class MongoApplicationRepository implements ApplicationRepository {
   constructor(db: Db, outbox: OutboxPublisher, onWritten?: (doc: ApplicationDoc) => void) {
     this.applications = db.collection<ApplicationDoc>('applications');
     this.store = new VersionedStore(this.applications, outbox, onWritten);
-    this.dedup = db.collection<DedupClaimDoc>('application_dedup');
+    this.legacyDedup = db.collection<LegacyDedupClaimDoc>('application_dedup');
     this.contents = db.collection<DocumentContentDoc>('application_document_contents');
     this.accounts = db.collection<CustomerAccountDoc>('customer_accounts');
     this.recurrences = db.collection<RecurrencePointerDoc>('recurrences');
@@ -142,6 +162,9 @@ export class MongoApplicationRepository implements ApplicationRepository {
     // measurably (1500 inserts, 3 runs: 0.24-0.40 ms each with and without the first)
     await this.applications.createIndex({ partnerId: 1, 'order.number': 1, createdAt: -1 });
     await this.applications.createIndex({ partnerId: 1, 'order.variableSymbols': 1, createdAt: -1, _id: -1 } as any, { name: 'partner_variable_symbol_newest' });
+    // the duplicate rule: an application holds its key while an identical request would be
+    // answered with it; sparse, so applications that gave their key up are not indexed
+    await this.applications.createIndex({ dedupKey: 1 }, { unique: true, sparse: true, name: DEDUP_INDEX });
   }
 
   findById(id: string): Promise<ApplicationDoc | null> {
@@ -157,8 +180,13 @@ export class MongoApplicationRepository implements ApplicationRepository {
     return (await this.applications.findOne({ _id: id }, { projection: { _id: 1 } })) !== null;
   }
 
-  insertWithOutbox(doc: NewDocument<ApplicationDoc>, entries: OutboxEntry[], now: Date): Promise<ApplicationDoc> {
-    return this.store.insert(doc, entries, now);
+  async insertWithOutbox(doc: NewDocument<ApplicationDoc>, entries: OutboxEntry[], now: Date): Promise<ApplicationDoc> {
+    try {
+      return await this.store.insert(doc, entries, now);
+    } catch (err) {
+      if (doc.dedupKey !== undefined && isDuplicateKey(err) && onIndex(err, DEDUP_INDEX, 'dedupKey')) throw new DedupKeyTakenError(doc.dedupKey);
+      throw err;
+    }
   }
 
   mutate<R>(
@@ -180,30 +208,29 @@ export class MongoApplicationRepository implements ApplicationRepository {
     return (await this.applications.find(filter, { projection: { _id: 1 } }).limit(limit).toArray()).map((d) => d._id);
   }
 
-  async insertDedupClaim(claim: DedupClaimDoc): Promise<boolean> {
-    try {
-      await this.dedup.insertOne(claim);
-      return true;
-    } catch (err) {
-      if (isDuplicateKey(err)) return false;
-      throw err;
+  findByDedupKey(key: string): Promise<ApplicationDoc | null> {
+    return this.applications.findOne({ dedupKey: key });
+  }
+
+  async releaseDedupKey(applicationId: string, key: string): Promise<boolean> {
+    // no version bump: the key is no part of the application's state, and guarded writes
+    // $set only the fields they change, so none of them puts it back
+    return (await this.applications.updateOne({ _id: applicationId, dedupKey: key }, { $unset: { dedupKey: '' } })).modifiedCount === 1;
+  }
+
+  async adoptLegacyDedupClaims(since: Date): Promise<number> {
+    let adopted = 0;
+    for (const claim of await this.legacyDedup.find({ claimedAt: { $gt: since } }).toArray()) {
+      try {
+        adopted += (await this.applications.updateOne({ _id: claim.applicationId, dedupKey: { $exists: false } }, { $set: { dedupKey: claim._id } })).modifiedCount;
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err; // a newer application holds the key already
+      }
     }
-  }
-
-  findDedupClaim(key: string): Promise<DedupClaimDoc | null> {
-    return this.dedup.findOne({ _id: key });
-  }
-
-  async takeOverDedupClaim(expected: DedupClaimDoc, next: Pick<DedupClaimDoc, 'applicationId' | 'partnerId' | 'claimedAt'>): Promise<boolean> {
-    const taken = await this.dedup.updateOne(
-      { _id: expected._id, applicationId: expected.applicationId, claimedAt: expected.claimedAt },
-      { $set: next },
-    );
-    return taken.modifiedCount === 1;
-  }
-
-  async releaseDedupClaim(key: string, applicationId: string): Promise<void> {
-    await this.dedup.deleteOne({ _id: key, applicationId });
+    // nothing reads the claims once adopted; an instance of the earlier version still
+    // running writes new ones, which the next start adopts
+    await this.legacyDedup.drop().catch((err) => { if ((err as { codeName?: string }).codeName !== 'NamespaceNotFound') throw err; });
+    return adopted;
   }
 
   async insertRecurrencePointer(pointer: RecurrencePointerDoc): Promise<void> {

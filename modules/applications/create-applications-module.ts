@@ -77,7 +77,7 @@ export async function createApplicationsModule(platform: Platform, deps: Applica
   const { config, clock } = platform;
   const logger = platform.logger.child({ module: 'applications' });
   const schedule = new ExpirySchedule({ granularityMs: config.expirySweepIntervalMs, horizonMs: EXPIRY_HORIZON_MS });
-  const repo = await openRepository(platform, schedule);
+  const repo = await openRepository(platform, schedule, logger);
   const links = new GatewayLinks(repo, config.http.publicBaseUrl, clock);
   await links.init();
   const s = buildServices(platform, { repo, links, logger, fetcher: deps.fetcher });
@@ -111,14 +111,24 @@ export async function createApplicationsModule(platform: Platform, deps: Applica
   };
 }
 
-/** The store's repository; every write notes its due times in this instance's expiry schedule. */
-async function openRepository(platform: Platform, schedule: ExpirySchedule): Promise<MongoApplicationRepository> {
+/**
+ * The store's repository; every write notes its due times in this instance's expiry schedule.
+ * Duplicate claims an earlier version kept apart are adopted before the first request, so
+ * the duplicate rule holds across the upgrade (docs/applications.md); a failure there costs
+ * only that, and is logged.
+ */
+async function openRepository(platform: Platform, schedule: ExpirySchedule, logger: Logger): Promise<MongoApplicationRepository> {
   const repo = new MongoApplicationRepository(platform.db, platform.outbox, (doc) => {
     const now = platform.clock.now().getTime();
     schedule.note(doc.expiresAt, now);
     if (doc.recurrence?.state === 'READY') schedule.note(doc.recurrence.validUntil, now);
   });
   await repo.init();
+  const since = new Date(platform.clock.now().getTime() - platform.config.duplicateWindowMs);
+  await repo.adoptLegacyDedupClaims(since).then(
+    (adopted) => { if (adopted) logger.info({ adopted }, 'duplicate claims of the earlier version adopted'); },
+    (err) => logger.warn({ err }, 'duplicate claims of the earlier version not adopted: an identical create within the window may be created again'),
+  );
   return repo;
 }
 

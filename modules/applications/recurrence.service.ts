@@ -36,7 +36,7 @@ export class RecurrenceService {
     repo: ApplicationRepository; applications: ApplicationService; decisions: DecisionService; documents: DocumentStore;
     cfg: CreateConfig; sandbox: boolean; clock: Clock;
   }) {
-    this.dedup = new DuplicateGuard(deps.repo, deps.cfg.duplicateWindowMs, deps.clock);
+    this.dedup = new DuplicateGuard(deps.repo, deps.cfg.duplicateWindowMs);
   }
 
   /** The origin application holding the partner's recurrence; 404 RECURRENCE_NOT_FOUND otherwise. */
@@ -83,29 +83,18 @@ export class RecurrenceService {
     const order = derived.order;
     assertAcceptable({ ...input, order }, this.deps.cfg, derived.derived ? sentAttribute(order) : undefined);
     const documents = await this.deps.documents.prepare(input.order.documents, (i) => `order.documents[${i}].file`, now);
-    const id = newId();
     const key = duplicateKey(partner.id, input.type, input.order);
-    const claim = await this.dedup.claim(key, partner.id, id, now);
-    if (!claim.won) {
-      const first = await this.deps.repo.findById(claim.applicationId);
-      if (first) return { doc: first, created: false, warnings: [], origin };
-    }
-    try {
-      const doc = await this.insert(partner.id, id, origin, { ...input, order }, documents, now, derived.derived);
-      return { doc, created: true, warnings: [], origin };
-    } catch (err) {
-      await this.dedup.release(key, id).catch(() => {});
-      throw err;
-    }
+    const { doc, created } = await this.dedup.insertOnce(key, now, () => this.insert(partner.id, newId(), key, origin, { ...input, order }, documents, now, derived.derived));
+    return { doc, created, warnings: [], origin };
   }
 
-  private async insert(partnerId: string, id: string, origin: ApplicationDoc & { recurrence: RecurrenceDoc }, input: CreateFromRecurrenceInput & { order: OrderInput }, documents: DocumentMeta[], now: Date, itemsDerived: boolean) {
+  private async insert(partnerId: string, id: string, dedupKey: string, origin: ApplicationDoc & { recurrence: RecurrenceDoc }, input: CreateFromRecurrenceInput & { order: OrderInput }, documents: DocumentMeta[], now: Date, itemsDerived: boolean) {
     const { repo, decisions, cfg } = this.deps;
     const created = transition(undefined, 'CREATE_FROM_RECURRENCE');
     const base = buildApplication(
       { type: input.type, agreementTermsAndConditions: true, isRecurring: false, merchantUrls: input.merchantUrls, customData: input.customData, order: input.order, customer: origin.customer },
       documents,
-      { id, partnerId, status: created, event: APPLICATION_EVENTS.created, now, applicationTtlMs: cfg.applicationTtlMs, gatewayTokenTtlMs: cfg.gatewayTokenTtlMs },
+      { id, partnerId, dedupKey, status: created, event: APPLICATION_EVENTS.created, now, applicationTtlMs: cfg.applicationTtlMs, gatewayTokenTtlMs: cfg.gatewayTokenTtlMs },
     );
     // an order change of totals only re-derives the items of an order that never had sent ones
     if (itemsDerived) base.order.itemsDerived = true;

@@ -154,12 +154,8 @@ describe('nothing is lost when the API process is killed with SIGKILL in the mid
       for (const a of stored) expect(idsPerApp.get(a._id)?.size, `webhook-ids of ${a._id}`).to.equal(1);
     });
 
-    it('when the partner retries each cut request, then no order is stored twice: 200 with the stored application, 201 for one never stored, 409 while the crash\'s claim is within its 30 s grace', async function () {
+    it('when the partner retries each cut request, then no order is stored twice: 200 with the stored application, 201 for one never stored (a writer killed before its insert leaves nothing that holds the order)', async function () {
       this.timeout(60_000);
-      const claims = await mongo.db(config.mongo.db).collection<{ _id: string; applicationId: string; partnerId: string }>('application_dedup')
-        .find({ partnerId: partner.id }).toArray();
-      const storedIds = new Set(stored.map((a) => a._id));
-      const orphaned = new Set(claims.filter((c) => !storedIds.has(c.applicationId)).map((c) => c.applicationId));
       const cut = outcomes.filter((o) => o.error);
       const retries = await Promise.all(cut.map(async (o) => {
         const res = await api.client.post('/financing/v1/applications', bodyOf(o.number), { token: partner.token, timeoutMs: 30_000 });
@@ -169,14 +165,10 @@ describe('nothing is lost when the API process is killed with SIGKILL in the mid
         if (first) {
           expect(res.status, `${number} was stored: the retry is a duplicate`).to.equal(200);
           expect(res.body.id).to.equal(first._id);
-        } else if (res.status === 409) {
-          // the killed writer claimed the order but never wrote it (DuplicateGuard's orphan grace)
-          expect(res.body.errors[0].code).to.equal('CONCURRENT_MODIFICATION');
         } else {
           expect(res.status, `${number} was never stored: ${res.text}`).to.equal(201);
         }
       }
-      expect(retries.filter((r) => r.res.status === 409).length, 'a 409 only for an order whose claim the kill orphaned').to.be.at.most(orphaned.size);
       const after = await storedOf();
       const perNumber = new Map<string, number>();
       for (const a of after) perNumber.set(a.order.number, (perNumber.get(a.order.number) ?? 0) + 1);

@@ -25,7 +25,8 @@ const OUTBOXED = ['applications', 'payment_ledgers'];
 
 export const QUERY_SHAPES: QueryShape[] = [
   { collections: ['applications'], equal: ['_id'], by: 'modules/applications/application.repository.ts', what: 'an application by id', index: '_id_' },
-  { collections: ['applications'], equal: ['_id'], by: 'modules/applications/application.repository.ts', what: 'the application a duplicate claim names', index: '_id_' },
+  { collections: ['applications'], equal: ['dedupKey'], by: 'modules/applications/application.repository.ts', what: 'the application holding a duplicate key', index: 'dedup_key_unique' },
+  { collections: ['applications'], equal: ['_id'], residual: ['dedupKey'], by: 'modules/applications/application.repository.ts', what: 'give a duplicate key up (guarded); adopt an earlier version\'s claim', index: '_id_' },
   { collections: ['applications'], equal: ['partnerId', 'order.number'], sort: { createdAt: -1, _id: -1 }, residual: ['order.variableSymbols'], by: 'modules/applications/application.repository.ts', what: 'GET orders by order number (and symbol)', index: 'partnerId_1_order.number_1_createdAt_-1' },
   { collections: ['applications'], equal: ['partnerId', 'order.variableSymbols'], sort: { createdAt: -1, _id: -1 }, by: 'modules/applications/application.repository.ts', what: 'GET orders by variable symbol', index: 'partner_variable_symbol_newest' },
   { collections: ['applications'], equal: [], range: 'expiresAt', by: 'modules/applications/application.repository.ts', what: 'applications past their expiry', index: 'expiresAt_1' },
@@ -38,7 +39,7 @@ export const QUERY_SHAPES: QueryShape[] = [
   { collections: ['applications'], equal: ['partnerId'], residual: ['idempotency.<key>.expiresAt'], by: 'platform/idempotency.ts', what: 'a kept response after its process died', index: 'partnerId_1_order.number_1_createdAt_-1' },
   { collections: ['payment_ledgers'], equal: ['partnerId'], residual: ['idempotency.<key>.expiresAt'], by: 'platform/idempotency.ts', what: 'a kept response after its process died', index: 'partner' },
   { collections: ['payment_ledgers'], equal: ['_id'], by: 'modules/payments/ledger.repository.ts', what: 'an application\'s ledger', index: '_id_' },
-  { collections: ['application_dedup'], equal: ['_id'], residual: ['applicationId', 'claimedAt'], by: 'modules/applications/application.repository.ts', what: 'claim, take over, release a duplicate key', index: '_id_' },
+  { collections: ['application_dedup'], equal: [], range: 'claimedAt', by: 'modules/applications/application.repository.ts', what: 'the earlier version\'s duplicate claims, at start', index: { scan: 'once per start, on a collection no longer written that is dropped after it' } },
   { collections: ['customer_accounts'], equal: ['_id'], residual: ['level'], by: 'modules/applications/application.repository.ts', what: 'a customer\'s account', index: '_id_' },
   { collections: ['customer_accounts'], equal: ['_id'], by: 'modules/applications/application.repository.ts', what: 'a customer\'s level', index: '_id_' },
   { collections: ['recurrences'], equal: ['_id'], by: 'modules/applications/application.repository.ts', what: 'a recurrence\'s application', index: '_id_' },
