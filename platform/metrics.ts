@@ -64,7 +64,7 @@ export function outboxMetrics(registry: Registry): OutboxMetrics {
     }),
     sweeps: new Counter({
       name: 'outbox_sweeps_total',
-      help: 'Sweeps of the outbox collections, by what called for them (start, failure: a publish of this process failed, peer: a publisher stopped beating, backstop: the full-sweep interval)',
+      help: 'Sweeps of the outbox collections, by what called for them (start, failure: a publish of this process failed, unknown: a write of this process got no answer and may have been applied, peer: a publisher stopped beating, backstop: the full-sweep interval)',
       labelNames: ['reason'],
       registers: [registry],
     }),

@@ -86,6 +86,15 @@ export class OutboxPublisher {
     return this.enqueue(write, 'direct');
   }
 
+  /**
+   * A write with entries got no answer (network error, timeout): it may have been applied
+   * all the same, and then nobody publishes its entries, so a sweep is called for (it
+   * repeats at every heartbeat while the store does not answer).
+   */
+  writeOutcomeUnknown(): void {
+    this.sweeper.callForSweep('unknown');
+  }
+
   /** One sweep now; returns how many entries it sent. */
   sweep(): Promise<number> {
     return this.sweeper.sweep();

@@ -14,7 +14,7 @@ export interface PublisherBeat {
 
 export const OUTBOX_PUBLISHERS = 'outbox_publishers';
 
-export type SweepReason = 'start' | 'failure' | 'peer' | 'backstop';
+export type SweepReason = 'start' | 'failure' | 'unknown' | 'peer' | 'backstop';
 
 /** The largest number of documents one sweep takes from a collection. */
 export const SWEEP_BATCH = 500;
@@ -41,6 +41,9 @@ export interface SweeperDeps {
  * have happened, once the grace period has passed since:
  *   - start: this process starts (its previous run may have crashed);
  *   - failure: a publish of this process failed;
+ *   - unknown: a write of this process got no answer (a network error or a timeout), so it
+ *     may have been applied, with its entries, without anyone to publish them; a server
+ *     that applies it later than that sweep (after a pause, say) leaves it to the backstop;
  *   - peer: another publisher's heartbeat stopped (every publisher beats every
  *     OUTBOX_SWEEP_INTERVAL; silent for three beats counts as dead, and exactly one
  *     survivor claims it by deleting its heartbeat);

@@ -1,5 +1,6 @@
 import type { Collection, Filter } from 'mongodb';
 import { ConcurrencyError } from './errors.js';
+import { isStoreUnavailable } from './mongo.js';
 import { KeyedMutex } from './keyed-mutex.js';
 import { currentIdempotentWrite, expiredKept, keptPath, outsideIdempotentScope, registerKeptResponseCarrier, type KeptEntry } from './idempotency.js';
 import { outboxForInsert, outboxForUpdate, type OutboxEntry, type OutboxFields } from './outbox.js';
@@ -71,7 +72,7 @@ export class VersionedStore<T extends Versioned> implements VersionedWrites<T> {
     const projected = { ...doc, version: 1 };
     const kept = write?.entryFor(projected);
     const full = { ...projected, ...(kept ? { idempotency: { [write!.keyHash]: kept } } : {}), ...outboxForInsert(entries, now) } as unknown as T;
-    await this.collection.insertOne(full as any);
+    await this.collection.insertOne(full as any).catch((err) => this.unanswered(err, entries));
     if (kept) write!.committed(kept);
     this.afterWrite(full, { collection: this.collection, docId: full._id, entries, soleAtVersion: 1 });
     return full;
@@ -87,7 +88,7 @@ export class VersionedStore<T extends Versioned> implements VersionedWrites<T> {
       { _id: current._id, version: current.version } as Filter<T>,
       { $set: { ...change.set, ...set, ...outboxForUpdate(change.entries, now) }, $inc: { version: 1 }, ...(unset ? { $unset: unset } : {}) } as any,
       { returnDocument: 'after' },
-    );
+    ).catch((err) => this.unanswered(err, change.entries));
     if (!updated) return undefined;
     if (kept) currentIdempotentWrite()!.committed(kept);
     const nothingElsePending = Object.keys(current.outbox ?? {}).length === 0;
@@ -114,6 +115,12 @@ export class VersionedStore<T extends Versioned> implements VersionedWrites<T> {
       set: { [keptPath(write!.keyHash)]: kept },
       unset: stale.length ? Object.fromEntries(stale.map((p) => [p, ''])) : undefined,
     };
+  }
+
+  /** A write that got no answer may have been applied: its entries are left to a sweep. */
+  private unanswered(err: unknown, entries: OutboxEntry[]): never {
+    if (entries.length && isStoreUnavailable(err)) this.outbox.writeOutcomeUnknown();
+    throw err;
   }
 
   /** Publishing and the index callback outlive the request: they run outside its idempotency scope. */

@@ -120,6 +120,12 @@ export interface ApplicationRepository {
 
 const DEDUP_INDEX = 'dedup_key_unique';
 
+/** Dropping a collection that is not there (MongoDB before 7 and mongo-java-server say so, code 26). */
+function isNamespaceNotFound(err: unknown): boolean {
+  const e = err as { code?: number; codeName?: string; message?: string };
+  return e.code === 26 || e.codeName === 'NamespaceNotFound' || e.message === 'ns not found';
+}
+
 /** Whether a duplicate-key error comes from this index (MongoDB names its keys; mongo-java-server only the index). */
 function onIndex(err: unknown, index: string, field: string): boolean {
   const e = err as { keyPattern?: Record<string, unknown>; message?: string };
@@ -229,7 +235,7 @@ export class MongoApplicationRepository implements ApplicationRepository {
     }
     // nothing reads the claims once adopted; an instance of the earlier version still
     // running writes new ones, which the next start adopts
-    await this.legacyDedup.drop().catch((err) => { if ((err as { codeName?: string }).codeName !== 'NamespaceNotFound') throw err; });
+    await this.legacyDedup.drop().catch((err) => { if (!isNamespaceNotFound(err)) throw err; });
     return adopted;
   }
 

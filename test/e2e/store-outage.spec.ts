@@ -109,15 +109,10 @@ describe('the store stops answering for 15 s: every request gets a fast 503, and
     await waitFor('health to recover', async () => (await t.client.get('/v1/health')).status === 200, { maxWait: 30_000, interval: 250 });
     // The retries a partner makes: a create the paused store took in before it stopped
     // answering exists once (the retry is its duplicate, 200); any other is created now.
+    // Its entries reach Kafka all the same: the write that got no answer called for a sweep.
     const created: string[] = [];
     for (const body of refusedBodies) {
-      // a claim whose application the outage cut off is answered 409 with Retry-After until
-      // it counts as abandoned: a partner retries then, as the header says
-      const res = await waitFor('the retried create to be answered', async () => {
-        const r = await create(body);
-        if (r.status === 409) expect(Number(r.headers['retry-after']), r.text).to.be.within(1, 30);
-        return r.status !== 409 && r;
-      }, { maxWait: 40_000, interval: 1_000 });
+      const res = await create(body);
       expect(res.status, res.text).to.be.oneOf([200, 201]);
       created.push(res.body.id);
     }
