@@ -20,9 +20,14 @@ export class GatewayClient {
 
   /** Submits the page's confirm or decline form as a browser would (cookie, Origin). */
   async submit(action: 'confirm' | 'decline', page?: string): Promise<TestResponse> {
-    const html = page ?? (await this.open()).text;
+    const opened = page === undefined ? await this.open() : undefined;
+    const html = page ?? opened!.text;
     const m = new RegExp(`action="([^"]*/${action}\\?csrf=[^"]+)"`).exec(html);
-    if (!m) throw new Error(`no ${action} form on the page`);
+    if (!m) {
+      // what the customer saw instead, so that a failure says why (an expired link, a 503)
+      const text = html.replace(/<style[\s\S]*?<\/style>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 300);
+      throw new Error(`no ${action} form on the page${opened ? ` (${opened.status})` : ''}: ${text}`);
+    }
     return this.t.client.post(m[1]!.replace(/&amp;/g, '&'), undefined, { headers: { Cookie: this.cookie, Origin: this.t.baseUrl, Accept: 'text/html' } });
   }
 }
