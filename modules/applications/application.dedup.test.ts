@@ -36,7 +36,7 @@ describe('duplicate guard (one application per partner and order within the wind
     const out = await guard.insertOnce('k', at(WINDOW_MS - 1), inserter('app-2', at(WINDOW_MS - 1)));
     expect(out).to.deep.include({ created: false });
     expect(out.doc._id).to.equal('app-1');
-    expect(await repo.exists('app-2')).to.equal(false);
+    expect((await repo.findById('app-2')) !== null).to.equal(false);
   });
 
   it('when the first application is as old as the window, then it gives the key up and the new request is created holding it', async () => {

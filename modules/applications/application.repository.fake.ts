@@ -35,10 +35,6 @@ export class InMemoryApplicationRepository implements ApplicationRepository {
     return doc && doc.partnerId === partnerId ? doc : null;
   }
 
-  async exists(id: string): Promise<boolean> {
-    return this.store.docs.has(id);
-  }
-
   async findNewestByOrder(partnerId: string, q: OrderCriteria): Promise<ApplicationDoc | null> {
     const matching = this.store.all().filter((d) => d.partnerId === partnerId
       && (q.orderNumber === undefined || d.order.number === q.orderNumber)

@@ -73,7 +73,6 @@ export interface ApplicationRepository {
   findById(id: string): Promise<ApplicationDoc | null>;
   /** The partner's application; another partner's id reads exactly like an unknown one. */
   findForPartner(partnerId: string, id: string): Promise<ApplicationDoc | null>;
-  exists(id: string): Promise<boolean>;
   /** The partner's newest (createdAt, then id) application matching every criterion given. */
   findNewestByOrder(partnerId: string, q: OrderCriteria): Promise<ApplicationDoc | null>;
   /**
@@ -180,10 +179,6 @@ export class MongoApplicationRepository implements ApplicationRepository {
   async findForPartner(partnerId: string, id: string): Promise<ApplicationDoc | null> {
     const doc = await this.findById(id);
     return doc && doc.partnerId === partnerId ? doc : null;
-  }
-
-  async exists(id: string): Promise<boolean> {
-    return (await this.applications.findOne({ _id: id }, { projection: { _id: 1 } })) !== null;
   }
 
   async insertWithOutbox(doc: NewDocument<ApplicationDoc>, entries: OutboxEntry[], now: Date): Promise<ApplicationDoc> {
