@@ -1,26 +1,63 @@
-# One image for both entry points of the service: `api` (default) and `relay`.
-#   docker build -t partner-financing .
-#   docker run partner-financing api | relay
-# The code runs through tsx (a runtime dependency), so there is no build step; `npm ci`
-# installs the full lockfile as the brief for this image asks.
-FROM node:20-slim
+# One image for both entry points of the service: `api` (default) and `relay`, plus the
+# operators' `partners` CLI.
+#   docker build -t partner-financing:local .        (BuildKit: Docker 23+, or DOCKER_BUILDKIT=1)
+#   docker run partner-financing:local api | relay | partners <command>
+# Online, node:20-bookworm-slim comes from Docker Hub; where no image registry is
+# reachable, `npm run images` first builds it from the package registries under the same
+# name (scripts/images/build-base.sh), then builds this file unchanged (docs/containers.md).
+#
+# The image runs compiled JavaScript (swc, scripts/images/compile.mjs) with production
+# dependencies only, as the unprivileged user `node`, from files it cannot change, so it
+# runs with a read-only root filesystem (`docker run --read-only --tmpfs /tmp`).
 
+# ---------------------------------------------------------------- build: TypeScript -> JS
+FROM node:20-bookworm-slim AS build
+WORKDIR /src
+COPY package.json package-lock.json ./
+COPY clients/typescript/package.json clients/typescript/
+# build_ca (optional BuildKit secret): CA certificates a TLS-inspecting proxy needs; the
+# build scripts pass it where there is one. It is mounted for this step only.
+RUN --mount=type=secret,id=build_ca --mount=type=cache,target=/root/.npm \
+    if [ -s /run/secrets/build_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/build_ca; fi; \
+    npm ci --no-audit --no-fund --loglevel=error
+COPY api api
+COPY platform platform
+COPY modules modules
+COPY relay relay
+COPY scripts/local-stack.ts scripts/
+COPY scripts/sandbox scripts/sandbox
+COPY scripts/images/compile.mjs scripts/images/
+RUN node scripts/images/compile.mjs /app
+
+# ---------------------------------------------------------------- production dependencies
+FROM node:20-bookworm-slim AS prod-deps
 WORKDIR /app
-RUN chown node:node /app
-USER node
+COPY package.json package-lock.json ./
+COPY clients/typescript/package.json clients/typescript/
+# (the client workspace is not part of the service: its link goes)
+RUN --mount=type=secret,id=build_ca --mount=type=cache,target=/root/.npm \
+    if [ -s /run/secrets/build_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/build_ca; fi; \
+    npm ci --omit=dev --no-audit --no-fund --loglevel=error \
+    && rm -rf node_modules/@partner-financing clients
 
-COPY --chown=node:node package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund --loglevel=error && npm cache clean --force
+# ---------------------------------------------------------------- the image
+FROM node:20-bookworm-slim
+WORKDIR /app
+# Files belong to root: the service (user node) reads them and cannot change them.
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY --from=build /app ./
+COPY infra/docker-entrypoint.sh infra/healthcheck.mjs ./infra/
 
-COPY --chown=node:node . .
-
-# Containers listen on every interface; ports are published by the orchestrator.
+# Containers listen on every interface of their own network namespace; publish the ports
+# to 127.0.0.1 (`-p 127.0.0.1:8443:8443`) unless a proxy in front needs more.
 ENV NODE_ENV=production \
     BIND_HOST=0.0.0.0 \
     METRICS_HOST=0.0.0.0
 
+USER node
 # 8443 HTTPS API, 8080 plain HTTP (redirects to HTTPS), 9464 API metrics, 9465 relay metrics
 EXPOSE 8443 8080 9464 9465
+STOPSIGNAL SIGTERM
 
 ENTRYPOINT ["sh", "/app/infra/docker-entrypoint.sh"]
 CMD ["api"]

@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// The images' build step: TypeScript to JavaScript, file by file, with @swc/core (a
+// devDependency already), so the containers run `node api/main.js` instead of loading
+// tsx and transpiling ~200 files at every start. Types are not checked here (`npm test`
+// runs tsc); the tree keeps its shape (api/main.ts -> <out>/api/main.js), so the code's
+// own relative paths (../package.json, the `.js` import specifiers) hold unchanged.
+//
+//   node scripts/images/compile.mjs <out-dir>
+//
+// Compiles the service code (api, platform, modules, relay, without tests and fakes), the
+// sandbox supervisor (scripts/sandbox) and scripts/local-stack.ts (the partners CLI
+// imports it); copies package.json (its "type": "module" makes the output ESM).
+import { copyFile, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { transformFile } from '@swc/core';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const out = process.argv[2];
+if (!out) {
+  process.stderr.write('usage: node scripts/images/compile.mjs <out-dir>\n');
+  process.exit(2);
+}
+
+const DIRS = ['api', 'platform', 'modules', 'relay', 'scripts/sandbox'];
+const FILES = ['scripts/local-stack.ts'];
+const skip = (f) => f.endsWith('.test.ts') || f.endsWith('.d.ts') || /\.fake\.ts$/.test(f);
+
+async function walk(dir) {
+  const found = [];
+  for (const e of await readdir(join(ROOT, dir), { withFileTypes: true })) {
+    const rel = join(dir, e.name);
+    if (e.isDirectory()) found.push(...(await walk(rel)));
+    else if (e.name.endsWith('.ts') && !skip(e.name)) found.push(rel);
+  }
+  return found;
+}
+
+// The same semantics as tsx/tsc with this tsconfig: ES2022 output (class fields defined
+// as such), ES modules, import specifiers untouched, type-only imports dropped.
+const options = {
+  jsc: {
+    parser: { syntax: 'typescript' },
+    target: 'es2022',
+    keepClassNames: true,
+    transform: { useDefineForClassFields: true },
+  },
+  module: { type: 'es6' },
+  isModule: true,
+  sourceMaps: false,
+  swcrc: false,
+  configFile: false,
+};
+
+const t0 = Date.now();
+const files = [...FILES];
+for (const d of DIRS) files.push(...(await walk(d)));
+await Promise.all(files.map(async (rel) => {
+  const { code } = await transformFile(join(ROOT, rel), options);
+  const dest = join(out, rel.replace(/\.ts$/, '.js'));
+  await mkdir(dirname(dest), { recursive: true });
+  await writeFile(dest, code);
+}));
+await copyFile(join(ROOT, 'package.json'), join(out, 'package.json'));
+process.stderr.write(`[compile] ${files.length} files to ${relative(process.cwd(), out) || '.'} in ${Date.now() - t0} ms\n`);
