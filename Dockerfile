@@ -42,6 +42,8 @@ RUN --mount=type=secret,id=build_ca --mount=type=cache,target=/root/.npm \
 
 # ---------------------------------------------------------------- the image
 FROM node:20-bookworm-slim
+LABEL org.opencontainers.image.title="partner-financing" \
+      dev.partner-financing.image="service"
 WORKDIR /app
 # Files belong to root: the service (user node) reads them and cannot change them.
 COPY --from=prod-deps /app/node_modules ./node_modules

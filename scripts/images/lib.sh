@@ -102,12 +102,14 @@ pick_build_client() {
   die "no docker client here builds with BuildKit: install the buildx plugin, or Debian's docker.io (its 20.10 client has BuildKit built in)"
 }
 
-# Extra CA certificates the build's downloads (npm, Maven) must trust, as a BuildKit secret
-# (never written into an image): BUILD_CA_FILE, else what this host's Node trusts besides
-# its own roots (NODE_EXTRA_CA_CERTS), e.g. a TLS-inspecting proxy's CA. Online: none.
+# The CA certificates the build's downloads (npm, Maven) trust besides their own, as a
+# BuildKit secret (mounted for those steps only, never written into an image): what this
+# host trusts, so a build behind a TLS-inspecting proxy works as the host's npm does.
+# BUILD_CA_FILE, else NODE_EXTRA_CA_CERTS, else SSL_CERT_FILE, else the system bundle;
+# BUILD_CA_FILE=none passes nothing.
 build_ca_args() {
-  local f="${BUILD_CA_FILE:-${NODE_EXTRA_CA_CERTS:-}}"
-  if [ -n "$f" ] && [ -s "$f" ]; then printf -- '--secret\nid=build_ca,src=%s\n' "$f"; fi
+  local f="${BUILD_CA_FILE:-${NODE_EXTRA_CA_CERTS:-${SSL_CERT_FILE:-/etc/ssl/certs/ca-certificates.crt}}}"
+  if [ "$f" != none ] && [ -s "$f" ]; then printf -- '--secret\nid=build_ca,src=%s\n' "$f"; fi
 }
 
 # docker_build <args...>: BuildKit build, plain progress, with the CA secret when there is one.
