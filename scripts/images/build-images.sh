@@ -48,8 +48,15 @@ mkdir -p "$LOGDIR"
 : > "$LOGDIR/build-times.txt"
 T0="$(now_ms)"
 bash "$IMAGES_DIR/build-base.sh"
+# The sandbox's Java stage (JDK and Maven from Debian, jars from Maven Central, jlink) needs
+# no service image: it builds beside the service image, mostly waiting on downloads, and the
+# sandbox build then finds it in the cache.
+build sandbox-java "pf-build/sandbox-java:local" -f "$ROOT/Dockerfile.sandbox" --target java &
+JAVA_STAGE=$!
 build service "$SERVICE_IMAGE" -f "$ROOT/Dockerfile"
+wait "$JAVA_STAGE" || die "the sandbox's Java stage failed"
 build sandbox "$SANDBOX_IMAGE" -f "$ROOT/Dockerfile.sandbox" --build-arg "SERVICE_IMAGE=$SERVICE_IMAGE"
+docker rmi "pf-build/sandbox-java:local" >/dev/null 2>&1 || true
 # the previous builds' images that lost their tag, and build cache beyond a bound
 docker image prune -f --filter "label=dev.partner-financing.image" >/dev/null || true
 "${BUILD_CLIENT[@]}" builder prune -f --keep-storage 6GB >/dev/null 2>&1 || true

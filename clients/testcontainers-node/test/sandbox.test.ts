@@ -62,13 +62,13 @@ describe('testcontainers-node: PartnerFinancingSandbox', function () {
   let inbox: Inbox;
   let api: FinancingApi;
   let endpoint: string;
+  let readyMs = 0;
 
   before(async () => {
     const t0 = Date.now();
     sandbox = await new PartnerFinancingSandbox().start();
-    const readyMs = Date.now() - t0;
+    readyMs = Date.now() - t0;
     console.log(`      sandbox ready in ${(readyMs / 1000).toFixed(1)} s (start() from container create to the ready line) at ${sandbox.baseUrl}`);
-    expect(readyMs, 'the sandbox is ready in under 15 s').to.be.below(15_000);
     inbox = new Inbox(sandbox.webhookSecret);
     endpoint = sandbox.webhookUrl(await inbox.listen(sandbox.hostGateway), '/hooks/financing');
     api = createFinancingClient({ baseUrl: sandbox.baseUrl, username: sandbox.username, password: sandbox.password, ca: sandbox.caCertificate });
@@ -81,6 +81,10 @@ describe('testcontainers-node: PartnerFinancingSandbox', function () {
       await sandbox.stop({ timeout: 30_000 });
       console.log(`      sandbox stopped in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     }
+  });
+
+  it('is ready in under 15 s', () => {
+    expect(readyMs).to.be.above(0).and.below(15_000);
   });
 
   it('gives the partner, its webhook secret and the CA certificate of the API', () => {

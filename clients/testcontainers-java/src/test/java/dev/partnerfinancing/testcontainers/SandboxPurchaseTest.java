@@ -36,13 +36,15 @@ class SandboxPurchaseTest {
   private static volatile int refused;
   private static HttpClient http;
   private static String endpoint;
+  private static double readySeconds;
 
   @BeforeAll
   static void start() throws IOException {
     long t0 = System.nanoTime();
     sandbox = new PartnerFinancingSandbox();
     sandbox.start();
-    System.out.printf("sandbox ready in %.1f s at %s%n", (System.nanoTime() - t0) / 1e9, sandbox.getBaseUrl());
+    readySeconds = (System.nanoTime() - t0) / 1e9;
+    System.out.printf("sandbox ready in %.1f s at %s%n", readySeconds, sandbox.getBaseUrl());
     http = sandbox.httpClient();
 
     // the shop's webhook endpoint, where the sandbox reaches this machine
@@ -105,6 +107,11 @@ class SandboxPurchaseTest {
                   {"code":"SHIP","name":"Delivery","type":"SHIPPING_FEE","totalPrice":{"amount":30000,"currency":"CZK"},"totalVat":{"vatRate":21,"amount":5207,"currency":"CZK"}}]},
        "merchantUrls":{"approvedRedirect":"https://shop.example/ok","rejectedRedirect":"https://shop.example/ko","notificationEndpoint":"%s"}}
       """.formatted(number, endpoint);
+  }
+
+  @Test
+  void isReadyInUnder15Seconds() {
+    assertTrue(readySeconds > 0 && readySeconds < 15, "ready in " + readySeconds + " s");
   }
 
   @Test
