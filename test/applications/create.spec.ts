@@ -203,6 +203,18 @@ describe('POST /financing/v1/applications', function () {
       expect(other.status).to.equal(201);
       expect(other.body.id).not.to.equal(first.body.id);
     });
+    it('when another customer sends the same order, then it is a new application; the same customer under another spelling of the e-mail is a duplicate', async () => {
+      const body = applicationBody();
+      const first = await post(body);
+      expect(first.status).to.equal(201);
+      const other = await post(withField(body, 'customer.email', 'petr.svoboda@example.com'));
+      expect(other.status, other.text).to.equal(201);
+      expect(other.body.id).not.to.equal(first.body.id);
+      expect(other.body.customer.email).to.equal('petr.svoboda@example.com');
+      const same = await post(withField(body, 'customer.email', 'Jana.Novakova+shop@Example.COM'));
+      expect(same.status, same.text).to.equal(200);
+      expect(same.body.id).to.equal(first.body.id);
+    });
     it('when another partner sends the same request, then it is a new application', async () => {
       const body = applicationBody();
       const first = await post(body);
