@@ -75,7 +75,11 @@ export class DecisionService {
     const now = this.deps.applications.now();
     const outcome = await this.deps.applications.changeIf(applicationId, (app) => {
       if (app.stateReason !== 'PROCESSING_PREAPPROVED' || !app.screening) return null;
-      return verdictChange(app, finalCheck(app._id, app.screening.rule, approvedIds), level, now);
+      // every rule again, on the order as it is in the write that decides: nothing approved
+      // above a limit, whatever happened to the order since the screening
+      const rules = decideApplication(app, level, { sandbox: this.deps.sandbox });
+      const verdict = rules.outcome === 'REJECTED' ? rules : finalCheck(app._id, app.screening.rule, approvedIds);
+      return verdictChange(app, verdict, level, now);
     });
     const verdict = outcome?.result;
     if (verdict) this.deps.logger.info({ applicationId, ...verdict, level }, 'application decided');
