@@ -177,6 +177,16 @@ describe('POST /financing/v1/applications', function () {
       expect(res.body.errors[0]).to.include({ code: 'VAT_AMOUNT_MISMATCH', severity: 'WARN' });
       expect((await post({ ...body, override: ['VAT_AMOUNT_MISMATCH'] })).status).to.equal(201);
     });
+    for (const [what, vat] of [['900 000 on a 30 000 item', 900000], ['negative on a positive item', -5207]] as const) {
+      it(`when an item's VAT is ${what}, then 422 UNPROCESSABLE naming it even with the override, and nothing is stored`, async () => {
+        let body = withField(applicationBody(), 'order.items[1].totalVat.amount', vat);
+        body = withField(body, 'order.totalVat[0].amount', 20826 + vat);
+        const res = await post({ ...body, override: ['VAT_AMOUNT_MISMATCH'] });
+        expect(res.status, res.text).to.equal(422);
+        expect(res.body.errors[0]).to.include({ code: 'UNPROCESSABLE', severity: 'ERROR', attribute: 'order.items[1].totalVat.amount' });
+        expect(await h.t.api.runtime.db.collection('applications').countDocuments({ 'order.number': body.order.number })).to.equal(0);
+      });
+    }
     it('when the deprecated extraData is sent, then it is mapped and a WARN is returned with the 201', async () => {
       const body = applicationBody();
       const { fraudPreventionData, ...customer } = body.customer;
