@@ -49,7 +49,7 @@ export async function startRelay(config: Config, logger: Logger, ports: RelayPor
   const abandon = new Abandon();
   const metrics = relayMetrics(runtime.registry);
   const deliveries = new DeliveryRepository(runtime.db);
-  const client = new WebhookClient({ timeoutMs: config.webhooks.timeoutMs, allowPrivateNetworks: config.webhooks.allowPrivateNetworks });
+  const client = new WebhookClient({ timeoutMs: config.webhooks.timeoutMs, allowPrivateNetworks: config.webhooks.allowPrivateNetworks, logger: logger.child({ component: 'webhook-client' }) });
   const deliverer = new Deliverer({
     repo: deliveries,
     secrets: cachedSecrets(ports.partnerSecrets(runtime.db)),

@@ -8,6 +8,7 @@ import type { DocumentMeta } from './application.model.js';
 import type { DocumentInput, FileInput } from './application.input.js';
 import { MAX_FILE_BYTES } from './application.schemas.js';
 import type { ApplicationRepository, DocumentContentDoc } from './application.repository.js';
+import type { Logger } from '../../platform/logger.js';
 
 /**
  * Attached documents, wherever they are attached (create, create from recurrence, deliver,
@@ -90,8 +91,16 @@ interface CheckedDocument {
   content: Omit<DocumentContentDoc, 'createdAt'>;
 }
 
+/**
+ * What a partner learns when a document URL cannot be fetched, whatever the reason: a
+ * closed port, a name that does not resolve, a host on a private network, a timeout, an
+ * error status and a redirect all read the same, so the fetcher is no probe of which ports
+ * answer and which names resolve from inside our network. The reason goes to our log.
+ */
+export const DOCUMENT_FETCH_FAILED = 'The document could not be fetched from this URL: it must be on a public https server that answers 200 with the file in time, without a redirect.';
+
 export class DocumentStore {
-  constructor(private readonly repo: ApplicationRepository, private readonly fetcher: DocumentFetcher) {}
+  constructor(private readonly repo: ApplicationRepository, private readonly fetcher: DocumentFetcher, private readonly logger?: Logger) {}
 
   /**
    * Decodes or fetches, checks and stores the files; returns their metadata in input order.
@@ -133,9 +142,9 @@ export class DocumentStore {
       return { bytes, sourceUrl: file, filename };
     } catch (err) {
       if (err instanceof ResponseTooLarge) throw tooLarge(attribute);
-      // the resolved address stays in our logs: telling it to the caller would map our network
-      const why = err instanceof RefusedAddressError ? 'its host is not on a public network' : (err as Error).message;
-      throw new UnprocessableError('UNPROCESSABLE', `The file could not be fetched from ${file}: ${why}.`, { attribute });
+      const e = err as NodeJS.ErrnoException;
+      this.logger?.info({ host: new URL(file).host, attribute, reason: e?.message, code: e?.code, refused: err instanceof RefusedAddressError }, 'document URL not fetched');
+      throw new UnprocessableError('UNPROCESSABLE', DOCUMENT_FETCH_FAILED, { attribute });
     }
   }
 }

@@ -139,6 +139,20 @@ describe('order documents (spec Limits)', function () {
     expect(res.status).to.equal(422);
     expect(res.body.errors[0]).to.include({ code: 'UNPROCESSABLE', attribute: 'order.documents[0].file' });
   });
+
+  it('when fetches fail for different reasons (port closed, name unknown, 404, redirect), then the answers are one and the same: no port or DNS probe', async () => {
+    files.serve('/gone.pdf', Buffer.alloc(0), 301);
+    const urls = ['https://127.0.0.1:1/invoice.pdf', 'https://no-such-host.invalid/invoice.pdf', `${files.base}/missing.pdf`, `${files.base}/gone.pdf`];
+    const answers = [];
+    for (const url of urls) {
+      const res = await post(withDocs([{ type: 'INVOICE', file: url }]));
+      expect(res.status, url).to.equal(422);
+      expect(res.body.errors[0], url).to.include({ code: 'UNPROCESSABLE', severity: 'ERROR', attribute: 'order.documents[0].file' });
+      expect(res.body.errors[0].message, url).not.to.match(/ECONN|ENOTFOUND|getaddrinfo|127\.0\.0\.1|no-such-host|404|301|:1\b/);
+      answers.push(res.body);
+    }
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).to.equal(1);
+  });
 });
 
 describe('private networks refused (WEBHOOK_ALLOW_PRIVATE_NETWORKS=false, as in production)', function () {
@@ -163,7 +177,8 @@ describe('private networks refused (WEBHOOK_ALLOW_PRIVATE_NETWORKS=false, as in 
       const res = await post(withDocs([{ type: 'INVOICE', file: url }]));
       expect(res.status, url).to.equal(422);
       expect(res.body.errors[0], url).to.include({ code: 'UNPROCESSABLE', attribute: 'order.documents[0].file' });
-      expect(res.body.errors[0].message).to.match(/not on a public network/).and.not.match(/127\.0\.0\.1 \(/);
+      // the same answer as any fetch that fails: which names resolve to private addresses stays ours
+      expect(res.body.errors[0].message).to.match(/could not be fetched from this URL/).and.not.match(/127\.0\.0\.1|loopback|private/);
     }
     expect(files.hits).to.deep.equal([]);
   });
