@@ -3691,7 +3691,7 @@ export interface operations {
             /**
              * @description Bad request. Error codes:
              *
-             *     - `INVALID_REQUEST`: limit outside 1..100, a malformed cursor, or both after and before
+             *     - `INVALID_REQUEST`: limit outside 1..100, both after and before, a malformed cursor, or a cursor that is no paymentId of this application (unknown cursor); `attribute` names it
              */
             400: {
                 headers: {
@@ -5442,8 +5442,11 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
+                /** @description items per page (default 20, at most 100) */
                 limit?: number;
+                /** @description deliveryId of the last delivery seen: the older ones after it */
                 after?: string;
+                /** @description deliveryId of the first delivery of the page seen: the newer ones before it */
                 before?: string;
                 filter?: string;
             };
@@ -5510,7 +5513,7 @@ export interface operations {
             /**
              * @description Bad request. Error codes:
              *
-             *     - `INVALID_REQUEST`: a parameter is malformed or over a limit; `attribute` names it
+             *     - `INVALID_REQUEST`: limit outside 1..100, both after and before, a bad filter, a malformed cursor, or a cursor that is no delivery of this partner (unknown cursor); `attribute` names it
              */
             400: {
                 headers: {
