@@ -240,16 +240,7 @@ export class ModelRun {
 
   /** The ledger caught up with every order event: then the payments and the notifications. */
   async finish(): Promise<void> {
-    const writes = Math.max(...this.cands.map((m) => m.orderWrites));
-    if (writes > 0) {
-      const events = await waitFor(`${writes} order events of ${this.id}`, () => {
-        const mine = this.h.eventsFor(this.id).filter((e) => e.type.startsWith('orders.order.'));
-        return mine.length >= writes && mine;
-      }, { maxWait: SETTLE_WAIT });
-      const version = Math.max(...events.map((e) => e.aggregateVersion));
-      const ledgers = this.h.t.api.runtime.db.collection('payment_ledgers');
-      await waitFor(`the ledger of ${this.id} at version ${version}`, async () => ((await ledgers.findOne({ _id: this.id } as any))?.lastAggregateVersion ?? 0) >= version, { maxWait: SETTLE_WAIT });
-    }
+    await ledgerCaughtUp(this.h, this.id, Math.max(...this.cands.map((m) => m.orderWrites)));
     const app = await this.getApp();
     this.narrow((m) => applicationDiff(m, app), 'application at the end');
     const list = (await this.h.t.client.get(`${paymentsPath(this.id)}?limit=100`, { token: this.partner.token })).body.data;
@@ -272,8 +263,24 @@ export class ModelRun {
   }
 }
 
+/**
+ * Waits until the payout ledger has reconciled on the application's latest order event
+ * (`writes`: how many order events its accepted writes produced), so that a payment that
+ * is not in the list now will not come.
+ */
+export async function ledgerCaughtUp(h: AppHarness, id: string, writes: number): Promise<void> {
+  if (writes === 0) return;
+  const events = await waitFor(`${writes} order events of ${id}`, () => {
+    const mine = h.eventsFor(id).filter((e) => e.type.startsWith('orders.order.'));
+    return mine.length >= writes && mine;
+  }, { maxWait: SETTLE_WAIT });
+  const version = Math.max(...events.map((e) => e.aggregateVersion));
+  const ledgers = h.t.api.runtime.db.collection('payment_ledgers');
+  await waitFor(`the ledger of ${id} at version ${version}`, async () => ((await ledgers.findOne({ _id: id } as any))?.lastAggregateVersion ?? 0) >= version, { maxWait: SETTLE_WAIT });
+}
+
 /** A new customer every time (BASIC level, no earlier approvals), decided by the rules, not a sandbox e-mail tag. */
-function customer(transactionsNumber: number) {
+export function customer(transactionsNumber: number) {
   const base = applicationBody().customer;
   return { ...base, email: `model-${randomBytes(6).toString('hex')}@example.com`, fraudPreventionData: { ...base.fraudPreventionData, transactionsNumber } };
 }
