@@ -112,7 +112,7 @@ export class RecurrenceService {
     // one notification: the decided status (no customer redirect is needed)
     const entries = [...entriesFor(createdEvent), ...entriesFor(decidedEvent, applicationNotification(doc, final, decidedEvent.id, now))];
     const inserted = await repo.insertWithOutbox(stored, entries, now);
-    if (verdict.outcome === 'APPROVED') await decisions.accounts.recordApproval(accountIdOf(doc.customer.email), id, now);
+    if (verdict.outcome === 'APPROVED') await decisions.accounts.recordApproval(doc.partnerId, accountIdOf(doc.customer.email), id, now);
     return inserted;
   }
 }
