@@ -48,11 +48,10 @@ describe('the gateway over HTTP (no browser)', function () {
     const app = await h.create();
     const gw = new GatewayClient(h.t, app.gatewayRedirectUrl);
     const page = (await gw.open()).text;
-    const action = /action="([^"]*\/confirm\?csrf=[^"]+)"/.exec(page)![1]!;
+    const action = /action="([^"]*\/confirm\?csrf=[^"]+)"/.exec(page)![1]!.replace(/&amp;/g, '&');
     const noCookie = await h.t.client.post(action, undefined, { headers: { Accept: 'text/html' } });
     expect(noCookie.status).to.equal(403);
-    const cookie = `__Host-pf_gw=${/csrf=([^"&]+)/.exec(action)![1]}`;
-    const foreign = await h.t.client.post(action, undefined, { headers: { Cookie: cookie, Origin: 'https://evil.example' } });
+    const foreign = await h.t.client.post(action, undefined, { headers: { Cookie: gw.cookie, Origin: 'https://evil.example' } });
     expect(foreign.status).to.equal(403);
     expect((await h.get(app.id)).stateReason).to.equal('PROCESSING_REDIRECT_NEEDED');
   });
