@@ -3,6 +3,8 @@ import Joi from 'joi';
 import type { AppRouter } from '../../../platform/http/create-app.js';
 import type { AppContext } from '../../../platform/http/state.js';
 import { defineRoute } from '../../../platform/openapi/registry.js';
+import { AppError } from '../../../platform/errors.js';
+import { isStoreUnavailable } from '../../../platform/mongo.js';
 import type { ApplicationDoc } from '../application.model.js';
 import { UUID } from '../application.schemas.js';
 import type { DecisionService } from '../decision/decision.service.js';
@@ -75,6 +77,26 @@ export function mountGatewayRoutes(router: AppRouter, deps: { gateway: GatewaySe
       ? messagePage('This link has expired', 'Go back to the shop and start the payment again.', app ? { href: merchantRedirect(app, 'rejectedRedirect'), label: `Back to ${merchantName(app)}` } : undefined)
       : messagePage('Payment link not found', 'The link is incomplete or no longer valid. Go back to the shop and start the payment again.');
   };
+
+  // The gateway answers the customer's browser: a refused or failed request gets a page in
+  // the gateway's look, never the API's JSON (a malformed link is a link not found; a form
+  // that does not validate is asked again; a store that does not answer, a retry later).
+  router.use('/gateway', async (ctx, next) => {
+    try {
+      await next();
+    } catch (err) {
+      const status = err instanceof AppError ? err.status : isStoreUnavailable(err) ? 503 : 500;
+      if (status >= 500) (ctx.state as { log?: { warn: (o: object, m: string) => void } }).log?.warn({ err }, 'gateway page failed');
+      pageHeaders(ctx as AppContext);
+      if (status === 503) ctx.set('Retry-After', '2');
+      ctx.status = status >= 500 ? status : ctx.method === 'POST' ? 403 : 404;
+      ctx.body = status >= 500
+        ? messagePage('Please try again in a moment', 'The payment service is busy right now. Reload this page in a few seconds; nothing has been charged.')
+        : ctx.method === 'POST'
+          ? messagePage('Please try again', 'We could not verify this request. Open the payment page again from the shop (cookies must be enabled).')
+          : messagePage('Payment link not found', 'The link is incomplete or no longer valid. Go back to the shop and start the payment again.');
+    }
+  });
 
   router.get('/gateway/terms', (ctx) => {
     pageHeaders(ctx);
