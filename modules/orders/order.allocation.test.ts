@@ -52,7 +52,7 @@ describe('money allocation: what the partner is paid never exceeds what the cust
   });
 
   it('when goods that were never sent are cancelled, then nothing is paid and an amount that contradicts them is refused', () => {
-    const order = orderOf(line('KTL-1', 'PHYSICAL', 120_000, 20_826), line('SHIP', 'SHIPPING', 30_000, 5_207));
+    const order = orderOf(line('KTL-1', 'PHYSICAL', 120_000, 20_826), line('SHIP', 'SHIPPING_FEE', 30_000, 5_207));
     expect(refusal(() => applyFulfilment(order, { op: 'CANCEL', items: [{ code: 'KTL-1' }], totalPrice: CZK(0) }, ctx)))
       .to.include({ code: 'UNPROCESSABLE', attribute: 'totalPrice.amount' });
     expect(refusal(() => applyFulfilment(order, { op: 'CANCEL', items: [], totalPrice: CZK(0) }, ctx))).to.include({ code: 'UNPROCESSABLE', attribute: 'items' });
