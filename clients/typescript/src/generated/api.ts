@@ -5942,7 +5942,10 @@ export interface operations {
     };
     gatewayPage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the order changed since the page was loaded: say so */
+                changed?: "1";
+            };
             header?: never;
             path: {
                 applicationId: string;
@@ -5992,8 +5995,10 @@ export interface operations {
     gatewayConfirm: {
         parameters: {
             query: {
-                /** @description the page's anti-forgery value */
+                /** @description the page's anti-forgery value, bound to its application and order */
                 csrf: string;
+                /** @description the digest of the order the page showed */
+                order: string;
             };
             header?: never;
             path: {
@@ -6044,8 +6049,10 @@ export interface operations {
     gatewayDecline: {
         parameters: {
             query: {
-                /** @description the page's anti-forgery value */
+                /** @description the page's anti-forgery value, bound to its application and order */
                 csrf: string;
+                /** @description the digest of the order the page showed */
+                order: string;
             };
             header?: never;
             path: {
