@@ -4,6 +4,7 @@ import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 import { createRuntime, type Runtime } from '../platform/runtime.js';
 import { createHttpApp } from '../platform/http/create-app.js';
+import { apiVersions } from '../versions/index.js';
 import { mountHealth } from '../platform/http/health.js';
 import { listen, type Listening } from '../platform/http/servers.js';
 import { selfSignedTls, type TlsMaterial } from '../platform/http/tls.js';
@@ -69,6 +70,7 @@ function buildApp(runtime: Runtime, modules: ApiModules, keys: IdempotencyStore)
     trustProxy: config.http.trustProxy,
     before: modules.list.flatMap((m) => m.before ?? []),
     idempotency: idempotency(keys, { crashAfterWrite: config.idempotency.crashAfterWrite }),
+    versions: apiVersions,
     mount: (router) => {
       mountHealth(router, {
         projectVersion: PROJECT_VERSION,
