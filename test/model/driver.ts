@@ -39,6 +39,13 @@ export async function startModelEnv(): Promise<ModelEnv> {
 }
 
 const DECIDING = ['PROCESSING_VALIDATION_IN_PROGRESS', 'PROCESSING_PREAPPROVED'];
+
+/** How often each call got each answer ("SEND 200", "CANCEL 422 UNPROCESSABLE"): what a run exercised. */
+export const answerCounts = new Map<string, number>();
+function count(kind: string, res: TestResponse): void {
+  const key = `${kind} ${res.status}${res.status === 200 ? '' : ` ${res.body?.errors?.[0]?.code ?? ''}`}`;
+  answerCounts.set(key, (answerCounts.get(key) ?? 0) + 1);
+}
 const SETTLE_WAIT = 15_000;
 
 export class ModelRun {
@@ -97,6 +104,7 @@ export class ModelRun {
   /** One call: its answer against every candidate's outcome, then the application. */
   async single(action: Action, path: string, body: unknown): Promise<TestResponse> {
     const res = await this.put(path, body);
+    count(action.kind, res);
     this.log.push(`  PUT ${path.split('/').slice(-1)[0]} ${JSON.stringify(body).slice(0, 300)} → ${res.status} ${res.body?.errors?.[0]?.code ?? ''}`);
     const outs = this.cands.map((m) => apply(m, action));
     const ok = outs.filter((o) => responseDiff(o, res) === undefined);
@@ -122,6 +130,7 @@ export class ModelRun {
     const path = opPath(this.id, o.kind.toLowerCase() as any);
     const key = randomUUID();
     const [a, b] = concurrent ? await Promise.all([this.put(path, body, key), this.put(path, body, key)]) : [await this.put(path, body, key), await this.put(path, body, key)];
+    count(`${o.kind} retried`, a);
     this.log.push(`  retry ${o.kind} ${JSON.stringify(body)} → ${a.status}, ${b.status}`);
     const busy = (r: TestResponse) => r.status === 409 && r.body?.errors?.[0]?.code === 'IDEMPOTENCY_KEY_IN_USE';
     const [first, second] = busy(a) ? [b, a] : [a, b];
@@ -137,6 +146,7 @@ export class ModelRun {
   async concurrent(ops: OpIntent[]): Promise<void> {
     const calls = ops.map((o) => ({ ...resolveOp(this.m, o), path: opPath(this.id, o.kind.toLowerCase() as any) }));
     const answers = await Promise.all(calls.map((c) => this.put(c.path, c.body)));
+    calls.forEach((c, i) => count(`${c.action.kind} concurrent`, answers[i]!));
     this.log.push(`  concurrent ${calls.map((c, i) => `${c.action.kind} ${JSON.stringify(c.body)} → ${answers[i]!.status} ${answers[i]!.body?.errors?.[0]?.code ?? ''}`).join(' | ')}`);
     const next = this.cands.flatMap((m) => interleavings(m, calls.map((c) => c.action), answers));
     if (next.length === 0) this.fail('no order of the concurrent calls explains their answers');
@@ -174,6 +184,7 @@ export class ModelRun {
         const action: Action = { kind: 'CHANGE', lines };
         const put = () => this.put(orderPath(this.id), { reason: 'model', order: orderBody(lines) });
         const res = race === 'after' ? await gw.submit('confirm', page.text).then(put) : (await Promise.all([gw.submit('confirm', page.text), put()]))[1];
+        count(`CHANGE racing the confirmation (${race})`, res);
         this.log.push(`  PUT order ${JSON.stringify(lines)} → ${res.status} ${res.body?.errors?.[0]?.code ?? ''}`);
         const confirm: Action = { kind: 'CONFIRM', pageVersion: version };
         const orders: Action[][] = [[confirm, action], [confirm, { kind: 'DECIDE' }, action], ...(race === 'concurrent' ? [[action, confirm]] : [])];
@@ -200,6 +211,7 @@ export class ModelRun {
       return !DECIDING.includes(a.stateReason) && a;
     }, { maxWait: 20_000 });
     this.log.push(`  decided: ${app.state}/${app.stateReason} total ${app.order?.totalPrice?.amount}`);
+    answerCounts.set(`decided ${app.stateReason}`, (answerCounts.get(`decided ${app.stateReason}`) ?? 0) + 1);
     if (app.state === 'READY' && app.order.totalPrice.amount > 5_000_000) this.fail(`READY above the limit: ${app.order.totalPrice.amount}`);
     this.cands = this.cands.map((m) => apply(m, { kind: 'DECIDE' }).model);
     await this.observe();

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { ModelRun, startModelEnv, type ModelEnv } from './driver.js';
+import { answerCounts, ModelRun, startModelEnv, type ModelEnv } from './driver.js';
 import { scenario } from './scenario.js';
 import { accepted } from './oracle.js';
 // the oracle's own unit tests: mocha's spec globs do not cover test/**/*.test.ts
@@ -20,6 +20,7 @@ import './oracle.test.js';
  *   MODEL_SHRINK at most this many shrinking runs per failed lane (default 30)
  *   MODEL_PATH   with MODEL_LANES=1: replay a counterexample path fast-check printed
  *   MODEL_ACCEPT known differences to accept, comma-separated (see `accepted` in oracle.ts)
+ *   MODEL_STATS  print how often each call got each answer
  */
 const SEED = Number(process.env.FC_SEED ?? 20261126);
 const RUNS = Number(process.env.MODEL_RUNS ?? 24);
@@ -58,6 +59,7 @@ describe('money model: random sequences against the service over HTTPS', functio
     const minutes = (Date.now() - started) / 60_000;
     const failed = results.filter((r) => r.failed);
     process.stderr.write(`[model] ${passed} sequences passed, ${failed.length} lane(s) failed, in ${(minutes * 60).toFixed(1)} s: ${(passed / minutes).toFixed(1)} sequences/min (${LANES} lanes, seed ${SEED})\n`);
+    if (process.env.MODEL_STATS) process.stderr.write(`[model] answers: ${[...answerCounts].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k}: ${n}`).join('; ')}\n`);
     const report = failed.map((r) => [
       `lane seed ${r.seed} path ${r.counterexamplePath} (after ${r.numRuns} runs, ${r.numShrinks} shrinks)`,
       `counterexample: ${JSON.stringify(r.counterexample?.[0])}`,

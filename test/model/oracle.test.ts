@@ -132,6 +132,13 @@ describe('model oracle: hand-computed cases', () => {
     m = ok(m, { kind: 'CANCEL', items: [{ code: 'KTL-1' }] });
     expect([orderTotal(m), payoutBase(m), m.status.state]).to.deep.equal([0, 0, 'READY']);
   });
+  it('a full return after the goods sent came back cancels the unsent rest (only "nothing ever sent" refuses it)', () => {
+    let m = ready(KETTLES, 'SENT');
+    m = ok(m, { kind: 'SEND', items: [{ code: 'SHIP' }] });
+    m = ok(m, { kind: 'RETURN', items: [{ code: 'SHIP' }] });
+    m = ok(m, { kind: 'RETURN' });
+    expect([orderTotal(m), m.status.stateReason, m.lines[0]!.C]).to.deep.equal([0, 'CANCELLED_RETURNED', 2000]);
+  });
   it('send and deliver totals: at most the marked pieces\' value, the order total on the last pieces', () => {
     const m = ready(KETTLES);
     expect(apply(m, { kind: 'SEND', items: [{ code: 'SHIP' }], totalPrice: 30001 }).refusal).to.include({ code: 'TOTAL_PRICE_LIMIT_EXCEEDED' });

@@ -49,16 +49,10 @@ export type Action =
   | { kind: 'DECIDE' }
   | { kind: 'PAID' };
 
-/** A refusal: HTTP status, error code (undefined: not fixed by the rules, not compared), attribute. */
+/** A refusal: HTTP status, error code and attribute (each compared when given). */
 export interface Refusal { status: number; code?: string; attribute?: string }
-export interface Outcome {
-  model: Model;
-  refusal?: Refusal;
-  /** what left the order total */
-  amount?: number;
-  /** the largest totalPrice the call would accept (send/deliver/return), the one it must name (cancel) */
-  bound?: number;
-}
+/** `amount`: what left the order total; `bound`: the largest totalPrice the call accepts (cancel: the one it must name). */
+export interface Outcome { model: Model; refusal?: Refusal; amount?: number; bound?: number }
 
 /**
  * Known differences between the rules and the service, accepted by name (MODEL_ACCEPT) so
@@ -66,6 +60,8 @@ export interface Outcome {
  *   cancel-empty-400            `items: []` on cancel is 400 INVALID_REQUEST (the schema), not 422
  *   approved-is-current         an approved order may not rise above its current total (not only the approved one)
  *   zero-lines-hold-deductions  deduction lines close once no goods are open, zero-priced lines included
+ *   deductions-are-pieces-to-mark  a send/deliver marks "the last pieces" only when no deduction line is left to mark either
+ *   full-return-needs-goods-out    a full return is refused when nothing is out to return (not only when nothing was ever sent)
  */
 export const accepted = new Set<string>();
 
@@ -100,15 +96,17 @@ function mark(l: Line, op: Op, q: number): void {
   if (op === 'CANCEL') l.C += q;
 }
 
+const compsOf = (lines: LineSpec[]) => components(lines.map((l) => ({ gross: l.gross, Q: l.quantityMilli })));
+
 /** Net value of the open pieces per line, the order total, and the payout base. */
 export function openValues(m: Model): number[] {
-  const comps = components(m.lines.map((l) => ({ gross: l.gross, Q: l.quantityMilli })));
+  const comps = compsOf(m.lines);
   return m.lines.map((l, i) => rangeValue(comps[i]!, l.quantityMilli, l.R + l.C, l.quantityMilli));
 }
 export const orderTotal = (m: Model): number => openValues(m).reduce((a, v) => a + v, 0) + m.adjustments;
 
 export function payoutBase(m: Model): number {
-  const comps = components(m.lines.map((l) => ({ gross: l.gross, Q: l.quantityMilli })));
+  const comps = compsOf(m.lines);
   const eligible = m.lines.reduce((sum, l, i) => {
     const e = m.trigger === 'SENT' ? l.S - l.R : l.D - l.R;
     return sum + rangeValue(comps[i]!, l.quantityMilli, l.R + l.C, l.R + l.C + e);
@@ -198,7 +196,9 @@ function fulfil(model: Model, m: Model, a: Extract<Action, { kind: Op }>): Outco
   const wanted = new Map<number, number>();
   const cancelled = new Map<number, number>();
   if (a.items === undefined) {
-    if (full && !model.lines.some((l) => !isDeduction(l) && l.S > 0)) return refuse(model, 422, 'UNPROCESSABLE');
+    // the rules refuse a full return only when nothing was ever sent; after goods came back it cancels the unsent rest
+    const goodsOut = model.lines.some((l) => !isDeduction(l) && (accepted.has('full-return-needs-goods-out') ? l.S - l.R : l.S) > 0);
+    if (full && !goodsOut) return refuse(model, 422, 'UNPROCESSABLE');
     model.lines.forEach((l, i) => {
       // deductions are never closed on their own; send/deliver mark every line (spec: all items not yet marked)
       if (closing && isDeduction(l)) return;
@@ -221,7 +221,7 @@ function fulfil(model: Model, m: Model, a: Extract<Action, { kind: Op }>): Outco
       wanted.set(i, (wanted.get(i) ?? 0) + q);
     }
   }
-  const comps = components(model.lines.map((l) => ({ gross: l.gross, Q: l.quantityMilli })));
+  const comps = compsOf(model.lines);
   let value = 0;
   model.lines.forEach((l, i) => {
     const q = (wanted.get(i) ?? 0) + (cancelled.get(i) ?? 0);
@@ -234,7 +234,7 @@ function fulfil(model: Model, m: Model, a: Extract<Action, { kind: Op }>): Outco
   for (const [i, q] of cancelled) mark(m.lines[i]!, 'CANCEL', q);
   if (!closing) {
     // D: "the last pieces" are the last goods pieces (deduction lines aside)
-    const last = m.lines.every((l) => isDeduction(l) || available(l, op) === 0);
+    const last = m.lines.every((l) => (isDeduction(l) && !accepted.has('deductions-are-pieces-to-mark')) || available(l, op) === 0);
     const limit = last ? total : Math.min(total, value);
     if (a.totalPrice !== undefined && (a.totalPrice < 0 || a.totalPrice > limit)) return refuse(model, 422, 'TOTAL_PRICE_LIMIT_EXCEEDED', 'totalPrice.amount');
     setStatus(m, 'READY', op === 'SEND' ? 'READY_SHIPPED' : 'READY_DELIVERED');

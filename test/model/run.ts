@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 /**
- * `npm run test:model -- [--runs N] [--seed S] [--lanes K] [--shrink M] [--accept a,b]`:
+ * `npm run test:model -- [--runs N] [--seed S] [--lanes K] [--shrink M] [--accept a,b] [--stats 1]`:
  * the model-based money test alone, longer than `npm test` runs it (24 sequences). Each
  * option sets the environment variable the spec reads (FC_SEED, MODEL_RUNS, MODEL_LANES,
  * MODEL_SHRINK, MODEL_ACCEPT; see money-model.spec.ts), then mocha runs the spec against
@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
  *
  *   npm run test:model -- --runs 5000 --lanes 16
  */
-const OPTIONS: Record<string, string> = { '--runs': 'MODEL_RUNS', '--seed': 'FC_SEED', '--lanes': 'MODEL_LANES', '--shrink': 'MODEL_SHRINK', '--accept': 'MODEL_ACCEPT', '--path': 'MODEL_PATH' };
+const OPTIONS: Record<string, string> = { '--runs': 'MODEL_RUNS', '--seed': 'FC_SEED', '--lanes': 'MODEL_LANES', '--shrink': 'MODEL_SHRINK', '--accept': 'MODEL_ACCEPT', '--path': 'MODEL_PATH', '--stats': 'MODEL_STATS' };
 const env: NodeJS.ProcessEnv = { ...process.env };
 const args = process.argv.slice(2);
 for (let i = 0; i < args.length; i++) {
@@ -18,7 +18,7 @@ for (let i = 0; i < args.length; i++) {
   const name = OPTIONS[flag];
   const value = inline ?? args[++i];
   if (!name || value === undefined) {
-    process.stderr.write(`unknown option or missing value: ${args[i - (inline ? 0 : 1)]}\nusage: npm run test:model -- [--runs N] [--seed S] [--lanes K] [--shrink M] [--accept a,b] [--path P]\n`);
+    process.stderr.write(`unknown option or missing value: ${args[i - (inline ? 0 : 1)]}\nusage: npm run test:model -- [--runs N] [--seed S] [--lanes K] [--shrink M] [--accept a,b] [--path P] [--stats 1]\n`);
     process.exit(2);
   }
   env[name] = value;

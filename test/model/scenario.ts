@@ -72,9 +72,9 @@ const priceIntent: fc.Arbitrary<Price> = fc.oneof(
   { weight: 1, arbitrary: fc.integer({ min: 1, max: 1000 }).map((permille) => ({ permille })) },
 );
 const opIntent: fc.Arbitrary<OpIntent> = fc.record({
-  kind: fc.constantFrom<Op>('SEND', 'DELIVER', 'RETURN', 'CANCEL'),
+  kind: fc.constantFrom<Op>('SEND', 'SEND', 'DELIVER', 'DELIVER', 'RETURN', 'RETURN', 'RETURN', 'CANCEL', 'CANCEL'),
   form: fc.constantFrom('list', 'list', 'list', 'all', 'refund', 'empty'),
-  picks: fc.array(fc.record({ line: fc.nat(3), permille: fc.option(fc.integer({ min: 1, max: 1000 }), { nil: null }) }), { minLength: 1, maxLength: 2 }),
+  picks: fc.array(fc.record({ line: fc.nat(3), permille: fc.option(fc.oneof(fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 1001, max: 1500 })), { nil: null }) }), { minLength: 1, maxLength: 2 }),
   price: priceIntent,
 }).map((o) => ({ ...o, form: o.form === 'refund' && o.kind !== 'RETURN' ? 'all' : o.form === 'empty' && o.kind !== 'CANCEL' ? 'list' : o.form }) as OpIntent);
 
@@ -132,7 +132,9 @@ export function resolveOp(m: Model, o: OpIntent): { action: Action; body: Record
       items: o.picks.map((p) => {
         const line = m.lines[p.line % m.lines.length]!;
         if (p.permille === null) return { code: line.code };
-        return { code: line.code, quantityMilli: Math.max(1, Math.floor((available(line, o.kind) * p.permille) / 1000)) };
+        // above 1000 ‰: more than is left (refused naming the quantity)
+        const q = Math.floor((available(line, o.kind) * p.permille) / 1000) + (p.permille > 1000 ? 1 : 0);
+        return { code: line.code, quantityMilli: Math.max(1, q) };
       }),
     };
   }
