@@ -60,7 +60,6 @@ export interface Outcome { model: Model; refusal?: Refusal; amount?: number; bou
  *   cancel-empty-400            `items: []` on cancel is 400 INVALID_REQUEST (the schema), not 422
  *   approved-is-current         an approved order may not rise above its current total (not only the approved one)
  *   zero-lines-hold-deductions  deduction lines close once no goods are open, zero-priced lines included
- *   deductions-are-pieces-to-mark  a send/deliver marks "the last pieces" only when no deduction line is left to mark either
  *   full-return-needs-goods-out    a full return is refused when nothing is out to return (not only when nothing was ever sent)
  */
 export const accepted = new Set<string>();
@@ -233,8 +232,9 @@ function fulfil(model: Model, m: Model, a: Extract<Action, { kind: Op }>): Outco
   for (const [i, q] of wanted) mark(m.lines[i]!, op, q);
   for (const [i, q] of cancelled) mark(m.lines[i]!, 'CANCEL', q);
   if (!closing) {
-    // D: "the last pieces" are the last goods pieces (deduction lines aside)
-    const last = m.lines.every((l) => (isDeduction(l) && !accepted.has('deductions-are-pieces-to-mark')) || available(l, op) === 0);
+    // D: "the last pieces" include deduction lines (send/deliver `{}` marks them too): while one is
+    // left to mark, a call marking the last goods is bound by their value, not the order total
+    const last = m.lines.every((l) => available(l, op) === 0);
     const limit = last ? total : Math.min(total, value);
     if (a.totalPrice !== undefined && (a.totalPrice < 0 || a.totalPrice > limit)) return refuse(model, 422, 'TOTAL_PRICE_LIMIT_EXCEEDED', 'totalPrice.amount');
     setStatus(m, 'READY', op === 'SEND' ? 'READY_SHIPPED' : 'READY_DELIVERED');
