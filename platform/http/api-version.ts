@@ -1,5 +1,6 @@
 import type Koa from 'koa';
 import { errorBody } from '../errors.js';
+import { newId } from '../ids.js';
 import { API_VERSION_HEADER, type ApiVersions } from '../api-versions/api-versions.js';
 import type { AppState } from './state.js';
 
@@ -30,7 +31,15 @@ export function apiVersion(versions: ApiVersions): Koa.Middleware<AppState> {
     ctx.set(API_VERSION_HEADER, version);
     const json = ctx.body !== null && typeof ctx.body === 'object' && !Buffer.isBuffer(ctx.body) && typeof (ctx.body as { pipe?: unknown }).pipe !== 'function';
     if (version !== versions.current && json) {
-      ctx.body = versions.response(version, ctx.state.operationId ?? '', ctx.status, ctx.body);
+      try {
+        ctx.body = versions.response(version, ctx.state.operationId ?? '', ctx.status, ctx.body);
+      } catch (err) {
+        // a change file that cannot take this body back is a defect: the spec's 500, logged
+        const ticketId = newId();
+        ctx.state.log?.error({ err, ticketId, version, operationId: ctx.state.operationId }, 'answer not shaped for the API version');
+        ctx.status = 500;
+        ctx.body = errorBody([{ code: 'INTERNAL_ERROR', message: `The answer could not be given in version ${version}; the error is logged as ${ticketId}.`, severity: 'ERROR', ticketId }]);
+      }
     }
   };
 }
