@@ -15,6 +15,16 @@ export interface DocumentInfo {
   serverUrl: string;
 }
 
+/**
+ * The document of an older API version: the same routes (their requests are accepted in
+ * every version), only the operations that version had, each answering the shapes of that
+ * version (its change file's schemas) and nothing else.
+ */
+export interface VersionDocument {
+  /** operationId → status → the response body's schema in that version */
+  responses: Record<string, Record<number, Joi.Schema>>;
+}
+
 const ERROR_BODY: JsonSchema = {
   type: 'object',
   required: ['errors'],
@@ -146,7 +156,14 @@ function requestBody(route: RouteDeclaration, conv: SchemaConverter) {
   return { requestBody: { required, content: { 'application/json': { schema } } } };
 }
 
-function operation(route: RouteDeclaration, conv: SchemaConverter) {
+function versionResponses(shapes: Record<number, Joi.Schema>, conv: SchemaConverter) {
+  return Object.fromEntries(Object.entries(shapes).map(([status, schema]) => [status, {
+    description: STATUS_TEXT[Number(status)] ?? (Number(status) < 300 ? 'Success' : 'Error'),
+    content: { 'application/json': { schema: conv.convert(schema) } },
+  }]));
+}
+
+function operation(route: RouteDeclaration, conv: SchemaConverter, shapes?: Record<number, Joi.Schema>) {
   const rules = route.request?.query ? parameterRules(route.request.query) : [];
   const description = [route.description, rulesText(rules)].filter(Boolean).join(' ');
   return {
@@ -157,19 +174,19 @@ function operation(route: RouteDeclaration, conv: SchemaConverter) {
     ...(route.auth === 'bearer' ? { security: [{ bearerAuth: [] }] } : { security: [] }),
     parameters: parameters(route, conv),
     ...requestBody(route, conv),
-    responses: responses(route, conv),
+    responses: shapes ? versionResponses(shapes, conv) : responses(route, conv),
     'x-error-codes': errorsOf(route).map((e) => ({ status: e.status, code: e.code })),
     ...(rules.length ? { 'x-parameter-rules': rules } : {}),
   };
 }
 
-export function openApiDocument(registry: RouteRegistry, info: DocumentInfo): JsonSchema {
+export function openApiDocument(registry: RouteRegistry, info: DocumentInfo, older?: VersionDocument): JsonSchema {
   const conv = new SchemaConverter();
   const paths: Record<string, Record<string, unknown>> = {};
-  const routes = registry.routes.filter((r) => !r.internal).sort((a, b) => a.path.localeCompare(b.path));
+  const routes = registry.routes.filter((r) => !r.internal && (!older || older.responses[r.operationId])).sort((a, b) => a.path.localeCompare(b.path));
   for (const route of routes) {
     const p = openApiPath(route.path);
-    paths[p] = { ...paths[p], [route.method]: operation(route, conv) };
+    paths[p] = { ...paths[p], [route.method]: operation(route, conv, older?.responses[route.operationId]) };
   }
   return {
     openapi: '3.1.0',
