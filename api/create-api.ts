@@ -88,7 +88,7 @@ function buildApp(runtime: Runtime, modules: ApiModules, keys: IdempotencyStore)
         version: PROJECT_VERSION,
         description: 'Buy-now-pay-later financing for partner shops. Money is integer minor units; times are ISO 8601 without fractional seconds.',
         serverUrl: config.http.publicBaseUrl,
-      }, { current: CURRENT_API_VERSION, older: { [PUBLISHED_API_VERSION]: { responses: PUBLISHED_RESPONSES } } });
+      }, { current: CURRENT_API_VERSION, older: { [PUBLISHED_API_VERSION]: { responses: PUBLISHED_RESPONSES, mediaType: 'application/json; charset=utf-8', securityScheme: 'httpBearer', optionalBodies: true } } });
     },
   });
 }

@@ -9,21 +9,23 @@ import Joi from 'joi';
 // (a JSON-schema string may be empty; joi's default refuses that)
 const str = Joi.string().allow('');
 const nullableStr = str.allow(null);
-const date = Joi.string().pattern(/^\d{4}-\d{2}-\d{2}$/);
+const date = Joi.string().pattern(/^\d{4}-\d{2}-\d{2}$/).meta({ format: 'date' });
+/** an enumeration (never the empty string) */
+const oneOf = (...values: string[]) => Joi.string().valid(...values);
 const amount = Joi.object({ amount: Joi.number().required(), currency: str.required() }).label('Amount');
 const vatAmount = Joi.object({ amount: Joi.number().required(), currency: str.required(), vatRate: Joi.number().min(0).required() }).label('VatAmount');
 const address = Joi.object({
   name: nullableStr.max(100), country: str.required(), city: str.max(100).required(), streetAddress: str.max(100).required(),
   streetNumber: nullableStr.max(100), zip: str.max(30).required(),
-  addressType: str.valid('PERMANENT', 'CONTACT', 'DELIVERY', 'BILLING').required(),
+  addressType: oneOf('PERMANENT', 'CONTACT', 'DELIVERY', 'BILLING').required(),
 }).label('Address');
-const fulfilmentState = str.valid('PROCESSING', 'SENT', 'DELIVERED', 'RETURNED', 'CANCELLED');
+const fulfilmentState = oneOf('PROCESSING', 'SENT', 'DELIVERED', 'RETURNED', 'CANCELLED');
 const file = Joi.object({ filename: str.max(100).required(), url: str.required() });
 
 export const applicationBase = Joi.object({
   id: str.required(),
-  state: str.valid('PROCESSING', 'READY', 'REJECTED', 'CANCELLED').required(),
-  stateReason: str.valid(
+  state: oneOf('PROCESSING', 'READY', 'REJECTED', 'CANCELLED').required(),
+  stateReason: oneOf(
     'PROCESSING_REDIRECT_NEEDED', 'PROCESSING_PREAPPROVED', 'PROCESSING_VALIDATION_IN_PROGRESS', 'REJECTED', 'CANCELLED_NOT_PAID',
     'READY_TO_SHIP', 'READY_SHIPPED', 'READY_DELIVERED', 'READY_PAID', 'CANCELLED_RETURNED',
   ).required(),
@@ -31,7 +33,7 @@ export const applicationBase = Joi.object({
 
 const item = Joi.object({
   code: str.max(200).required(), ean: nullableStr.max(64), name: str.max(255).required(),
-  type: str.valid('PHYSICAL', 'DISCOUNT', 'SHIPPING_FEE', 'SALES_TAX', 'DIGITAL', 'GIFT_CARD', 'STORE_CREDIT', 'FEE', 'INSURANCE').allow(null),
+  type: oneOf('PHYSICAL', 'DISCOUNT', 'SHIPPING_FEE', 'SALES_TAX', 'DIGITAL', 'GIFT_CARD', 'STORE_CREDIT', 'FEE', 'INSURANCE').allow(null),
   variant: nullableStr.max(250), description: nullableStr, producer: nullableStr.max(250), categories: Joi.array().items(str).allow(null),
   totalPrice: amount.required(), totalVat: vatAmount.required(), productUrl: nullableStr.max(200),
   state: fulfilmentState.required(), sentDate: date.allow(null).required(), deliveryDate: date.allow(null).required(),
@@ -40,7 +42,7 @@ const item = Joi.object({
 }).label('OrderItemResponse');
 
 const documentResponse = Joi.object({
-  type: str.valid('INVOICE', 'PROFORMA_INVOICE', 'CREDIT_NOTE', 'OTHER').required(),
+  type: oneOf('INVOICE', 'PROFORMA_INVOICE', 'CREDIT_NOTE', 'OTHER').required(),
   file: file.required(),
   description: nullableStr,
   extraData: Joi.object({ variableSymbol: nullableStr }),
@@ -48,7 +50,7 @@ const documentResponse = Joi.object({
 
 export const order = Joi.object({
   number: str.max(100).required(), variableSymbols: Joi.array().items(str), totalPrice: amount.required(), totalVat: Joi.array().items(vatAmount).required(),
-  addresses: Joi.array().items(address), deliveryType: str.valid('DELIVERY_CARRIER', 'PERSONAL_BRANCH', 'PERSONAL_PARTNER', 'ONLINE'),
+  addresses: Joi.array().items(address), deliveryType: oneOf('DELIVERY_CARRIER', 'PERSONAL_BRANCH', 'PERSONAL_PARTNER', 'ONLINE'),
   deliveryCarrier: Joi.any(), reservationDate: nullableStr,
   state: fulfilmentState.required(), deliveryDate: date.allow(null).required(), deliveryTrackingNumber: nullableStr.max(64).required(),
   sentDate: date.allow(null).required(), documents: Joi.array().items(documentResponse), items: Joi.array().items(item).required(),
@@ -70,10 +72,10 @@ const customer = Joi.object({
   firstName: str.max(60).required(), lastName: str.max(60).required(), fullName: str.max(240).required(), phone: str.max(13).required(),
 }).label('CustomerResponse');
 
-export const recurrence = Joi.object({ id: str.required(), state: str.valid('APPROVING', 'READY', 'CANCELLED', 'EXPIRED').required() }).label('RecurrenceObject');
+export const recurrence = Joi.object({ id: str.required(), state: oneOf('APPROVING', 'READY', 'CANCELLED', 'EXPIRED').required() }).label('RecurrenceObject');
 
 export const application = applicationBase.keys({
-  customer: customer.required(), order: order.required(), type: str.valid('DEFERRED_PAYMENT', 'PAY_IN_THREE').required(),
+  customer: customer.required(), order: order.required(), type: oneOf('DEFERRED_PAYMENT', 'PAY_IN_THREE').required(),
   agreementTermsAndConditions: Joi.boolean().required(), gatewayRedirectUrl: str.required(), recurrence,
 }).label('ApplicationResponse');
 
@@ -90,7 +92,7 @@ export const payments = Joi.object({ data: Joi.array().items(payment).required()
 
 export const errors = Joi.object({
   errors: Joi.array().items(Joi.object({
-    code: str.required(), message: str.required(), severity: str.valid('ERROR', 'WARN', 'INFO').required(), attribute: str, ticketId: str,
+    code: str.required(), message: str.required(), severity: oneOf('ERROR', 'WARN', 'INFO').required(), attribute: str, ticketId: str,
   })).required(),
 }).label('ErrorsResponse');
 
@@ -101,10 +103,10 @@ const limits = Joi.object({ availableLimit: amount.required(), totalLimit: amoun
 export const precheck = Joi.object({
   id: str.required(),
   results: Joi.array().items(Joi.object({
-    type: str.valid('DEFERRED_PAYMENT', 'PAY_IN_THREE').required(), recommendation: Joi.boolean().required(),
+    type: oneOf('DEFERRED_PAYMENT', 'PAY_IN_THREE').required(), recommendation: Joi.boolean().required(),
     probabilityOfApproval: Joi.number().required(), completeness: Joi.number(),
-    code: str.valid('OK', 'UNKNOWN', 'NOT_AVAILABLE', 'ADDITIONAL_DATA_SECURITY', 'ADDITIONAL_DATA_LIMIT', 'INSUFFICIENT_LIMIT', 'INSUFFICIENT_LIMIT_OPPORTUNITY', 'DETAILS_NOT_MATCHING', 'MANUAL_VERIFICATION').allow(null).required(),
-    PrecheckResultResponseSerializer: str.valid('UNKNOWN', 'FIRST_ORDER', 'FULL', 'BLOCKED').required(),
+    code: oneOf('OK', 'UNKNOWN', 'NOT_AVAILABLE', 'ADDITIONAL_DATA_SECURITY', 'ADDITIONAL_DATA_LIMIT', 'INSUFFICIENT_LIMIT', 'INSUFFICIENT_LIMIT_OPPORTUNITY', 'DETAILS_NOT_MATCHING', 'MANUAL_VERIFICATION').allow(null).required(),
+    PrecheckResultResponseSerializer: oneOf('UNKNOWN', 'FIRST_ORDER', 'FULL', 'BLOCKED').required(),
     message: str, additionalData: Joi.array().items(str),
   }).label('PrecheckResultResponse')).required(),
   limits,

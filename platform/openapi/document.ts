@@ -23,6 +23,36 @@ export interface DocumentInfo {
 export interface VersionDocument {
   /** operationId → status → the response body's schema in that version */
   responses: Record<string, Record<number, Joi.Schema>>;
+  /** the JSON media type as that version's document names it */
+  mediaType?: string;
+  /** the name of its bearer security scheme */
+  securityScheme?: string;
+  /** its request bodies are declared optional (a missing body is then refused by its required properties) */
+  optionalBodies?: boolean;
+}
+
+/** A one-value `const` as the one-value `enum` that OpenAPI 3.0 tools read. */
+function constToEnum(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(constToEnum);
+  if (node === null || typeof node !== 'object') return;
+  const o = node as Record<string, unknown>;
+  if ('const' in o && !('enum' in o)) { o.enum = [o.const]; delete o.const; }
+  for (const v of Object.values(o)) constToEnum(v);
+}
+
+/** The older version's document as its own tools wrote it: media type, scheme name, optional bodies. */
+function asOlderDocument(doc: JsonSchema, older: VersionDocument): JsonSchema {
+  let text = JSON.stringify(doc);
+  if (older.mediaType) text = text.replaceAll('"application/json":', JSON.stringify(older.mediaType) + ':');
+  if (older.securityScheme) text = text.replaceAll('"bearerAuth"', JSON.stringify(older.securityScheme));
+  const out = JSON.parse(text) as JsonSchema;
+  constToEnum(out);
+  if (older.optionalBodies) {
+    for (const ops of Object.values(out.paths as Record<string, Record<string, { requestBody?: { required?: boolean } }>>)) {
+      for (const op of Object.values(ops)) if (op.requestBody) op.requestBody.required = false;
+    }
+  }
+  return out;
 }
 
 const ERROR_BODY: JsonSchema = {
@@ -188,7 +218,7 @@ export function openApiDocument(registry: RouteRegistry, info: DocumentInfo, old
     const p = openApiPath(route.path);
     paths[p] = { ...paths[p], [route.method]: operation(route, conv, older?.responses[route.operationId]) };
   }
-  return {
+  const doc = {
     openapi: '3.1.0',
     info: { title: info.title, version: info.version, description: info.description },
     servers: [{ url: info.serverUrl }],
@@ -199,4 +229,5 @@ export function openApiDocument(registry: RouteRegistry, info: DocumentInfo, old
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'accessToken from POST /authentication/v1/partner' } },
     },
   };
+  return older ? asOlderDocument(doc, older) : doc;
 }
