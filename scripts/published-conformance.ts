@@ -420,7 +420,8 @@ async function main(argv: string[]): Promise<number> {
   const t = await startTestApi({ SANDBOX: 'true', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', RATE_LIMIT_PER_MINUTE: '1000000' });
   print(`Service: in-process API at ${t.baseUrl}`);
   try {
-    const partner = await provisionPartner(t);
+    // pinned as the partners CLI's --api-version pins, besides the header every request sends
+    const partner = await provisionPartner(t, { apiVersion: API_VERSION });
     const run = new PublishedConformance(doc, t.client);
     // no relay runs here: the notifications wait in Kafka; the Journey (test/published-sdk) receives them
     await run.journey({ username: partner.username, password: partner.password }, { notificationEndpoint: 'https://shop.example.com/hooks/applications', paymentsEndpoint: 'https://shop.example.com/hooks/payments' });
