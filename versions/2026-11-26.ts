@@ -18,6 +18,7 @@ function pick(from: Json, keys: readonly string[]): Json {
 }
 
 const amount = (m: Json) => pick(m, ['amount', 'currency']);
+const EXTRA_DATA = ['transactionsNumber', 'cashlessTransactionsNumber', 'transactionsSum', 'cashlessTransactionsSum', 'latestTransactionDate', 'earliestTransactionDate', 'pageTotalTime', 'pageReviewsTime', 'cartItemsRemoved', 'itemsViewed', 'tags'];
 const vatAmount = (v: Json) => pick(v, ['amount', 'currency', 'vatRate']);
 const address = (a: Json) => pick(a, ['name', 'country', 'city', 'streetAddress', 'streetNumber', 'zip', 'addressType']);
 const file = (f: Json | undefined) => (f && typeof f.url === 'string' ? { filename: f.filename ?? f.url.split('/').pop() ?? 'file', url: f.url } : undefined);
@@ -39,7 +40,9 @@ function documentOf(d: Json): Json | undefined {
 
 function order(o: Json): Json {
   return {
-    ...pick(o, ['number', 'variableSymbols', 'deliveryType', 'deliveryCarrier', 'reservationDate', 'state']),
+    // (no deliveryCarrier: that version's carrier is a choice of two string forms that a carrier
+    // code matches both of, which its SDKs refuse to read; it is optional there)
+    ...pick(o, ['number', 'variableSymbols', 'deliveryType', 'reservationDate', 'state']),
     totalPrice: amount(o.totalPrice),
     totalVat: (o.totalVat ?? []).map(vatAmount),
     addresses: (o.addresses ?? []).map(address),
@@ -62,6 +65,8 @@ function customer(c: Json): Json {
   return {
     ...pick(c, ['titleBefore', 'titleAfter', 'email', 'tin', 'vatin', 'phone']),
     addresses: (c.addresses ?? []).map(address),
+    // that version's name for what the shop knows of the customer (fraudPreventionData now)
+    ...(isObj(c.fraudPreventionData ?? c.extraData) ? { extraData: pick(c.fraudPreventionData ?? c.extraData, EXTRA_DATA) } : {}),
     fullName: full,
     firstName: c.firstName ?? (cut > 0 ? full.slice(0, cut) : full),
     lastName: c.lastName ?? (cut > 0 ? full.slice(cut + 1) : full),
