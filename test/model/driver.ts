@@ -224,7 +224,14 @@ export class ModelRun {
   async observe(): Promise<void> {
     const pending = this.cands.some((m) => m.pendingPaid > 0);
     this.cands = this.cands.map(settle);
-    if (pending) await this.paidHandled();
+    if (pending) {
+      await this.paidHandled().catch(async (err) => {
+        // the payouts the model expects did not all come: name the difference
+        const list = (await this.h.t.client.get(`${paymentsPath(this.id)}?limit=100`, { token: this.partner.token })).body.data;
+        this.narrow((m) => paymentsDiff(m, list, Number.MAX_SAFE_INTEGER), `payments (${(err as Error).message})`);
+        throw err;
+      });
+    }
     let last: any;
     try {
       await waitFor(`the application ${this.id} to match the model`, async () => {
@@ -257,11 +264,11 @@ export class ModelRun {
     this.narrow((m) => applicationDiff(m, app), 'application at the end');
     const list = (await this.h.t.client.get(`${paymentsPath(this.id)}?limit=100`, { token: this.partner.token })).body.data;
     this.narrow((m) => paymentsDiff(m, list, app.order.totalPrice.amount), 'payments');
-    const feed = await waitFor(`the feed of ${this.id}`, async () => {
-      const data = (await this.h.t.client.get(`/financing/v1/events?applicationId=${this.id}&limit=100`, { token: this.partner.token })).body.data as any[];
-      const want = Math.min(...this.cands.map((m) => m.notified.length + m.payments.length));
-      return data.length >= want && data;
-    }, { maxWait: SETTLE_WAIT });
+    let feed: any[] = [];
+    await waitFor(`the feed of ${this.id}`, async () => {
+      feed = (await this.h.t.client.get(`/financing/v1/events?applicationId=${this.id}&limit=100`, { token: this.partner.token })).body.data;
+      return feed.length >= Math.min(...this.cands.map((m) => m.notified.length + m.payments.length));
+    }, { maxWait: SETTLE_WAIT }).catch(() => { /* the comparison below names what is missing */ });
     const notes = feed.filter((e) => e.type === 'application').map((e) => `${e.data.state}/${e.data.stateReason}`);
     const paid = feed.filter((e) => e.type === 'payment').map((e) => e.data.grossValue.amount);
     this.narrow((m) => {

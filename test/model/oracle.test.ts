@@ -139,6 +139,13 @@ describe('model oracle: hand-computed cases', () => {
     m = ok(m, { kind: 'RETURN' });
     expect([orderTotal(m), m.status.stateReason, m.lines[0]!.C]).to.deep.equal([0, 'CANCELLED_RETURNED', 2000]);
   });
+  it('deduction lines close by themselves once no positive piece is open, a zero-priced line open or not', () => {
+    let m = ready([line('A', 1000), line('FREE', 0), line('D', -300)]);
+    m = ok(m, { kind: 'CANCEL', items: [{ code: 'A' }] });
+    expect([orderTotal(m), m.lines[2]!.C, m.lines[1]!.C, m.status.state]).to.deep.equal([0, 1000, 0, 'READY']);
+    m = ok(m, { kind: 'CANCEL' });
+    expect(m.status.stateReason).to.equal('CANCELLED_NOT_PAID');
+  });
   it('send and deliver totals: at most the marked pieces\' value, the order total on the last pieces', () => {
     const m = ready(KETTLES);
     expect(apply(m, { kind: 'SEND', items: [{ code: 'SHIP' }], totalPrice: 30001 }).refusal).to.include({ code: 'TOTAL_PRICE_LIMIT_EXCEEDED' });
@@ -150,6 +157,8 @@ describe('model oracle: hand-computed cases', () => {
     let m = ready(KETTLES);
     expect(apply(m, { kind: 'CHANGE', lines: [line('X', 150001)] }).refusal).to.include({ code: 'NOT_SUPPORTED' });
     m = ok(m, { kind: 'CHANGE', lines: [line('X', 100000)] });
+    // lowered, then up again within what the customer approved
+    m = ok(m, { kind: 'CHANGE', lines: [line('X', 150000)] });
     m = ok(m, { kind: 'SEND', items: [{ code: 'X', quantityMilli: 500 }] });
     expect(apply(m, { kind: 'CHANGE', lines: [line('X', 1)] }).refusal).to.deep.equal({ status: 422, code: 'ORDER_ALREADY_SENT' });
     const p3 = ready(KETTLES, 'SENT', 0, 'PAY_IN_THREE');
