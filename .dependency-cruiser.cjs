@@ -43,6 +43,13 @@ module.exports = {
       to: { path: '^modules/', pathNot: '^modules/webhooks/' },
     },
     {
+      name: 'versions-see-only-the-platform',
+      comment: 'A version change reshapes JSON bodies at the edge: it knows the wire shapes, not the modules that make them.',
+      severity: 'error',
+      from: { path: '^versions/' },
+      to: { path: '^(modules|api|relay)/' },
+    },
+    {
       name: 'no-cycles',
       comment: 'Files depend one way: a cycle makes load order matter and boundaries meaningless.',
       severity: 'error',

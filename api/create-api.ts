@@ -4,6 +4,8 @@ import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 import { createRuntime, type Runtime } from '../platform/runtime.js';
 import { createHttpApp } from '../platform/http/create-app.js';
+import { apiVersions, CURRENT_API_VERSION, PUBLISHED_API_VERSION } from '../versions/index.js';
+import { PUBLISHED_RESPONSES } from '../versions/2026-11-26.js';
 import { mountHealth } from '../platform/http/health.js';
 import { listen, type Listening } from '../platform/http/servers.js';
 import { selfSignedTls, type TlsMaterial } from '../platform/http/tls.js';
@@ -69,6 +71,7 @@ function buildApp(runtime: Runtime, modules: ApiModules, keys: IdempotencyStore)
     trustProxy: config.http.trustProxy,
     before: modules.list.flatMap((m) => m.before ?? []),
     idempotency: idempotency(keys, { crashAfterWrite: config.idempotency.crashAfterWrite }),
+    versions: apiVersions,
     mount: (router) => {
       mountHealth(router, {
         projectVersion: PROJECT_VERSION,
@@ -85,7 +88,7 @@ function buildApp(runtime: Runtime, modules: ApiModules, keys: IdempotencyStore)
         version: PROJECT_VERSION,
         description: 'Buy-now-pay-later financing for partner shops. Money is integer minor units; times are ISO 8601 without fractional seconds.',
         serverUrl: config.http.publicBaseUrl,
-      });
+      }, { current: CURRENT_API_VERSION, older: { [PUBLISHED_API_VERSION]: { responses: PUBLISHED_RESPONSES, mediaType: 'application/json; charset=utf-8', securityScheme: 'httpBearer', optionalBodies: true } } });
     },
   });
 }

@@ -29,7 +29,7 @@ import { newId } from '../platform/ids.js';
 import { availableParallelism } from 'node:os';
 import { cpuPerOp, stackPids } from './support/cpu.js';
 import { createIndexes, createWrites, type IndexSpec } from './support/create-writes.js';
-import { duplicateKey } from '../modules/applications/application.factory.js';
+import { duplicateKey, duplicateScopeOf } from '../modules/applications/application.factory.js';
 import { FEED_HEADS_COLLECTION } from '../modules/events/events.repository.js';
 import { UNIQUE_PLACEHOLDER, uniqueBodies } from './support/unique-bodies.js';
 import { startBareKoa } from './support/bare-koa-process.js';
@@ -228,7 +228,7 @@ async function main() {
     const { _id, version, outbox, outboxAt, ...template } = stored as any;
     void version; void outbox; void outboxAt;
     // the ceilings write the service's duplicate key: check it is still the one it stores
-    if (template.dedupKey !== duplicateKey(template.partnerId, template.type, template.order)) {
+    if (template.dedupKey !== duplicateKey(template.partnerId, template.type, template.order, duplicateScopeOf(template))) {
       throw new Error(`the service's duplicate key ${template.dedupKey} is not duplicateKey() of its application: update support/create-writes.ts`);
     }
     const shape = { template, indexes: await createIndexes(db) };

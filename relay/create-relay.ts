@@ -9,7 +9,8 @@ import { Abandon } from './abandon.js';
 import { Deliverer } from './delivery.service.js';
 import { EndpointLimiter } from './endpoint-limiter.js';
 import { Lane, retryFetchWaitMs, type LaneSpec } from './lane.js';
-import { cachedSecrets, type PartnerSecretsFactory } from './partner-secrets.js';
+import { cachedSecrets, versionedBodies, type PartnerSecretsFactory } from './partner-secrets.js';
+import { apiVersions } from '../versions/index.js';
 import { relayMetrics } from './relay.metrics.js';
 import { consumerLagGauge, lazyAdmin } from '../platform/consumer-lag.js';
 import { distinctDelays, laneGroup, RELAY_TOPICS, relayTopics, retryTopic } from './relay.topics.js';
@@ -49,10 +50,12 @@ export async function startRelay(config: Config, logger: Logger, ports: RelayPor
   const abandon = new Abandon();
   const metrics = relayMetrics(runtime.registry);
   const deliveries = new DeliveryRepository(runtime.db);
-  const client = new WebhookClient({ timeoutMs: config.webhooks.timeoutMs, allowPrivateNetworks: config.webhooks.allowPrivateNetworks });
+  const client = new WebhookClient({ timeoutMs: config.webhooks.timeoutMs, allowPrivateNetworks: config.webhooks.allowPrivateNetworks, logger: logger.child({ component: 'webhook-client' }) });
+  const partners = ports.partnerSecrets(runtime.db);
   const deliverer = new Deliverer({
     repo: deliveries,
-    secrets: cachedSecrets(ports.partnerSecrets(runtime.db)),
+    secrets: cachedSecrets(partners),
+    shape: versionedBodies(partners, apiVersions),
     client,
     signer: new WebhookSigner(),
     limiter: new EndpointLimiter(config.webhooks.concurrencyPerEndpoint, config.webhooks.maxQueuedPerEndpoint, config.webhooks.timeoutMs),

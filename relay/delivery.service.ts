@@ -7,7 +7,7 @@ import { KeyedMutex } from '../platform/keyed-mutex.js';
 import { attemptKey, type AttemptResult, type DeliveryDoc, type DeliveryTask, type DeliveryRecords } from '../modules/webhooks/index.js';
 import { precheck, recordAttempt, type FollowUp, type RetryPolicy } from './delivery.policy.js';
 import { AbortedError, BUSY, type EndpointLimiter } from './endpoint-limiter.js';
-import type { SecretSource } from './partner-secrets.js';
+import type { BodyShaper, SecretSource } from './partner-secrets.js';
 import type { RelayMetrics } from './relay.metrics.js';
 import { RELAY_TOPICS, retryTopic } from './relay.topics.js';
 import type { WebhookSigner } from './signing.js';
@@ -32,6 +32,8 @@ export type Handled = 'done' | 'abandoned';
 export interface DelivererDeps {
   repo: DeliveryRecords;
   secrets: SecretSource;
+  /** the body in the partner's API version (absent: sent as it was made) */
+  shape?: BodyShaper;
   client: WebhookClient;
   signer: WebhookSigner;
   limiter: EndpointLimiter;
@@ -113,7 +115,10 @@ export class Deliverer {
     } catch (err) {
       return { outcome: 'INVALID_ENDPOINT', startedAt: now, finishedAt: now, error: `the notificationEndpoint ${(err as Error).message}` };
     }
-    const payload = JSON.stringify(n.body);
+    const shape = this.deps.shape;
+    const body = shape ? await this.retrying('read the partner\'s API version', signal, () => shape(n.partnerId, n.kind, n.body)) : n.body;
+    if (body === ABORTED) return ABORTED;
+    const payload = JSON.stringify(body);
     const secrets = await this.retrying('read the signing secrets', signal, () => this.deps.secrets(n.partnerId));
     if (secrets === ABORTED) return ABORTED;
     if (secrets.length === 0) {

@@ -1,4 +1,5 @@
 import type { Db } from 'mongodb';
+import type { ApiVersions } from '../platform/api-versions/api-versions.js';
 
 /**
  * What the relay needs to know of partners: the secrets that sign a partner's webhooks,
@@ -7,12 +8,40 @@ import type { Db } from 'mongodb';
  */
 export interface PartnerSecrets {
   webhookSecrets(partnerId: string): Promise<string[]>;
+  /** the API version the partner is pinned to (absent: the current one) */
+  apiVersion?(partnerId: string): Promise<string | undefined>;
 }
 
 /** Builds the port from the process's store connection (the relay opens its own). */
 export type PartnerSecretsFactory = (db: Db) => PartnerSecrets;
 
 export type SecretSource = (partnerId: string) => Promise<string[]>;
+
+/** A notification's body in the shape of the partner's pinned API version. */
+export type BodyShaper = (partnerId: string, kind: string, body: unknown) => Promise<unknown>;
+
+/**
+ * Webhook bodies follow the partner's pinned version, as its API answers do: the relay
+ * reshapes the current body at send time (a partner that changes its pin gets the new
+ * shape from the next attempt on), with the pin cached like the secrets.
+ */
+export function versionedBodies(partners: PartnerSecrets, versions: ApiVersions, ttlMs = 10_000): BodyShaper {
+  const cache = new Map<string, { at: number; version: Promise<string | undefined> }>();
+  return async (partnerId, kind, body) => {
+    if (!partners.apiVersion) return body;
+    const now = Date.now();
+    let hit = cache.get(partnerId);
+    if (!hit || now - hit.at >= ttlMs) {
+      if (cache.size > 50_000) cache.clear();
+      hit = { at: now, version: partners.apiVersion(partnerId) };
+      cache.set(partnerId, hit);
+      const mine = hit.version;
+      mine.catch(() => { if (cache.get(partnerId)?.version === mine) cache.delete(partnerId); });
+    }
+    const version = (await hit.version) ?? versions.current;
+    return versions.known(version) ? versions.notification(version, kind, body) : body;
+  };
+}
 
 /**
  * The partner's live signing secrets, cached for a few seconds so a burst of notifications

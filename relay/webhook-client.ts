@@ -4,6 +4,7 @@ import { PROJECT_NAME } from '../platform/version.js';
 import type { Abandon } from './abandon.js';
 import type { AttemptResult } from '../modules/webhooks/index.js';
 import { assertTargetAllowed, guardedLookup, RefusedAddressError } from '../platform/net/ssrf-guard.js';
+import type { Logger } from '../platform/logger.js';
 
 /**
  * One webhook POST: per-attempt deadline over connect + response + body, no redirects
@@ -13,7 +14,28 @@ import { assertTargetAllowed, guardedLookup, RefusedAddressError } from '../plat
 export interface WebhookClientOptions {
   timeoutMs: number;
   allowPrivateNetworks: boolean;
+  /** where the details of a refused or failed connection go (they stay out of the record) */
+  logger?: Logger;
 }
+
+/**
+ * A failed attempt's `error` is the partner's to read (the deliveries API), so it names the
+ * kind of failure and never the address or port a name led to: which names resolve, and to
+ * what, from inside our network, and which of those ports answer, is not a partner's to
+ * probe with a notificationEndpoint. The details go to our log.
+ */
+export const REFUSED_ENDPOINT = 'the notificationEndpoint\'s host is not on a public network';
+
+const NETWORK_FAILURES: Record<string, string> = {
+  ECONNREFUSED: 'the connection was refused',
+  ECONNRESET: 'the connection was reset',
+  ETIMEDOUT: 'the connection timed out',
+  EHOSTUNREACH: 'the host is unreachable',
+  ENETUNREACH: 'the network is unreachable',
+  ENOTFOUND: 'the host name does not resolve',
+  EAI_AGAIN: 'the host name could not be resolved for now',
+  EPIPE: 'the connection was closed while sending',
+};
 
 export const ABORTED = Symbol('attempt aborted');
 
@@ -38,7 +60,8 @@ export class WebhookClient {
     try {
       assertTargetAllowed(target, this.opts.allowPrivateNetworks);
     } catch (err) {
-      return { outcome: 'REFUSED_ADDRESS', startedAt, finishedAt: new Date(), error: (err as Error).message };
+      this.logFailure(target, err as NodeJS.ErrnoException);
+      return { outcome: 'REFUSED_ADDRESS', startedAt, finishedAt: new Date(), error: REFUSED_ENDPOINT };
     }
     const deadline = startedAt.getTime() + this.opts.timeoutMs;
     for (let sent = 0; ; sent++) {
@@ -56,6 +79,10 @@ export class WebhookClient {
     this.httpsAgent.destroy();
   }
 
+  private logFailure(target: URL, err: NodeJS.ErrnoException): void {
+    this.opts.logger?.info({ host: target.host, code: err.code, reason: err.message }, 'webhook endpoint not reached');
+  }
+
   private send(target: URL, payload: string, headers: Record<string, string>, deadline: number, signal?: Abandon): Promise<Sent> {
     const startedAt = new Date();
     return new Promise<Sent>((resolve) => {
@@ -70,7 +97,10 @@ export class WebhookClient {
       if (signal?.aborted) return onAbort();
       const unsubscribe = signal?.onAbort(onAbort);
       if (unsubscribe) onSettle(unsubscribe);
-      req.on('error', (err: NodeJS.ErrnoException) => finish(failureOf(err), req.reusedSocket && err.code === 'ECONNRESET'));
+      req.on('error', (err: NodeJS.ErrnoException) => {
+        this.logFailure(target, err);
+        finish(failureOf(err), req.reusedSocket && err.code === 'ECONNRESET');
+      });
       req.end(payload);
     });
   }
@@ -129,8 +159,10 @@ function readAcknowledgement(res: http.IncomingMessage, finish: Finish): void {
 }
 
 function failureOf(err: NodeJS.ErrnoException): Outcome {
-  if (err instanceof RefusedAddressError) return { outcome: 'REFUSED_ADDRESS', error: err.message };
-  return { outcome: 'NETWORK_ERROR', error: `${err.code ?? 'ERROR'}: ${err.message}`.slice(0, EXCERPT_CHARS) };
+  if (err instanceof RefusedAddressError) return { outcome: 'REFUSED_ADDRESS', error: REFUSED_ENDPOINT };
+  const code = err.code ?? 'ERROR';
+  // TLS failures (ERR_TLS_CERT_ALTNAME_INVALID, CERT_HAS_EXPIRED, ...) say enough by their code
+  return { outcome: 'NETWORK_ERROR', error: `${code}: ${NETWORK_FAILURES[code] ?? 'the request failed'}` };
 }
 
 /** The acknowledgement rule on a complete response. */

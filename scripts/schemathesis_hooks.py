@@ -8,7 +8,7 @@ after generation, and one that turned out valid must then be accepted.
 - Rules across query parameters (at least one of, at most one of, ...): the document lists
   them in each operation's `x-parameter-rules`; a request that breaks one is dropped.
 - Query parameters that must name something the service handed out (`x-refers-to`, the
-  event feed's cursors): a made-up value is refused, as the document says, so a request
+  cursors of the paged lists): a made-up value is refused, as the document says, so a request
   that sets one is dropped.
 - Arrays whose items must differ in one field (`x-unique-by`, one totalVat entry per
   vatRate): later items that repeat an earlier item's value are removed.

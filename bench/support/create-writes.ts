@@ -2,7 +2,8 @@ import type { Db } from 'mongodb';
 import { newId } from '../../platform/ids.js';
 import { outboxForInsert } from '../../platform/outbox.js';
 import { createdEntries } from '../../modules/applications/application.create.js';
-import { duplicateKey } from '../../modules/applications/application.factory.js';
+import { duplicateKey, duplicateScopeOf } from '../../modules/applications/application.factory.js';
+import type { ApplicationDoc } from '../../modules/applications/application.model.js';
 import { uniqueValues } from './unique-bodies.js';
 
 export interface IndexSpec { key: Record<string, 1 | -1>; name: string; unique?: boolean }
@@ -40,7 +41,7 @@ export async function createWrites(db: Db, indexes: Record<string, IndexSpec[]>)
     const id = newId();
     const now = new Date();
     const order = { ...template.order, number: orderNumber ?? orderNumbers() };
-    const doc = { ...template, _id: id, order, dedupKey: duplicateKey(template.partnerId, template.type, order) } as any;
+    const doc = { ...template, _id: id, order, dedupKey: duplicateKey(template.partnerId, template.type, order, duplicateScopeOf(template as ApplicationDoc)) } as any;
     const entries = createdEntries(doc, now);
     await apps.insertOne({ ...doc, version: 1, ...outboxForInsert(entries, now) });
     const unset = Object.fromEntries(entries.map((e) => [`outbox.${e.id}`, '']));

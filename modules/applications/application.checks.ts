@@ -1,5 +1,5 @@
 import type { ErrorRecord } from '../../platform/errors.js';
-import { DEDUCTION_ITEM_TYPES, type Money } from './application.model.js';
+import { DEDUCTION_ITEM_TYPES, type Money, type VatAmount } from './application.model.js';
 import type { OrderInput } from './application.input.js';
 import { mulDivRound, toMilli, vatIncluded } from '../../platform/money.js';
 
@@ -41,16 +41,42 @@ function checkCurrencies(order: OrderInput, root: string, accepted: string[], er
   if (odd) errors.push(err(`One currency per application: ${odd[0]} is in ${odd[1].currency}, the order in ${cur}.`, `${odd[0]}.currency`));
 }
 
-/** The sign rules of an order's money (also for a changed order): a positive total; only deductions below zero. */
+/**
+ * The sign rules of an order's money (also for a changed order): a positive total; only
+ * deductions below zero; every VAT amount possible for its price (`impossibleVat`).
+ */
 export function checkSigns(order: Pick<OrderInput, 'totalPrice' | 'items'>, root: string, errors: ErrorRecord[]): void {
   if (order.totalPrice.amount <= 0) errors.push(err('The order total must be positive.', `${root}.totalPrice.amount`));
   order.items.forEach((item, i) => {
+    const p = `${root}.items[${i}]`;
     const deduction = item.type !== undefined && DEDUCTION_ITEM_TYPES.includes(item.type);
     const bad = deduction ? item.totalPrice.amount > 0 : item.totalPrice.amount < 0;
     if (bad) {
-      errors.push(err(deduction ? `A ${item.type} item reduces the total: its price must not be positive.` : 'Only DISCOUNT, GIFT_CARD and STORE_CREDIT items may have a negative price.', `${root}.items[${i}].totalPrice.amount`));
+      errors.push(err(deduction ? `A ${item.type} item reduces the total: its price must not be positive.` : 'Only DISCOUNT, GIFT_CARD and STORE_CREDIT items may have a negative price.', `${p}.totalPrice.amount`));
+    }
+    const pairs: Array<[Money, VatAmount, string]> = [[item.totalPrice, item.totalVat, `${p}.totalVat.amount`]];
+    if (item.unitPrice && item.unitVat) pairs.push([item.unitPrice, item.unitVat, `${p}.unitVat.amount`]);
+    for (const [price, vat, attribute] of pairs) {
+      const why = impossibleVat(price.amount, vat.amount, vat.vatRate);
+      if (why) errors.push(err(why, attribute));
     }
   });
+}
+
+/**
+ * A VAT amount that no rounding explains, for a price that includes it: of the other sign
+ * than the price (or any VAT on a price of 0), larger than the price, or, at a positive
+ * rate, the whole price (the VAT in a gross g at rate r is g·r/(100 + r), always below g).
+ * An override accepts a rounding difference (VAT_AMOUNT_MISMATCH), never one of these: the
+ * VAT ends up on credit notes and in the ledger.
+ */
+export function impossibleVat(price: number, vat: number, vatRate: number): string | undefined {
+  if (vat === 0) return undefined;
+  if (price === 0) return `A price of 0 includes no VAT; the VAT is ${vat}.`;
+  if (Math.sign(vat) !== Math.sign(price)) return `The VAT ${vat} must have the sign of its price ${price}.`;
+  if (Math.abs(vat) > Math.abs(price)) return `The VAT ${vat} is larger than its price ${price}, which includes it.`;
+  if (vatRate > 0 && Math.abs(vat) === Math.abs(price)) return `At ${vatRate} % the VAT is a part of the price: ${vat} cannot be the whole of ${price}.`;
+  return undefined;
 }
 
 function checkSums(order: OrderInput, root: string, errors: ErrorRecord[]): void {

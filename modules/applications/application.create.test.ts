@@ -91,6 +91,21 @@ describe('create application (use case on the in-memory repository)', () => {
     expect(other.doc._id).not.to.equal(first.doc._id);
   });
 
+  it('when another customer sends the same order within the window, then it is not a duplicate; the same customer is', async () => {
+    const { create } = setup();
+    const first = await create.create(partner, input());
+    const petr = input();
+    petr.customer = { ...petr.customer, email: 'petr@example.com' };
+    const other = await create.create(partner, petr);
+    expect(other.created).to.equal(true);
+    expect(other.doc._id).not.to.equal(first.doc._id);
+    const jana = input();
+    jana.customer = { ...jana.customer, email: 'JANA+eshop@Example.com' };
+    const again = await create.create(partner, jana);
+    expect(again.created).to.equal(false);
+    expect(again.doc._id).to.equal(first.doc._id);
+  });
+
   it('when the write fails, then nothing holds the duplicate key (the retry is not refused as a duplicate)', async () => {
     const { repo, create } = setup();
     const insert = repo.insertWithOutbox.bind(repo);

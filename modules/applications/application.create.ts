@@ -9,7 +9,7 @@ import type { CreateApplicationInput, OrderInput } from './application.input.js'
 import { isNonPublicLiteral } from '../../platform/net/ssrf-guard.js';
 import { checkOrder, unacceptedWarnings } from './application.checks.js';
 import type { DocumentStore } from './application.documents.js';
-import { buildApplication, buildCustomer, duplicateKey } from './application.factory.js';
+import { buildApplication, buildCustomer, duplicateKey, duplicateScopeOf } from './application.factory.js';
 import { DuplicateGuard } from './application.dedup.js';
 import { APPLICATION_EVENTS, applicationEvent, applicationNotification, entriesFor } from './application.events.js';
 import { transition } from './application.state-machine.js';
@@ -92,7 +92,7 @@ export class CreateApplication {
     const warnings = deprecationWarnings(input);
     const now = this.clock.now();
     const documents = await this.documents.prepare(input.order.documents, (i) => `order.documents[${i}].file`, now);
-    const key = duplicateKey(partner.id, input.type, input.order);
+    const key = duplicateKey(partner.id, input.type, input.order, duplicateScopeOf(input));
     const { doc, created } = await this.dedup.insertOnce(key, now, () => this.insert(partner.id, newId(), key, input, documents, now));
     return { doc, created, warnings };
   }

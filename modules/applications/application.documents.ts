@@ -8,6 +8,7 @@ import type { DocumentMeta } from './application.model.js';
 import type { DocumentInput, FileInput } from './application.input.js';
 import { MAX_FILE_BYTES } from './application.schemas.js';
 import type { ApplicationRepository, DocumentContentDoc } from './application.repository.js';
+import type { Logger } from '../../platform/logger.js';
 
 /**
  * Attached documents, wherever they are attached (create, create from recurrence, deliver,
@@ -34,6 +35,49 @@ export const ACCEPTED_MIME_TYPES = [
 /** Legacy Office files share one container format (CFB): the extension tells them apart. */
 const CFB_BY_EXTENSION: Record<string, string> = { doc: 'application/msword', xls: 'application/vnd.ms-excel', ppt: 'application/vnd.ms-powerpoint' };
 
+/**
+ * The file name extensions of each accepted type. A name whose extension names a type must
+ * name the type of the content: an HTML page sent as `x.pdf` sniffs as text and would be
+ * kept, and later handed out, as `x.pdf`.
+ */
+const EXTENSIONS_BY_MIME: Record<string, string[]> = {
+  'application/pdf': ['pdf'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['xlsx'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['docx'],
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': ['pptx'],
+  'application/vnd.ms-excel': ['xls'],
+  'application/msword': ['doc'],
+  'application/vnd.ms-powerpoint': ['ppt'],
+  'text/plain': ['txt', 'text', 'csv', 'tsv', 'log'],
+  'image/jpeg': ['jpg', 'jpeg', 'jpe', 'jfif'],
+  'image/png': ['png'],
+  'image/gif': ['gif'],
+};
+
+/**
+ * The extension a file name claims: what follows its last dot, when that reads as an
+ * extension (a letter, then letters or digits). `scan 12.05.2024` claims none.
+ */
+function claimedExtension(filename: string | undefined): string | undefined {
+  const ext = filename?.includes('.') ? filename.split('.').pop()!.toLowerCase() : undefined;
+  return ext && /^[a-z][a-z0-9]{0,9}$/.test(ext) ? ext : undefined;
+}
+
+/**
+ * What a file name may not hold: a path separator or `..` (a name is a name, never a path
+ * into someone's file system when the file is saved), and control characters (C0, DEL, C1:
+ * NUL cuts a name short in C code, a line break forges log lines) or the bidirectional
+ * formatting characters (U+202A-U+202E, U+2066-U+2069) that make `invoice<U+202E>fdp.exe`
+ * read as `invoiceexe.pdf`.
+ */
+const UNSAFE_FILENAME = /[/\\\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|\.\./;
+
+function assertSafeFilename(filename: string, attribute: string): void {
+  if (UNSAFE_FILENAME.test(filename)) {
+    throw new InvalidRequestError('The file name may not contain "/", "\\", ".." or control characters.', { attribute });
+  }
+}
+
 /** Fetches the bytes of a document given as an https URL. */
 export type DocumentFetcher = (url: string) => Promise<Buffer>;
 
@@ -47,8 +91,16 @@ interface CheckedDocument {
   content: Omit<DocumentContentDoc, 'createdAt'>;
 }
 
+/**
+ * What a partner learns when a document URL cannot be fetched, whatever the reason: a
+ * closed port, a name that does not resolve, a host on a private network, a timeout, an
+ * error status and a redirect all read the same, so the fetcher is no probe of which ports
+ * answer and which names resolve from inside our network. The reason goes to our log.
+ */
+export const DOCUMENT_FETCH_FAILED = 'The document could not be fetched from this URL: it must be on a public https server that answers 200 with the file in time, without a redirect.';
+
 export class DocumentStore {
-  constructor(private readonly repo: ApplicationRepository, private readonly fetcher: DocumentFetcher) {}
+  constructor(private readonly repo: ApplicationRepository, private readonly fetcher: DocumentFetcher, private readonly logger?: Logger) {}
 
   /**
    * Decodes or fetches, checks and stores the files; returns their metadata in input order.
@@ -78,18 +130,37 @@ export class DocumentStore {
   }
 
   private async bytesOf(file: FileInput, attribute: string): Promise<{ bytes: Buffer; filename?: string; sourceUrl?: string }> {
-    if (typeof file === 'object') return { bytes: Buffer.from(file.content, 'base64'), filename: file.filename };
+    if (typeof file === 'object') {
+      assertSafeFilename(file.filename, `${attribute}.filename`);
+      return { bytes: Buffer.from(file.content, 'base64'), filename: file.filename };
+    }
     if (!file.startsWith('https://')) return { bytes: Buffer.from(file, 'base64') };
+    // the name comes from the URL's last segment, judged before anything is fetched
+    const filename = urlFilename(file, attribute);
     try {
       const bytes = await this.fetcher(file);
-      return { bytes, sourceUrl: file, filename: decodeURIComponent(new URL(file).pathname.split('/').pop() ?? '') || undefined };
+      return { bytes, sourceUrl: file, filename };
     } catch (err) {
       if (err instanceof ResponseTooLarge) throw tooLarge(attribute);
-      // the resolved address stays in our logs: telling it to the caller would map our network
-      const why = err instanceof RefusedAddressError ? 'its host is not on a public network' : (err as Error).message;
-      throw new UnprocessableError('UNPROCESSABLE', `The file could not be fetched from ${file}: ${why}.`, { attribute });
+      const e = err as NodeJS.ErrnoException;
+      this.logger?.info({ host: new URL(file).host, attribute, reason: e?.message, code: e?.code, refused: err instanceof RefusedAddressError }, 'document URL not fetched');
+      throw new UnprocessableError('UNPROCESSABLE', DOCUMENT_FETCH_FAILED, { attribute });
     }
   }
+}
+
+/** The file name of a document URL: its last path segment, decoded; 400 naming the URL when it is no safe name. */
+function urlFilename(url: string, attribute: string): string | undefined {
+  const segment = new URL(url).pathname.split('/').pop() ?? '';
+  let filename: string;
+  try {
+    filename = decodeURIComponent(segment);
+  } catch {
+    throw new InvalidRequestError('The file name in the URL is not valid percent-encoded UTF-8.', { attribute });
+  }
+  if (!filename) return undefined;
+  assertSafeFilename(filename, attribute);
+  return filename;
 }
 
 function tooLarge(attribute: string, size?: number): InvalidRequestError {
@@ -118,6 +189,10 @@ async function sniff(bytes: Buffer, filename: string | undefined, attribute: str
   if (!found && isText(bytes)) mime = 'text/plain';
   if (!mime || !ACCEPTED_MIME_TYPES.includes(mime)) {
     throw new InvalidRequestError(`The file type ${mime ?? 'unknown'} is not accepted; accepted: PDF, Office documents, plain text, JPEG, PNG, GIF.`, { attribute });
+  }
+  const ext = claimedExtension(filename);
+  if (ext !== undefined && !EXTENSIONS_BY_MIME[mime]!.includes(ext)) {
+    throw new InvalidRequestError(`The file name ends in .${ext}, but the content is ${mime}; send the file under a name of its type.`, { attribute });
   }
   return mime;
 }

@@ -106,3 +106,14 @@ describe('application state machine: the spec availability table, one cell each'
     expect(checkAvailability('CHANGE_ORDER', S('READY', 'READY_SHIPPED'), { sentOrDelivered: true })?.code).to.equal('ORDER_ALREADY_SENT');
   });
 });
+
+describe('application state machine: the order is frozen while the customer\'s confirmation is decided', () => {
+  for (const reason of ['PROCESSING_VALIDATION_IN_PROGRESS', 'PROCESSING_PREAPPROVED'] as const) {
+    it(`when the order of a PROCESSING / ${reason} application is changed, then 422 APPLICATION_VALIDATION_IN_PROGRESS`, () => {
+      expect(checkAvailability('CHANGE_ORDER', S('PROCESSING', reason))?.code).to.equal('APPLICATION_VALIDATION_IN_PROGRESS');
+    });
+  }
+  it('when the customer has not confirmed yet, then the order may change', () => {
+    expect(checkAvailability('CHANGE_ORDER', S('PROCESSING', 'PROCESSING_REDIRECT_NEEDED'))).to.equal(undefined);
+  });
+});

@@ -171,6 +171,12 @@ function cancelRefusal(s: Status, facts: TransitionFacts): Refusal | undefined {
  */
 export function checkAvailability(op: Operation, status: Status, facts: TransitionFacts = {}): Refusal | undefined {
   if (op === 'CANCEL_APPLICATION') return cancelRefusal(status, facts);
+  // from the customer's confirmation to the decision the order is the one being decided on:
+  // a change now would be approved without the customer having seen it, or above the limits
+  // the decision checks
+  if (op === 'CHANGE_ORDER' && status.state === 'PROCESSING' && status.stateReason !== 'PROCESSING_REDIRECT_NEEDED') {
+    return { code: 'APPLICATION_VALIDATION_IN_PROGRESS', message: 'The customer confirmed this order and the decision is running; the order cannot change until it is decided.' };
+  }
   const cell = AVAILABILITY[op][status.state];
   if (cell === 'yes') return undefined;
   if (cell === 'if-nothing-sent') {

@@ -149,7 +149,7 @@ function buildServices(platform: Platform, { repo, links, logger, fetcher }: Ser
     duplicateWindowMs: config.duplicateWindowMs,
     allowPrivateNetworks: config.webhooks.allowPrivateNetworks,
   };
-  const documents = new DocumentStore(repo, fetcher ?? httpsDocumentFetcher({ allowPrivateNetworks: config.webhooks.allowPrivateNetworks, timeoutMs: config.webhooks.timeoutMs }));
+  const documents = new DocumentStore(repo, fetcher ?? httpsDocumentFetcher({ allowPrivateNetworks: config.webhooks.allowPrivateNetworks, timeoutMs: config.webhooks.timeoutMs }), logger);
   const actions = new AllowedActions();
   const applications = new ApplicationService({ repo, links, logger, actions, clock, config: { recurrenceValidityMs: config.recurrenceValidityMs } });
   const creation = new CreateApplication(repo, cfg, documents, clock);

@@ -9,7 +9,7 @@ import type { CreateFromRecurrenceInput, OrderInput } from './application.input.
 import { sentAttribute, withDerivedItems } from './order.derivation.js';
 import { assertAcceptable, type CreateConfig, type CreateOutcome } from './application.create.js';
 import type { DocumentStore } from './application.documents.js';
-import { buildApplication, duplicateKey } from './application.factory.js';
+import { buildApplication, duplicateKey, duplicateScopeOf } from './application.factory.js';
 import { DuplicateGuard } from './application.dedup.js';
 import { APPLICATION_EVENTS, applicationEvent, applicationNotification, entriesFor } from './application.events.js';
 import { recurrenceNotFound } from './application.errors.js';
@@ -83,7 +83,7 @@ export class RecurrenceService {
     const order = derived.order;
     assertAcceptable({ ...input, order }, this.deps.cfg, derived.derived ? sentAttribute(order) : undefined);
     const documents = await this.deps.documents.prepare(input.order.documents, (i) => `order.documents[${i}].file`, now);
-    const key = duplicateKey(partner.id, input.type, input.order);
+    const key = duplicateKey(partner.id, input.type, input.order, duplicateScopeOf({ fromRecurrenceId: origin.recurrence.id, customer: origin.customer }));
     const { doc, created } = await this.dedup.insertOnce(key, now, () => this.insert(partner.id, newId(), key, origin, { ...input, order }, documents, now, derived.derived));
     return { doc, created, warnings: [], origin };
   }
@@ -112,7 +112,7 @@ export class RecurrenceService {
     // one notification: the decided status (no customer redirect is needed)
     const entries = [...entriesFor(createdEvent), ...entriesFor(decidedEvent, applicationNotification(doc, final, decidedEvent.id, now))];
     const inserted = await repo.insertWithOutbox(stored, entries, now);
-    if (verdict.outcome === 'APPROVED') await decisions.accounts.recordApproval(accountIdOf(doc.customer.email), id, now);
+    if (verdict.outcome === 'APPROVED') await decisions.accounts.recordApproval(doc.partnerId, accountIdOf(doc.customer.email), id, now);
     return inserted;
   }
 }

@@ -8,12 +8,15 @@ import {
   type PartnerDoc, type PartnerSummary, type PartnerView, type PayoutTrigger,
 } from './partner.model.js';
 import { hashPassword, passwordProblem } from './passwords.js';
+import { apiVersions, CURRENT_API_VERSION } from '../../versions/index.js';
 
 export interface CreatePartnerInput {
   username: string;
   password: string;
   payoutTrigger?: PayoutTrigger;
   feeBps?: number;
+  /** default: the current version */
+  apiVersion?: string;
 }
 
 /** How long a rotated-out webhook secret keeps signing beside the new one (default). */
@@ -35,6 +38,7 @@ export class PartnerAdmin {
     this.assertPassword(input.password);
     const feeBps = input.feeBps ?? 0;
     if (!Number.isInteger(feeBps) || feeBps < 0 || feeBps > 10_000) throw new InvalidRequestError('feeBps: an integer from 0 to 10000', { attribute: 'feeBps' });
+    const apiVersion = this.assertApiVersion(input.apiVersion ?? CURRENT_API_VERSION);
     const now = this.clock.now();
     const doc: PartnerDoc = {
       _id: newId(),
@@ -42,6 +46,7 @@ export class PartnerAdmin {
       passwordHash: await hashPassword(input.password),
       payoutTrigger: input.payoutTrigger ?? 'DELIVERED',
       feeBps,
+      apiVersion,
       webhookSecrets: [{ secret: newWebhookSecret(), createdAt: now }],
       enabled: true,
       tokenGeneration: 0,
@@ -70,6 +75,18 @@ export class PartnerAdmin {
 
   async enable(username: string): Promise<PartnerSummary> {
     return this.change(username, { set: { enabled: true } });
+  }
+
+  /** Pins the partner to an API version: its answers, webhooks and feed entries take that shape. */
+  async setApiVersion(username: string, apiVersion: string): Promise<PartnerSummary> {
+    return this.change(username, { set: { apiVersion: this.assertApiVersion(apiVersion) } });
+  }
+
+  private assertApiVersion(version: string): string {
+    if (!apiVersions.known(version)) {
+      throw new InvalidRequestError(`apiVersion: ${version} is not a version of this API; the versions are ${apiVersions.versions.join(', ')}`, { attribute: 'apiVersion' });
+    }
+    return version;
   }
 
   /**

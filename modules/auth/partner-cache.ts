@@ -16,7 +16,7 @@ interface Entry {
 
 export function snapshotOf(p: PartnerDoc): PartnerSnapshot {
   return {
-    partner: { id: p._id, username: p.username, payoutTrigger: p.payoutTrigger, feeBps: p.feeBps },
+    partner: { id: p._id, username: p.username, payoutTrigger: p.payoutTrigger, feeBps: p.feeBps, ...(p.apiVersion ? { apiVersion: p.apiVersion } : {}) },
     enabled: p.enabled,
     tokenGeneration: p.tokenGeneration ?? 0,
     revokedTokens: new Set(Object.keys(p.revokedTokens ?? {})),

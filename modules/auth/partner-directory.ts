@@ -10,6 +10,8 @@ import { liveWebhookSecrets } from './partner.model.js';
 export interface PartnerDirectory {
   /** secrets that sign the partner's webhooks: newest first, rotated ones until they expire */
   webhookSecrets(partnerId: string): Promise<string[]>;
+  /** the API version the partner is pinned to (absent: the current one) */
+  apiVersion(partnerId: string): Promise<string | undefined>;
   exists(partnerId: string): Promise<boolean>;
 }
 
@@ -24,6 +26,7 @@ export function partnerDirectoryOver(repo: AuthRepository, clock: Clock): Partne
       const p = await repo.findById(partnerId);
       return p ? liveWebhookSecrets(p, clock.now()).map((s) => s.secret) : [];
     },
+    apiVersion: async (partnerId) => (await repo.findById(partnerId))?.apiVersion,
     exists: (partnerId) => repo.exists(partnerId),
   };
 }

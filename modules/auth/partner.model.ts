@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { CURRENT_API_VERSION } from '../../versions/index.js';
 
 export type PayoutTrigger = 'SENT' | 'DELIVERED';
 
@@ -18,6 +19,11 @@ export interface PartnerDoc {
   payoutTrigger: PayoutTrigger;
   /** fee in basis points, kept from each payout */
   feeBps: number;
+  /**
+   * The API version the partner's answers, webhooks and feed entries are shaped for unless
+   * a request names another (absent on partners made before versions: the current one).
+   */
+  apiVersion?: string;
   /** newest first */
   webhookSecrets: WebhookSecret[];
   enabled: boolean;
@@ -46,6 +52,7 @@ export interface PartnerView {
   username: string;
   payoutTrigger: PayoutTrigger;
   feeBps: number;
+  apiVersion: string;
   enabled: boolean;
   webhookSecret: string;
   createdAt: string;
@@ -60,6 +67,7 @@ export function partnerView(p: PartnerDoc): PartnerView {
     username: p.username,
     payoutTrigger: p.payoutTrigger,
     feeBps: p.feeBps,
+    apiVersion: p.apiVersion ?? CURRENT_API_VERSION,
     enabled: p.enabled,
     webhookSecret: p.webhookSecrets[0]?.secret ?? '',
     createdAt: p.createdAt.toISOString(),

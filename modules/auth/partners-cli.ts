@@ -1,7 +1,8 @@
 /**
  * Partner administration from the command line. Prints JSON on stdout, errors on stderr.
  *
- *   npm run -s partners -- create --username U (--password P | --password-stdin) [--payout-trigger SENT|DELIVERED] [--fee-bps N]
+ *   npm run -s partners -- create --username U (--password P | --password-stdin) [--payout-trigger SENT|DELIVERED] [--fee-bps N] [--api-version V]
+ *   npm run -s partners -- set-api-version --username U --api-version V
  *   npm run -s partners -- list
  *   npm run -s partners -- show --username U
  *   npm run -s partners -- disable --username U            (login refused, every token revoked)
@@ -27,7 +28,8 @@ import { PartnerAdmin } from './partner-admin.js';
 import { rotateSigningKey } from './tokens.js';
 
 const USAGE = `usage: partners <command> [options]
-  create --username U (--password P | --password-stdin) [--payout-trigger SENT|DELIVERED] [--fee-bps N]
+  create --username U (--password P | --password-stdin) [--payout-trigger SENT|DELIVERED] [--fee-bps N] [--api-version V]
+  set-api-version --username U --api-version V
   list
   show --username U
   disable --username U
@@ -67,8 +69,10 @@ async function run(command: string | undefined, values: Values, repo: AuthReposi
       if (trigger !== 'SENT' && trigger !== 'DELIVERED') throw new UsageError('--payout-trigger must be SENT or DELIVERED');
       const feeText = (values['fee-bps'] as string | undefined) ?? '0';
       if (!/^\d{1,5}$/.test(feeText)) throw new UsageError('--fee-bps must be an integer from 0 to 10000');
-      return admin.create({ username: need(values, 'username'), password: await password(values), payoutTrigger: trigger, feeBps: Number(feeText) });
+      const apiVersion = values['api-version'] as string | undefined;
+      return admin.create({ username: need(values, 'username'), password: await password(values), payoutTrigger: trigger, feeBps: Number(feeText), ...(apiVersion ? { apiVersion } : {}) });
     }
+    case 'set-api-version': return admin.setApiVersion(need(values, 'username'), need(values, 'api-version'));
     case 'list': return admin.list();
     case 'show': return admin.get(need(values, 'username'));
     case 'disable': return admin.disable(need(values, 'username'));
@@ -98,6 +102,7 @@ async function main(): Promise<number> {
         'password-stdin': { type: 'boolean' },
         'payout-trigger': { type: 'string' },
         'fee-bps': { type: 'string' },
+        'api-version': { type: 'string' },
         grace: { type: 'string' },
       },
       strict: true,

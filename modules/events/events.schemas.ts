@@ -1,19 +1,20 @@
 import Joi from 'joi';
+import { cursorParameter, pageLimit } from '../../platform/http/paging.js';
 import type { FeedQuery } from './events.paging.js';
 
 /** Webhook ids and application ids are UUIDs; the pattern only keeps junk out of the store's queries. */
-const id = Joi.string().pattern(/^[A-Za-z0-9-]{1,100}$/, 'id');
+const ID = /^[A-Za-z0-9-]{1,100}$/;
+const id = Joi.string().pattern(ID, 'id');
 
 /**
- * A cursor is valid only as the id of an event of the partner's feed (else 400 naming it):
- * `x-refers-to` says so to tools, which cannot make up one (the conformance run leaves
- * cursors to the feed's own tests).
+ * A cursor is valid only as the id of an event of the partner's feed (else 400 naming it:
+ * the paging rule of every list, platform/http/paging.ts).
  */
-const cursor = id.meta({ 'x-refers-to': 'an event of this partner\'s feed, within the retention' });
+const cursor = cursorParameter(ID, 'id', 'an event of this partner\'s feed, within the retention');
 
 /** The paging limits of every list (1..100, default 20); after and before are event ids, not both. */
 export const eventsQuerySchema = Joi.object<FeedQuery>({
-  limit: Joi.number().integer().min(1).max(100).default(20).description('items per page (default 20, at most 100)'),
+  limit: pageLimit,
   after: cursor.description('id of the last event seen: the events recorded after it, oldest first'),
   before: cursor.description('id of the first event of the page seen: the events recorded just before it'),
   applicationId: id.description('only the events of this application'),

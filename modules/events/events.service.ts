@@ -1,4 +1,4 @@
-import { InvalidRequestError } from '../../platform/errors.js';
+import { resolveCursor } from '../../platform/http/paging.js';
 import type { NotificationRequest } from '../../platform/notifications.js';
 import { eventView, type EventView, type FeedEntryDoc, type FeedHeadDoc } from './events.model.js';
 import { pageOf, pagingInfoOf, seqRange, type FeedQuery, type PagingInfo } from './events.paging.js';
@@ -50,16 +50,14 @@ export class EventsService {
     };
   }
 
-  /** The seq of the cursor entry; an id that is not in this partner's retained feed is a 400. */
+  /** The seq of the cursor entry; an id that is not in this partner's retained feed is a 400 (platform/http/paging.ts). */
   private async cursorSeq(partnerId: string, q: FeedQuery, since: Date): Promise<number | undefined> {
-    const attribute = q.after !== undefined ? 'after' : q.before !== undefined ? 'before' : undefined;
-    if (!attribute) return undefined;
-    const entry = await this.deps.repo.byWebhookId((q.after ?? q.before)!);
-    // another partner's id answers exactly like an unknown one
-    if (!entry || entry.partnerId !== partnerId || entry.recordedAt < since) {
-      throw new InvalidRequestError(`${attribute}: no event with this id in the feed (unknown, or older than the feed keeps events).`, { attribute });
-    }
-    return entry.seq;
+    const entry = await resolveCursor(q, async (id) => {
+      const found = await this.deps.repo.byWebhookId(id);
+      // another partner's id answers exactly like an unknown one
+      return found && found.partnerId === partnerId && found.recordedAt >= since ? found : null;
+    }, 'no event with this id in the feed (unknown, or older than the feed keeps events)');
+    return entry?.seq;
   }
 
   /** Up to `want` retained entries above `after` and not above the head, lowest first. */

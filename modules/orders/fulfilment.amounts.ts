@@ -46,6 +46,23 @@ export function closedAmount(order: OrderDoc, given: number | undefined, itemsVa
   return amount;
 }
 
+/**
+ * The amount that leaves the order on a cancel. Goods that never left the shop are owed
+ * nothing for, so a cancel moves exactly their value (net of their share of any discount),
+ * or the whole remaining total when it leaves no goods open (the order then owes nothing).
+ * A partner's `totalPrice` is that amount (the spec: the amount cancelled); one that says
+ * otherwise contradicts the items and is refused, since keeping part of the price of goods
+ * that were never sent would be paid out for nothing.
+ */
+export function cancelledAmount(order: OrderDoc, given: number | undefined, itemsValue: number, openAfter: boolean): number {
+  // (a refund may have taken the total below the open goods' value: never below zero)
+  const amount = openAfter ? Math.min(itemsValue, order.totalPrice.amount) : order.totalPrice.amount;
+  if (given !== undefined && given !== amount) {
+    throw new OrderRefused('UNPROCESSABLE', `totalPrice.amount: ${given} contradicts the items: cancelling them takes ${amount} off the order (${openAfter ? 'their value' : 'the whole remaining total'}). Omit totalPrice, or send ${amount}.`, AT);
+  }
+  return amount;
+}
+
 /** An amount-only refund: at least 1 and at most what the customer still owes. */
 export function refundAmount(order: OrderDoc, amount: number): number {
   if (amount <= 0 || amount > order.totalPrice.amount) {

@@ -4,8 +4,8 @@ import type {
 import { toMilli } from '../../platform/money.js';
 import { OrderRefused } from './orders.errors.js';
 import { anyOpen, available, itemState, mark, orderState, type FulfilmentOp } from './fulfilment.counters.js';
-import { closingValue, partValue, vatList, vatOfAmount } from './order.money.js';
-import { checkMarkedTotal, closedAmount, refundAmount, refundVat } from './fulfilment.amounts.js';
+import { closingValue, goodsOpen, isDeduction, netComponents, rangeValue, vatList, vatOfAmount } from './order.money.js';
+import { cancelledAmount, checkMarkedTotal, closedAmount, refundAmount, refundVat } from './fulfilment.amounts.js';
 
 /**
  * The spec's send / deliver / return / cancel as one pure function over the order
@@ -72,8 +72,14 @@ const VERB: Record<FulfilmentOp, string> = { SEND: 'sent', DELIVER: 'delivered',
 /** Thousandths per item index that the request marks; throws OrderRefused with the item's path. */
 export function selectQuantities(items: OrderItemDoc[], op: FulfilmentOp, refs: ItemRef[] | undefined): Map<number, number> {
   const wanted = new Map<number, number>();
+  // a deduction's money moves with the goods it discounts: it is not closed on its own, and
+  // it closes by itself when no goods are left (closeDeductions)
+  const closing = op === 'RETURN' || op === 'CANCEL';
   if (refs === undefined) {
-    items.forEach((item, index) => { const q = available(item, op); if (q > 0) wanted.set(index, q); });
+    items.forEach((item, index) => {
+      const q = closing && isDeduction(item) ? 0 : available(item, op);
+      if (q > 0) wanted.set(index, q);
+    });
     if (wanted.size === 0) throw new OrderRefused('UNPROCESSABLE', `No item of the order is left to be ${VERB[op]}.`);
     return wanted;
   }
@@ -83,6 +89,9 @@ export function selectQuantities(items: OrderItemDoc[], op: FulfilmentOp, refs: 
     if (matches.length === 0) throw new OrderRefused('UNPROCESSABLE', `${at}: no item of the order matches all the identifiers given.`, at);
     if (matches.length > 1) throw new OrderRefused('UNPROCESSABLE', `${at}: ${matches.length} items match; give more identifiers (code, ean, name, type).`, at);
     const index = matches[0]!;
+    if (closing && isDeduction(items[index]!)) {
+      throw new OrderRefused('UNPROCESSABLE', `${at}: a deduction line (negative price) is not ${VERB[op]} on its own: its amount is spread over the goods and leaves the order with them, and the line closes when no goods are left.`, at);
+    }
     const left = available(items[index]!, op) - (wanted.get(index) ?? 0);
     const q = ref.quantity == null ? left : toMilli(ref.quantity);
     if (left <= 0) throw new OrderRefused('UNPROCESSABLE', `${at}: nothing of this item is left to be ${VERB[op]}.`, at);
@@ -94,18 +103,33 @@ export function selectQuantities(items: OrderItemDoc[], op: FulfilmentOp, refs: 
   return wanted;
 }
 
-/** The lines of marked thousandths with their money (closing value for return and cancel). */
-function linesOf(before: OrderItemDoc[], op: FulfilmentOp | 'CLOSE', wanted: Map<number, number>): FulfilmentLine[] {
-  return [...wanted].sort(([a], [b]) => a - b).map(([index, q]) => {
+/** The lines of marked thousandths with their net money (closing value for return and cancel), and the closed VAT per rate. */
+function linesOf(before: OrderItemDoc[], op: FulfilmentOp | 'CLOSE', wanted: Map<number, number>): { lines: FulfilmentLine[]; vatByRate: Map<number, number> } {
+  const net = netComponents(before);
+  const vatByRate = new Map<number, number>();
+  const lines = [...wanted].sort(([a], [b]) => a - b).map(([index, q]) => {
     const item = before[index]!;
     const counter = op === 'SEND' ? item.sentMilli : item.deliveredMilli;
     const value = op === 'CLOSE' || op === 'RETURN' || op === 'CANCEL'
-      ? closingValue(item, q)
-      : {
-        amount: partValue(item.totalPrice.amount, counter + q, item.quantityMilli) - partValue(item.totalPrice.amount, counter, item.quantityMilli),
-        vat: partValue(item.totalVat.amount, counter + q, item.quantityMilli) - partValue(item.totalVat.amount, counter, item.quantityMilli),
-      };
-    return { index, code: item.code, quantityMilli: q, ...value, vatRate: item.totalVat.vatRate };
+      ? closingValue(net[index]!, item, q)
+      : rangeValue(net[index]!, counter, counter + q, item.quantityMilli);
+    for (const [rate, vat] of value.vatByRate) vatByRate.set(rate, (vatByRate.get(rate) ?? 0) + vat);
+    return { index, code: item.code, quantityMilli: q, amount: value.amount, vat: value.vat, vatRate: item.totalVat.vatRate };
+  });
+  return { lines, vatByRate };
+}
+
+/**
+ * With no goods left open, the deduction lines' open pieces close too (those that went out
+ * with the goods come back, the rest are cancelled): their money left with the goods.
+ */
+function closeDeductions(items: OrderItemDoc[]): OrderItemDoc[] {
+  if (goodsOpen(items)) return items;
+  return items.map((item) => {
+    if (!isDeduction(item) || item.quantityMilli - item.returnedMilli - item.cancelledMilli <= 0) return item;
+    let next = available(item, 'RETURN') > 0 ? mark(item, 'RETURN', available(item, 'RETURN')) : item;
+    if (available(next, 'CANCEL') > 0) next = mark(next, 'CANCEL', available(next, 'CANCEL'));
+    return { ...next, state: itemState(next) };
   });
 }
 
@@ -120,13 +144,18 @@ export function applyFulfilment(order: OrderDoc, input: FulfilmentInput, ctx: { 
   checkCurrency(order, input.totalPrice, 'totalPrice');
   input.totalVat?.forEach((v, k) => checkCurrency(order, v, `totalVat[${k}]`));
   if (input.op === 'RETURN' && input.items?.length === 0) return refund(order, input, ctx);
+  if (input.op === 'CANCEL' && input.items?.length === 0) {
+    throw new OrderRefused('UNPROCESSABLE', 'items: a cancel names the items it cancels (or omit items to cancel every piece not sent); to lower the price of goods not sent, change the order.', 'items');
+  }
   const full = input.op === 'RETURN' && input.items === undefined;
   const wanted = selectQuantities(order.items, input.op, input.items);
   // a full return also cancels whatever never left the shop (nothing of the order remains)
-  const cancelled = full ? new Map(order.items.flatMap((i, k) => (available(i, 'CANCEL') > 0 ? [[k, available(i, 'CANCEL')] as [number, number]] : []))) : new Map<number, number>();
+  const cancelled = full
+    ? new Map(order.items.flatMap((i, k) => (!isDeduction(i) && available(i, 'CANCEL') > 0 ? [[k, available(i, 'CANCEL')] as [number, number]] : [])))
+    : new Map<number, number>();
   const closing = input.op === 'RETURN' || input.op === 'CANCEL';
-  const lines = linesOf(order.items, closing ? 'CLOSE' : input.op, mergeCounts(wanted, cancelled));
-  const items = order.items.map((item, index) => {
+  const { lines, vatByRate } = linesOf(order.items, closing ? 'CLOSE' : input.op, mergeCounts(wanted, cancelled));
+  const marked = order.items.map((item, index) => {
     let next = wanted.has(index) ? mark(item, input.op, wanted.get(index)!) : item;
     if (cancelled.has(index)) next = mark(next, 'CANCEL', cancelled.get(index)!);
     if (input.op === 'SEND' && wanted.has(index)) {
@@ -135,15 +164,20 @@ export function applyFulfilment(order: OrderDoc, input: FulfilmentInput, ctx: { 
     }
     return next === item ? item : { ...next, state: itemState(next) };
   });
+  const items = closing ? closeDeductions(marked) : marked;
   const itemsValue = lines.reduce((a, l) => a + l.amount, 0);
   if ((input.op === 'SEND' || input.op === 'DELIVER') && input.totalPrice) {
     checkMarkedTotal(order, input.op, input.totalPrice.amount, itemsValue, items.every((i) => available(i, input.op) === 0));
   }
-  const amount = closing ? closedAmount(order, input.totalPrice?.amount, itemsValue, anyOpen({ items })) : 0;
+  const openAfter = goodsOpen(items);
+  const amount = input.op === 'CANCEL'
+    ? cancelledAmount(order, input.totalPrice?.amount, itemsValue, openAfter)
+    : input.op === 'RETURN' ? closedAmount(order, input.totalPrice?.amount, itemsValue, openAfter) : 0;
   const adjustments = closing && amount !== itemsValue
     ? [...order.adjustments, adjustment(order, { items }, input.op as 'RETURN' | 'CANCEL', itemsValue - amount, ctx, input.variableSymbol)]
     : order.adjustments;
-  const next = finish(order, { items, adjustments }, input, closing ? lines : [], lines, ctx);
+  const closed = closing ? { amount: itemsValue, vatByRate } : { amount: 0, vatByRate: new Map<number, number>() };
+  const next = finish(order, { items, adjustments }, input, closed, lines, ctx);
   const nothingLeft = !anyOpen(next);
   return {
     order: next,
@@ -202,7 +236,7 @@ function refund(order: OrderDoc, input: FulfilmentInput, ctx: { now: Date; newId
     id: ctx.newId(), kind: 'REFUND', amount: { amount: -amount, currency }, vat,
     ...(input.variableSymbol ? { variableSymbol: input.variableSymbol } : {}), at: ctx.now,
   };
-  const next = finish(order, { items: order.items, adjustments: [...order.adjustments, adj] }, input, [], [], ctx);
+  const next = finish(order, { items: order.items, adjustments: [...order.adjustments, adj] }, input, { amount: 0, vatByRate: new Map() }, [], ctx);
   return { order: next, kind: 'REFUNDED', trigger: 'REFUND_AMOUNT', facts: {}, lines: [], amount, full: false };
 }
 
@@ -215,13 +249,13 @@ function finish(
   order: OrderDoc,
   parts: Pick<OrderDoc, 'items' | 'adjustments'>,
   input: FulfilmentInput,
-  closed: FulfilmentLine[],
+  closed: { amount: number; vatByRate: Map<number, number> },
   lines: FulfilmentLine[],
   ctx: { now: Date; newId: () => string },
 ): OrderDoc {
   const currency = order.totalPrice.currency;
   const added = parts.adjustments.slice(order.adjustments.length);
-  const total = order.totalPrice.amount - closed.reduce((a, l) => a + l.amount, 0) + added.reduce((a, x) => a + x.amount.amount, 0);
+  const total = order.totalPrice.amount - closed.amount + added.reduce((a, x) => a + x.amount.amount, 0);
   const symbols = input.variableSymbol && !order.variableSymbols.includes(input.variableSymbol)
     ? [...order.variableSymbols, input.variableSymbol] : order.variableSymbols;
   return {
@@ -230,7 +264,7 @@ function finish(
     adjustments: parts.adjustments,
     state: orderState(parts.items),
     totalPrice: { amount: total, currency },
-    totalVat: vatList(vatAfter(order, closed, added), currency),
+    totalVat: vatList(vatAfter(order, closed.vatByRate, added), currency),
     variableSymbols: symbols,
     deliveryCarrier: input.deliveryCarrier ?? order.deliveryCarrier,
     documents: input.document ? [...order.documents, input.document] : order.documents,
@@ -238,10 +272,10 @@ function finish(
   };
 }
 
-/** VAT per rate: the order's, less the closed lines', plus the added adjustments'. */
-function vatAfter(order: OrderDoc, closed: FulfilmentLine[], added: OrderAdjustment[]): Map<number, number> {
+/** VAT per rate: the order's, less what the closed lines held at each rate, plus the added adjustments'. */
+function vatAfter(order: OrderDoc, closed: Map<number, number>, added: OrderAdjustment[]): Map<number, number> {
   const vat = new Map(order.totalVat.map((v) => [v.vatRate, v.amount] as [number, number]));
-  for (const l of closed) vat.set(l.vatRate, (vat.get(l.vatRate) ?? 0) - l.vat);
+  for (const [rate, amount] of closed) vat.set(rate, (vat.get(rate) ?? 0) - amount);
   for (const a of added) for (const v of a.vat ?? []) vat.set(v.vatRate, (vat.get(v.vatRate) ?? 0) + v.amount);
   return vat;
 }

@@ -7,7 +7,7 @@ import { buildItem, closeCancelledOrder, planChange, transition, type FinancingT
 import { applyFulfilment, type FulfilmentInput } from './fulfilment.rules.js';
 import { applyOrderChange } from './order.change.js';
 import { anyOpen, available, countersValid } from './fulfilment.counters.js';
-import { closedMilli, impliedTotal, impliedVat, partValue, payoutBase, type PayoutTrigger } from './order.money.js';
+import { closedMilli, closingValue, eligibleMilli, eligibleValue, impliedTotal, impliedVat, isDeduction, netComponents, payoutBase, rangeValue, type PayoutTrigger } from './order.money.js';
 import { orderSnapshot } from './orders.events.js';
 import { OrderRefused } from './orders.errors.js';
 import { feeOf, reconcile, totals, type LedgerRecord } from '../payments/ledger.rules.js';
@@ -122,7 +122,10 @@ function run(order: OrderDoc, status: Status, s: Step, n: { i: number }): Ran | 
   if (s.kind === 'change') {
     if (status.state !== 'READY' || order.items.some((i) => i.sentMilli > 0)) return undefined;
     try {
-      return { order: applyOrderChange(order, { items: s.items }), status };
+      const changed = applyOrderChange(order, { items: s.items });
+      // the service's rule for an approved order: it may fall, never grow (orders.service)
+      if (changed.totalPrice.amount > order.totalPrice.amount) return 'refused';
+      return { order: changed, status };
     } catch (err) {
       if (err instanceof OrderRefused) return 'refused';
       throw err;
@@ -189,12 +192,13 @@ describe('order money invariants (property-based, fast-check)', () => {
         else if (r.amount !== undefined && s.kind === 'op' && (s.input.op === 'RETURN' || s.input.op === 'CANCEL')) {
           expect(r.order.totalPrice.amount, 'a closing operation lowers the total by its amount').to.equal(totalBefore - r.amount);
           const last = r.order.fulfilment.at(-1)!;
+          const net = netComponents(order.items);
           for (const { index, quantityMilli } of last.items) {
             const before = order.items[index]!;
-            const c = closedMilli(before);
+            const value = closingValue(net[index]!, before, quantityMilli);
             const acc = closedByEvents.get(before.code) ?? { amount: 0, vat: 0 };
-            acc.amount += partValue(before.totalPrice.amount, c + quantityMilli, before.quantityMilli) - partValue(before.totalPrice.amount, c, before.quantityMilli);
-            acc.vat += partValue(before.totalVat.amount, c + quantityMilli, before.quantityMilli) - partValue(before.totalVat.amount, c, before.quantityMilli);
+            acc.amount += value.amount;
+            acc.vat += value.vat;
             closedByEvents.set(before.code, acc);
           }
         } else if (s.kind === 'op') {
@@ -205,12 +209,15 @@ describe('order money invariants (property-based, fast-check)', () => {
         day += planned.days[(n.i + day) % planned.days.length]!;
         plan = checkPlan(plan, order, addDays(localDate(PURCHASED_AT), day));
         checkOrder(order);
-        for (const item of order.items) {
+        const net = netComponents(order.items);
+        order.items.forEach((item, k) => {
+          // a deduction's money leaves with the goods; the goods' closed value includes their share of it
+          if (isDeduction(item)) return;
           const got = closedByEvents.get(item.code) ?? { amount: 0, vat: 0 };
-          const c = closedMilli(item);
-          expect(got.amount, `closed value of ${item.code}`).to.equal(partValue(item.totalPrice.amount, c, item.quantityMilli));
-          expect(got.vat, `closed VAT of ${item.code}`).to.equal(partValue(item.totalVat.amount, c, item.quantityMilli));
-        }
+          const closed = rangeValue(net[k]!, 0, closedMilli(item), item.quantityMilli);
+          expect(got.amount, `closed value of ${item.code}`).to.equal(closed.amount);
+          expect(got.vat, `closed VAT of ${item.code}`).to.equal(closed.vat);
+        });
         checkLedgers(order, ledgers, feeBps, n);
         checkCancelledApplication(order, n);
       }
@@ -220,6 +227,7 @@ describe('order money invariants (property-based, fast-check)', () => {
 
 function checkLedgers(order: OrderDoc, ledgers: Record<PayoutTrigger, LedgerRecord[]>, feeBps: number, n: { i: number }): void {
   const snapshot = orderSnapshot(order);
+  const net = netComponents(order.items);
   const noNegative = order.items.every((i) => i.totalPrice.amount >= 0);
   for (const trigger of ['SENT', 'DELIVERED'] as const) {
     const base = payoutBase(snapshot, trigger);
@@ -230,6 +238,9 @@ function checkLedgers(order: OrderDoc, ledgers: Record<PayoutTrigger, LedgerReco
     expect(t.fee, `${trigger}: Σ fees = fee of the total`).to.equal(feeOf(t.gross, feeBps));
     expect(t.net).to.equal(t.gross - t.fee);
     expect(ledgers[trigger].every((r) => [r.gross, r.fee, r.net].every(Number.isSafeInteger) && r.gross !== 0)).to.equal(true);
+    expect(t.gross, `${trigger}: never more than the customer owes`).to.be.at.most(Math.max(0, order.totalPrice.amount));
+    const reached = order.items.reduce((a, i, k) => a + eligibleValue(net[k]!, i, eligibleMilli(i, trigger)), 0);
+    expect(t.gross, `${trigger}: never more than the goods that reached the trigger are worth to the customer, with the adjustments`).to.be.at.most(Math.max(0, reached + snapshot.adjustmentsTotal));
     if (noNegative) expect(t.gross, `${trigger}: never more than the order is worth`).to.be.at.most(order.totalPrice.amount);
   }
   const everythingDelivered = order.items.every((i) => i.deliveredMilli === i.quantityMilli - i.cancelledMilli && i.returnedMilli === 0);

@@ -21,6 +21,15 @@ describe('payments paging and ledger rules (pure)', () => {
     expect(ids(page(items, { limit: 2, after: '05' }, '/p'))).to.deep.equal([]);
   });
 
+  it('when the cursor names no payment of this list, then 400 INVALID_REQUEST naming the parameter, as the event feed answers', () => {
+    for (const [q, attribute] of [[{ after: '09' }, 'after'], [{ before: '00' }, 'before'], [{ after: '025' }, 'after']] as const) {
+      const err = (() => { try { page(items, { limit: 2, ...q }, '/p'); } catch (e) { return e as any; } })();
+      expect(err, JSON.stringify(q)).to.include({ code: 'INVALID_REQUEST', status: 400 });
+      expect(err.records[0], JSON.stringify(q)).to.include({ code: 'INVALID_REQUEST', severity: 'ERROR', attribute });
+      expect(err.message).to.match(/unknown cursor/);
+    }
+  });
+
   it('when the base rises and falls, then payouts and credit notes follow it and the fees are those of the running total', () => {
     const ctx = (n: number) => ({ currency: 'CZK', sourceEventId: `e${n}`, now: new Date(0), newId: () => `p${n}` });
     const terms = { trigger: 'DELIVERED' as const, feeBps: 150 };

@@ -18,7 +18,7 @@ export function mountPaymentRoutes(router: AppRouter, requireAuth: Middleware<Ap
     request: { params: applicationIdParams, query: paymentsQuerySchema },
     responses: { 200: { description: '`{data: Payment[], pagingInfo}`; data is empty when nothing has been paid', schema: paymentsPageSchema } },
     errors: [
-      { status: 400, code: 'INVALID_REQUEST', when: 'limit outside 1..100, a malformed cursor, or both after and before' },
+      { status: 400, code: 'INVALID_REQUEST', when: 'limit outside 1..100, both after and before, a malformed cursor, or a cursor that is no paymentId of this application (unknown cursor); `attribute` names it' },
       { status: 404, code: 'OBJECT_NOT_FOUND', when: 'no application with this id for this partner' },
     ],
   }, [requireAuth], async (ctx, { params: p, query: q }) => {

@@ -1,15 +1,19 @@
 import Joi from 'joi';
-import { isoDate, money, UUID } from '../applications/index.js';
+import { cursorParameter, pageLimit, UUID_PATTERN } from '../../platform/http/paging.js';
+import { isoDate, money } from '../applications/index.js';
 
 /**
  * The payments list's query and answer (spec: Payment, PagingInfo), for the
  * route's validation and /openapi.json. Money and dates use the applications module's
  * schemas, so they read the same as everywhere else.
  */
+const cursor = cursorParameter(UUID_PATTERN, 'paymentId', 'a payment of this application');
+
+/** The paging rule of every list (platform/http/paging.ts): a cursor must be a paymentId of this application's list. */
 export const paymentsQuerySchema = Joi.object({
-  limit: Joi.number().integer().min(1).max(100).default(20).description('items per page (default 20, at most 100)'),
-  after: Joi.string().pattern(UUID, 'paymentId').description('paymentId of the last item of the previous page (forward)'),
-  before: Joi.string().pattern(UUID, 'paymentId').description('paymentId of the first item of the following page (backward)'),
+  limit: pageLimit,
+  after: cursor.description('paymentId of the last item of the previous page (forward)'),
+  before: cursor.description('paymentId of the first item of the following page (backward)'),
 }).nand('after', 'before').label('PaymentsQuery');
 
 const invoiceSchema = Joi.object({

@@ -24,7 +24,7 @@ export function mountDeliveryRoutes(router: AppRouter, service: DeliveriesServic
     description: 'The partner\'s notifications and every attempt to deliver them, newest first. `after` pages to older deliveries, `before` to newer ones; `filter=state|eq|DEAD_LETTERED` (or `state|in|A,B`) selects by state.',
     request: { query: listQuerySchema },
     responses: { 200: { description: 'a page of deliveries', schema: deliveryPageSchema } },
-    errors: [INVALID],
+    errors: [E(400, 'INVALID_REQUEST', 'limit outside 1..100, both after and before, a bad filter, a malformed cursor, or a cursor that is no delivery of this partner (unknown cursor); `attribute` names it')],
   }, auth, async (ctx, { query }) => {
     ctx.body = await service.list(partnerOf(ctx).id, query);
   });

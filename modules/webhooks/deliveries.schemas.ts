@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { InvalidRequestError } from '../../platform/errors.js';
+import { cursorParameter, pageLimit, UUID_PATTERN } from '../../platform/http/paging.js';
 import type { DeliveryState } from './delivery.model.js';
 
 const STATES: DeliveryState[] = ['RETRY_SCHEDULED', 'DELIVERED', 'DEAD_LETTERED'];
@@ -19,11 +20,16 @@ const STATE = `(?:${STATES.join('|')})`;
 const STATE_FILTER = `state\\|(?:eq\\|${STATE}|in\\|${STATE}(?:,${STATE})*)`;
 const FILTER = new RegExp(`^${STATE_FILTER}(?:;${STATE_FILTER})*$`);
 
-/** Every list's paging: limit 1..100, default 20; after and before are delivery ids, not both. */
+/**
+ * Every list's paging (platform/http/paging.ts): limit 1..100, default 20; after and before
+ * are ids of the partner's deliveries, not both.
+ */
+const cursor = cursorParameter(UUID_PATTERN, 'deliveryId', 'a webhook delivery of this partner');
+
 export const listQuerySchema = Joi.object<ListQuery>({
-  limit: Joi.number().integer().min(1).max(100).default(20),
-  after: Joi.string().max(100),
-  before: Joi.string().max(100),
+  limit: pageLimit,
+  after: cursor.description('deliveryId of the last delivery seen: the older ones after it'),
+  before: cursor.description('deliveryId of the first delivery of the page seen: the newer ones before it'),
   filter: Joi.string().max(500).pattern(FILTER, 'state filter')
     .messages({ 'string.pattern.name': 'filter: "{{#value}}" is not supported; use state|eq|<STATE> or state|in|<STATE>,<STATE> (states: ' + STATES.join(', ') + ').' }),
 }).oxor('after', 'before');

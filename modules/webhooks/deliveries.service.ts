@@ -2,6 +2,7 @@ import type { Message, Producer } from 'kafkajs';
 import type { Logger } from '../../platform/logger.js';
 import type { Topics } from '../../platform/kafka.js';
 import { NotFoundError, ServiceUnavailableError } from '../../platform/errors.js';
+import { resolveCursor } from '../../platform/http/paging.js';
 import type { NotificationRequest } from '../../platform/notifications.js';
 import { deliveryIdOf, notificationOf, type DeliveryDoc, type DeliveryState, type DeliveryTask } from './delivery.model.js';
 import type { DeliveryRepository } from './delivery.repository.js';
@@ -35,6 +36,8 @@ export class DeliveriesService {
 
   async list(partnerId: string, q: ListQuery): Promise<DeliveryPage> {
     const states = parseStateFilter(q.filter);
+    // a cursor names one of the partner's deliveries, whatever the filter (platform/http/paging.ts)
+    await resolveCursor(q, (id) => this.deps.repo.findForPartner(partnerId, id), 'no webhook delivery of this partner has this deliveryId');
     const { items, more } = await this.deps.repo.page(partnerId, { limit: q.limit, after: q.after, before: q.before, states });
     const link = (cursor: 'after' | 'before', id: string) => {
       const params = new URLSearchParams({ limit: String(q.limit), [cursor]: id, ...(q.filter ? { filter: q.filter } : {}) });

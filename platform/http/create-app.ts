@@ -9,6 +9,8 @@ import { DEFAULT_BODY_LIMITS, jsonBody, type JsonBodyLimits } from './json-body.
 import { requestContext } from './request-context.js';
 import type { AppRouter, AppState } from './state.js';
 import { registryOf } from '../openapi/registry.js';
+import type { ApiVersions } from '../api-versions/api-versions.js';
+import { apiVersion } from './api-version.js';
 
 export type { AppRouter } from './state.js';
 
@@ -27,6 +29,8 @@ export interface HttpAppOptions {
   bodyLimits?: JsonBodyLimits;
   /** the Idempotency-Key middleware of the partner write routes (platform/http/idempotency.ts) */
   idempotency?: Koa.Middleware<AppState>;
+  /** the API's dated versions: answers are shaped for the caller's version at the edge */
+  versions?: ApiVersions;
 }
 
 /**
@@ -75,6 +79,7 @@ export function createHttpApp(opts: HttpAppOptions): Koa<AppState> {
   opts.mount(router);
 
   app.use(requestContext(opts.logger, httpMetrics(opts.registry)));
+  if (opts.versions) app.use(apiVersion(opts.versions));
   app.use(errorMiddleware());
   app.use(securityHeaders());
   for (const mw of opts.before ?? []) app.use(mw);

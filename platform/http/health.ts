@@ -51,6 +51,7 @@ export function mountHealth(router: AppRouter, opts: HealthOptions): void {
   });
 
   router.get('/v1/health', async (ctx) => {
+    ctx.state.operationId = 'health';
     ctx.set('Cache-Control', 'no-store');
     const names = Object.keys(opts.checks);
     const results = await Promise.all(names.map((n) => probe(n, opts.checks[n]!)));

@@ -29,4 +29,12 @@ describe('inspectJson (body hygiene)', () => {
     const v = JSON.parse('{"items":[{"ok":1},{"__proto__":{"x":1}}]}');
     expect(inspectJson(v, DEFAULT_BODY_LIMITS)?.attribute).to.equal('items[1].__proto__');
   });
+
+  it('when a string holds a lone surrogate escape, then its path is named; a surrogate pair (an emoji) is fine', () => {
+    expect(inspectJson(JSON.parse('{"customer":{"firstName":"\\ud800Jana"}}'), DEFAULT_BODY_LIMITS)).to.deep.include({ attribute: 'customer.firstName' });
+    expect(inspectJson(JSON.parse('{"items":[{"name":"ok"},{"name":"x\\udc00"}]}'), DEFAULT_BODY_LIMITS)?.attribute).to.equal('items[1].name');
+    expect(inspectJson(JSON.parse('{"a":"\\ude00\\ud83d"}'), DEFAULT_BODY_LIMITS)?.attribute).to.equal('a');
+    expect(inspectJson(JSON.parse('{"customData":{"k\\ud800":1}}'), DEFAULT_BODY_LIMITS)?.message).to.match(/key/);
+    expect(inspectJson(JSON.parse('{"a":"Jana \\ud83d\\ude00","b":["\\u00e9"]}'), DEFAULT_BODY_LIMITS)).to.equal(undefined);
+  });
 });

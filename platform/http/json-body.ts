@@ -85,14 +85,25 @@ function refusal(err: unknown, req: IncomingMessage, maxBytes: number, utf8Valid
 }
 
 /**
+ * A UTF-16 surrogate without its partner. JSON lets a string spell one as an escape
+ * (`"\ud800Jana"`); it is no character, and UTF-8 (the store, the webhooks, the logs)
+ * cannot hold it, so it would silently become U+FFFD on the way out.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
  * Refuses what no endpoint takes, wherever it hides in the body: nesting deeper than
- * maxDepth, arrays longer than maxArrayLength, and prototype-polluting keys. Iterative, so
- * a hostile body cannot overflow the stack; stops at the first fault.
+ * maxDepth, arrays longer than maxArrayLength, prototype-polluting keys, and strings (keys
+ * included) holding a lone surrogate. Iterative, so a hostile body cannot overflow the
+ * stack; stops at the first fault.
  */
 export function inspectJson(value: unknown, limits: JsonBodyLimits): { message: string; attribute?: string } | undefined {
   const stack: Array<{ v: unknown; path: Array<string | number> }> = [{ v: value, path: [] }];
   while (stack.length) {
     const { v, path } = stack.pop()!;
+    if (typeof v === 'string' && LONE_SURROGATE.test(v)) {
+      return { message: 'The string holds a lone UTF-16 surrogate (an unpaired \\uD800-\\uDFFF escape), which is no character.', attribute: path.length ? jsonPath(path) : undefined };
+    }
     if (v === null || typeof v !== 'object') continue;
     const attribute = path.length ? jsonPath(path) : undefined;
     if (path.length >= limits.maxDepth) return { message: `The request body nests deeper than ${limits.maxDepth} levels.`, attribute };
@@ -103,6 +114,9 @@ export function inspectJson(value: unknown, limits: JsonBodyLimits): { message: 
     }
     for (const key of Object.keys(v)) {
       if (FORBIDDEN_KEYS.has(key)) return { message: `The key "${key}" is not allowed.`, attribute: jsonPath([...path, key]) };
+      if (LONE_SURROGATE.test(key)) {
+        return { message: 'A key holds a lone UTF-16 surrogate (an unpaired \\uD800-\\uDFFF escape), which is no character.', attribute: jsonPath([...path, key.replace(new RegExp(LONE_SURROGATE, 'g'), '\uFFFD')]) };
+      }
       if (key.startsWith('$') || key.includes('.')) {
         return { message: `The key "${key}" is not allowed: keys may not start with "$" or contain "." (the store gives them a meaning).`, attribute: jsonPath([...path, key]) };
       }

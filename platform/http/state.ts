@@ -8,12 +8,18 @@ export interface AuthenticatedPartner {
   username: string;
   payoutTrigger: 'SENT' | 'DELIVERED';
   feeBps: number;
+  /** the API version the partner is pinned to (absent: the current one) */
+  apiVersion?: string;
 }
 
 export interface AppState {
   requestId: string;
   log: Logger;
   partner?: AuthenticatedPartner;
+  /** the declared route that answers (set as the route starts; the version edge shapes by it) */
+  operationId?: string;
+  /** the API version of this answer: asked in `Api-Version`, else the partner's pin, else current */
+  apiVersion?: string;
 }
 
 export type AppContext = ParameterizedContext<AppState, DefaultContext>;

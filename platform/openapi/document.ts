@@ -15,6 +15,46 @@ export interface DocumentInfo {
   serverUrl: string;
 }
 
+/**
+ * The document of an older API version: the same routes (their requests are accepted in
+ * every version), only the operations that version had, each answering the shapes of that
+ * version (its change file's schemas) and nothing else.
+ */
+export interface VersionDocument {
+  /** operationId → status → the response body's schema in that version */
+  responses: Record<string, Record<number, Joi.Schema>>;
+  /** the JSON media type as that version's document names it */
+  mediaType?: string;
+  /** the name of its bearer security scheme */
+  securityScheme?: string;
+  /** its request bodies are declared optional (a missing body is then refused by its required properties) */
+  optionalBodies?: boolean;
+}
+
+/** A one-value `const` as the one-value `enum` that OpenAPI 3.0 tools read. */
+function constToEnum(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(constToEnum);
+  if (node === null || typeof node !== 'object') return;
+  const o = node as Record<string, unknown>;
+  if ('const' in o && !('enum' in o)) { o.enum = [o.const]; delete o.const; }
+  for (const v of Object.values(o)) constToEnum(v);
+}
+
+/** The older version's document as its own tools wrote it: media type, scheme name, optional bodies. */
+function asOlderDocument(doc: JsonSchema, older: VersionDocument): JsonSchema {
+  let text = JSON.stringify(doc);
+  if (older.mediaType) text = text.replaceAll('"application/json":', JSON.stringify(older.mediaType) + ':');
+  if (older.securityScheme) text = text.replaceAll('"bearerAuth"', JSON.stringify(older.securityScheme));
+  const out = JSON.parse(text) as JsonSchema;
+  constToEnum(out);
+  if (older.optionalBodies) {
+    for (const ops of Object.values(out.paths as Record<string, Record<string, { requestBody?: { required?: boolean } }>>)) {
+      for (const op of Object.values(ops)) if (op.requestBody) op.requestBody.required = false;
+    }
+  }
+  return out;
+}
+
 const ERROR_BODY: JsonSchema = {
   type: 'object',
   required: ['errors'],
@@ -146,7 +186,14 @@ function requestBody(route: RouteDeclaration, conv: SchemaConverter) {
   return { requestBody: { required, content: { 'application/json': { schema } } } };
 }
 
-function operation(route: RouteDeclaration, conv: SchemaConverter) {
+function versionResponses(shapes: Record<number, Joi.Schema>, conv: SchemaConverter) {
+  return Object.fromEntries(Object.entries(shapes).map(([status, schema]) => [status, {
+    description: STATUS_TEXT[Number(status)] ?? (Number(status) < 300 ? 'Success' : 'Error'),
+    content: { 'application/json': { schema: conv.convert(schema) } },
+  }]));
+}
+
+function operation(route: RouteDeclaration, conv: SchemaConverter, shapes?: Record<number, Joi.Schema>) {
   const rules = route.request?.query ? parameterRules(route.request.query) : [];
   const description = [route.description, rulesText(rules)].filter(Boolean).join(' ');
   return {
@@ -157,21 +204,21 @@ function operation(route: RouteDeclaration, conv: SchemaConverter) {
     ...(route.auth === 'bearer' ? { security: [{ bearerAuth: [] }] } : { security: [] }),
     parameters: parameters(route, conv),
     ...requestBody(route, conv),
-    responses: responses(route, conv),
+    responses: shapes ? versionResponses(shapes, conv) : responses(route, conv),
     'x-error-codes': errorsOf(route).map((e) => ({ status: e.status, code: e.code })),
     ...(rules.length ? { 'x-parameter-rules': rules } : {}),
   };
 }
 
-export function openApiDocument(registry: RouteRegistry, info: DocumentInfo): JsonSchema {
+export function openApiDocument(registry: RouteRegistry, info: DocumentInfo, older?: VersionDocument): JsonSchema {
   const conv = new SchemaConverter();
   const paths: Record<string, Record<string, unknown>> = {};
-  const routes = registry.routes.filter((r) => !r.internal).sort((a, b) => a.path.localeCompare(b.path));
+  const routes = registry.routes.filter((r) => !r.internal && (!older || older.responses[r.operationId])).sort((a, b) => a.path.localeCompare(b.path));
   for (const route of routes) {
     const p = openApiPath(route.path);
-    paths[p] = { ...paths[p], [route.method]: operation(route, conv) };
+    paths[p] = { ...paths[p], [route.method]: operation(route, conv, older?.responses[route.operationId]) };
   }
-  return {
+  const doc = {
     openapi: '3.1.0',
     info: { title: info.title, version: info.version, description: info.description },
     servers: [{ url: info.serverUrl }],
@@ -182,4 +229,5 @@ export function openApiDocument(registry: RouteRegistry, info: DocumentInfo): Js
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'accessToken from POST /authentication/v1/partner' } },
     },
   };
+  return older ? asOlderDocument(doc, older) : doc;
 }

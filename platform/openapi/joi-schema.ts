@@ -84,7 +84,10 @@ class Parser extends OpenApi31Parser {
   /** A schema's `meta({pattern})`: the documented form of a value a custom rule checks. */
   _setMetaProperties(schema: JsonSchema, joiSpec: JsonSchema): void {
     base._setMetaProperties.call(this, schema, joiSpec);
-    for (const m of joiSpec.metas ?? []) if (typeof m.pattern === 'string') schema.pattern = m.pattern;
+    for (const m of joiSpec.metas ?? []) {
+      if (typeof m.pattern === 'string') schema.pattern = m.pattern;
+      if (typeof m.format === 'string') schema.format = m.format;
+    }
   }
 
   /**

@@ -125,5 +125,6 @@ export function defineRoute<B = unknown, P = Record<string, string>, Q = Record<
   };
   // resolved per request: the app sets the middleware, whichever order modules mount in
   const idempotencyKey: Middleware<AppState> = (ctx, next) => (registry.idempotency ? registry.idempotency(ctx, next) : next());
-  router[route.method](route.path, ...middleware, ...(idempotent ? [idempotencyKey] : []), validated);
+  const named: Middleware<AppState> = (ctx, next) => { ctx.state.operationId = route.operationId; return next(); };
+  router[route.method](route.path, named, ...middleware, ...(idempotent ? [idempotencyKey] : []), validated);
 }

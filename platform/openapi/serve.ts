@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { AppRouter } from '../http/create-app.js';
-import { openApiDocument, type DocumentInfo } from './document.js';
+import { openApiDocument, type DocumentInfo, type VersionDocument } from './document.js';
+import { InvalidRequestError } from '../errors.js';
 import { declareRoute, registryOf } from './registry.js';
 
 const require = createRequire(import.meta.url);
@@ -39,13 +40,23 @@ const DOCS_CSP = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 
  * GET /openapi.json (generated once, on first request, from every declared route) and a
  * readable docs page at /docs (Swagger UI served from the swagger-ui-dist package, no CDN).
  */
-export function mountApiDocs(router: AppRouter, info: DocumentInfo): void {
+export function mountApiDocs(router: AppRouter, info: DocumentInfo, versions: { current: string; older: Record<string, VersionDocument> } = { current: info.version, older: {} }): void {
+  const olderVersions = versions.older;
   const registry = registryOf(router);
-  let doc: string | undefined;
+  const docs = new Map<string, string>();
   const internal = { tags: ['Docs'], auth: 'none' as const, internal: true };
-  declareRoute(router, { ...internal, method: 'get', path: '/openapi.json', operationId: 'openApiDocument', summary: 'This OpenAPI document', responses: { 200: { description: 'OpenAPI 3.1' } } });
+  declareRoute(router, { ...internal, method: 'get', path: '/openapi.json', operationId: 'openApiDocument', summary: 'This OpenAPI document; `?version=` an older API version\'s', responses: { 200: { description: 'OpenAPI 3.1' } } });
   router.get('/openapi.json', (ctx) => {
-    doc ??= JSON.stringify(openApiDocument(registry, info));
+    const asked = typeof ctx.query.version === 'string' ? ctx.query.version : versions.current;
+    const older = olderVersions[asked];
+    if (asked !== versions.current && !older) {
+      throw new InvalidRequestError(`version: the documents are ${[versions.current, ...Object.keys(olderVersions)].join(', ')}.`, { attribute: 'version' });
+    }
+    let doc = docs.get(asked);
+    if (!doc) {
+      doc = JSON.stringify(older ? openApiDocument(registry, { ...info, version: asked }, older) : openApiDocument(registry, info));
+      docs.set(asked, doc);
+    }
     ctx.type = 'application/json';
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = doc;

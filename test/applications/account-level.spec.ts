@@ -6,6 +6,7 @@ import { waitFor } from '../support/wait.js';
 import { newId } from '../../platform/ids.js';
 import { APPLICATION_TOPICS } from '../../modules/applications/index.js';
 import { localDate } from '../../platform/dates.js';
+import { provisionPartner } from '../support/partners.js';
 
 const DAY = 86_400_000;
 // counted from the service's own calendar day (its time zone), as due dates are: between
@@ -38,12 +39,29 @@ describe('account level from approvals', function () {
     const third = await approve(email);
     // the third approval's count arrives through its `approved` event: wait for the promotion
     await waitFor('the customer promoted to GOLD', async () => {
-      const account = await h.t.api.runtime.db.collection('customer_accounts').findOne({ approvedApplicationIds: third.id });
-      return account?.level === 'GOLD';
+      const account = await h.t.api.runtime.db.collection('customer_accounts').findOne({ approvedApplicationIds: third.id, level: 'GOLD' });
+      return account !== null;
     });
     const fourth = await approve(email.replace('gold.', 'GOLD.'));
     expect(fourth.repaymentPlan).to.have.length(1);
     expect(daysUntil(fourth.repaymentPlan[0].dueDate)).to.be.within(49, 50);
+  });
+
+  it('when a customer is GOLD at one shop, then another shop sees plain terms: neither its page nor its plan tells of purchases elsewhere', async () => {
+    const email = `private.${Date.now()}+approve@example.com`;
+    for (let i = 0; i < 3; i++) await approve(email);
+    await waitFor('the customer promoted to GOLD at the first shop', async () =>
+      (await h.t.api.runtime.db.collection('customer_accounts').findOne({ _id: `partner:${h.partner.id}:${email.replace('+approve', '')}` as never, level: 'GOLD' })) !== null);
+    const other = await provisionPartner(h.t);
+    const app = await h.create(applicationBody({}, { email }), other);
+    const page = await new GatewayClient(h.t, app.gatewayRedirectUrl).open();
+    expect(page.text).to.include('30 days').and.not.to.match(/GOLD|50 days/);
+    await new GatewayClient(h.t, app.gatewayRedirectUrl).submit('confirm');
+    const decided = await waitFor('decided at the other shop', async () => {
+      const got = await h.get(app.id, other);
+      return got.stateReason === 'READY_TO_SHIP' && got;
+    });
+    expect(daysUntil(decided.repaymentPlan[0].dueDate)).to.be.within(29, 30);
   });
 
   it('when an approved event is delivered again, then the approval counts once', async () => {

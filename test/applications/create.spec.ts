@@ -177,6 +177,16 @@ describe('POST /financing/v1/applications', function () {
       expect(res.body.errors[0]).to.include({ code: 'VAT_AMOUNT_MISMATCH', severity: 'WARN' });
       expect((await post({ ...body, override: ['VAT_AMOUNT_MISMATCH'] })).status).to.equal(201);
     });
+    for (const [what, vat] of [['900 000 on a 30 000 item', 900000], ['negative on a positive item', -5207]] as const) {
+      it(`when an item's VAT is ${what}, then 422 UNPROCESSABLE naming it even with the override, and nothing is stored`, async () => {
+        let body = withField(applicationBody(), 'order.items[1].totalVat.amount', vat);
+        body = withField(body, 'order.totalVat[0].amount', 20826 + vat);
+        const res = await post({ ...body, override: ['VAT_AMOUNT_MISMATCH'] });
+        expect(res.status, res.text).to.equal(422);
+        expect(res.body.errors[0]).to.include({ code: 'UNPROCESSABLE', severity: 'ERROR', attribute: 'order.items[1].totalVat.amount' });
+        expect(await h.t.api.runtime.db.collection('applications').countDocuments({ 'order.number': body.order.number })).to.equal(0);
+      });
+    }
     it('when the deprecated extraData is sent, then it is mapped and a WARN is returned with the 201', async () => {
       const body = applicationBody();
       const { fraudPreventionData, ...customer } = body.customer;
@@ -202,6 +212,18 @@ describe('POST /financing/v1/applications', function () {
       const other = await post(withField(body, 'order.variableSymbols', ['999']));
       expect(other.status).to.equal(201);
       expect(other.body.id).not.to.equal(first.body.id);
+    });
+    it('when another customer sends the same order, then it is a new application; the same customer under another spelling of the e-mail is a duplicate', async () => {
+      const body = applicationBody();
+      const first = await post(body);
+      expect(first.status).to.equal(201);
+      const other = await post(withField(body, 'customer.email', 'petr.svoboda@example.com'));
+      expect(other.status, other.text).to.equal(201);
+      expect(other.body.id).not.to.equal(first.body.id);
+      expect(other.body.customer.email).to.equal('petr.svoboda@example.com');
+      const same = await post(withField(body, 'customer.email', 'Jana.Novakova+shop@Example.COM'));
+      expect(same.status, same.text).to.equal(200);
+      expect(same.body.id).to.equal(first.body.id);
     });
     it('when another partner sends the same request, then it is a new application', async () => {
       const body = applicationBody();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import { startHarness, type AppHarness } from './harness.js';
 import { applicationBody } from './requests.js';
@@ -67,6 +68,41 @@ describe('order documents (spec Limits)', function () {
     }
   });
 
+  it('when the filename says one type and the content is another (an HTML page named x.pdf), then 400 naming the file and nothing is stored', async () => {
+    const html = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>\n');
+    const rows: Array<[string, Buffer]> = [['x.pdf', html], ['invoice.png', PDF], ['note.txt', PNG], ['page.html', html]];
+    for (const [filename, bytes] of rows) {
+      const body = withDocs([{ type: 'INVOICE', file: { filename, content: bytes.toString('base64') } }]);
+      const res = await post(body);
+      expect(res.status, filename).to.equal(400);
+      expect(res.body.errors[0], filename).to.include({ code: 'INVALID_REQUEST', attribute: 'order.documents[0].file' });
+      expect(res.body.errors[0].message, filename).to.match(/file name ends in/);
+    }
+    const contents = h.t.api.runtime.db.collection('application_document_contents');
+    expect(await contents.countDocuments({ _id: createHash('sha256').update(html).digest('hex') as any })).to.equal(0);
+  });
+
+  it('when the filename holds a path separator, "..", NUL or another control character, then 400 naming file.filename', async () => {
+    for (const filename of ['../../etc/passwd.pdf', 'docs/invoice.pdf', 'docs\\invoice.pdf', '..', 'invoice.pdf\u0000.html', 'invoice\n.pdf', 'a\u007f.pdf', 'invoice\u202efdp.pdf']) {
+      const res = await post(withDocs([{ type: 'INVOICE', file: { filename, content: PDF.toString('base64') } }]));
+      expect(res.status, JSON.stringify(filename)).to.equal(400);
+      expect(res.body.errors[0], JSON.stringify(filename)).to.include({ code: 'INVALID_REQUEST', attribute: 'order.documents[0].file.filename' });
+    }
+    const fine = await post(withDocs([{ type: 'INVOICE', file: { filename: 'Faktura č. 2024-12 (kopie).pdf', content: PDF.toString('base64') } }]));
+    expect(fine.status, fine.text).to.equal(201);
+    expect(fine.body.order.documents[0].file.filename).to.equal('Faktura č. 2024-12 (kopie).pdf');
+  });
+
+  it('when a document URL\'s file name decodes to a path or a control character, then 400 naming the file, and nothing is fetched', async () => {
+    const before = files.hits.length;
+    for (const path of ['/docs/..%2Fsecret.pdf', '/docs/a%5Cb.pdf', '/docs/a%00.pdf', '/docs/%E0%A4%A.pdf']) {
+      const res = await post(withDocs([{ type: 'INVOICE', file: `${files.base}${path}` }]));
+      expect(res.status, path).to.equal(400);
+      expect(res.body.errors[0], path).to.include({ code: 'INVALID_REQUEST', attribute: 'order.documents[0].file' });
+    }
+    expect(files.hits.slice(before)).to.deep.equal([]);
+  });
+
   it('when the content is not base64 or the document type is unknown, then 400', async () => {
     expect((await post(withDocs([{ type: 'OTHER', file: { filename: 'a.pdf', content: '***' } }]))).status).to.equal(400);
     const res = await post(withDocs([{ type: 'RECEIPT', file: PNG.toString('base64') }]));
@@ -103,6 +139,20 @@ describe('order documents (spec Limits)', function () {
     expect(res.status).to.equal(422);
     expect(res.body.errors[0]).to.include({ code: 'UNPROCESSABLE', attribute: 'order.documents[0].file' });
   });
+
+  it('when fetches fail for different reasons (port closed, name unknown, 404, redirect), then the answers are one and the same: no port or DNS probe', async () => {
+    files.serve('/gone.pdf', Buffer.alloc(0), 301);
+    const urls = ['https://127.0.0.1:1/invoice.pdf', 'https://no-such-host.invalid/invoice.pdf', `${files.base}/missing.pdf`, `${files.base}/gone.pdf`];
+    const answers = [];
+    for (const url of urls) {
+      const res = await post(withDocs([{ type: 'INVOICE', file: url }]));
+      expect(res.status, url).to.equal(422);
+      expect(res.body.errors[0], url).to.include({ code: 'UNPROCESSABLE', severity: 'ERROR', attribute: 'order.documents[0].file' });
+      expect(res.body.errors[0].message, url).not.to.match(/ECONN|ENOTFOUND|getaddrinfo|127\.0\.0\.1|no-such-host|404|301|:1\b/);
+      answers.push(res.body);
+    }
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).to.equal(1);
+  });
 });
 
 describe('private networks refused (WEBHOOK_ALLOW_PRIVATE_NETWORKS=false, as in production)', function () {
@@ -127,7 +177,8 @@ describe('private networks refused (WEBHOOK_ALLOW_PRIVATE_NETWORKS=false, as in 
       const res = await post(withDocs([{ type: 'INVOICE', file: url }]));
       expect(res.status, url).to.equal(422);
       expect(res.body.errors[0], url).to.include({ code: 'UNPROCESSABLE', attribute: 'order.documents[0].file' });
-      expect(res.body.errors[0].message).to.match(/not on a public network/).and.not.match(/127\.0\.0\.1 \(/);
+      // the same answer as any fetch that fails: which names resolve to private addresses stays ours
+      expect(res.body.errors[0].message).to.match(/could not be fetched from this URL/).and.not.match(/127\.0\.0\.1|loopback|private/);
     }
     expect(files.hits).to.deep.equal([]);
   });

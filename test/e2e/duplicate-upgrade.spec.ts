@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import { startApi } from '../../api/create-api.js';
 import { createLogger } from '../../platform/logger.js';
@@ -11,7 +12,9 @@ import { provisionPartner, type TestPartner } from '../support/partners.js';
  * collection of their own (`application_dedup`) to keys held by the applications: an
  * instance adopts the claims still inside the window when it starts (docs/applications.md).
  * The earlier version's state is made directly: applications without their key, and the
- * claims beside them.
+ * claims beside them. The claims here carry today's keys, to show the adoption itself; a
+ * claim that version really left carries a key of the earlier form, which no request of
+ * today matches (the last test).
  */
 describe('upgrade: duplicate claims of the earlier version are adopted at start', function () {
   this.timeout(90_000);
@@ -60,5 +63,26 @@ describe('upgrade: duplicate claims of the earlier version are adopted at start'
       client.close();
       await next.stop();
     }
+  });
+
+  it('when an application holds a key of the earlier form (no customer in it), then an identical create is a new application holding today\'s key, and the next one a duplicate of that', async () => {
+    const body = applicationBody();
+    const first = await t.client.post<any>('/financing/v1/applications', body, { token: partner.token });
+    expect(first.status, first.text).to.equal(201);
+    // the key as the version before the customer was part of it computed and stored it
+    const { order, type } = body;
+    const earlier = createHash('sha256')
+      .update(JSON.stringify([partner.id, type, String(order.totalPrice.amount), order.totalPrice.currency, order.number, ...order.variableSymbols]))
+      .digest('base64url');
+    const apps = t.api.runtime.db.collection<{ _id: string; dedupKey?: string }>('applications');
+    await apps.updateOne({ _id: first.body.id }, { $set: { dedupKey: earlier } });
+
+    const again = await t.client.post<any>('/financing/v1/applications', body, { token: partner.token });
+    expect(again.status, again.text).to.equal(201);
+    expect(again.body.id).not.to.equal(first.body.id);
+    expect((await apps.findOne({ _id: first.body.id }))!.dedupKey, 'the earlier key stays where it was, harmless').to.equal(earlier);
+    const third = await t.client.post<any>('/financing/v1/applications', body, { token: partner.token });
+    expect(third.status, third.text).to.equal(200);
+    expect(third.body.id).to.equal(again.body.id);
   });
 });

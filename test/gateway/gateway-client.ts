@@ -3,7 +3,7 @@ import type { TestResponse } from '../support/http.js';
 
 /** The customer's browser without a browser: opens the gateway page and submits its forms. */
 export class GatewayClient {
-  private cookie = '';
+  cookie = '';
 
   constructor(private readonly t: TestApi, private readonly gatewayUrl: string) {}
 

@@ -44,15 +44,28 @@ describe('the gateway over HTTP (no browser)', function () {
     }
   });
 
+  it('when a gateway link or form is malformed, then the browser gets a gateway page (HTML), never the API\'s JSON', async () => {
+    const app = await h.create();
+    const page = await h.t.client.get('/gateway/not-an-id/short', { headers: { Accept: 'text/html' } });
+    expect(page.status).to.equal(404);
+    expect(page.headers['content-type']).to.match(/^text\/html/);
+    expect(page.text).to.include('Payment link not found');
+    const path = new URL(app.gatewayRedirectUrl).pathname;
+    const form = await h.t.client.post(`${path}/confirm?csrf=x`, undefined, { headers: { Accept: 'text/html' } });
+    expect(form.status).to.equal(403);
+    expect(form.headers['content-type']).to.match(/^text\/html/);
+    expect(form.headers['content-security-policy']).to.include("default-src 'none'");
+    expect((await h.get(app.id)).stateReason).to.equal('PROCESSING_REDIRECT_NEEDED');
+  });
+
   it('when the form is posted without the page cookie or from another origin, then 403 and nothing changes', async () => {
     const app = await h.create();
     const gw = new GatewayClient(h.t, app.gatewayRedirectUrl);
     const page = (await gw.open()).text;
-    const action = /action="([^"]*\/confirm\?csrf=[^"]+)"/.exec(page)![1]!;
+    const action = /action="([^"]*\/confirm\?csrf=[^"]+)"/.exec(page)![1]!.replace(/&amp;/g, '&');
     const noCookie = await h.t.client.post(action, undefined, { headers: { Accept: 'text/html' } });
     expect(noCookie.status).to.equal(403);
-    const cookie = `__Host-pf_gw=${/csrf=([^"&]+)/.exec(action)![1]}`;
-    const foreign = await h.t.client.post(action, undefined, { headers: { Cookie: cookie, Origin: 'https://evil.example' } });
+    const foreign = await h.t.client.post(action, undefined, { headers: { Cookie: gw.cookie, Origin: 'https://evil.example' } });
     expect(foreign.status).to.equal(403);
     expect((await h.get(app.id)).stateReason).to.equal('PROCESSING_REDIRECT_NEEDED');
   });

@@ -160,11 +160,11 @@ describe('order fulfilment: send, deliver, return, cancel through HTTP', functio
     expect(after.body.errors[0].code).to.equal('APPLICATION_ALREADY_CANCELLED');
   });
 
-  it('when a return or cancel names an amount above the order total, then 422 TOTAL_PRICE_LIMIT_EXCEEDED; a smaller amount keeps the rest of the price', async () => {
+  it('when a return names an amount above the order total, then 422 TOTAL_PRICE_LIMIT_EXCEEDED; a smaller amount keeps the rest of the price; a cancel moves exactly its items\' value', async () => {
     const app = await readyApplication(h, partner);
     const cancel = await put(app.id, 'cancel', { items: [{ code: SHIPPING.code }], totalPrice: { amount: ORDER_TOTAL + 1, currency: 'CZK' } });
     expect(cancel.status).to.equal(422);
-    expect(cancel.body.errors[0]).to.include({ code: 'TOTAL_PRICE_LIMIT_EXCEEDED', attribute: 'totalPrice.amount' });
+    expect(cancel.body.errors[0]).to.include({ code: 'UNPROCESSABLE', attribute: 'totalPrice.amount' });
     await put(app.id, 'deliver', {});
     const ret = await put(app.id, 'return', { items: [{ code: KETTLE.code }], totalPrice: { amount: ORDER_TOTAL + 1, currency: 'CZK' } });
     expect(ret.status).to.equal(422);
@@ -177,12 +177,15 @@ describe('order fulfilment: send, deliver, return, cancel through HTTP', functio
     expect(kept.body.state).to.equal('DELIVERED');
   });
 
-  it('when cancel or deliver names more than the items of the call are worth, then 422 TOTAL_PRICE_LIMIT_EXCEEDED and nothing changes', async () => {
+  it('when a cancel names another amount than its items are worth, or deliver more, then 422 naming totalPrice.amount and nothing changes', async () => {
     const app = await readyApplication(h, partner);
-    // cancelling the shipping line for the whole order total would leave the kettles open in an order worth 0
-    const cancel = await put(app.id, 'cancel', { items: [{ code: SHIPPING.code }], totalPrice: { amount: ORDER_TOTAL, currency: 'CZK' } });
-    expect(cancel.status).to.equal(422);
-    expect(cancel.body.errors[0]).to.include({ code: 'TOTAL_PRICE_LIMIT_EXCEEDED', severity: 'ERROR', attribute: 'totalPrice.amount' });
+    // cancelling the shipping line for the whole order total would leave the kettles open in an order worth 0,
+    // and for 0 would keep the price of goods never sent (paid out for nothing)
+    for (const amount of [ORDER_TOTAL, 0]) {
+      const cancel = await put(app.id, 'cancel', { items: [{ code: SHIPPING.code }], totalPrice: { amount, currency: 'CZK' } });
+      expect(cancel.status).to.equal(422);
+      expect(cancel.body.errors[0]).to.include({ code: 'UNPROCESSABLE', severity: 'ERROR', attribute: 'totalPrice.amount' });
+    }
     const deliver = await put(app.id, 'deliver', { items: [{ code: SHIPPING.code }], totalPrice: { amount: SHIPPING.total + 1, currency: 'CZK' } });
     expect(deliver.status).to.equal(422);
     expect(deliver.body.errors[0]).to.include({ code: 'TOTAL_PRICE_LIMIT_EXCEEDED', attribute: 'totalPrice.amount' });

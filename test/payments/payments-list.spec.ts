@@ -76,6 +76,16 @@ describe('the payments list and its paging', function () {
     }
   });
 
+  it('when a well-formed cursor names no payment of this application (unknown, or the application\'s own id), then 400 INVALID_REQUEST naming it: the event feed\'s rule', async () => {
+    const unknown = '0190f0f0-0000-7000-8000-000000000000';
+    for (const [query, attribute] of [[`?after=${unknown}`, 'after'], [`?before=${unknown}`, 'before'], [`?after=${appId}`, 'after']] as const) {
+      const res = await list(query);
+      expect(res.status, query).to.equal(400);
+      expect(res.body.errors[0], query).to.include({ code: 'INVALID_REQUEST', severity: 'ERROR', attribute });
+      expect(res.body.errors[0].message, query).to.match(/unknown cursor/);
+    }
+  });
+
   it('when the application is unknown or another partner\'s, then 404 OBJECT_NOT_FOUND; with nothing paid, an empty list', async () => {
     const other = await provisionPartner(h.t);
     for (const res of [await list('', other), await list('', partner, '0190f0f0-0000-7000-8000-000000000000')]) {

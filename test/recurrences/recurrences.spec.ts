@@ -59,6 +59,23 @@ describe('recurrences', function () {
     expect((await h.get(res.body.id)).recurrence).to.deep.equal({ id: origin.recurrence.id });
   });
 
+  it('when two customers\' recurrences create the same order within the window, then each gets its own application; the same recurrence again answers 200 with its own', async () => {
+    const jana = await authorized('jana+approve@example.com');
+    const petr = await authorized('petr+approve@example.com');
+    const body = childBody();
+    const post = (recurrenceId: string) => h.t.client.post<any>(`${recurrencePath(recurrenceId)}/applications`, body, { token: token() });
+    const ofJana = await post(jana.recurrence.id);
+    expect(ofJana.status, ofJana.text).to.equal(201);
+    const ofPetr = await post(petr.recurrence.id);
+    expect(ofPetr.status, ofPetr.text).to.equal(201);
+    expect(ofPetr.body.id).not.to.equal(ofJana.body.id);
+    expect(ofPetr.body.customer.email).to.equal('petr+approve@example.com');
+    expect(ofPetr.body.recurrence.id).to.equal(petr.recurrence.id);
+    const again = await post(petr.recurrence.id);
+    expect(again.status, again.text).to.equal(200);
+    expect(again.body.id).to.equal(ofPetr.body.id);
+  });
+
   it('when the recurrence is unknown or another partner\'s, then 404 RECURRENCE_NOT_FOUND', async () => {
     const origin = await h.create(applicationBody({ isRecurring: true }));
     const other = await provisionPartner(h.t);

@@ -76,6 +76,8 @@ describe('partner API for webhook deliveries (list, detail, redeliver)', functio
   const bad: Array<[string, string]> = [
     ['limit=101', 'limit'], ['limit=0', 'limit'], ['limit=abc', 'limit'],
     ['after=a&before=b', ''], ['filter=state|eq|NOPE', 'filter'], ['filter=url|eq|x', 'filter'], ['sort=-deliveryId', 'sort'],
+    ['after=notuuid', 'after'], ['before=x%20y', 'before'],
+    ['after=01900000-0000-7000-8000-000000000000', 'after'], ['before=01900000-0000-7000-8000-000000000000', 'before'],
   ];
   for (const [query, attribute] of bad) {
     it(`when the query is ${query}, then 400 INVALID_REQUEST${attribute ? ` naming ${attribute}` : ''}`, async () => {
@@ -85,6 +87,18 @@ describe('partner API for webhook deliveries (list, detail, redeliver)', functio
       if (attribute) expect(res.body.errors[0].attribute).to.equal(attribute);
     });
   }
+
+  it('when the cursor is another partner\'s delivery, then 400 naming it, exactly as for an unknown one; a delivery outside the filter still serves as cursor', async () => {
+    const foreign = await get<any>(`${PATH}?after=${ofQ}`);
+    const unknown = await get<any>(`${PATH}?after=01900000-0000-7000-8000-000000000000`);
+    expect(foreign.status).to.equal(400);
+    expect(foreign.body.errors[0]).to.include({ code: 'INVALID_REQUEST', attribute: 'after' });
+    expect(foreign.body.errors[0].message).to.match(/unknown cursor/);
+    expect(foreign.body).to.deep.equal(unknown.body);
+    // the cursor names an item of the partner's deliveries, whatever the filter selects
+    const filtered = await get(`${PATH}?filter=state|eq|DEAD_LETTERED&after=${delivered[4]}`);
+    expect(filtered.status).to.equal(200);
+  });
 
   it('when a partner asks for another partner\'s delivery, then the answer is exactly that of an unknown id (404 OBJECT_NOT_FOUND)', async () => {
     const foreign = await get<DeliveryView>(`${PATH}/${ofQ}`);

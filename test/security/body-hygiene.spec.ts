@@ -52,6 +52,17 @@ describe('request bodies: what JSON.parse would let through, and clients that go
     });
   }
 
+  it('when a string holds a lone surrogate escape, then 400 INVALID_REQUEST naming the attribute, and nothing is stored', async () => {
+    const body = applicationBody();
+    const raw = JSON.stringify(body).replace('"firstName":"Jana"', '"firstName":"\\ud800Jana"');
+    expect(raw).to.include('\\ud800Jana');
+    const res = await postRaw(raw);
+    expect(res.status, res.text).to.equal(400);
+    expect(res.body.errors[0]).to.include({ code: 'INVALID_REQUEST', severity: 'ERROR', attribute: 'customer.firstName' });
+    const stored = await t.api.runtime.db.collection('applications').countDocuments({ 'order.number': body.order.number });
+    expect(stored).to.equal(0);
+  });
+
   it('when the client disconnects in the middle of its body, then it is counted as 499, never as a server error', async () => {
     const before = await statusCounts(t);
     const url = new URL(t.baseUrl);

@@ -7,9 +7,12 @@ import { resolveStack } from '../../scripts/local-stack.js';
  * Where integration tests find MongoDB and Kafka, in this order:
  * 1. MONGO_URL and KAFKA_BROKERS when both are given;
  * 2. testcontainers (mongo:7 and apache/kafka:3.9.1 in KRaft mode, the images of
- *    docker-compose.yml) when a Docker engine answers;
- * 3. otherwise the local stack of infra/stack.sh (FerretDB + Kafka from Maven Central),
- *    reused when `npm start` or an earlier run left one running, else started.
+ *    docker-compose.yml) when asked with PF_TESTCONTAINERS=true and a Docker engine answers;
+ * 3. otherwise the local stack of infra/stack.sh (mongo-java-server + Kafka from Maven
+ *    Central), reused when `npm start` or an earlier run left one running, else started.
+ *
+ * Containers are opt-in: an engine that answers says nothing about whether its images can
+ * be had (the build machines run one for the container tests, with no image registry).
  */
 export interface Services {
   MONGO_URL: string;
@@ -19,7 +22,7 @@ export interface Services {
 }
 
 function dockerEngineAnswers(): Promise<boolean> {
-  if (process.env.PF_TESTCONTAINERS === 'false') return Promise.resolve(false);
+  if (process.env.PF_TESTCONTAINERS !== 'true') return Promise.resolve(false);
   if (!process.env.DOCKER_HOST && !existsSync('/var/run/docker.sock')) return Promise.resolve(false);
   return new Promise((resolve) => {
     execFile('docker', ['info', '--format', '{{.ServerVersion}}'], { timeout: 5000 }, (err, out) => resolve(!err && out.trim().length > 0));

@@ -15,7 +15,7 @@ export interface TestPartner extends PartnerView {
  * Provisions a partner through the auth module (as the CLI does) and logs it in over HTTPS.
  * Each call makes a new partner with a random username.
  */
-export async function provisionPartner(t: TestApi, opts: { payoutTrigger?: PayoutTrigger; feeBps?: number } = {}): Promise<TestPartner> {
+export async function provisionPartner(t: TestApi, opts: { payoutTrigger?: PayoutTrigger; feeBps?: number; apiVersion?: string } = {}): Promise<TestPartner> {
   const username = `shop-${randomBytes(4).toString('hex')}`;
   const password = randomBytes(12).toString('base64url');
   const view = await t.api.modules.auth.service.createPartner({ username, password, ...opts });

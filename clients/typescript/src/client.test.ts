@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { createFinancingClient, must, type Fetch } from './client.js';
-import { FinancingApiError } from './errors.js';
+import { FinancingApiError, FinancingConnectionError } from './errors.js';
 
 const BASE = 'https://financing.test';
 
@@ -25,6 +25,7 @@ function fakeService(answer: (seen: Seen, nth: number) => Response | Error) {
 }
 
 const created = () => Response.json({ id: 'a1', state: 'PROCESSING' }, { status: 201 });
+const conflict = (code: string, retryAfter?: string) => Response.json({ errors: [{ code, message: 'repeat', severity: 'ERROR' }] }, { status: 409, headers: retryAfter ? { 'retry-after': retryAfter } : {} });
 const busy = (status: number, retryAfter: string) => Response.json({ errors: [{ code: 'RATE_LIMITED', message: 'later', severity: 'ERROR' }] }, { status, headers: { 'retry-after': retryAfter } });
 
 describe('the TypeScript client', () => {
@@ -100,5 +101,69 @@ describe('the TypeScript client', () => {
     await api.POST('/financing/v1/sandbox/applications/{applicationId}/decision', { params: { path: { applicationId: 'a1' } }, body: { outcome: 'APPROVE' }, headers: { 'Idempotency-Key': 'order-77' } });
     await api.GET('/financing/v1/applications/{applicationId}', { params: { path: { applicationId: 'a1' } } });
     expect(svc.seen.map((s) => s.key)).to.deep.equal(['order-77', null]);
+  });
+
+  it('when a write meets 409 CONCURRENT_MODIFICATION, then it is repeated with the same Idempotency-Key, after Retry-After or a backoff', async () => {
+    const svc = fakeService((_s, n) => (n === 1 ? conflict('CONCURRENT_MODIFICATION') : n === 2 ? conflict('CONCURRENT_MODIFICATION', '1') : created()));
+    const api = createFinancingClient({ ...base, fetch: svc.fetch });
+    await must(api.PUT('/financing/v1/applications/{applicationId}/order/deliver', { params: { path: { applicationId: 'a1' } }, body: {} }));
+    expect(slept).to.deep.equal([250, 1000]);
+    expect(svc.seen).to.have.length(3);
+    expect(new Set(svc.seen.map((s) => s.key)).size).to.equal(1);
+  });
+
+  it('when a 409 names another conflict, then it is the answer, not retried', async () => {
+    const svc = fakeService(() => conflict('SOMETHING_ELSE'));
+    const api = createFinancingClient({ ...base, fetch: svc.fetch });
+    const err = await api.PUT('/financing/v1/applications/{applicationId}/order/deliver', { params: { path: { applicationId: 'a1' } }, body: {} }).catch((e) => e);
+    expect(err).to.be.instanceOf(FinancingApiError);
+    expect(err.code).to.equal('SOMETHING_ELSE');
+    expect(svc.seen).to.have.length(1);
+  });
+
+  it('when the service answers 500 (no answer kept), then the request is repeated with the same key after a backoff', async () => {
+    const svc = fakeService((_s, n) => (n === 1 ? Response.json({ errors: [{ code: 'INTERNAL_ERROR', message: 'x', severity: 'ERROR', ticketId: 't' }] }, { status: 500 }) : created()));
+    const api = createFinancingClient({ ...base, fetch: svc.fetch });
+    await must(api.POST('/financing/v1/sandbox/applications/{applicationId}/decision', { params: { path: { applicationId: 'a1' } }, body: { outcome: 'APPROVE' } }));
+    expect(slept).to.deep.equal([250]);
+    expect(new Set(svc.seen.map((s) => s.key)).size).to.equal(1);
+  });
+
+  it('when no try gets an answer, then a FinancingConnectionError names the call, the tries and the code', async () => {
+    const refused = Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8443'), { code: 'ECONNREFUSED' }) });
+    const svc = fakeService(() => refused);
+    const api = createFinancingClient({ ...base, fetch: svc.fetch, retry: { maxAttempts: 2 } });
+    const err = await api.GET('/financing/v1/applications/{applicationId}', { params: { path: { applicationId: 'a1' } } }).catch((e) => e);
+    expect(err).to.be.instanceOf(FinancingConnectionError);
+    expect(err.code).to.equal('ECONNREFUSED');
+    expect(err.message).to.equal('GET /financing/v1/applications/a1: no answer after 2 tries (ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:8443)');
+    expect(err.isCertificateProblem).to.equal(false);
+  });
+
+  it('when a try outlasts timeoutMs, then it is abandoned and repeated, and the last one reports TIMEOUT', async () => {
+    let tries = 0;
+    const hang: Fetch = async (req) => {
+      if (new URL(req.url).pathname === '/authentication/v1/partner') return Response.json({ accessToken: 't', expiresIn: 7200 });
+      tries += 1;
+      return new Promise((_resolve, reject) => req.signal.addEventListener('abort', () => reject(req.signal.reason)));
+    };
+    const api = createFinancingClient({ ...base, fetch: hang, timeoutMs: 20, retry: { maxAttempts: 3 } });
+    const err = await api.GET('/financing/v1/applications/{applicationId}', { params: { path: { applicationId: 'a1' } } }).catch((e) => e);
+    expect(err).to.be.instanceOf(FinancingConnectionError);
+    expect(err.code).to.equal('TIMEOUT');
+    expect(tries).to.equal(3);
+  });
+
+  it('when a certificate is given with a custom fetch, then the client refuses to start rather than ignore it', () => {
+    expect(() => createFinancingClient({ ...base, fetch: async () => Response.json({}), ca: 'PEM' })).to.throw(TypeError, /not both/);
+    expect(() => createFinancingClient({ ...base, caFile: '/nonexistent/ca.pem' })).to.throw(TypeError, /caFile \/nonexistent\/ca.pem cannot be read \(ENOENT\)/);
+  });
+
+  it('when a call goes out, then it names the client and its version in User-Agent', async () => {
+    let agent: string | null = null;
+    const svc = fakeService(() => Response.json({ id: 'a1' }));
+    const api = createFinancingClient({ ...base, fetch: async (req) => { if (!req.url.endsWith('/partner')) agent = req.headers.get('user-agent'); return svc.fetch(req); } });
+    await api.GET('/financing/v1/applications/{applicationId}', { params: { path: { applicationId: 'a1' } } });
+    expect(agent).to.match(/^partner-financing-client\/\d+\.\d+\.\d+ node\/\d+/);
   });
 });

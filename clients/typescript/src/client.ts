@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import createClient, { type Client } from 'openapi-fetch';
 import type { paths } from './generated/api.js';
-import { FinancingApiError } from './errors.js';
-import { DEFAULT_RETRY, isRetriableStatus, retryAfterMs, retryDelayMs, sleep as realSleep, type RetryPolicy } from './retry.js';
+import { FinancingApiError, FinancingConnectionError, networkErrorCode } from './errors.js';
+import { DEFAULT_RETRY, isRetriableAnswer, retryAfterMs, retryDelayMs, sleep as realSleep, type RetryPolicy } from './retry.js';
 import { Session, loginWith } from './session.js';
 import { fetchTrusting } from './transport.js';
+import { CLIENT_VERSION } from './version.js';
 
 export type Fetch = (req: Request) => Promise<Response>;
 /** The typed calls: `api.GET('/financing/v1/applications/{applicationId}', {params: {path: {applicationId}}})`. */
@@ -15,9 +17,17 @@ export interface FinancingClientOptions {
   baseUrl: string;
   username: string;
   password: string;
-  /** PEM certificate(s) to trust for this service only (a local self-signed one); default: the system's CAs */
+  /**
+   * PEM certificate(s) to trust for this service only (a local self-signed one, a staging
+   * CA); default: the system's CAs. Not together with `fetch`: a custom fetch makes its own
+   * connections, so its TLS settings are the caller's (`fetchTrusting(ca)` makes one).
+   */
   ca?: string | Buffer | Array<string | Buffer>;
+  /** the same as `ca`, read from this PEM file when the client is created */
+  caFile?: string;
   retry?: Partial<RetryPolicy>;
+  /** how long one try may wait for its answer before it counts as a broken connection (default 30 s; 0: no limit) */
+  timeoutMs?: number;
   /** renew the token this long before it expires (default 60 s) */
   renewBeforeMs?: number;
   /** the HTTP transport (tests pass a fake); default: global fetch, or one trusting `ca` */
@@ -29,23 +39,28 @@ export interface FinancingClientOptions {
 const WRITES = new Set(['POST', 'PUT', 'PATCH']);
 
 /**
- * Repeats a request that failed for a passing reason (429, 503, a connection error), after
- * the server's Retry-After or a backoff, at most `maxAttempts` times in all. The same
- * Request (same Idempotency-Key) goes out each time, so a write the server did perform
- * before the connection broke is answered from its record instead of being done twice.
+ * Repeats a request whose answer says "later" (see `isRetriable`: 409
+ * CONCURRENT_MODIFICATION and IDEMPOTENCY_KEY_IN_USE, 429, 500, 502, 503, 504) or that got no
+ * answer (a refused or reset connection, no answer within `timeoutMs`), after the server's
+ * Retry-After or a doubling backoff, at most `maxAttempts` times in all. The same Request
+ * (same Idempotency-Key) goes out each time, so a write the server did perform before the
+ * connection broke is answered from its record instead of being done twice. When the last
+ * try got no answer, a FinancingConnectionError says why.
  */
-export function withRetries(transport: Fetch, policy: RetryPolicy, sleep = realSleep): Fetch {
+export function withRetries(transport: Fetch, policy: RetryPolicy, sleep = realSleep, timeoutMs = 0): Fetch {
   return async (req) => {
     for (let attempt = 1; ; attempt++) {
       let res: Response;
       try {
-        res = await transport(req.clone());
+        const signal = timeoutMs > 0 ? AbortSignal.any([req.signal, AbortSignal.timeout(timeoutMs)]) : req.signal;
+        res = await transport(new Request(req.clone(), { signal }));
       } catch (err) {
-        if (attempt >= policy.maxAttempts || req.signal.aborted) throw err;
+        if (req.signal.aborted) throw err; // the caller's own abort
+        if (attempt >= policy.maxAttempts) throw new FinancingConnectionError(req.method, new URL(req.url).pathname, networkErrorCode(err), attempt, err);
         await sleep(retryDelayMs(policy, attempt));
         continue;
       }
-      if (!isRetriableStatus(res) || attempt >= policy.maxAttempts) return res;
+      if (attempt >= policy.maxAttempts || !(await isRetriableAnswer(res))) return res;
       await res.body?.cancel();
       await sleep(retryDelayMs(policy, attempt, retryAfterMs(res.headers.get('retry-after'))));
     }
@@ -59,8 +74,7 @@ export function withRetries(transport: Fetch, policy: RetryPolicy, sleep = realS
  */
 export function createFinancingClient(opts: FinancingClientOptions): FinancingApi {
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...opts.retry };
-  const transport: Fetch = opts.fetch ?? (opts.ca ? fetchTrusting(opts.ca) : (req) => fetch(req));
-  const retrying = withRetries(transport, policy, opts.sleep);
+  const retrying = withRetries(transportOf(opts), policy, opts.sleep, opts.timeoutMs ?? 30_000);
   const session = new Session(
     loginWith(opts.baseUrl, retrying),
     { username: opts.username, password: opts.password },
@@ -74,6 +88,7 @@ export function createFinancingClient(opts: FinancingClientOptions): FinancingAp
     if (WRITES.has(req.method) && pathname.startsWith('/financing/') && !headers.has('idempotency-key')) {
       headers.set('idempotency-key', randomUUID());
     }
+    if (!headers.has('user-agent')) headers.set('user-agent', USER_AGENT);
     const body = req.body ? await req.arrayBuffer() : undefined;
     const withToken = (token: string) => {
       const h = new Headers(headers);
@@ -88,6 +103,29 @@ export function createFinancingClient(opts: FinancingClientOptions): FinancingAp
   };
 
   return createClient<paths>({ baseUrl: opts.baseUrl, fetch: authenticated });
+}
+
+const USER_AGENT = `partner-financing-client/${CLIENT_VERSION} node/${process.versions.node}`;
+
+/** The connection: the caller's fetch, or one trusting `ca` / `caFile`, or the global fetch. */
+function transportOf(opts: FinancingClientOptions): Fetch {
+  const ca = opts.caFile !== undefined ? readCaFile(opts.caFile) : opts.ca;
+  if (opts.fetch && ca !== undefined) {
+    throw new TypeError('createFinancingClient: give `ca`/`caFile` or `fetch`, not both: a custom fetch makes its own connections, so trusting the certificate is up to it (wrap `fetchTrusting(ca)` to keep both)');
+  }
+  if (opts.fetch) return opts.fetch;
+  return ca !== undefined ? fetchTrusting(ca) : (req) => fetch(req);
+}
+
+function readCaFile(file: string): string {
+  let pem: string;
+  try {
+    pem = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new TypeError(`createFinancingClient: caFile ${file} cannot be read (${(err as NodeJS.ErrnoException).code ?? err})`);
+  }
+  if (!pem.includes('-----BEGIN CERTIFICATE-----')) throw new TypeError(`createFinancingClient: caFile ${file} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
+  return pem;
 }
 
 /** The body of a successful call; errors were already raised by the client. */

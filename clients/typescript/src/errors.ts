@@ -41,3 +41,56 @@ function describe(errors: ErrorRecord[], tokenError?: TokenErrorBody): string {
   if (tokenError) return `${tokenError.error}: ${tokenError.error_description}`;
   return 'no error body';
 }
+
+/**
+ * No answer came (after the client's own retries): the connection was refused or reset,
+ * the name did not resolve, the TLS certificate was not trusted, or the answer took longer
+ * than `timeoutMs`. `code` is the system's or TLS's code (`ECONNREFUSED`,
+ * `DEPTH_ZERO_SELF_SIGNED_CERT`, ...; `TIMEOUT` for the client's own limit); `cause` is the
+ * original error.
+ */
+export class FinancingConnectionError extends Error {
+  override readonly name = 'FinancingConnectionError';
+
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly code: string | undefined,
+    readonly attempts: number,
+    cause: unknown,
+  ) {
+    super(`${method} ${path}: no answer after ${attempts} ${attempts === 1 ? 'try' : 'tries'} (${code ? `${code}: ` : ''}${innermostMessage(cause)})${TLS_HINTS[code ?? ''] ?? ''}`, { cause });
+  }
+
+  /** The service's certificate is not trusted (or not for this host name): a set-up matter, not a passing one. */
+  get isCertificateProblem(): boolean {
+    return this.code !== undefined && this.code in TLS_HINTS;
+  }
+}
+
+const UNTRUSTED = '; the service\'s certificate is not trusted: pass its CA as `ca` / `caFile` (for a local service: `npm run -s cert` in its repository prints it)';
+const TLS_HINTS: Record<string, string> = {
+  DEPTH_ZERO_SELF_SIGNED_CERT: UNTRUSTED,
+  SELF_SIGNED_CERT_IN_CHAIN: UNTRUSTED,
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: UNTRUSTED,
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: UNTRUSTED,
+  UNABLE_TO_GET_ISSUER_CERT: UNTRUSTED,
+  CERT_SIGNATURE_FAILURE: UNTRUSTED,
+  CERT_HAS_EXPIRED: '; the service\'s certificate has expired',
+  ERR_TLS_CERT_ALTNAME_INVALID: '; the certificate is not for this host name: use the host name it names (localhost for a local service)',
+};
+
+/** The system's code of a network error, wherever fetch or node:https put it. */
+export function networkErrorCode(err: unknown): string | undefined {
+  for (let e: any = err, depth = 0; e && depth < 5; e = e.cause, depth++) {
+    if (e.name === 'TimeoutError') return 'TIMEOUT';
+    if (typeof e.code === 'string' && e.code !== 'ABORT_ERR') return e.code;
+  }
+  return undefined;
+}
+
+function innermostMessage(err: unknown): string {
+  let e: any = err;
+  while (e?.cause instanceof Error) e = e.cause;
+  return e instanceof Error ? e.message : String(e);
+}

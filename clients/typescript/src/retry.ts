@@ -4,19 +4,46 @@ export interface RetryPolicy {
   maxAttempts: number;
   /** the longest the client waits before one retry, whatever Retry-After says (default 30 s) */
   maxDelayMs: number;
-  /** the first wait after a connection error, doubled on each further one (default 250 ms) */
+  /** the first wait when the answer gave no Retry-After, doubled on each further one (default 250 ms) */
   baseDelayMs: number;
 }
 
 export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 4, maxDelayMs: 30_000, baseDelayMs: 250 };
 
 /**
- * 429 (rate limit), 503 (maintenance, a dependency down) and 409 IDEMPOTENCY_KEY_IN_USE
- * (our own earlier try of this very request is still running) all say "later"; anything
- * else is an answer. The 409 is told apart by its Retry-After, which only that 409 carries.
+ * The 409 codes that say "repeat": the request lost a race with another change of the same
+ * application (`CONCURRENT_MODIFICATION`), or an earlier try with this very Idempotency-Key
+ * is still running (`IDEMPOTENCY_KEY_IN_USE`). The service keeps no answer for either, so
+ * the same request with the same key runs (or replays) the next time.
  */
-export function isRetriableStatus(res: Response): boolean {
-  return res.status === 429 || res.status === 503 || (res.status === 409 && res.headers.has('retry-after'));
+export const RETRIED_CONFLICTS: readonly string[] = ['CONCURRENT_MODIFICATION', 'IDEMPOTENCY_KEY_IN_USE'];
+
+/**
+ * Statuses that say "later" whatever their code: 429 (the rate limit or the login throttle),
+ * 500 (an unexpected error: the service keeps no answer for a 5xx, so the same key runs the
+ * request again), 502 and 504 (a proxy in front of the service), 503 (maintenance, the
+ * database not answering).
+ */
+export const RETRIED_STATUSES: readonly number[] = [429, 500, 502, 503, 504];
+
+/**
+ * Whether an answer is repeated: the retry table of the README and the partner guide in
+ * code (`test/clients/retry-table.spec.ts` reads both tables and asks this function).
+ * `code` is the first error record's code; a 409 without a readable body counts as a
+ * conflict to repeat when it carries Retry-After.
+ */
+export function isRetriable(status: number, code: string | undefined, hasRetryAfter = false): boolean {
+  if (RETRIED_STATUSES.includes(status)) return true;
+  if (status === 409) return code === undefined ? hasRetryAfter : RETRIED_CONFLICTS.includes(code);
+  return false;
+}
+
+/** `isRetriable` for a Response; reads the code of a 409 from a copy of its body. */
+export async function isRetriableAnswer(res: Response): Promise<boolean> {
+  if (res.status !== 409) return isRetriable(res.status, undefined);
+  const body = await res.clone().json().catch(() => undefined) as { errors?: Array<{ code?: unknown }> } | undefined;
+  const code = body?.errors?.[0]?.code;
+  return isRetriable(409, typeof code === 'string' ? code : undefined, res.headers.has('retry-after'));
 }
 
 /** Retry-After as seconds or an HTTP date, in ms; undefined when absent or unreadable. */

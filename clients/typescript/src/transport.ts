@@ -10,6 +10,7 @@ import http from 'node:http';
 export function fetchTrusting(ca: string | Buffer | Array<string | Buffer>): (req: Request) => Promise<Response> {
   const agent = new https.Agent({ ca, keepAlive: true });
   return async (req) => {
+    req.signal?.throwIfAborted();
     const url = new URL(req.url);
     const body = req.body ? Buffer.from(await req.arrayBuffer()) : undefined;
     const headers: Record<string, string> = {};
@@ -32,7 +33,8 @@ export function fetchTrusting(ca: string | Buffer | Array<string | Buffer>): (re
         });
       });
       out.on('error', reject);
-      req.signal?.addEventListener('abort', () => out.destroy(new Error('aborted')), { once: true });
+      // the caller's abort or the client's timeout: the request fails with the signal's reason
+      req.signal?.addEventListener('abort', () => out.destroy(req.signal.reason instanceof Error ? req.signal.reason : new Error('aborted')), { once: true });
       out.end(body);
     });
   };

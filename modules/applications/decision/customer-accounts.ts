@@ -3,27 +3,42 @@ import type { ApplicationRepository } from '../application.repository.js';
 import { GOLD_AFTER_APPROVALS } from './decision.rules.js';
 
 /**
- * The customer's account level (BASIC, then GOLD after approvals), kept by the service in `customer_accounts`,
- * keyed by the normalized e-mail. BASIC until GOLD_AFTER_APPROVALS applications were
- * approved. Counting is idempotent (a set of application ids), so a redelivered approval
- * counts once.
+ * The customer's standing, kept by the service in `customer_accounts`, keyed by the
+ * normalized e-mail. Two records per customer, for two purposes:
+ *
+ * - the **level** (BASIC, then GOLD after GOLD_AFTER_APPROVALS approvals) is counted per
+ *   shop: it sets the terms the customer sees (50 days instead of 30), and a shop can open
+ *   its own gateway link and read the repayment plan, so a level earned at other shops would
+ *   tell the shop about the customer's purchases elsewhere. A shop's own history with the
+ *   customer is no secret to it; sandbox approvals of one partner reach no other's record;
+ * - the **velocity** of approvals (the final checks' fraud control) is counted across every
+ *   shop: its only visible effect is a rejection without a reason.
+ *
+ * Counting is idempotent (a set of application ids), so a redelivered approval counts once.
  */
 export class CustomerAccounts {
   constructor(private readonly repo: ApplicationRepository) {}
 
-  level(accountId: string): Promise<AccountLevel> {
-    return this.repo.accountLevel(accountId);
+  /** The key of the customer's record at one shop (the level). */
+  static shopKey(partnerId: string, accountId: string): string {
+    return `partner:${partnerId}:${accountId}`;
   }
 
-  /** The level and the approved applications (the final checks need both). */
-  standing(accountId: string): Promise<{ level: AccountLevel; approvedIds: string[] }> {
-    return this.repo.account(accountId);
+  level(partnerId: string, accountId: string): Promise<AccountLevel> {
+    return this.repo.accountLevel(CustomerAccounts.shopKey(partnerId, accountId));
   }
 
-  async recordApproval(accountId: string, applicationId: string, now = new Date()): Promise<void> {
-    const doc = await this.repo.addApproval(accountId, applicationId, now);
+  /** The level at this shop and the approved applications at every shop (the final checks need both). */
+  async standing(partnerId: string, accountId: string): Promise<{ level: AccountLevel; approvedIds: string[] }> {
+    const [level, all] = await Promise.all([this.level(partnerId, accountId), this.repo.account(accountId)]);
+    return { level, approvedIds: all.approvedIds };
+  }
+
+  async recordApproval(partnerId: string, accountId: string, applicationId: string, now = new Date()): Promise<void> {
+    const key = CustomerAccounts.shopKey(partnerId, accountId);
+    const [doc] = await Promise.all([this.repo.addApproval(key, applicationId, now), this.repo.addApproval(accountId, applicationId, now)]);
     if (doc.level === 'BASIC' && doc.approvedApplicationIds.length >= GOLD_AFTER_APPROVALS) {
-      await this.repo.promoteToGold(accountId, now);
+      await this.repo.promoteToGold(key, now);
     }
   }
 }

@@ -47,8 +47,8 @@ export class DecisionService {
     this.accounts = new CustomerAccounts(deps.repo);
   }
 
-  async levelOf(app: Pick<ApplicationDoc, 'customer'>) {
-    return this.accounts.level(accountIdOf(app.customer.email));
+  async levelOf(app: Pick<ApplicationDoc, 'customer' | 'partnerId'>) {
+    return this.accounts.level(app.partnerId, accountIdOf(app.customer.email));
   }
 
   /** Stage one: PROCESSING_VALIDATION_IN_PROGRESS → REJECTED, or PROCESSING_PREAPPROVED. */
@@ -71,11 +71,15 @@ export class DecisionService {
   async finalize(applicationId: string): Promise<Verdict | undefined> {
     const current = await this.deps.repo.findById(applicationId);
     if (!current || current.stateReason !== 'PROCESSING_PREAPPROVED' || !current.screening) return undefined;
-    const { level, approvedIds } = await this.accounts.standing(accountIdOf(current.customer.email));
+    const { level, approvedIds } = await this.accounts.standing(current.partnerId, accountIdOf(current.customer.email));
     const now = this.deps.applications.now();
     const outcome = await this.deps.applications.changeIf(applicationId, (app) => {
       if (app.stateReason !== 'PROCESSING_PREAPPROVED' || !app.screening) return null;
-      return verdictChange(app, finalCheck(app._id, app.screening.rule, approvedIds), level, now);
+      // every rule again, on the order as it is in the write that decides: nothing approved
+      // above a limit, whatever happened to the order since the screening
+      const rules = decideApplication(app, level, { sandbox: this.deps.sandbox });
+      const verdict = rules.outcome === 'REJECTED' ? rules : finalCheck(app._id, app.screening.rule, approvedIds);
+      return verdictChange(app, verdict, level, now);
     });
     const verdict = outcome?.result;
     if (verdict) this.deps.logger.info({ applicationId, ...verdict, level }, 'application decided');
@@ -91,6 +95,6 @@ export class DecisionService {
   async countApproval(applicationId: string): Promise<void> {
     const app = await this.deps.repo.findById(applicationId);
     if (!app || app.decision?.outcome !== 'APPROVED') return;
-    await this.accounts.recordApproval(accountIdOf(app.customer.email), applicationId, app.decision.decidedAt);
+    await this.accounts.recordApproval(app.partnerId, accountIdOf(app.customer.email), applicationId, app.decision.decidedAt);
   }
 }

@@ -1,8 +1,22 @@
-import type { ApplicationDoc, SandboxOutcome } from '../application.model.js';
+import { createHash } from 'node:crypto';
+import type { ApplicationDoc, OrderDoc, SandboxOutcome } from '../application.model.js';
 import type { ApplicationRepository } from '../application.repository.js';
 import type { ApplicationService } from '../application.service.js';
 import { APPLICATION_EVENTS } from '../application.events.js';
 import type { GatewayLinks } from './gateway-links.js';
+
+/**
+ * What the customer is shown of an order, as a short digest: the form carries the digest of
+ * the order its page showed, so a confirm binds to exactly that order and never to one the
+ * shop changed after the page was loaded.
+ */
+export function orderDigest(order: Pick<OrderDoc, 'number' | 'totalPrice' | 'totalVat' | 'items'>): string {
+  const shown = {
+    number: order.number, totalPrice: order.totalPrice, totalVat: order.totalVat,
+    items: order.items.map((i) => [i.code, i.name, i.quantity, i.totalPrice.amount, i.totalPrice.currency]),
+  };
+  return createHash('sha256').update(JSON.stringify(shown)).digest('base64url').slice(0, 22);
+}
 
 export type GatewayAccess = { ok: true; app: ApplicationDoc } | { ok: false; reason: 'NOT_FOUND' | 'EXPIRED'; app?: ApplicationDoc };
 
@@ -28,12 +42,16 @@ export class GatewayService {
   /**
    * The customer confirms: PROCESSING_VALIDATION_IN_PROGRESS and the `confirmed` event the
    * decision consumes. `sandboxOutcome` is the sandbox decision helper's: the same confirm,
-   * with the outcome the partner wants the sandbox rules to give. false when the
-   * application was no longer waiting for the customer.
+   * with the outcome the partner wants the sandbox rules to give. `shownOrder`: the
+   * `orderDigest` of the order the customer's page showed. false when the application was
+   * no longer waiting for the customer, or its order is no longer the one shown.
    */
-  async confirm(app: ApplicationDoc, now = this.deps.applications.now(), sandboxOutcome?: SandboxOutcome): Promise<boolean> {
+  async confirm(app: ApplicationDoc, now = this.deps.applications.now(), sandboxOutcome?: SandboxOutcome, shownOrder?: string): Promise<boolean> {
     const changed = await this.deps.applications.changeIf(app._id, (current) => {
       if (current.stateReason !== 'PROCESSING_REDIRECT_NEEDED') return null;
+      // the customer confirms the order their page showed; if the shop changed it meanwhile,
+      // nothing is confirmed (checked in the write, so no change can slip in between)
+      if (shownOrder !== undefined && orderDigest(current.order) !== shownOrder) return null;
       return {
         trigger: 'CONFIRM',
         set: { agreementTermsAndConditions: true, gateway: { ...current.gateway, confirmedAt: now, ...(sandboxOutcome ? { sandboxOutcome } : {}) } },

@@ -65,7 +65,7 @@ function planSection(app: ApplicationDoc, plan: Instalment[], level: AccountLeve
     const only = plan[0]!;
     return html`<section class="card" aria-labelledby="plan-h"><h2 id="plan-h">Your repayment</h2>
 <ul class="plan"><li><span>Pay the full amount by <span class="when">${longDate(only.dueDate)}</span></span><strong>${money(only.amount)}</strong></li></ul>
-<p class="note">Nothing to pay today. You have ${DEFERRED_DAYS[level]} days${level === 'GOLD' ? ' as a GOLD customer' : ''}; there is no interest and no fee when you pay on time.</p></section>`;
+<p class="note">Nothing to pay today. You have ${DEFERRED_DAYS[level]} days to pay; there is no interest and no fee when you pay on time.</p></section>`;
   }
   const labels = ['Today', 'In 30 days', 'In 60 days'];
   return html`<section class="card" aria-labelledby="plan-h"><h2 id="plan-h">Your repayment: three instalments</h2>
@@ -88,6 +88,8 @@ export interface ReviewModel {
   confirmAction: string;
   declineAction: string;
   now: Date;
+  /** the shop changed the order after the customer's page was loaded: nothing was confirmed */
+  orderChanged?: boolean;
 }
 
 export function reviewPage(m: ReviewModel): string {
@@ -98,6 +100,7 @@ export function reviewPage(m: ReviewModel): string {
   const name = c.fullName || [c.firstName, c.lastName].filter(Boolean).join(' ');
   const confirmLabel = app.agreementTermsAndConditions ? 'Confirm purchase' : 'Agree to the terms and confirm';
   return layout(`${title}: confirm your purchase`, html`<h1>${title} for your purchase at ${merchantName(app)}</h1>
+${m.orderChanged ? html`<p class="card notice" role="alert"><strong>The shop changed this order after you opened the page.</strong> Nothing was confirmed: check the order and the repayment below, then confirm again.</p>` : ''}
 <p class="lead">Check the order and the repayment, then confirm. ${name ? html`For <strong>${name}</strong> (${c.email}).` : ''}</p>
 <section class="card" aria-labelledby="order-h"><h2 id="order-h">Your order</h2>${itemsTable(app)}</section>
 ${planSection(app, plan, m.level)}
@@ -124,7 +127,7 @@ ${link ? html`<p><a class="button primary" href="${link.href}">${link.label}</a>
 
 export function termsPage(): string {
   return layout('Terms and conditions', html`<h1>Terms and conditions</h1>
-<section class="card terms"><h2>1. The financing</h2><p>Partner Financing pays the shop for your purchase. You repay Partner Financing: in one payment 30 days after the purchase (50 days for GOLD customers), or in three equal instalments today, in 30 and in 60 days.</p>
+<section class="card terms"><h2>1. The financing</h2><p>Partner Financing pays the shop for your purchase. You repay Partner Financing: in one payment 30 days after the purchase (50 days for returning customers of the shop), or in three equal instalments today, in 30 and in 60 days.</p>
 <h2>2. Costs</h2><p>No interest and no fee when you pay on time. A reminder fee may apply to late payments.</p>
 <h2>3. Returns</h2><p>When you return goods, the shop refunds Partner Financing and your repayment is reduced accordingly.</p>
 <h2>4. Your data</h2><p>The shop shares your order and contact details with Partner Financing to decide on and administer the financing.</p></section>`);

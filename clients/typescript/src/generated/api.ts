@@ -3691,7 +3691,7 @@ export interface operations {
             /**
              * @description Bad request. Error codes:
              *
-             *     - `INVALID_REQUEST`: limit outside 1..100, a malformed cursor, or both after and before
+             *     - `INVALID_REQUEST`: limit outside 1..100, both after and before, a malformed cursor, or a cursor that is no paymentId of this application (unknown cursor); `attribute` names it
              */
             400: {
                 headers: {
@@ -5442,8 +5442,11 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
+                /** @description items per page (default 20, at most 100) */
                 limit?: number;
+                /** @description deliveryId of the last delivery seen: the older ones after it */
                 after?: string;
+                /** @description deliveryId of the first delivery of the page seen: the newer ones before it */
                 before?: string;
                 filter?: string;
             };
@@ -5510,7 +5513,7 @@ export interface operations {
             /**
              * @description Bad request. Error codes:
              *
-             *     - `INVALID_REQUEST`: a parameter is malformed or over a limit; `attribute` names it
+             *     - `INVALID_REQUEST`: limit outside 1..100, both after and before, a bad filter, a malformed cursor, or a cursor that is no delivery of this partner (unknown cursor); `attribute` names it
              */
             400: {
                 headers: {
@@ -5939,7 +5942,10 @@ export interface operations {
     };
     gatewayPage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the order changed since the page was loaded: say so */
+                changed?: "1";
+            };
             header?: never;
             path: {
                 applicationId: string;
@@ -5989,8 +5995,10 @@ export interface operations {
     gatewayConfirm: {
         parameters: {
             query: {
-                /** @description the page's anti-forgery value */
+                /** @description the page's anti-forgery value, bound to its application and order */
                 csrf: string;
+                /** @description the digest of the order the page showed */
+                order: string;
             };
             header?: never;
             path: {
@@ -6041,8 +6049,10 @@ export interface operations {
     gatewayDecline: {
         parameters: {
             query: {
-                /** @description the page's anti-forgery value */
+                /** @description the page's anti-forgery value, bound to its application and order */
                 csrf: string;
+                /** @description the digest of the order the page showed */
+                order: string;
             };
             header?: never;
             path: {

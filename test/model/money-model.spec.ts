@@ -1,0 +1,71 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { answerCounts, ModelRun, startModelEnv, type ModelEnv } from './driver.js';
+import { scenario } from './scenario.js';
+import { accepted } from './oracle.js';
+// the oracle's own unit tests: mocha's spec globs do not cover test/**/*.test.ts
+import './oracle.test.js';
+
+/**
+ * Model-based test: random orders and random sequences of partner and customer operations
+ * run against the real service over HTTPS (real Kafka and store), each answer and state
+ * checked against the oracle (test/model/oracle.ts), the payments and notifications once
+ * the ledger has caught up. Several sequences run at once ("lanes"): lane k is its own
+ * fast-check run with seed FC_SEED + k, so a failure is reproducible and shrunk within its
+ * lane. `npm run test:model -- --runs 5000` runs longer (test/model/run.ts).
+ *
+ *   FC_SEED      base seed (default 20261126)
+ *   MODEL_RUNS   sequences in all (default 24: what `npm test` runs)
+ *   MODEL_LANES  sequences at a time (default 6)
+ *   MODEL_SHRINK at most this many shrinking runs per failed lane (default 30)
+ *   MODEL_PATH   with MODEL_LANES=1: replay a counterexample path fast-check printed
+ *   MODEL_ACCEPT known differences to accept, comma-separated (see `accepted` in oracle.ts)
+ *   MODEL_STATS  print how often each call got each answer
+ */
+const SEED = Number(process.env.FC_SEED ?? 20261126);
+const RUNS = Number(process.env.MODEL_RUNS ?? 24);
+const LANES = Math.max(1, Math.min(Number(process.env.MODEL_LANES ?? 6), RUNS));
+const SHRINK = Number(process.env.MODEL_SHRINK ?? 30);
+const PATH = process.env.MODEL_PATH;
+for (const name of (process.env.MODEL_ACCEPT ?? '').split(',').filter(Boolean)) accepted.add(name);
+
+describe('money model: random sequences against the service over HTTPS', function () {
+  // a sequence takes seconds; bounded by the run count (npm test: about a minute)
+  this.timeout(120_000 + Math.ceil(RUNS / LANES) * 30_000);
+  let env: ModelEnv;
+  before(async () => { env = await startModelEnv(); });
+  after(async () => { await env?.stop(); });
+
+  it(`when ${RUNS} random sequences run ${LANES} at a time (seed ${SEED}), then every answer, order, payment and notification agrees with the oracle`, async () => {
+    const started = Date.now();
+    let passed = 0;
+    const lane = (k: number) => {
+      const numRuns = Math.floor(RUNS / LANES) + (k < RUNS % LANES ? 1 : 0);
+      let shrinking = -1;
+      const property = fc.asyncProperty(scenario, async (sc) => {
+        // bounded shrinking: past the budget every case "passes", so the smallest failure found so far is reported
+        if (shrinking >= 0 && ++shrinking > SHRINK) return true;
+        try {
+          await new ModelRun(env, sc).run();
+          if (shrinking < 0) passed += 1;
+        } catch (err) {
+          if (shrinking < 0) shrinking = 0;
+          throw err;
+        }
+      });
+      return fc.check(property, { seed: SEED + k, numRuns, ...(PATH ? { path: PATH } : {}) });
+    };
+    const results = await Promise.all(Array.from({ length: LANES }, (_, k) => lane(k)));
+    const minutes = (Date.now() - started) / 60_000;
+    const failed = results.filter((r) => r.failed);
+    process.stderr.write(`[model] ${passed} sequences passed, ${failed.length} lane(s) failed, in ${(minutes * 60).toFixed(1)} s: ${(passed / minutes).toFixed(1)} sequences/min (${LANES} lanes, seed ${SEED})\n`);
+    if (process.env.MODEL_STATS) process.stderr.write(`[model] answers: ${[...answerCounts].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k}: ${n}`).join('; ')}\n`);
+    const report = failed.map((r) => [
+      `lane seed ${r.seed} path ${r.counterexamplePath} (after ${r.numRuns} runs, ${r.numShrinks} shrinks)`,
+      `counterexample: ${JSON.stringify(r.counterexample?.[0])}`,
+      `${(r.errorInstance as Error)?.message ?? r.errorInstance}`,
+    ].join('\n'));
+    for (const text of report) process.stderr.write(`[model] FAILURE ${text}\n\n`);
+    expect(failed.length, `${failed.length} lane(s) failed: the counterexamples are above (stderr)`).to.equal(0);
+  });
+});
