@@ -17,13 +17,19 @@ COPY package.json package-lock.json ./
 COPY clients/typescript/package.json clients/typescript/
 # build_ca (optional BuildKit secret): CA certificates a TLS-inspecting proxy needs; the
 # build scripts pass it where there is one. It is mounted for this step only.
+# The root package only (--workspaces=false): the service does not use the client
+# workspace, whose `prepare` would build it from sources the image does not copy.
+# --ignore-scripts: no install script runs (none is needed: the native parts come as
+# prebuilt optional packages).
+ENV npm_config_update_notifier=false
 RUN --mount=type=secret,id=build_ca --mount=type=cache,target=/root/.npm \
     if [ -s /run/secrets/build_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/build_ca; fi; \
-    npm ci --no-audit --no-fund --loglevel=error
+    npm ci --workspaces=false --include-workspace-root --ignore-scripts --no-audit --no-fund --loglevel=error
 COPY api api
 COPY platform platform
 COPY modules modules
 COPY relay relay
+COPY versions versions
 COPY scripts/local-stack.ts scripts/
 COPY scripts/sandbox scripts/sandbox
 COPY scripts/images/compile.mjs scripts/images/
@@ -34,11 +40,11 @@ FROM node:20-bookworm-slim AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY clients/typescript/package.json clients/typescript/
-# (the client workspace is not part of the service: its link goes)
+ENV npm_config_update_notifier=false
 RUN --mount=type=secret,id=build_ca --mount=type=cache,target=/root/.npm \
     if [ -s /run/secrets/build_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/build_ca; fi; \
-    npm ci --omit=dev --no-audit --no-fund --loglevel=error \
-    && rm -rf node_modules/@partner-financing clients
+    npm ci --omit=dev --workspaces=false --include-workspace-root --ignore-scripts --no-audit --no-fund --loglevel=error \
+    && rm -rf clients
 
 # ---------------------------------------------------------------- the image
 FROM node:20-bookworm-slim

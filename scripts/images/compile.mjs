@@ -7,11 +7,14 @@
 //
 //   node scripts/images/compile.mjs <out-dir>
 //
-// Compiles the service code (api, platform, modules, relay, without tests and fakes), the
-// sandbox supervisor (scripts/sandbox) and scripts/local-stack.ts (the partners CLI
-// imports it); copies package.json (its "type": "module" makes the output ESM).
+// Compiles the service code (api, platform, modules, relay, versions, without tests and
+// fakes), the sandbox supervisor (scripts/sandbox) and scripts/local-stack.ts (the partners
+// CLI imports it); copies package.json (its "type": "module" makes the output ESM). Then
+// checks that every relative import of the output names a file of the output, so code that
+// starts importing from a directory not listed here fails the build, not the container.
+import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readdir, writeFile } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transformFile } from '@swc/core';
 
@@ -22,7 +25,7 @@ if (!out) {
   process.exit(2);
 }
 
-const DIRS = ['api', 'platform', 'modules', 'relay', 'scripts/sandbox'];
+const DIRS = ['api', 'platform', 'modules', 'relay', 'versions', 'scripts/sandbox'];
 const FILES = ['scripts/local-stack.ts'];
 const skip = (f) => f.endsWith('.test.ts') || f.endsWith('.d.ts') || /\.fake\.ts$/.test(f);
 
@@ -55,11 +58,22 @@ const options = {
 const t0 = Date.now();
 const files = [...FILES];
 for (const d of DIRS) files.push(...(await walk(d)));
+const missing = [];
 await Promise.all(files.map(async (rel) => {
   const { code } = await transformFile(join(ROOT, rel), options);
   const dest = join(out, rel.replace(/\.ts$/, '.js'));
   await mkdir(dirname(dest), { recursive: true });
   await writeFile(dest, code);
+  // static and dynamic imports of relative paths: `from './x.js'`, `import('../y.js')`
+  for (const m of code.matchAll(/(?:from\s*|import\s*\(\s*|import\s+)['"](\.{1,2}\/[^'"]+)['"]/g)) {
+    const target = resolve(dirname(dest), m[1]);
+    if (!existsSync(target) && !files.some((f) => resolve(out, f.replace(/\.ts$/, '.js')) === target)) missing.push(`${rel} imports ${m[1]}`);
+  }
 }));
 await copyFile(join(ROOT, 'package.json'), join(out, 'package.json'));
+const unresolved = missing.filter((m) => !m.endsWith("'../package.json'") && !m.endsWith(' ../package.json'));
+if (unresolved.length) {
+  process.stderr.write(`[compile] imports outside the compiled tree (add their directory to DIRS):\n  ${unresolved.join('\n  ')}\n`);
+  process.exit(1);
+}
 process.stderr.write(`[compile] ${files.length} files to ${relative(process.cwd(), out) || '.'} in ${Date.now() - t0} ms\n`);
