@@ -11,9 +11,9 @@ import {
   ACKNOWLEDGEMENT, createFinancingClient, must, WebhookVerifier,
   type FinancingApi, type Notification, type Payment,
 } from '@partner-financing/client';
-import { getContainerRuntimeClient } from 'testcontainers';
+import { getContainerRuntimeClient, ImageName } from 'testcontainers';
 import { kettleOrder } from '../../../examples/shop/order.js';
-import { PartnerFinancingSandbox, type StartedPartnerFinancingSandbox } from '../src/index.js';
+import { DEFAULT_IMAGE, PartnerFinancingSandbox, type StartedPartnerFinancingSandbox } from '../src/index.js';
 
 /** The shop's webhook endpoint: verifies each request and keeps what it handled. */
 class Inbox {
@@ -56,6 +56,8 @@ class Inbox {
   }
 }
 
+const PASSWORD = 'correct horse battery staple';
+
 describe('testcontainers-node: PartnerFinancingSandbox', function () {
   this.timeout(180_000);
   let sandbox: StartedPartnerFinancingSandbox;
@@ -66,9 +68,13 @@ describe('testcontainers-node: PartnerFinancingSandbox', function () {
 
   before(async () => {
     const t0 = Date.now();
-    sandbox = await new PartnerFinancingSandbox().start();
+    // the partner's credentials given (the webhook secret is made by the service)
+    sandbox = await new PartnerFinancingSandbox().withPartner({ username: 'tc-shop', password: PASSWORD }).start();
     readyMs = Date.now() - t0;
-    console.log(`      sandbox ready in ${(readyMs / 1000).toFixed(1)} s (start() from container create to the ready line) at ${sandbox.baseUrl}`);
+    const client = await getContainerRuntimeClient();
+    const name = process.env.PF_SANDBOX_IMAGE ?? DEFAULT_IMAGE;
+    const image = await client.image.inspect(ImageName.fromString(name));
+    console.log(`      sandbox ready in ${(readyMs / 1000).toFixed(1)} s (start() from container create to the ready line) at ${sandbox.baseUrl}; image ${name}: ${(image.Size / 1e6).toFixed(0)} MB`);
     inbox = new Inbox(sandbox.webhookSecret);
     endpoint = sandbox.webhookUrl(await inbox.listen(sandbox.hostGateway), '/hooks/financing');
     api = createFinancingClient({ baseUrl: sandbox.baseUrl, username: sandbox.username, password: sandbox.password, ca: sandbox.caCertificate });
@@ -88,8 +94,8 @@ describe('testcontainers-node: PartnerFinancingSandbox', function () {
   });
 
   it('gives the partner, its webhook secret and the CA certificate of the API', () => {
-    expect(sandbox.username).to.equal('sandbox-shop');
-    expect(sandbox.password).to.have.length.above(11);
+    expect(sandbox.username).to.equal('tc-shop');
+    expect(sandbox.password).to.equal(PASSWORD);
     expect(sandbox.webhookSecret).to.match(/^whsec_/);
     expect(sandbox.caCertificate).to.contain('BEGIN CERTIFICATE');
     expect(sandbox.baseUrl).to.match(/^https:\/\/localhost:\d+$/);
