@@ -39,6 +39,12 @@ engine_up() {
     echo "skipped: DOCKER_HOST=$DOCKER_HOST does not answer"; exit 0
   fi
   mkdir -p "$PF_CACHE"
+  # a pid file left by a dockerd that was killed (its pid now free or reused) stops a new one
+  local pidf=/var/run/docker.pid old
+  if [ -f "$pidf" ]; then
+    old="$(cat "$pidf" 2>/dev/null || true)"
+    if [ -z "$old" ] || [ "$(cat "/proc/$old/comm" 2>/dev/null || true)" != dockerd ]; then rm -f "$pidf"; fi
+  fi
   local logf="$PF_CACHE/dockerd.log"
   [ -f "$logf" ] && mv -f "$logf" "$logf.prev"
   log "no Docker engine answers: starting dockerd (log $logf)"
