@@ -5,6 +5,7 @@ import { GatewayClient } from '../gateway/gateway-client.js';
 import type { NotificationRequest } from '../../platform/notifications.js';
 import type { TestResponse } from '../support/http.js';
 import { provisionPartner, type TestPartner } from '../support/partners.js';
+import { PrivateMongo } from '../support/private-mongo.js';
 import { waitFor } from '../support/wait.js';
 import { orderPath, opPath, paymentsPath } from '../orders/orders-harness.js';
 import { apply, newModel, orderTotal, settle, type Action, type Model, type Trigger } from './oracle.js';
@@ -23,9 +24,12 @@ export interface ModelEnv {
   stop(): Promise<void>;
 }
 
-export async function startModelEnv(): Promise<ModelEnv> {
+export async function startModelEnv(opts: { privateStore?: boolean } = {}): Promise<ModelEnv> {
+  // a long run can have a MongoDB-wire server of its own, so that it neither slows nor is
+  // slowed by the other suites on the shared stack
+  const store = opts.privateStore ? await new PrivateMongo().start() : undefined;
   // many sequences share a few partners: the per-partner request quota is not under test here
-  const h = await startHarness({ RATE_LIMIT_PER_MINUTE: '1000000' });
+  const h = await startHarness({ RATE_LIMIT_PER_MINUTE: '1000000', ...(store ? { MONGO_URL: store.url } : {}) });
   const partners = new Map<string, Promise<TestPartner>>();
   return {
     h,
@@ -34,7 +38,10 @@ export async function startModelEnv(): Promise<ModelEnv> {
       if (!partners.has(key)) partners.set(key, provisionPartner(h.t, { payoutTrigger: trigger, feeBps }));
       return partners.get(key)!;
     },
-    stop: () => h.stop(),
+    stop: async () => {
+      await h.stop();
+      await store?.dispose();
+    },
   };
 }
 
@@ -46,7 +53,7 @@ function count(kind: string, res: TestResponse): void {
   const key = `${kind} ${res.status}${res.status === 200 ? '' : ` ${res.body?.errors?.[0]?.code ?? ''}`}`;
   answerCounts.set(key, (answerCounts.get(key) ?? 0) + 1);
 }
-const SETTLE_WAIT = 15_000;
+const SETTLE_WAIT = 30_000;
 
 export class ModelRun {
   cands: Model[] = [];
@@ -71,16 +78,37 @@ export class ModelRun {
     this.cands = dedupe(kept);
   }
 
-  put(path: string, body: unknown, key = randomUUID()): Promise<TestResponse> {
-    return this.h.t.client.put(path, body, { token: this.partner.token, headers: { 'Idempotency-Key': key } });
+  /**
+   * A partner's call: a 503 (the store did not answer in time, e.g. while other suites load
+   * the shared local stack) or a reset connection is retried with the same Idempotency-Key,
+   * as the partner guide says; it never had an effect, or its kept answer comes back.
+   */
+  async call(method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown, key = randomUUID()): Promise<TestResponse> {
+    const headers: Record<string, string> = method === 'GET' ? {} : { 'Idempotency-Key': key };
+    for (let attempt = 1; ; attempt++) {
+      const res = await this.h.t.client.request(method, path, { body, token: this.partner.token, headers }).catch((err: Error) => {
+        if (attempt >= 5) throw err;
+        return undefined;
+      });
+      if (res && (res.status !== 503 || attempt >= 5)) return res;
+      await new Promise((r) => setTimeout(r, 250 * attempt));
+    }
   }
-  getApp(): Promise<any> { return this.h.get(this.id, this.partner); }
+  put(path: string, body: unknown, key = randomUUID()): Promise<TestResponse> { return this.call('PUT', path, body, key); }
+  async get(path: string): Promise<any> {
+    const res = await this.call('GET', path);
+    if (res.status !== 200) this.fail(`GET ${path} answered ${res.status} ${res.text.slice(0, 200)}`);
+    return res.body;
+  }
+  getApp(): Promise<any> { return this.get(`/financing/v1/applications/${this.id}`); }
 
   async run(): Promise<void> {
     const sc = this.sc;
     this.partner = await this.env.partner(sc.trigger, sc.feeBps);
     this.cands = [newModel(sc)];
-    const created = await this.h.create(applicationBody({ type: sc.type, order: { ...applicationBody().order, ...orderBody(sc.lines) }, customer: customer(sc.transactionsNumber) }), this.partner);
+    const res = await this.call('POST', '/financing/v1/applications', applicationBody({ type: sc.type, order: { ...applicationBody().order, ...orderBody(sc.lines) }, customer: customer(sc.transactionsNumber) }));
+    if (res.status !== 201) this.fail(`create answered ${res.status} ${res.text.slice(0, 300)}`);
+    const created = res.body;
     this.id = created.id;
     this.gatewayUrl = created.gatewayRedirectUrl;
     this.log.push(`create ${sc.type} ${sc.trigger} fee ${sc.feeBps} tn ${sc.transactionsNumber} ${JSON.stringify(sc.lines)}`);
@@ -227,7 +255,7 @@ export class ModelRun {
     if (pending) {
       await this.paidHandled().catch(async (err) => {
         // the payouts the model expects did not all come: name the difference
-        const list = (await this.h.t.client.get(`${paymentsPath(this.id)}?limit=100`, { token: this.partner.token })).body.data;
+        const list = (await this.get(`${paymentsPath(this.id)}?limit=100`)).data;
         this.narrow((m) => paymentsDiff(m, list, Number.MAX_SAFE_INTEGER), `payments (${(err as Error).message})`);
         throw err;
       });
@@ -262,11 +290,11 @@ export class ModelRun {
     await ledgerCaughtUp(this.h, this.id, Math.max(...this.cands.map((m) => m.orderWrites)));
     const app = await this.getApp();
     this.narrow((m) => applicationDiff(m, app), 'application at the end');
-    const list = (await this.h.t.client.get(`${paymentsPath(this.id)}?limit=100`, { token: this.partner.token })).body.data;
+    const list = (await this.get(`${paymentsPath(this.id)}?limit=100`)).data;
     this.narrow((m) => paymentsDiff(m, list, app.order.totalPrice.amount), 'payments');
     let feed: any[] = [];
     await waitFor(`the feed of ${this.id}`, async () => {
-      feed = (await this.h.t.client.get(`/financing/v1/events?applicationId=${this.id}&limit=100`, { token: this.partner.token })).body.data;
+      feed = (await this.get(`/financing/v1/events?applicationId=${this.id}&limit=100`)).data;
       return feed.length >= Math.min(...this.cands.map((m) => m.notified.length + m.payments.length));
     }, { maxWait: SETTLE_WAIT }).catch(() => { /* the comparison below names what is missing */ });
     const notes = feed.filter((e) => e.type === 'application').map((e) => `${e.data.state}/${e.data.stateReason}`);

@@ -21,20 +21,27 @@ import './oracle.test.js';
  *   MODEL_PATH   with MODEL_LANES=1: replay a counterexample path fast-check printed
  *   MODEL_ACCEPT known differences to accept, comma-separated (see `accepted` in oracle.ts)
  *   MODEL_STATS  print how often each call got each answer
+ *   MODEL_PRIVATE_STORE=1  run on a MongoDB-wire server of its own (long runs beside other suites)
  */
 const SEED = Number(process.env.FC_SEED ?? 20261126);
 const RUNS = Number(process.env.MODEL_RUNS ?? 24);
 const LANES = Math.max(1, Math.min(Number(process.env.MODEL_LANES ?? 6), RUNS));
 const SHRINK = Number(process.env.MODEL_SHRINK ?? 30);
 const PATH = process.env.MODEL_PATH;
-for (const name of (process.env.MODEL_ACCEPT ?? '').split(',').filter(Boolean)) accepted.add(name);
 
 describe('money model: random sequences against the service over HTTPS', function () {
   // a sequence takes seconds; bounded by the run count (npm test: about a minute)
   this.timeout(120_000 + Math.ceil(RUNS / LANES) * 30_000);
   let env: ModelEnv;
-  before(async () => { env = await startModelEnv(); });
-  after(async () => { await env?.stop(); });
+  before(async () => {
+    // (here, not at import: the oracle's own tests run first, on the rules alone)
+    for (const name of (process.env.MODEL_ACCEPT ?? '').split(',').filter(Boolean)) accepted.add(name);
+    env = await startModelEnv({ privateStore: process.env.MODEL_PRIVATE_STORE === '1' });
+  });
+  after(async () => {
+    accepted.clear();
+    await env?.stop();
+  });
 
   it(`when ${RUNS} random sequences run ${LANES} at a time (seed ${SEED}), then every answer, order, payment and notification agrees with the oracle`, async () => {
     const started = Date.now();
