@@ -1,4 +1,5 @@
-import type { ApplicationDoc, DocumentMeta, OrderDoc, OrderItemDoc, RecurrenceDoc } from './application.model.js';
+import type { ApplicationDoc, RecurrenceDoc } from './application.model.js';
+import type { DocumentMeta, OrderDoc, OrderItemDoc } from '../order-rules/index.js';
 
 /**
  * Documents → the spec's response formats: camelCase, enum values as stored, times in

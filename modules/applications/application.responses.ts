@@ -1,9 +1,9 @@
 import { ACTIONS } from './application.actions.js';
 import Joi from 'joi';
-import {
-  APPLICATION_STATES, CANCEL_REASONS, DOCUMENT_TYPES, FINANCING_TYPES, FULFILMENT_STATES, RECURRENCE_STATES, STATE_REASONS,
-} from './application.model.js';
-import { customerSchema, deliveryCarrierSchema, itemSchema, isoDate, merchantUrlsSchema, money, orderSchema, vatAmount } from './application.schemas.js';
+import { APPLICATION_STATES, CANCEL_REASONS, RECURRENCE_STATES, STATE_REASONS } from './application.model.js';
+import { DOCUMENT_TYPES, FINANCING_TYPES, FULFILMENT_STATES } from '../order-rules/index.js';
+import { customerSchema, merchantUrlsSchema } from './application.schemas.js';
+import { deliveryCarrierSchema, itemSchema, isoDate, money, orderSchema, vatAmount } from '../order-rules/index.js';
 
 /**
  * Response schemas (for the OpenAPI document and the contract tests), built from the same

@@ -1,29 +1,19 @@
 import { Counter, Gauge } from 'prom-client';
-import type { Platform } from '../../platform/module.js';
-import type { AuthModule } from '../auth/index.js';
-import { MongoApplicationRepository } from './application.repository.js';
-import { ApplicationService } from './application.service.js';
-import { AllowedActions } from './application.actions.js';
-import { CreateApplication, type CreateConfig } from './application.create.js';
-import { DocumentStore, httpsDocumentFetcher, type DocumentFetcher } from './application.documents.js';
-import { applicationNotFound } from './application.errors.js';
-import { mountApplicationRoutes } from './application.routes.js';
-import { RecurrenceService } from './recurrence.service.js';
-import { ExpirySweeper } from './expiry.sweeper.js';
-import { ExpirySchedule } from './expiry.schedule.js';
-import { DecisionService } from './decision/decision.service.js';
-import { decisionConsumer } from './decision/decision.consumer.js';
-import { GatewayLinks } from './gateway/gateway-links.js';
-import { GatewayService } from './gateway/gateway.service.js';
-import { mountGatewayRoutes } from './gateway/gateway.routes.js';
-import { mountSandboxRoutes } from './sandbox.routes.js';
-import type { AppModule } from '../../platform/module.js';
+import type { AppModule, Platform } from '../../platform/module.js';
 import type { Logger } from '../../platform/logger.js';
-import type { ApplicationDoc, DocumentMeta } from './application.model.js';
-import type { Decide } from './application.changes.js';
-import type { DocumentInput } from './application.input.js';
-import type { OrderLookup } from './application.service.js';
-import type { Action, ActionCheck } from './application.actions.js';
+import type { DocumentInput, DocumentMeta } from '../order-rules/index.js';
+import type { AuthModule } from '../auth/index.js';
+import type { ApplicationDoc } from './application.model.js';
+import { AllowedActions, type Action, type ActionCheck } from './application.actions.js';
+import { ApplicationAnswers } from './application.answers.js';
+import { GatewayLinks } from './gateway-links.js';
+import { MongoApplicationRepository, DocumentStore, httpsDocumentFetcher, type DocumentFetcher } from './store/index.js';
+import { ApplicationChanges, cancelCheck, mountCancelRoutes, type Decide } from './change/index.js';
+import { CreateApplication, mountCreateRoutes, type CreateConfig } from './create/index.js';
+import { ApplicationReads, mountReadRoutes, type OrderLookup } from './read/index.js';
+import { RecurrenceService, mountRecurrenceRoutes } from './recurrence/index.js';
+import { DecisionService, GatewayService, decisionConsumer, mountGatewayRoutes, mountSandboxRoutes } from './decision/index.js';
+import { ExpirySchedule, ExpirySweeper } from './expiry/index.js';
 
 export interface ApplicationsModule extends AppModule {
   /**
@@ -82,13 +72,17 @@ export async function createApplicationsModule(platform: Platform, deps: Applica
   await links.init();
   const s = buildServices(platform, { repo, links, logger, fetcher: deps.fetcher });
   const consumer = decisionConsumer(platform.consumerDeps, platform.topics, s.decisions);
-  const sweeper = expirySweeper(platform, { repo, applications: s.applications, schedule, logger });
+  const sweeper = expirySweeper(platform, { repo, changes: s.changes, schedule, logger });
+  const { requireAuth } = deps.auth;
   return {
     name: 'applications',
     mount: (router) => {
-      mountApplicationRoutes(router, { requireAuth: deps.auth.requireAuth, applications: s.applications, creation: s.creation, recurrences: s.recurrences });
+      mountCreateRoutes(router, { requireAuth, answers: s.answers, creation: s.creation });
+      mountReadRoutes(router, { requireAuth, reads: s.reads, answers: s.answers });
+      mountCancelRoutes(router, { requireAuth, changes: s.changes });
+      mountRecurrenceRoutes(router, { requireAuth, answers: s.answers, recurrences: s.recurrences, clock });
       mountGatewayRoutes(router, { gateway: s.gateway, decisions: s.decisions, publicBaseUrl: config.http.publicBaseUrl });
-      if (config.sandbox) mountSandboxRoutes(router, { requireAuth: deps.auth.requireAuth, applications: s.applications, gateway: s.gateway });
+      if (config.sandbox) mountSandboxRoutes(router, { requireAuth, reads: s.reads, answers: s.answers, gateway: s.gateway });
     },
     start: async () => {
       await consumer.start();
@@ -98,13 +92,9 @@ export async function createApplicationsModule(platform: Platform, deps: Applica
       await sweeper.stop();
       await consumer.stop();
     },
-    changeApplication: (partnerId, applicationId, decide) => s.applications.change(partnerId, applicationId, decide),
-    getApplication: async (partnerId, applicationId) => {
-      const doc = await repo.findForPartner(partnerId, applicationId);
-      if (!doc) throw applicationNotFound('OBJECT_NOT_FOUND');
-      return doc;
-    },
-    findByOrder: (partnerId, query) => s.applications.findByOrder(partnerId, query),
+    changeApplication: (partnerId, applicationId, decide) => s.changes.change(partnerId, applicationId, decide),
+    getApplication: (partnerId, applicationId) => s.reads.get(partnerId, applicationId, 'OBJECT_NOT_FOUND'),
+    findByOrder: (partnerId, query) => s.reads.findByOrder(partnerId, query),
     registerAction: (action, check) => s.actions.register(action, check),
     prepareDocuments: (inputs, attributeOf, now = clock.now()) => s.documents.prepare(inputs, attributeOf, now),
     sweepExpired: (now, opts) => sweeper.sweep(now, opts),
@@ -151,15 +141,18 @@ function buildServices(platform: Platform, { repo, links, logger, fetcher }: Ser
   };
   const documents = new DocumentStore(repo, fetcher ?? httpsDocumentFetcher({ allowPrivateNetworks: config.webhooks.allowPrivateNetworks, timeoutMs: config.webhooks.timeoutMs }), logger);
   const actions = new AllowedActions();
-  const applications = new ApplicationService({ repo, links, logger, actions, clock, config: { recurrenceValidityMs: config.recurrenceValidityMs } });
+  actions.register('CANCEL', cancelCheck);
+  const answers = new ApplicationAnswers(links, actions);
+  const changes = new ApplicationChanges({ repo, clock, config: { recurrenceValidityMs: config.recurrenceValidityMs } });
+  const reads = new ApplicationReads(repo);
   const creation = new CreateApplication(repo, cfg, documents, clock);
-  const decisions = new DecisionService({ repo, applications, sandbox: config.sandbox, logger });
-  const recurrences = new RecurrenceService({ repo, applications, decisions, documents, cfg, sandbox: config.sandbox, clock });
-  const gateway = new GatewayService({ repo, links, applications });
-  return { documents, actions, applications, creation, decisions, recurrences, gateway };
+  const decisions = new DecisionService({ repo, changes, sandbox: config.sandbox, logger });
+  const recurrences = new RecurrenceService({ repo, changes, decisions, documents, cfg, sandbox: config.sandbox, clock });
+  const gateway = new GatewayService({ repo, links, changes });
+  return { documents, actions, answers, changes, reads, creation, decisions, recurrences, gateway };
 }
 
-function expirySweeper(platform: Platform, parts: Pick<ConstructorParameters<typeof ExpirySweeper>[0], 'repo' | 'applications' | 'schedule' | 'logger'>): ExpirySweeper {
+function expirySweeper(platform: Platform, parts: Pick<ConstructorParameters<typeof ExpirySweeper>[0], 'repo' | 'changes' | 'schedule' | 'logger'>): ExpirySweeper {
   const { config, registry } = platform;
   return new ExpirySweeper({
     ...parts,

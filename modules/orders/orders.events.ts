@@ -1,6 +1,4 @@
-import type { OrderDoc } from '../applications/index.js';
-import type { FulfilmentLine } from './fulfilment.rules.js';
-import { adjustmentsTotal, type PayoutTrigger, type PricedCounters } from './order.money.js';
+import { adjustmentsTotal, type FulfilmentLine, type OrderDoc, type PayoutTrigger, type PricedCounters } from '../order-rules/index.js';
 
 /** The module's topic: the goods (sent, delivered, returned, refunded, cancelled, changed). */
 export const ORDER_TOPICS = { events: 'orders.events' } as const;

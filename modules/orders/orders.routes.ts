@@ -4,7 +4,7 @@ import type { AppRouter } from '../../platform/http/create-app.js';
 import { partnerOf, type AppState } from '../../platform/http/state.js';
 import { defineRoute, type ErrorDeclaration } from '../../platform/openapi/registry.js';
 import { respondFromWrite } from '../../platform/idempotency.js';
-import type { FulfilmentOp } from './fulfilment.counters.js';
+import type { FulfilmentOp } from '../order-rules/index.js';
 import type { ChangeOrderBody, FulfilmentBody, OrdersService } from './orders.service.js';
 import { applicationIdParams, orderWithInfoSchema, toOrderWithInfo, type ApplicationDoc, type OrderLookup } from '../applications/index.js';
 import { cancelItemsSchema, changeOrderSchema, deliverSchema, orderQuerySchema, returnSchema, sendSchema } from './orders.schemas.js';

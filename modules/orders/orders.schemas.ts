@@ -1,8 +1,6 @@
 import Joi from 'joi';
-import {
-  deliveryCarrierSchema, documentSchema, documentsSchema, isoDate, ITEM_TYPES, MAX_AMOUNT, money, orderAddressesSchema, orderItemsSchema,
-  totalVatSchema, UUID, variableSymbol,
-} from '../applications/index.js';
+import { deliveryCarrierSchema, documentSchema, documentsSchema, isoDate, ITEM_TYPES, MAX_AMOUNT, money, orderAddressesSchema, orderItemsSchema, totalVatSchema, variableSymbol } from '../order-rules/index.js';
+import { UUID_PATTERN } from '../../platform/http/paging.js';
 
 /**
  * Request schemas of the order operations (spec: "Order item operations", PUT order,
@@ -79,7 +77,7 @@ export const changeOrderSchema = Joi.object({
 export const orderQuerySchema = Joi.object({
   orderNumber: Joi.string().min(1).max(100),
   orderVariableSymbol: variableSymbol,
-  applicationId: Joi.string().pattern(UUID, 'application id'),
+  applicationId: Joi.string().pattern(UUID_PATTERN, 'application id'),
 }).or('orderNumber', 'orderVariableSymbol', 'applicationId')
   .messages({ 'object.missing': 'give at least one of orderNumber, orderVariableSymbol, applicationId' })
   .label('GetOrderQuery');

@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { cursorParameter, pageLimit, UUID_PATTERN } from '../../platform/http/paging.js';
-import { isoDate, money } from '../applications/index.js';
+import { isoDate, money } from '../order-rules/index.js';
 
 /**
  * The payments list's query and answer (spec: Payment, PagingInfo), for the

@@ -1,4 +1,5 @@
-import type { AccountLevel, ApplicationDoc, ScreeningApproval } from '../application.model.js';
+import type { AccountLevel } from '../../order-rules/index.js';
+import type { ApplicationDoc, ScreeningApproval } from '../application.model.js';
 
 /**
  * The decision rules (docs/applications.md, "The decision"). Deterministic: the same

@@ -1,0 +1,46 @@
+import type { Middleware } from 'koa';
+import type { AppRouter } from '../../../platform/http/create-app.js';
+import { partnerOf, type AppState } from '../../../platform/http/state.js';
+import { defineRoute } from '../../../platform/openapi/registry.js';
+import { respondFromWrite } from '../../../platform/idempotency.js';
+import type { ApplicationDoc } from '../application.model.js';
+import type { ApplicationAnswers } from '../application.answers.js';
+import { declared as E, INVALID_REQUEST as INVALID } from '../application.errors.js';
+import { applicationResponseSchema } from '../application.responses.js';
+import { createApplicationSchema, type CreateApplicationInput } from './create.schemas.js';
+import { deprecationWarnings, type CreateApplication } from './create-application.js';
+
+export interface CreateRouteDeps {
+  requireAuth: Middleware<AppState>;
+  answers: ApplicationAnswers;
+  creation: CreateApplication;
+}
+
+/** POST /financing/v1/applications: validate, run the create (create-application.ts), answer. */
+export function mountCreateRoutes(router: AppRouter, { requireAuth, answers, creation }: CreateRouteDeps): void {
+  defineRoute<CreateApplicationInput>(router, {
+    method: 'post', path: '/financing/v1/applications', operationId: 'createApplication', tags: ['Applications'], auth: 'bearer',
+    summary: 'Create an application',
+    description: 'Registers the customer\'s purchase. Send the customer to `gatewayRedirectUrl`. An identical request (shop, type, total amount, order number, variable symbols) within 20 minutes answers 200 with the first application.',
+    request: { body: createApplicationSchema },
+    responses: {
+      201: { description: 'created', schema: applicationResponseSchema },
+      200: { description: 'a duplicate of a request within the last 20 minutes: the first application', schema: applicationResponseSchema },
+    },
+    errors: [
+      INVALID,
+      E(422, 'UNPROCESSABLE', 'items do not add up to the order total, VAT amounts do not match totalVat, mixed or unaccepted currency, private notificationEndpoint'),
+      E(422, 'NOT_SUPPORTED', 'isRecurring with PAY_IN_THREE'),
+      E(422, 'ITEM_TOTAL_MISMATCH', 'WARN: unitPrice × quantity differs from totalPrice; repeat with `override: ["ITEM_TOTAL_MISMATCH"]` to accept'),
+      E(422, 'VAT_AMOUNT_MISMATCH', 'WARN: an item\'s VAT amount does not match its rate; repeat with `override` to accept'),
+    ],
+  }, [requireAuth], async (ctx, { body }) => {
+    const warnings = deprecationWarnings(body);
+    const render = (doc: ApplicationDoc) => ({ ...answers.response(doc), ...(warnings.length ? { warnings } : {}) });
+    respondFromWrite((doc: ApplicationDoc) => ({ status: 201, body: render(doc), location: `/financing/v1/applications/${doc._id}` }));
+    const outcome = await creation.create(partnerOf(ctx), body);
+    ctx.status = outcome.created ? 201 : 200;
+    ctx.body = render(outcome.doc);
+    if (outcome.created) ctx.set('Location', `/financing/v1/applications/${outcome.doc._id}`);
+  });
+}

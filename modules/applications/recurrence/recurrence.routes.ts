@@ -1,0 +1,67 @@
+import type { Middleware } from 'koa';
+import type { Clock } from '../../../platform/clock.js';
+import type { AppRouter } from '../../../platform/http/create-app.js';
+import { partnerOf, type AppState } from '../../../platform/http/state.js';
+import { defineRoute } from '../../../platform/openapi/registry.js';
+import { respondFromWrite } from '../../../platform/idempotency.js';
+import type { ApplicationDoc } from '../application.model.js';
+import type { ApplicationAnswers } from '../application.answers.js';
+import { declared as E, INVALID_REQUEST as INVALID } from '../application.errors.js';
+import { toRecurrenceResponse } from '../application.mappers.js';
+import { applicationResponseSchema, recurrenceResponseSchema } from '../application.responses.js';
+import { createFromRecurrenceSchema, patchRecurrenceSchema, recurrenceIdParams, type CreateFromRecurrenceInput } from './recurrence.schemas.js';
+import { effectiveRecurrence, type RecurrenceService } from './recurrence.service.js';
+
+/** The recurrences: detail, cancel, and a purchase on one (decided at once, no gateway). */
+export function mountRecurrenceRoutes(router: AppRouter, deps: { requireAuth: Middleware<AppState>; answers: ApplicationAnswers; recurrences: RecurrenceService; clock: Clock }): void {
+  const { answers, recurrences, clock } = deps;
+  const auth = [deps.requireAuth];
+  const rtags = ['Recurrences'];
+  const notFound = E(404, 'RECURRENCE_NOT_FOUND', 'no recurrence with this id for this partner');
+  defineRoute<unknown, { recurrenceId: string }>(router, {
+    method: 'get', path: '/financing/v1/recurrences/:recurrenceId', operationId: 'getRecurrence', tags: rtags, auth: 'bearer',
+    summary: 'Recurrence detail (DEFERRED_PAYMENT only)',
+    request: { params: recurrenceIdParams },
+    responses: { 200: { description: 'the recurrence', schema: recurrenceResponseSchema } },
+    errors: [INVALID, notFound],
+  }, auth, async (ctx, { params }) => {
+    ctx.body = await recurrences.get(partnerOf(ctx).id, params.recurrenceId);
+  });
+
+  defineRoute<{ state: string }, { recurrenceId: string }>(router, {
+    method: 'patch', path: '/financing/v1/recurrences/:recurrenceId', operationId: 'updateRecurrence', tags: rtags, auth: 'bearer',
+    summary: 'Cancel a recurrence',
+    description: '`{"state": "CANCELLED"}` is the only change: READY → CANCELLED. Cancelling a cancelled recurrence answers 200 unchanged.',
+    request: { params: recurrenceIdParams, body: patchRecurrenceSchema },
+    responses: { 200: { description: 'the recurrence', schema: recurrenceResponseSchema } },
+    errors: [INVALID, notFound, E(422, 'UNPROCESSABLE', 'a state other than CANCELLED'), E(422, 'RECURRENCE_NOT_USABLE', 'the recurrence is APPROVING or EXPIRED')],
+  }, auth, async (ctx, { params, body }) => {
+    respondFromWrite((doc: ApplicationDoc) => ({ body: toRecurrenceResponse(effectiveRecurrence(doc.recurrence!, clock.now()), doc._id) }));
+    ctx.body = await recurrences.patch(partnerOf(ctx).id, params.recurrenceId, body.state);
+  });
+
+  defineRoute<CreateFromRecurrenceInput, { recurrenceId: string }>(router, {
+    method: 'post', path: '/financing/v1/recurrences/:recurrenceId/applications', operationId: 'createApplicationFromRecurrence', tags: rtags, auth: 'bearer',
+    summary: 'Create an application from a recurrence',
+    description: 'No customer data and no gateway: the application is decided at once (READY / READY_TO_SHIP or REJECTED). DEFERRED_PAYMENT only.',
+    request: { params: recurrenceIdParams, body: createFromRecurrenceSchema },
+    responses: {
+      201: { description: 'created and decided', schema: applicationResponseSchema },
+      200: { description: 'a duplicate within 20 minutes: the first application', schema: applicationResponseSchema },
+    },
+    errors: [
+      INVALID, notFound,
+      E(422, 'RECURRENCE_NOT_USABLE', 'the recurrence is not READY (APPROVING, CANCELLED or EXPIRED)'),
+      E(422, 'NOT_SUPPORTED', 'type PAY_IN_THREE'),
+      E(422, 'UNPROCESSABLE', 'the order does not add up (as on create)'),
+    ],
+  }, auth, async (ctx, { params, body }) => {
+    const origin = await recurrences.origin(partnerOf(ctx).id, params.recurrenceId);
+    const render = (doc: ApplicationDoc) => answers.response(doc, { recurrence: toRecurrenceResponse(origin.recurrence, origin._id) });
+    respondFromWrite((doc: ApplicationDoc) => ({ status: 201, body: render(doc) }));
+    const outcome = await recurrences.createFrom(partnerOf(ctx), origin, body);
+    ctx.status = outcome.created ? 201 : 200;
+    ctx.body = render(outcome.doc);
+  });
+}
+
