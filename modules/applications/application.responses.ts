@@ -1,9 +1,8 @@
 import { ACTIONS } from './application.actions.js';
 import Joi from 'joi';
 import { APPLICATION_STATES, CANCEL_REASONS, RECURRENCE_STATES, STATE_REASONS } from './application.model.js';
-import { DOCUMENT_TYPES, FINANCING_TYPES, FULFILMENT_STATES } from '../order-rules/index.js';
+import { DOCUMENT_TYPES, FINANCING_TYPES, FULFILMENT_STATES, deliveryCarrierSchema, itemSchema, isoDate, money, orderSchema, vatAmount } from '../order-rules/index.js';
 import { customerSchema, merchantUrlsSchema } from './application.schemas.js';
-import { deliveryCarrierSchema, itemSchema, isoDate, money, orderSchema, vatAmount } from '../order-rules/index.js';
 
 /**
  * Response schemas (for the OpenAPI document and the contract tests), built from the same

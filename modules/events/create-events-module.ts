@@ -1,10 +1,9 @@
-import type { Platform } from '../../platform/module.js';
+import type { Platform, AppModule } from '../../platform/module.js';
 import type { AuthModule } from '../auth/index.js';
 import { feedProjector, projectorMetrics } from './events.projector.js';
 import { FeedRepository } from './events.repository.js';
 import { mountEventRoutes } from './events.routes.js';
 import { EventsService, type DeliveryStates } from './events.service.js';
-import type { AppModule } from '../../platform/module.js';
 
 export interface EventsModule extends AppModule {
   service: EventsService;

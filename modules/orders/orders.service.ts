@@ -1,13 +1,9 @@
 import { newId } from '../../platform/ids.js';
 import { NotFoundError } from '../../platform/errors.js';
 import type { AuthenticatedPartner } from '../../platform/http/state.js';
-import { anySentOrDelivered, type DocumentInput } from '../order-rules/index.js';
+import { anySentOrDelivered, applyFulfilment, applyOrderChange, OrderRefused, type DocumentInput, type FulfilmentInput, type FulfilmentOutcome, type FulfilmentOp, type OrderChangeInput } from '../order-rules/index.js';
 import { checkAvailability, toOrderWithInfo, transition, TransitionRefused, type Action, type ActionCheck, type ApplicationDoc, type ApplicationsModule, type Operation, type OrderLookup, type SettableFields } from '../applications/index.js';
-import { applyFulfilment, type FulfilmentInput, type FulfilmentOutcome } from '../order-rules/index.js';
-import type { FulfilmentOp } from '../order-rules/index.js';
-import { applyOrderChange, type OrderChangeInput } from '../order-rules/index.js';
 import { ORDER_EVENTS, ORDER_TOPICS, orderSnapshot, type OrderEventData } from './orders.events.js';
-import { OrderRefused } from '../order-rules/index.js';
 
 export interface OrdersServiceDeps {
   applications: Pick<ApplicationsModule, 'changeApplication' | 'findByOrder' | 'prepareDocuments' | 'getApplication'>;

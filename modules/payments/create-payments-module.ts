@@ -1,11 +1,10 @@
-import type { Platform } from '../../platform/module.js';
+import type { Platform, AppModule } from '../../platform/module.js';
 import type { AuthModule } from '../auth/index.js';
 import type { ApplicationsModule } from '../applications/index.js';
 import { LedgerService } from './ledger.service.js';
 import { MongoLedgerRepository } from './ledger.repository.js';
 import { ledgerConsumer, paidConsumer } from './payments.consumers.js';
 import { mountPaymentRoutes } from './payments.routes.js';
-import type { AppModule } from '../../platform/module.js';
 
 export type PaymentsModule = AppModule;
 

@@ -4,8 +4,7 @@ import type { Change } from '../../../platform/versioned-store.js';
 import type { ApplicationDoc, HistoryEntry, StateReason, Status } from '../application.model.js';
 import { statusChanged, transition, type Trigger, type TransitionFacts } from './state-machine.js';
 import { recurrenceAfter } from './recurrence.rules.js';
-import { closeCancelledOrder } from '../../order-rules/index.js';
-import { planChange } from '../../order-rules/index.js';
+import { closeCancelledOrder, planChange } from '../../order-rules/index.js';
 import { APPLICATION_EVENTS, applicationEvent, applicationNotification, entriesFor, type ApplicationEventData } from '../application.events.js';
 
 /** Fields a change may set directly; status, history and bookkeeping are the kernel's. */

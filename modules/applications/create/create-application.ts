@@ -4,13 +4,10 @@ import { systemClock, type Clock } from '../../../platform/clock.js';
 import type { OutboxEntry } from '../../../platform/outbox.js';
 import type { AuthenticatedPartner } from '../../../platform/http/state.js';
 import type { ApplicationDoc } from '../application.model.js';
-import type { DocumentMeta } from '../../order-rules/index.js';
-import type { ApplicationRepository } from '../store/index.js';
+import { checkOrder, unacceptedWarnings, type DocumentMeta, type OrderInput } from '../../order-rules/index.js';
+import type { ApplicationRepository, DocumentStore } from '../store/index.js';
 import type { CreateApplicationInput } from './create.schemas.js';
-import type { OrderInput } from '../../order-rules/index.js';
 import { isNonPublicLiteral } from '../../../platform/net/ssrf-guard.js';
-import { checkOrder, unacceptedWarnings } from '../../order-rules/index.js';
-import type { DocumentStore } from '../store/index.js';
 import { buildApplication, buildCustomer, duplicateKey, duplicateScopeOf } from './new-application.js';
 import { DuplicateGuard } from './duplicate-guard.js';
 import { APPLICATION_EVENTS, applicationEvent, applicationNotification, entriesFor } from '../application.events.js';
@@ -30,6 +27,65 @@ export interface CreateOutcome {
   created: boolean;
   /** non-blocking warnings (deprecated fields) */
   warnings: ErrorRecord[];
+}
+
+/**
+ * POST /financing/v1/applications, top to bottom: assert (the schema is the route's; the
+ * semantics are here), decide (a new application, or the first one of an identical request
+ * within the window), persist with the `created` event and its notification in one write,
+ * answer. Documents are stored before the application: orphans are harmless, a missing
+ * file is not. The helpers it calls follow it in this file.
+ */
+export class CreateApplication {
+  private readonly dedup: DuplicateGuard;
+
+  constructor(
+    private readonly repo: ApplicationRepository,
+    private readonly cfg: CreateConfig,
+    private readonly documents: Pick<DocumentStore, 'prepare'>,
+    private readonly clock: Clock = systemClock,
+  ) {
+    this.dedup = new DuplicateGuard(repo, cfg.duplicateWindowMs);
+  }
+
+  async create(partner: AuthenticatedPartner, input: CreateApplicationInput): Promise<CreateOutcome> {
+    // assert
+    if (input.isRecurring && input.type !== 'DEFERRED_PAYMENT') {
+      throw new UnprocessableError('NOT_SUPPORTED', 'Recurrences are supported for DEFERRED_PAYMENT only.', { attribute: 'isRecurring' });
+    }
+    assertAcceptable(input, this.cfg);
+    const now = this.clock.now();
+    const documents = await this.documents.prepare(input.order.documents, (i) => `order.documents[${i}].file`, now);
+    // decide and persist: one insert with its events, unless an identical request holds the key
+    const key = duplicateKey(partner.id, input.type, input.order, duplicateScopeOf(input));
+    const { doc, created } = await this.dedup.insertOnce(key, now, () => this.insert(partner.id, newId(), key, input, documents, now));
+    // answer
+    return { doc, created, warnings: deprecationWarnings(input) };
+  }
+
+  private async insert(partnerId: string, id: string, dedupKey: string, input: CreateApplicationInput, documents: DocumentMeta[], now: Date): Promise<ApplicationDoc> {
+    const status = transition(undefined, 'CREATE');
+    const doc = buildApplication({ ...input, customer: buildCustomer(input.customer) }, documents, {
+      id, partnerId, dedupKey, status, event: APPLICATION_EVENTS.created, now,
+      applicationTtlMs: this.cfg.applicationTtlMs, gatewayTokenTtlMs: this.cfg.gatewayTokenTtlMs,
+    });
+    if (doc.recurrence) await this.repo.insertRecurrencePointer({ _id: doc.recurrence.id, applicationId: id, partnerId });
+    return this.repo.insertWithOutbox(doc, createdEntries(doc, now), now);
+  }
+}
+
+/**
+ * The outbox entries of a new application: the `created` event and, per the spec's Events,
+ * the creation notification (PROCESSING / PROCESSING_REDIRECT_NEEDED).
+ */
+export function createdEntries(doc: Omit<ApplicationDoc, 'version' | 'outbox'>, now: Date): OutboxEntry[] {
+  const status = { state: doc.state, stateReason: doc.stateReason };
+  const event = applicationEvent(APPLICATION_EVENTS.created, doc, 1, status, null, {
+    orderNumber: doc.order.number,
+    totalPrice: doc.order.totalPrice,
+    ...(doc.recurrence ? { recurrenceId: doc.recurrence.id } : {}),
+  }, now);
+  return entriesFor(event, applicationNotification(doc, status, event.id, now));
 }
 
 const MAX_CUSTOM_DATA = 10 * 1024;
@@ -66,60 +122,4 @@ export function deprecationWarnings(input: Pick<CreateApplicationInput, 'custome
   return input.customer.extraData
     ? [{ code: 'DEPRECATED_FIELD', message: 'customer.extraData is deprecated: send fraudPreventionData.', severity: 'WARN', attribute: 'customer.extraData' }]
     : [];
-}
-
-/**
- * POST /financing/v1/applications: assert (schema done by the route; semantics here),
- * persist with the `created` event and its notification unless it is a duplicate (one
- * write either way: DuplicateGuard), return. Documents are stored before the application:
- * orphans are harmless, a missing file is not.
- */
-export class CreateApplication {
-  private readonly dedup: DuplicateGuard;
-
-  constructor(
-    private readonly repo: ApplicationRepository,
-    private readonly cfg: CreateConfig,
-    private readonly documents: Pick<DocumentStore, 'prepare'>,
-    private readonly clock: Clock = systemClock,
-  ) {
-    this.dedup = new DuplicateGuard(repo, cfg.duplicateWindowMs);
-  }
-
-  async create(partner: AuthenticatedPartner, input: CreateApplicationInput): Promise<CreateOutcome> {
-    if (input.isRecurring && input.type !== 'DEFERRED_PAYMENT') {
-      throw new UnprocessableError('NOT_SUPPORTED', 'Recurrences are supported for DEFERRED_PAYMENT only.', { attribute: 'isRecurring' });
-    }
-    assertAcceptable(input, this.cfg);
-    const warnings = deprecationWarnings(input);
-    const now = this.clock.now();
-    const documents = await this.documents.prepare(input.order.documents, (i) => `order.documents[${i}].file`, now);
-    const key = duplicateKey(partner.id, input.type, input.order, duplicateScopeOf(input));
-    const { doc, created } = await this.dedup.insertOnce(key, now, () => this.insert(partner.id, newId(), key, input, documents, now));
-    return { doc, created, warnings };
-  }
-
-  private async insert(partnerId: string, id: string, dedupKey: string, input: CreateApplicationInput, documents: DocumentMeta[], now: Date): Promise<ApplicationDoc> {
-    const status = transition(undefined, 'CREATE');
-    const doc = buildApplication({ ...input, customer: buildCustomer(input.customer) }, documents, {
-      id, partnerId, dedupKey, status, event: APPLICATION_EVENTS.created, now,
-      applicationTtlMs: this.cfg.applicationTtlMs, gatewayTokenTtlMs: this.cfg.gatewayTokenTtlMs,
-    });
-    if (doc.recurrence) await this.repo.insertRecurrencePointer({ _id: doc.recurrence.id, applicationId: id, partnerId });
-    return this.repo.insertWithOutbox(doc, createdEntries(doc, now), now);
-  }
-}
-
-/**
- * The outbox entries of a new application: the `created` event and, per the spec's Events,
- * the creation notification (PROCESSING / PROCESSING_REDIRECT_NEEDED).
- */
-export function createdEntries(doc: Omit<ApplicationDoc, 'version' | 'outbox'>, now: Date): OutboxEntry[] {
-  const status = { state: doc.state, stateReason: doc.stateReason };
-  const event = applicationEvent(APPLICATION_EVENTS.created, doc, 1, status, null, {
-    orderNumber: doc.order.number,
-    totalPrice: doc.order.totalPrice,
-    ...(doc.recurrence ? { recurrenceId: doc.recurrence.id } : {}),
-  }, now);
-  return entriesFor(event, applicationNotification(doc, status, event.id, now));
 }

@@ -1,8 +1,7 @@
 import type { Logger } from '../../../platform/logger.js';
 import type { ApplicationDoc } from '../application.model.js';
 import type { ApplicationRepository } from '../store/index.js';
-import type { ApplicationChanges } from '../change/index.js';
-import type { ApplicationChange } from '../change/index.js';
+import type { ApplicationChanges, ApplicationChange } from '../change/index.js';
 import { APPLICATION_EVENTS } from '../application.events.js';
 import { repaymentPlan } from '../../order-rules/index.js';
 import { CustomerAccounts } from './customer-accounts.js';

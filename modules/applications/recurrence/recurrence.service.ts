@@ -3,24 +3,15 @@ import type { Clock } from '../../../platform/clock.js';
 import { newId } from '../../../platform/ids.js';
 import type { AuthenticatedPartner } from '../../../platform/http/state.js';
 import type { ApplicationDoc, RecurrenceDoc } from '../application.model.js';
-import type { DocumentMeta } from '../../order-rules/index.js';
-import type { ApplicationRepository } from '../store/index.js';
-import type { ApplicationChanges } from '../change/index.js';
+import { sentAttribute, withDerivedItems, type DocumentMeta, type OrderInput } from '../../order-rules/index.js';
+import type { ApplicationRepository, DocumentStore } from '../store/index.js';
+import { transition, recurrenceUsable, type ApplicationChanges } from '../change/index.js';
 import type { CreateFromRecurrenceInput } from './recurrence.schemas.js';
-import type { OrderInput } from '../../order-rules/index.js';
-import { sentAttribute, withDerivedItems } from '../../order-rules/index.js';
-import { assertAcceptable, type CreateConfig, type CreateOutcome } from '../create/index.js';
-import type { DocumentStore } from '../store/index.js';
-import { buildApplication, duplicateKey, duplicateScopeOf } from '../create/index.js';
-import { DuplicateGuard } from '../create/index.js';
+import { assertAcceptable, buildApplication, duplicateKey, duplicateScopeOf, DuplicateGuard, type CreateConfig, type CreateOutcome } from '../create/index.js';
 import { APPLICATION_EVENTS, applicationEvent, applicationNotification, entriesFor } from '../application.events.js';
 import { recurrenceNotFound } from '../application.errors.js';
 import { toRecurrenceResponse } from '../application.mappers.js';
-import { transition } from '../change/index.js';
-import { recurrenceUsable } from '../change/index.js';
-import type { DecisionService } from '../decision/index.js';
-import { verdictChange } from '../decision/index.js';
-import { accountIdOf, decideApplication } from '../decision/index.js';
+import { verdictChange, accountIdOf, decideApplication, type DecisionService } from '../decision/index.js';
 
 /** A recurrence as the partner sees it: READY past its validity reads EXPIRED before the sweep writes it. */
 export function effectiveRecurrence(r: RecurrenceDoc, now: Date): RecurrenceDoc {

@@ -4,9 +4,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { InvalidRequestError, UnprocessableError } from '../../../platform/errors.js';
 import { guardedHttpsGet, ResponseTooLarge } from '../../../platform/net/guarded-fetch.js';
 import { RefusedAddressError, type Resolver } from '../../../platform/net/ssrf-guard.js';
-import type { DocumentMeta } from '../../order-rules/index.js';
-import type { DocumentInput, FileInput } from '../../order-rules/index.js';
-import { MAX_FILE_BYTES } from '../../order-rules/index.js';
+import { MAX_FILE_BYTES, type DocumentMeta, type DocumentInput, type FileInput } from '../../order-rules/index.js';
 import type { ApplicationRepository, DocumentContentDoc } from './application.repository.js';
 import type { Logger } from '../../../platform/logger.js';
 
