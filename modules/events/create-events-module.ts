@@ -1,7 +1,7 @@
 import type { Platform, AppModule } from '../../platform/module.js';
 import type { AuthModule } from '../auth/index.js';
 import { feedProjector, projectorMetrics } from './events.projector.js';
-import { FeedRepository } from './events.repository.js';
+import { MongoFeedRepository } from './events.repository.js';
 import { mountEventRoutes } from './events.routes.js';
 import { EventsService, type DeliveryStates } from './events.service.js';
 
@@ -26,7 +26,7 @@ const CLEANUP_CATCH_UP_MS = 1_000;
 
 /** Composition root of the event feed: the projector, the retention cleanup, the list route. */
 export async function createEventsModule(platform: Platform, deps: EventsModuleDeps): Promise<EventsModule> {
-  const repo = new FeedRepository(platform.db);
+  const repo = new MongoFeedRepository(platform.db);
   await repo.init();
   const { retentionMs } = platform.config.eventFeed;
   const service = new EventsService({ repo, deliveryStates: deps.deliveryStates, retentionMs });

@@ -256,7 +256,7 @@ function checkLedgers(order: OrderDoc, ledgers: Record<PayoutTrigger, LedgerReco
 }
 
 /**
- * A cancelled application closes its order in the applications kernel; with nothing sent
+ * A cancelled application closes its order in the applications module's one write path; with nothing sent
  * that must come to what cancelling every remaining item comes to (counters, states, total,
  * VAT), and the order must owe nothing.
  */
@@ -275,13 +275,13 @@ const PURCHASED_AT = new Date('2024-03-01T10:00:00Z');
 const planArb = fc.record({ type: fc.constantFrom<FinancingType>('DEFERRED_PAYMENT', 'PAY_IN_THREE'), days: fc.array(fc.nat(9), { minLength: 1, maxLength: 8 }) });
 
 /**
- * The customer's plan after a step, as the applications kernel keeps it (replan whenever the
+ * The customer's plan after a step, as the applications module's write path keeps it (replan whenever the
  * plan no longer sums to the order total): the instalments sum to what the customer still
  * owes, keep their number and due dates, are never negative, and an instalment that has
  * fallen due never grows.
  */
 function checkPlan(plan: Instalment[], order: OrderDoc, today: string): Instalment[] {
-  // the very rule the kernel applies to every write of an application
+  // the very rule the write path applies to every write of an application
   const next = planChange({ order, repaymentPlan: plan }, {}, undefined, new Date(`${today}T10:00:00Z`))?.plan ?? plan;
   expect(planTotal(next), 'the plan sums to what the customer still owes').to.equal(order.totalPrice.amount);
   expect(next.map((p) => p.dueDate), 'same instalments, same due dates').to.deep.equal(plan.map((p) => p.dueDate));

@@ -69,10 +69,11 @@ function eventData(app: ApplicationDoc, partner: AuthenticatedPartner, lines: Or
 }
 
 /**
- * The order use cases: each reads as assert (availability), decide (the pure rules), and
- * persist through the applications kernel, which writes the order, the status, the event
- * and the notification in one version-guarded write (a lost race decides again on the
- * fresh document, so concurrent calls never lose an update).
+ * The order use cases: each reads as assert (availability), decide (the pure rules of
+ * modules/order-rules), and persist through the applications module's changeApplication,
+ * which writes the order, the status, the event and the notification in one
+ * version-guarded write (a lost race decides again on the fresh document, so concurrent
+ * calls never lose an update).
  */
 export class OrdersService {
   constructor(private readonly deps: OrdersServiceDeps) {}
@@ -109,7 +110,7 @@ export class OrdersService {
       assertAvailable(app, 'CHANGE_ORDER');
       const order = applyOrderChange(app.order, input);
       const set: SettableFields = { order };
-      // the customer's plan follows the new total in the same write (the applications kernel)
+      // the customer's plan follows the new total in the same write (changeApplication)
       if (app.state === 'READY' && order.totalPrice.amount !== app.order.totalPrice.amount) assertTotalChangeSupported(app, order.totalPrice.amount);
       const data = { ...eventData({ ...app, order }, partner, [], 0), ...(body.reason ? { reason: body.reason } : {}) };
       return { set, events: [{ type: ORDER_EVENTS.changed, data, topic: ORDER_TOPICS.events }], notify: false };

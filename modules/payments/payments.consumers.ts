@@ -22,7 +22,7 @@ export function ledgerConsumer(deps: ConsumerDeps, topics: Topics, ledger: Ledge
 
 /**
  * A payout → READY_PAID on the application (spec transition "payment to partner": at least
- * part of the price paid), through the applications kernel. Each payout sets it once, in
+ * part of the price paid), through changeApplication. Each payout sets it once, in
  * the order things happen (a later send or delivery moves the application on, the next
  * payout brings READY_PAID back). Idempotent per payment: the application records the
  * payouts it has applied, so a redelivered event never sets READY_PAID a second time. A

@@ -8,7 +8,7 @@ import type { OrderDoc } from '../../order-rules/order.model.js';
 const opts = { recurrenceValidityMs: 1000 };
 const now = new Date('2024-03-02T10:00:00Z');
 
-describe('application change kernel (compileChange)', () => {
+describe('the one write path of an application (compileChange)', () => {
   it('when a change moves the status, then the write has the status, a history entry, the event and one notification', () => {
     const doc = sampleDoc({ stateReason: 'PROCESSING_VALIDATION_IN_PROGRESS' });
     const c = compileChange(doc, { trigger: 'APPROVE', events: [{ type: APPLICATION_EVENTS.approved }] }, now, opts);

@@ -7,7 +7,7 @@ import { recurrenceAfter } from './recurrence.rules.js';
 import { closeCancelledOrder, planChange } from '../../order-rules/index.js';
 import { APPLICATION_EVENTS, applicationEvent, applicationNotification, entriesFor, type ApplicationEventData } from '../application.events.js';
 
-/** Fields a change may set directly; status, history and bookkeeping are the kernel's. */
+/** Fields a change may set directly; status, history and bookkeeping are the write path's. */
 export type SettableFields = Partial<Omit<ApplicationDoc,
   '_id' | 'version' | 'partnerId' | 'outbox' | 'outboxAt' | 'state' | 'stateReason' | 'history' | 'createdAt' | 'updatedAt'>>;
 

@@ -5,8 +5,8 @@ import { defineRoute, type ErrorDeclaration } from '../../platform/openapi/regis
 import {
   deliveryIdParams, deliveryPageSchema, deliverySchema, listQuerySchema, redeliverAllAcceptedSchema, redeliverAllSchema, redeliveryAcceptedSchema,
   type ListQuery,
-} from './deliveries.schemas.js';
-import { DELIVERIES_PATH, type DeliveriesService } from './deliveries.service.js';
+} from './webhooks.schemas.js';
+import { DELIVERIES_PATH, type WebhooksService } from './webhooks.service.js';
 
 const E = (status: number, code: string, when: string): ErrorDeclaration => ({ status, code, when });
 const INVALID = E(400, 'INVALID_REQUEST', 'a parameter is malformed or over a limit; `attribute` names it');
@@ -15,7 +15,7 @@ const UNAVAILABLE = E(503, 'SERVICE_UNAVAILABLE', 'the request could not be queu
 const tags = ['Webhooks'];
 
 /** Partner-facing webhook deliveries (docs/webhooks.md), behind the bearer token. */
-export function mountDeliveryRoutes(router: AppRouter, service: DeliveriesService, requireAuth: Middleware<AppState>): void {
+export function mountWebhooksRoutes(router: AppRouter, service: WebhooksService, requireAuth: Middleware<AppState>): void {
   const auth = [requireAuth];
 
   defineRoute<unknown, Record<string, string>, ListQuery>(router, {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { deliveryView } from './deliveries.view.js';
+import { deliveryView } from './delivery.view.js';
 import type { DeliveryDoc } from './delivery.model.js';
-import { deliverySchema } from './deliveries.schemas.js';
+import { deliverySchema } from './webhooks.schemas.js';
 
 describe('a delivery as the partner sees it', () => {
   const at = (ms: number) => new Date(Date.UTC(2026, 0, 2, 3, 4, 5, ms));

@@ -2,13 +2,13 @@ import type { Middleware } from 'koa';
 import type { AppModule, Platform } from '../../platform/module.js';
 import type { AppState } from '../../platform/http/state.js';
 import { ensureTopics } from '../../platform/kafka.js';
-import { DeliveryRepository } from './delivery.repository.js';
-import { DeliveriesService } from './deliveries.service.js';
-import { mountDeliveryRoutes } from './deliveries.routes.js';
+import { MongoDeliveryRepository } from './delivery.repository.js';
+import { WebhooksService } from './webhooks.service.js';
+import { mountWebhooksRoutes } from './webhooks.routes.js';
 import { REDELIVERIES_TOPIC } from './webhooks.topics.js';
 
-export interface WebhookDeliveriesModule extends AppModule {
-  service: DeliveriesService;
+export interface WebhooksModule extends AppModule {
+  service: WebhooksService;
 }
 
 /**
@@ -16,20 +16,20 @@ export interface WebhookDeliveriesModule extends AppModule {
  * to the API, over HTTPS with a bearer token): it reads the delivery records and requests
  * redeliveries through Kafka, so the relay process stays the records' only writer.
  */
-export function createWebhookDeliveriesModule(
+export function createWebhooksModule(
   platform: Pick<Platform, 'db' | 'kafka' | 'producer' | 'topics' | 'config' | 'logger'>,
   deps: { requireAuth: Middleware<AppState> },
-): WebhookDeliveriesModule {
-  const service = new DeliveriesService({
-    repo: new DeliveryRepository(platform.db),
+): WebhooksModule {
+  const service = new WebhooksService({
+    repo: new MongoDeliveryRepository(platform.db),
     producer: platform.producer,
     topics: platform.topics,
-    logger: platform.logger.child({ module: 'webhook-deliveries' }),
+    logger: platform.logger.child({ module: 'webhooks' }),
   });
   return {
-    name: 'webhook-deliveries',
+    name: 'webhooks',
     service,
-    mount: (router) => mountDeliveryRoutes(router, service, deps.requireAuth),
+    mount: (router) => mountWebhooksRoutes(router, service, deps.requireAuth),
     // the API may start before any relay: its redelivery requests need their topic
     start: () => ensureTopics(platform.kafka, [platform.topics.name(REDELIVERIES_TOPIC)], platform.config.kafka.partitions),
   };

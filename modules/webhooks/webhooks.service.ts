@@ -5,9 +5,9 @@ import { NotFoundError, ServiceUnavailableError } from '../../platform/errors.js
 import { resolveCursor } from '../../platform/http/paging.js';
 import type { NotificationRequest } from '../../platform/notifications.js';
 import { deliveryIdOf, notificationOf, type DeliveryDoc, type DeliveryState, type DeliveryTask } from './delivery.model.js';
-import type { DeliveryRepository } from './delivery.repository.js';
-import { parseStateFilter, type ListQuery } from './deliveries.schemas.js';
-import { deliveryView, responseTime, type DeliveryView } from './deliveries.view.js';
+import type { MongoDeliveryRepository } from './delivery.repository.js';
+import { parseStateFilter, type ListQuery } from './webhooks.schemas.js';
+import { deliveryView, responseTime, type DeliveryView } from './delivery.view.js';
 import { REDELIVERIES_TOPIC } from './webhooks.topics.js';
 
 export const DELIVERIES_PATH = '/financing/v1/webhooks/deliveries';
@@ -31,8 +31,8 @@ export interface RedeliveryAccepted {
  * relay records and sends it; this side writes nothing). A redelivery is a new round with
  * the same webhook-id; two requests for the same round are one redelivery.
  */
-export class DeliveriesService {
-  constructor(private readonly deps: { repo: DeliveryRepository; producer: Producer; topics: Topics; logger: Logger }) {}
+export class WebhooksService {
+  constructor(private readonly deps: { repo: MongoDeliveryRepository; producer: Producer; topics: Topics; logger: Logger }) {}
 
   async list(partnerId: string, q: ListQuery): Promise<DeliveryPage> {
     const states = parseStateFilter(q.filter);

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { InvalidRequestError } from '../../platform/errors.js';
-import { listQuerySchema, parseStateFilter } from './deliveries.schemas.js';
+import { listQuerySchema, parseStateFilter } from './webhooks.schemas.js';
 
 describe('deliveries list query', () => {
   it('when no filter is given, then no state restriction', () => {
