@@ -9,9 +9,9 @@
  */
 export {
   ADDRESS_TYPES, DOCUMENT_TYPES, FULFILMENT_STATES, ITEM_TYPES, anySentOrDelivered,
-  type Address, type DeliveryCarrier, type DocumentMeta, type FulfilmentEntry, type Instalment, type Money, type OrderDoc, type OrderItemDoc, type VatAmount,
+  type Address, type DocumentMeta, type Instalment, type Money, type OrderDoc, type OrderItemDoc,
 } from './order.model.js';
-export type { DocumentInput, FileInput, ItemInput, OrderInput, RecurrenceOrderInput } from './order.input.js';
+export type { DocumentInput, FileInput, OrderInput, RecurrenceOrderInput } from './order.input.js';
 export {
   MAX_AMOUNT, MAX_FILE_BYTES, addressSchema, deliveryCarrierSchema, documentSchema, documentsSchema, isoDate, itemSchema, money,
   orderAddressesSchema, orderItemsSchema, orderSchema, totalVatSchema, variableSymbol, vatAmount,
