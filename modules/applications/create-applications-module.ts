@@ -1,6 +1,7 @@
 import { Counter, Gauge } from 'prom-client';
 import type { AppModule, Platform } from '../../platform/module.js';
 import type { Logger } from '../../platform/logger.js';
+import type { Reply } from '../../platform/idempotency.js';
 import type { DocumentInput, DocumentMeta } from '../order-rules/index.js';
 import type { AuthModule } from '../auth/index.js';
 import type { ApplicationDoc } from './application.model.js';
@@ -20,9 +21,11 @@ export interface ApplicationsModule extends AppModule {
    * Loads the partner's application (another partner's id → 404 OBJECT_NOT_FOUND exactly
    * like an unknown one), runs the pure `decide(app)` under optimistic concurrency and
    * writes its fields, status (through the state machine), events and notification in one
-   * atomic write with the outbox. Returns the new document and decide's result.
+   * atomic write with the outbox. Returns the new document and decide's result. `reply`: the
+   * answer of the partner's request, kept in that same write under its Idempotency-Key
+   * (a route's `reply(render)`); NO_REPLY (platform/idempotency.ts) when no request waits.
    */
-  changeApplication<R = void>(partnerId: string, applicationId: string, decide: Decide<R>): Promise<{ doc: ApplicationDoc; result: R | undefined }>;
+  changeApplication<R = void>(partnerId: string, applicationId: string, decide: Decide<R>, reply: Reply<ApplicationDoc>): Promise<{ doc: ApplicationDoc; result: R | undefined }>;
   /** The partner's application, or 404 OBJECT_NOT_FOUND. */
   getApplication(partnerId: string, applicationId: string): Promise<ApplicationDoc>;
   /**
@@ -92,7 +95,7 @@ export async function createApplicationsModule(platform: Platform, deps: Applica
       await sweeper.stop();
       await consumer.stop();
     },
-    changeApplication: (partnerId, applicationId, decide) => s.changes.change(partnerId, applicationId, decide),
+    changeApplication: (partnerId, applicationId, decide, reply) => s.changes.change(partnerId, applicationId, decide, reply),
     getApplication: (partnerId, applicationId) => s.reads.get(partnerId, applicationId, 'OBJECT_NOT_FOUND'),
     findByOrder: (partnerId, query) => s.reads.findByOrder(partnerId, query),
     registerAction: (action, check) => s.actions.register(action, check),

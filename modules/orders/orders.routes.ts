@@ -3,7 +3,6 @@ import type { Middleware } from 'koa';
 import type { AppRouter } from '../../platform/http/create-app.js';
 import { partnerOf, type AppState } from '../../platform/http/state.js';
 import { defineRoute, type ErrorDeclaration } from '../../platform/openapi/registry.js';
-import { respondFromWrite } from '../../platform/idempotency.js';
 import type { FulfilmentOp } from '../order-rules/index.js';
 import type { ChangeOrderBody, FulfilmentBody, OrdersService } from './orders.service.js';
 import { applicationIdParams, orderWithInfoSchema, toOrderWithInfo, type ApplicationDoc, type OrderLookup } from '../applications/index.js';
@@ -65,9 +64,9 @@ export function mountOrderRoutes(router: AppRouter, requireAuth: Middleware<AppS
       request: { params: applicationIdParams, body: r.body },
       responses: ok,
       errors: [INVALID, NOT_FOUND, ...STATE, ITEMS, ...r.extra, E(409, 'CONCURRENT_MODIFICATION', 'the application kept changing under the request; repeat it')],
-    }, auth, async (ctx, { params, body }) => {
-      respondFromWrite(orderWithInfo);
-      ctx.body = await orders.fulfil(partnerOf(ctx), params.applicationId, r.op, body);
+    }, auth, async (ctx, { params, body, reply }) => {
+      const done = reply(orderWithInfo);
+      return done.answer(await orders.fulfil(partnerOf(ctx), params.applicationId, r.op, body, done));
     });
   }
 
@@ -83,9 +82,9 @@ export function mountOrderRoutes(router: AppRouter, requireAuth: Middleware<AppS
       E(422, 'NOT_SUPPORTED', 'an approved total may not grow; an approved PAY_IN_THREE total may not change'),
       E(422, 'UNPROCESSABLE', 'the totals do not match the items, another currency, or a document URL that cannot be fetched'),
     ],
-  }, auth, async (ctx, { params, body }) => {
-    respondFromWrite(orderWithInfo);
-    ctx.body = await orders.change(partnerOf(ctx), params.applicationId, body);
+  }, auth, async (ctx, { params, body, reply }) => {
+    const changed = reply(orderWithInfo);
+    return changed.answer(await orders.change(partnerOf(ctx), params.applicationId, body, changed));
   });
 
   defineRoute<unknown, Record<string, string>, OrderLookup>(router, {

@@ -1,6 +1,7 @@
 import { newId } from '../../platform/ids.js';
 import { NotFoundError } from '../../platform/errors.js';
 import type { AuthenticatedPartner } from '../../platform/http/state.js';
+import type { Reply } from '../../platform/idempotency.js';
 import { anySentOrDelivered, applyFulfilment, applyOrderChange, OrderRefused, type DocumentInput, type FulfilmentInput, type FulfilmentOutcome, type FulfilmentOp, type OrderChangeInput } from '../order-rules/index.js';
 import { checkAvailability, toOrderWithInfo, transition, TransitionRefused, type Action, type ActionCheck, type ApplicationDoc, type ApplicationsModule, type Operation, type OrderLookup, type SettableFields } from '../applications/index.js';
 import { ORDER_EVENTS, ORDER_TOPICS, orderSnapshot, type OrderEventData } from './orders.events.js';
@@ -78,7 +79,8 @@ function eventData(app: ApplicationDoc, partner: AuthenticatedPartner, lines: Or
 export class OrdersService {
   constructor(private readonly deps: OrdersServiceDeps) {}
 
-  async fulfil(partner: AuthenticatedPartner, applicationId: string, op: FulfilmentOp, body: FulfilmentBody) {
+  /** `reply`: the route's answer, kept with the change under the request's Idempotency-Key. */
+  async fulfil(partner: AuthenticatedPartner, applicationId: string, op: FulfilmentOp, body: FulfilmentBody, reply: Reply<ApplicationDoc>): Promise<ApplicationDoc> {
     const now = new Date();
     // documents are checked and stored (by content hash) before the write: a refused
     // operation leaves at most an unreferenced blob, never a half-changed order
@@ -95,11 +97,11 @@ export class OrdersService {
         facts: out.facts,
         events: [{ type: EVENT[out.kind], data: eventData({ ...app, order: out.order }, partner, out.lines, out.amount), topic: ORDER_TOPICS.events }],
       };
-    });
-    return toOrderWithInfo(doc);
+    }, reply);
+    return doc;
   }
 
-  async change(partner: AuthenticatedPartner, applicationId: string, body: ChangeOrderBody) {
+  async change(partner: AuthenticatedPartner, applicationId: string, body: ChangeOrderBody, reply: Reply<ApplicationDoc>): Promise<ApplicationDoc> {
     const now = new Date();
     if (body.order.documents) await this.deps.applications.getApplication(partner.id, applicationId);
     const documents = body.order.documents
@@ -114,8 +116,8 @@ export class OrdersService {
       if (app.state === 'READY' && order.totalPrice.amount !== app.order.totalPrice.amount) assertTotalChangeSupported(app, order.totalPrice.amount);
       const data = { ...eventData({ ...app, order }, partner, [], 0), ...(body.reason ? { reason: body.reason } : {}) };
       return { set, events: [{ type: ORDER_EVENTS.changed, data, topic: ORDER_TOPICS.events }], notify: false };
-    });
-    return toOrderWithInfo(doc);
+    }, reply);
+    return doc;
   }
 
   /** GET /financing/v1/orders: the lookup is the applications module's (newest match; docs). */

@@ -1,4 +1,5 @@
 import { parseDomainEvent, type DomainEvent } from '../../platform/events.js';
+import { NO_REPLY } from '../../platform/idempotency.js';
 import { AppError } from '../../platform/errors.js';
 import { ManagedConsumer, NonRetriableError, type ConsumerDeps } from '../../platform/consumer.js';
 import type { Topics } from '../../platform/kafka.js';
@@ -51,7 +52,7 @@ export function paidConsumer(deps: ConsumerDeps, topics: Topics, applications: P
             trigger: 'PAYOUT',
             set: { payoutsApplied: [...(current.payoutsApplied ?? []), payment.paymentId] },
             events: [{ type: PAYMENT_EVENTS.applicationPaid, data: { paymentId: payment.paymentId, value: payment.value } }],
-          }));
+          }), NO_REPLY);
       } catch (err) {
         // a refused transition (the application moved on meanwhile) is an answer, not a failure
         if (err instanceof AppError && err.status === 422) return;

@@ -2,6 +2,7 @@ import type Joi from 'joi';
 import type { Middleware } from 'koa';
 import type { AppContext, AppRouter, AppState } from '../http/state.js';
 import { validate } from '../http/validate.js';
+import { Reply, type Rendered } from '../idempotency.js';
 
 /**
  * Every HTTP route is declared once: method, path, the joi schemas of its input, its
@@ -98,9 +99,22 @@ export interface RouteInput<B, P, Q> {
   body: B;
   params: P;
   query: Q;
+  /**
+   * The answer of a write, handed to the write as its argument: `render` makes the response
+   * from the document the write produced. With an Idempotency-Key the write keeps that
+   * rendering in the document; the handler returns `reply.answer(doc)`, the same rendering.
+   */
+  reply<T extends { _id: string; version: number }>(render: (doc: T) => Rendered): Reply<T>;
 }
 
-export type RouteHandler<B, P, Q> = (ctx: AppContext, input: RouteInput<B, P, Q>) => Promise<void> | void;
+/** A handler sets the response itself, or returns it (status, body, Location) once rendered. */
+export type RouteHandler<B, P, Q> = (ctx: AppContext, input: RouteInput<B, P, Q>) => Promise<Rendered | void> | Rendered | void;
+
+function respond(ctx: AppContext, r: Rendered): void {
+  ctx.status = r.status ?? 200;
+  ctx.body = r.body;
+  if (r.location) ctx.set('Location', r.location);
+}
 
 /**
  * Declares the route and mounts it: `middleware` (e.g. the bearer check) runs first, then
@@ -121,7 +135,9 @@ export function defineRoute<B = unknown, P = Record<string, string>, Q = Record<
     const params = (req.params ? validate(req.params, ctx.params, { convert: true }) : ctx.params) as P;
     const query = (req.query ? validate(req.query, { ...ctx.query }, { convert: true }) : ctx.query) as Q;
     const body = (req.body && !req.bodyContentType ? validate(req.body, ctx.request.body ?? {}) : ctx.request.body) as B;
-    await handler(ctx as AppContext, { body, params, query });
+    const reply = <T extends { _id: string; version: number }>(render: (doc: T) => Rendered) => new Reply(render, ctx.state.idempotentWrite);
+    const answer = await handler(ctx as AppContext, { body, params, query, reply });
+    if (answer) respond(ctx as AppContext, answer);
   };
   // resolved per request: the app sets the middleware, whichever order modules mount in
   const idempotencyKey: Middleware<AppState> = (ctx, next) => (registry.idempotency ? registry.idempotency(ctx, next) : next());

@@ -1,3 +1,4 @@
+import type { Reply } from '../../../platform/idempotency.js';
 import { anySentOrDelivered } from '../../order-rules/index.js';
 import type { ApplicationDoc, CancelReason } from '../application.model.js';
 import { APPLICATION_EVENTS } from '../application.events.js';
@@ -26,7 +27,9 @@ export function cancelCheck(app: ApplicationDoc): void {
 }
 
 /** PUT /financing/v1/applications/{id}/cancel: decide, and write through the one change path. */
-export async function cancelApplication(changes: ApplicationChanges, partnerId: string, applicationId: string, input: CancelInput): Promise<ApplicationDoc> {
-  const { doc } = await changes.change(partnerId, applicationId, (app) => decideCancel(app, input));
+export async function cancelApplication(
+  changes: ApplicationChanges, partnerId: string, applicationId: string, input: CancelInput, reply: Reply<ApplicationDoc>,
+): Promise<ApplicationDoc> {
+  const { doc } = await changes.change(partnerId, applicationId, (app) => decideCancel(app, input), reply);
   return doc;
 }

@@ -3,7 +3,6 @@ import type { Middleware } from 'koa';
 import type { AppRouter } from '../../../platform/http/create-app.js';
 import { partnerOf, type AppState } from '../../../platform/http/state.js';
 import { defineRoute } from '../../../platform/openapi/registry.js';
-import { respondFromWrite } from '../../../platform/idempotency.js';
 import { CANCEL_REASONS, type ApplicationDoc } from '../application.model.js';
 import { declared as E, INVALID_REQUEST as INVALID } from '../application.errors.js';
 import { toOrderWithInfo } from '../application.mappers.js';
@@ -36,8 +35,8 @@ export function mountCancelRoutes(router: AppRouter, { requireAuth, changes }: {
       E(422, 'NOT_SUPPORTED', 'items were sent or delivered; use return'),
       E(422, 'UNPROCESSABLE', 'any other refused transition'),
     ],
-  }, [requireAuth], async (ctx, { params, body }) => {
-    respondFromWrite((doc: ApplicationDoc) => ({ body: toOrderWithInfo(doc) }));
-    ctx.body = toOrderWithInfo(await cancelApplication(changes, partnerOf(ctx).id, params.applicationId, body));
+  }, [requireAuth], async (ctx, { params, body, reply }) => {
+    const cancelled = reply((doc: ApplicationDoc) => ({ body: toOrderWithInfo(doc) }));
+    return cancelled.answer(await cancelApplication(changes, partnerOf(ctx).id, params.applicationId, body, cancelled));
   });
 }

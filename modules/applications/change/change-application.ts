@@ -1,4 +1,5 @@
 import { UnprocessableError } from '../../../platform/errors.js';
+import { NO_REPLY, type Reply } from '../../../platform/idempotency.js';
 import type { Clock } from '../../../platform/clock.js';
 import type { ApplicationDoc } from '../application.model.js';
 import { applicationNotFound } from '../application.errors.js';
@@ -39,11 +40,14 @@ export class ApplicationChanges {
    * is 404 exactly like an unknown one), runs the pure `decide` on it and writes the result
    * under optimistic concurrency with its events and notification in the outbox. A lost
    * race re-reads and decides again. Refused transitions become the spec's 422 errors.
+   * `reply`: the answer of the partner's request, kept in the same write under its
+   * Idempotency-Key; NO_REPLY when no request waits on the change.
    */
   async change<R = void>(
     partnerId: string | null,
     applicationId: string,
     decide: Decide<R>,
+    reply: Reply<ApplicationDoc>,
     opts: { notFoundCode?: 'APPLICATION_NOT_FOUND' | 'OBJECT_NOT_FOUND'; now?: () => Date } = {},
   ): Promise<{ doc: ApplicationDoc; result: R | undefined }> {
     const { repo, config } = this.deps;
@@ -52,7 +56,7 @@ export class ApplicationChanges {
       return await repo.mutate<R>(applicationId, load, async (doc) => {
         const change = await decide(doc);
         return compileChange(doc, change, opts.now?.() ?? this.deps.clock.now(), config);
-      }, { notFound: () => applicationNotFound(opts.notFoundCode) });
+      }, { notFound: () => applicationNotFound(opts.notFoundCode), reply });
     } catch (err) {
       throw asAppError(err);
     }
@@ -68,7 +72,7 @@ export class ApplicationChanges {
         const change = decide(app);
         if (!change) throw new NothingToDo();
         return change;
-      });
+      }, NO_REPLY);
     } catch (err) {
       if (err instanceof NothingToDo) return undefined;
       throw err;

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { NO_REPLY } from '../../../platform/idempotency.js';
 import { ManualClock } from '../../../platform/clock.js';
 import { TOPICS } from '../../../platform/kafka.js';
 import type { AuthenticatedPartner } from '../../../platform/http/state.js';
@@ -41,7 +42,7 @@ function setup() {
 describe('create application (use case on the in-memory repository)', () => {
   it('when the request is new, then the application is stored at version 1 with its created event and notification in the outbox', async () => {
     const { repo, create, clock } = setup();
-    const out = await create.create(partner, input());
+    const out = await create.create(partner, input(), NO_REPLY);
     expect(out.created).to.equal(true);
     const stored = (await repo.findById(out.doc._id))!;
     expect(stored).to.include({ partnerId: 'p-1', version: 1, state: 'PROCESSING', stateReason: 'PROCESSING_REDIRECT_NEEDED' });
@@ -57,16 +58,16 @@ describe('create application (use case on the in-memory repository)', () => {
 
   it('when a recurring application is created, then its recurrence pointer is stored with it', async () => {
     const { repo, create } = setup();
-    const out = await create.create(partner, input('ORD-R', { isRecurring: true }));
+    const out = await create.create(partner, input('ORD-R', { isRecurring: true }), NO_REPLY);
     const pointer = await repo.findRecurrencePointer(out.doc.recurrence!.id);
     expect(pointer).to.deep.equal({ _id: out.doc.recurrence!.id, applicationId: out.doc._id, partnerId: 'p-1' });
   });
 
   it('when the same partner sends the same order again within the window, then the first application is returned and nothing new is written', async () => {
     const { repo, create, clock } = setup();
-    const first = await create.create(partner, input());
+    const first = await create.create(partner, input(), NO_REPLY);
     await clock.advance(cfg.duplicateWindowMs - 1);
-    const again = await create.create(partner, input());
+    const again = await create.create(partner, input(), NO_REPLY);
     expect(again.created).to.equal(false);
     expect(again.doc._id).to.equal(first.doc._id);
     expect(repo.store.docs.size).to.equal(1);
@@ -75,9 +76,9 @@ describe('create application (use case on the in-memory repository)', () => {
 
   it('when the same order comes after the window, then a new application', async () => {
     const { repo, create, clock } = setup();
-    const first = await create.create(partner, input());
+    const first = await create.create(partner, input(), NO_REPLY);
     await clock.advance(cfg.duplicateWindowMs);
-    const later = await create.create(partner, input());
+    const later = await create.create(partner, input(), NO_REPLY);
     expect(later.created).to.equal(true);
     expect(later.doc._id).not.to.equal(first.doc._id);
     expect(repo.store.docs.size).to.equal(2);
@@ -85,23 +86,23 @@ describe('create application (use case on the in-memory repository)', () => {
 
   it('when another partner sends the same order, then it is not a duplicate', async () => {
     const { create } = setup();
-    const first = await create.create(partner, input());
-    const other = await create.create({ id: 'p-2' } as AuthenticatedPartner, input());
+    const first = await create.create(partner, input(), NO_REPLY);
+    const other = await create.create({ id: 'p-2' } as AuthenticatedPartner, input(), NO_REPLY);
     expect(other.created).to.equal(true);
     expect(other.doc._id).not.to.equal(first.doc._id);
   });
 
   it('when another customer sends the same order within the window, then it is not a duplicate; the same customer is', async () => {
     const { create } = setup();
-    const first = await create.create(partner, input());
+    const first = await create.create(partner, input(), NO_REPLY);
     const petr = input();
     petr.customer = { ...petr.customer, email: 'petr@example.com' };
-    const other = await create.create(partner, petr);
+    const other = await create.create(partner, petr, NO_REPLY);
     expect(other.created).to.equal(true);
     expect(other.doc._id).not.to.equal(first.doc._id);
     const jana = input();
     jana.customer = { ...jana.customer, email: 'JANA+eshop@Example.com' };
-    const again = await create.create(partner, jana);
+    const again = await create.create(partner, jana, NO_REPLY);
     expect(again.created).to.equal(false);
     expect(again.doc._id).to.equal(first.doc._id);
   });
@@ -110,17 +111,17 @@ describe('create application (use case on the in-memory repository)', () => {
     const { repo, create } = setup();
     const insert = repo.insertWithOutbox.bind(repo);
     repo.insertWithOutbox = async () => { throw new Error('store down'); };
-    await create.create(partner, input()).then(() => expect.fail('created'), (err) => expect(err.message).to.equal('store down'));
+    await create.create(partner, input(), NO_REPLY).then(() => expect.fail('created'), (err) => expect(err.message).to.equal('store down'));
     expect(repo.store.docs.size).to.equal(0);
     repo.insertWithOutbox = insert;
-    expect((await create.create(partner, input())).created).to.equal(true);
+    expect((await create.create(partner, input(), NO_REPLY)).created).to.equal(true);
   });
 
   it('when a currency is not offered, then 422 and nothing is stored', async () => {
     const { repo, create } = setup();
     const bad = input();
     bad.order.totalPrice = { amount: 150000, currency: 'EUR' };
-    await create.create(partner, bad).then(() => expect.fail('created'), (err) => expect(err.status).to.equal(422));
+    await create.create(partner, bad, NO_REPLY).then(() => expect.fail('created'), (err) => expect(err.status).to.equal(422));
     expect(repo.store.docs.size).to.equal(0);
   });
 });

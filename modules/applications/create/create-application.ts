@@ -2,6 +2,7 @@ import { AppError, InvalidRequestError, UnprocessableError, type ErrorRecord } f
 import { newId } from '../../../platform/ids.js';
 import { systemClock, type Clock } from '../../../platform/clock.js';
 import type { OutboxEntry } from '../../../platform/outbox.js';
+import type { Reply } from '../../../platform/idempotency.js';
 import type { AuthenticatedPartner } from '../../../platform/http/state.js';
 import type { ApplicationDoc } from '../application.model.js';
 import { checkOrder, unacceptedWarnings, type DocumentMeta, type OrderInput } from '../../order-rules/index.js';
@@ -48,7 +49,8 @@ export class CreateApplication {
     this.dedup = new DuplicateGuard(repo, cfg.duplicateWindowMs);
   }
 
-  async create(partner: AuthenticatedPartner, input: CreateApplicationInput): Promise<CreateOutcome> {
+  /** `reply`: the route's answer, kept with the new application under the request's Idempotency-Key. */
+  async create(partner: AuthenticatedPartner, input: CreateApplicationInput, reply: Reply<ApplicationDoc>): Promise<CreateOutcome> {
     // assert
     if (input.isRecurring && input.type !== 'DEFERRED_PAYMENT') {
       throw new UnprocessableError('NOT_SUPPORTED', 'Recurrences are supported for DEFERRED_PAYMENT only.', { attribute: 'isRecurring' });
@@ -58,19 +60,21 @@ export class CreateApplication {
     const documents = await this.documents.prepare(input.order.documents, (i) => `order.documents[${i}].file`, now);
     // decide and persist: one insert with its events, unless an identical request holds the key
     const key = duplicateKey(partner.id, input.type, input.order, duplicateScopeOf(input));
-    const { doc, created } = await this.dedup.insertOnce(key, now, () => this.insert(partner.id, newId(), key, input, documents, now));
+    const { doc, created } = await this.dedup.insertOnce(key, now, () => this.insert(partner.id, newId(), key, input, documents, now, reply));
     // answer
     return { doc, created, warnings: deprecationWarnings(input) };
   }
 
-  private async insert(partnerId: string, id: string, dedupKey: string, input: CreateApplicationInput, documents: DocumentMeta[], now: Date): Promise<ApplicationDoc> {
+  private async insert(
+    partnerId: string, id: string, dedupKey: string, input: CreateApplicationInput, documents: DocumentMeta[], now: Date, reply: Reply<ApplicationDoc>,
+  ): Promise<ApplicationDoc> {
     const status = transition(undefined, 'CREATE');
     const doc = buildApplication({ ...input, customer: buildCustomer(input.customer) }, documents, {
       id, partnerId, dedupKey, status, event: APPLICATION_EVENTS.created, now,
       applicationTtlMs: this.cfg.applicationTtlMs, gatewayTokenTtlMs: this.cfg.gatewayTokenTtlMs,
     });
     if (doc.recurrence) await this.repo.insertRecurrencePointer({ _id: doc.recurrence.id, applicationId: id, partnerId });
-    return this.repo.insertWithOutbox(doc, createdEntries(doc, now), now);
+    return this.repo.insertWithOutbox(doc, createdEntries(doc, now), now, reply);
   }
 }
 

@@ -2,7 +2,6 @@ import type { Middleware } from 'koa';
 import type { AppRouter } from '../../../platform/http/create-app.js';
 import { partnerOf, type AppState } from '../../../platform/http/state.js';
 import { defineRoute } from '../../../platform/openapi/registry.js';
-import { respondFromWrite } from '../../../platform/idempotency.js';
 import type { ApplicationDoc } from '../application.model.js';
 import type { ApplicationAnswers } from '../application.answers.js';
 import { declared as E, INVALID_REQUEST as INVALID } from '../application.errors.js';
@@ -34,13 +33,12 @@ export function mountCreateRoutes(router: AppRouter, { requireAuth, answers, cre
       E(422, 'ITEM_TOTAL_MISMATCH', 'WARN: unitPrice × quantity differs from totalPrice; repeat with `override: ["ITEM_TOTAL_MISMATCH"]` to accept'),
       E(422, 'VAT_AMOUNT_MISMATCH', 'WARN: an item\'s VAT amount does not match its rate; repeat with `override` to accept'),
     ],
-  }, [requireAuth], async (ctx, { body }) => {
+  }, [requireAuth], async (ctx, { body, reply }) => {
     const warnings = deprecationWarnings(body);
     const render = (doc: ApplicationDoc) => ({ ...answers.response(doc), ...(warnings.length ? { warnings } : {}) });
-    respondFromWrite((doc: ApplicationDoc) => ({ status: 201, body: render(doc), location: `/financing/v1/applications/${doc._id}` }));
-    const outcome = await creation.create(partnerOf(ctx), body);
-    ctx.status = outcome.created ? 201 : 200;
-    ctx.body = render(outcome.doc);
-    if (outcome.created) ctx.set('Location', `/financing/v1/applications/${outcome.doc._id}`);
+    const created = reply((doc: ApplicationDoc) => ({ status: 201, body: render(doc), location: `/financing/v1/applications/${doc._id}` }));
+    const outcome = await creation.create(partnerOf(ctx), body, created);
+    // a duplicate wrote nothing: it answers 200 with the first application
+    return outcome.created ? created.answer(outcome.doc) : { status: 200, body: render(outcome.doc) };
   });
 }

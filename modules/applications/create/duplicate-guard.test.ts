@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { NO_REPLY } from '../../../platform/idempotency.js';
 import { ConcurrencyError } from '../../../platform/errors.js';
 import { DuplicateGuard } from './duplicate-guard.js';
 import { InMemoryApplicationRepository } from '../store/application.repository.fake.js';
@@ -15,7 +16,7 @@ function setup() {
   /** what a create's insert does: a new application holding the key, created at `now` */
   const inserter = (id: string, now: Date, key = 'k') => () => {
     writes++;
-    return repo.insertWithOutbox({ _id: id, dedupKey: key, createdAt: now } as unknown as ApplicationDoc, [], now);
+    return repo.insertWithOutbox({ _id: id, dedupKey: key, createdAt: now } as unknown as ApplicationDoc, [], now, NO_REPLY);
   };
   return { repo, guard, inserter, writes: () => writes };
 }
@@ -78,8 +79,8 @@ describe('duplicate guard (one application per partner and order within the wind
     const repo = new InMemoryApplicationRepository();
     // a holder that vanishes each time it is looked up: only a pathological store does this
     const guard = new DuplicateGuard({ findByDedupKey: async () => null, releaseDedupKey: async () => false }, WINDOW_MS);
-    await repo.insertWithOutbox({ _id: 'app-1', dedupKey: 'k', createdAt: T0 } as unknown as ApplicationDoc, [], T0);
-    const err = await guard.insertOnce('k', T0, () => repo.insertWithOutbox({ _id: 'app-2', dedupKey: 'k', createdAt: T0 } as unknown as ApplicationDoc, [], T0)).then(() => undefined, (e) => e);
+    await repo.insertWithOutbox({ _id: 'app-1', dedupKey: 'k', createdAt: T0 } as unknown as ApplicationDoc, [], T0, NO_REPLY);
+    const err = await guard.insertOnce('k', T0, () => repo.insertWithOutbox({ _id: 'app-2', dedupKey: 'k', createdAt: T0 } as unknown as ApplicationDoc, [], T0, NO_REPLY)).then(() => undefined, (e) => e);
     expect(err).to.be.instanceOf(ConcurrencyError);
     expect(err.headers).to.deep.equal({ 'Retry-After': '1' });
   });

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { NO_REPLY } from '../../../platform/idempotency.js';
 import { ManualClock } from '../../../platform/clock.js';
 import { createLogger } from '../../../platform/logger.js';
 import { sampleDoc } from '../../../test/applications/fixtures.js';
@@ -15,7 +16,7 @@ async function setup(over: Parameters<typeof sampleDoc>[0]) {
   const changes = new ApplicationChanges({ repo, clock, config: { recurrenceValidityMs: 1000 } });
   const decisions = new DecisionService({ repo, changes, sandbox: false, logger });
   const { _id, version: _v, outbox: _o, ...doc } = sampleDoc({ customer: { ...sampleDoc().customer, email: 'jana@example.com' }, ...over });
-  const app = await repo.insertWithOutbox({ _id, ...doc }, [], clock.now());
+  const app = await repo.insertWithOutbox({ _id, ...doc }, [], clock.now(), NO_REPLY);
   return { repo, decisions, app };
 }
 

@@ -3,7 +3,6 @@ import type { Clock } from '../../../platform/clock.js';
 import type { AppRouter } from '../../../platform/http/create-app.js';
 import { partnerOf, type AppState } from '../../../platform/http/state.js';
 import { defineRoute } from '../../../platform/openapi/registry.js';
-import { respondFromWrite } from '../../../platform/idempotency.js';
 import type { ApplicationDoc } from '../application.model.js';
 import type { ApplicationAnswers } from '../application.answers.js';
 import { declared as E, INVALID_REQUEST as INVALID } from '../application.errors.js';
@@ -35,9 +34,9 @@ export function mountRecurrenceRoutes(router: AppRouter, deps: { requireAuth: Mi
     request: { params: recurrenceIdParams, body: patchRecurrenceSchema },
     responses: { 200: { description: 'the recurrence', schema: recurrenceResponseSchema } },
     errors: [INVALID, notFound, E(422, 'UNPROCESSABLE', 'a state other than CANCELLED'), E(422, 'RECURRENCE_NOT_USABLE', 'the recurrence is APPROVING or EXPIRED')],
-  }, auth, async (ctx, { params, body }) => {
-    respondFromWrite((doc: ApplicationDoc) => ({ body: toRecurrenceResponse(effectiveRecurrence(doc.recurrence!, clock.now()), doc._id) }));
-    ctx.body = await recurrences.patch(partnerOf(ctx).id, params.recurrenceId, body.state);
+  }, auth, async (ctx, { params, body, reply }) => {
+    const patched = reply((doc: ApplicationDoc) => ({ body: toRecurrenceResponse(effectiveRecurrence(doc.recurrence!, clock.now()), doc._id) }));
+    return patched.answer(await recurrences.patch(partnerOf(ctx).id, params.recurrenceId, body.state, patched));
   });
 
   defineRoute<CreateFromRecurrenceInput, { recurrenceId: string }>(router, {
@@ -55,13 +54,13 @@ export function mountRecurrenceRoutes(router: AppRouter, deps: { requireAuth: Mi
       E(422, 'NOT_SUPPORTED', 'type PAY_IN_THREE'),
       E(422, 'UNPROCESSABLE', 'the order does not add up (as on create)'),
     ],
-  }, auth, async (ctx, { params, body }) => {
+  }, auth, async (ctx, { params, body, reply }) => {
     const origin = await recurrences.origin(partnerOf(ctx).id, params.recurrenceId);
     const render = (doc: ApplicationDoc) => answers.response(doc, { recurrence: toRecurrenceResponse(origin.recurrence, origin._id) });
-    respondFromWrite((doc: ApplicationDoc) => ({ status: 201, body: render(doc) }));
-    const outcome = await recurrences.createFrom(partnerOf(ctx), origin, body);
-    ctx.status = outcome.created ? 201 : 200;
-    ctx.body = render(outcome.doc);
+    const created = reply((doc: ApplicationDoc) => ({ status: 201, body: render(doc) }));
+    const outcome = await recurrences.createFrom(partnerOf(ctx), origin, body, created);
+    // a duplicate wrote nothing: it answers 200 with the first application
+    return outcome.created ? created.answer(outcome.doc) : { status: 200, body: render(outcome.doc) };
   });
 }
 

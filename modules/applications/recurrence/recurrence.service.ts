@@ -1,4 +1,5 @@
 import { UnprocessableError } from '../../../platform/errors.js';
+import type { Reply } from '../../../platform/idempotency.js';
 import type { Clock } from '../../../platform/clock.js';
 import { newId } from '../../../platform/ids.js';
 import type { AuthenticatedPartner } from '../../../platform/http/state.js';
@@ -46,8 +47,11 @@ export class RecurrenceService {
     return toRecurrenceResponse(effectiveRecurrence(app.recurrence, this.deps.clock.now()), app._id);
   }
 
-  /** PATCH {state: CANCELLED}: READY → CANCELLED; CANCELLED again is a no-op; anything else 422. */
-  async patch(partnerId: string, recurrenceId: string, state: string) {
+  /**
+   * PATCH {state: CANCELLED}: READY → CANCELLED; CANCELLED again is a no-op (the origin as
+   * it is); anything else 422. The origin application, as written.
+   */
+  async patch(partnerId: string, recurrenceId: string, state: string, reply: Reply<ApplicationDoc>): Promise<ApplicationDoc> {
     if (state !== 'CANCELLED') throw new UnprocessableError('UNPROCESSABLE', 'CANCELLED is the only state a recurrence can be set to.', { attribute: 'state' });
     const origin = await this.origin(partnerId, recurrenceId);
     const now = this.deps.clock.now();
@@ -59,12 +63,14 @@ export class RecurrenceService {
         set: { recurrence: { ...r, state: 'CANCELLED', cancelledAt: now } },
         events: [{ type: APPLICATION_EVENTS.recurrenceCancelled, data: { recurrenceId } }],
       };
-    }).catch((err) => { if (err instanceof AlreadyCancelled) return { doc: origin }; throw err; });
-    return toRecurrenceResponse(effectiveRecurrence(doc.recurrence!, now), doc._id);
+    }, reply).catch((err) => { if (err instanceof AlreadyCancelled) return { doc: origin }; throw err; });
+    return doc;
   }
 
   /** POST /recurrences/{id}/applications: decided at once, no gateway. `origin`: this.origin(). */
-  async createFrom(partner: AuthenticatedPartner, origin: ApplicationDoc & { recurrence: RecurrenceDoc }, input: CreateFromRecurrenceInput): Promise<CreateOutcome & { origin: ApplicationDoc }> {
+  async createFrom(
+    partner: AuthenticatedPartner, origin: ApplicationDoc & { recurrence: RecurrenceDoc }, input: CreateFromRecurrenceInput, reply: Reply<ApplicationDoc>,
+  ): Promise<CreateOutcome & { origin: ApplicationDoc }> {
     if (input.type !== 'DEFERRED_PAYMENT') throw new UnprocessableError('NOT_SUPPORTED', 'Recurrences are supported for DEFERRED_PAYMENT only.', { attribute: 'type' });
     const now = this.deps.clock.now();
     if (!recurrenceUsable(origin.recurrence, now)) {
@@ -77,11 +83,11 @@ export class RecurrenceService {
     assertAcceptable({ ...input, order }, this.deps.cfg, derived.derived ? sentAttribute(order) : undefined);
     const documents = await this.deps.documents.prepare(input.order.documents, (i) => `order.documents[${i}].file`, now);
     const key = duplicateKey(partner.id, input.type, input.order, duplicateScopeOf({ fromRecurrenceId: origin.recurrence.id, customer: origin.customer }));
-    const { doc, created } = await this.dedup.insertOnce(key, now, () => this.insert(partner.id, newId(), key, origin, { ...input, order }, documents, now, derived.derived));
+    const { doc, created } = await this.dedup.insertOnce(key, now, () => this.insert(partner.id, newId(), key, origin, { ...input, order }, documents, now, derived.derived, reply));
     return { doc, created, warnings: [], origin };
   }
 
-  private async insert(partnerId: string, id: string, dedupKey: string, origin: ApplicationDoc & { recurrence: RecurrenceDoc }, input: CreateFromRecurrenceInput & { order: OrderInput }, documents: DocumentMeta[], now: Date, itemsDerived: boolean) {
+  private async insert(partnerId: string, id: string, dedupKey: string, origin: ApplicationDoc & { recurrence: RecurrenceDoc }, input: CreateFromRecurrenceInput & { order: OrderInput }, documents: DocumentMeta[], now: Date, itemsDerived: boolean, reply: Reply<ApplicationDoc>) {
     const { repo, decisions, cfg } = this.deps;
     const created = transition(undefined, 'CREATE_FROM_RECURRENCE');
     const base = buildApplication(
@@ -104,7 +110,7 @@ export class RecurrenceService {
     };
     // one notification: the decided status (no customer redirect is needed)
     const entries = [...entriesFor(createdEvent), ...entriesFor(decidedEvent, applicationNotification(doc, final, decidedEvent.id, now))];
-    const inserted = await repo.insertWithOutbox(stored, entries, now);
+    const inserted = await repo.insertWithOutbox(stored, entries, now, reply);
     if (verdict.outcome === 'APPROVED') await decisions.accounts.recordApproval(doc.partnerId, accountIdOf(doc.customer.email), id, now);
     return inserted;
   }

@@ -1,6 +1,7 @@
 import { InMemoryVersionedStore, duplicateKeyError } from '../../../platform/versioned-store.fake.js';
 import type { Change, NewDocument } from '../../../platform/versioned-store.js';
 import type { OutboxEntry } from '../../../platform/outbox.js';
+import type { Reply } from '../../../platform/idempotency.js';
 import type { AccountLevel } from '../../order-rules/index.js';
 import type { ApplicationDoc } from '../application.model.js';
 import {
@@ -44,17 +45,17 @@ export class InMemoryApplicationRepository implements ApplicationRepository {
     return matching[0] ?? null;
   }
 
-  async insertWithOutbox(doc: NewDocument<ApplicationDoc>, entries: OutboxEntry[], now: Date): Promise<ApplicationDoc> {
+  async insertWithOutbox(doc: NewDocument<ApplicationDoc>, entries: OutboxEntry[], now: Date, reply: Reply<ApplicationDoc>): Promise<ApplicationDoc> {
     // checked and written with no await between: the unique index's atomicity
     if (doc.dedupKey !== undefined && this.holderOf(doc.dedupKey) && !this.store.docs.has(doc._id)) throw new DedupKeyTakenError(doc.dedupKey);
-    return this.store.insert(doc, entries, now);
+    return this.store.insert(doc, entries, now, reply);
   }
 
   mutate<R>(
     id: string,
     load: () => Promise<ApplicationDoc | null>,
     decide: (doc: ApplicationDoc) => Change<R> | Promise<Change<R>>,
-    opts: { notFound: () => Error },
+    opts: { notFound: () => Error; reply: Reply<ApplicationDoc> },
   ): Promise<{ doc: ApplicationDoc; result: R | undefined }> {
     return this.store.mutate(id, load, decide, opts);
   }

@@ -2,6 +2,7 @@ import { Binary, type Collection, type Db } from 'mongodb';
 import type { OutboxPublisher } from '../../../platform/outbox-publisher.js';
 import { VersionedStore, type Change, type NewDocument } from '../../../platform/versioned-store.js';
 import type { OutboxEntry } from '../../../platform/outbox.js';
+import type { Reply } from '../../../platform/idempotency.js';
 import { isDuplicateKey } from '../../../platform/mongo.js';
 import type { AccountLevel } from '../../order-rules/index.js';
 import type { ApplicationDoc } from '../application.model.js';
@@ -78,15 +79,17 @@ export interface ApplicationRepository {
   findNewestByOrder(partnerId: string, q: OrderCriteria): Promise<ApplicationDoc | null>;
   /**
    * A new application at version 1 with its outbox entries, in one atomic write; rejects
-   * with DedupKeyTakenError when another application holds its `dedupKey`.
+   * with DedupKeyTakenError when another application holds its `dedupKey`. `reply`: the
+   * partner request's answer, kept in the same write under its Idempotency-Key (NO_REPLY
+   * when no request waits on it).
    */
-  insertWithOutbox(doc: NewDocument<ApplicationDoc>, entries: OutboxEntry[], now: Date): Promise<ApplicationDoc>;
-  /** Read, decide, write under the version guard with the change's outbox entries. */
+  insertWithOutbox(doc: NewDocument<ApplicationDoc>, entries: OutboxEntry[], now: Date, reply: Reply<ApplicationDoc>): Promise<ApplicationDoc>;
+  /** Read, decide, write under the version guard with the change's outbox entries (and `opts.reply` as on insert). */
   mutate<R>(
     id: string,
     load: () => Promise<ApplicationDoc | null>,
     decide: (doc: ApplicationDoc) => Change<R> | Promise<Change<R>>,
-    opts: { notFound: () => Error },
+    opts: { notFound: () => Error; reply: Reply<ApplicationDoc> },
   ): Promise<{ doc: ApplicationDoc; result: R | undefined }>;
   /** Ids of applications whose `expiresAt` has come by `now`, at most `limit`. */
   idsExpiringBy(now: Date, limit: number): Promise<string[]>;
@@ -182,9 +185,9 @@ export class MongoApplicationRepository implements ApplicationRepository {
     return doc && doc.partnerId === partnerId ? doc : null;
   }
 
-  async insertWithOutbox(doc: NewDocument<ApplicationDoc>, entries: OutboxEntry[], now: Date): Promise<ApplicationDoc> {
+  async insertWithOutbox(doc: NewDocument<ApplicationDoc>, entries: OutboxEntry[], now: Date, reply: Reply<ApplicationDoc>): Promise<ApplicationDoc> {
     try {
-      return await this.store.insert(doc, entries, now);
+      return await this.store.insert(doc, entries, now, reply);
     } catch (err) {
       if (doc.dedupKey !== undefined && isDuplicateKey(err) && onIndex(err, DEDUP_INDEX, 'dedupKey')) throw new DedupKeyTakenError(doc.dedupKey);
       throw err;
@@ -195,7 +198,7 @@ export class MongoApplicationRepository implements ApplicationRepository {
     id: string,
     load: () => Promise<ApplicationDoc | null>,
     decide: (doc: ApplicationDoc) => Change<R> | Promise<Change<R>>,
-    opts: { notFound: () => Error },
+    opts: { notFound: () => Error; reply: Reply<ApplicationDoc> },
   ): Promise<{ doc: ApplicationDoc; result: R | undefined }> {
     return this.store.mutate(id, load, decide, opts);
   }
