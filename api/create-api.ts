@@ -69,6 +69,7 @@ function buildApp(runtime: Runtime, modules: ApiModules, keys: IdempotencyStore)
     trustProxy: config.http.trustProxy,
     before: modules.list.flatMap((m) => m.before ?? []),
     idempotency: idempotency(keys, { crashAfterWrite: config.idempotency.crashAfterWrite }),
+    bearer: modules.auth.requireAuth,
     mount: (router) => {
       mountHealth(router, {
         projectVersion: PROJECT_VERSION,

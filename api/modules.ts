@@ -33,11 +33,11 @@ export interface ApiOverrides {
 
 export async function createModules(platform: Platform, overrides: ApiOverrides = {}): Promise<ApiModules> {
   const auth = await createAuthModule(platform);
-  const applications = await createApplicationsModule(platform, { auth, ...(overrides.documentFetcher ? { fetcher: overrides.documentFetcher } : {}) });
-  const orders = await createOrdersModule({ auth, applications });
-  const payments = await createPaymentsModule(platform, { auth, applications });
-  const webhooks = createWebhooksModule(platform, { requireAuth: auth.requireAuth });
-  const events = await createEventsModule(platform, { auth, deliveryStates: (partnerId, ns) => webhooks.service.statesOf(partnerId, ns) });
+  const applications = await createApplicationsModule(platform, { ...(overrides.documentFetcher ? { fetcher: overrides.documentFetcher } : {}) });
+  const orders = await createOrdersModule({ applications });
+  const payments = await createPaymentsModule(platform, { applications });
+  const webhooks = createWebhooksModule(platform);
+  const events = await createEventsModule(platform, { deliveryStates: (partnerId, ns) => webhooks.service.statesOf(partnerId, ns) });
   return {
     auth,
     applications,

@@ -3,7 +3,6 @@ import type { AppModule, Platform } from '../../platform/module.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Reply } from '../../platform/idempotency.js';
 import type { DocumentInput, DocumentMeta } from '../order-rules/index.js';
-import type { AuthModule } from '../auth/index.js';
 import type { ApplicationDoc } from './application.model.js';
 import { AllowedActions, type Action, type ActionCheck } from './application.actions.js';
 import { ApplicationAnswers } from './application.answers.js';
@@ -54,7 +53,6 @@ export interface ApplicationsModule extends AppModule {
 }
 
 export interface ApplicationsModuleDeps {
-  auth: Pick<AuthModule, 'requireAuth'>;
   /** the fetcher of documents given as https URLs (tests pass one that trusts their local server) */
   fetcher?: DocumentFetcher;
 }
@@ -76,16 +74,15 @@ export async function createApplicationsModule(platform: Platform, deps: Applica
   const s = buildServices(platform, { repo, links, logger, fetcher: deps.fetcher });
   const consumer = decisionConsumer(platform.consumerDeps, platform.topics, s.decisions);
   const sweeper = expirySweeper(platform, { repo, changes: s.changes, schedule, logger });
-  const { requireAuth } = deps.auth;
   return {
     name: 'applications',
     mount: (router) => {
-      mountCreateRoutes(router, { requireAuth, answers: s.answers, creation: s.creation });
-      mountReadRoutes(router, { requireAuth, reads: s.reads, answers: s.answers });
-      mountCancelRoutes(router, { requireAuth, changes: s.changes });
-      mountRecurrenceRoutes(router, { requireAuth, answers: s.answers, recurrences: s.recurrences, clock });
+      mountCreateRoutes(router, { answers: s.answers, creation: s.creation });
+      mountReadRoutes(router, { reads: s.reads, answers: s.answers });
+      mountCancelRoutes(router, { changes: s.changes });
+      mountRecurrenceRoutes(router, { answers: s.answers, recurrences: s.recurrences, clock });
       mountGatewayRoutes(router, { gateway: s.gateway, decisions: s.decisions, publicBaseUrl: config.http.publicBaseUrl });
-      if (config.sandbox) mountSandboxRoutes(router, { requireAuth, reads: s.reads, answers: s.answers, gateway: s.gateway });
+      if (config.sandbox) mountSandboxRoutes(router, { reads: s.reads, answers: s.answers, gateway: s.gateway });
     },
     start: async () => {
       await consumer.start();

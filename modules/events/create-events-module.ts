@@ -1,5 +1,4 @@
 import type { Platform, AppModule } from '../../platform/module.js';
-import type { AuthModule } from '../auth/index.js';
 import { feedProjector, projectorMetrics } from './events.projector.js';
 import { MongoFeedRepository } from './events.repository.js';
 import { mountEventRoutes } from './events.routes.js';
@@ -12,7 +11,6 @@ export interface EventsModule extends AppModule {
 }
 
 export interface EventsModuleDeps {
-  auth: Pick<AuthModule, 'requireAuth'>;
   /** the webhook relay's record states (its deliveries module) */
   deliveryStates: DeliveryStates;
 }
@@ -54,7 +52,7 @@ export async function createEventsModule(platform: Platform, deps: EventsModuleD
     name: 'events',
     service,
     removeExpired: async (now = new Date()) => (await repo.removeExpired(new Date(now.getTime() - retentionMs))).removed,
-    mount: (router) => mountEventRoutes(router, service, deps.auth.requireAuth),
+    mount: (router) => mountEventRoutes(router, service),
     start: async () => {
       stopped = false;
       await projector.start();

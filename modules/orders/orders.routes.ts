@@ -1,7 +1,6 @@
 import type Joi from 'joi';
-import type { Middleware } from 'koa';
 import type { AppRouter } from '../../platform/http/create-app.js';
-import { partnerOf, type AppState } from '../../platform/http/state.js';
+import { partnerOf } from '../../platform/http/state.js';
 import { defineRoute, type ErrorDeclaration } from '../../platform/openapi/registry.js';
 import type { FulfilmentOp } from '../order-rules/index.js';
 import type { ChangeOrderBody, FulfilmentBody, OrdersService } from './orders.service.js';
@@ -55,8 +54,7 @@ const OPERATIONS: OperationRoute[] = [
   },
 ];
 
-export function mountOrderRoutes(router: AppRouter, requireAuth: Middleware<AppState>, orders: OrdersService): void {
-  const auth = [requireAuth];
+export function mountOrderRoutes(router: AppRouter, orders: OrdersService): void {
   for (const r of OPERATIONS) {
     defineRoute<FulfilmentBody, { applicationId: string }>(router, {
       method: 'put', path: `/financing/v1/applications/:applicationId/order/${r.verb}`, operationId: r.operationId, tags, auth: 'bearer',
@@ -64,7 +62,7 @@ export function mountOrderRoutes(router: AppRouter, requireAuth: Middleware<AppS
       request: { params: applicationIdParams, body: r.body },
       responses: ok,
       errors: [INVALID, NOT_FOUND, ...STATE, ITEMS, ...r.extra, E(409, 'CONCURRENT_MODIFICATION', 'the application kept changing under the request; repeat it')],
-    }, auth, async (ctx, { params, body, reply }) => {
+    }, async (ctx, { params, body, reply }) => {
       const done = reply(orderWithInfo);
       return done.answer(await orders.fulfil(partnerOf(ctx), params.applicationId, r.op, body, done));
     });
@@ -82,7 +80,7 @@ export function mountOrderRoutes(router: AppRouter, requireAuth: Middleware<AppS
       E(422, 'NOT_SUPPORTED', 'an approved total may not grow; an approved PAY_IN_THREE total may not change'),
       E(422, 'UNPROCESSABLE', 'the totals do not match the items, another currency, or a document URL that cannot be fetched'),
     ],
-  }, auth, async (ctx, { params, body, reply }) => {
+  }, async (ctx, { params, body, reply }) => {
     const changed = reply(orderWithInfo);
     return changed.answer(await orders.change(partnerOf(ctx), params.applicationId, body, changed));
   });
@@ -94,7 +92,7 @@ export function mountOrderRoutes(router: AppRouter, requireAuth: Middleware<AppS
     request: { query: orderQuerySchema },
     responses: { 200: { description: 'the order plus applicationInfo', schema: orderWithInfoSchema } },
     errors: [INVALID, E(404, 'OBJECT_NOT_FOUND', 'no order of this partner matches')],
-  }, auth, async (ctx, { query }) => {
+  }, async (ctx, { query }) => {
     ctx.body = await orders.find(partnerOf(ctx).id, query);
   });
 }

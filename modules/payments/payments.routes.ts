@@ -1,13 +1,12 @@
-import type { Middleware } from 'koa';
 import type { AppRouter } from '../../platform/http/create-app.js';
-import { partnerOf, type AppState } from '../../platform/http/state.js';
+import { partnerOf } from '../../platform/http/state.js';
 import { defineRoute } from '../../platform/openapi/registry.js';
 import { applicationIdParams, type ApplicationsModule } from '../applications/index.js';
 import type { LedgerService } from './ledger.service.js';
 import { page, type PageRequest } from './payments.paging.js';
 import { paymentsPageSchema, paymentsQuerySchema } from './payments.schemas.js';
 
-export function mountPaymentRoutes(router: AppRouter, requireAuth: Middleware<AppState>, deps: {
+export function mountPaymentRoutes(router: AppRouter, deps: {
   applications: Pick<ApplicationsModule, 'getApplication'>;
   ledger: LedgerService;
 }): void {
@@ -21,7 +20,7 @@ export function mountPaymentRoutes(router: AppRouter, requireAuth: Middleware<Ap
       { status: 400, code: 'INVALID_REQUEST', when: 'limit outside 1..100, both after and before, a malformed cursor, or a cursor that is no paymentId of this application (unknown cursor); `attribute` names it' },
       { status: 404, code: 'OBJECT_NOT_FOUND', when: 'no application with this id for this partner' },
     ],
-  }, [requireAuth], async (ctx, { params: p, query: q }) => {
+  }, async (ctx, { params: p, query: q }) => {
     await deps.applications.getApplication(partnerOf(ctx).id, p.applicationId);
     const ledger = await deps.ledger.find(p.applicationId);
     const records = (ledger?.records ?? []).map((r) => r.body);

@@ -1,6 +1,4 @@
-import type { Middleware } from 'koa';
 import type { AppModule, Platform } from '../../platform/module.js';
-import type { AppState } from '../../platform/http/state.js';
 import { ensureTopics } from '../../platform/kafka.js';
 import { MongoDeliveryRepository } from './delivery.repository.js';
 import { WebhooksService } from './webhooks.service.js';
@@ -18,7 +16,6 @@ export interface WebhooksModule extends AppModule {
  */
 export function createWebhooksModule(
   platform: Pick<Platform, 'db' | 'kafka' | 'producer' | 'topics' | 'config' | 'logger'>,
-  deps: { requireAuth: Middleware<AppState> },
 ): WebhooksModule {
   const service = new WebhooksService({
     repo: new MongoDeliveryRepository(platform.db),
@@ -29,7 +26,7 @@ export function createWebhooksModule(
   return {
     name: 'webhooks',
     service,
-    mount: (router) => mountWebhooksRoutes(router, service, deps.requireAuth),
+    mount: (router) => mountWebhooksRoutes(router, service),
     // the API may start before any relay: its redelivery requests need their topic
     start: () => ensureTopics(platform.kafka, [platform.topics.name(REDELIVERIES_TOPIC)], platform.config.kafka.partitions),
   };

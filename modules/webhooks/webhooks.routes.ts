@@ -1,6 +1,5 @@
-import type { Middleware } from 'koa';
 import type { AppRouter } from '../../platform/http/create-app.js';
-import { partnerOf, type AppState } from '../../platform/http/state.js';
+import { partnerOf } from '../../platform/http/state.js';
 import { defineRoute, type ErrorDeclaration } from '../../platform/openapi/registry.js';
 import {
   deliveryIdParams, deliveryPageSchema, deliverySchema, listQuerySchema, redeliverAllAcceptedSchema, redeliverAllSchema, redeliveryAcceptedSchema,
@@ -15,8 +14,7 @@ const UNAVAILABLE = E(503, 'SERVICE_UNAVAILABLE', 'the request could not be queu
 const tags = ['Webhooks'];
 
 /** Partner-facing webhook deliveries (docs/webhooks.md), behind the bearer token. */
-export function mountWebhooksRoutes(router: AppRouter, service: WebhooksService, requireAuth: Middleware<AppState>): void {
-  const auth = [requireAuth];
+export function mountWebhooksRoutes(router: AppRouter, service: WebhooksService): void {
 
   defineRoute<unknown, Record<string, string>, ListQuery>(router, {
     method: 'get', path: DELIVERIES_PATH, operationId: 'listWebhookDeliveries', tags, auth: 'bearer',
@@ -25,7 +23,7 @@ export function mountWebhooksRoutes(router: AppRouter, service: WebhooksService,
     request: { query: listQuerySchema },
     responses: { 200: { description: 'a page of deliveries', schema: deliveryPageSchema } },
     errors: [E(400, 'INVALID_REQUEST', 'limit outside 1..100, both after and before, a bad filter, a malformed cursor, or a cursor that is no delivery of this partner (unknown cursor); `attribute` names it')],
-  }, auth, async (ctx, { query }) => {
+  }, async (ctx, { query }) => {
     ctx.body = await service.list(partnerOf(ctx).id, query);
   });
 
@@ -36,7 +34,7 @@ export function mountWebhooksRoutes(router: AppRouter, service: WebhooksService,
     request: { body: redeliverAllSchema },
     responses: { 202: { description: 'redeliveries requested', schema: redeliverAllAcceptedSchema } },
     errors: [INVALID, UNAVAILABLE],
-  }, auth, async (ctx) => {
+  }, async (ctx) => {
     ctx.status = 202;
     ctx.body = await service.redeliverDeadLettered(partnerOf(ctx).id);
   });
@@ -47,7 +45,7 @@ export function mountWebhooksRoutes(router: AppRouter, service: WebhooksService,
     request: { params: deliveryIdParams },
     responses: { 200: { description: 'the delivery with its attempts', schema: deliverySchema } },
     errors: [INVALID, NOT_FOUND],
-  }, auth, async (ctx, { params }) => {
+  }, async (ctx, { params }) => {
     ctx.body = await service.get(partnerOf(ctx).id, params.deliveryId);
   });
 
@@ -58,7 +56,7 @@ export function mountWebhooksRoutes(router: AppRouter, service: WebhooksService,
     request: { params: deliveryIdParams },
     responses: { 202: { description: 'redelivery requested', schema: redeliveryAcceptedSchema } },
     errors: [INVALID, NOT_FOUND, UNAVAILABLE],
-  }, auth, async (ctx, { params }) => {
+  }, async (ctx, { params }) => {
     ctx.status = 202;
     ctx.body = await service.redeliver(partnerOf(ctx).id, params.deliveryId);
   });

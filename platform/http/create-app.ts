@@ -27,6 +27,8 @@ export interface HttpAppOptions {
   bodyLimits?: JsonBodyLimits;
   /** the Idempotency-Key middleware of the partner write routes (platform/http/idempotency.ts) */
   idempotency?: Koa.Middleware<AppState>;
+  /** the bearer check that every route declared `auth: 'bearer'` runs (the auth module's) */
+  bearer?: Koa.Middleware<AppState>;
 }
 
 /**
@@ -72,6 +74,7 @@ export function createHttpApp(opts: HttpAppOptions): Koa<AppState> {
   app.silent = true; // errors are logged once, by the error middleware
   const router = new Router<AppState>();
   registryOf(router).idempotency = opts.idempotency;
+  registryOf(router).bearer = opts.bearer;
   opts.mount(router);
 
   app.use(requestContext(opts.logger, httpMetrics(opts.registry)));

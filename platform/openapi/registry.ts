@@ -68,6 +68,8 @@ export class RouteRegistry {
   readonly routes: RouteDeclaration[] = [];
   /** the Idempotency-Key middleware the write routes run (set by the HTTP app) */
   idempotency?: Middleware<AppState>;
+  /** the bearer check the `auth: 'bearer'` routes run (set by the HTTP app, before the routes mount) */
+  bearer?: Middleware<AppState>;
 
   declare(route: RouteDeclaration): void {
     const clash = this.routes.find((r) => r.method === route.method && r.path === route.path);
@@ -117,19 +119,23 @@ function respond(ctx: AppContext, r: Rendered): void {
 }
 
 /**
- * Declares the route and mounts it: `middleware` (e.g. the bearer check) runs first, then
- * the input is validated with the declared schemas (400 INVALID_REQUEST naming the
- * attribute), then `handler` runs.
+ * Declares the route and mounts it: the bearer check when the declaration says
+ * `auth: 'bearer'` (the declaration is the one place a route's auth is said: it is both
+ * documented and enforced from it), then the Idempotency-Key contract on partner writes,
+ * then the input is validated with the declared schemas (400 INVALID_REQUEST naming the
+ * attribute), then `handler` runs; what it returns is the response.
  */
 export function defineRoute<B = unknown, P = Record<string, string>, Q = Record<string, unknown>>(
   router: AppRouter,
   route: RouteDeclaration,
-  middleware: Middleware<AppState>[],
   handler: RouteHandler<B, P, Q>,
 ): void {
   const registry = registryOf(router);
   const idempotent = takesIdempotencyKey(route);
   registry.declare(idempotent ? { ...route, errors: [...(route.errors ?? []), ...IDEMPOTENCY_ERROR_DECLARATIONS] } : route);
+  // deny by default: a bearer route on an app that has no bearer check does not mount
+  if (route.auth === 'bearer' && !registry.bearer) throw new Error(`${route.method.toUpperCase()} ${route.path} needs the bearer check: createHttpApp({ bearer })`);
+  const auth = route.auth === 'bearer' ? [registry.bearer!] : [];
   const req = route.request ?? {};
   const validated: Middleware<AppState> = async (ctx) => {
     const params = (req.params ? validate(req.params, ctx.params, { convert: true }) : ctx.params) as P;
@@ -141,5 +147,5 @@ export function defineRoute<B = unknown, P = Record<string, string>, Q = Record<
   };
   // resolved per request: the app sets the middleware, whichever order modules mount in
   const idempotencyKey: Middleware<AppState> = (ctx, next) => (registry.idempotency ? registry.idempotency(ctx, next) : next());
-  router[route.method](route.path, ...middleware, ...(idempotent ? [idempotencyKey] : []), validated);
+  router[route.method](route.path, ...auth, ...(idempotent ? [idempotencyKey] : []), validated);
 }

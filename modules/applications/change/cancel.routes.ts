@@ -1,7 +1,6 @@
 import Joi from 'joi';
-import type { Middleware } from 'koa';
 import type { AppRouter } from '../../../platform/http/create-app.js';
-import { partnerOf, type AppState } from '../../../platform/http/state.js';
+import { partnerOf } from '../../../platform/http/state.js';
 import { defineRoute } from '../../../platform/openapi/registry.js';
 import { CANCEL_REASONS, type ApplicationDoc } from '../application.model.js';
 import { declared as E, INVALID_REQUEST as INVALID } from '../application.errors.js';
@@ -18,7 +17,7 @@ export const cancelApplicationSchema = Joi.object({
 
 
 /** PUT /financing/v1/applications/{id}/cancel. */
-export function mountCancelRoutes(router: AppRouter, { requireAuth, changes }: { requireAuth: Middleware<AppState>; changes: ApplicationChanges }): void {
+export function mountCancelRoutes(router: AppRouter, { changes }: { changes: ApplicationChanges }): void {
   defineRoute<CancelInput, { applicationId: string }>(router, {
     method: 'put', path: '/financing/v1/applications/:applicationId/cancel', operationId: 'cancelApplication', tags: ['Applications'], auth: 'bearer',
     summary: 'Cancel an application',
@@ -35,7 +34,7 @@ export function mountCancelRoutes(router: AppRouter, { requireAuth, changes }: {
       E(422, 'NOT_SUPPORTED', 'items were sent or delivered; use return'),
       E(422, 'UNPROCESSABLE', 'any other refused transition'),
     ],
-  }, [requireAuth], async (ctx, { params, body, reply }) => {
+  }, async (ctx, { params, body, reply }) => {
     const cancelled = reply((doc: ApplicationDoc) => ({ body: toOrderWithInfo(doc) }));
     return cancelled.answer(await cancelApplication(changes, partnerOf(ctx).id, params.applicationId, body, cancelled));
   });

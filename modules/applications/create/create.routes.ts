@@ -1,6 +1,5 @@
-import type { Middleware } from 'koa';
 import type { AppRouter } from '../../../platform/http/create-app.js';
-import { partnerOf, type AppState } from '../../../platform/http/state.js';
+import { partnerOf } from '../../../platform/http/state.js';
 import { defineRoute } from '../../../platform/openapi/registry.js';
 import type { ApplicationDoc } from '../application.model.js';
 import type { ApplicationAnswers } from '../application.answers.js';
@@ -10,13 +9,12 @@ import { createApplicationSchema, type CreateApplicationInput } from './create.s
 import { deprecationWarnings, type CreateApplication } from './create-application.js';
 
 export interface CreateRouteDeps {
-  requireAuth: Middleware<AppState>;
   answers: ApplicationAnswers;
   creation: CreateApplication;
 }
 
 /** POST /financing/v1/applications: validate, run the create (create-application.ts), answer. */
-export function mountCreateRoutes(router: AppRouter, { requireAuth, answers, creation }: CreateRouteDeps): void {
+export function mountCreateRoutes(router: AppRouter, { answers, creation }: CreateRouteDeps): void {
   defineRoute<CreateApplicationInput>(router, {
     method: 'post', path: '/financing/v1/applications', operationId: 'createApplication', tags: ['Applications'], auth: 'bearer',
     summary: 'Create an application',
@@ -33,7 +31,7 @@ export function mountCreateRoutes(router: AppRouter, { requireAuth, answers, cre
       E(422, 'ITEM_TOTAL_MISMATCH', 'WARN: unitPrice × quantity differs from totalPrice; repeat with `override: ["ITEM_TOTAL_MISMATCH"]` to accept'),
       E(422, 'VAT_AMOUNT_MISMATCH', 'WARN: an item\'s VAT amount does not match its rate; repeat with `override` to accept'),
     ],
-  }, [requireAuth], async (ctx, { body, reply }) => {
+  }, async (ctx, { body, reply }) => {
     const warnings = deprecationWarnings(body);
     const render = (doc: ApplicationDoc) => ({ ...answers.response(doc), ...(warnings.length ? { warnings } : {}) });
     const created = reply((doc: ApplicationDoc) => ({ status: 201, body: render(doc), location: `/financing/v1/applications/${doc._id}` }));

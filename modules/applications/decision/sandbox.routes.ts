@@ -1,7 +1,6 @@
 import Joi from 'joi';
-import type { Middleware } from 'koa';
 import type { AppRouter } from '../../../platform/http/create-app.js';
-import { partnerOf, type AppState } from '../../../platform/http/state.js';
+import { partnerOf } from '../../../platform/http/state.js';
 import { defineRoute } from '../../../platform/openapi/registry.js';
 import { UnprocessableError } from '../../../platform/errors.js';
 import type { SandboxOutcome } from '../application.model.js';
@@ -24,7 +23,7 @@ const decisionSchema = Joi.object({
  * consumer then decides it, with the same events and notifications as after a browser.
  * Mounted only with SANDBOX=true: in production the path does not exist (404).
  */
-export function mountSandboxRoutes(router: AppRouter, deps: { requireAuth: Middleware<AppState>; reads: ApplicationReads; answers: ApplicationAnswers; gateway: GatewayService }): void {
+export function mountSandboxRoutes(router: AppRouter, deps: { reads: ApplicationReads; answers: ApplicationAnswers; gateway: GatewayService }): void {
   defineRoute<{ outcome: SandboxOutcome }, { applicationId: string }>(router, {
     method: 'post', path: SANDBOX_DECISION_PATH, operationId: 'sandboxDecision', tags: ['Sandbox'], auth: 'bearer',
     summary: 'Decide an application in the sandbox (no browser)',
@@ -36,7 +35,7 @@ export function mountSandboxRoutes(router: AppRouter, deps: { requireAuth: Middl
       { status: 404, code: 'APPLICATION_NOT_FOUND', when: 'no application with this id for this partner' },
       { status: 422, code: 'APPLICATION_NOT_WAITING', when: 'the application is not waiting for the customer (not PROCESSING_REDIRECT_NEEDED)' },
     ],
-  }, [deps.requireAuth], async (ctx, { params, body }) => {
+  }, async (ctx, { params, body }) => {
     const partnerId = partnerOf(ctx).id;
     const app = await deps.reads.get(partnerId, params.applicationId);
     if (!(await deps.gateway.confirm(app, deps.gateway.now(), body.outcome))) {

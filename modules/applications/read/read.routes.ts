@@ -1,6 +1,5 @@
-import type { Middleware } from 'koa';
 import type { AppRouter } from '../../../platform/http/create-app.js';
-import { partnerOf, type AppState } from '../../../platform/http/state.js';
+import { partnerOf } from '../../../platform/http/state.js';
 import { defineRoute } from '../../../platform/openapi/registry.js';
 import type { ApplicationAnswers } from '../application.answers.js';
 import { declared as E, INVALID_REQUEST as INVALID } from '../application.errors.js';
@@ -9,14 +8,14 @@ import { applicationIdParams } from '../application.schemas.js';
 import type { ApplicationReads } from './application-reads.js';
 
 /** GET /financing/v1/applications/{id}. */
-export function mountReadRoutes(router: AppRouter, { requireAuth, reads, answers }: { requireAuth: Middleware<AppState>; reads: ApplicationReads; answers: ApplicationAnswers }): void {
+export function mountReadRoutes(router: AppRouter, { reads, answers }: { reads: ApplicationReads; answers: ApplicationAnswers }): void {
   defineRoute<unknown, { applicationId: string }>(router, {
     method: 'get', path: '/financing/v1/applications/:applicationId', operationId: 'getApplication', tags: ['Applications'], auth: 'bearer',
     summary: 'Application detail',
     request: { params: applicationIdParams },
     responses: { 200: { description: 'the application', schema: applicationResponseSchema } },
     errors: [INVALID, E(404, 'APPLICATION_NOT_FOUND', 'no application with this id for this partner'), E(422, 'UNPROCESSABLE', 'reserved by the spec')],
-  }, [requireAuth], async (ctx, { params }) => {
+  }, async (ctx, { params }) => {
     ctx.body = answers.response(await reads.get(partnerOf(ctx).id, params.applicationId));
   });
 }

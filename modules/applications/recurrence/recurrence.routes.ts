@@ -1,7 +1,6 @@
-import type { Middleware } from 'koa';
 import type { Clock } from '../../../platform/clock.js';
 import type { AppRouter } from '../../../platform/http/create-app.js';
-import { partnerOf, type AppState } from '../../../platform/http/state.js';
+import { partnerOf } from '../../../platform/http/state.js';
 import { defineRoute } from '../../../platform/openapi/registry.js';
 import type { ApplicationDoc } from '../application.model.js';
 import type { ApplicationAnswers } from '../application.answers.js';
@@ -12,9 +11,8 @@ import { createFromRecurrenceSchema, patchRecurrenceSchema, recurrenceIdParams, 
 import { effectiveRecurrence, type RecurrenceService } from './recurrence.service.js';
 
 /** The recurrences: detail, cancel, and a purchase on one (decided at once, no gateway). */
-export function mountRecurrenceRoutes(router: AppRouter, deps: { requireAuth: Middleware<AppState>; answers: ApplicationAnswers; recurrences: RecurrenceService; clock: Clock }): void {
+export function mountRecurrenceRoutes(router: AppRouter, deps: { answers: ApplicationAnswers; recurrences: RecurrenceService; clock: Clock }): void {
   const { answers, recurrences, clock } = deps;
-  const auth = [deps.requireAuth];
   const rtags = ['Recurrences'];
   const notFound = E(404, 'RECURRENCE_NOT_FOUND', 'no recurrence with this id for this partner');
   defineRoute<unknown, { recurrenceId: string }>(router, {
@@ -23,7 +21,7 @@ export function mountRecurrenceRoutes(router: AppRouter, deps: { requireAuth: Mi
     request: { params: recurrenceIdParams },
     responses: { 200: { description: 'the recurrence', schema: recurrenceResponseSchema } },
     errors: [INVALID, notFound],
-  }, auth, async (ctx, { params }) => {
+  }, async (ctx, { params }) => {
     ctx.body = await recurrences.get(partnerOf(ctx).id, params.recurrenceId);
   });
 
@@ -34,7 +32,7 @@ export function mountRecurrenceRoutes(router: AppRouter, deps: { requireAuth: Mi
     request: { params: recurrenceIdParams, body: patchRecurrenceSchema },
     responses: { 200: { description: 'the recurrence', schema: recurrenceResponseSchema } },
     errors: [INVALID, notFound, E(422, 'UNPROCESSABLE', 'a state other than CANCELLED'), E(422, 'RECURRENCE_NOT_USABLE', 'the recurrence is APPROVING or EXPIRED')],
-  }, auth, async (ctx, { params, body, reply }) => {
+  }, async (ctx, { params, body, reply }) => {
     const patched = reply((doc: ApplicationDoc) => ({ body: toRecurrenceResponse(effectiveRecurrence(doc.recurrence!, clock.now()), doc._id) }));
     return patched.answer(await recurrences.patch(partnerOf(ctx).id, params.recurrenceId, body.state, patched));
   });
@@ -54,7 +52,7 @@ export function mountRecurrenceRoutes(router: AppRouter, deps: { requireAuth: Mi
       E(422, 'NOT_SUPPORTED', 'type PAY_IN_THREE'),
       E(422, 'UNPROCESSABLE', 'the order does not add up (as on create)'),
     ],
-  }, auth, async (ctx, { params, body, reply }) => {
+  }, async (ctx, { params, body, reply }) => {
     const origin = await recurrences.origin(partnerOf(ctx).id, params.recurrenceId);
     const render = (doc: ApplicationDoc) => answers.response(doc, { recurrence: toRecurrenceResponse(origin.recurrence, origin._id) });
     const created = reply((doc: ApplicationDoc) => ({ status: 201, body: render(doc) }));

@@ -120,7 +120,7 @@ export function mountGatewayRoutes(router: AppRouter, deps: { gateway: GatewaySe
     description: 'Shows the order, the repayment plan and the terms; redirects (303) to approvedRedirect or rejectedRedirect once decided; refreshes itself while the decision runs.',
     request: { params, query: pageQuery },
     responses: { 200: html, 303: { description: 'decided: to approvedRedirect / rejectedRedirect' }, 404: html, 410: html },
-  }, [], async (ctx, { params: p, query: q }) => {
+  }, async (ctx, { params: p, query: q }) => {
     const access = await gateway.open(p.applicationId, p.token);
     if (!access.ok) return deadLink(ctx, access.reason, access.app);
     const { app } = access;
@@ -154,7 +154,7 @@ export function mountGatewayRoutes(router: AppRouter, deps: { gateway: GatewaySe
       description: 'A plain HTML form POST without a body: the anti-forgery value travels in the query and must match the page\'s SameSite=Strict cookie.',
       request: { params, query: formQuery },
       responses: { 303: { description: action === 'confirm' ? 'back to the gateway page, which waits for the decision' : 'to rejectedRedirect when the decline took effect; else to the gateway page, which shows the real outcome' }, 403: html, 404: html, 410: html },
-    }, [], async (ctx, { params: p, query }) => {
+    }, async (ctx, { params: p, query }) => {
       const access = await gateway.open(p.applicationId, p.token);
       if (!access.ok) return deadLink(ctx, access.reason, access.app);
       const { app } = access;
