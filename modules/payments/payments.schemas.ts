@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { cursorParameter, pageLimit, UUID_PATTERN } from '../../platform/http/paging.js';
+import { cursorParameter, pageLimit, pagingInfoSchema, UUID_PATTERN } from '../../platform/http/paging.js';
 import { isoDate, money } from '../order-rules/index.js';
 
 /**
@@ -40,9 +40,5 @@ export const paymentSchema = Joi.object({
 
 export const paymentsPageSchema = Joi.object({
   data: Joi.array().items(paymentSchema).required(),
-  pagingInfo: Joi.object({
-    itemsPerPage: Joi.number().integer().required(),
-    nextPage: Joi.string().description('only when `after` was sent and more items follow'),
-    prevPage: Joi.string().description('only when `before` was sent and more items precede'),
-  }).required().label('PagingInfo'),
+  pagingInfo: pagingInfoSchema('items').required().label('PagingInfo'),
 }).label('PaymentsPage');

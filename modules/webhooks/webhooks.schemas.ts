@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { InvalidRequestError } from '../../platform/errors.js';
-import { cursorParameter, pageLimit, UUID_PATTERN } from '../../platform/http/paging.js';
+import { cursorParameter, pageLimit, pagingInfoSchema, UUID_PATTERN } from '../../platform/http/paging.js';
 import type { DeliveryState } from './delivery.model.js';
 
 const STATES: DeliveryState[] = ['RETRY_SCHEDULED', 'DELIVERED', 'DEAD_LETTERED'];
@@ -99,7 +99,7 @@ export const deliverySchema = Joi.object({
 
 export const deliveryPageSchema = Joi.object({
   data: Joi.array().items(deliverySchema).required(),
-  pagingInfo: Joi.object({ itemsPerPage: Joi.number().integer().required(), nextPage: Joi.string(), prevPage: Joi.string() }).required(),
+  pagingInfo: pagingInfoSchema().required(),
 }).label('WebhookDeliveryPage');
 
 export const redeliveryAcceptedSchema = Joi.object({

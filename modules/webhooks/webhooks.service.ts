@@ -2,7 +2,7 @@ import type { Message, Producer } from 'kafkajs';
 import type { Logger } from '../../platform/logger.js';
 import type { Topics } from '../../platform/kafka.js';
 import { NotFoundError, ServiceUnavailableError } from '../../platform/errors.js';
-import { resolveCursor } from '../../platform/http/paging.js';
+import { pagingInfo, resolveCursor, type PagingInfo } from '../../platform/http/paging.js';
 import type { NotificationRequest } from '../../platform/notifications.js';
 import { deliveryIdOf, notificationOf, type DeliveryDoc, type DeliveryState, type DeliveryTask } from './delivery.model.js';
 import type { MongoDeliveryRepository } from './delivery.repository.js';
@@ -14,7 +14,7 @@ export const DELIVERIES_PATH = '/financing/v1/webhooks/deliveries';
 
 export interface DeliveryPage {
   data: DeliveryView[];
-  pagingInfo: { itemsPerPage: number; nextPage?: string; prevPage?: string };
+  pagingInfo: PagingInfo;
 }
 
 export interface RedeliveryAccepted {
@@ -43,11 +43,7 @@ export class WebhooksService {
       const params = new URLSearchParams({ limit: String(q.limit), [cursor]: id, ...(q.filter ? { filter: q.filter } : {}) });
       return `${DELIVERIES_PATH}?${params}`;
     };
-    const pagingInfo: DeliveryPage['pagingInfo'] = { itemsPerPage: q.limit };
-    // the spec's PagingInfo: nextPage only when `after` was sent, prevPage only when `before` was
-    if (q.after !== undefined && more && items.length) pagingInfo.nextPage = link('after', items[items.length - 1]!._id);
-    if (q.before !== undefined && more && items.length) pagingInfo.prevPage = link('before', items[0]!._id);
-    return { data: items.map(deliveryView), pagingInfo };
+    return { data: items.map(deliveryView), pagingInfo: pagingInfo(q, items.map((d) => d._id), more, link) };
   }
 
   async get(partnerId: string, deliveryId: string): Promise<DeliveryView> {
