@@ -1,7 +1,8 @@
 import Joi from 'joi';
 import { partnerUrl } from '../../platform/net/partner-url.js';
 import { UUID_PATTERN } from '../../platform/http/paging.js';
-import { ADDRESS_TYPES, addressSchema, isoDate, money } from '../order-rules/index.js';
+import { ADDRESS_TYPES, addressSchema, isoDate, money, type Address } from '../order-rules/index.js';
+import type { CustomerDoc, FraudPreventionData, MerchantUrls } from './application.model.js';
 
 /**
  * The request fields every applications route shares (customer, merchant URLs, overrides,
@@ -16,7 +17,7 @@ const PHONE = /^\+[1-9]\d{6,14}$/;
 
 const behaviour = (what: string) => Joi.number().min(1).max(1e9).allow(null).description(what);
 /** What the shop knows of the customer's history and behaviour; `extraData` is its deprecated name. */
-export const fraudPreventionData = Joi.object({
+export const fraudPreventionData = Joi.object<FraudPreventionData, true>({
   transactionsNumber: Joi.number().integer().min(0).max(1e9).description('earlier transactions in the shop, current order excluded'),
   cashlessTransactionsNumber: Joi.number().integer().min(0).max(1e9).description('earlier cashless transactions'),
   transactionsSum: money.required().description('sum of earlier paid transactions, current order excluded'),
@@ -30,9 +31,15 @@ export const fraudPreventionData = Joi.object({
   tags: Joi.array().items(Joi.string().min(1).max(10)).max(20),
 }).label('FraudPreventionData');
 
+/** The customer as a partner sends it; `extraData` is the deprecated name of fraudPreventionData. */
+export interface CustomerInput extends Omit<CustomerDoc, 'addresses'> {
+  addresses?: Address[];
+  extraData?: FraudPreventionData;
+}
+
 /** A customer is named by fullName, or by the firstName/lastName pair (always together). */
 const namePart = Joi.string().min(1).max(60).when('fullName', { is: Joi.string().min(1).required(), otherwise: Joi.required() });
-export const customerSchema = Joi.object({
+export const customerSchema = Joi.object<CustomerInput, true>({
   fullName: Joi.string().allow('').max(255),
   firstName: namePart,
   lastName: namePart,
@@ -49,7 +56,7 @@ export const customerSchema = Joi.object({
 const redirectUrl = partnerUrl(['https', 'http'], { placeholders: { applicationId: '0190d3f0-0000-7000-8000-000000000000' } })
   .description('where the gateway sends the customer back; `{applicationId}` is replaced by the application id');
 
-export const merchantUrlsSchema = Joi.object({
+export const merchantUrlsSchema = Joi.object<MerchantUrls, true>({
   approvedRedirect: redirectUrl.required(),
   rejectedRedirect: redirectUrl.required(),
   notificationEndpoint: partnerUrl().required(),
@@ -58,6 +65,6 @@ export const merchantUrlsSchema = Joi.object({
 export const overrideSchema = Joi.array().items(Joi.string().pattern(/^[A-Z0-9_]{1,64}$/)).max(20).unique()
   .description('codes of WARN records the partner accepts');
 
-export const applicationIdParams = Joi.object({
+export const applicationIdParams = Joi.object<{ applicationId: string }, true>({
   applicationId: Joi.string().pattern(UUID_PATTERN, 'application id').required().description('the id returned on creation'),
 });

@@ -1,13 +1,12 @@
 import type { AppRouter } from '../../platform/http/create-app.js';
 import { partnerOf } from '../../platform/http/state.js';
 import { defineRoute } from '../../platform/openapi/registry.js';
-import type { FeedQuery } from './events.paging.js';
 import { eventPageSchema, eventsQuerySchema } from './events.schemas.js';
 import { EVENTS_PATH, type EventsService } from './events.service.js';
 
 /** The partner's event feed (docs/event-feed.md), behind the bearer token. */
 export function mountEventRoutes(router: AppRouter, service: EventsService): void {
-  defineRoute<unknown, Record<string, string>, FeedQuery>(router, {
+  defineRoute(router, {
     method: 'get', path: EVENTS_PATH, operationId: 'listEvents', tags: ['Events'], auth: 'bearer',
     summary: 'List the partner\'s events (every notification, oldest first)',
     description: 'Every application and payment notification the service produced for the partner, in the order the feed recorded them, '

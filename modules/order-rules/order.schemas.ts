@@ -1,12 +1,15 @@
 import Joi from 'joi';
 import { partnerUrl } from '../../platform/net/partner-url.js';
-import { CARRIER_IDS, DELIVERY_TYPES, DOCUMENT_TYPES, ITEM_TYPES, ORDER_ADDRESS_TYPES } from './order.model.js';
+import { CARRIER_IDS, DELIVERY_TYPES, DOCUMENT_TYPES, ITEM_TYPES, ORDER_ADDRESS_TYPES, type Address, type Money, type VatAmount } from './order.model.js';
+import type { DocumentInput, ItemInput, OrderInput } from './order.input.js';
 
 /**
  * Request schemas of the order, wherever a partner sends one (create, create from a
  * recurrence, order change, fulfilment) or a field of it: every field, format and limit of
  * the spec, and ours where the spec is silent. Semantic rules across fields (sums,
- * currencies) are in order.checks.ts.
+ * currencies) are in order.checks.ts. Each schema is typed by the shape it validates
+ * (order.input.ts, order.model.ts) in joi's strict form, so a field the shape has and the
+ * schema lacks, or the other way round, does not compile: the shape is declared once.
  */
 
 /** Money: 1e13 minor units is far above any purchase and far below 2^53. */
@@ -38,11 +41,11 @@ export const isoDateTime = Joi.string().pattern(ISO_DATE_TIME_OFFSET, 'ISO 8601 
 const url = partnerUrl;
 
 export const currency = Joi.string().pattern(/^[A-Z]{3}$/, 'ISO 4217 code').description('ISO 4217 currency code');
-export const money = Joi.object({
+export const money = Joi.object<Money, true>({
   amount: Joi.number().integer().min(-MAX_AMOUNT).max(MAX_AMOUNT).required().description('integer in minor units (125.90 → 12590)'),
   currency: currency.required(),
 }).label('Money');
-export const vatAmount = Joi.object({
+export const vatAmount = Joi.object<VatAmount, true>({
   vatRate: Joi.number().min(0).max(100).precision(2).required().description('VAT rate in percent'),
   amount: Joi.number().integer().min(-MAX_AMOUNT).max(MAX_AMOUNT).required().description('integer in minor units'),
   currency: currency.required(),
@@ -54,7 +57,7 @@ export const variableSymbol = Joi.string().pattern(/^\d{1,10}$/, 'digits, at mos
 export const totalVatSchema = Joi.array().items(vatAmount).max(20).unique('vatRate').description('one entry per VAT rate');
 
 /** An address whose `addressType` is one of `types` (the order's and the customer's differ). */
-export const addressSchema = (types: readonly string[]) => Joi.object({
+export const addressSchema = (types: readonly string[]) => Joi.object<Address, true>({
   name: Joi.string().max(255),
   city: Joi.string().max(100),
   country: Joi.string().pattern(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2').description('ISO 3166-1 alpha-2 country code'),
@@ -69,7 +72,7 @@ export const orderAddressSchema = addressSchema(ORDER_ADDRESS_TYPES);
 const quantity = Joi.number().min(1).max(1_000_000).precision(3).allow(null)
   .description('positive, at most 3 decimal places, minimum 1; empty counts as 1');
 
-export const itemSchema = Joi.object({
+export const itemSchema = Joi.object<ItemInput, true>({
   code: Joi.string().min(1).max(200).required(),
   ean: Joi.string().pattern(/^\d{8,14}$/, 'EAN/GTIN digits'),
   name: Joi.string().min(1).max(255).required(),
@@ -94,7 +97,7 @@ export const fileSchema = Joi.alternatives().try(
   base64.description('bare base64 content'),
 ).description('the file: {filename, content (base64)}, bare base64 content, or an https URL; at most 500 kB');
 
-export const documentSchema = Joi.object({
+export const documentSchema = Joi.object<DocumentInput, true>({
   type: Joi.string().valid(...DOCUMENT_TYPES).required(),
   file: fileSchema.required(),
   description: Joi.string().max(255),
@@ -110,8 +113,8 @@ export const deliveryCarrierSchema = Joi.alternatives().try(
   Joi.object({ carrierCustom: Joi.string().min(1).max(250).required() }),
 ).description('a known carrier code or a custom carrier text');
 
-
-export const orderSchema = Joi.object({
+/** The order of a create; a create from a recurrence and an order change take it in part. */
+export const orderSchema = Joi.object<OrderInput & { number: string }, true>({
   number: Joi.string().min(1).max(100).required(),
   reservationDate: isoDateTime,
   totalPrice: money.required().description('VAT included'),

@@ -3,9 +3,9 @@ import type { AppRouter } from '../../platform/http/create-app.js';
 import { partnerOf } from '../../platform/http/state.js';
 import { defineRoute, type ErrorDeclaration } from '../../platform/openapi/registry.js';
 import type { FulfilmentOp } from '../order-rules/index.js';
-import type { ChangeOrderBody, FulfilmentBody, OrdersService } from './orders.service.js';
-import { applicationIdParams, orderWithInfoSchema, toOrderWithInfo, type ApplicationDoc, type OrderLookup } from '../applications/index.js';
-import { cancelItemsSchema, changeOrderSchema, deliverSchema, orderQuerySchema, returnSchema, sendSchema } from './orders.schemas.js';
+import type { OrdersService } from './orders.service.js';
+import { applicationIdParams, orderWithInfoSchema, toOrderWithInfo, type ApplicationDoc } from '../applications/index.js';
+import { cancelItemsSchema, changeOrderSchema, deliverSchema, orderQuerySchema, returnSchema, sendSchema, type FulfilmentBody } from './orders.schemas.js';
 
 const E = (status: number, code: string, when: string): ErrorDeclaration => ({ status, code, when });
 const INVALID = E(400, 'INVALID_REQUEST', 'a field is missing, malformed or over a limit; `attribute` names it');
@@ -27,7 +27,7 @@ interface OperationRoute {
   operationId: string;
   summary: string;
   description: string;
-  body: Joi.ObjectSchema;
+  body: Joi.ObjectSchema<FulfilmentBody>;
   extra: ErrorDeclaration[];
 }
 
@@ -56,7 +56,7 @@ const OPERATIONS: OperationRoute[] = [
 
 export function mountOrderRoutes(router: AppRouter, orders: OrdersService): void {
   for (const r of OPERATIONS) {
-    defineRoute<FulfilmentBody, { applicationId: string }>(router, {
+    defineRoute(router, {
       method: 'put', path: `/financing/v1/applications/:applicationId/order/${r.verb}`, operationId: r.operationId, tags, auth: 'bearer',
       summary: r.summary, description: r.description,
       request: { params: applicationIdParams, body: r.body },
@@ -68,7 +68,7 @@ export function mountOrderRoutes(router: AppRouter, orders: OrdersService): void
     });
   }
 
-  defineRoute<ChangeOrderBody, { applicationId: string }>(router, {
+  defineRoute(router, {
     method: 'put', path: '/financing/v1/applications/:applicationId/order', operationId: 'changeOrder', tags, auth: 'bearer',
     summary: 'Change the order (partial)',
     description: '`order` holds only the changed data. Given items replace the item list; the totals must match them. Refused once anything is sent or delivered.',
@@ -85,7 +85,7 @@ export function mountOrderRoutes(router: AppRouter, orders: OrdersService): void
     return changed.answer(await orders.change(partnerOf(ctx), params.applicationId, body, changed));
   });
 
-  defineRoute<unknown, Record<string, string>, OrderLookup>(router, {
+  defineRoute(router, {
     method: 'get', path: '/financing/v1/orders', operationId: 'getOrder', tags, auth: 'bearer',
     summary: 'Find an order',
     description: 'By orderNumber, orderVariableSymbol or applicationId (at least one; all given must match). When several of your applications match, the newest is returned.',

@@ -2,18 +2,13 @@ import { newId } from '../../platform/ids.js';
 import { NotFoundError } from '../../platform/errors.js';
 import type { AuthenticatedPartner } from '../../platform/http/state.js';
 import type { Reply } from '../../platform/idempotency.js';
-import { anySentOrDelivered, applyFulfilment, applyOrderChange, OrderRefused, type DocumentInput, type FulfilmentInput, type FulfilmentOutcome, type FulfilmentOp, type OrderChangeInput } from '../order-rules/index.js';
+import { anySentOrDelivered, applyFulfilment, applyOrderChange, OrderRefused, type FulfilmentInput, type FulfilmentOutcome, type FulfilmentOp, type OrderChangeInput } from '../order-rules/index.js';
+import type { ChangeOrderBody, FulfilmentBody } from './orders.schemas.js';
 import { checkAvailability, toOrderWithInfo, transition, TransitionRefused, type Action, type ActionCheck, type ApplicationDoc, type ApplicationsModule, type Operation, type OrderLookup, type SettableFields } from '../applications/index.js';
 import { ORDER_EVENTS, ORDER_TOPICS, orderSnapshot, type OrderEventData } from './orders.events.js';
 
 export interface OrdersServiceDeps {
   applications: Pick<ApplicationsModule, 'changeApplication' | 'findByOrder' | 'prepareDocuments' | 'getApplication'>;
-}
-
-export type FulfilmentBody = Omit<FulfilmentInput, 'op' | 'document'> & { document?: DocumentInput };
-export interface ChangeOrderBody {
-  reason?: string;
-  order: Omit<OrderChangeInput, 'documents'> & { documents?: DocumentInput[] };
 }
 
 const OPERATION: Record<FulfilmentOp, Operation> = { SEND: 'MARK_SENT', DELIVER: 'MARK_DELIVERED', RETURN: 'MARK_RETURNED', CANCEL: 'MARK_CANCELLED' };

@@ -3,14 +3,14 @@ import { partnerOf } from '../../platform/http/state.js';
 import { defineRoute } from '../../platform/openapi/registry.js';
 import { applicationIdParams, type ApplicationsModule } from '../applications/index.js';
 import type { LedgerService } from './ledger.service.js';
-import { page, type PageRequest } from './payments.paging.js';
+import { page } from './payments.paging.js';
 import { paymentsPageSchema, paymentsQuerySchema } from './payments.schemas.js';
 
 export function mountPaymentRoutes(router: AppRouter, deps: {
   applications: Pick<ApplicationsModule, 'getApplication'>;
   ledger: LedgerService;
 }): void {
-  defineRoute<unknown, { applicationId: string }, PageRequest>(router, {
+  defineRoute(router, {
     method: 'get', path: '/financing/v1/applications/:applicationId/payments', operationId: 'listPayments', tags: ['Payments'], auth: 'bearer',
     summary: 'List the payments of an application',
     description: 'Payouts (type PAYOUT) and credit notes (type CREDIT_NOTE, negative value: the partner owes it back), sorted by paymentId. `value` is what moves (grossValue − fee).',

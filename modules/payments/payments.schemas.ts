@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import type { PageRequest } from './payments.paging.js';
 import { cursorParameter, pageLimit, pagingInfoSchema, UUID_PATTERN } from '../../platform/http/paging.js';
 import { isoDate, money } from '../order-rules/index.js';
 
@@ -10,7 +11,7 @@ import { isoDate, money } from '../order-rules/index.js';
 const cursor = cursorParameter(UUID_PATTERN, 'paymentId', 'a payment of this application');
 
 /** The paging rule of every list (platform/http/paging.ts): a cursor must be a paymentId of this application's list. */
-export const paymentsQuerySchema = Joi.object({
+export const paymentsQuerySchema = Joi.object<PageRequest, true>({
   limit: pageLimit,
   after: cursor.description('paymentId of the last item of the previous page (forward)'),
   before: cursor.description('paymentId of the first item of the following page (backward)'),

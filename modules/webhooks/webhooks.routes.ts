@@ -3,7 +3,6 @@ import { partnerOf } from '../../platform/http/state.js';
 import { defineRoute, type ErrorDeclaration } from '../../platform/openapi/registry.js';
 import {
   deliveryIdParams, deliveryPageSchema, deliverySchema, listQuerySchema, redeliverAllAcceptedSchema, redeliverAllSchema, redeliveryAcceptedSchema,
-  type ListQuery,
 } from './webhooks.schemas.js';
 import { DELIVERIES_PATH, type WebhooksService } from './webhooks.service.js';
 
@@ -16,7 +15,7 @@ const tags = ['Webhooks'];
 /** Partner-facing webhook deliveries (docs/webhooks.md), behind the bearer token. */
 export function mountWebhooksRoutes(router: AppRouter, service: WebhooksService): void {
 
-  defineRoute<unknown, Record<string, string>, ListQuery>(router, {
+  defineRoute(router, {
     method: 'get', path: DELIVERIES_PATH, operationId: 'listWebhookDeliveries', tags, auth: 'bearer',
     summary: 'List webhook deliveries',
     description: 'The partner\'s notifications and every attempt to deliver them, newest first. `after` pages to older deliveries, `before` to newer ones; `filter=state|eq|DEAD_LETTERED` (or `state|in|A,B`) selects by state.',
@@ -39,7 +38,7 @@ export function mountWebhooksRoutes(router: AppRouter, service: WebhooksService)
     ctx.body = await service.redeliverDeadLettered(partnerOf(ctx).id);
   });
 
-  defineRoute<unknown, { deliveryId: string }>(router, {
+  defineRoute(router, {
     method: 'get', path: `${DELIVERIES_PATH}/:deliveryId`, operationId: 'getWebhookDelivery', tags, auth: 'bearer',
     summary: 'Webhook delivery detail',
     request: { params: deliveryIdParams },
@@ -49,7 +48,7 @@ export function mountWebhooksRoutes(router: AppRouter, service: WebhooksService)
     ctx.body = await service.get(partnerOf(ctx).id, params.deliveryId);
   });
 
-  defineRoute<unknown, { deliveryId: string }>(router, {
+  defineRoute(router, {
     method: 'post', path: `${DELIVERIES_PATH}/:deliveryId/redeliver`, operationId: 'redeliverWebhook', tags, auth: 'bearer',
     summary: 'Redeliver a webhook',
     description: 'Starts a new round of attempts with the same `webhook-id`, whatever the delivery\'s state; a retry still scheduled from the previous round is dropped.',

@@ -35,7 +35,7 @@ export const listQuerySchema = Joi.object<ListQuery>({
 }).oxor('after', 'before');
 
 /** The redeliver-all body is optional (none reads as `{}`); when given it can only name the dead letters. */
-export const redeliverAllSchema = Joi.object({
+export const redeliverAllSchema = Joi.object<{ state?: 'DEAD_LETTERED' }, true>({
   state: Joi.string().valid('DEAD_LETTERED'),
 });
 
@@ -64,7 +64,7 @@ export function parseStateFilter(filter: string | undefined): DeliveryState[] | 
   return states;
 }
 
-export const deliveryIdParams = Joi.object({ deliveryId: Joi.string().max(100).required() });
+export const deliveryIdParams = Joi.object<{ deliveryId: string }, true>({ deliveryId: Joi.string().max(100).required() });
 
 /** Response schemas, for the OpenAPI document (the route registry). */
 const time = Joi.string().pattern(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, 'ISO 8601 UTC time').description('ISO 8601, UTC, no fractional seconds');

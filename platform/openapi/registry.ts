@@ -109,6 +109,20 @@ export interface RouteInput<B, P, Q> {
   reply<T extends { _id: string; version: number }>(render: (doc: T) => Rendered): Reply<T>;
 }
 
+/**
+ * A route as `defineRoute` takes it: its declaration, with the input schemas typed by the
+ * shapes they validate, so the handler's input is typed by the schemas (one declaration of
+ * a request's shape: the schema's type, not a second type joined to it by a cast).
+ */
+export interface RouteDefinition<B, P, Q> extends Omit<RouteDeclaration, 'request'> {
+  request?: {
+    body?: Joi.AnySchema<B>;
+    params?: Joi.ObjectSchema<P>;
+    query?: Joi.ObjectSchema<Q>;
+    bodyContentType?: string;
+  };
+}
+
 /** A handler sets the response itself, or returns it (status, body, Location) once rendered. */
 export type RouteHandler<B, P, Q> = (ctx: AppContext, input: RouteInput<B, P, Q>) => Promise<Rendered | void> | Rendered | void;
 
@@ -127,7 +141,7 @@ function respond(ctx: AppContext, r: Rendered): void {
  */
 export function defineRoute<B = unknown, P = Record<string, string>, Q = Record<string, unknown>>(
   router: AppRouter,
-  route: RouteDeclaration,
+  route: RouteDefinition<B, P, Q>,
   handler: RouteHandler<B, P, Q>,
 ): void {
   const registry = registryOf(router);

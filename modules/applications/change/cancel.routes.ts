@@ -10,7 +10,7 @@ import { applicationIdParams } from '../application.schemas.js';
 import type { ApplicationChanges } from './change-application.js';
 import { cancelApplication, type CancelInput } from './cancel-application.js';
 
-export const cancelApplicationSchema = Joi.object({
+export const cancelApplicationSchema = Joi.object<CancelInput, true>({
   reason: Joi.string().valid(...CANCEL_REASONS.filter((r) => r !== 'APPLICATION_CANCELLED_EXPIRED')).default('APPLICATION_CANCELLED_OTHER'),
   customReason: Joi.string().max(255),
 }).label('CancelApplicationRequest');
@@ -18,7 +18,7 @@ export const cancelApplicationSchema = Joi.object({
 
 /** PUT /financing/v1/applications/{id}/cancel. */
 export function mountCancelRoutes(router: AppRouter, { changes }: { changes: ApplicationChanges }): void {
-  defineRoute<CancelInput, { applicationId: string }>(router, {
+  defineRoute(router, {
     method: 'put', path: '/financing/v1/applications/:applicationId/cancel', operationId: 'cancelApplication', tags: ['Applications'], auth: 'bearer',
     summary: 'Cancel an application',
     description: 'Allowed while PROCESSING (except during the decision) and while READY with nothing sent or delivered. Gives CANCELLED / CANCELLED_NOT_PAID and a notification.',

@@ -5,7 +5,7 @@ import type { ApplicationDoc } from '../application.model.js';
 import type { ApplicationAnswers } from '../application.answers.js';
 import { declared as E, INVALID_REQUEST as INVALID } from '../application.errors.js';
 import { applicationResponseSchema } from '../application.responses.js';
-import { createApplicationSchema, type CreateApplicationInput } from './create.schemas.js';
+import { createApplicationSchema } from './create.schemas.js';
 import { deprecationWarnings, type CreateApplication } from './create-application.js';
 
 export interface CreateRouteDeps {
@@ -15,7 +15,7 @@ export interface CreateRouteDeps {
 
 /** POST /financing/v1/applications: validate, run the create (create-application.ts), answer. */
 export function mountCreateRoutes(router: AppRouter, { answers, creation }: CreateRouteDeps): void {
-  defineRoute<CreateApplicationInput>(router, {
+  defineRoute(router, {
     method: 'post', path: '/financing/v1/applications', operationId: 'createApplication', tags: ['Applications'], auth: 'bearer',
     summary: 'Create an application',
     description: 'Registers the customer\'s purchase. Send the customer to `gatewayRedirectUrl`. An identical request (shop, type, total amount, order number, variable symbols) within 20 minutes answers 200 with the first application.',

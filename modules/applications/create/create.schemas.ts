@@ -1,14 +1,12 @@
 import Joi from 'joi';
-import { FINANCING_TYPES, orderSchema, type Address, type FinancingType, type OrderInput } from '../../order-rules/index.js';
-import type { CustomerDoc, FraudPreventionData, MerchantUrls } from '../application.model.js';
-import { customerSchema, merchantUrlsSchema, overrideSchema } from '../application.schemas.js';
+import { FINANCING_TYPES, orderSchema, type FinancingType, type OrderInput } from '../../order-rules/index.js';
+import type { MerchantUrls } from '../application.model.js';
+import { customerSchema, merchantUrlsSchema, overrideSchema, type CustomerInput } from '../application.schemas.js';
 
-/** POST /financing/v1/applications: the request as validated, and its schema. */
-export interface CustomerInput extends Omit<CustomerDoc, 'addresses'> {
-  addresses?: Address[];
-  extraData?: FraudPreventionData;
-}
-
+/**
+ * POST /financing/v1/applications: the request as validated, and its schema, typed by it in
+ * joi's strict form (a field on one side only does not compile).
+ */
 export interface CreateApplicationInput {
   type: FinancingType;
   agreementTermsAndConditions?: boolean | null;
@@ -20,7 +18,7 @@ export interface CreateApplicationInput {
   override?: string[];
 }
 
-export const createApplicationSchema = Joi.object({
+export const createApplicationSchema = Joi.object<CreateApplicationInput, true>({
   type: Joi.string().valid(...FINANCING_TYPES).required(),
   agreementTermsAndConditions: Joi.boolean().allow(null).description('absent or false is stored as false'),
   isRecurring: Joi.boolean().allow(null).description('true creates a recurrence (DEFERRED_PAYMENT only)'),

@@ -12,7 +12,7 @@ import type { GatewayService } from './gateway/gateway.service.js';
 
 export const SANDBOX_DECISION_PATH = '/financing/v1/sandbox/applications/:applicationId/decision';
 
-const decisionSchema = Joi.object({
+const decisionSchema = Joi.object<{ outcome: SandboxOutcome }, true>({
   outcome: Joi.string().valid('APPROVE', 'REJECT').required().description('the outcome the sandbox decision rules give'),
 }).label('SandboxDecisionRequest');
 
@@ -24,7 +24,7 @@ const decisionSchema = Joi.object({
  * Mounted only with SANDBOX=true: in production the path does not exist (404).
  */
 export function mountSandboxRoutes(router: AppRouter, deps: { reads: ApplicationReads; answers: ApplicationAnswers; gateway: GatewayService }): void {
-  defineRoute<{ outcome: SandboxOutcome }, { applicationId: string }>(router, {
+  defineRoute(router, {
     method: 'post', path: SANDBOX_DECISION_PATH, operationId: 'sandboxDecision', tags: ['Sandbox'], auth: 'bearer',
     summary: 'Decide an application in the sandbox (no browser)',
     description: 'Only with SANDBOX=true. Confirms a PROCESSING_REDIRECT_NEEDED application as the customer would at the gateway, with the outcome the decision rules then give; answers 202 with the application, whose notifications follow as usual.',

@@ -9,7 +9,7 @@ import type { ApplicationReads } from './application-reads.js';
 
 /** GET /financing/v1/applications/{id}. */
 export function mountReadRoutes(router: AppRouter, { reads, answers }: { reads: ApplicationReads; answers: ApplicationAnswers }): void {
-  defineRoute<unknown, { applicationId: string }>(router, {
+  defineRoute(router, {
     method: 'get', path: '/financing/v1/applications/:applicationId', operationId: 'getApplication', tags: ['Applications'], auth: 'bearer',
     summary: 'Application detail',
     request: { params: applicationIdParams },

@@ -7,7 +7,7 @@ import type { ApplicationAnswers } from '../application.answers.js';
 import { declared as E, INVALID_REQUEST as INVALID } from '../application.errors.js';
 import { toRecurrenceResponse } from '../application.mappers.js';
 import { applicationResponseSchema, recurrenceResponseSchema } from '../application.responses.js';
-import { createFromRecurrenceSchema, patchRecurrenceSchema, recurrenceIdParams, type CreateFromRecurrenceInput } from './recurrence.schemas.js';
+import { createFromRecurrenceSchema, patchRecurrenceSchema, recurrenceIdParams } from './recurrence.schemas.js';
 import { effectiveRecurrence, type RecurrenceService } from './recurrence.service.js';
 
 /** The recurrences: detail, cancel, and a purchase on one (decided at once, no gateway). */
@@ -15,7 +15,7 @@ export function mountRecurrenceRoutes(router: AppRouter, deps: { answers: Applic
   const { answers, recurrences, clock } = deps;
   const rtags = ['Recurrences'];
   const notFound = E(404, 'RECURRENCE_NOT_FOUND', 'no recurrence with this id for this partner');
-  defineRoute<unknown, { recurrenceId: string }>(router, {
+  defineRoute(router, {
     method: 'get', path: '/financing/v1/recurrences/:recurrenceId', operationId: 'getRecurrence', tags: rtags, auth: 'bearer',
     summary: 'Recurrence detail (DEFERRED_PAYMENT only)',
     request: { params: recurrenceIdParams },
@@ -25,7 +25,7 @@ export function mountRecurrenceRoutes(router: AppRouter, deps: { answers: Applic
     ctx.body = await recurrences.get(partnerOf(ctx).id, params.recurrenceId);
   });
 
-  defineRoute<{ state: string }, { recurrenceId: string }>(router, {
+  defineRoute(router, {
     method: 'patch', path: '/financing/v1/recurrences/:recurrenceId', operationId: 'updateRecurrence', tags: rtags, auth: 'bearer',
     summary: 'Cancel a recurrence',
     description: '`{"state": "CANCELLED"}` is the only change: READY → CANCELLED. Cancelling a cancelled recurrence answers 200 unchanged.',
@@ -37,7 +37,7 @@ export function mountRecurrenceRoutes(router: AppRouter, deps: { answers: Applic
     return patched.answer(await recurrences.patch(partnerOf(ctx).id, params.recurrenceId, body.state, patched));
   });
 
-  defineRoute<CreateFromRecurrenceInput, { recurrenceId: string }>(router, {
+  defineRoute(router, {
     method: 'post', path: '/financing/v1/recurrences/:recurrenceId/applications', operationId: 'createApplicationFromRecurrence', tags: rtags, auth: 'bearer',
     summary: 'Create an application from a recurrence',
     description: 'No customer data and no gateway: the application is decided at once (READY / READY_TO_SHIP or REJECTED). DEFERRED_PAYMENT only.',

@@ -16,7 +16,7 @@ export interface CreateFromRecurrenceInput {
  * Create from recurrence: the spec requires only order.totalPrice, order.totalVat and
  * merchantUrls. Without items the service derives them from totalVat, so it needs a rate.
  */
-export const createFromRecurrenceSchema = Joi.object({
+export const createFromRecurrenceSchema = Joi.object<CreateFromRecurrenceInput, true>({
   type: Joi.string().valid(...FINANCING_TYPES).default('DEFERRED_PAYMENT'),
   order: orderSchema.keys({
     number: Joi.string().min(1).max(100),
@@ -28,7 +28,7 @@ export const createFromRecurrenceSchema = Joi.object({
   override: overrideSchema,
 }).label('CreateFromRecurrenceRequest');
 
-export const recurrenceIdParams = Joi.object({
+export const recurrenceIdParams = Joi.object<{ recurrenceId: string }, true>({
   recurrenceId: Joi.string().pattern(UUID_PATTERN, 'recurrence id').required(),
 });
 
@@ -41,6 +41,6 @@ const onlyCancelled = (errors: Joi.ErrorReport[]) => (errors.some((e) => e.code 
   ? new UnprocessableError('UNPROCESSABLE', 'CANCELLED is the only state a recurrence can be set to.', { attribute: 'state' })
   : errors);
 
-export const patchRecurrenceSchema = Joi.object({
+export const patchRecurrenceSchema = Joi.object<{ state: string }, true>({
   state: Joi.string().valid('CANCELLED').required().error(onlyCancelled).description('CANCELLED is the only value; another is answered 422 UNPROCESSABLE'),
 }).label('PatchRecurrenceRequest');

@@ -14,15 +14,15 @@ import { merchantName, merchantRedirect, messagePage, processingPage, reviewPage
 
 const CSRF_COOKIE = '__Host-pf_gw';
 const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="4" fill="#0a4d8c"/></svg>';
-const params = Joi.object({
+const params = Joi.object<{ applicationId: string; token: string }, true>({
   applicationId: Joi.string().pattern(UUID_PATTERN).required(),
   token: Joi.string().pattern(/^[A-Za-z0-9_-]{43}$/).required().description('the link token'),
 });
-const formQuery = Joi.object({
+const formQuery = Joi.object<{ csrf: string; order: string }, true>({
   csrf: Joi.string().pattern(/^[A-Za-z0-9_-]{43}$/).required().description('the page\'s anti-forgery value, bound to its application and order'),
   order: Joi.string().pattern(/^[A-Za-z0-9_-]{22}$/).required().description('the digest of the order the page showed'),
 });
-const pageQuery = Joi.object({ changed: Joi.string().valid('1').description('the order changed since the page was loaded: say so') });
+const pageQuery = Joi.object<{ changed?: string }, true>({ changed: Joi.string().valid('1').description('the order changed since the page was loaded: say so') });
 const html = { description: 'HTML page', contentType: 'text/html' };
 const common = { tags: ['Gateway (customer browser)'], auth: 'none' as const };
 
@@ -114,7 +114,7 @@ export function mountGatewayRoutes(router: AppRouter, deps: { gateway: GatewaySe
   });
   // (before the page route: `/gateway/assets/gateway.css` would match `/gateway/:applicationId/:token`)
 
-  defineRoute<unknown, { applicationId: string; token: string }>(router, {
+  defineRoute(router, {
     ...common, method: 'get', path: '/gateway/:applicationId/:token', operationId: 'gatewayPage',
     summary: 'The gateway page (gatewayRedirectUrl)',
     description: 'Shows the order, the repayment plan and the terms; redirects (303) to approvedRedirect or rejectedRedirect once decided; refreshes itself while the decision runs.',
@@ -148,7 +148,7 @@ export function mountGatewayRoutes(router: AppRouter, deps: { gateway: GatewaySe
   });
 
   for (const action of ['confirm', 'decline'] as const) {
-    defineRoute<unknown, { applicationId: string; token: string }, { csrf: string; order: string }>(router, {
+    defineRoute(router, {
       ...common, method: 'post', path: `/gateway/:applicationId/:token/${action}`, operationId: `gateway${action === 'confirm' ? 'Confirm' : 'Decline'}`,
       summary: action === 'confirm' ? 'The customer confirms the purchase (form POST)' : 'The customer declines (form POST)',
       description: 'A plain HTML form POST without a body: the anti-forgery value travels in the query and must match the page\'s SameSite=Strict cookie.',
