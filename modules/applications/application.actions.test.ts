@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { AllowedActions } from './application.actions.js';
-import { cancelCheck } from './change/index.js';
+import { cancelCheck } from './change/cancel-application.js';
 import type { ApplicationDoc, StateReason, ApplicationState } from './application.model.js';
 
 const doc = (state: ApplicationState, stateReason: StateReason) =>

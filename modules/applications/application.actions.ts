@@ -1,6 +1,4 @@
 import type { ApplicationDoc } from './application.model.js';
-import { anySentOrDelivered } from '../order-rules/index.js';
-import { transition } from './change/state-machine.js';
 
 /**
  * `allowedActions` on every Application response: the partner operations that would be

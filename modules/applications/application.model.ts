@@ -59,6 +59,16 @@ export interface FraudPreventionData {
   tags?: string[];
 }
 
+/**
+ * The customer's account key: the e-mail in lower case without a `+tag` in the local
+ * part (one mailbox, one account: `jana+approve@x.cz` and `Jana@X.cz` are the same customer).
+ */
+export function accountIdOf(email: string): string {
+  const at = email.lastIndexOf('@');
+  const local = email.slice(0, at).toLowerCase().replace(/\+.*$/, '');
+  return `${local}@${email.slice(at + 1).toLowerCase()}`;
+}
+
 export interface CustomerDoc {
   fullName?: string;
   firstName?: string;

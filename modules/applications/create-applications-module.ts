@@ -7,13 +7,25 @@ import type { ApplicationDoc } from './application.model.js';
 import { AllowedActions, type Action, type ActionCheck } from './application.actions.js';
 import { ApplicationAnswers } from './application.answers.js';
 import { GatewayLinks } from './gateway-links.js';
-import { MongoApplicationRepository, DocumentStore, httpsDocumentFetcher, type DocumentFetcher } from './store/index.js';
-import { ApplicationChanges, cancelCheck, mountCancelRoutes, type Decide } from './change/index.js';
-import { CreateApplication, mountCreateRoutes, type CreateConfig } from './create/index.js';
-import { ApplicationReads, mountReadRoutes, type OrderLookup } from './read/index.js';
-import { RecurrenceService, mountRecurrenceRoutes } from './recurrence/index.js';
-import { DecisionService, GatewayService, decisionConsumer, mountGatewayRoutes, mountSandboxRoutes } from './decision/index.js';
-import { ExpirySchedule, ExpirySweeper } from './expiry/index.js';
+import { MongoApplicationRepository } from './store/application.repository.js';
+import { DocumentStore, httpsDocumentFetcher, type DocumentFetcher } from './store/document-store.js';
+import { ApplicationChanges } from './change/change-application.js';
+import type { Decide } from './change/compile-change.js';
+import { cancelCheck } from './change/cancel-application.js';
+import { mountCancelRoutes } from './change/cancel.routes.js';
+import { CreateApplication, type CreateConfig } from './create/create-application.js';
+import { mountCreateRoutes } from './create/create.routes.js';
+import { ApplicationReads, type OrderLookup } from './read/application-reads.js';
+import { mountReadRoutes } from './read/read.routes.js';
+import { RecurrenceService } from './recurrence/recurrence.service.js';
+import { mountRecurrenceRoutes } from './recurrence/recurrence.routes.js';
+import { DecisionService } from './decision/decision.service.js';
+import { decisionConsumer } from './decision/decision.consumer.js';
+import { GatewayService } from './decision/gateway/gateway.service.js';
+import { mountGatewayRoutes } from './decision/gateway/gateway.routes.js';
+import { mountSandboxRoutes } from './decision/sandbox.routes.js';
+import { ExpirySchedule } from './expiry/expiry.schedule.js';
+import { ExpirySweeper } from './expiry/expiry.sweeper.js';
 
 export interface ApplicationsModule extends AppModule {
   /**

@@ -6,12 +6,12 @@
  * contracts. The order's own shape and rules are modules/order-rules.
  */
 export { createApplicationsModule, type ApplicationsModule } from './create-applications-module.js';
-export type { DocumentFetcher } from './store/index.js';
+export type { DocumentFetcher } from './store/document-store.js';
 export type { ApplicationDoc } from './application.model.js';
-export type { Decide, SettableFields } from './change/index.js';
-export { checkAvailability, transition, TransitionRefused, type Operation } from './change/index.js';
+export type { Decide, SettableFields } from './change/compile-change.js';
+export { checkAvailability, transition, TransitionRefused, type Operation } from './application.state-machine.js';
 export type { Action, ActionCheck } from './application.actions.js';
-export type { OrderLookup } from './read/index.js';
+export type { OrderLookup } from './read/application-reads.js';
 export { toOrderWithInfo } from './application.mappers.js';
 export { orderWithInfoSchema } from './application.responses.js';
 export { applicationIdParams } from './application.schemas.js';

@@ -4,7 +4,7 @@ import type { ApplicationDoc, CancelReason } from '../application.model.js';
 import { APPLICATION_EVENTS } from '../application.events.js';
 import type { ApplicationChanges } from './change-application.js';
 import type { ApplicationChange } from './compile-change.js';
-import { transition } from './state-machine.js';
+import { transition } from '../application.state-machine.js';
 
 export interface CancelInput {
   reason: CancelReason;

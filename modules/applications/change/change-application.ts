@@ -5,7 +5,7 @@ import type { ApplicationDoc } from '../application.model.js';
 import { applicationNotFound } from '../application.errors.js';
 import type { ApplicationRepository } from '../store/index.js';
 import { compileChange, type ApplicationChange, type Decide } from './compile-change.js';
-import { TransitionRefused } from './state-machine.js';
+import { TransitionRefused } from '../application.state-machine.js';
 
 export interface ApplicationChangesDeps {
   repo: ApplicationRepository;

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { compileChange } from './compile-change.js';
 import { APPLICATION_EVENTS, applicationTopic } from '../application.events.js';
-import { TransitionRefused } from './state-machine.js';
+import { TransitionRefused } from '../application.state-machine.js';
 import { sampleDoc } from '../../../test/applications/fixtures.js';
 import type { OrderDoc } from '../../order-rules/order.model.js';
 

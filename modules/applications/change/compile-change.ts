@@ -2,7 +2,7 @@ import type { DomainEvent } from '../../../platform/events.js';
 import type { OutboxEntry } from '../../../platform/outbox.js';
 import type { Change } from '../../../platform/versioned-store.js';
 import type { ApplicationDoc, HistoryEntry, StateReason, Status } from '../application.model.js';
-import { statusChanged, transition, type Trigger, type TransitionFacts } from './state-machine.js';
+import { statusChanged, transition, type Trigger, type TransitionFacts } from '../application.state-machine.js';
 import { recurrenceAfter } from './recurrence.rules.js';
 import { closeCancelledOrder, planChange } from '../../order-rules/index.js';
 import { APPLICATION_EVENTS, applicationEvent, applicationNotification, entriesFor, type ApplicationEventData } from '../application.events.js';

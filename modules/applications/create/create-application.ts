@@ -12,7 +12,7 @@ import { isNonPublicLiteral } from '../../../platform/net/ssrf-guard.js';
 import { buildApplication, buildCustomer, duplicateKey, duplicateScopeOf } from './new-application.js';
 import { DuplicateGuard } from './duplicate-guard.js';
 import { APPLICATION_EVENTS, applicationEvent, applicationNotification, entriesFor } from '../application.events.js';
-import { transition } from '../change/index.js';
+import { transition } from '../application.state-machine.js';
 
 export interface CreateConfig {
   currencies: string[];

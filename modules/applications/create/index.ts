@@ -1,5 +1,4 @@
-/** The creates: POST /financing/v1/applications, and what a purchase on a recurrence shares with it. */
-export { CreateApplication, assertAcceptable, type CreateConfig, type CreateOutcome } from './create-application.js';
+/** What a purchase on a recurrence (recurrence/) shares with the create: its checks, its document and its duplicate rule. */
+export { assertAcceptable, type CreateConfig, type CreateOutcome } from './create-application.js';
 export { buildApplication, duplicateKey, duplicateScopeOf } from './new-application.js';
 export { DuplicateGuard } from './duplicate-guard.js';
-export { mountCreateRoutes } from './create.routes.js';

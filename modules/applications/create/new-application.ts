@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { newId } from '../../../platform/ids.js';
 import { buildOrder, type DocumentMeta, type OrderInput } from '../../order-rules/index.js';
-import type { ApplicationDoc, CustomerDoc, RecurrenceDoc, Status } from '../application.model.js';
+import { accountIdOf, type ApplicationDoc, type CustomerDoc, type RecurrenceDoc, type Status } from '../application.model.js';
 import type { CreateApplicationInput } from './create.schemas.js';
-import { accountIdOf } from '../decision/index.js';
 
 /** Pure builders of a new Application document from validated input. */
 

@@ -75,15 +75,5 @@ export function finalCheck(applicationId: string, screenedBy: ScreeningApproval,
   return screening;
 }
 
-/**
- * The customer's account key: the e-mail in lower case without a `+tag` in the local
- * part (one mailbox, one account: `jana+approve@x.cz` and `Jana@X.cz` are the same customer).
- */
-export function accountIdOf(email: string): string {
-  const at = email.lastIndexOf('@');
-  const local = email.slice(0, at).toLowerCase().replace(/\+.*$/, '');
-  return `${local}@${email.slice(at + 1).toLowerCase()}`;
-}
-
 /** GOLD after this many approved applications (docs/applications.md, "Account levels"). */
 export const GOLD_AFTER_APPROVALS = 3;

@@ -1,11 +1,11 @@
 import type { Logger } from '../../../platform/logger.js';
-import type { ApplicationDoc } from '../application.model.js';
+import { accountIdOf, type ApplicationDoc } from '../application.model.js';
 import type { ApplicationRepository } from '../store/index.js';
 import type { ApplicationChanges, ApplicationChange } from '../change/index.js';
 import { APPLICATION_EVENTS } from '../application.events.js';
 import { repaymentPlan } from '../../order-rules/index.js';
 import { CustomerAccounts } from './customer-accounts.js';
-import { accountIdOf, decideApplication, finalCheck, type Verdict } from './decision.rules.js';
+import { decideApplication, finalCheck, type Verdict } from './decision.rules.js';
 
 /** The fields and events of a decided application (also used for create-from-recurrence). */
 export function verdictChange(app: ApplicationDoc, verdict: Verdict, level: 'BASIC' | 'GOLD', now: Date): ApplicationChange<Verdict> {

@@ -1,3 +1,2 @@
-/** The partner's reads: GET an application, and the order lookup the orders module serves. */
+/** The partner's reads, which the sandbox (decision/) answers with too. */
 export { ApplicationReads, type OrderLookup } from './application-reads.js';
-export { mountReadRoutes } from './read.routes.js';

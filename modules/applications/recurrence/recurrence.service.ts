@@ -3,16 +3,17 @@ import type { Reply } from '../../../platform/idempotency.js';
 import type { Clock } from '../../../platform/clock.js';
 import { newId } from '../../../platform/ids.js';
 import type { AuthenticatedPartner } from '../../../platform/http/state.js';
-import type { ApplicationDoc, RecurrenceDoc } from '../application.model.js';
+import { accountIdOf, type ApplicationDoc, type RecurrenceDoc } from '../application.model.js';
 import { sentAttribute, withDerivedItems, type DocumentMeta, type OrderInput } from '../../order-rules/index.js';
 import type { ApplicationRepository, DocumentStore } from '../store/index.js';
-import { transition, recurrenceUsable, type ApplicationChanges } from '../change/index.js';
+import { recurrenceUsable, type ApplicationChanges } from '../change/index.js';
+import { transition } from '../application.state-machine.js';
 import type { CreateFromRecurrenceInput } from './recurrence.schemas.js';
 import { assertAcceptable, buildApplication, duplicateKey, duplicateScopeOf, DuplicateGuard, type CreateConfig, type CreateOutcome } from '../create/index.js';
 import { APPLICATION_EVENTS, applicationEvent, applicationNotification, entriesFor } from '../application.events.js';
 import { recurrenceNotFound } from '../application.errors.js';
 import { toRecurrenceResponse } from '../application.mappers.js';
-import { verdictChange, accountIdOf, decideApplication, type DecisionService } from '../decision/index.js';
+import { verdictChange, decideApplication, type DecisionService } from '../decision/index.js';
 
 /** A recurrence as the partner sees it: READY past its validity reads EXPIRED before the sweep writes it. */
 export function effectiveRecurrence(r: RecurrenceDoc, now: Date): RecurrenceDoc {

@@ -1,7 +1,8 @@
 /**
- * The application's store: the port the use cases ask (`ApplicationRepository`, by
- * intent), its MongoDB implementation (the only code here that names a collection), and
- * the attached documents' bytes. The in-memory fake and the contract test sit beside them.
+ * The face of the application's store to the use cases: the port they ask by intent
+ * (`ApplicationRepository`) and the attached documents. Only the composition root names the
+ * MongoDB implementation (application.repository.ts), the only code here that names a
+ * collection; the in-memory fake and the contract test sit beside it.
  */
-export { MongoApplicationRepository, DedupKeyTakenError, type ApplicationRepository } from './application.repository.js';
-export { DocumentStore, httpsDocumentFetcher, type DocumentFetcher } from './document-store.js';
+export { DedupKeyTakenError, type ApplicationRepository } from './application.repository.js';
+export { DocumentStore, type DocumentFetcher } from './document-store.js';

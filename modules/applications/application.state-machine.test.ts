@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import type { ApplicationState, StateReason, Status } from '../application.model.js';
-import { AVAILABILITY, checkAvailability, transition, TransitionRefused, type Operation, type Trigger, type TransitionFacts } from './state-machine.js';
+import type { ApplicationState, StateReason, Status } from './application.model.js';
+import { AVAILABILITY, checkAvailability, transition, TransitionRefused, type Operation, type Trigger, type TransitionFacts } from './application.state-machine.js';
 
 const S = (state: ApplicationState, stateReason: StateReason): Status => ({ state, stateReason });
 const refusedCode = (fn: () => unknown): string | undefined => {

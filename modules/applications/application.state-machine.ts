@@ -1,4 +1,4 @@
-import type { ApplicationState, StateReason, Status } from '../application.model.js';
+import type { ApplicationState, StateReason, Status } from './application.model.js';
 
 /**
  * The application state machine as data (spec: "Transition table" and "Availability of
