@@ -133,7 +133,7 @@ export interface ApplicationDoc extends Versioned {
   recurrence?: RecurrenceDoc;
   /** the recurrence this application was created from */
   fromRecurrenceId?: string;
-  /** hash of the duplicate rule's key, unique among applications while it stands (application.dedup.ts) */
+  /** hash of the duplicate rule's key, unique among applications while it stands (create/duplicate-guard.ts) */
   dedupKey?: string;
   cancelReason?: { reason: CancelReason; customReason?: string };
   /** the first stage of the decision, when it passed (PROCESSING_PREAPPROVED) */
