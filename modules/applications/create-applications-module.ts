@@ -5,7 +5,7 @@ import type { Reply } from '../../platform/idempotency.js';
 import type { DocumentInput, DocumentMeta } from '../order-rules/index.js';
 import type { ApplicationDoc } from './application.model.js';
 import { AllowedActions, type Action, type ActionCheck } from './application.actions.js';
-import { ApplicationAnswers } from './application.answers.js';
+import { ApplicationAnswers } from './application.mappers.js';
 import { GatewayLinks } from './gateway-links.js';
 import { MongoApplicationRepository } from './store/application.repository.js';
 import { DocumentStore, httpsDocumentFetcher, type DocumentFetcher } from './store/document-store.js';

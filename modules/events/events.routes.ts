@@ -1,5 +1,4 @@
-import type { AppRouter } from '../../platform/http/create-app.js';
-import { partnerOf } from '../../platform/http/state.js';
+import { partnerOf, type AppRouter } from '../../platform/http/state.js';
 import { defineRoute } from '../../platform/openapi/registry.js';
 import { eventPageSchema, eventsQuerySchema } from './events.schemas.js';
 import { EVENTS_PATH, type EventsService } from './events.service.js';

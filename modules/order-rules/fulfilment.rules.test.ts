@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { sampleDoc } from '../../test/applications/fixtures.js';
-import type { ItemInput } from './order.input.js';
+import type { ItemInput } from './order.schemas.js';
 import type { OrderDoc } from './order.model.js';
 import { applyOrderChange } from './order.change.js';
 import { applyFulfilment, selectQuantities } from './fulfilment.rules.js';

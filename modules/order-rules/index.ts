@@ -11,10 +11,10 @@ export {
   ADDRESS_TYPES, DOCUMENT_TYPES, FULFILMENT_STATES, ITEM_TYPES, anySentOrDelivered,
   type Address, type DocumentMeta, type Instalment, type Money, type OrderDoc, type OrderItemDoc,
 } from './order.model.js';
-export type { DocumentInput, FileInput, OrderInput, RecurrenceOrderInput } from './order.input.js';
 export {
   MAX_AMOUNT, MAX_FILE_BYTES, addressSchema, deliveryCarrierSchema, documentSchema, documentsSchema, isoDate, itemSchema, money,
   orderAddressesSchema, orderItemsSchema, orderSchema, totalVatSchema, variableSymbol, vatAmount,
+  type DocumentInput, type FileInput, type OrderInput, type RecurrenceOrderInput,
 } from './order.schemas.js';
 export { OrderRefused } from './order.errors.js';
 export { buildOrder } from './order.factory.js';

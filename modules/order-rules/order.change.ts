@@ -1,6 +1,6 @@
 import type { ErrorRecord } from '../../platform/errors.js';
 import type { Address, DeliveryCarrier, DocumentMeta, Money, OrderDoc, VatAmount } from './order.model.js';
-import type { ItemInput } from './order.input.js';
+import type { ItemInput } from './order.schemas.js';
 import { buildItem } from './order.factory.js';
 import { checkSigns } from './order.checks.js';
 import { withDerivedItems } from './order.derivation.js';

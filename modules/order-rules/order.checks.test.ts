@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { checkOrder, impossibleVat, unacceptedWarnings } from './order.checks.js';
-import type { OrderInput } from './order.input.js';
+import type { OrderInput } from './order.schemas.js';
 
 const CZK = (amount: number) => ({ amount, currency: 'CZK' });
 const VAT = (vatRate: number, amount: number) => ({ vatRate, amount, currency: 'CZK' });

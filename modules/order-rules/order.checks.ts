@@ -1,6 +1,6 @@
 import type { ErrorRecord } from '../../platform/errors.js';
 import { DEDUCTION_ITEM_TYPES, type Money, type VatAmount } from './order.model.js';
-import type { OrderInput } from './order.input.js';
+import type { OrderInput } from './order.schemas.js';
 import { mulDivRound, toMilli, vatIncluded } from '../../platform/money.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { ErrorRecord } from '../../platform/errors.js';
 import type { VatAmount } from './order.model.js';
-import type { ItemInput, OrderInput, RecurrenceOrderInput } from './order.input.js';
+import type { ItemInput, OrderInput, RecurrenceOrderInput } from './order.schemas.js';
 import { mulDivRound, vatIncluded } from '../../platform/money.js';
 
 /**

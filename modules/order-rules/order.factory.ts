@@ -1,6 +1,6 @@
 import { toMilli, unitFromTotal } from '../../platform/money.js';
 import type { DocumentMeta, OrderDoc, OrderItemDoc } from './order.model.js';
-import type { ItemInput, OrderInput } from './order.input.js';
+import type { ItemInput, OrderInput } from './order.schemas.js';
 
 /**
  * Pure builders of a new order and its items from validated input (on create and when an

@@ -8,7 +8,7 @@ import { closeCancelledOrder } from './order.close.js';
 import { planChange } from './plan.change.js';
 import { transition } from '../applications/index.js';
 import type { Instalment, OrderDoc } from './order.model.js';
-import type { ItemInput } from './order.input.js';
+import type { ItemInput } from './order.schemas.js';
 import type { Status } from '../applications/application.model.js';
 import { applyFulfilment, type FulfilmentInput } from './fulfilment.rules.js';
 import { applyOrderChange } from './order.change.js';

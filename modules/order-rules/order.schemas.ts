@@ -1,16 +1,55 @@
 import Joi from 'joi';
 import { partnerUrl } from '../../platform/net/partner-url.js';
-import { CARRIER_IDS, DELIVERY_TYPES, DOCUMENT_TYPES, ITEM_TYPES, ORDER_ADDRESS_TYPES, type Address, type Money, type VatAmount } from './order.model.js';
-import type { DocumentInput, ItemInput, OrderInput } from './order.input.js';
+import {
+  CARRIER_IDS, DELIVERY_TYPES, DOCUMENT_TYPES, ITEM_TYPES, ORDER_ADDRESS_TYPES,
+  type Address, type DeliveryCarrier, type DeliveryType, type DocumentType, type Money, type OrderItemDoc, type VatAmount,
+} from './order.model.js';
 
 /**
  * Request schemas of the order, wherever a partner sends one (create, create from a
  * recurrence, order change, fulfilment) or a field of it: every field, format and limit of
  * the spec, and ours where the spec is silent. Semantic rules across fields (sums,
- * currencies) are in order.checks.ts. Each schema is typed by the shape it validates
- * (order.input.ts, order.model.ts) in joi's strict form, so a field the shape has and the
+ * currencies) are in order.checks.ts. Each schema is typed by the shape it validates (the
+ * input types below, or the model's) in joi's strict form, so a field the shape has and the
  * schema lacks, or the other way round, does not compile: the shape is declared once.
  */
+
+/** The order as a partner sends it, validated. */
+
+/** An item as the partner sends it: the stored item's description; quantity and unit amounts may be left out. */
+export interface ItemInput extends Pick<OrderItemDoc, 'code' | 'ean' | 'name' | 'type' | 'variant' | 'producer' | 'categories' | 'totalPrice' | 'totalVat' | 'image' | 'productUrl'> {
+  /** null or absent counts as 1 */
+  quantity?: number | null;
+  unitPrice?: Money;
+  unitVat?: VatAmount;
+}
+
+export type FileInput = string | { filename: string; content: string };
+
+export interface DocumentInput {
+  type: DocumentType;
+  file: FileInput;
+  description?: string;
+  extraData?: Record<string, unknown>;
+}
+
+export interface OrderInput {
+  number?: string;
+  reservationDate?: string;
+  totalPrice: Money;
+  totalVat: VatAmount[];
+  items: ItemInput[];
+  addresses?: Address[];
+  variableSymbols?: string[];
+  deliveryType?: DeliveryType;
+  deliveryCarrier?: DeliveryCarrier;
+  channel?: string;
+  documents?: DocumentInput[];
+}
+
+/** Create from recurrence: only the totals are required; items are derived when none are sent. */
+export type RecurrenceOrderInput = Omit<OrderInput, 'items'> & { items?: ItemInput[] };
+
 
 /** Money: 1e13 minor units is far above any purchase and far below 2^53. */
 export const MAX_AMOUNT = 10_000_000_000_000;

@@ -1,6 +1,5 @@
 import type Joi from 'joi';
-import type { AppRouter } from '../../platform/http/create-app.js';
-import { partnerOf } from '../../platform/http/state.js';
+import { partnerOf, type AppRouter } from '../../platform/http/state.js';
 import { defineRoute, type ErrorDeclaration } from '../../platform/openapi/registry.js';
 import type { FulfilmentOp } from '../order-rules/index.js';
 import type { OrdersService } from './orders.service.js';

@@ -1,5 +1,4 @@
-import type { AppRouter } from '../../platform/http/create-app.js';
-import { partnerOf } from '../../platform/http/state.js';
+import { partnerOf, type AppRouter } from '../../platform/http/state.js';
 import { defineRoute, type ErrorDeclaration } from '../../platform/openapi/registry.js';
 import {
   deliveryIdParams, deliveryPageSchema, deliverySchema, listQuerySchema, redeliverAllAcceptedSchema, redeliverAllSchema, redeliveryAcceptedSchema,

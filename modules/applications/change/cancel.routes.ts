@@ -1,6 +1,5 @@
 import Joi from 'joi';
-import type { AppRouter } from '../../../platform/http/create-app.js';
-import { partnerOf } from '../../../platform/http/state.js';
+import { partnerOf, type AppRouter } from '../../../platform/http/state.js';
 import { defineRoute } from '../../../platform/openapi/registry.js';
 import { CANCEL_REASONS, type ApplicationDoc } from '../application.model.js';
 import { declared as E, INVALID_REQUEST as INVALID } from '../application.errors.js';

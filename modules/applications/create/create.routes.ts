@@ -1,8 +1,7 @@
-import type { AppRouter } from '../../../platform/http/create-app.js';
-import { partnerOf } from '../../../platform/http/state.js';
+import { partnerOf, type AppRouter } from '../../../platform/http/state.js';
 import { defineRoute } from '../../../platform/openapi/registry.js';
 import type { ApplicationDoc } from '../application.model.js';
-import type { ApplicationAnswers } from '../application.answers.js';
+import type { ApplicationAnswers } from '../application.mappers.js';
 import { declared as E, INVALID_REQUEST as INVALID } from '../application.errors.js';
 import { applicationResponseSchema } from '../application.responses.js';
 import { createApplicationSchema } from './create.schemas.js';

@@ -1,12 +1,11 @@
 import Joi from 'joi';
-import type { AppRouter } from '../../../platform/http/create-app.js';
-import { partnerOf } from '../../../platform/http/state.js';
+import { partnerOf, type AppRouter } from '../../../platform/http/state.js';
 import { defineRoute } from '../../../platform/openapi/registry.js';
 import { UnprocessableError } from '../../../platform/errors.js';
 import type { SandboxOutcome } from '../application.model.js';
 import { applicationResponseSchema } from '../application.responses.js';
 import { applicationIdParams } from '../application.schemas.js';
-import type { ApplicationAnswers } from '../application.answers.js';
+import type { ApplicationAnswers } from '../application.mappers.js';
 import type { ApplicationReads } from '../read/index.js';
 import type { GatewayService } from './gateway/gateway.service.js';
 

@@ -1,11 +1,9 @@
 import type { Clock } from '../../../platform/clock.js';
-import type { AppRouter } from '../../../platform/http/create-app.js';
-import { partnerOf } from '../../../platform/http/state.js';
+import { partnerOf, type AppRouter } from '../../../platform/http/state.js';
 import { defineRoute } from '../../../platform/openapi/registry.js';
 import type { ApplicationDoc } from '../application.model.js';
-import type { ApplicationAnswers } from '../application.answers.js';
+import { toRecurrenceResponse, type ApplicationAnswers } from '../application.mappers.js';
 import { declared as E, INVALID_REQUEST as INVALID } from '../application.errors.js';
-import { toRecurrenceResponse } from '../application.mappers.js';
 import { applicationResponseSchema, recurrenceResponseSchema } from '../application.responses.js';
 import { createFromRecurrenceSchema, patchRecurrenceSchema, recurrenceIdParams } from './recurrence.schemas.js';
 import { effectiveRecurrence, type RecurrenceService } from './recurrence.service.js';

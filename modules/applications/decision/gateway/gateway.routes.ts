@@ -1,7 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import Joi from 'joi';
-import type { AppRouter } from '../../../../platform/http/create-app.js';
-import type { AppContext } from '../../../../platform/http/state.js';
+import type { AppRouter, AppContext } from '../../../../platform/http/state.js';
 import { defineRoute } from '../../../../platform/openapi/registry.js';
 import { AppError } from '../../../../platform/errors.js';
 import { isStoreUnavailable } from '../../../../platform/mongo.js';
