@@ -50,6 +50,28 @@ module.exports = {
       to: { path: '^(modules|api|relay)/' },
     },
     {
+      name: 'use-cases-through-faces',
+      comment: 'Inside the applications module a use-case folder (create, change, read, recurrence, decision, expiry, store) '
+        + 'reaches another only through that folder\'s index.ts: what a use case keeps inside is its own business.',
+      severity: 'error',
+      from: { path: '^modules/applications/([^/]+)/' },
+      to: { path: '^modules/applications/[^/]+/', pathNot: ['^modules/applications/$1/', '^modules/applications/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'only-the-store-touches-collections',
+      comment: 'Of the applications module, only store/ talks to MongoDB; the use cases ask its repository by intent.',
+      severity: 'error',
+      from: { path: '^modules/applications/', pathNot: '^modules/applications/store/' },
+      to: { path: '(^|/)node_modules/mongodb/' },
+    },
+    {
+      name: 'order-rules-are-pure',
+      comment: 'The order\'s rules are pure functions: they import no other module and no I/O (store, Kafka, HTTP).',
+      severity: 'error',
+      from: { path: '^modules/order-rules/' },
+      to: { path: ['^modules/', '(^|/)node_modules/(mongodb|kafkajs|koa|@koa)/'], pathNot: '^modules/order-rules/' },
+    },
+    {
       name: 'no-cycles',
       comment: 'Files depend one way: a cycle makes load order matter and boundaries meaningless.',
       severity: 'error',
@@ -59,7 +81,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|test)/|\\.test\\.ts$' },
+    // node_modules stay in the graph as leaves (doNotFollow), so a rule can name a package
+    exclude: { path: '(^|/)test/|\\.test\\.ts$' },
     tsPreCompilationDeps: true,
     parser: 'swc',
     enhancedResolveOptions: { extensions: ['.ts', '.js', '.mjs', '.json'] },

@@ -72,6 +72,7 @@ function buildApp(runtime: Runtime, modules: ApiModules, keys: IdempotencyStore)
     before: modules.list.flatMap((m) => m.before ?? []),
     idempotency: idempotency(keys, { crashAfterWrite: config.idempotency.crashAfterWrite }),
     versions: apiVersions,
+    bearer: modules.auth.requireAuth,
     mount: (router) => {
       mountHealth(router, {
         projectVersion: PROJECT_VERSION,

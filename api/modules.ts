@@ -4,7 +4,7 @@ import { createAuthModule, type AuthModule } from '../modules/auth/index.js';
 import { APPLICATION_TOPICS, createApplicationsModule, type ApplicationsModule, type DocumentFetcher } from '../modules/applications/index.js';
 import { createOrdersModule, ORDER_TOPICS } from '../modules/orders/index.js';
 import { createPaymentsModule, PAYMENT_TOPICS } from '../modules/payments/index.js';
-import { createWebhookDeliveriesModule } from '../modules/webhooks/index.js';
+import { createWebhooksModule } from '../modules/webhooks/index.js';
 import { createEventsModule, type EventsModule } from '../modules/events/index.js';
 
 /**
@@ -20,7 +20,7 @@ export interface ApiModules {
   revokeExposedToken(token: string): Promise<void>;
 }
 
-/** The domain topics of the API's modules; the runtime creates them beside the kernel's. */
+/** The domain topics of the API's modules; the runtime creates them beside the platform's. */
 export const API_TOPICS: readonly string[] = [...Object.values(APPLICATION_TOPICS), ...Object.values(ORDER_TOPICS), ...Object.values(PAYMENT_TOPICS)];
 
 /** What a test may replace when it builds the API (production passes nothing). */
@@ -33,11 +33,11 @@ export interface ApiOverrides {
 
 export async function createModules(platform: Platform, overrides: ApiOverrides = {}): Promise<ApiModules> {
   const auth = await createAuthModule(platform);
-  const applications = await createApplicationsModule(platform, { auth, ...(overrides.documentFetcher ? { fetcher: overrides.documentFetcher } : {}) });
-  const orders = await createOrdersModule({ auth, applications });
-  const payments = await createPaymentsModule(platform, { auth, applications });
-  const webhooks = createWebhookDeliveriesModule(platform, { requireAuth: auth.requireAuth });
-  const events = await createEventsModule(platform, { auth, deliveryStates: (partnerId, ns) => webhooks.service.statesOf(partnerId, ns) });
+  const applications = await createApplicationsModule(platform, { ...(overrides.documentFetcher ? { fetcher: overrides.documentFetcher } : {}) });
+  const orders = await createOrdersModule({ applications });
+  const payments = await createPaymentsModule(platform, { applications });
+  const webhooks = createWebhooksModule(platform);
+  const events = await createEventsModule(platform, { deliveryStates: (partnerId, ns) => webhooks.service.statesOf(partnerId, ns) });
   return {
     auth,
     applications,

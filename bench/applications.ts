@@ -29,7 +29,7 @@ import { newId } from '../platform/ids.js';
 import { availableParallelism } from 'node:os';
 import { cpuPerOp, stackPids } from './support/cpu.js';
 import { createIndexes, createWrites, type IndexSpec } from './support/create-writes.js';
-import { duplicateKey, duplicateScopeOf } from '../modules/applications/application.factory.js';
+import { duplicateKey, duplicateScopeOf } from '../modules/applications/create/new-application.js';
 import { FEED_HEADS_COLLECTION } from '../modules/events/events.repository.js';
 import { UNIQUE_PLACEHOLDER, uniqueBodies } from './support/unique-bodies.js';
 import { startBareKoa } from './support/bare-koa-process.js';

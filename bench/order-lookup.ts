@@ -18,8 +18,8 @@ import { MongoClient, type Collection } from 'mongodb';
 import { resolveStack } from '../scripts/local-stack.js';
 import { newId } from '../platform/ids.js';
 import type { OutboxPublisher } from '../platform/outbox-publisher.js';
-import { MongoApplicationRepository, type ApplicationRepository } from '../modules/applications/application.repository.js';
-import { buildApplication, buildCustomer } from '../modules/applications/application.factory.js';
+import { MongoApplicationRepository, type ApplicationRepository } from '../modules/applications/store/application.repository.js';
+import { buildApplication, buildCustomer } from '../modules/applications/create/new-application.js';
 import { applicationBody } from '../test/applications/requests.js';
 import { summary } from './support/pacing.js';
 

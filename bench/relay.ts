@@ -31,7 +31,7 @@ import { startApi, type Api } from '../api/create-api.js';
 import { resolveStack } from '../scripts/local-stack.js';
 import { cpuMeter, stackPids } from './support/cpu.js';
 import { bareKoaCpuPerRequest } from './support/bare-koa-process.js';
-import { DELIVERIES_COLLECTION } from '../modules/webhooks/index.js';
+import { DELIVERIES_COLLECTION } from '../modules/webhooks/delivery.repository.js';
 import { ReceiverProcess } from './support/receiver-process.js';
 import { now, paced, pct } from './support/pacing.js';
 import { recordedAt, startFloor, startRelay, stopRelay } from './relay/processes.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { IdempotentWrite, expiredKept, fingerprintOf, isValidKey, keyHashOf } from './idempotency.js';
+import { IdempotentWrite, NO_REPLY, Reply, expiredKept, fingerprintOf, isValidKey, keyHashOf } from './idempotency.js';
 import { keepsStatus } from './http/idempotency.js';
 
 describe('Idempotency-Key rules', () => {
@@ -26,19 +26,25 @@ describe('Idempotency-Key rules', () => {
     for (const s of [400, 409, 429, 500, 503]) expect(keepsStatus(s), String(s)).to.equal(false);
   });
 
-  it('when a request renders its response, then only its first write carries it, and nothing after the request closes', () => {
+  it('when a write is handed a request\'s reply, then only its first write keeps the response, rendered once, and nothing after the request closes', () => {
     const w = new IdempotentWrite('h', new Date(1000));
-    expect(w.entryFor({ id: 1 }), 'no renderer: nothing to keep').to.equal(undefined);
-    w.respondFrom((doc: { id: number }) => ({ status: 201, body: { id: doc.id }, location: `/x/${doc.id}` }));
-    const entry = w.entryFor({ id: 7 })!;
-    expect(entry).to.deep.equal({ status: 201, body: '{"id":7}', location: '/x/7', expiresAt: new Date(1000) });
-    w.committed(entry);
-    expect(w.kept).to.deep.equal({ status: 201, body: '{"id":7}', location: '/x/7' });
-    expect(w.entryFor({ id: 8 }), 'a second write carries nothing').to.equal(undefined);
+    let renders = 0;
+    const reply = new Reply((doc: { _id: string; version: number }) => {
+      renders++;
+      return { status: 201, body: { id: doc._id }, location: `/x/${doc._id}` };
+    }, w);
+    const slot = reply.slotFor({ _id: '7', version: 1 })!;
+    expect(slot).to.deep.equal({ keyHash: 'h', entry: { status: 201, body: '{"id":"7"}', location: '/x/7', expiresAt: new Date(1000) } });
+    reply.committed(slot);
+    expect(w.kept).to.deep.equal({ status: 201, body: '{"id":"7"}', location: '/x/7' });
+    expect(reply.answer({ _id: '7', version: 1 }), 'the route answers with the kept rendering').to.deep.equal({ status: 201, body: { id: '7' }, location: '/x/7' });
+    expect(renders, 'rendered once').to.equal(1);
+    expect(reply.slotFor({ _id: '8', version: 1 }), 'a second write carries nothing').to.equal(undefined);
     const late = new IdempotentWrite('h', new Date(1000));
-    late.respondFrom(() => ({ body: {} }));
     late.close();
-    expect(late.entryFor({}), 'after the request').to.equal(undefined);
+    expect(new Reply(() => ({ body: {} }), late).slotFor({ _id: '1', version: 1 }), 'after the request').to.equal(undefined);
+    expect(new Reply(() => ({ body: {} })).slotFor({ _id: '1', version: 1 }), 'no Idempotency-Key').to.equal(undefined);
+    expect(NO_REPLY.slotFor({ _id: '1', version: 1 }), 'no request waits').to.equal(undefined);
   });
 
   it('when kept responses have expired, then they are named for removal and the live ones are not', () => {

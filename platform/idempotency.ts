@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Collection, Db } from 'mongodb';
 import { isDuplicateKey } from './mongo.js';
@@ -10,7 +9,8 @@ import { AppError } from './errors.js';
  * - a claim in `idempotency_keys` (`_id` = hash of partner and key): who runs the key now
  *   (a lease), the request's fingerprint, and, once answered, the response;
  * - the response itself inside the aggregate's own document (`idempotency.<keyHash>`),
- *   written by VersionedStore in the same single-document write as the change it reports.
+ *   written by VersionedStore in the same single-document write as the change it reports
+ *   (the route hands that write its `Reply`).
  *
  * The claim answers the common cases (running, reused, done). The copy in the aggregate
  * is what makes a crash harmless: a claim left IN_PROGRESS by a dead process is resolved
@@ -63,25 +63,19 @@ export function fingerprintOf(method: string, path: string, body: unknown): stri
 }
 
 /**
- * The running request's idempotent write. A route says how its response is rendered from
- * the written document; the first VersionedStore write in the request carries that
- * rendering, and `kept` holds it once the write committed.
+ * The running request's Idempotency-Key, as the middleware claimed it: the first write that
+ * is handed a `Reply` of this request keeps the rendered response in its document, and
+ * `kept` holds it once that write committed.
  */
 export class IdempotentWrite {
-  private render?: (doc: any) => Rendered;
   private open = true;
   kept?: KeptResponse;
 
   constructor(readonly keyHash: string, readonly expiresAt: Date) {}
 
-  respondFrom<T>(render: (doc: T) => Rendered): void {
-    this.render = render;
-  }
-
-  /** The entry to write with `doc`, when this write is the one that reports the request. */
-  entryFor(doc: unknown): KeptEntry | undefined {
-    if (!this.open || this.kept || !this.render) return undefined;
-    return { ...keptOf(this.render(doc)), expiresAt: this.expiresAt };
+  /** Whether a write may still keep this request's response (once, and only during the request). */
+  get keeps(): boolean {
+    return this.open && !this.kept;
   }
 
   committed(entry: KeptEntry): void {
@@ -95,20 +89,45 @@ export class IdempotentWrite {
   }
 }
 
-const scope = new AsyncLocalStorage<IdempotentWrite>();
-
-export const currentIdempotentWrite = (): IdempotentWrite | undefined => scope.getStore();
-export const runIdempotent = <T>(write: IdempotentWrite, fn: () => Promise<T>): Promise<T> => scope.run(write, fn);
-/** Runs `fn` (and what it schedules) outside any request's scope. */
-export const outsideIdempotentScope = <T>(fn: () => T): T => scope.exit(fn);
+/** What a kept response is keyed by in the document: its key hash. */
+export interface KeptSlot {
+  keyHash: string;
+  entry: KeptEntry;
+}
 
 /**
- * Declares how the current request's response is rendered from the document its write
- * produces; without an Idempotency-Key this does nothing.
+ * How a write route answers, handed to the write itself as an argument: the route says how
+ * its response is rendered from the document the write produces, and the write (the
+ * versioned store) keeps that rendering in the same document when the request has an
+ * Idempotency-Key. The route answers with `answer(doc)`, which is that same rendering: a
+ * response is rendered once. Writes no partner request waits on (consumers, sweeps, the
+ * gateway's forms) pass `NO_REPLY`, in the open.
  */
-export function respondFromWrite<T>(render: (doc: T) => Rendered): void {
-  currentIdempotentWrite()?.respondFrom(render);
+export class Reply<T extends { _id: string; version: number } = { _id: string; version: number }> {
+  private last?: { id: string; version: number; rendered: Rendered };
+
+  constructor(private readonly render: (doc: T) => Rendered, private readonly write?: IdempotentWrite) {}
+
+  /** The response to keep with `doc`, when the request has a key and nothing is kept yet. */
+  slotFor(doc: T): KeptSlot | undefined {
+    if (!this.write?.keeps) return undefined;
+    return { keyHash: this.write.keyHash, entry: { ...keptOf(this.answer(doc)), expiresAt: this.write.expiresAt } };
+  }
+
+  /** The write that carried `slot` committed: the request's answer is decided. */
+  committed(slot: KeptSlot): void {
+    this.write?.committed(slot.entry);
+  }
+
+  /** The answer for `doc` (rendered once per document version). */
+  answer(doc: T): Rendered {
+    if (this.last?.id !== doc._id || this.last.version !== doc.version) this.last = { id: doc._id, version: doc.version, rendered: this.render(doc) };
+    return this.last.rendered;
+  }
 }
+
+/** The reply of a write that answers no partner request: nothing is kept. */
+export const NO_REPLY: Reply<any> = new Reply(() => ({ body: null }));
 
 /** Collections whose documents may carry kept responses (VersionedStore registers its own). */
 const carriers = new Set<string>();

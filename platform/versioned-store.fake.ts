@@ -1,6 +1,7 @@
 import { ConcurrencyError } from './errors.js';
 import { DUPLICATE_KEY } from './mongo.js';
 import { outboxForInsert, type OutboxEntry } from './outbox.js';
+import type { Reply } from './idempotency.js';
 import type { Change, NewDocument, Versioned, VersionedWrites } from './versioned-store.js';
 
 /** The error the store gives for a taken unique key (isDuplicateKey recognises it). */
@@ -41,7 +42,7 @@ export class InMemoryVersionedStore<T extends Versioned> implements VersionedWri
     return [...this.docs.values()].map((d) => structuredClone(d));
   }
 
-  async insert(doc: NewDocument<T>, entries: OutboxEntry[], now = new Date()): Promise<T> {
+  async insert(doc: NewDocument<T>, entries: OutboxEntry[], now = new Date(), _reply?: Reply<T>): Promise<T> {
     if (this.docs.has(doc._id)) throw duplicateKeyError(doc._id);
     const full = { ...structuredClone(doc), version: 1, ...outboxForInsert(entries, now) } as unknown as T;
     this.docs.set(full._id, full);
@@ -65,7 +66,7 @@ export class InMemoryVersionedStore<T extends Versioned> implements VersionedWri
     id: string,
     load: () => Promise<T | null>,
     decide: (doc: T) => Change<R> | Promise<Change<R>>,
-    opts: { attempts?: number; notFound: () => Error },
+    opts: { attempts?: number; notFound: () => Error; reply?: Reply<T> },
   ): Promise<{ doc: T; result: R | undefined }> {
     for (let i = 0; i < (opts.attempts ?? 10); i++) {
       const doc = await load();

@@ -2,7 +2,7 @@ import type { Collection, Filter } from 'mongodb';
 import { ConcurrencyError } from './errors.js';
 import { isStoreUnavailable } from './mongo.js';
 import { KeyedMutex } from './keyed-mutex.js';
-import { currentIdempotentWrite, expiredKept, keptPath, outsideIdempotentScope, registerKeptResponseCarrier, type KeptEntry } from './idempotency.js';
+import { expiredKept, keptPath, registerKeptResponseCarrier, type KeptEntry, type Reply } from './idempotency.js';
 import { outboxForInsert, outboxForUpdate, type OutboxEntry, type OutboxFields } from './outbox.js';
 import type { OutboxPublisher } from './outbox-publisher.js';
 
@@ -31,14 +31,17 @@ export interface Change<R = void> {
  * keeps the same contract in memory for unit tests.
  */
 export interface VersionedWrites<T extends Versioned> {
-  /** Inserts a new document (version 1) with its entries; a taken `_id` is a duplicate-key error. */
-  insert(doc: NewDocument<T>, entries: OutboxEntry[], now?: Date): Promise<T>;
-  /** Read, decide, write under the version guard (VersionedStore.mutate). */
+  /**
+   * Inserts a new document (version 1) with its entries; a taken `_id` is a duplicate-key
+   * error. `reply`: the request's answer, kept in the document when it has an Idempotency-Key.
+   */
+  insert(doc: NewDocument<T>, entries: OutboxEntry[], now?: Date, reply?: Reply<T>): Promise<T>;
+  /** Read, decide, write under the version guard (VersionedStore.mutate); `opts.reply` as on insert. */
   mutate<R>(
     id: string,
     load: () => Promise<T | null>,
     decide: (doc: T) => Change<R> | Promise<Change<R>>,
-    opts: { attempts?: number; notFound: () => Error },
+    opts: { attempts?: number; notFound: () => Error; reply?: Reply<T> },
   ): Promise<{ doc: T; result: R | undefined }>;
 }
 
@@ -67,13 +70,12 @@ export class VersionedStore<T extends Versioned> implements VersionedWrites<T> {
   }
 
   /** Inserts a new document (version 1) with its entries; duplicate-key errors are the caller's. */
-  async insert(doc: NewDocument<T>, entries: OutboxEntry[], now = new Date()): Promise<T> {
-    const write = currentIdempotentWrite();
-    const projected = { ...doc, version: 1 };
-    const kept = write?.entryFor(projected);
-    const full = { ...projected, ...(kept ? { idempotency: { [write!.keyHash]: kept } } : {}), ...outboxForInsert(entries, now) } as unknown as T;
+  async insert(doc: NewDocument<T>, entries: OutboxEntry[], now = new Date(), reply?: Reply<T>): Promise<T> {
+    const projected = { ...doc, version: 1 } as unknown as T;
+    const kept = reply?.slotFor(projected);
+    const full = { ...projected, ...(kept ? { idempotency: { [kept.keyHash]: kept.entry } } : {}), ...outboxForInsert(entries, now) } as unknown as T;
     await this.collection.insertOne(full as any).catch((err) => this.unanswered(err, entries));
-    if (kept) write!.committed(kept);
+    if (kept) reply!.committed(kept);
     this.afterWrite(full, { collection: this.collection, docId: full._id, entries, soleAtVersion: 1 });
     return full;
   }
@@ -82,15 +84,15 @@ export class VersionedStore<T extends Versioned> implements VersionedWrites<T> {
    * Writes `change` if the document is still at `current.version`; returns the new document,
    * or undefined when a concurrent write got there first.
    */
-  async update(current: T, change: Pick<Change, 'set' | 'entries'>, now = new Date()): Promise<T | undefined> {
-    const { kept, set, unset } = this.keptResponse(current, change.set, now);
+  async update(current: T, change: Pick<Change, 'set' | 'entries'>, now = new Date(), reply?: Reply<T>): Promise<T | undefined> {
+    const { kept, set, unset } = this.keptResponse(current, change.set, now, reply);
     const updated = await this.collection.findOneAndUpdate(
       { _id: current._id, version: current.version } as Filter<T>,
       { $set: { ...change.set, ...set, ...outboxForUpdate(change.entries, now) }, $inc: { version: 1 }, ...(unset ? { $unset: unset } : {}) } as any,
       { returnDocument: 'after' },
     ).catch((err) => this.unanswered(err, change.entries));
     if (!updated) return undefined;
-    if (kept) currentIdempotentWrite()!.committed(kept);
+    if (kept) reply!.committed(kept);
     const nothingElsePending = Object.keys(current.outbox ?? {}).length === 0;
     this.afterWrite(updated as T, {
       collection: this.collection,
@@ -102,17 +104,17 @@ export class VersionedStore<T extends Versioned> implements VersionedWrites<T> {
   }
 
   /**
-   * When the request has an Idempotency-Key, its response rides on this write (so it exists
-   * exactly when the change does), and kept responses past their expiry leave with it.
+   * When the write is handed the reply of a request with an Idempotency-Key, the response
+   * rides on it (so it exists exactly when the change does), and kept responses past their
+   * expiry leave with it.
    */
-  private keptResponse(current: T, set: Record<string, unknown>, now: Date) {
-    const write = currentIdempotentWrite();
-    const kept = write?.entryFor({ ...current, ...set, version: current.version + 1 });
+  private keptResponse(current: T, set: Record<string, unknown>, now: Date, reply: Reply<T> | undefined) {
+    const kept = reply?.slotFor({ ...current, ...set, version: current.version + 1 });
     if (!kept) return { kept: undefined, set: {}, unset: undefined };
-    const stale = expiredKept(current.idempotency, now).filter((p) => p !== keptPath(write!.keyHash));
+    const stale = expiredKept(current.idempotency, now).filter((p) => p !== keptPath(kept.keyHash));
     return {
       kept,
-      set: { [keptPath(write!.keyHash)]: kept },
+      set: { [keptPath(kept.keyHash)]: kept.entry },
       unset: stale.length ? Object.fromEntries(stale.map((p) => [p, ''])) : undefined,
     };
   }
@@ -123,12 +125,10 @@ export class VersionedStore<T extends Versioned> implements VersionedWrites<T> {
     throw err;
   }
 
-  /** Publishing and the index callback outlive the request: they run outside its idempotency scope. */
+  /** Publishing and the index callback outlive the request; they are handed no reply. */
   private afterWrite(doc: T, publish: Parameters<OutboxPublisher['publishAfterWrite']>[0]): void {
-    outsideIdempotentScope(() => {
-      void this.outbox.publishAfterWrite(publish);
-      this.onWritten?.(doc);
-    });
+    void this.outbox.publishAfterWrite(publish);
+    this.onWritten?.(doc);
   }
 
   /**
@@ -142,7 +142,7 @@ export class VersionedStore<T extends Versioned> implements VersionedWrites<T> {
     id: string,
     load: () => Promise<T | null>,
     decide: (doc: T) => Change<R> | Promise<Change<R>>,
-    opts: { attempts?: number; notFound: () => Error },
+    opts: { attempts?: number; notFound: () => Error; reply?: Reply<T> },
   ): Promise<{ doc: T; result: R | undefined }> {
     return this.mutex.run(id, async () => {
       const attempts = opts.attempts ?? 10;
@@ -150,7 +150,7 @@ export class VersionedStore<T extends Versioned> implements VersionedWrites<T> {
         const doc = await load();
         if (!doc) throw opts.notFound();
         const change = await decide(doc);
-        const updated = await this.update(doc, change);
+        const updated = await this.update(doc, change, undefined, opts.reply);
         if (updated) return { doc: updated, result: change.result };
         await new Promise((r) => setTimeout(r, Math.random() * 5 * (i + 1)));
       }

@@ -4,7 +4,7 @@ import type { Logger } from '../platform/logger.js';
 import { createRuntime, type Runtime } from '../platform/runtime.js';
 import { serveMetrics } from '../platform/metrics.js';
 import { TOPICS } from '../platform/kafka.js';
-import { parseNotificationMessage, parseTaskMessage, DeliveryRepository } from '../modules/webhooks/index.js';
+import { parseNotificationMessage, parseTaskMessage, MongoDeliveryRepository } from '../modules/webhooks/index.js';
 import { Abandon } from './abandon.js';
 import { Deliverer } from './delivery.service.js';
 import { EndpointLimiter } from './endpoint-limiter.js';
@@ -24,7 +24,7 @@ export interface RelayPorts {
 
 export interface Relay {
   runtime: Runtime;
-  deliveries: DeliveryRepository;
+  deliveries: MongoDeliveryRepository;
   metricsPort: number;
   /** graceful: stop fetching, finish (or abandon after a bound) what is in flight, commit, disconnect */
   stop(): Promise<void>;
@@ -49,7 +49,7 @@ export async function startRelay(config: Config, logger: Logger, ports: RelayPor
   const { topics, kafka, producer } = runtime;
   const abandon = new Abandon();
   const metrics = relayMetrics(runtime.registry);
-  const deliveries = new DeliveryRepository(runtime.db);
+  const deliveries = new MongoDeliveryRepository(runtime.db);
   const client = new WebhookClient({ timeoutMs: config.webhooks.timeoutMs, allowPrivateNetworks: config.webhooks.allowPrivateNetworks, logger: logger.child({ component: 'webhook-client' }) });
   const partners = ports.partnerSecrets(runtime.db);
   const deliverer = new Deliverer({

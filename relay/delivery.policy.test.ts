@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { NotificationRequest } from '../platform/notifications.js';
-import { deliveryIdOf, firstTask, notificationOf, type AttemptResult, type DeliveryDoc, type DeliveryTask } from '../modules/webhooks/index.js';
+import { deliveryIdOf, firstTask, notificationOf } from '../modules/webhooks/delivery.model.js';
+import type { AttemptResult, DeliveryDoc, DeliveryTask } from '../modules/webhooks/index.js';
 import { precheck, recordAttempt, type RetryPolicy } from './delivery.policy.js';
 
 const policy: RetryPolicy = { delaysMs: [60_000, 300_000, 300_000, 300_000, 300_000] };

@@ -3,8 +3,9 @@ import type { Producer } from 'kafkajs';
 import { Registry } from 'prom-client';
 import { createLogger } from '../platform/logger.js';
 import { Topics } from '../platform/kafka.js';
-import { firstTask, type AttemptOutcome, type DeliveryTask } from '../modules/webhooks/index.js';
-import { InMemoryDeliveryRecords } from '../modules/webhooks/delivery.repository.fake.js';
+import { firstTask, type AttemptOutcome } from '../modules/webhooks/delivery.model.js';
+import type { DeliveryTask } from '../modules/webhooks/index.js';
+import { InMemoryDeliveryRepository } from '../modules/webhooks/delivery.repository.fake.js';
 import { Abandon } from './abandon.js';
 import { Deliverer } from './delivery.service.js';
 import { EndpointLimiter } from './endpoint-limiter.js';
@@ -20,7 +21,7 @@ const notification = {
 
 /** A deliverer over a fake HTTP sender (answers in order), fake records and a recording producer. */
 function setup(answers: AttemptOutcome[], secrets = ['whsec_' + Buffer.from('k'.repeat(32)).toString('base64')]) {
-  const records = new InMemoryDeliveryRecords();
+  const records = new InMemoryDeliveryRepository();
   const posts: Array<{ url: string; payload: string; headers: Record<string, string> }> = [];
   const client = {
     post: async (url: string, payload: string, headers: Record<string, string>) => {

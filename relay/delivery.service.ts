@@ -4,7 +4,7 @@ import type { Abandon } from './abandon.js';
 import type { Logger } from '../platform/logger.js';
 import type { Topics } from '../platform/kafka.js';
 import { KeyedMutex } from '../platform/keyed-mutex.js';
-import { attemptKey, type AttemptResult, type DeliveryDoc, type DeliveryTask, type DeliveryRecords } from '../modules/webhooks/index.js';
+import { attemptKey, type AttemptResult, type DeliveryDoc, type DeliveryTask, type DeliveryRepository } from '../modules/webhooks/index.js';
 import { precheck, recordAttempt, type FollowUp, type RetryPolicy } from './delivery.policy.js';
 import { AbortedError, BUSY, type EndpointLimiter } from './endpoint-limiter.js';
 import type { BodyShaper, SecretSource } from './partner-secrets.js';
@@ -30,7 +30,7 @@ import { retryWithBackoff } from '../platform/retry.js';
 export type Handled = 'done' | 'abandoned';
 
 export interface DelivererDeps {
-  repo: DeliveryRecords;
+  repo: DeliveryRepository;
   secrets: SecretSource;
   /** the body in the partner's API version (absent: sent as it was made) */
   shape?: BodyShaper;

@@ -8,7 +8,8 @@
  */
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import type { Db } from 'mongodb';
-import { DELIVERIES_COLLECTION, type DeliveryDoc } from '../../modules/webhooks/index.js';
+import { DELIVERIES_COLLECTION } from '../../modules/webhooks/delivery.repository.js';
+import type { DeliveryDoc } from '../../modules/webhooks/index.js';
 import { now, summary } from '../support/pacing.js';
 
 /** The times of one notification (ms since the epoch), by application id. */

@@ -15,7 +15,8 @@
 import http from 'node:http';
 import { Kafka, logLevel } from 'kafkajs';
 import { MongoClient } from 'mongodb';
-import { DeliveryRepository, firstTask, type DeliveryDoc } from '../../modules/webhooks/index.js';
+import { MongoDeliveryRepository, type DeliveryDoc } from '../../modules/webhooks/index.js';
+import { firstTask } from '../../modules/webhooks/delivery.model.js';
 import { recordAttempt } from '../../relay/delivery.policy.js';
 import type { NotificationRequest } from '../../platform/notifications.js';
 
@@ -56,7 +57,7 @@ function record(n: NotificationRequest, startedAt: Date, finishedAt: Date, r: { 
 
 const mongo = new MongoClient(env('MONGO_URL'), { retryWrites: false, maxPoolSize: 10 });
 await mongo.connect();
-const repo = new DeliveryRepository(mongo.db(env('MONGO_DB')));
+const repo = new MongoDeliveryRepository(mongo.db(env('MONGO_DB')));
 await repo.init();
 
 const kafka = new Kafka({ clientId: 'relay-floor', brokers: env('KAFKA_BROKERS').split(','), logLevel: logLevel.NOTHING });

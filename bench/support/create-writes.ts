@@ -1,8 +1,8 @@
 import type { Db } from 'mongodb';
 import { newId } from '../../platform/ids.js';
 import { outboxForInsert } from '../../platform/outbox.js';
-import { createdEntries } from '../../modules/applications/application.create.js';
-import { duplicateKey, duplicateScopeOf } from '../../modules/applications/application.factory.js';
+import { createdEntries } from '../../modules/applications/create/create-application.js';
+import { duplicateKey, duplicateScopeOf } from '../../modules/applications/create/new-application.js';
 import type { ApplicationDoc } from '../../modules/applications/application.model.js';
 import { uniqueValues } from './unique-bodies.js';
 

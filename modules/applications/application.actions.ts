@@ -1,13 +1,12 @@
 import type { ApplicationDoc } from './application.model.js';
-import { anySentOrDelivered } from './application.model.js';
-import { transition } from './application.state-machine.js';
 
 /**
  * `allowedActions` on every Application response: the partner operations that would be
  * accepted now. One source of truth: each action is judged by the very function that
  * accepts or refuses its call, run on the document with the call's default request, never
  * by a second table that could drift. The applications module judges its own operation
- * (cancel); the orders module registers the rules of the order operations at start.
+ * (cancel: change/cancel-application.ts); the orders module registers the rules of the
+ * order operations at start.
  */
 export const ACTIONS = ['CANCEL', 'CHANGE_ORDER', 'SEND', 'DELIVER', 'RETURN', 'CANCEL_ITEMS'] as const;
 export type Action = (typeof ACTIONS)[number];
@@ -17,11 +16,6 @@ export type ActionCheck = (app: ApplicationDoc) => void;
 
 export class AllowedActions {
   private readonly checks = new Map<Action, ActionCheck>();
-
-  constructor() {
-    // the cancel use case's own decision (ApplicationService.cancel): the CANCEL transition
-    this.register('CANCEL', (app) => { transition(app, 'CANCEL', { sentOrDelivered: anySentOrDelivered(app.order) }); });
-  }
 
   register(action: Action, check: ActionCheck): void {
     this.checks.set(action, check);

@@ -1,5 +1,5 @@
-import { AppError, NotFoundError, UnprocessableError } from '../../platform/errors.js';
-import { TransitionRefused } from './application.state-machine.js';
+import { NotFoundError } from '../../platform/errors.js';
+import type { ErrorDeclaration } from '../../platform/openapi/registry.js';
 
 /** 404 APPLICATION_NOT_FOUND (detail) or OBJECT_NOT_FOUND (operations), per the spec's tables. */
 export function applicationNotFound(code: 'APPLICATION_NOT_FOUND' | 'OBJECT_NOT_FOUND' = 'OBJECT_NOT_FOUND'): NotFoundError {
@@ -10,10 +10,7 @@ export function recurrenceNotFound(): NotFoundError {
   return new NotFoundError('No recurrence with this id exists for this partner.', 'RECURRENCE_NOT_FOUND');
 }
 
-/** A refused state transition as the spec's 422 error. */
-export function asAppError(err: unknown): unknown {
-  if (err instanceof TransitionRefused) return new UnprocessableError(err.refusal.code, err.refusal.message);
-  return err;
-}
-
-export { AppError, UnprocessableError };
+/** An error a route declares (for /openapi.json): its status, its code and when it is answered. */
+export const declared = (status: number, code: string, when: string): ErrorDeclaration => ({ status, code, when });
+/** The 400 every route with input declares. */
+export const INVALID_REQUEST = declared(400, 'INVALID_REQUEST', 'a field is missing, malformed or over a limit; `attribute` names it');

@@ -1,4 +1,7 @@
-import type { ApplicationDoc, DocumentMeta, OrderDoc, OrderItemDoc, RecurrenceDoc } from './application.model.js';
+import type { ApplicationDoc, RecurrenceDoc } from './application.model.js';
+import type { AllowedActions } from './application.actions.js';
+import type { GatewayLinks } from './gateway-links.js';
+import type { DocumentMeta, OrderDoc, OrderItemDoc } from '../order-rules/index.js';
 
 /**
  * Documents → the spec's response formats: camelCase, enum values as stored, times in
@@ -146,3 +149,20 @@ export function toApplicationResponse(
 }
 
 export type ApplicationResponse = ReturnType<typeof toApplicationResponse>;
+
+/**
+ * The spec's Application as every route answers it: the document's fields, the customer's
+ * gateway link (derived from a key the document does not hold) and what the partner may do
+ * next (`allowedActions`).
+ */
+export class ApplicationAnswers {
+  constructor(private readonly links: Pick<GatewayLinks, 'url'>, private readonly actions: Pick<AllowedActions, 'of'>) {}
+
+  gatewayUrl(doc: Pick<ApplicationDoc, '_id' | 'gateway'>): string {
+    return this.links.url(doc._id, doc.gateway.expiresAt);
+  }
+
+  response(doc: ApplicationDoc, extra: Parameters<typeof toApplicationResponse>[1] = {}) {
+    return toApplicationResponse(doc, { gatewayRedirectUrl: this.gatewayUrl(doc), allowedActions: this.actions.of(doc), ...extra });
+  }
+}

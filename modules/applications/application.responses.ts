@@ -1,13 +1,13 @@
 import { ACTIONS } from './application.actions.js';
 import Joi from 'joi';
-import {
-  APPLICATION_STATES, CANCEL_REASONS, DOCUMENT_TYPES, FINANCING_TYPES, FULFILMENT_STATES, RECURRENCE_STATES, STATE_REASONS,
-} from './application.model.js';
-import { customerSchema, deliveryCarrierSchema, itemSchema, isoDate, merchantUrlsSchema, money, orderSchema, vatAmount } from './application.schemas.js';
+import { APPLICATION_STATES, CANCEL_REASONS, RECURRENCE_STATES, STATE_REASONS } from './application.model.js';
+import { DOCUMENT_TYPES, FINANCING_TYPES, FULFILMENT_STATES, deliveryCarrierSchema, itemSchema, isoDate, money, orderSchema, vatAmount } from '../order-rules/index.js';
+import { customerSchema, merchantUrlsSchema } from './application.schemas.js';
 
 /**
  * Response schemas (for the OpenAPI document and the contract tests), built from the same
- * pieces as the request schemas.
+ * pieces as the request schemas (`append` adds the fields an answer has beyond a request's
+ * shape, which the request schema's type does not know).
  */
 const time = Joi.string().pattern(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})$/).description('ISO 8601, no fractional seconds');
 
@@ -23,7 +23,7 @@ export const recurrenceResponseSchema = Joi.object({
 
 const pieces = Joi.number().min(0).precision(3);
 
-const itemResponse = itemSchema.keys({
+const itemResponse = itemSchema.append({
   quantity: Joi.number().required(),
   unitPrice: money.required(),
   unitVat: vatAmount.required(),
@@ -47,7 +47,7 @@ const documentResponse = Joi.object({
   extraData: Joi.object().unknown(true),
 }).label('DocumentResponse');
 
-export const orderResponseSchema = orderSchema.keys({
+export const orderResponseSchema = orderSchema.append({
   number: Joi.string().allow('').required(),
   reservationDate: time,
   state: Joi.string().valid(...FULFILMENT_STATES).required()
@@ -65,7 +65,7 @@ export const applicationInfoSchema = Joi.object({
   stateReason: Joi.string().valid(...STATE_REASONS).required(),
 }).label('ApplicationInfo');
 
-export const orderWithInfoSchema = orderResponseSchema.keys({ applicationInfo: applicationInfoSchema.required() }).label('OrderWithApplicationInfo');
+export const orderWithInfoSchema = orderResponseSchema.append({ applicationInfo: applicationInfoSchema.required() }).label('OrderWithApplicationInfo');
 
 const instalment = Joi.object({ dueDate: isoDate.required(), amount: money.required() });
 

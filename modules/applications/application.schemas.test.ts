@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { isoDate, isoDateTime } from './application.schemas.js';
+import { isoDate, isoDateTime } from '../order-rules/order.schemas.js';
 
 /** The pattern a schema carries (the one the OpenAPI document shows). */
 const patternOf = (schema: typeof isoDate) => new RegExp((schema.describe() as any).rules.find((r: any) => r.name === 'pattern').args.regex.slice(1, -1), 'u');

@@ -1,81 +1,23 @@
 import Joi from 'joi';
-import { UnprocessableError } from '../../platform/errors.js';
 import { partnerUrl } from '../../platform/net/partner-url.js';
-import {
-  ADDRESS_TYPES, CANCEL_REASONS, CARRIER_IDS, DELIVERY_TYPES, DOCUMENT_TYPES, FINANCING_TYPES, ITEM_TYPES, ORDER_ADDRESS_TYPES,
-} from './application.model.js';
+import { UUID_PATTERN } from '../../platform/http/paging.js';
+import { ADDRESS_TYPES, addressSchema, isoDate, money, type Address } from '../order-rules/index.js';
+import type { CustomerDoc, FraudPreventionData, MerchantUrls } from './application.model.js';
 
 /**
- * Request schemas of the applications API: every field, format and limit of the spec, and
- * ours where the spec is silent (docs/applications.md). The routes validate with these and
- * the OpenAPI document is generated from them. Semantic rules across fields (sums,
- * currencies) are in application.checks.ts.
+ * The request fields every applications route shares (customer, merchant URLs, overrides,
+ * the application id): every format and limit of the spec, and ours where the spec is
+ * silent (docs/applications.md). Each use case's request schema is in its folder; the
+ * order's own fields are modules/order-rules/order.schemas.ts, its rules across fields
+ * order.checks.ts there.
  */
 
-/** Money: 1e13 minor units is far above any purchase and far below 2^53. */
-export const MAX_AMOUNT = 10_000_000_000_000;
-/** spec Limits: 500 kB per file. */
-export const MAX_FILE_BYTES = 500 * 1024;
-/** The longest base64 text of at most MAX_FILE_BYTES (padded to 4 characters); a longer one always decodes to more. */
-const MAX_BASE64 = Math.ceil(MAX_FILE_BYTES / 3) * 4;
-
-/**
- * A calendar date, YYYY-MM-DD, as a pattern that only days of the calendar match (30 days
- * hath September; February 29 in leap years of the Gregorian calendar: divisible by 4, and
- * by 400 at a century), so the OpenAPI document says what the server takes.
- */
-const LEAP_YEAR = '(?:\\d{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)';
-const CALENDAR_DATE = `(?:\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))|${LEAP_YEAR}-02-29)`;
-const ISO_DATE = new RegExp(`^${CALENDAR_DATE}$`);
-/** ISO 8601 date-time with an offset; fractional seconds are accepted on input (spec Formats). */
-const ISO_DATE_TIME_OFFSET = new RegExp(`^${CALENDAR_DATE}T(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d{1,9})?(?:Z|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$`);
 /** spec Formats: `+`, country code, number (E.164: at most 15 digits). */
 const PHONE = /^\+[1-9]\d{6,14}$/;
-// Without regex flags: OpenAPI patterns are flagless ECMAScript, and joi-to-json appends an
-// `/i` to the pattern it writes, which then matches nothing.
-export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-
-const realDate = (value: string, helpers: Joi.CustomHelpers) =>
-  Number.isNaN(Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value)) || new Date(`${value.slice(0, 10)}T00:00:00Z`).toISOString().slice(0, 10) !== value.slice(0, 10)
-    ? helpers.error('any.invalid')
-    : value;
-
-export const isoDate = Joi.string().pattern(ISO_DATE, 'YYYY-MM-DD').custom(realDate).description('ISO 8601 date, YYYY-MM-DD');
-export const isoDateTime = Joi.string().pattern(ISO_DATE_TIME_OFFSET, 'ISO 8601 date-time with offset').custom(realDate)
-  .description('ISO 8601 date-time with an offset, e.g. 2024-05-01T14:30:00+02:00');
-const url = partnerUrl;
-
-export const currency = Joi.string().pattern(/^[A-Z]{3}$/, 'ISO 4217 code').description('ISO 4217 currency code');
-export const money = Joi.object({
-  amount: Joi.number().integer().min(-MAX_AMOUNT).max(MAX_AMOUNT).required().description('integer in minor units (125.90 → 12590)'),
-  currency: currency.required(),
-}).label('Money');
-export const vatAmount = Joi.object({
-  vatRate: Joi.number().min(0).max(100).precision(2).required().description('VAT rate in percent'),
-  amount: Joi.number().integer().min(-MAX_AMOUNT).max(MAX_AMOUNT).required().description('integer in minor units'),
-  currency: currency.required(),
-}).label('VatAmount');
-
-/** A variable symbol (the payment reference of Czech bank transfers): digits only, at most 10. */
-export const variableSymbol = Joi.string().pattern(/^\d{1,10}$/, 'digits, at most 10');
-/** One entry per VAT rate. */
-export const totalVatSchema = Joi.array().items(vatAmount).max(20).unique('vatRate').description('one entry per VAT rate');
-
-const address = (types: readonly string[]) => Joi.object({
-  name: Joi.string().max(255),
-  city: Joi.string().max(100),
-  country: Joi.string().pattern(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2').description('ISO 3166-1 alpha-2 country code'),
-  streetAddress: Joi.string().max(255),
-  streetNumber: Joi.string().max(20),
-  zip: Joi.string().max(20),
-  addressType: Joi.string().valid(...types).required(),
-}).label('Address');
-/** Order addresses: BILLING and DELIVERY only (spec Order). */
-export const orderAddressSchema = address(ORDER_ADDRESS_TYPES);
 
 const behaviour = (what: string) => Joi.number().min(1).max(1e9).allow(null).description(what);
 /** What the shop knows of the customer's history and behaviour; `extraData` is its deprecated name. */
-export const fraudPreventionData = Joi.object({
+export const fraudPreventionData = Joi.object<FraudPreventionData, true>({
   transactionsNumber: Joi.number().integer().min(0).max(1e9).description('earlier transactions in the shop, current order excluded'),
   cashlessTransactionsNumber: Joi.number().integer().min(0).max(1e9).description('earlier cashless transactions'),
   transactionsSum: money.required().description('sum of earlier paid transactions, current order excluded'),
@@ -89,9 +31,15 @@ export const fraudPreventionData = Joi.object({
   tags: Joi.array().items(Joi.string().min(1).max(10)).max(20),
 }).label('FraudPreventionData');
 
+/** The customer as a partner sends it; `extraData` is the deprecated name of fraudPreventionData. */
+export interface CustomerInput extends Omit<CustomerDoc, 'addresses'> {
+  addresses?: Address[];
+  extraData?: FraudPreventionData;
+}
+
 /** A customer is named by fullName, or by the firstName/lastName pair (always together). */
 const namePart = Joi.string().min(1).max(60).when('fullName', { is: Joi.string().min(1).required(), otherwise: Joi.required() });
-export const customerSchema = Joi.object({
+export const customerSchema = Joi.object<CustomerInput, true>({
   fullName: Joi.string().allow('').max(255),
   firstName: namePart,
   lastName: namePart,
@@ -99,132 +47,24 @@ export const customerSchema = Joi.object({
   phone: Joi.string().pattern(PHONE, 'international phone number (+, country code, number)').required(),
   tin: Joi.string().max(20),
   vatin: Joi.string().max(20),
-  addresses: Joi.array().items(address(ADDRESS_TYPES)).max(10),
+  addresses: Joi.array().items(addressSchema(ADDRESS_TYPES)).max(10),
   fraudPreventionData,
   extraData: fraudPreventionData.description('deprecated: use fraudPreventionData'),
 }).and('firstName', 'lastName').oxor('fraudPreventionData', 'extraData').label('Customer');
 
-const quantity = Joi.number().min(1).max(1_000_000).precision(3).allow(null)
-  .description('positive, at most 3 decimal places, minimum 1; empty counts as 1');
-
-export const itemSchema = Joi.object({
-  code: Joi.string().min(1).max(200).required(),
-  ean: Joi.string().pattern(/^\d{8,14}$/, 'EAN/GTIN digits'),
-  name: Joi.string().min(1).max(255).required(),
-  type: Joi.string().valid(...ITEM_TYPES),
-  variant: Joi.string().max(255),
-  producer: Joi.string().max(255),
-  categories: Joi.array().items(Joi.string().min(1).max(255)).max(20),
-  quantity,
-  unitPrice: money,
-  totalPrice: money.required().description('all pieces, VAT included'),
-  unitVat: vatAmount,
-  totalVat: vatAmount.required(),
-  image: Joi.alternatives().try(url(), Joi.object({ url: url().required(), title: Joi.string().max(255) })),
-  productUrl: url(),
-}).label('OrderItem');
-
-const base64 = Joi.string().base64().max(MAX_BASE64);
-/** `{filename, content}` or a string: bare base64, or an https URL the service fetches. */
-export const fileSchema = Joi.alternatives().try(
-  Joi.object({ filename: Joi.string().min(1).max(255).required(), content: base64.required() }),
-  url(['https']).description('https URL the service fetches'),
-  base64.description('bare base64 content'),
-).description('the file: {filename, content (base64)}, bare base64 content, or an https URL; at most 500 kB');
-
-export const documentSchema = Joi.object({
-  type: Joi.string().valid(...DOCUMENT_TYPES).required(),
-  file: fileSchema.required(),
-  description: Joi.string().max(255),
-  extraData: Joi.object({ variableSymbol }).unknown(true),
-}).label('Document');
-
-export const documentsSchema = Joi.array().items(documentSchema).max(10);
-export const orderItemsSchema = Joi.array().items(itemSchema).min(1).max(1000);
-export const orderAddressesSchema = Joi.array().items(orderAddressSchema).max(10);
-
-export const deliveryCarrierSchema = Joi.alternatives().try(
-  Joi.object({ carrierId: Joi.string().valid(...CARRIER_IDS).required() }),
-  Joi.object({ carrierCustom: Joi.string().min(1).max(250).required() }),
-).description('a known carrier code or a custom carrier text');
-
-
-export const orderSchema = Joi.object({
-  number: Joi.string().min(1).max(100).required(),
-  reservationDate: isoDateTime,
-  totalPrice: money.required().description('VAT included'),
-  totalVat: totalVatSchema.required(),
-  items: orderItemsSchema.required(),
-  addresses: orderAddressesSchema,
-  variableSymbols: Joi.array().items(variableSymbol).max(10).unique(),
-  deliveryType: Joi.string().valid(...DELIVERY_TYPES),
-  deliveryCarrier: deliveryCarrierSchema,
-  channel: Joi.string().min(1).max(100),
-  documents: documentsSchema,
-}).label('Order');
-
 /** `{applicationId}` anywhere in a redirect URL is filled in by the gateway. */
-const redirectUrl = url(['https', 'http'], { placeholders: { applicationId: '0190d3f0-0000-7000-8000-000000000000' } })
+const redirectUrl = partnerUrl(['https', 'http'], { placeholders: { applicationId: '0190d3f0-0000-7000-8000-000000000000' } })
   .description('where the gateway sends the customer back; `{applicationId}` is replaced by the application id');
 
-export const merchantUrlsSchema = Joi.object({
+export const merchantUrlsSchema = Joi.object<MerchantUrls, true>({
   approvedRedirect: redirectUrl.required(),
   rejectedRedirect: redirectUrl.required(),
-  notificationEndpoint: url().required(),
+  notificationEndpoint: partnerUrl().required(),
 }).label('MerchantUrls');
 
 export const overrideSchema = Joi.array().items(Joi.string().pattern(/^[A-Z0-9_]{1,64}$/)).max(20).unique()
   .description('codes of WARN records the partner accepts');
 
-export const createApplicationSchema = Joi.object({
-  type: Joi.string().valid(...FINANCING_TYPES).required(),
-  agreementTermsAndConditions: Joi.boolean().allow(null).description('absent or false is stored as false'),
-  isRecurring: Joi.boolean().allow(null).description('true creates a recurrence (DEFERRED_PAYMENT only)'),
-  customer: customerSchema.required(),
-  order: orderSchema.required(),
-  merchantUrls: merchantUrlsSchema.required(),
-  customData: Joi.object().unknown(true).allow(null).description('free key-value JSON object (at most 10 kB as JSON)'),
-  override: overrideSchema,
-}).label('CreateApplicationRequest');
-
-export const applicationIdParams = Joi.object({
-  applicationId: Joi.string().pattern(UUID, 'application id').required().description('the id returned on creation'),
+export const applicationIdParams = Joi.object<{ applicationId: string }, true>({
+  applicationId: Joi.string().pattern(UUID_PATTERN, 'application id').required().description('the id returned on creation'),
 });
-
-export const cancelApplicationSchema = Joi.object({
-  reason: Joi.string().valid(...CANCEL_REASONS.filter((r) => r !== 'APPLICATION_CANCELLED_EXPIRED')).default('APPLICATION_CANCELLED_OTHER'),
-  customReason: Joi.string().max(255),
-}).label('CancelApplicationRequest');
-
-/**
- * Create from recurrence: the spec requires only order.totalPrice, order.totalVat and
- * merchantUrls. Without items the service derives them from totalVat, so it needs a rate.
- */
-export const createFromRecurrenceSchema = Joi.object({
-  type: Joi.string().valid(...FINANCING_TYPES).default('DEFERRED_PAYMENT'),
-  order: orderSchema.keys({
-    number: Joi.string().min(1).max(100),
-    items: orderItemsSchema.description('optional; without items one item per VAT rate is derived from the totals'),
-    totalVat: totalVatSchema.required().when('items', { not: Joi.exist(), then: Joi.array().min(1) }),
-  }).required(),
-  merchantUrls: merchantUrlsSchema.required(),
-  customData: Joi.object().unknown(true).allow(null),
-  override: overrideSchema,
-}).label('CreateFromRecurrenceRequest');
-
-export const recurrenceIdParams = Joi.object({
-  recurrenceId: Joi.string().pattern(UUID, 'recurrence id').required(),
-});
-
-/**
- * CANCELLED is the only state a partner can set. Another value is answered 422 UNPROCESSABLE
- * (a state the recurrence cannot be given), not 400: the schema names the one value, the
- * answer keeps its code.
- */
-const onlyCancelled = (errors: Joi.ErrorReport[]) => (errors.some((e) => e.code === 'any.only')
-  ? new UnprocessableError('UNPROCESSABLE', 'CANCELLED is the only state a recurrence can be set to.', { attribute: 'state' })
-  : errors);
-
-export const patchRecurrenceSchema = Joi.object({
-  state: Joi.string().valid('CANCELLED').required().error(onlyCancelled).description('CANCELLED is the only value; another is answered 422 UNPROCESSABLE'),
-}).label('PatchRecurrenceRequest');

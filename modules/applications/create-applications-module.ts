@@ -1,38 +1,42 @@
 import { Counter, Gauge } from 'prom-client';
-import type { Platform } from '../../platform/module.js';
-import type { AuthModule } from '../auth/index.js';
-import { MongoApplicationRepository } from './application.repository.js';
-import { ApplicationService } from './application.service.js';
-import { AllowedActions } from './application.actions.js';
-import { CreateApplication, type CreateConfig } from './application.create.js';
-import { DocumentStore, httpsDocumentFetcher, type DocumentFetcher } from './application.documents.js';
-import { applicationNotFound } from './application.errors.js';
-import { mountApplicationRoutes } from './application.routes.js';
-import { RecurrenceService } from './recurrence.service.js';
-import { ExpirySweeper } from './expiry.sweeper.js';
-import { ExpirySchedule } from './expiry.schedule.js';
+import type { AppModule, Platform } from '../../platform/module.js';
+import type { Logger } from '../../platform/logger.js';
+import type { Reply } from '../../platform/idempotency.js';
+import type { DocumentInput, DocumentMeta } from '../order-rules/index.js';
+import type { ApplicationDoc } from './application.model.js';
+import { AllowedActions, type Action, type ActionCheck } from './application.actions.js';
+import { ApplicationAnswers } from './application.mappers.js';
+import { GatewayLinks } from './gateway-links.js';
+import { MongoApplicationRepository } from './store/application.repository.js';
+import { DocumentStore, httpsDocumentFetcher, type DocumentFetcher } from './store/document-store.js';
+import { ApplicationChanges } from './change/change-application.js';
+import type { Decide } from './change/compile-change.js';
+import { cancelCheck } from './change/cancel-application.js';
+import { mountCancelRoutes } from './change/cancel.routes.js';
+import { CreateApplication, type CreateConfig } from './create/create-application.js';
+import { mountCreateRoutes } from './create/create.routes.js';
+import { ApplicationReads, type OrderLookup } from './read/application-reads.js';
+import { mountReadRoutes } from './read/read.routes.js';
+import { RecurrenceService } from './recurrence/recurrence.service.js';
+import { mountRecurrenceRoutes } from './recurrence/recurrence.routes.js';
 import { DecisionService } from './decision/decision.service.js';
 import { decisionConsumer } from './decision/decision.consumer.js';
-import { GatewayLinks } from './gateway/gateway-links.js';
-import { GatewayService } from './gateway/gateway.service.js';
-import { mountGatewayRoutes } from './gateway/gateway.routes.js';
-import { mountSandboxRoutes } from './sandbox.routes.js';
-import type { AppModule } from '../../platform/module.js';
-import type { Logger } from '../../platform/logger.js';
-import type { ApplicationDoc, DocumentMeta } from './application.model.js';
-import type { Decide } from './application.changes.js';
-import type { DocumentInput } from './application.input.js';
-import type { OrderLookup } from './application.service.js';
-import type { Action, ActionCheck } from './application.actions.js';
+import { GatewayService } from './decision/gateway/gateway.service.js';
+import { mountGatewayRoutes } from './decision/gateway/gateway.routes.js';
+import { mountSandboxRoutes } from './decision/sandbox.routes.js';
+import { ExpirySchedule } from './expiry/expiry.schedule.js';
+import { ExpirySweeper } from './expiry/expiry.sweeper.js';
 
 export interface ApplicationsModule extends AppModule {
   /**
    * Loads the partner's application (another partner's id → 404 OBJECT_NOT_FOUND exactly
    * like an unknown one), runs the pure `decide(app)` under optimistic concurrency and
    * writes its fields, status (through the state machine), events and notification in one
-   * atomic write with the outbox. Returns the new document and decide's result.
+   * atomic write with the outbox. Returns the new document and decide's result. `reply`: the
+   * answer of the partner's request, kept in that same write under its Idempotency-Key
+   * (a route's `reply(render)`); NO_REPLY (platform/idempotency.ts) when no request waits.
    */
-  changeApplication<R = void>(partnerId: string, applicationId: string, decide: Decide<R>): Promise<{ doc: ApplicationDoc; result: R | undefined }>;
+  changeApplication<R = void>(partnerId: string, applicationId: string, decide: Decide<R>, reply: Reply<ApplicationDoc>): Promise<{ doc: ApplicationDoc; result: R | undefined }>;
   /** The partner's application, or 404 OBJECT_NOT_FOUND. */
   getApplication(partnerId: string, applicationId: string): Promise<ApplicationDoc>;
   /**
@@ -61,7 +65,6 @@ export interface ApplicationsModule extends AppModule {
 }
 
 export interface ApplicationsModuleDeps {
-  auth: Pick<AuthModule, 'requireAuth'>;
   /** the fetcher of documents given as https URLs (tests pass one that trusts their local server) */
   fetcher?: DocumentFetcher;
 }
@@ -82,13 +85,16 @@ export async function createApplicationsModule(platform: Platform, deps: Applica
   await links.init();
   const s = buildServices(platform, { repo, links, logger, fetcher: deps.fetcher });
   const consumer = decisionConsumer(platform.consumerDeps, platform.topics, s.decisions);
-  const sweeper = expirySweeper(platform, { repo, applications: s.applications, schedule, logger });
+  const sweeper = expirySweeper(platform, { repo, changes: s.changes, schedule, logger });
   return {
     name: 'applications',
     mount: (router) => {
-      mountApplicationRoutes(router, { requireAuth: deps.auth.requireAuth, applications: s.applications, creation: s.creation, recurrences: s.recurrences });
+      mountCreateRoutes(router, { answers: s.answers, creation: s.creation });
+      mountReadRoutes(router, { reads: s.reads, answers: s.answers });
+      mountCancelRoutes(router, { changes: s.changes });
+      mountRecurrenceRoutes(router, { answers: s.answers, recurrences: s.recurrences, clock });
       mountGatewayRoutes(router, { gateway: s.gateway, decisions: s.decisions, publicBaseUrl: config.http.publicBaseUrl });
-      if (config.sandbox) mountSandboxRoutes(router, { requireAuth: deps.auth.requireAuth, applications: s.applications, gateway: s.gateway });
+      if (config.sandbox) mountSandboxRoutes(router, { reads: s.reads, answers: s.answers, gateway: s.gateway });
     },
     start: async () => {
       await consumer.start();
@@ -98,13 +104,9 @@ export async function createApplicationsModule(platform: Platform, deps: Applica
       await sweeper.stop();
       await consumer.stop();
     },
-    changeApplication: (partnerId, applicationId, decide) => s.applications.change(partnerId, applicationId, decide),
-    getApplication: async (partnerId, applicationId) => {
-      const doc = await repo.findForPartner(partnerId, applicationId);
-      if (!doc) throw applicationNotFound('OBJECT_NOT_FOUND');
-      return doc;
-    },
-    findByOrder: (partnerId, query) => s.applications.findByOrder(partnerId, query),
+    changeApplication: (partnerId, applicationId, decide, reply) => s.changes.change(partnerId, applicationId, decide, reply),
+    getApplication: (partnerId, applicationId) => s.reads.get(partnerId, applicationId, 'OBJECT_NOT_FOUND'),
+    findByOrder: (partnerId, query) => s.reads.findByOrder(partnerId, query),
     registerAction: (action, check) => s.actions.register(action, check),
     prepareDocuments: (inputs, attributeOf, now = clock.now()) => s.documents.prepare(inputs, attributeOf, now),
     sweepExpired: (now, opts) => sweeper.sweep(now, opts),
@@ -151,15 +153,18 @@ function buildServices(platform: Platform, { repo, links, logger, fetcher }: Ser
   };
   const documents = new DocumentStore(repo, fetcher ?? httpsDocumentFetcher({ allowPrivateNetworks: config.webhooks.allowPrivateNetworks, timeoutMs: config.webhooks.timeoutMs }), logger);
   const actions = new AllowedActions();
-  const applications = new ApplicationService({ repo, links, logger, actions, clock, config: { recurrenceValidityMs: config.recurrenceValidityMs } });
+  actions.register('CANCEL', cancelCheck);
+  const answers = new ApplicationAnswers(links, actions);
+  const changes = new ApplicationChanges({ repo, clock, config: { recurrenceValidityMs: config.recurrenceValidityMs } });
+  const reads = new ApplicationReads(repo);
   const creation = new CreateApplication(repo, cfg, documents, clock);
-  const decisions = new DecisionService({ repo, applications, sandbox: config.sandbox, logger });
-  const recurrences = new RecurrenceService({ repo, applications, decisions, documents, cfg, sandbox: config.sandbox, clock });
-  const gateway = new GatewayService({ repo, links, applications });
-  return { documents, actions, applications, creation, decisions, recurrences, gateway };
+  const decisions = new DecisionService({ repo, changes, sandbox: config.sandbox, logger });
+  const recurrences = new RecurrenceService({ repo, changes, decisions, documents, cfg, sandbox: config.sandbox, clock });
+  const gateway = new GatewayService({ repo, links, changes });
+  return { documents, actions, answers, changes, reads, creation, decisions, recurrences, gateway };
 }
 
-function expirySweeper(platform: Platform, parts: Pick<ConstructorParameters<typeof ExpirySweeper>[0], 'repo' | 'applications' | 'schedule' | 'logger'>): ExpirySweeper {
+function expirySweeper(platform: Platform, parts: Pick<ConstructorParameters<typeof ExpirySweeper>[0], 'repo' | 'changes' | 'schedule' | 'logger'>): ExpirySweeper {
   const { config, registry } = platform;
   return new ExpirySweeper({
     ...parts,

@@ -1,42 +1,20 @@
 /**
- * The applications module's public face, its one door. Other modules (orders,
- * payments) import this file only: the Application document types, the event names, the
- * state machine, the request and response schemas the order routes share, the response
- * mappers, and `ApplicationsModule`: `changeApplication` (the one way to change an
- * application from outside), the reads, and `prepareDocuments`.
+ * The applications module's door. Other modules import this file only: the module's
+ * factory, its port (`ApplicationsModule`, with the types its calls take: the document, a
+ * `Decide` and the state machine a decide runs under, the allowed-actions hook, the order
+ * lookup, and the order answer the order routes share with the cancel), and its event
+ * contracts. The order's own shape and rules are modules/order-rules.
  */
-import type { ApplicationDoc, DocumentMeta } from './application.model.js';
-import type { Decide } from './application.changes.js';
-import type { DocumentInput } from './application.input.js';
-import type { OrderLookup } from './application.service.js';
-import type { Action, ActionCheck } from './application.actions.js';
-
-export {
-  ITEM_TYPES, anySentOrDelivered,
-  type Address, type ApplicationDoc, type DeliveryCarrier, type DocumentMeta, type FinancingType, type FulfilmentEntry,
-  type FulfilmentState, type Instalment, type Money, type OrderAdjustment, type OrderDoc, type OrderItemDoc, type Status, type VatAmount,
-} from './application.model.js';
-export { APPLICATION_EVENTS, APPLICATION_TOPICS, applicationEventDataSchema, applicationNotification, type ApplicationEventType, type ApplicationEventData } from './application.events.js';
-export {
-  transition, checkAvailability, statusChanged, TransitionRefused, TRANSITIONS, AVAILABILITY,
-  type Trigger, type TransitionFacts, type Operation, type Refusal,
-} from './application.state-machine.js';
-export { ACTIONS, type Action, type ActionCheck } from './application.actions.js';
-export { NOTIFIED_REASONS, type ApplicationChange, type Decide, type SettableFields } from './application.changes.js';
-export { toApplicationResponse, toOrderResponse, toOrderWithInfo, toApplicationInfo, formatTime, type ApplicationResponse } from './application.mappers.js';
-export type { OrderLookup } from './application.service.js';
-export { buildItem } from './application.factory.js';
-export { checkSigns } from './application.checks.js';
-export { withDerivedItems } from './order.derivation.js';
-export { closeCancelledOrder } from './application.order-close.js';
-export { planChange } from './application.plan.js';
-export type { DocumentInput, FileInput, ItemInput } from './application.input.js';
-export { ACCEPTED_MIME_TYPES, httpsDocumentFetcher, type DocumentFetcher } from './application.documents.js';
-/** Schemas other modules' routes validate with, so that one field has one rule everywhere. */
-export {
-  money, vatAmount, totalVatSchema, variableSymbol, isoDate, itemSchema, orderItemsSchema, orderAddressesSchema,
-  documentSchema, documentsSchema, deliveryCarrierSchema, applicationIdParams, MAX_AMOUNT, MAX_FILE_BYTES, UUID,
-} from './application.schemas.js';
-export { orderWithInfoSchema } from './application.responses.js';
 export { createApplicationsModule, type ApplicationsModule } from './create-applications-module.js';
-
+export type { DocumentFetcher } from './store/document-store.js';
+export type { ApplicationDoc } from './application.model.js';
+export type { Decide, SettableFields } from './change/compile-change.js';
+export { checkAvailability, transition, TransitionRefused, type Operation } from './application.state-machine.js';
+export type { Action, ActionCheck } from './application.actions.js';
+export type { OrderLookup } from './read/application-reads.js';
+export { toOrderWithInfo } from './application.mappers.js';
+export { orderWithInfoSchema } from './application.responses.js';
+export { applicationIdParams } from './application.schemas.js';
+export {
+  APPLICATION_EVENTS, APPLICATION_TOPICS, applicationEventDataSchema, type ApplicationEventData, type ApplicationEventType,
+} from './application.events.js';

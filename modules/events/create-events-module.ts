@@ -1,10 +1,8 @@
-import type { Platform } from '../../platform/module.js';
-import type { AuthModule } from '../auth/index.js';
+import type { Platform, AppModule } from '../../platform/module.js';
 import { feedProjector, projectorMetrics } from './events.projector.js';
-import { FeedRepository } from './events.repository.js';
+import { MongoFeedRepository } from './events.repository.js';
 import { mountEventRoutes } from './events.routes.js';
 import { EventsService, type DeliveryStates } from './events.service.js';
-import type { AppModule } from '../../platform/module.js';
 
 export interface EventsModule extends AppModule {
   service: EventsService;
@@ -13,7 +11,6 @@ export interface EventsModule extends AppModule {
 }
 
 export interface EventsModuleDeps {
-  auth: Pick<AuthModule, 'requireAuth'>;
   /** the webhook relay's record states (its deliveries module) */
   deliveryStates: DeliveryStates;
 }
@@ -27,7 +24,7 @@ const CLEANUP_CATCH_UP_MS = 1_000;
 
 /** Composition root of the event feed: the projector, the retention cleanup, the list route. */
 export async function createEventsModule(platform: Platform, deps: EventsModuleDeps): Promise<EventsModule> {
-  const repo = new FeedRepository(platform.db);
+  const repo = new MongoFeedRepository(platform.db);
   await repo.init();
   const { retentionMs } = platform.config.eventFeed;
   const service = new EventsService({ repo, deliveryStates: deps.deliveryStates, retentionMs });
@@ -55,7 +52,7 @@ export async function createEventsModule(platform: Platform, deps: EventsModuleD
     name: 'events',
     service,
     removeExpired: async (now = new Date()) => (await repo.removeExpired(new Date(now.getTime() - retentionMs))).removed,
-    mount: (router) => mountEventRoutes(router, service, deps.auth.requireAuth),
+    mount: (router) => mountEventRoutes(router, service),
     start: async () => {
       stopped = false;
       await projector.start();

@@ -1,3 +1,5 @@
+import { pagingInfo, type PagingInfo } from '../../platform/http/paging.js';
+
 /**
  * Cursor paging of the event feed, per the spec's paging conventions (limit 1..100, default 20):
  * oldest first; `after` = the id of the last item seen (forward), `before` = the id of the
@@ -10,12 +12,6 @@ export interface FeedQuery {
   after?: string;
   before?: string;
   applicationId?: string;
-}
-
-export interface PagingInfo {
-  itemsPerPage: number;
-  nextPage?: string;
-  prevPage?: string;
 }
 
 /** Inclusive integer range; empty when `to < from`. */
@@ -33,14 +29,11 @@ export function pageOf<T>(found: T[], q: Pick<FeedQuery, 'limit' | 'before'>): {
   return { data: q.before !== undefined ? found.slice(found.length - q.limit) : found.slice(0, q.limit), more };
 }
 
+/** The feed's PagingInfo (platform/http/paging.ts); its links keep the applicationId filter. */
 export function pagingInfoOf(q: FeedQuery, ids: string[], more: boolean, basePath: string): PagingInfo {
-  const link = (cursor: 'after' | 'before', id: string) => {
+  return pagingInfo(q, ids, more, (cursor, id) => {
     const params = new URLSearchParams({ limit: String(q.limit), [cursor]: id });
     if (q.applicationId !== undefined) params.set('applicationId', q.applicationId);
     return `${basePath}?${params}`;
-  };
-  const info: PagingInfo = { itemsPerPage: q.limit };
-  if (q.after !== undefined && more && ids.length) info.nextPage = link('after', ids[ids.length - 1]!);
-  if (q.before !== undefined && more && ids.length) info.prevPage = link('before', ids[0]!);
-  return info;
+  });
 }

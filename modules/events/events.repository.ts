@@ -11,12 +11,25 @@ const CLEANUP_BATCH = 200;
 const CLEANUP_MAX_BATCHES = 10;
 
 /**
+ * What the feed asks of its store: the append protocol (`SeqStore`, events.append.ts), the
+ * reads of a page and the retention cleanup. MongoFeedRepository is the store's.
+ */
+export interface FeedRepository extends SeqStore {
+  init(): Promise<void>;
+  headOf(partnerId: string): Promise<FeedHeadDoc>;
+  byWebhookId(webhookId: string): Promise<FeedEntryDoc | null>;
+  bySeqs(partnerId: string, seqs: number[]): Promise<FeedEntryDoc[]>;
+  ofApplication(partnerId: string, applicationId: string, q: { above: number; below: number; since: Date; limit: number; newest: boolean }): Promise<FeedEntryDoc[]>;
+  removeExpired(cutoff: Date): Promise<{ removed: number; more: boolean }>;
+}
+
+/**
  * The feed's store. Hot paths go by `_id` (entries by `entryKey(partner, seq)`: dense seqs
  * make a page a list of known keys; heads by partner id) or by the unique webhook-id, which
  * mongo-java-server answers from an index too. Only the applicationId filter is a query,
  * indexed on MongoDB.
  */
-export class FeedRepository implements SeqStore {
+export class MongoFeedRepository implements FeedRepository {
   readonly entries: Collection<FeedEntryDoc>;
   readonly heads: Collection<FeedHeadDoc>;
 

@@ -1,14 +1,11 @@
-import type { Middleware } from 'koa';
-import type { AppRouter } from '../../platform/http/create-app.js';
-import { partnerOf, type AppState } from '../../platform/http/state.js';
+import { partnerOf, type AppRouter } from '../../platform/http/state.js';
 import { defineRoute } from '../../platform/openapi/registry.js';
-import type { FeedQuery } from './events.paging.js';
 import { eventPageSchema, eventsQuerySchema } from './events.schemas.js';
 import { EVENTS_PATH, type EventsService } from './events.service.js';
 
 /** The partner's event feed (docs/event-feed.md), behind the bearer token. */
-export function mountEventRoutes(router: AppRouter, service: EventsService, requireAuth: Middleware<AppState>): void {
-  defineRoute<unknown, Record<string, string>, FeedQuery>(router, {
+export function mountEventRoutes(router: AppRouter, service: EventsService): void {
+  defineRoute(router, {
     method: 'get', path: EVENTS_PATH, operationId: 'listEvents', tags: ['Events'], auth: 'bearer',
     summary: 'List the partner\'s events (every notification, oldest first)',
     description: 'Every application and payment notification the service produced for the partner, in the order the feed recorded them, '
@@ -19,7 +16,7 @@ export function mountEventRoutes(router: AppRouter, service: EventsService, requ
     errors: [
       { status: 400, code: 'INVALID_REQUEST', when: 'limit outside 1..100, both after and before, a malformed id, or a cursor that is not an event of this partner\'s feed (unknown or past the retention); `attribute` names it' },
     ],
-  }, [requireAuth], async (ctx, { query }) => {
+  }, async (ctx, { query }) => {
     ctx.body = await service.list(partnerOf(ctx).id, query);
   });
 }

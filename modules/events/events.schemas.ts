@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { cursorParameter, pageLimit } from '../../platform/http/paging.js';
+import { cursorParameter, pageLimit, pagingInfoSchema } from '../../platform/http/paging.js';
 import type { FeedQuery } from './events.paging.js';
 
 /** Webhook ids and application ids are UUIDs; the pattern only keeps junk out of the store's queries. */
@@ -34,9 +34,5 @@ export const eventSchema = Joi.object({
 
 export const eventPageSchema = Joi.object({
   data: Joi.array().items(eventSchema).required(),
-  pagingInfo: Joi.object({
-    itemsPerPage: Joi.number().integer().required(),
-    nextPage: Joi.string().description('only when `after` was sent and more events follow'),
-    prevPage: Joi.string().description('only when `before` was sent and more events precede'),
-  }).required().label('EventPagingInfo'),
+  pagingInfo: pagingInfoSchema('events').required().label('EventPagingInfo'),
 }).label('EventPage');

@@ -1,7 +1,8 @@
 import { resolveCursor } from '../../platform/http/paging.js';
 import type { NotificationRequest } from '../../platform/notifications.js';
 import { eventView, type EventView, type FeedEntryDoc, type FeedHeadDoc } from './events.model.js';
-import { pageOf, pagingInfoOf, seqRange, type FeedQuery, type PagingInfo } from './events.paging.js';
+import type { PagingInfo } from '../../platform/http/paging.js';
+import { pageOf, pagingInfoOf, seqRange, type FeedQuery } from './events.paging.js';
 import type { FeedRepository } from './events.repository.js';
 
 export const EVENTS_PATH = '/financing/v1/events';

@@ -5,7 +5,6 @@
  */
 
 export { createEventsModule, type EventsModule, type EventsModuleDeps } from './create-events-module.js';
-export { EVENTS_PATH, type EventPage, type DeliveryStates } from './events.service.js';
+export type { DeliveryStates } from './events.service.js';
 export type { EventView, EventType, DeliveryStatus } from './events.model.js';
-export { eventSchema, eventPageSchema } from './events.schemas.js';
 

@@ -1,4 +1,3 @@
-import type { AuthModule } from '../auth/index.js';
 import type { ApplicationsModule } from '../applications/index.js';
 import { OrdersService, orderActionChecks } from './orders.service.js';
 import { mountOrderRoutes } from './orders.routes.js';
@@ -8,7 +7,6 @@ import type { AppModule } from '../../platform/module.js';
 export type OrdersModule = AppModule;
 
 export interface OrdersModuleDeps {
-  auth: Pick<AuthModule, 'requireAuth'>;
   applications: Pick<ApplicationsModule, 'changeApplication' | 'findByOrder' | 'prepareDocuments' | 'registerAction' | 'getApplication'>;
 }
 
@@ -23,6 +21,6 @@ export async function createOrdersModule(deps: OrdersModuleDeps): Promise<Orders
   for (const [action, check] of orderActionChecks()) deps.applications.registerAction(action, check);
   return {
     name: 'orders',
-    mount: (router) => mountOrderRoutes(router, deps.auth.requireAuth, service),
+    mount: (router) => mountOrderRoutes(router, service),
   };
 }

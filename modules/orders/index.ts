@@ -1,11 +1,7 @@
 /**
- * The orders module's public face: fulfilment of an approved application's order (send,
- * deliver, return, cancel, order change, order lookup), its event names and payloads, and
- * the money rule the payments module pays by.
+ * The orders module's door: fulfilment of an approved application's order (send, deliver,
+ * return, cancel, order change, order lookup) and its event names and payloads. The rules
+ * it decides by are modules/order-rules.
  */
-export { ORDER_EVENTS, ORDER_EVENT_TYPES, ORDER_TOPICS, orderSnapshot, type OrderEventData, type OrderEventType, type OrderSnapshot } from './orders.events.js';
-export { payoutBase, type PayoutTrigger, type PricedCounters } from './order.money.js';
-export type { FulfilmentLine } from './fulfilment.rules.js';
 export { createOrdersModule, type OrdersModule, type OrdersModuleDeps } from './create-orders-module.js';
-
-
+export { ORDER_EVENTS, ORDER_EVENT_TYPES, ORDER_TOPICS, orderSnapshot, type OrderEventData, type OrderEventType, type OrderSnapshot } from './orders.events.js';

@@ -1,13 +1,11 @@
-import type { OrderDoc } from '../applications/index.js';
-import type { FulfilmentLine } from './fulfilment.rules.js';
-import { adjustmentsTotal, type PayoutTrigger, type PricedCounters } from './order.money.js';
+import { adjustmentsTotal, type FulfilmentLine, type OrderDoc, type PayoutTrigger, type PricedCounters } from '../order-rules/index.js';
 
 /** The module's topic: the goods (sent, delivered, returned, refunded, cancelled, changed). */
 export const ORDER_TOPICS = { events: 'orders.events' } as const;
 
 /**
- * Order events (named `<module>.<entity>.<past-tense>`), written by the applications
- * kernel on ORDER_TOPICS.events keyed by application id, in the same write as the
+ * Order events (named `<module>.<entity>.<past-tense>`), written through the
+ * applications module's changeApplication on ORDER_TOPICS.events keyed by application id, in the same write as the
  * change. Each carries the lines it touched with their money, and a money snapshot of the
  * whole order after the change, so that a consumer (the payments ledger) can reconcile to
  * the latest state without replaying history.

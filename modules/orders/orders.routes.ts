@@ -1,13 +1,10 @@
 import type Joi from 'joi';
-import type { Middleware } from 'koa';
-import type { AppRouter } from '../../platform/http/create-app.js';
-import { partnerOf, type AppState } from '../../platform/http/state.js';
+import { partnerOf, type AppRouter } from '../../platform/http/state.js';
 import { defineRoute, type ErrorDeclaration } from '../../platform/openapi/registry.js';
-import { respondFromWrite } from '../../platform/idempotency.js';
-import type { FulfilmentOp } from './fulfilment.counters.js';
-import type { ChangeOrderBody, FulfilmentBody, OrdersService } from './orders.service.js';
-import { applicationIdParams, orderWithInfoSchema, toOrderWithInfo, type ApplicationDoc, type OrderLookup } from '../applications/index.js';
-import { cancelItemsSchema, changeOrderSchema, deliverSchema, orderQuerySchema, returnSchema, sendSchema } from './orders.schemas.js';
+import type { FulfilmentOp } from '../order-rules/index.js';
+import type { OrdersService } from './orders.service.js';
+import { applicationIdParams, orderWithInfoSchema, toOrderWithInfo, type ApplicationDoc } from '../applications/index.js';
+import { cancelItemsSchema, changeOrderSchema, deliverSchema, orderQuerySchema, returnSchema, sendSchema, type FulfilmentBody } from './orders.schemas.js';
 
 const E = (status: number, code: string, when: string): ErrorDeclaration => ({ status, code, when });
 const INVALID = E(400, 'INVALID_REQUEST', 'a field is missing, malformed or over a limit; `attribute` names it');
@@ -29,7 +26,7 @@ interface OperationRoute {
   operationId: string;
   summary: string;
   description: string;
-  body: Joi.ObjectSchema;
+  body: Joi.ObjectSchema<FulfilmentBody>;
   extra: ErrorDeclaration[];
 }
 
@@ -56,22 +53,21 @@ const OPERATIONS: OperationRoute[] = [
   },
 ];
 
-export function mountOrderRoutes(router: AppRouter, requireAuth: Middleware<AppState>, orders: OrdersService): void {
-  const auth = [requireAuth];
+export function mountOrderRoutes(router: AppRouter, orders: OrdersService): void {
   for (const r of OPERATIONS) {
-    defineRoute<FulfilmentBody, { applicationId: string }>(router, {
+    defineRoute(router, {
       method: 'put', path: `/financing/v1/applications/:applicationId/order/${r.verb}`, operationId: r.operationId, tags, auth: 'bearer',
       summary: r.summary, description: r.description,
       request: { params: applicationIdParams, body: r.body },
       responses: ok,
       errors: [INVALID, NOT_FOUND, ...STATE, ITEMS, ...r.extra, E(409, 'CONCURRENT_MODIFICATION', 'the application kept changing under the request; repeat it')],
-    }, auth, async (ctx, { params, body }) => {
-      respondFromWrite(orderWithInfo);
-      ctx.body = await orders.fulfil(partnerOf(ctx), params.applicationId, r.op, body);
+    }, async (ctx, { params, body, reply }) => {
+      const done = reply(orderWithInfo);
+      return done.answer(await orders.fulfil(partnerOf(ctx), params.applicationId, r.op, body, done));
     });
   }
 
-  defineRoute<ChangeOrderBody, { applicationId: string }>(router, {
+  defineRoute(router, {
     method: 'put', path: '/financing/v1/applications/:applicationId/order', operationId: 'changeOrder', tags, auth: 'bearer',
     summary: 'Change the order (partial)',
     description: '`order` holds only the changed data. Given items replace the item list; the totals must match them. Refused once anything is sent or delivered.',
@@ -83,19 +79,19 @@ export function mountOrderRoutes(router: AppRouter, requireAuth: Middleware<AppS
       E(422, 'NOT_SUPPORTED', 'an approved total may not grow; an approved PAY_IN_THREE total may not change'),
       E(422, 'UNPROCESSABLE', 'the totals do not match the items, another currency, or a document URL that cannot be fetched'),
     ],
-  }, auth, async (ctx, { params, body }) => {
-    respondFromWrite(orderWithInfo);
-    ctx.body = await orders.change(partnerOf(ctx), params.applicationId, body);
+  }, async (ctx, { params, body, reply }) => {
+    const changed = reply(orderWithInfo);
+    return changed.answer(await orders.change(partnerOf(ctx), params.applicationId, body, changed));
   });
 
-  defineRoute<unknown, Record<string, string>, OrderLookup>(router, {
+  defineRoute(router, {
     method: 'get', path: '/financing/v1/orders', operationId: 'getOrder', tags, auth: 'bearer',
     summary: 'Find an order',
     description: 'By orderNumber, orderVariableSymbol or applicationId (at least one; all given must match). When several of your applications match, the newest is returned.',
     request: { query: orderQuerySchema },
     responses: { 200: { description: 'the order plus applicationInfo', schema: orderWithInfoSchema } },
     errors: [INVALID, E(404, 'OBJECT_NOT_FOUND', 'no order of this partner matches')],
-  }, auth, async (ctx, { query }) => {
+  }, async (ctx, { query }) => {
     ctx.body = await orders.find(partnerOf(ctx).id, query);
   });
 }

@@ -1,8 +1,17 @@
 import Joi from 'joi';
 import {
-  deliveryCarrierSchema, documentSchema, documentsSchema, isoDate, ITEM_TYPES, MAX_AMOUNT, money, orderAddressesSchema, orderItemsSchema,
-  totalVatSchema, UUID, variableSymbol,
-} from '../applications/index.js';
+  deliveryCarrierSchema, documentSchema, documentsSchema, isoDate, ITEM_TYPES, MAX_AMOUNT, money, orderAddressesSchema, orderItemsSchema, totalVatSchema, variableSymbol,
+  type DocumentInput, type FulfilmentInput, type OrderChangeInput,
+} from '../order-rules/index.js';
+import type { OrderLookup } from '../applications/index.js';
+import { UUID_PATTERN } from '../../platform/http/paging.js';
+
+/** The bodies of the order operations as validated: the rules' inputs, with documents as sent. */
+export type FulfilmentBody = Omit<FulfilmentInput, 'op' | 'document'> & { document?: DocumentInput };
+export interface ChangeOrderBody {
+  reason?: string;
+  order: Omit<OrderChangeInput, 'documents'> & { documents?: DocumentInput[] };
+}
 
 /**
  * Request schemas of the order operations (spec: "Order item operations", PUT order,
@@ -31,7 +40,7 @@ const itemRef = Joi.object({
 
 const items = Joi.array().items(itemRef).max(1000);
 
-export const sendSchema = Joi.object({
+export const sendSchema = Joi.object<FulfilmentBody>({
   items: items.min(1),
   totalPrice: amountOut.description('the sent total; at most the value of the items sent (the order total when the last pieces are sent)'),
   totalVat: totalVatSchema,
@@ -41,7 +50,7 @@ export const sendSchema = Joi.object({
   deliveryCarrier: deliveryCarrierSchema,
 }).label('SendOrderRequest');
 
-export const deliverSchema = Joi.object({
+export const deliverSchema = Joi.object<FulfilmentBody>({
   items: items.min(1),
   totalPrice: amountOut.description('the delivered total; defaults to the order total; at most the value of the items delivered (the order total when the last pieces are delivered), else 422 TOTAL_PRICE_LIMIT_EXCEEDED'),
   totalVat: totalVatSchema,
@@ -49,7 +58,7 @@ export const deliverSchema = Joi.object({
   deliveryCarrier: deliveryCarrierSchema,
 }).label('DeliverOrderRequest');
 
-export const returnSchema = Joi.object({
+export const returnSchema = Joi.object<FulfilmentBody>({
   items: items.description('omitted: full return; []: amount-only refund of totalPrice; filled: the listed items'),
   totalPrice: amountOut.description('the amount returned when it differs from the items\' value; at most their value while other pieces stay open')
     .when('items', { is: Joi.array().length(0).required(), then: Joi.required() }),
@@ -58,13 +67,13 @@ export const returnSchema = Joi.object({
   variableSymbol,
 }).label('ReturnOrderRequest');
 
-export const cancelItemsSchema = Joi.object({
+export const cancelItemsSchema = Joi.object<FulfilmentBody>({
   items: items.min(1),
   totalPrice: amountOut.description('the amount cancelled when it differs from the items\' value; at most their value while other pieces stay open'),
   totalVat: totalVatSchema,
 }).label('CancelOrderItemsRequest');
 
-export const changeOrderSchema = Joi.object({
+export const changeOrderSchema = Joi.object<ChangeOrderBody, true>({
   reason: Joi.string().max(500).description('free text'),
   order: Joi.object({
     totalPrice: amountOut.description('the new total; must equal the items (a negative total is no order)'),
@@ -76,10 +85,10 @@ export const changeOrderSchema = Joi.object({
   }).min(1).required().description('only the changed data'),
 }).label('ChangeOrderRequest');
 
-export const orderQuerySchema = Joi.object({
+export const orderQuerySchema = Joi.object<OrderLookup, true>({
   orderNumber: Joi.string().min(1).max(100),
   orderVariableSymbol: variableSymbol,
-  applicationId: Joi.string().pattern(UUID, 'application id'),
+  applicationId: Joi.string().pattern(UUID_PATTERN, 'application id'),
 }).or('orderNumber', 'orderVariableSymbol', 'applicationId')
   .messages({ 'object.missing': 'give at least one of orderNumber, orderVariableSymbol, applicationId' })
   .label('GetOrderQuery');

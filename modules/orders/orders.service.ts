@@ -1,24 +1,14 @@
 import { newId } from '../../platform/ids.js';
 import { NotFoundError } from '../../platform/errors.js';
 import type { AuthenticatedPartner } from '../../platform/http/state.js';
-import {
-  anySentOrDelivered, checkAvailability, toOrderWithInfo, transition, TransitionRefused,
-  type Action, type ActionCheck, type ApplicationDoc, type ApplicationsModule, type DocumentInput, type Operation, type OrderLookup, type SettableFields,
-} from '../applications/index.js';
-import { applyFulfilment, type FulfilmentInput, type FulfilmentOutcome } from './fulfilment.rules.js';
-import type { FulfilmentOp } from './fulfilment.counters.js';
-import { applyOrderChange, type OrderChangeInput } from './order.change.js';
+import type { Reply } from '../../platform/idempotency.js';
+import { anySentOrDelivered, applyFulfilment, applyOrderChange, OrderRefused, type FulfilmentInput, type FulfilmentOutcome, type FulfilmentOp, type OrderChangeInput } from '../order-rules/index.js';
+import type { ChangeOrderBody, FulfilmentBody } from './orders.schemas.js';
+import { checkAvailability, toOrderWithInfo, transition, TransitionRefused, type Action, type ActionCheck, type ApplicationDoc, type ApplicationsModule, type Operation, type OrderLookup, type SettableFields } from '../applications/index.js';
 import { ORDER_EVENTS, ORDER_TOPICS, orderSnapshot, type OrderEventData } from './orders.events.js';
-import { OrderRefused } from './orders.errors.js';
 
 export interface OrdersServiceDeps {
   applications: Pick<ApplicationsModule, 'changeApplication' | 'findByOrder' | 'prepareDocuments' | 'getApplication'>;
-}
-
-export type FulfilmentBody = Omit<FulfilmentInput, 'op' | 'document'> & { document?: DocumentInput };
-export interface ChangeOrderBody {
-  reason?: string;
-  order: Omit<OrderChangeInput, 'documents'> & { documents?: DocumentInput[] };
 }
 
 const OPERATION: Record<FulfilmentOp, Operation> = { SEND: 'MARK_SENT', DELIVER: 'MARK_DELIVERED', RETURN: 'MARK_RETURNED', CANCEL: 'MARK_CANCELLED' };
@@ -75,15 +65,17 @@ function eventData(app: ApplicationDoc, partner: AuthenticatedPartner, lines: Or
 }
 
 /**
- * The order use cases: each reads as assert (availability), decide (the pure rules), and
- * persist through the applications kernel, which writes the order, the status, the event
- * and the notification in one version-guarded write (a lost race decides again on the
- * fresh document, so concurrent calls never lose an update).
+ * The order use cases: each reads as assert (availability), decide (the pure rules of
+ * modules/order-rules), and persist through the applications module's changeApplication,
+ * which writes the order, the status, the event and the notification in one
+ * version-guarded write (a lost race decides again on the fresh document, so concurrent
+ * calls never lose an update).
  */
 export class OrdersService {
   constructor(private readonly deps: OrdersServiceDeps) {}
 
-  async fulfil(partner: AuthenticatedPartner, applicationId: string, op: FulfilmentOp, body: FulfilmentBody) {
+  /** `reply`: the route's answer, kept with the change under the request's Idempotency-Key. */
+  async fulfil(partner: AuthenticatedPartner, applicationId: string, op: FulfilmentOp, body: FulfilmentBody, reply: Reply<ApplicationDoc>): Promise<ApplicationDoc> {
     const now = new Date();
     // documents are checked and stored (by content hash) before the write: a refused
     // operation leaves at most an unreferenced blob, never a half-changed order
@@ -100,11 +92,11 @@ export class OrdersService {
         facts: out.facts,
         events: [{ type: EVENT[out.kind], data: eventData({ ...app, order: out.order }, partner, out.lines, out.amount), topic: ORDER_TOPICS.events }],
       };
-    });
-    return toOrderWithInfo(doc);
+    }, reply);
+    return doc;
   }
 
-  async change(partner: AuthenticatedPartner, applicationId: string, body: ChangeOrderBody) {
+  async change(partner: AuthenticatedPartner, applicationId: string, body: ChangeOrderBody, reply: Reply<ApplicationDoc>): Promise<ApplicationDoc> {
     const now = new Date();
     if (body.order.documents) await this.deps.applications.getApplication(partner.id, applicationId);
     const documents = body.order.documents
@@ -115,12 +107,12 @@ export class OrdersService {
       assertAvailable(app, 'CHANGE_ORDER');
       const order = applyOrderChange(app.order, input);
       const set: SettableFields = { order };
-      // the customer's plan follows the new total in the same write (the applications kernel)
+      // the customer's plan follows the new total in the same write (changeApplication)
       if (app.state === 'READY' && order.totalPrice.amount !== app.order.totalPrice.amount) assertTotalChangeSupported(app, order.totalPrice.amount);
       const data = { ...eventData({ ...app, order }, partner, [], 0), ...(body.reason ? { reason: body.reason } : {}) };
       return { set, events: [{ type: ORDER_EVENTS.changed, data, topic: ORDER_TOPICS.events }], notify: false };
-    });
-    return toOrderWithInfo(doc);
+    }, reply);
+    return doc;
   }
 
   /** GET /financing/v1/orders: the lookup is the applications module's (newest match; docs). */

@@ -1,16 +1,13 @@
-import type { Platform } from '../../platform/module.js';
-import type { AuthModule } from '../auth/index.js';
+import type { Platform, AppModule } from '../../platform/module.js';
 import type { ApplicationsModule } from '../applications/index.js';
 import { LedgerService } from './ledger.service.js';
 import { MongoLedgerRepository } from './ledger.repository.js';
 import { ledgerConsumer, paidConsumer } from './payments.consumers.js';
 import { mountPaymentRoutes } from './payments.routes.js';
-import type { AppModule } from '../../platform/module.js';
 
 export type PaymentsModule = AppModule;
 
 export interface PaymentsModuleDeps {
-  auth: Pick<AuthModule, 'requireAuth'>;
   applications: Pick<ApplicationsModule, 'changeApplication' | 'getApplication'>;
 }
 
@@ -24,7 +21,7 @@ export async function createPaymentsModule(platform: Platform, deps: PaymentsMod
   ];
   return {
     name: 'payments',
-    mount: (router) => mountPaymentRoutes(router, deps.auth.requireAuth, { applications: deps.applications, ledger }),
+    mount: (router) => mountPaymentRoutes(router, { applications: deps.applications, ledger }),
     start: async () => { for (const c of consumers) await c.start(); },
     stop: async () => { for (const c of consumers) await c.stop(); },
   };

@@ -6,6 +6,4 @@
 export { createPaymentsModule, type PaymentsModule, type PaymentsModuleDeps } from './create-payments-module.js';
 export { PAYMENT_EVENTS, PAYMENT_TOPICS, type PaymentEventData } from './payments.events.js';
 export type { PaymentBody } from './payments.model.js';
-export { paymentSchema, paymentsPageSchema } from './payments.schemas.js';
-export { feeOf, reconcile, type PayoutTerms, type LedgerRecord } from './ledger.rules.js';
 

@@ -1,4 +1,4 @@
-import type { PayoutTrigger } from '../orders/index.js';
+import type { PayoutTrigger } from '../order-rules/index.js';
 
 /**
  * The payout ledger of one application as pure functions. The ledger does not

@@ -1,4 +1,5 @@
 import { parseDomainEvent, type DomainEvent } from '../../platform/events.js';
+import { NO_REPLY } from '../../platform/idempotency.js';
 import { AppError } from '../../platform/errors.js';
 import { ManagedConsumer, NonRetriableError, type ConsumerDeps } from '../../platform/consumer.js';
 import type { Topics } from '../../platform/kafka.js';
@@ -22,7 +23,7 @@ export function ledgerConsumer(deps: ConsumerDeps, topics: Topics, ledger: Ledge
 
 /**
  * A payout → READY_PAID on the application (spec transition "payment to partner": at least
- * part of the price paid), through the applications kernel. Each payout sets it once, in
+ * part of the price paid), through changeApplication. Each payout sets it once, in
  * the order things happen (a later send or delivery moves the application on, the next
  * payout brings READY_PAID back). Idempotent per payment: the application records the
  * payouts it has applied, so a redelivered event never sets READY_PAID a second time. A
@@ -51,7 +52,7 @@ export function paidConsumer(deps: ConsumerDeps, topics: Topics, applications: P
             trigger: 'PAYOUT',
             set: { payoutsApplied: [...(current.payoutsApplied ?? []), payment.paymentId] },
             events: [{ type: PAYMENT_EVENTS.applicationPaid, data: { paymentId: payment.paymentId, value: payment.value } }],
-          }));
+          }), NO_REPLY);
       } catch (err) {
         // a refused transition (the application moved on meanwhile) is an answer, not a failure
         if (err instanceof AppError && err.status === 422) return;

@@ -1,4 +1,4 @@
-import { cursorOf, unknownCursor } from '../../platform/http/paging.js';
+import { cursorOf, pagingInfo, unknownCursor, type PagingInfo } from '../../platform/http/paging.js';
 
 /**
  * Cursor paging of the payments list (spec: PagingInfo and the paging conventions;
@@ -12,12 +12,6 @@ export interface PageRequest {
   limit: number;
   after?: string;
   before?: string;
-}
-
-export interface PagingInfo {
-  nextPage?: string;
-  prevPage?: string;
-  itemsPerPage: number;
 }
 
 export function page<T extends { paymentId: string }>(all: T[], req: PageRequest, basePath: string): { data: T[]; pagingInfo: PagingInfo } {
@@ -36,8 +30,5 @@ export function page<T extends { paymentId: string }>(all: T[], req: PageRequest
     more = later.length > data.length;
   }
   const link = (cursor: 'after' | 'before', id: string) => `${basePath}?limit=${req.limit}&${cursor}=${encodeURIComponent(id)}`;
-  const pagingInfo: PagingInfo = { itemsPerPage: req.limit };
-  if (req.after !== undefined && more && data.length) pagingInfo.nextPage = link('after', data.at(-1)!.paymentId);
-  if (req.before !== undefined && more && data.length) pagingInfo.prevPage = link('before', data[0]!.paymentId);
-  return { data, pagingInfo };
+  return { data, pagingInfo: pagingInfo(req, data.map((p) => p.paymentId), more, link) };
 }

@@ -1,17 +1,15 @@
-import type { Middleware } from 'koa';
-import type { AppRouter } from '../../platform/http/create-app.js';
-import { partnerOf, type AppState } from '../../platform/http/state.js';
+import { partnerOf, type AppRouter } from '../../platform/http/state.js';
 import { defineRoute } from '../../platform/openapi/registry.js';
 import { applicationIdParams, type ApplicationsModule } from '../applications/index.js';
 import type { LedgerService } from './ledger.service.js';
-import { page, type PageRequest } from './payments.paging.js';
+import { page } from './payments.paging.js';
 import { paymentsPageSchema, paymentsQuerySchema } from './payments.schemas.js';
 
-export function mountPaymentRoutes(router: AppRouter, requireAuth: Middleware<AppState>, deps: {
+export function mountPaymentRoutes(router: AppRouter, deps: {
   applications: Pick<ApplicationsModule, 'getApplication'>;
   ledger: LedgerService;
 }): void {
-  defineRoute<unknown, { applicationId: string }, PageRequest>(router, {
+  defineRoute(router, {
     method: 'get', path: '/financing/v1/applications/:applicationId/payments', operationId: 'listPayments', tags: ['Payments'], auth: 'bearer',
     summary: 'List the payments of an application',
     description: 'Payouts (type PAYOUT) and credit notes (type CREDIT_NOTE, negative value: the partner owes it back), sorted by paymentId. `value` is what moves (grossValue − fee).',
@@ -21,7 +19,7 @@ export function mountPaymentRoutes(router: AppRouter, requireAuth: Middleware<Ap
       { status: 400, code: 'INVALID_REQUEST', when: 'limit outside 1..100, both after and before, a malformed cursor, or a cursor that is no paymentId of this application (unknown cursor); `attribute` names it' },
       { status: 404, code: 'OBJECT_NOT_FOUND', when: 'no application with this id for this partner' },
     ],
-  }, [requireAuth], async (ctx, { params: p, query: q }) => {
+  }, async (ctx, { params: p, query: q }) => {
     await deps.applications.getApplication(partnerOf(ctx).id, p.applicationId);
     const ledger = await deps.ledger.find(p.applicationId);
     const records = (ledger?.records ?? []).map((r) => r.body);

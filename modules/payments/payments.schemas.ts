@@ -1,6 +1,7 @@
 import Joi from 'joi';
-import { cursorParameter, pageLimit, UUID_PATTERN } from '../../platform/http/paging.js';
-import { isoDate, money } from '../applications/index.js';
+import type { PageRequest } from './payments.paging.js';
+import { cursorParameter, pageLimit, pagingInfoSchema, UUID_PATTERN } from '../../platform/http/paging.js';
+import { isoDate, money } from '../order-rules/index.js';
 
 /**
  * The payments list's query and answer (spec: Payment, PagingInfo), for the
@@ -10,7 +11,7 @@ import { isoDate, money } from '../applications/index.js';
 const cursor = cursorParameter(UUID_PATTERN, 'paymentId', 'a payment of this application');
 
 /** The paging rule of every list (platform/http/paging.ts): a cursor must be a paymentId of this application's list. */
-export const paymentsQuerySchema = Joi.object({
+export const paymentsQuerySchema = Joi.object<PageRequest, true>({
   limit: pageLimit,
   after: cursor.description('paymentId of the last item of the previous page (forward)'),
   before: cursor.description('paymentId of the first item of the following page (backward)'),
@@ -40,9 +41,5 @@ export const paymentSchema = Joi.object({
 
 export const paymentsPageSchema = Joi.object({
   data: Joi.array().items(paymentSchema).required(),
-  pagingInfo: Joi.object({
-    itemsPerPage: Joi.number().integer().required(),
-    nextPage: Joi.string().description('only when `after` was sent and more items follow'),
-    prevPage: Joi.string().description('only when `before` was sent and more items precede'),
-  }).required().label('PagingInfo'),
+  pagingInfo: pagingInfoSchema('items').required().label('PagingInfo'),
 }).label('PaymentsPage');

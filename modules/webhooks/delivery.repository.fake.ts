@@ -1,9 +1,9 @@
 import { setPath } from '../../platform/versioned-store.fake.js';
-import type { DeliveryRecords } from './delivery.repository.js';
+import type { DeliveryRepository } from './delivery.repository.js';
 import type { DeliveryDoc } from './delivery.model.js';
 
-/** DeliveryRecords in memory, with the store's version guard; documents are copied in and out. */
-export class InMemoryDeliveryRecords implements DeliveryRecords {
+/** DeliveryRepository in memory, with the store's version guard; documents are copied in and out. */
+export class InMemoryDeliveryRepository implements DeliveryRepository {
   readonly docs = new Map<string, DeliveryDoc>();
 
   async get(id: string): Promise<DeliveryDoc | null> {

@@ -15,10 +15,10 @@ export interface PageQuery {
 }
 
 /**
- * The delivery records as the relay's deliverer asks for them. DeliveryRepository is the
- * store's; InMemoryDeliveryRecords (delivery.repository.fake.ts) the unit tests'.
+ * The delivery records as the relay's deliverer asks for them. MongoDeliveryRepository is the
+ * store's; InMemoryDeliveryRepository (delivery.repository.fake.ts) the unit tests'.
  */
-export interface DeliveryRecords {
+export interface DeliveryRepository {
   /** The record (the store's implementation batches these per turn). */
   get(id: string): Promise<DeliveryDoc | null>;
   /** The record, read at once (after a lost race). */
@@ -34,7 +34,7 @@ export interface DeliveryRecords {
  * `$in` look-up per batch) and `{_id, version}` (a version-guarded update, answered from a
  * unique index on mongo-java-server too); the API process only reads it for partners.
  */
-export class DeliveryRepository implements DeliveryRecords {
+export class MongoDeliveryRepository implements DeliveryRepository {
   readonly collection: Collection<DeliveryDoc>;
   private readonly loads: MicroBatcher<string, DeliveryDoc | null>;
   private readonly inserts: MicroBatcher<DeliveryDoc, boolean>;

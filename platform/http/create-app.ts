@@ -31,6 +31,8 @@ export interface HttpAppOptions {
   idempotency?: Koa.Middleware<AppState>;
   /** the API's dated versions: answers are shaped for the caller's version at the edge */
   versions?: ApiVersions;
+  /** the bearer check that every route declared `auth: 'bearer'` runs (the auth module's) */
+  bearer?: Koa.Middleware<AppState>;
 }
 
 /**
@@ -76,6 +78,7 @@ export function createHttpApp(opts: HttpAppOptions): Koa<AppState> {
   app.silent = true; // errors are logged once, by the error middleware
   const router = new Router<AppState>();
   registryOf(router).idempotency = opts.idempotency;
+  registryOf(router).bearer = opts.bearer;
   opts.mount(router);
 
   app.use(requestContext(opts.logger, httpMetrics(opts.registry)));

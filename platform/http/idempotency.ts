@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import { AppError, InvalidRequestError, errorBody } from '../errors.js';
 import {
-  IDEMPOTENCY_ERRORS, IdempotentWrite, fingerprintOf, isValidKey, runIdempotent, type IdempotencyStore, type KeptResponse,
+  IDEMPOTENCY_ERRORS, IdempotentWrite, fingerprintOf, isValidKey, type IdempotencyStore, type KeptResponse,
 } from '../idempotency.js';
 import type { AppContext, AppState } from './state.js';
 
@@ -66,9 +66,11 @@ export function idempotency(store: IdempotencyStore, opts: IdempotencyMiddleware
     if (claim.kind === 'in-use') throw IDEMPOTENCY_ERRORS.inUse(claim.retryAfterSeconds);
 
     const write = new IdempotentWrite(claim.keyHash, claim.expiresAt);
+    // the route hands it to its write (defineRoute's `reply`), which keeps the response
+    ctx.state.idempotentWrite = write;
     let failure: unknown;
     try {
-      await runIdempotent(write, async () => { await next(); });
+      await next();
     } catch (err) {
       failure = err;
     } finally {

@@ -68,3 +68,38 @@ export async function resolveCursor<T>(
   if (item === null || item === undefined) throw unknownCursor(cursor.parameter, what);
   return item as NonNullable<T>;
 }
+
+/** The spec's PagingInfo, in every list's answer. */
+export interface PagingInfo {
+  itemsPerPage: number;
+  nextPage?: string;
+  prevPage?: string;
+}
+
+/**
+ * The PagingInfo of a page: `nextPage` only when `after` was sent and more items follow,
+ * `prevPage` only when `before` was sent and more precede; neither without a cursor. `ids`
+ * are the page's items in list order; `link` is the URL of the page a cursor names (each
+ * list keeps its own query parameters, such as a filter, in it).
+ */
+export function pagingInfo(
+  q: CursorQuery & { limit: number },
+  ids: readonly string[],
+  more: boolean,
+  link: (cursor: CursorParameter, id: string) => string,
+): PagingInfo {
+  const info: PagingInfo = { itemsPerPage: q.limit };
+  if (q.after !== undefined && more && ids.length) info.nextPage = link('after', ids[ids.length - 1]!);
+  if (q.before !== undefined && more && ids.length) info.prevPage = link('before', ids[0]!);
+  return info;
+}
+
+/** The PagingInfo schema of a list's answer; `items` (what the list holds) words its documentation. */
+export function pagingInfoSchema(items?: string): Joi.ObjectSchema<PagingInfo> {
+  const link = (when: string) => (items ? Joi.string().description(when) : Joi.string());
+  return Joi.object<PagingInfo>({
+    itemsPerPage: Joi.number().integer().required(),
+    nextPage: link(`only when \`after\` was sent and more ${items} follow`),
+    prevPage: link(`only when \`before\` was sent and more ${items} precede`),
+  });
+}

@@ -1,5 +1,6 @@
 import type { DefaultContext, ParameterizedContext } from 'koa';
 import type Router from '@koa/router';
+import type { IdempotentWrite } from '../idempotency.js';
 import type { Logger } from '../logger.js';
 
 /** The partner a bearer token was issued to (set by the auth module's middleware). */
@@ -20,6 +21,8 @@ export interface AppState {
   operationId?: string;
   /** the API version of this answer: asked in `Api-Version`, else the partner's pin, else current */
   apiVersion?: string;
+  /** the request's claimed Idempotency-Key (write routes only); a route hands it to its write as a `Reply` */
+  idempotentWrite?: IdempotentWrite;
 }
 
 export type AppContext = ParameterizedContext<AppState, DefaultContext>;

@@ -1,5 +1,5 @@
-import { applicationRepositoryContract } from '../../modules/applications/application.repository.contract.js';
-import { MongoApplicationRepository } from '../../modules/applications/application.repository.js';
+import { applicationRepositoryContract } from '../../modules/applications/store/application.repository.contract.js';
+import { MongoApplicationRepository } from '../../modules/applications/store/application.repository.js';
 import type { OutboxPublisher } from '../../platform/outbox-publisher.js';
 import { freshDatabasePerTest } from '../support/fresh-db.js';
 

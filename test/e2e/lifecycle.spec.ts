@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
 import type { NotificationRequest } from '../../platform/notifications.js';
-import type { DeliveryPage } from '../../modules/webhooks/index.js';
+import type { DeliveryPage } from '../../modules/webhooks/webhooks.service.js';
 import { startHarness, type AppHarness } from '../applications/harness.js';
 import { applicationBody } from '../applications/requests.js';
 import { GatewayClient } from '../gateway/gateway-client.js';

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import { newId } from '../../platform/ids.js';
 import type { NotificationRequest } from '../../platform/notifications.js';
-import type { EventPage } from '../../modules/events/index.js';
+import type { EventPage } from '../../modules/events/events.service.js';
 import { appendEntry } from '../../modules/events/events.append.js';
 import { newEntryOf, type FeedEntryDoc } from '../../modules/events/events.model.js';
-import { FEED_COLLECTION, FeedRepository } from '../../modules/events/events.repository.js';
+import { FEED_COLLECTION, MongoFeedRepository } from '../../modules/events/events.repository.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { ApiProcess } from '../support/api-process.js';
 import { provisionPartner, type TestPartner } from '../support/partners.js';
@@ -82,7 +82,7 @@ describe('event feed under concurrent writers (two API processes + direct writer
         await pause(Math.random() * 15);
       }
     });
-    const repo = new FeedRepository(t.api.runtime.db);
+    const repo = new MongoFeedRepository(t.api.runtime.db);
     const directQueue: NotificationRequest[] = [...direct];
     let directConflicts = 0;
     const writers = Array.from({ length: DIRECT_WRITERS }, async () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { appendEntries } from '../../modules/events/events.append.js';
 import type { NewFeedEntry } from '../../modules/events/events.model.js';
-import { FeedRepository } from '../../modules/events/events.repository.js';
+import { MongoFeedRepository } from '../../modules/events/events.repository.js';
 import { freshDatabasePerTest } from '../support/fresh-db.js';
 
 const entry = (webhookId: string): NewFeedEntry => ({
@@ -11,9 +11,9 @@ const entry = (webhookId: string): NewFeedEntry => ({
 /** The store's side of a run of feed inserts: an ordered bulk insert that stops at the first taken key. */
 describe('event feed store: runs of inserts', () => {
   const nextDb = freshDatabasePerTest('feed_runs');
-  let repo: FeedRepository;
+  let repo: MongoFeedRepository;
   beforeEach(async () => {
-    repo = new FeedRepository(nextDb());
+    repo = new MongoFeedRepository(nextDb());
     await repo.init();
   });
 

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Db } from 'mongodb';
 import { newId } from '../../platform/ids.js';
 import type { Relay } from '../../relay/create-relay.js';
-import { deliveryIdOf } from '../../modules/webhooks/index.js';
+import { deliveryIdOf } from '../../modules/webhooks/delivery.model.js';
 import { RELAY_TOPICS } from '../../relay/relay.topics.js';
 import { startHarness, type AppHarness } from '../applications/harness.js';
 import { applicationBody } from '../applications/requests.js';

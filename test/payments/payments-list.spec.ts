@@ -3,7 +3,7 @@ import { startHarness, type AppHarness } from '../applications/harness.js';
 import { provisionPartner, type TestPartner } from '../support/partners.js';
 import { waitFor } from '../support/wait.js';
 import { KETTLE, opPath, paymentsPath, readyApplication } from '../orders/orders-harness.js';
-import { paymentsPageSchema } from '../../modules/payments/index.js';
+import { paymentsPageSchema } from '../../modules/payments/payments.schemas.js';
 
 /** GET /financing/v1/applications/{id}/payments: cursor paging per the spec's conventions (limit 20 by default, at most 100). */
 describe('the payments list and its paging', function () {

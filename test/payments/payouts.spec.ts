@@ -7,7 +7,7 @@ import { TopicCollector } from '../support/kafka.js';
 import { provisionPartner, type TestPartner } from '../support/partners.js';
 import { waitFor } from '../support/wait.js';
 import { KETTLE, ORDER_TOTAL, SHIPPING, opPath, paymentsPath, readyApplication, waitForReason } from '../orders/orders-harness.js';
-import { paymentSchema } from '../../modules/payments/index.js';
+import { paymentSchema } from '../../modules/payments/payments.schemas.js';
 
 /** Payouts through HTTP and Kafka: payouts on SENT or DELIVERED, fees, READY_PAID, credit notes. */
 describe('payouts to partners and credit notes', function () {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import type { Db, Document } from 'mongodb';
-import { DeliveryRepository } from '../../modules/webhooks/index.js';
+import { MongoDeliveryRepository } from '../../modules/webhooks/index.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { QUERY_SHAPES, shapesTable, type QueryShape } from './query-shapes.js';
 
@@ -68,7 +68,7 @@ describe('indexes: every query shape of the service has one', function () {
   before(async () => {
     t = await startTestApi();
     db = t.api.runtime.db;
-    await new DeliveryRepository(db).init(); // the relay's collection
+    await new MongoDeliveryRepository(db).init(); // the relay's collection
   });
 
   after(async () => {

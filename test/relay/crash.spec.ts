@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { provisionPartner, type TestPartner } from '../support/partners.js';
 import { waitFor } from '../support/wait.js';
-import { DELIVERIES_COLLECTION } from '../../modules/webhooks/index.js';
+import { DELIVERIES_COLLECTION } from '../../modules/webhooks/delivery.repository.js';
 import { Receiver, verify } from './support/receiver.js';
 import { RelayProcess } from './support/relay-process.js';
 import { applicationNotification, publishNotifications } from './support/relay.js';

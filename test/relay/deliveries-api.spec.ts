@@ -3,7 +3,9 @@ import { startTestApi, type TestApi } from '../support/api.js';
 import { provisionPartner, type TestPartner } from '../support/partners.js';
 import { waitFor } from '../support/wait.js';
 import type { Relay } from '../../relay/create-relay.js';
-import { deliveryIdOf, type DeliveryPage, type DeliveryView } from '../../modules/webhooks/index.js';
+import { deliveryIdOf } from '../../modules/webhooks/delivery.model.js';
+import type { DeliveryPage } from '../../modules/webhooks/webhooks.service.js';
+import type { DeliveryView } from '../../modules/webhooks/delivery.view.js';
 import { acknowledge, fail, Receiver } from './support/receiver.js';
 import { applicationNotification, publishNotifications, startTestRelay } from './support/relay.js';
 

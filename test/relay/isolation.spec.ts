@@ -3,7 +3,7 @@ import { startTestApi, type TestApi } from '../support/api.js';
 import { provisionPartner, type TestPartner } from '../support/partners.js';
 import { waitFor } from '../support/wait.js';
 import type { Relay } from '../../relay/create-relay.js';
-import { deliveryIdOf } from '../../modules/webhooks/index.js';
+import { deliveryIdOf } from '../../modules/webhooks/delivery.model.js';
 import { acknowledge, hang, Receiver } from './support/receiver.js';
 import { applicationNotification, publishNotifications, startTestRelay } from './support/relay.js';
 

@@ -4,7 +4,8 @@ import { provisionPartner, type TestPartner } from '../support/partners.js';
 import { waitFor } from '../support/wait.js';
 import { applicationBody } from '../applications/requests.js';
 import type { Relay } from '../../relay/create-relay.js';
-import { deliveryIdOf, type DeliveryView } from '../../modules/webhooks/index.js';
+import { deliveryIdOf } from '../../modules/webhooks/delivery.model.js';
+import type { DeliveryView } from '../../modules/webhooks/delivery.view.js';
 import { Receiver } from '../relay/support/receiver.js';
 import { applicationNotification, publishNotifications, startTestRelay } from '../relay/support/relay.js';
 

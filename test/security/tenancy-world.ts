@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import type { NotificationRequest } from '../../platform/notifications.js';
 import type { Relay } from '../../relay/create-relay.js';
 import { RELAY_TOPICS } from '../../relay/relay.topics.js';
-import type { DeliveryPage } from '../../modules/webhooks/index.js';
+import type { DeliveryPage } from '../../modules/webhooks/webhooks.service.js';
 import { startHarness, type AppHarness } from '../applications/harness.js';
 import { applicationBody } from '../applications/requests.js';
 import { opPath, paymentsPath, readyApplication, waitForReason } from '../orders/orders-harness.js';

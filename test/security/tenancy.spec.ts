@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { newId } from '../../platform/ids.js';
-import type { DeliveryPage } from '../../modules/webhooks/index.js';
-import { EVENTS_PATH as EVENTS, type EventPage } from '../../modules/events/index.js';
+import type { DeliveryPage } from '../../modules/webhooks/webhooks.service.js';
+import { EVENTS_PATH as EVENTS, type EventPage } from '../../modules/events/events.service.js';
 import { waitFor } from '../support/wait.js';
 import { applicationBody } from '../applications/requests.js';
 import { opPath, orderPath, paymentsPath } from '../orders/orders-harness.js';

@@ -1,7 +1,8 @@
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { selfSignedTls } from '../../platform/http/tls.js';
-import { httpsDocumentFetcher, type DocumentFetcher } from '../../modules/applications/index.js';
+import { httpsDocumentFetcher } from '../../modules/applications/store/document-store.js';
+import type { DocumentFetcher } from '../../modules/applications/index.js';
 
 /**
  * A local https server on 127.0.0.1 that serves files a test gives it (documents attached

@@ -1,5 +1,5 @@
-import type { AccountLevel } from '../application.model.js';
-import type { ApplicationRepository } from '../application.repository.js';
+import type { AccountLevel } from '../../order-rules/index.js';
+import type { ApplicationRepository } from '../store/index.js';
 import { GOLD_AFTER_APPROVALS } from './decision.rules.js';
 
 /**

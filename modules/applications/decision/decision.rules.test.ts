@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { accountIdOf, createdAtOfId, decideApplication, finalCheck, VELOCITY_LIMIT, VELOCITY_WINDOW_MS, type ScreeningApproval, type Verdict } from './decision.rules.js';
+import { createdAtOfId, decideApplication, finalCheck, VELOCITY_LIMIT, VELOCITY_WINDOW_MS, type ScreeningApproval, type Verdict } from './decision.rules.js';
+import { accountIdOf } from '../application.model.js';
 import { v7 as uuidv7 } from 'uuid';
 import { sampleDoc } from '../../../test/applications/fixtures.js';
 

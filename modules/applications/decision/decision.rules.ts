@@ -1,4 +1,5 @@
-import type { AccountLevel, ApplicationDoc, ScreeningApproval } from '../application.model.js';
+import type { AccountLevel } from '../../order-rules/index.js';
+import type { ApplicationDoc, ScreeningApproval } from '../application.model.js';
 
 /**
  * The decision rules (docs/applications.md, "The decision"). Deterministic: the same
@@ -72,16 +73,6 @@ export function finalCheck(applicationId: string, screenedBy: ScreeningApproval,
   });
   if (recent.length >= VELOCITY_LIMIT) return { outcome: 'REJECTED', rule: 'VELOCITY_LIMIT' };
   return screening;
-}
-
-/**
- * The customer's account key: the e-mail in lower case without a `+tag` in the local
- * part (one mailbox, one account: `jana+approve@x.cz` and `Jana@X.cz` are the same customer).
- */
-export function accountIdOf(email: string): string {
-  const at = email.lastIndexOf('@');
-  const local = email.slice(0, at).toLowerCase().replace(/\+.*$/, '');
-  return `${local}@${email.slice(at + 1).toLowerCase()}`;
 }
 
 /** GOLD after this many approved applications (docs/applications.md, "Account levels"). */

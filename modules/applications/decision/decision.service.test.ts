@@ -1,11 +1,10 @@
 import { expect } from 'chai';
+import { NO_REPLY } from '../../../platform/idempotency.js';
 import { ManualClock } from '../../../platform/clock.js';
 import { createLogger } from '../../../platform/logger.js';
 import { sampleDoc } from '../../../test/applications/fixtures.js';
-import { AllowedActions } from '../application.actions.js';
-import { InMemoryApplicationRepository } from '../application.repository.fake.js';
-import { ApplicationService } from '../application.service.js';
-import { GatewayLinks } from '../gateway/gateway-links.js';
+import { InMemoryApplicationRepository } from '../store/application.repository.fake.js';
+import { ApplicationChanges } from '../change/index.js';
 import { DecisionService } from './decision.service.js';
 import { LEVEL_LIMITS } from './decision.rules.js';
 
@@ -14,12 +13,10 @@ async function setup(over: Parameters<typeof sampleDoc>[0]) {
   const clock = new ManualClock(new Date('2030-01-01T10:00:00Z'));
   const repo = new InMemoryApplicationRepository();
   const logger = createLogger({ level: 'silent', name: 'test' });
-  const links = new GatewayLinks(repo, 'https://pay.example', clock);
-  await links.init();
-  const applications = new ApplicationService({ repo, links, logger, actions: new AllowedActions(), clock, config: { recurrenceValidityMs: 1000 } });
-  const decisions = new DecisionService({ repo, applications, sandbox: false, logger });
+  const changes = new ApplicationChanges({ repo, clock, config: { recurrenceValidityMs: 1000 } });
+  const decisions = new DecisionService({ repo, changes, sandbox: false, logger });
   const { _id, version: _v, outbox: _o, ...doc } = sampleDoc({ customer: { ...sampleDoc().customer, email: 'jana@example.com' }, ...over });
-  const app = await repo.insertWithOutbox({ _id, ...doc }, [], clock.now());
+  const app = await repo.insertWithOutbox({ _id, ...doc }, [], clock.now(), NO_REPLY);
   return { repo, decisions, app };
 }
 

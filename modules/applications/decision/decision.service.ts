@@ -1,12 +1,11 @@
 import type { Logger } from '../../../platform/logger.js';
-import type { ApplicationDoc } from '../application.model.js';
-import type { ApplicationRepository } from '../application.repository.js';
-import type { ApplicationService } from '../application.service.js';
-import type { ApplicationChange } from '../application.changes.js';
+import { accountIdOf, type ApplicationDoc } from '../application.model.js';
+import type { ApplicationRepository } from '../store/index.js';
+import type { ApplicationChanges, ApplicationChange } from '../change/index.js';
 import { APPLICATION_EVENTS } from '../application.events.js';
-import { repaymentPlan } from '../repayment.js';
+import { repaymentPlan } from '../../order-rules/index.js';
 import { CustomerAccounts } from './customer-accounts.js';
-import { accountIdOf, decideApplication, finalCheck, type Verdict } from './decision.rules.js';
+import { decideApplication, finalCheck, type Verdict } from './decision.rules.js';
 
 /** The fields and events of a decided application (also used for create-from-recurrence). */
 export function verdictChange(app: ApplicationDoc, verdict: Verdict, level: 'BASIC' | 'GOLD', now: Date): ApplicationChange<Verdict> {
@@ -43,7 +42,7 @@ function preapproveChange(verdict: Extract<Verdict, { outcome: 'APPROVED' }>, le
 export class DecisionService {
   readonly accounts: CustomerAccounts;
 
-  constructor(private readonly deps: { repo: ApplicationRepository; applications: ApplicationService; sandbox: boolean; logger: Logger }) {
+  constructor(private readonly deps: { repo: ApplicationRepository; changes: ApplicationChanges; sandbox: boolean; logger: Logger }) {
     this.accounts = new CustomerAccounts(deps.repo);
   }
 
@@ -56,8 +55,8 @@ export class DecisionService {
     const current = await this.deps.repo.findById(applicationId);
     if (!current || current.stateReason !== 'PROCESSING_VALIDATION_IN_PROGRESS') return undefined;
     const level = await this.levelOf(current);
-    const now = this.deps.applications.now();
-    const outcome = await this.deps.applications.changeIf(applicationId, (app) => {
+    const now = this.deps.changes.now();
+    const outcome = await this.deps.changes.changeIf(applicationId, (app) => {
       if (app.stateReason !== 'PROCESSING_VALIDATION_IN_PROGRESS') return null;
       const verdict = decideApplication(app, level, { sandbox: this.deps.sandbox });
       return verdict.outcome === 'REJECTED' ? verdictChange(app, verdict, level, now) : preapproveChange(verdict, level, now);
@@ -72,8 +71,8 @@ export class DecisionService {
     const current = await this.deps.repo.findById(applicationId);
     if (!current || current.stateReason !== 'PROCESSING_PREAPPROVED' || !current.screening) return undefined;
     const { level, approvedIds } = await this.accounts.standing(current.partnerId, accountIdOf(current.customer.email));
-    const now = this.deps.applications.now();
-    const outcome = await this.deps.applications.changeIf(applicationId, (app) => {
+    const now = this.deps.changes.now();
+    const outcome = await this.deps.changes.changeIf(applicationId, (app) => {
       if (app.stateReason !== 'PROCESSING_PREAPPROVED' || !app.screening) return null;
       // every rule again, on the order as it is in the write that decides: nothing approved
       // above a limit, whatever happened to the order since the screening

@@ -1,4 +1,4 @@
-import type { AccountLevel, FinancingType, Money } from '../application.model.js';
+import type { AccountLevel, FinancingType, Money } from '../../order-rules/index.js';
 import { LEVEL_LIMITS, decideApplication, finalCheck, type Verdict } from './decision.rules.js';
 
 /**

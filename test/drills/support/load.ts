@@ -3,7 +3,7 @@ import { applicationBody } from '../../applications/requests.js';
 import type { DrillStage, DrillPartner } from './stage.js';
 import { percentile } from './notifications.js';
 import { scanTopic } from './topic-scan.js';
-import { DELIVERIES_COLLECTION } from '../../../modules/webhooks/index.js';
+import { DELIVERIES_COLLECTION } from '../../../modules/webhooks/delivery.repository.js';
 
 export const CREATED = 'PROCESSING_REDIRECT_NEEDED';
 export const APPROVED = 'READY_TO_SHIP';

@@ -1,0 +1,180 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import Joi from 'joi';
+import type { AppRouter, AppContext } from '../../../../platform/http/state.js';
+import { defineRoute } from '../../../../platform/openapi/registry.js';
+import { AppError } from '../../../../platform/errors.js';
+import { isStoreUnavailable } from '../../../../platform/mongo.js';
+import type { ApplicationDoc } from '../../application.model.js';
+import { UUID_PATTERN } from '../../../../platform/http/paging.js';
+import type { DecisionService } from '../decision.service.js';
+import { GATEWAY_CSS } from './gateway.css.js';
+import { orderDigest, type GatewayService } from './gateway.service.js';
+import { merchantName, merchantRedirect, messagePage, processingPage, reviewPage, termsPage } from './gateway.views.js';
+
+const CSRF_COOKIE = '__Host-pf_gw';
+const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="4" fill="#0a4d8c"/></svg>';
+const params = Joi.object<{ applicationId: string; token: string }, true>({
+  applicationId: Joi.string().pattern(UUID_PATTERN).required(),
+  token: Joi.string().pattern(/^[A-Za-z0-9_-]{43}$/).required().description('the link token'),
+});
+const formQuery = Joi.object<{ csrf: string; order: string }, true>({
+  csrf: Joi.string().pattern(/^[A-Za-z0-9_-]{43}$/).required().description('the page\'s anti-forgery value, bound to its application and order'),
+  order: Joi.string().pattern(/^[A-Za-z0-9_-]{22}$/).required().description('the digest of the order the page showed'),
+});
+const pageQuery = Joi.object<{ changed?: string }, true>({ changed: Joi.string().valid('1').description('the order changed since the page was loaded: say so') });
+const html = { description: 'HTML page', contentType: 'text/html' };
+const common = { tags: ['Gateway (customer browser)'], auth: 'none' as const };
+
+function origin(url: string): string {
+  return new URL(url).origin;
+}
+
+/** A strict CSP: no script at all, styles from this origin, forms only here and to the shop. */
+function pageHeaders(ctx: AppContext, app?: ApplicationDoc): void {
+  const shop = app ? ` ${origin(app.merchantUrls.approvedRedirect)} ${origin(app.merchantUrls.rejectedRedirect)}` : '';
+  ctx.set('Content-Security-Policy', `default-src 'none'; style-src 'self'; img-src 'self' https:; form-action 'self'${shop}; frame-ancestors 'none'; base-uri 'none'`);
+  ctx.set('X-Frame-Options', 'DENY');
+  // same-origin, not no-referrer: under no-referrer browsers send `Origin: null` on form posts
+  ctx.set('Referrer-Policy', 'same-origin');
+  ctx.set('Cache-Control', 'no-store');
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.type = 'text/html; charset=utf-8';
+}
+
+function sameValue(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * The form's anti-forgery value: derived from the page's secret cookie, the application and
+ * the order shown, so a value from one application's page (or from an older order) confirms
+ * nothing else.
+ */
+function formValue(cookie: string, applicationId: string, shownOrder: string): string {
+  return createHash('sha256').update(`${cookie}\n${applicationId}\n${shownOrder}`).digest('base64url');
+}
+
+/** CSRF: the form's value must derive from the page's SameSite=Strict cookie for this application, and a sent Origin must be ours. */
+function forged(ctx: AppContext, query: { csrf: string; order: string }, applicationId: string, publicOrigin: string): boolean {
+  const sentOrigin = ctx.get('Origin');
+  // (Koa 3's ctx.origin echoes the Origin header: compare with the request's own protocol and host)
+  if (sentOrigin && sentOrigin !== `${ctx.protocol}://${ctx.host}` && sentOrigin !== publicOrigin) return true;
+  const cookie = ctx.cookies.get(CSRF_COOKIE) ?? '';
+  return !cookie || !sameValue(formValue(cookie, applicationId, query.order), query.csrf);
+}
+
+export function mountGatewayRoutes(router: AppRouter, deps: { gateway: GatewayService; decisions: DecisionService; publicBaseUrl: string }): void {
+  const { gateway, decisions } = deps;
+  const publicOrigin = origin(deps.publicBaseUrl);
+
+  const deadLink = (ctx: AppContext, reason: 'NOT_FOUND' | 'EXPIRED', app?: ApplicationDoc) => {
+    pageHeaders(ctx);
+    ctx.status = reason === 'EXPIRED' ? 410 : 404;
+    ctx.body = reason === 'EXPIRED'
+      ? messagePage('This link has expired', 'Go back to the shop and start the payment again.', app ? { href: merchantRedirect(app, 'rejectedRedirect'), label: `Back to ${merchantName(app)}` } : undefined)
+      : messagePage('Payment link not found', 'The link is incomplete or no longer valid. Go back to the shop and start the payment again.');
+  };
+
+  // The gateway answers the customer's browser: a refused or failed request gets a page in
+  // the gateway's look, never the API's JSON (a malformed link is a link not found; a form
+  // that does not validate is asked again; a store that does not answer, a retry later).
+  router.use('/gateway', async (ctx, next) => {
+    try {
+      await next();
+    } catch (err) {
+      const status = err instanceof AppError ? err.status : isStoreUnavailable(err) ? 503 : 500;
+      if (status >= 500) (ctx.state as { log?: { warn: (o: object, m: string) => void } }).log?.warn({ err }, 'gateway page failed');
+      pageHeaders(ctx as AppContext);
+      if (status === 503) ctx.set('Retry-After', '2');
+      ctx.status = status >= 500 ? status : ctx.method === 'POST' ? 403 : 404;
+      ctx.body = status >= 500
+        ? messagePage('Please try again in a moment', 'The payment service is busy right now. Reload this page in a few seconds; nothing has been charged.')
+        : ctx.method === 'POST'
+          ? messagePage('Please try again', 'We could not verify this request. Open the payment page again from the shop (cookies must be enabled).')
+          : messagePage('Payment link not found', 'The link is incomplete or no longer valid. Go back to the shop and start the payment again.');
+    }
+  });
+
+  router.get('/gateway/terms', (ctx) => {
+    pageHeaders(ctx);
+    ctx.body = termsPage();
+  });
+  router.get('/gateway/assets/favicon.svg', (ctx) => {
+    ctx.type = 'image/svg+xml';
+    ctx.set('Cache-Control', 'public, max-age=86400');
+    ctx.body = FAVICON;
+  });
+  router.get('/gateway/assets/gateway.css', (ctx) => {
+    ctx.type = 'text/css; charset=utf-8';
+    ctx.set('Cache-Control', 'public, max-age=3600');
+    ctx.body = GATEWAY_CSS;
+  });
+  // (before the page route: `/gateway/assets/gateway.css` would match `/gateway/:applicationId/:token`)
+
+  defineRoute(router, {
+    ...common, method: 'get', path: '/gateway/:applicationId/:token', operationId: 'gatewayPage',
+    summary: 'The gateway page (gatewayRedirectUrl)',
+    description: 'Shows the order, the repayment plan and the terms; redirects (303) to approvedRedirect or rejectedRedirect once decided; refreshes itself while the decision runs.',
+    request: { params, query: pageQuery },
+    responses: { 200: html, 303: { description: 'decided: to approvedRedirect / rejectedRedirect' }, 404: html, 410: html },
+  }, async (ctx, { params: p, query: q }) => {
+    const access = await gateway.open(p.applicationId, p.token);
+    if (!access.ok) return deadLink(ctx, access.reason, access.app);
+    const { app } = access;
+    pageHeaders(ctx, app);
+    if (app.state === 'READY') return void (ctx.status = 303, ctx.redirect(merchantRedirect(app, 'approvedRedirect')));
+    if (app.state === 'REJECTED') return void (ctx.status = 303, ctx.redirect(merchantRedirect(app, 'rejectedRedirect')));
+    if (app.state === 'CANCELLED') {
+      ctx.body = messagePage('This purchase was cancelled', 'Nothing will be charged.', { href: merchantRedirect(app, 'rejectedRedirect'), label: `Back to ${merchantName(app)}` });
+      return;
+    }
+    if (app.stateReason !== 'PROCESSING_REDIRECT_NEEDED') {
+      ctx.body = processingPage(app);
+      return;
+    }
+    // one secret per browser (kept while it lasts, so two open tabs both work), bound per form
+    const cookie = ctx.cookies.get(CSRF_COOKIE)?.match(/^[A-Za-z0-9_-]{43}$/)?.[0] ?? randomBytes(32).toString('base64url');
+    ctx.cookies.set(CSRF_COOKIE, cookie, { httpOnly: true, secure: true, sameSite: 'strict', path: '/', overwrite: true });
+    const shown = orderDigest(app.order);
+    const form = `csrf=${formValue(cookie, app._id, shown)}&order=${shown}`;
+    const base = `/gateway/${app._id}/${p.token}`;
+    ctx.body = reviewPage({
+      app, level: await decisions.levelOf(app), now: gateway.now(), orderChanged: q.changed === '1',
+      confirmAction: `${base}/confirm?${form}`, declineAction: `${base}/decline?${form}`,
+    });
+  });
+
+  for (const action of ['confirm', 'decline'] as const) {
+    defineRoute(router, {
+      ...common, method: 'post', path: `/gateway/:applicationId/:token/${action}`, operationId: `gateway${action === 'confirm' ? 'Confirm' : 'Decline'}`,
+      summary: action === 'confirm' ? 'The customer confirms the purchase (form POST)' : 'The customer declines (form POST)',
+      description: 'A plain HTML form POST without a body: the anti-forgery value travels in the query and must match the page\'s SameSite=Strict cookie.',
+      request: { params, query: formQuery },
+      responses: { 303: { description: action === 'confirm' ? 'back to the gateway page, which waits for the decision' : 'to rejectedRedirect when the decline took effect; else to the gateway page, which shows the real outcome' }, 403: html, 404: html, 410: html },
+    }, async (ctx, { params: p, query }) => {
+      const access = await gateway.open(p.applicationId, p.token);
+      if (!access.ok) return deadLink(ctx, access.reason, access.app);
+      const { app } = access;
+      pageHeaders(ctx, app);
+      if (forged(ctx, query, app._id, publicOrigin)) {
+        ctx.status = 403;
+        ctx.body = messagePage('Please try again', 'We could not verify this request. Open the payment page again from the shop (cookies must be enabled).');
+        return;
+      }
+      // A decline that took effect sends the customer back as rejected. Anything else (a
+      // confirm, or a decline that came after the application was confirmed, decided or
+      // paid) goes to the page, which shows or redirects to the real outcome: a shop that
+      // trusts the redirect must never cancel an order we approved.
+      // A confirm of an order other than the one shown confirms nothing: the page comes again
+      // with the order as it is now, and says that it changed.
+      const declined = action === 'decline' && await gateway.decline(app);
+      const stale = action === 'confirm' && !await gateway.confirm(app, undefined, undefined, query.order)
+        && (await gateway.open(p.applicationId, p.token)).app?.stateReason === 'PROCESSING_REDIRECT_NEEDED';
+      ctx.status = 303;
+      ctx.redirect(declined ? merchantRedirect(app, 'rejectedRedirect') : `/gateway/${app._id}/${p.token}${stale ? '?changed=1' : ''}`);
+    });
+  }
+
+}

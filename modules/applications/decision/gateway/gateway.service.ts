@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import type { ApplicationDoc, SandboxOutcome } from '../../application.model.js';
+import type { OrderDoc } from '../../../order-rules/index.js';
+import type { ApplicationRepository } from '../../store/index.js';
+import type { ApplicationChanges } from '../../change/index.js';
+import { APPLICATION_EVENTS } from '../../application.events.js';
+import type { GatewayLinks } from '../../gateway-links.js';
+
+/**
+ * What the customer is shown of an order, as a short digest: the form carries the digest of
+ * the order its page showed, so a confirm binds to exactly that order and never to one the
+ * shop changed after the page was loaded.
+ */
+export function orderDigest(order: Pick<OrderDoc, 'number' | 'totalPrice' | 'totalVat' | 'items'>): string {
+  const shown = {
+    number: order.number, totalPrice: order.totalPrice, totalVat: order.totalVat,
+    items: order.items.map((i) => [i.code, i.name, i.quantity, i.totalPrice.amount, i.totalPrice.currency]),
+  };
+  return createHash('sha256').update(JSON.stringify(shown)).digest('base64url').slice(0, 22);
+}
+
+export type GatewayAccess = { ok: true; app: ApplicationDoc } | { ok: false; reason: 'NOT_FOUND' | 'EXPIRED'; app?: ApplicationDoc };
+
+/**
+ * The customer's side of an application: open the link, confirm (→ the decision runs) or
+ * decline. Every write is state-checked, so a double-clicked button or a replayed form
+ * has no second effect.
+ */
+export class GatewayService {
+  constructor(private readonly deps: { repo: ApplicationRepository; links: GatewayLinks; changes: ApplicationChanges }) {}
+
+  now(): Date {
+    return this.deps.changes.now();
+  }
+
+  async open(applicationId: string, token: string, now = this.deps.changes.now()): Promise<GatewayAccess> {
+    const app = await this.deps.repo.findById(applicationId);
+    if (!app || !this.deps.links.verify(app._id, app.gateway.expiresAt, token)) return { ok: false, reason: 'NOT_FOUND' };
+    if (app.gateway.expiresAt <= now) return { ok: false, reason: 'EXPIRED', app };
+    return { ok: true, app };
+  }
+
+  /**
+   * The customer confirms: PROCESSING_VALIDATION_IN_PROGRESS and the `confirmed` event the
+   * decision consumes. `sandboxOutcome` is the sandbox decision helper's: the same confirm,
+   * with the outcome the partner wants the sandbox rules to give. `shownOrder`: the
+   * `orderDigest` of the order the customer's page showed. false when the application was
+   * no longer waiting for the customer, or its order is no longer the one shown.
+   */
+  async confirm(app: ApplicationDoc, now = this.deps.changes.now(), sandboxOutcome?: SandboxOutcome, shownOrder?: string): Promise<boolean> {
+    const changed = await this.deps.changes.changeIf(app._id, (current) => {
+      if (current.stateReason !== 'PROCESSING_REDIRECT_NEEDED') return null;
+      // the customer confirms the order their page showed; if the shop changed it meanwhile,
+      // nothing is confirmed (checked in the write, so no change can slip in between)
+      if (shownOrder !== undefined && orderDigest(current.order) !== shownOrder) return null;
+      return {
+        trigger: 'CONFIRM',
+        set: { agreementTermsAndConditions: true, gateway: { ...current.gateway, confirmedAt: now, ...(sandboxOutcome ? { sandboxOutcome } : {}) } },
+        events: [{ type: APPLICATION_EVENTS.confirmed, data: { termsAcceptedAtGateway: !current.agreementTermsAndConditions } }],
+      };
+    });
+    return changed !== undefined;
+  }
+
+  /**
+   * The customer declines: CANCELLED / CANCELLED_NOT_PAID, cancel reason BY_CUSTOMER.
+   * false when the application was no longer waiting for the customer (already confirmed,
+   * decided or paid): then nothing changed and the caller must show the real outcome.
+   */
+  async decline(app: ApplicationDoc): Promise<boolean> {
+    const changed = await this.deps.changes.changeIf(app._id, (current) => {
+      if (current.stateReason !== 'PROCESSING_REDIRECT_NEEDED') return null;
+      return {
+        trigger: 'DECLINE',
+        set: { cancelReason: { reason: 'APPLICATION_CANCELLED_BY_CUSTOMER' } },
+        events: [{ type: APPLICATION_EVENTS.declined, data: { cancelReason: 'APPLICATION_CANCELLED_BY_CUSTOMER', by: 'CUSTOMER' } }],
+      };
+    });
+    return changed !== undefined;
+  }
+}

@@ -1,0 +1,104 @@
+import type { Message, Producer } from 'kafkajs';
+import type { Logger } from '../../platform/logger.js';
+import type { Topics } from '../../platform/kafka.js';
+import { NotFoundError, ServiceUnavailableError } from '../../platform/errors.js';
+import { pagingInfo, resolveCursor, type PagingInfo } from '../../platform/http/paging.js';
+import type { NotificationRequest } from '../../platform/notifications.js';
+import { deliveryIdOf, notificationOf, type DeliveryDoc, type DeliveryState, type DeliveryTask } from './delivery.model.js';
+import type { MongoDeliveryRepository } from './delivery.repository.js';
+import { parseStateFilter, type ListQuery } from './webhooks.schemas.js';
+import { deliveryView, responseTime, type DeliveryView } from './delivery.view.js';
+import { REDELIVERIES_TOPIC } from './webhooks.topics.js';
+
+export const DELIVERIES_PATH = '/financing/v1/webhooks/deliveries';
+
+export interface DeliveryPage {
+  data: DeliveryView[];
+  pagingInfo: PagingInfo;
+}
+
+export interface RedeliveryAccepted {
+  deliveryId: string;
+  webhookId: string;
+  /** the round this redelivery starts (0 was the original delivery) */
+  redelivery: number;
+  requestedAt: string;
+}
+
+/**
+ * What a partner can do with its webhook deliveries, in the API process: read the relay's
+ * records, and ask for a redelivery by publishing a task on the redeliveries topic (the
+ * relay records and sends it; this side writes nothing). A redelivery is a new round with
+ * the same webhook-id; two requests for the same round are one redelivery.
+ */
+export class WebhooksService {
+  constructor(private readonly deps: { repo: MongoDeliveryRepository; producer: Producer; topics: Topics; logger: Logger }) {}
+
+  async list(partnerId: string, q: ListQuery): Promise<DeliveryPage> {
+    const states = parseStateFilter(q.filter);
+    // a cursor names one of the partner's deliveries, whatever the filter (platform/http/paging.ts)
+    await resolveCursor(q, (id) => this.deps.repo.findForPartner(partnerId, id), 'no webhook delivery of this partner has this deliveryId');
+    const { items, more } = await this.deps.repo.page(partnerId, { limit: q.limit, after: q.after, before: q.before, states });
+    const link = (cursor: 'after' | 'before', id: string) => {
+      const params = new URLSearchParams({ limit: String(q.limit), [cursor]: id, ...(q.filter ? { filter: q.filter } : {}) });
+      return `${DELIVERIES_PATH}?${params}`;
+    };
+    return { data: items.map(deliveryView), pagingInfo: pagingInfo(q, items.map((d) => d._id), more, link) };
+  }
+
+  async get(partnerId: string, deliveryId: string): Promise<DeliveryView> {
+    return deliveryView(await this.owned(partnerId, deliveryId));
+  }
+
+  async redeliver(partnerId: string, deliveryId: string): Promise<RedeliveryAccepted> {
+    const doc = await this.owned(partnerId, deliveryId);
+    const task = this.redeliveryOf(doc, new Date());
+    await this.publish([task]);
+    return { deliveryId: doc._id, webhookId: doc.webhookId, redelivery: task.round, requestedAt: responseTime(new Date(task.dueAt)) };
+  }
+
+  async redeliverDeadLettered(partnerId: string): Promise<{ redeliveryCount: number }> {
+    let redeliveryCount = 0;
+    const now = new Date();
+    for await (const docs of this.deps.repo.deadLettered(partnerId)) {
+      await this.publish(docs.map((d) => this.redeliveryOf(d, now)));
+      redeliveryCount += docs.length;
+    }
+    return { redeliveryCount };
+  }
+
+  /**
+   * The state of each notification's delivery, by webhook-id; a notification the relay has
+   * not recorded yet is absent. The delivery id is derived from the notification, so this
+   * is one look-up by `_id`.
+   */
+  async statesOf(partnerId: string, notifications: Array<Pick<NotificationRequest, 'id' | 'url' | 'createdAt'>>): Promise<Map<string, DeliveryState>> {
+    const docs = await this.deps.repo.findMany(notifications.map(deliveryIdOf));
+    return new Map(docs.filter((d) => d.partnerId === partnerId).map((d) => [d.webhookId, d.state]));
+  }
+
+  /** Another partner's delivery answers exactly like an unknown one. */
+  private async owned(partnerId: string, deliveryId: string): Promise<DeliveryDoc> {
+    const doc = await this.deps.repo.findForPartner(partnerId, deliveryId);
+    if (!doc) throw new NotFoundError('No webhook delivery with this deliveryId.');
+    return doc;
+  }
+
+  private redeliveryOf(doc: DeliveryDoc, now: Date): DeliveryTask {
+    return { v: 1, deliveryId: doc._id, round: doc.round + 1, attempt: 1, dueAt: now.toISOString(), notification: notificationOf(doc) };
+  }
+
+  private async publish(tasks: DeliveryTask[]): Promise<void> {
+    const messages: Message[] = tasks.map((t) => ({
+      key: t.notification.key,
+      value: JSON.stringify(t),
+      headers: { 'webhook-id': t.notification.id, 'delivery-id': t.deliveryId, 'partner-id': t.notification.partnerId },
+    }));
+    try {
+      await this.deps.producer.send({ topic: this.deps.topics.name(REDELIVERIES_TOPIC), acks: -1, messages });
+    } catch (err) {
+      this.deps.logger.error({ err, count: tasks.length }, 'redelivery request could not be published');
+      throw new ServiceUnavailableError('SERVICE_UNAVAILABLE', 'The redelivery could not be queued; repeat the request.');
+    }
+  }
+}
