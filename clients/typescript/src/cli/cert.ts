@@ -36,7 +36,8 @@ export function presentedCertificate(baseUrl: string, timeoutMs = 5000): Promise
         issuer: x509.issuer.replace(/\n/g, ', '),
         validTo: x509.validTo,
         fingerprint256: x509.fingerprint256,
-        selfSigned: x509.checkIssued(x509) && x509.verify(x509.publicKey),
+        // issued by itself (checkIssued would also want a CA's key usage, which a local leaf lacks)
+        selfSigned: x509.subject === x509.issuer && x509.verify(x509.publicKey),
       });
     });
     socket.setTimeout(timeoutMs, () => socket.destroy(new Error(`no TLS answer from ${host}:${port} within ${timeoutMs} ms`)));

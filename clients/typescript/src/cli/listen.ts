@@ -38,7 +38,8 @@ const PAGE = 100;
 /** a wall-clock gap this much longer than the wait asked for means the machine slept */
 const SLEEP_GAP_MS = 30_000;
 
-const clock = () => new Date().toISOString().slice(11, 19);
+/** local time, as a terminal shows it */
+const clock = () => new Date().toTimeString().slice(0, 8);
 
 /**
  * `listen`: follows the partner's event feed (GET /financing/v1/events, paging with `after`)
@@ -108,14 +109,23 @@ export async function listen(o: ListenOptions): Promise<void> {
         throw new Unrecoverable(`the service refused to list the events: ${err.message}`);
       }
     } else if (err instanceof FinancingConnectionError) {
-      if (err.isCertificateProblem && !answered) throw new Unrecoverable(`${err.message}; then pass it with --ca-file or FINANCING_CA_FILE`);
-      api = newClient(); // fresh connections (stale ones outlive a sleep) and the CA file read again
+      if (err.isCertificateProblem && !answered) {
+        throw new Unrecoverable(`${o.baseUrl} presented a certificate that is not trusted (${err.code}): pass the service's certificate with --ca-file or FINANCING_CA_FILE${o.caFile ? ` (${o.caFile} is not it: a local service makes a new one at each start)` : ''}; a local service's is printed by \`npm run -s cert > local-ca.pem\` in its repository`);
+      }
+      try {
+        api = newClient(); // fresh connections (stale ones outlive a sleep) and the CA file read again
+      } catch (cannot) {
+        o.log(`${clock()} ${(cannot as Error).message}; keeping the connection settings as they were`); // a CA file being rewritten
+      }
     } else {
       throw err;
     }
     failures += 1;
     const wait = backoff(failures);
-    o.log(`${clock()} the feed could not be read: ${(err as Error).message}; trying again in ${wait / 1000} s (failure ${failures}; Ctrl-C stops)`);
+    const why = err instanceof FinancingConnectionError && err.isCertificateProblem
+      ? `the service's certificate is no longer the trusted one (${err.code}; a local service makes a new one at each start): put the new one in ${o.caFile ?? 'a file named by --ca-file'} (\`npm run -s cert\`), it is read again at each try`
+      : (err as Error).message;
+    o.log(`${clock()} the feed could not be read: ${why}; trying again in ${wait / 1000} s (failure ${failures}; Ctrl-C stops)`);
     await pause(wait);
   };
 
