@@ -117,6 +117,7 @@ export const change20261126: VersionChange = {
     'Order: per-item `quantitySent`, `quantityDelivered`, `quantityReturned`, `quantityCancelled`; document metadata (`mimeType`, `size`, `sha256`); no empty `sentDate`, `deliveryDate`, `deliveryTrackingNumber`, `merchantId`.',
     'Payment: `type` (PAYOUT or CREDIT_NOTE), `grossValue`, `fee`, `variableSymbol`.',
     'Login: only what the version declared.',
+    'Cancel: answers the order and the application basics (the spec), with the whole application under `application`; that version answered the application.',
     'Recurrence: `financingType`, `originApplicationId`, `createdAt`, `authorizedAt`, `validUntil`.',
   ],
   responses: {
@@ -125,7 +126,8 @@ export const change20261126: VersionChange = {
     createApplication: orErrors(application),
     createApplicationFromRecurrence: orErrors(application),
     getApplication: orErrors(application),
-    cancelApplication: orErrors(application),
+    // the spec answers a cancel with the order and the application basics; that version with the application
+    cancelApplication: orErrors((b) => application(isObj(b.application) ? b.application : b)),
     getRecurrence: orErrors((b) => pick(b, ['id', 'state'])),
     updateRecurrence: orErrors((b) => pick(b, ['id', 'state'])),
     listPayments: orErrors((b) => ({ data: (b.data ?? []).map(payment), ...(isObj(b.pagingInfo) ? { pagingInfo: pick(b.pagingInfo, ['itemsPerPage', 'nextPage', 'prevPage']) } : {}) })),

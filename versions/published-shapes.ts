@@ -105,7 +105,7 @@ export const precheck = Joi.object({
   results: Joi.array().items(Joi.object({
     type: oneOf('DEFERRED_PAYMENT', 'PAY_IN_THREE').required(), recommendation: Joi.boolean().required(),
     probabilityOfApproval: Joi.number().required(), completeness: Joi.number(),
-    code: oneOf('OK', 'UNKNOWN', 'NOT_AVAILABLE', 'ADDITIONAL_DATA_SECURITY', 'ADDITIONAL_DATA_LIMIT', 'INSUFFICIENT_LIMIT', 'INSUFFICIENT_LIMIT_OPPORTUNITY', 'DETAILS_NOT_MATCHING', 'MANUAL_VERIFICATION').allow(null).required(),
+    code: oneOf('OK', 'UNKNOWN', 'NOT_AVAILABLE', 'ADDITIONAL_DATA_SECURITY', 'ADDITIONAL_DATA_LIMIT', 'INSUFFICIENT_LIMIT', 'INSUFFICIENT_LIMIT_OPPORTUNITY', 'DETAILS_NOT_MATCHING', 'MANUAL_VERIFICATION').required(),
     PrecheckResultResponseSerializer: oneOf('UNKNOWN', 'FIRST_ORDER', 'FULL', 'BLOCKED').required(),
     message: str, additionalData: Joi.array().items(str),
   }).label('PrecheckResultResponse')).required(),

@@ -126,6 +126,8 @@ export function toApplicationResponse(
     agreementTermsAndConditions: doc.agreementTermsAndConditions,
     gatewayRedirectUrl: extra.gatewayRedirectUrl,
     customer: defined({
+      titleBefore: c.titleBefore,
+      titleAfter: c.titleAfter,
       fullName: c.fullName,
       firstName: c.firstName,
       lastName: c.lastName,

@@ -70,6 +70,8 @@ export function accountIdOf(email: string): string {
 }
 
 export interface CustomerDoc {
+  titleBefore?: string;
+  titleAfter?: string;
   fullName?: string;
   firstName?: string;
   lastName?: string;
@@ -86,6 +88,8 @@ export interface MerchantUrls {
   approvedRedirect: string;
   rejectedRedirect: string;
   notificationEndpoint: string;
+  /** payment notifications go here when given (else to notificationEndpoint) */
+  paymentsEndpoint?: string | null;
 }
 
 export interface HistoryEntry {

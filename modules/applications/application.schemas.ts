@@ -40,6 +40,8 @@ export interface CustomerInput extends Omit<CustomerDoc, 'addresses'> {
 /** A customer is named by fullName, or by the firstName/lastName pair (always together). */
 const namePart = Joi.string().min(1).max(60).when('fullName', { is: Joi.string().min(1).required(), otherwise: Joi.required() });
 export const customerSchema = Joi.object<CustomerInput, true>({
+  titleBefore: Joi.string().max(60).description('academic title before the name (Ing., Mgr.)'),
+  titleAfter: Joi.string().max(60).description('academic title after the name (Ph.D., CSc.)'),
   fullName: Joi.string().allow('').max(255),
   firstName: namePart,
   lastName: namePart,
@@ -60,6 +62,7 @@ export const merchantUrlsSchema = Joi.object<MerchantUrls, true>({
   approvedRedirect: redirectUrl.required(),
   rejectedRedirect: redirectUrl.required(),
   notificationEndpoint: partnerUrl().required(),
+  paymentsEndpoint: partnerUrl().allow(null).description('where payment notifications go (payouts and credit notes); absent: the notificationEndpoint'),
 }).label('MerchantUrls');
 
 export const overrideSchema = Joi.array().items(Joi.string().pattern(/^[A-Z0-9_]{1,64}$/)).max(20).unique()

@@ -13,6 +13,7 @@ import { ApplicationChanges } from './change/change-application.js';
 import type { Decide } from './change/compile-change.js';
 import { cancelCheck } from './change/cancel-application.js';
 import { mountCancelRoutes } from './change/cancel.routes.js';
+import { mountPrecheckRoutes } from './decision/precheck.routes.js';
 import { CreateApplication, type CreateConfig } from './create/create-application.js';
 import { mountCreateRoutes } from './create/create.routes.js';
 import { ApplicationReads, type OrderLookup } from './read/application-reads.js';
@@ -91,9 +92,10 @@ export async function createApplicationsModule(platform: Platform, deps: Applica
     mount: (router) => {
       mountCreateRoutes(router, { answers: s.answers, creation: s.creation });
       mountReadRoutes(router, { reads: s.reads, answers: s.answers });
-      mountCancelRoutes(router, { changes: s.changes });
+      mountCancelRoutes(router, { changes: s.changes, answers: s.answers });
       mountRecurrenceRoutes(router, { answers: s.answers, recurrences: s.recurrences, clock });
       mountGatewayRoutes(router, { gateway: s.gateway, decisions: s.decisions, publicBaseUrl: config.http.publicBaseUrl });
+      mountPrecheckRoutes(router, { decisions: s.decisions, sandbox: config.sandbox, currency: config.currencies[0] ?? 'CZK' });
       if (config.sandbox) mountSandboxRoutes(router, { reads: s.reads, answers: s.answers, gateway: s.gateway });
     },
     start: async () => {

@@ -43,6 +43,8 @@ export interface OrderEventData {
   payout: { trigger: PayoutTrigger; feeBps: number };
   /** where the partner's notifications go (merchantUrls.notificationEndpoint) */
   notificationUrl: string;
+  /** where payment notifications go (merchantUrls.paymentsEndpoint), when the application has one */
+  paymentsUrl?: string;
   order: OrderSnapshot;
 }
 

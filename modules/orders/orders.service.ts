@@ -60,6 +60,7 @@ function eventData(app: ApplicationDoc, partner: AuthenticatedPartner, lines: Or
     amount,
     payout: { trigger: partner.payoutTrigger, feeBps: partner.feeBps },
     notificationUrl: app.merchantUrls.notificationEndpoint,
+    ...(app.merchantUrls.paymentsEndpoint ? { paymentsUrl: app.merchantUrls.paymentsEndpoint } : {}),
     order: orderSnapshot(app.order),
   };
 }

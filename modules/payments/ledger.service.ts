@@ -114,7 +114,8 @@ export class LedgerService {
       id: newId(),
       partnerId: ledger.partnerId,
       kind: 'PAYMENT',
-      url: event.data.notificationUrl,
+      // the published rule: payment notifications go to the paymentsEndpoint when there is one
+      url: event.data.paymentsUrl ?? event.data.notificationUrl,
       body: entry.body,
       sourceEventId: pe.id,
       key: ledger._id,

@@ -4,7 +4,8 @@ import { defineRoute } from '../../../platform/openapi/registry.js';
 import { CANCEL_REASONS, type ApplicationDoc } from '../application.model.js';
 import { declared as E, INVALID_REQUEST as INVALID } from '../application.errors.js';
 import { toOrderWithInfo } from '../application.mappers.js';
-import { orderWithInfoSchema } from '../application.responses.js';
+import { applicationResponseSchema, orderWithInfoSchema } from '../application.responses.js';
+import type { ApplicationAnswers } from '../application.mappers.js';
 import { applicationIdParams } from '../application.schemas.js';
 import type { ApplicationChanges } from './change-application.js';
 import { cancelApplication, type CancelInput } from './cancel-application.js';
@@ -16,13 +17,13 @@ export const cancelApplicationSchema = Joi.object<CancelInput, true>({
 
 
 /** PUT /financing/v1/applications/{id}/cancel. */
-export function mountCancelRoutes(router: AppRouter, { changes }: { changes: ApplicationChanges }): void {
+export function mountCancelRoutes(router: AppRouter, { changes, answers }: { changes: ApplicationChanges; answers: ApplicationAnswers }): void {
   defineRoute(router, {
     method: 'put', path: '/financing/v1/applications/:applicationId/cancel', operationId: 'cancelApplication', tags: ['Applications'], auth: 'bearer',
     summary: 'Cancel an application',
     description: 'Allowed while PROCESSING (except during the decision) and while READY with nothing sent or delivered. Gives CANCELLED / CANCELLED_NOT_PAID and a notification.',
     request: { params: applicationIdParams, body: cancelApplicationSchema },
-    responses: { 200: { description: 'the order and the application basics', schema: orderWithInfoSchema } },
+    responses: { 200: { description: 'the order and the application basics (the spec), and the whole application after the cancel under `application`', schema: orderWithInfoSchema.append({ application: applicationResponseSchema.required() }).label('CancelledApplication') } },
     errors: [
       INVALID,
       E(404, 'OBJECT_NOT_FOUND', 'no application with this id for this partner'),
@@ -34,7 +35,7 @@ export function mountCancelRoutes(router: AppRouter, { changes }: { changes: App
       E(422, 'UNPROCESSABLE', 'any other refused transition'),
     ],
   }, async (ctx, { params, body, reply }) => {
-    const cancelled = reply((doc: ApplicationDoc) => ({ body: toOrderWithInfo(doc) }));
+    const cancelled = reply((doc: ApplicationDoc) => ({ body: { ...toOrderWithInfo(doc), application: answers.response(doc) } }));
     return cancelled.answer(await cancelApplication(changes, partnerOf(ctx).id, params.applicationId, body, cancelled));
   });
 }

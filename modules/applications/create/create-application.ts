@@ -114,6 +114,9 @@ export function assertAcceptable(
   if (!cfg.allowPrivateNetworks && isNonPublicLiteral(new URL(input.merchantUrls.notificationEndpoint))) {
     errors.push({ code: 'UNPROCESSABLE', message: 'The notificationEndpoint is on a loopback or private network.', severity: 'ERROR', attribute: 'merchantUrls.notificationEndpoint' });
   }
+  if (!cfg.allowPrivateNetworks && input.merchantUrls.paymentsEndpoint && isNonPublicLiteral(new URL(input.merchantUrls.paymentsEndpoint))) {
+    errors.push({ code: 'UNPROCESSABLE', message: 'The paymentsEndpoint is on a loopback or private network.', severity: 'ERROR', attribute: 'merchantUrls.paymentsEndpoint' });
+  }
   const blocking = unacceptedWarnings(warnings, input.override);
   if (errors.length) throw new UnprocessableError(errors[0]!.code, errors[0]!.message, { records: [...errors, ...blocking] });
   if (blocking.length) {

@@ -16,6 +16,8 @@ export interface CreateApplicationInput {
   merchantUrls: MerchantUrls;
   customData?: Record<string, unknown> | null;
   override?: string[];
+  /** the prechecks (POST /financing/v1/precheck) this purchase followed; for the partner's own tracing */
+  precheckIds?: string[] | null;
 }
 
 export const createApplicationSchema = Joi.object<CreateApplicationInput, true>({
@@ -27,4 +29,5 @@ export const createApplicationSchema = Joi.object<CreateApplicationInput, true>(
   merchantUrls: merchantUrlsSchema.required(),
   customData: Joi.object().unknown(true).allow(null).description('free key-value JSON object (at most 10 kB as JSON)'),
   override: overrideSchema,
+  precheckIds: Joi.array().items(Joi.string().max(100)).max(10).unique().allow(null).description('ids of the prechecks this purchase followed'),
 }).label('CreateApplicationRequest');

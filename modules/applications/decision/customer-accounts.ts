@@ -34,6 +34,12 @@ export class CustomerAccounts {
     return { level, approvedIds: all.approvedIds };
   }
 
+  /** What a precheck may know: the level and the approvals at this shop, the approvals everywhere (the velocity). */
+  async precheckStanding(partnerId: string, accountId: string): Promise<{ level: AccountLevel; approvalsHere: number; approvedIds: string[] }> {
+    const [here, all] = await Promise.all([this.repo.account(CustomerAccounts.shopKey(partnerId, accountId)), this.repo.account(accountId)]);
+    return { level: here.level, approvalsHere: here.approvedIds.length, approvedIds: all.approvedIds };
+  }
+
   async recordApproval(partnerId: string, accountId: string, applicationId: string, now = new Date()): Promise<void> {
     const key = CustomerAccounts.shopKey(partnerId, accountId);
     const [doc] = await Promise.all([this.repo.addApproval(key, applicationId, now), this.repo.addApproval(accountId, applicationId, now)]);
