@@ -1,16 +1,19 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { startHarness, type AppHarness } from '../applications/harness.js';
+import { randomUUID } from 'node:crypto';
 import { applicationBody } from '../applications/requests.js';
 import { GatewayClient } from '../gateway/gateway-client.js';
 import type { NotificationRequest } from '../../platform/notifications.js';
 import type { TestResponse } from '../support/http.js';
-import { provisionPartner, type TestPartner } from '../support/partners.js';
-import { PrivateMongo } from '../support/private-mongo.js';
+import type { TestPartner } from '../support/partners.js';
 import { waitFor } from '../support/wait.js';
 import { orderPath, opPath, paymentsPath } from '../orders/orders-harness.js';
-import { apply, newModel, orderTotal, settle, type Action, type Model, type Trigger } from './oracle.js';
+import { apply, newModel, orderTotal, settle, type Action, type Model } from './oracle.js';
+import { countAnswer, customer, ledgerCaughtUp, SETTLE_WAIT, type ModelEnv } from './env.js';
 import { applicationDiff, dedupe, interleavings, paymentsDiff, responseDiff } from './observe.js';
 import { changedLines, orderBody, resolveOp, type ChangeIntent, type OpIntent, type Scenario } from './scenario.js';
+
+const DECIDING = ['PROCESSING_VALIDATION_IN_PROGRESS', 'PROCESSING_PREAPPROVED'];
+
+const count = (kind: string, res: TestResponse) => countAnswer(kind, res.status, res.body?.errors?.[0]?.code);
 
 /**
  * Runs a scenario against the real service over HTTPS and checks every answer and state
@@ -18,43 +21,6 @@ import { changedLines, orderBody, resolveOp, type ChangeIntent, type OpIntent, t
  * (concurrent calls, a change racing the decision, READY_PAID after a payout) the run keeps
  * every model that explains what was seen so far ("candidates") and fails when none does.
  */
-export interface ModelEnv {
-  h: AppHarness;
-  partner(trigger: Trigger, feeBps: number): Promise<TestPartner>;
-  stop(): Promise<void>;
-}
-
-export async function startModelEnv(opts: { privateStore?: boolean } = {}): Promise<ModelEnv> {
-  // a long run can have a MongoDB-wire server of its own, so that it neither slows nor is
-  // slowed by the other suites on the shared stack
-  const store = opts.privateStore ? await new PrivateMongo().start() : undefined;
-  // many sequences share a few partners: the per-partner request quota is not under test here
-  const h = await startHarness({ RATE_LIMIT_PER_MINUTE: '1000000', ...(store ? { MONGO_URL: store.url } : {}) });
-  const partners = new Map<string, Promise<TestPartner>>();
-  return {
-    h,
-    partner: (trigger, feeBps) => {
-      const key = `${trigger}:${feeBps}`;
-      if (!partners.has(key)) partners.set(key, provisionPartner(h.t, { payoutTrigger: trigger, feeBps }));
-      return partners.get(key)!;
-    },
-    stop: async () => {
-      await h.stop();
-      await store?.dispose();
-    },
-  };
-}
-
-const DECIDING = ['PROCESSING_VALIDATION_IN_PROGRESS', 'PROCESSING_PREAPPROVED'];
-
-/** How often each call got each answer ("SEND 200", "CANCEL 422 UNPROCESSABLE"): what a run exercised. */
-export const answerCounts = new Map<string, number>();
-function count(kind: string, res: TestResponse): void {
-  const key = `${kind} ${res.status}${res.status === 200 ? '' : ` ${res.body?.errors?.[0]?.code ?? ''}`}`;
-  answerCounts.set(key, (answerCounts.get(key) ?? 0) + 1);
-}
-const SETTLE_WAIT = 30_000;
-
 export class ModelRun {
   cands: Model[] = [];
   readonly log: string[] = [];
@@ -90,7 +56,9 @@ export class ModelRun {
         if (attempt >= 5) throw err;
         return undefined;
       });
-      if (res && (res.status !== 503 || attempt >= 5)) return res;
+      // after a 503 the first attempt may still hold the key: 409 IDEMPOTENCY_KEY_IN_USE says wait and repeat
+      const again = !res || res.status === 503 || (attempt > 1 && res.status === 409 && res.body?.errors?.[0]?.code === 'IDEMPOTENCY_KEY_IN_USE');
+      if (res && (!again || attempt >= 5)) return res;
       await new Promise((r) => setTimeout(r, 250 * attempt));
     }
   }
@@ -182,15 +150,33 @@ export class ModelRun {
     await this.observe();
   }
 
+  /** The gateway page, loaded again while the service answers that it is busy (503). */
+  async openPage(gw: GatewayClient): Promise<TestResponse> {
+    for (let attempt = 1; ; attempt++) {
+      const page = await gw.open();
+      if (page.status !== 503 || attempt >= 5) return page;
+      await new Promise((r) => setTimeout(r, 250 * attempt));
+    }
+  }
+
+  /** Submits a loaded page's confirm form, again while the service answers that it is busy (503: nothing happened). */
+  async submitPage(gw: GatewayClient, page: TestResponse): Promise<TestResponse> {
+    for (let attempt = 1; ; attempt++) {
+      const res = await gw.submit('confirm', page.text);
+      if (res.status !== 503 || attempt >= 5) return res;
+      await new Promise((r) => setTimeout(r, 250 * attempt));
+    }
+  }
+
   /** The customer loads the gateway page, the partner changes the order, the customer submits the page loaded before. */
   async staleConfirm(c: ChangeIntent): Promise<void> {
     if (this.m.status.stateReason !== 'PROCESSING_REDIRECT_NEEDED') return this.change(c).then(() => undefined);
     const gw = new GatewayClient(this.h.t, this.gatewayUrl);
-    const page = await gw.open();
+    const page = await this.openPage(gw);
     const version = this.m.orderVersion;
     this.log.push(`  gateway page loaded at order version ${version}`);
     await this.change(c);
-    await gw.submit('confirm', page.text);
+    await this.submitPage(gw, page);
     this.log.push('  submitted the page loaded before the change');
     this.cands = this.cands.map((m) => apply(m, { kind: 'CONFIRM', pageVersion: version }).model);
     await this.decided();
@@ -200,18 +186,18 @@ export class ModelRun {
   async confirm(): Promise<void> {
     for (let attempt = 0; attempt < 2 && this.m.status.stateReason === 'PROCESSING_REDIRECT_NEEDED'; attempt++) {
       const gw = new GatewayClient(this.h.t, this.gatewayUrl);
-      const page = await gw.open();
+      const page = await this.openPage(gw);
       const version = this.m.orderVersion;
       const race = attempt === 0 ? this.sc.confirm.race : 'none';
       this.log.push(`confirm (page at version ${version}, race ${race})`);
       if (race === 'none') {
-        await gw.submit('confirm', page.text);
+        await this.submitPage(gw, page);
         this.cands = this.cands.map((m) => apply(m, { kind: 'CONFIRM', pageVersion: version }).model);
       } else {
         const lines = changedLines(this.m, this.sc.confirm.change);
         const action: Action = { kind: 'CHANGE', lines };
         const put = () => this.put(orderPath(this.id), { reason: 'model', order: orderBody(lines) });
-        const res = race === 'after' ? await gw.submit('confirm', page.text).then(put) : (await Promise.all([gw.submit('confirm', page.text), put()]))[1];
+        const res = race === 'after' ? await this.submitPage(gw, page).then(put) : (await Promise.all([this.submitPage(gw, page), put()]))[1];
         count(`CHANGE racing the confirmation (${race})`, res);
         this.log.push(`  PUT order ${JSON.stringify(lines)} → ${res.status} ${res.body?.errors?.[0]?.code ?? ''}`);
         const confirm: Action = { kind: 'CONFIRM', pageVersion: version };
@@ -237,9 +223,9 @@ export class ModelRun {
     const app = await waitFor(`the decision of ${this.id}`, async () => {
       const a = await this.getApp();
       return !DECIDING.includes(a.stateReason) && a;
-    }, { maxWait: 20_000 });
+    }, { maxWait: 60_000 });
     this.log.push(`  decided: ${app.state}/${app.stateReason} total ${app.order?.totalPrice?.amount}`);
-    answerCounts.set(`decided ${app.stateReason}`, (answerCounts.get(`decided ${app.stateReason}`) ?? 0) + 1);
+    countAnswer('decided', 200, app.stateReason);
     if (app.state === 'READY' && app.order.totalPrice.amount > 5_000_000) this.fail(`READY above the limit: ${app.order.totalPrice.amount}`);
     this.cands = this.cands.map((m) => apply(m, { kind: 'DECIDE' }).model);
     await this.observe();
@@ -308,26 +294,4 @@ export class ModelRun {
     this.h.events.messages.splice(0, this.h.events.messages.length, ...this.h.events.messages.filter((x) => x.key !== this.id));
     this.h.notifications.messages.splice(0, this.h.notifications.messages.length, ...this.h.notifications.messages.filter((x) => x.key !== this.id));
   }
-}
-
-/**
- * Waits until the payout ledger has reconciled on the application's latest order event
- * (`writes`: how many order events its accepted writes produced), so that a payment that
- * is not in the list now will not come.
- */
-export async function ledgerCaughtUp(h: AppHarness, id: string, writes: number): Promise<void> {
-  if (writes === 0) return;
-  const events = await waitFor(`${writes} order events of ${id}`, () => {
-    const mine = h.eventsFor(id).filter((e) => e.type.startsWith('orders.order.'));
-    return mine.length >= writes && mine;
-  }, { maxWait: SETTLE_WAIT });
-  const version = Math.max(...events.map((e) => e.aggregateVersion));
-  const ledgers = h.t.api.runtime.db.collection('payment_ledgers');
-  await waitFor(`the ledger of ${id} at version ${version}`, async () => ((await ledgers.findOne({ _id: id } as any))?.lastAggregateVersion ?? 0) >= version, { maxWait: SETTLE_WAIT });
-}
-
-/** A new customer every time (BASIC level, no earlier approvals), decided by the rules, not a sandbox e-mail tag. */
-export function customer(transactionsNumber: number) {
-  const base = applicationBody().customer;
-  return { ...base, email: `model-${randomBytes(6).toString('hex')}@example.com`, fraudPreventionData: { ...base.fraudPreventionData, transactionsNumber } };
 }

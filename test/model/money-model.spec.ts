@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { answerCounts, ModelRun, startModelEnv, type ModelEnv } from './driver.js';
+import { ModelRun } from './driver.js';
+import { answerCounts, startModelEnv, type ModelEnv } from './env.js';
 import { scenario } from './scenario.js';
 import { accepted } from './oracle.js';
 // the oracle's own unit tests: mocha's spec globs do not cover test/**/*.test.ts
@@ -10,8 +11,8 @@ import './oracle.test.js';
  * Model-based test: random orders and random sequences of partner and customer operations
  * run against the real service over HTTPS (real Kafka and store), each answer and state
  * checked against the oracle (test/model/oracle.ts), the payments and notifications once
- * the ledger has caught up. Several sequences run at once ("lanes"): lane k is its own
- * fast-check run with seed FC_SEED + k, so a failure is reproducible and shrunk within its
+ * the ledger has caught up. Several sequences run at once ("lanes"): each lane is its own
+ * fast-check run with its own seed, so a failure is reproducible and shrunk within its
  * lane. `npm run test:model -- --runs 5000` runs longer (test/model/run.ts).
  *
  *   FC_SEED      base seed (default 20261126)
@@ -22,32 +23,28 @@ import './oracle.test.js';
  *   MODEL_ACCEPT known differences to accept, comma-separated (see `accepted` in oracle.ts)
  *   MODEL_STATS  print how often each call got each answer
  *   MODEL_PRIVATE_STORE=1  run on a MongoDB-wire server of its own (long runs beside other suites)
+ *   MODEL_ROUND  sequences per round (default 400): each round has a fresh service and database
  */
 const SEED = Number(process.env.FC_SEED ?? 20261126);
 const RUNS = Number(process.env.MODEL_RUNS ?? 24);
 const LANES = Math.max(1, Math.min(Number(process.env.MODEL_LANES ?? 6), RUNS));
 const SHRINK = Number(process.env.MODEL_SHRINK ?? 30);
+// a fresh service, database and topics every ROUND sequences: the local store slows down as it fills
+const ROUND = Math.max(LANES, Number(process.env.MODEL_ROUND ?? 400));
 const PATH = process.env.MODEL_PATH;
 
 describe('money model: random sequences against the service over HTTPS', function () {
   // a sequence takes seconds; bounded by the run count (npm test: about a minute)
   this.timeout(120_000 + Math.ceil(RUNS / LANES) * 30_000);
-  let env: ModelEnv;
-  before(async () => {
-    // (here, not at import: the oracle's own tests run first, on the rules alone)
-    for (const name of (process.env.MODEL_ACCEPT ?? '').split(',').filter(Boolean)) accepted.add(name);
-    env = await startModelEnv({ privateStore: process.env.MODEL_PRIVATE_STORE === '1' });
-  });
-  after(async () => {
-    accepted.clear();
-    await env?.stop();
-  });
+  // (here, not at import: the oracle's own tests run first, on the rules alone)
+  before(() => { for (const name of (process.env.MODEL_ACCEPT ?? '').split(',').filter(Boolean)) accepted.add(name); });
+  after(() => accepted.clear());
 
   it(`when ${RUNS} random sequences run ${LANES} at a time (seed ${SEED}), then every answer, order, payment and notification agrees with the oracle`, async () => {
     const started = Date.now();
     let passed = 0;
-    const lane = (k: number) => {
-      const numRuns = Math.floor(RUNS / LANES) + (k < RUNS % LANES ? 1 : 0);
+    /** Lane k of a round: its own fast-check run (seed FC_SEED + round·lanes + k), shrinking within the lane. */
+    const lane = (env: ModelEnv, seed: number, numRuns: number) => {
       let shrinking = -1;
       const property = fc.asyncProperty(scenario, async (sc) => {
         // bounded shrinking: past the budget every case "passes", so the smallest failure found so far is reported
@@ -60,15 +57,25 @@ describe('money model: random sequences against the service over HTTPS', functio
           throw err;
         }
       });
-      return fc.check(property, { seed: SEED + k, numRuns, ...(PATH ? { path: PATH } : {}) });
+      return fc.check(property, { seed, numRuns, ...(PATH ? { path: PATH } : {}) });
     };
-    const results = await Promise.all(Array.from({ length: LANES }, (_, k) => lane(k)));
+    const results = [];
+    for (let round = 0; round * ROUND < RUNS; round++) {
+      const runs = Math.min(ROUND, RUNS - round * ROUND);
+      const env = await startModelEnv({ privateStore: process.env.MODEL_PRIVATE_STORE === '1' });
+      try {
+        results.push(...await Promise.all(Array.from({ length: LANES }, (_, k) =>
+          lane(env, SEED + round * LANES + k, Math.floor(runs / LANES) + (k < runs % LANES ? 1 : 0)))));
+      } finally {
+        await env.stop();
+      }
+    }
     const minutes = (Date.now() - started) / 60_000;
     const failed = results.filter((r) => r.failed);
     process.stderr.write(`[model] ${passed} sequences passed, ${failed.length} lane(s) failed, in ${(minutes * 60).toFixed(1)} s: ${(passed / minutes).toFixed(1)} sequences/min (${LANES} lanes, seed ${SEED})\n`);
     if (process.env.MODEL_STATS) process.stderr.write(`[model] answers: ${[...answerCounts].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k}: ${n}`).join('; ')}\n`);
     const report = failed.map((r) => [
-      `lane seed ${r.seed} path ${r.counterexamplePath} (after ${r.numRuns} runs, ${r.numShrinks} shrinks)`,
+      `lane seed ${r.seed} path ${r.counterexamplePath} (after ${r.numRuns} runs, ${r.numShrinks} shrinks; replay: --seed ${r.seed} --lanes 1 --runs ${r.numRuns} --path ${r.counterexamplePath})`,
       `counterexample: ${JSON.stringify(r.counterexample?.[0])}`,
       `${(r.errorInstance as Error)?.message ?? r.errorInstance}`,
     ].join('\n'));

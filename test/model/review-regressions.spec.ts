@@ -6,7 +6,7 @@ import type { TestResponse } from '../support/http.js';
 import { provisionPartner, type TestPartner } from '../support/partners.js';
 import { waitFor } from '../support/wait.js';
 import { opPath, orderPath, paymentsPath, readyApplication } from '../orders/orders-harness.js';
-import { customer, ledgerCaughtUp } from './driver.js';
+import { customer, ledgerCaughtUp } from './env.js';
 import { orderBody } from './scenario.js';
 import type { LineSpec } from './oracle.js';
 
