@@ -49,6 +49,7 @@ function itemResponse(item: OrderItemDoc) {
     quantityReturned: item.returnedMilli / 1000,
     quantityCancelled: item.cancelledMilli / 1000,
     sentDate: item.sentDate,
+    deliveryDate: item.deliveryDate,
     deliveryTrackingNumber: item.deliveryTrackingNumber,
   });
 }
@@ -62,6 +63,8 @@ function documentResponse(d: DocumentMeta) {
     extraData: d.extraDataJson ? parseJson(d.extraDataJson) : undefined,
   });
 }
+
+const latest = (dates: Array<string | undefined>) => dates.filter((d): d is string => !!d).sort().at(-1);
 
 /** The spec's Order (without applicationInfo; order operations add it). */
 export function toOrderResponse(order: OrderDoc) {
@@ -77,6 +80,11 @@ export function toOrderResponse(order: OrderDoc) {
     // an order operation that names no carrier stores it as null: absent, as the schema says
     deliveryType: order.deliveryType ?? undefined,
     deliveryCarrier: order.deliveryCarrier ?? undefined,
+    merchantId: order.merchantId,
+    // the order's latest dates and tracking number, as its items hold them
+    sentDate: latest(order.items.map((i) => i.sentDate)),
+    deliveryDate: latest(order.items.map((i) => i.deliveryDate)),
+    deliveryTrackingNumber: order.items.map((i) => i.deliveryTrackingNumber).filter(Boolean).at(-1),
     channel: order.channel ?? undefined,
     documents: order.documents.map(documentResponse),
   });

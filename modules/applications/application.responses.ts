@@ -34,6 +34,7 @@ const itemResponse = itemSchema.append({
   quantityReturned: pieces.required().description('pieces that came back'),
   quantityCancelled: pieces.required().description('pieces cancelled before they left (also by cancelling the application)'),
   sentDate: isoDate,
+  deliveryDate: isoDate,
   deliveryTrackingNumber: Joi.string(),
 }).label('OrderItemResponse');
 
@@ -57,6 +58,10 @@ export const orderResponseSchema = orderSchema.append({
   variableSymbols: Joi.array().items(Joi.string()).required(),
   deliveryCarrier: deliveryCarrierSchema,
   documents: Joi.array().items(documentResponse).required(),
+  merchantId: Joi.string().description('the seller of the goods, for a marketplace'),
+  sentDate: isoDate.description('the latest sentDate of its items'),
+  deliveryDate: isoDate.description('the latest deliveryDate of its items'),
+  deliveryTrackingNumber: Joi.string().description('the tracking number of the latest send that gave one'),
 }).label('OrderResponse');
 
 export const applicationInfoSchema = Joi.object({

@@ -41,8 +41,12 @@ export interface FulfilmentInput {
   totalVat?: VatAmount[];
   variableSymbol?: string;
   sentDate?: string;
+  /** deliver: the date the goods were delivered */
+  deliveryDate?: string;
   deliveryTrackingNumber?: string;
   deliveryCarrier?: DeliveryCarrier;
+  /** send: the payment's specific symbol, kept in the order's history */
+  specificSymbol?: string;
   /** an already stored document to attach */
   document?: DocumentMeta;
 }
@@ -172,6 +176,7 @@ export function applyFulfilment(order: OrderDoc, input: FulfilmentInput, ctx: { 
       if (input.sentDate) next.sentDate = input.sentDate;
       if (input.deliveryTrackingNumber) next.deliveryTrackingNumber = input.deliveryTrackingNumber;
     }
+    if (input.op === 'DELIVER' && wanted.has(index) && input.deliveryDate) next.deliveryDate = input.deliveryDate;
     return next === item ? item : { ...next, state: itemState(next) };
   });
   const items = closing ? closeDeductions(marked) : marked;
@@ -293,6 +298,8 @@ function fulfilmentEntry(input: FulfilmentInput, lines: FulfilmentLine[], ctx: {
     items: lines.map((l) => ({ index: l.index, quantityMilli: l.quantityMilli })),
     ...(input.totalPrice ? { amount: input.totalPrice } : {}),
     ...(input.sentDate ? { sentDate: input.sentDate } : {}),
+    ...(input.deliveryDate ? { deliveryDate: input.deliveryDate } : {}),
+    ...(input.specificSymbol ? { specificSymbol: input.specificSymbol } : {}),
     ...(input.deliveryTrackingNumber ? { deliveryTrackingNumber: input.deliveryTrackingNumber } : {}),
     ...(input.deliveryCarrier ? { deliveryCarrier: input.deliveryCarrier } : {}),
     ...(input.variableSymbol ? { variableSymbol: input.variableSymbol } : {}),

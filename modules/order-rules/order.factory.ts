@@ -47,7 +47,7 @@ export function buildOrder(input: OrderInput, documents: DocumentMeta[]): OrderD
     adjustments: [],
     fulfilment: [],
   };
-  for (const k of ['reservationDate', 'deliveryType', 'deliveryCarrier', 'channel'] as const) {
+  for (const k of ['reservationDate', 'deliveryType', 'deliveryCarrier', 'channel', 'merchantId'] as const) {
     if (input[k] !== undefined) (order as unknown as Record<string, unknown>)[k] = input[k];
   }
   return order;

@@ -90,6 +90,8 @@ export interface OrderItemDoc {
   returnedMilli: number;
   cancelledMilli: number;
   sentDate?: string;
+  /** the date the partner gave on the deliver that delivered the item's latest pieces */
+  deliveryDate?: string;
   deliveryTrackingNumber?: string;
 }
 
@@ -111,9 +113,11 @@ export interface FulfilmentEntry {
   items: Array<{ index: number; quantityMilli: number }>;
   amount?: Money;
   sentDate?: string;
+  deliveryDate?: string;
   deliveryTrackingNumber?: string;
   deliveryCarrier?: DeliveryCarrier;
   variableSymbol?: string;
+  specificSymbol?: string;
   reason?: string;
 }
 
@@ -132,6 +136,7 @@ export interface OrderDoc {
   addresses: Address[];
   variableSymbols: string[];
   deliveryType?: DeliveryType;
+  merchantId?: string;
   deliveryCarrier?: DeliveryCarrier;
   channel?: string;
   documents: DocumentMeta[];

@@ -44,6 +44,8 @@ export interface OrderInput {
   deliveryType?: DeliveryType;
   deliveryCarrier?: DeliveryCarrier;
   channel?: string;
+  /** the shop's own id of the merchant selling the goods (a marketplace's seller) */
+  merchantId?: string;
   documents?: DocumentInput[];
 }
 
@@ -164,5 +166,6 @@ export const orderSchema = Joi.object<OrderInput & { number: string }, true>({
   deliveryType: Joi.string().valid(...DELIVERY_TYPES),
   deliveryCarrier: deliveryCarrierSchema,
   channel: Joi.string().min(1).max(100),
+  merchantId: Joi.string().min(1).max(100).description('the seller of the goods, for a marketplace'),
   documents: documentsSchema,
 }).label('Order');

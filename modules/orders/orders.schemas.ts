@@ -48,6 +48,8 @@ export const sendSchema = Joi.object<FulfilmentBody>({
   sentDate: isoDate,
   deliveryTrackingNumber: Joi.string().min(1).max(100),
   deliveryCarrier: deliveryCarrierSchema,
+  specificSymbol: Joi.string().pattern(/^\d{1,10}$/, 'specific symbol (1-10 digits)'),
+  document: documentSchema,
 }).label('SendOrderRequest');
 
 export const deliverSchema = Joi.object<FulfilmentBody>({
@@ -56,6 +58,7 @@ export const deliverSchema = Joi.object<FulfilmentBody>({
   totalVat: totalVatSchema,
   document: documentSchema,
   deliveryCarrier: deliveryCarrierSchema,
+  deliveryDate: isoDate.description('the date the goods were delivered'),
 }).label('DeliverOrderRequest');
 
 export const returnSchema = Joi.object<FulfilmentBody>({

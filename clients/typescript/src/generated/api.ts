@@ -236,6 +236,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/financing/v1/precheck": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Would an application of this customer and order be approved now?
+         * @description Answered by the rules that decide after the gateway, per financing type (in the sandbox, `+approve` / `+reject` addresses too), so it predicts the decision as things stand now. Tells no more about the customer than a decision would. Stores nothing; the id may be cited in a create as `precheckIds`.
+         */
+        post: operations["precheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/financing/v1/recurrences/{recurrenceId}": {
         parameters: {
             query?: never;
@@ -621,6 +641,10 @@ export interface operations {
                     /** @description true creates a recurrence (DEFERRED_PAYMENT only) */
                     isRecurring?: boolean | null;
                     customer: {
+                        /** @description academic title before the name (Ing., Mgr.) */
+                        titleBefore?: string;
+                        /** @description academic title after the name (Ph.D., CSc.) */
+                        titleAfter?: string;
                         fullName?: string;
                         firstName?: string;
                         lastName?: string;
@@ -798,6 +822,8 @@ export interface operations {
                             carrierCustom: string;
                         };
                         channel?: string;
+                        /** @description the seller of the goods, for a marketplace */
+                        merchantId?: string;
                         documents?: {
                             /** @enum {string} */
                             type: "INVOICE" | "PROFORMA_INVOICE" | "CREDIT_NOTE" | "OTHER";
@@ -821,6 +847,11 @@ export interface operations {
                         rejectedRedirect: string;
                         /** Format: uri */
                         notificationEndpoint: string;
+                        /**
+                         * Format: uri
+                         * @description where payment notifications go (payouts and credit notes); absent: the notificationEndpoint
+                         */
+                        paymentsEndpoint?: string | null;
                     };
                     /** @description free key-value JSON object (at most 10 kB as JSON) */
                     customData?: {
@@ -828,6 +859,8 @@ export interface operations {
                     } | null;
                     /** @description codes of WARN records the partner accepts */
                     override?: string[];
+                    /** @description ids of the prechecks this purchase followed */
+                    precheckIds?: string[] | null;
                 };
             };
         };
@@ -853,6 +886,10 @@ export interface operations {
                          */
                         gatewayRedirectUrl: string;
                         customer: {
+                            /** @description academic title before the name (Ing., Mgr.) */
+                            titleBefore?: string;
+                            /** @description academic title after the name (Ph.D., CSc.) */
+                            titleAfter?: string;
                             fullName?: string;
                             firstName?: string;
                             lastName?: string;
@@ -986,6 +1023,8 @@ export interface operations {
                                 quantityCancelled: number;
                                 /** @description ISO 8601 date, YYYY-MM-DD */
                                 sentDate?: string;
+                                /** @description ISO 8601 date, YYYY-MM-DD */
+                                deliveryDate?: string;
                                 deliveryTrackingNumber?: string;
                             }[];
                             addresses: unknown[];
@@ -1013,6 +1052,14 @@ export interface operations {
                                     [key: string]: components["schemas"]["FreeJsonValue"];
                                 };
                             }[];
+                            /** @description the seller of the goods, for a marketplace */
+                            merchantId?: string;
+                            /** @description the latest sentDate of its items */
+                            sentDate?: string;
+                            /** @description the latest deliveryDate of its items */
+                            deliveryDate?: string;
+                            /** @description the tracking number of the latest send that gave one */
+                            deliveryTrackingNumber?: string;
                         };
                         merchantUrls: {
                             /** @description where the gateway sends the customer back; `{applicationId}` is replaced by the application id */
@@ -1021,6 +1068,11 @@ export interface operations {
                             rejectedRedirect: string;
                             /** Format: uri */
                             notificationEndpoint: string;
+                            /**
+                             * Format: uri
+                             * @description where payment notifications go (payouts and credit notes); absent: the notificationEndpoint
+                             */
+                            paymentsEndpoint?: string | null;
                         };
                         customData: {
                             [key: string]: components["schemas"]["FreeJsonValue"];
@@ -1092,6 +1144,10 @@ export interface operations {
                          */
                         gatewayRedirectUrl: string;
                         customer: {
+                            /** @description academic title before the name (Ing., Mgr.) */
+                            titleBefore?: string;
+                            /** @description academic title after the name (Ph.D., CSc.) */
+                            titleAfter?: string;
                             fullName?: string;
                             firstName?: string;
                             lastName?: string;
@@ -1225,6 +1281,8 @@ export interface operations {
                                 quantityCancelled: number;
                                 /** @description ISO 8601 date, YYYY-MM-DD */
                                 sentDate?: string;
+                                /** @description ISO 8601 date, YYYY-MM-DD */
+                                deliveryDate?: string;
                                 deliveryTrackingNumber?: string;
                             }[];
                             addresses: unknown[];
@@ -1252,6 +1310,14 @@ export interface operations {
                                     [key: string]: components["schemas"]["FreeJsonValue"];
                                 };
                             }[];
+                            /** @description the seller of the goods, for a marketplace */
+                            merchantId?: string;
+                            /** @description the latest sentDate of its items */
+                            sentDate?: string;
+                            /** @description the latest deliveryDate of its items */
+                            deliveryDate?: string;
+                            /** @description the tracking number of the latest send that gave one */
+                            deliveryTrackingNumber?: string;
                         };
                         merchantUrls: {
                             /** @description where the gateway sends the customer back; `{applicationId}` is replaced by the application id */
@@ -1260,6 +1326,11 @@ export interface operations {
                             rejectedRedirect: string;
                             /** Format: uri */
                             notificationEndpoint: string;
+                            /**
+                             * Format: uri
+                             * @description where payment notifications go (payouts and credit notes); absent: the notificationEndpoint
+                             */
+                            paymentsEndpoint?: string | null;
                         };
                         customData: {
                             [key: string]: components["schemas"]["FreeJsonValue"];
@@ -1443,6 +1514,10 @@ export interface operations {
                          */
                         gatewayRedirectUrl: string;
                         customer: {
+                            /** @description academic title before the name (Ing., Mgr.) */
+                            titleBefore?: string;
+                            /** @description academic title after the name (Ph.D., CSc.) */
+                            titleAfter?: string;
                             fullName?: string;
                             firstName?: string;
                             lastName?: string;
@@ -1576,6 +1651,8 @@ export interface operations {
                                 quantityCancelled: number;
                                 /** @description ISO 8601 date, YYYY-MM-DD */
                                 sentDate?: string;
+                                /** @description ISO 8601 date, YYYY-MM-DD */
+                                deliveryDate?: string;
                                 deliveryTrackingNumber?: string;
                             }[];
                             addresses: unknown[];
@@ -1603,6 +1680,14 @@ export interface operations {
                                     [key: string]: components["schemas"]["FreeJsonValue"];
                                 };
                             }[];
+                            /** @description the seller of the goods, for a marketplace */
+                            merchantId?: string;
+                            /** @description the latest sentDate of its items */
+                            sentDate?: string;
+                            /** @description the latest deliveryDate of its items */
+                            deliveryDate?: string;
+                            /** @description the tracking number of the latest send that gave one */
+                            deliveryTrackingNumber?: string;
                         };
                         merchantUrls: {
                             /** @description where the gateway sends the customer back; `{applicationId}` is replaced by the application id */
@@ -1611,6 +1696,11 @@ export interface operations {
                             rejectedRedirect: string;
                             /** Format: uri */
                             notificationEndpoint: string;
+                            /**
+                             * Format: uri
+                             * @description where payment notifications go (payouts and credit notes); absent: the notificationEndpoint
+                             */
+                            paymentsEndpoint?: string | null;
                         };
                         customData: {
                             [key: string]: components["schemas"]["FreeJsonValue"];
@@ -1767,7 +1857,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the order and the application basics */
+            /** @description the order and the application basics (the spec), and the whole application after the cancel under `application` */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1862,6 +1952,8 @@ export interface operations {
                             quantityCancelled: number;
                             /** @description ISO 8601 date, YYYY-MM-DD */
                             sentDate?: string;
+                            /** @description ISO 8601 date, YYYY-MM-DD */
+                            deliveryDate?: string;
                             deliveryTrackingNumber?: string;
                         }[];
                         addresses: unknown[];
@@ -1889,12 +1981,270 @@ export interface operations {
                                 [key: string]: components["schemas"]["FreeJsonValue"];
                             };
                         }[];
+                        /** @description the seller of the goods, for a marketplace */
+                        merchantId?: string;
+                        /** @description the latest sentDate of its items */
+                        sentDate?: string;
+                        /** @description the latest deliveryDate of its items */
+                        deliveryDate?: string;
+                        /** @description the tracking number of the latest send that gave one */
+                        deliveryTrackingNumber?: string;
                         applicationInfo: {
                             id: string;
                             /** @enum {string} */
                             state: "PROCESSING" | "READY" | "REJECTED" | "CANCELLED";
                             /** @enum {string} */
                             stateReason: "PROCESSING_REDIRECT_NEEDED" | "PROCESSING_PREAPPROVED" | "PROCESSING_VALIDATION_IN_PROGRESS" | "REJECTED" | "CANCELLED_NOT_PAID" | "READY_TO_SHIP" | "READY_SHIPPED" | "READY_DELIVERED" | "READY_PAID" | "CANCELLED_RETURNED";
+                        };
+                        application: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "DEFERRED_PAYMENT" | "PAY_IN_THREE";
+                            /** @enum {string} */
+                            state: "PROCESSING" | "READY" | "REJECTED" | "CANCELLED";
+                            /** @enum {string} */
+                            stateReason: "PROCESSING_REDIRECT_NEEDED" | "PROCESSING_PREAPPROVED" | "PROCESSING_VALIDATION_IN_PROGRESS" | "REJECTED" | "CANCELLED_NOT_PAID" | "READY_TO_SHIP" | "READY_SHIPPED" | "READY_DELIVERED" | "READY_PAID" | "CANCELLED_RETURNED";
+                            agreementTermsAndConditions: boolean;
+                            /**
+                             * Format: uri
+                             * @description send the customer here
+                             */
+                            gatewayRedirectUrl: string;
+                            customer: {
+                                /** @description academic title before the name (Ing., Mgr.) */
+                                titleBefore?: string;
+                                /** @description academic title after the name (Ph.D., CSc.) */
+                                titleAfter?: string;
+                                fullName?: string;
+                                firstName?: string;
+                                lastName?: string;
+                                /** Format: email */
+                                email: string;
+                                phone: string;
+                                tin?: string;
+                                vatin?: string;
+                                fraudPreventionData?: {
+                                    /** @description earlier transactions in the shop, current order excluded */
+                                    transactionsNumber?: number;
+                                    /** @description earlier cashless transactions */
+                                    cashlessTransactionsNumber?: number;
+                                    /** @description sum of earlier paid transactions, current order excluded */
+                                    transactionsSum: {
+                                        /** @description integer in minor units (125.90 → 12590) */
+                                        amount: number;
+                                        /** @description ISO 4217 currency code */
+                                        currency: string;
+                                    };
+                                    /** @description sum of earlier cashless transactions */
+                                    cashlessTransactionsSum?: {
+                                        /** @description integer in minor units (125.90 → 12590) */
+                                        amount: number;
+                                        /** @description ISO 4217 currency code */
+                                        currency: string;
+                                    };
+                                    /** @description seconds spent on the partner's site */
+                                    pageTotalTime?: number | null;
+                                    /** @description seconds spent in review and comment sections */
+                                    pageReviewsTime?: number | null;
+                                    /** @description items removed from the basket */
+                                    cartItemsRemoved?: number | null;
+                                    /** @description product pages viewed */
+                                    itemsViewed?: number | null;
+                                    /** @description ISO 8601 date, YYYY-MM-DD */
+                                    latestTransactionDate?: string;
+                                    /** @description ISO 8601 date, YYYY-MM-DD */
+                                    earliestTransactionDate?: string;
+                                    tags?: string[];
+                                };
+                                extraData?: unknown;
+                                addresses: unknown[];
+                            } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown) & unknown & unknown);
+                            order: {
+                                /** @description VAT included */
+                                totalPrice: {
+                                    /** @description integer in minor units (125.90 → 12590) */
+                                    amount: number;
+                                    /** @description ISO 4217 currency code */
+                                    currency: string;
+                                };
+                                /** @description one entry per VAT rate */
+                                totalVat: {
+                                    /** @description VAT rate in percent */
+                                    vatRate: number;
+                                    /** @description integer in minor units */
+                                    amount: number;
+                                    /** @description ISO 4217 currency code */
+                                    currency: string;
+                                }[];
+                                /** @enum {string} */
+                                deliveryType?: "DELIVERY_CARRIER" | "PERSONAL_BRANCH" | "PERSONAL_PARTNER" | "ONLINE";
+                                channel?: string;
+                                number: string;
+                                /** @description ISO 8601, no fractional seconds */
+                                reservationDate?: string;
+                                /**
+                                 * @description DELIVERED or SENT while such pieces are in the order, else PROCESSING while pieces are open; CANCELLED (nothing will be delivered, also after the application was cancelled) or RETURNED when nothing is left
+                                 * @enum {string}
+                                 */
+                                state: "PROCESSING" | "SENT" | "DELIVERED" | "RETURNED" | "CANCELLED";
+                                items: {
+                                    code: string;
+                                    ean?: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    type?: "PHYSICAL" | "DISCOUNT" | "SHIPPING_FEE" | "SALES_TAX" | "DIGITAL" | "GIFT_CARD" | "STORE_CREDIT" | "FEE" | "INSURANCE";
+                                    variant?: string;
+                                    producer?: string;
+                                    categories?: string[];
+                                    /** @description all pieces, VAT included */
+                                    totalPrice: {
+                                        /** @description integer in minor units (125.90 → 12590) */
+                                        amount: number;
+                                        /** @description ISO 4217 currency code */
+                                        currency: string;
+                                    };
+                                    totalVat: {
+                                        /** @description VAT rate in percent */
+                                        vatRate: number;
+                                        /** @description integer in minor units */
+                                        amount: number;
+                                        /** @description ISO 4217 currency code */
+                                        currency: string;
+                                    };
+                                    image?: string | {
+                                        /** Format: uri */
+                                        url: string;
+                                        title?: string;
+                                    };
+                                    /** Format: uri */
+                                    productUrl?: string;
+                                    quantity: number;
+                                    unitPrice: {
+                                        /** @description integer in minor units (125.90 → 12590) */
+                                        amount: number;
+                                        /** @description ISO 4217 currency code */
+                                        currency: string;
+                                    };
+                                    unitVat: {
+                                        /** @description VAT rate in percent */
+                                        vatRate: number;
+                                        /** @description integer in minor units */
+                                        amount: number;
+                                        /** @description ISO 4217 currency code */
+                                        currency: string;
+                                    };
+                                    /**
+                                     * @description the most advanced state of a piece still in the order; CANCELLED or RETURNED when none is left
+                                     * @enum {string}
+                                     */
+                                    state: "PROCESSING" | "SENT" | "DELIVERED" | "RETURNED" | "CANCELLED";
+                                    /** @description pieces that left the shop (a delivery without a send counts as sent) */
+                                    quantitySent: number;
+                                    /** @description pieces whose journey ended: delivered, or returned on the way */
+                                    quantityDelivered: number;
+                                    /** @description pieces that came back */
+                                    quantityReturned: number;
+                                    /** @description pieces cancelled before they left (also by cancelling the application) */
+                                    quantityCancelled: number;
+                                    /** @description ISO 8601 date, YYYY-MM-DD */
+                                    sentDate?: string;
+                                    /** @description ISO 8601 date, YYYY-MM-DD */
+                                    deliveryDate?: string;
+                                    deliveryTrackingNumber?: string;
+                                }[];
+                                addresses: unknown[];
+                                variableSymbols: string[];
+                                /** @description a known carrier code or a custom carrier text */
+                                deliveryCarrier?: {
+                                    /** @enum {string} */
+                                    carrierId: "CZ_POST_HAND" | "CZ_POST_OFFICE" | "CZ_POST_OTHER" | "PPL" | "DPD" | "GEIS" | "IN_TIME" | "TOP_TRANS" | "GEBRUDER_WEISS" | "LOCAL_COURIER" | "TNT" | "GLS" | "HDS_COMFORT" | "HDS_STANDARD";
+                                } | {
+                                    carrierCustom: string;
+                                };
+                                documents: {
+                                    /** @enum {string} */
+                                    type: "INVOICE" | "PROFORMA_INVOICE" | "CREDIT_NOTE" | "OTHER";
+                                    /** @description metadata; the content is not echoed back */
+                                    file: {
+                                        filename?: string;
+                                        mimeType: string;
+                                        size: number;
+                                        sha256: string;
+                                        url?: string;
+                                    };
+                                    description?: string;
+                                    extraData?: {
+                                        [key: string]: components["schemas"]["FreeJsonValue"];
+                                    };
+                                }[];
+                                /** @description the seller of the goods, for a marketplace */
+                                merchantId?: string;
+                                /** @description the latest sentDate of its items */
+                                sentDate?: string;
+                                /** @description the latest deliveryDate of its items */
+                                deliveryDate?: string;
+                                /** @description the tracking number of the latest send that gave one */
+                                deliveryTrackingNumber?: string;
+                            };
+                            merchantUrls: {
+                                /** @description where the gateway sends the customer back; `{applicationId}` is replaced by the application id */
+                                approvedRedirect: string;
+                                /** @description where the gateway sends the customer back; `{applicationId}` is replaced by the application id */
+                                rejectedRedirect: string;
+                                /** Format: uri */
+                                notificationEndpoint: string;
+                                /**
+                                 * Format: uri
+                                 * @description where payment notifications go (payouts and credit notes); absent: the notificationEndpoint
+                                 */
+                                paymentsEndpoint?: string | null;
+                            };
+                            customData: {
+                                [key: string]: components["schemas"]["FreeJsonValue"];
+                            } | null;
+                            /** @description present when the application is recurring, or created from a recurrence */
+                            recurrence?: {
+                                id: string;
+                                /** @enum {string} */
+                                state: "APPROVING" | "READY" | "CANCELLED" | "EXPIRED";
+                                /** @enum {string} */
+                                financingType: "DEFERRED_PAYMENT" | "PAY_IN_THREE";
+                                originApplicationId: string;
+                                /** @description ISO 8601, no fractional seconds */
+                                createdAt: string;
+                                /** @description ISO 8601, no fractional seconds */
+                                authorizedAt?: string;
+                                /** @description ISO 8601, no fractional seconds */
+                                validUntil?: string;
+                            } | {
+                                id: string;
+                            };
+                            /** @enum {string} */
+                            cancelReason?: "APPLICATION_CANCELLED_CARRIER_CHANGED" | "APPLICATION_CANCELLED_CART_CONTENT_CHANGED" | "APPLICATION_CANCELLED_BY_CUSTOMER" | "APPLICATION_CANCELLED_BY_ERP" | "APPLICATION_CANCELLED_EXPIRED" | "APPLICATION_CANCELLED_UNFINISHED" | "APPLICATION_CANCELLED_BY_ESHOP_RULES" | "APPLICATION_CANCELLED_OTHER";
+                            /** @description the customer's instalments, once approved */
+                            repaymentPlan?: {
+                                /** @description ISO 8601 date, YYYY-MM-DD */
+                                dueDate: string;
+                                amount: {
+                                    /** @description integer in minor units (125.90 → 12590) */
+                                    amount: number;
+                                    /** @description ISO 4217 currency code */
+                                    currency: string;
+                                };
+                            }[];
+                            /** @description the operations that would be accepted now, judged by the same rules as the calls: CANCEL (PUT cancel), CHANGE_ORDER (PUT order), SEND, DELIVER, RETURN (PUT order/send, /deliver, /return), CANCEL_ITEMS (PUT order/cancel) */
+                            allowedActions: ("CANCEL" | "CHANGE_ORDER" | "SEND" | "DELIVER" | "RETURN" | "CANCEL_ITEMS")[];
+                            /** @description ISO 8601, no fractional seconds */
+                            createdAt: string;
+                            /** @description ISO 8601, no fractional seconds */
+                            updatedAt: string;
+                            /** @description non-blocking WARN records (deprecated fields), on create only */
+                            warnings?: {
+                                code?: string;
+                                message?: string;
+                                severity?: string;
+                                attribute?: string;
+                            }[];
                         };
                     };
                 };
@@ -2232,6 +2582,8 @@ export interface operations {
                             quantityCancelled: number;
                             /** @description ISO 8601 date, YYYY-MM-DD */
                             sentDate?: string;
+                            /** @description ISO 8601 date, YYYY-MM-DD */
+                            deliveryDate?: string;
                             deliveryTrackingNumber?: string;
                         }[];
                         addresses: unknown[];
@@ -2259,6 +2611,14 @@ export interface operations {
                                 [key: string]: components["schemas"]["FreeJsonValue"];
                             };
                         }[];
+                        /** @description the seller of the goods, for a marketplace */
+                        merchantId?: string;
+                        /** @description the latest sentDate of its items */
+                        sentDate?: string;
+                        /** @description the latest deliveryDate of its items */
+                        deliveryDate?: string;
+                        /** @description the tracking number of the latest send that gave one */
+                        deliveryTrackingNumber?: string;
                         applicationInfo: {
                             id: string;
                             /** @enum {string} */
@@ -2523,6 +2883,8 @@ export interface operations {
                             quantityCancelled: number;
                             /** @description ISO 8601 date, YYYY-MM-DD */
                             sentDate?: string;
+                            /** @description ISO 8601 date, YYYY-MM-DD */
+                            deliveryDate?: string;
                             deliveryTrackingNumber?: string;
                         }[];
                         addresses: unknown[];
@@ -2550,6 +2912,14 @@ export interface operations {
                                 [key: string]: components["schemas"]["FreeJsonValue"];
                             };
                         }[];
+                        /** @description the seller of the goods, for a marketplace */
+                        merchantId?: string;
+                        /** @description the latest sentDate of its items */
+                        sentDate?: string;
+                        /** @description the latest deliveryDate of its items */
+                        deliveryDate?: string;
+                        /** @description the tracking number of the latest send that gave one */
+                        deliveryTrackingNumber?: string;
                         applicationInfo: {
                             id: string;
                             /** @enum {string} */
@@ -2737,6 +3107,8 @@ export interface operations {
                     } | {
                         carrierCustom: string;
                     };
+                    /** @description the date the goods were delivered */
+                    deliveryDate?: string;
                 };
             };
         };
@@ -2836,6 +3208,8 @@ export interface operations {
                             quantityCancelled: number;
                             /** @description ISO 8601 date, YYYY-MM-DD */
                             sentDate?: string;
+                            /** @description ISO 8601 date, YYYY-MM-DD */
+                            deliveryDate?: string;
                             deliveryTrackingNumber?: string;
                         }[];
                         addresses: unknown[];
@@ -2863,6 +3237,14 @@ export interface operations {
                                 [key: string]: components["schemas"]["FreeJsonValue"];
                             };
                         }[];
+                        /** @description the seller of the goods, for a marketplace */
+                        merchantId?: string;
+                        /** @description the latest sentDate of its items */
+                        sentDate?: string;
+                        /** @description the latest deliveryDate of its items */
+                        deliveryDate?: string;
+                        /** @description the tracking number of the latest send that gave one */
+                        deliveryTrackingNumber?: string;
                         applicationInfo: {
                             id: string;
                             /** @enum {string} */
@@ -3144,6 +3526,8 @@ export interface operations {
                             quantityCancelled: number;
                             /** @description ISO 8601 date, YYYY-MM-DD */
                             sentDate?: string;
+                            /** @description ISO 8601 date, YYYY-MM-DD */
+                            deliveryDate?: string;
                             deliveryTrackingNumber?: string;
                         }[];
                         addresses: unknown[];
@@ -3171,6 +3555,14 @@ export interface operations {
                                 [key: string]: components["schemas"]["FreeJsonValue"];
                             };
                         }[];
+                        /** @description the seller of the goods, for a marketplace */
+                        merchantId?: string;
+                        /** @description the latest sentDate of its items */
+                        sentDate?: string;
+                        /** @description the latest deliveryDate of its items */
+                        deliveryDate?: string;
+                        /** @description the tracking number of the latest send that gave one */
+                        deliveryTrackingNumber?: string;
                         applicationInfo: {
                             id: string;
                             /** @enum {string} */
@@ -3347,6 +3739,22 @@ export interface operations {
                     } | {
                         carrierCustom: string;
                     };
+                    specificSymbol?: string;
+                    document?: {
+                        /** @enum {string} */
+                        type: "INVOICE" | "PROFORMA_INVOICE" | "CREDIT_NOTE" | "OTHER";
+                        /** @description the file: {filename, content (base64)}, bare base64 content, or an https URL; at most 500 kB */
+                        file: {
+                            filename: string;
+                            content: string;
+                        } | string;
+                        description?: string;
+                        extraData?: {
+                            variableSymbol?: string;
+                        } & {
+                            [key: string]: components["schemas"]["FreeJsonValue"];
+                        };
+                    };
                 };
             };
         };
@@ -3446,6 +3854,8 @@ export interface operations {
                             quantityCancelled: number;
                             /** @description ISO 8601 date, YYYY-MM-DD */
                             sentDate?: string;
+                            /** @description ISO 8601 date, YYYY-MM-DD */
+                            deliveryDate?: string;
                             deliveryTrackingNumber?: string;
                         }[];
                         addresses: unknown[];
@@ -3473,6 +3883,14 @@ export interface operations {
                                 [key: string]: components["schemas"]["FreeJsonValue"];
                             };
                         }[];
+                        /** @description the seller of the goods, for a marketplace */
+                        merchantId?: string;
+                        /** @description the latest sentDate of its items */
+                        sentDate?: string;
+                        /** @description the latest deliveryDate of its items */
+                        deliveryDate?: string;
+                        /** @description the tracking number of the latest send that gave one */
+                        deliveryTrackingNumber?: string;
                         applicationInfo: {
                             id: string;
                             /** @enum {string} */
@@ -3970,6 +4388,8 @@ export interface operations {
                             quantityCancelled: number;
                             /** @description ISO 8601 date, YYYY-MM-DD */
                             sentDate?: string;
+                            /** @description ISO 8601 date, YYYY-MM-DD */
+                            deliveryDate?: string;
                             deliveryTrackingNumber?: string;
                         }[];
                         addresses: unknown[];
@@ -3997,6 +4417,14 @@ export interface operations {
                                 [key: string]: components["schemas"]["FreeJsonValue"];
                             };
                         }[];
+                        /** @description the seller of the goods, for a marketplace */
+                        merchantId?: string;
+                        /** @description the latest sentDate of its items */
+                        sentDate?: string;
+                        /** @description the latest deliveryDate of its items */
+                        deliveryDate?: string;
+                        /** @description the tracking number of the latest send that gave one */
+                        deliveryTrackingNumber?: string;
                         applicationInfo: {
                             id: string;
                             /** @enum {string} */
@@ -4035,6 +4463,193 @@ export interface operations {
              *     - `OBJECT_NOT_FOUND`: no order of this partner matches
              */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Too many requests. Error codes:
+             *
+             *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    precheck: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: 1-255 printable ASCII characters, unique per request of your choosing (a UUID). A retry with the same key and the same method, path and body within IDEMPOTENCY_TTL (24 h) answers the first response again, byte for byte, with `Idempotent-Replayed: true`, and changes nothing. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customer: {
+                        /** Format: email */
+                        email: string;
+                        fraudPreventionData?: {
+                            transactionsNumber?: number | null;
+                        } & {
+                            [key: string]: components["schemas"]["FreeJsonValue"];
+                        };
+                        /** @description deprecated: use fraudPreventionData */
+                        extraData?: {
+                            transactionsNumber?: number | null;
+                        } & {
+                            [key: string]: components["schemas"]["FreeJsonValue"];
+                        };
+                    } & {
+                        [key: string]: components["schemas"]["FreeJsonValue"];
+                    };
+                    order?: {
+                        totalPrice?: {
+                            /** @description integer in minor units (125.90 → 12590) */
+                            amount: number;
+                            /** @description ISO 4217 currency code */
+                            currency: string;
+                        };
+                    } & {
+                        [key: string]: components["schemas"]["FreeJsonValue"];
+                    };
+                    /**
+                     * @description absent: both financing types
+                     * @enum {string}
+                     */
+                    type?: "DEFERRED_PAYMENT" | "PAY_IN_THREE";
+                };
+            };
+        };
+        responses: {
+            /** @description the outcome per financing type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description cite it in a later create as precheckIds */
+                        id: string;
+                        results: {
+                            /** @enum {string} */
+                            type: "DEFERRED_PAYMENT" | "PAY_IN_THREE";
+                            recommendation: boolean;
+                            probabilityOfApproval: number;
+                            /** @enum {string} */
+                            code: "OK" | "INSUFFICIENT_LIMIT" | "NOT_AVAILABLE";
+                            /**
+                             * @description the customer at this shop: no approved purchase yet (UNKNOWN), or some (FULL)
+                             * @enum {string}
+                             */
+                            PrecheckResultResponseSerializer: "UNKNOWN" | "FULL";
+                            message: string;
+                        }[];
+                        /** @description for a customer this shop has had an approved purchase with */
+                        limits?: {
+                            availableLimit: {
+                                /** @description integer in minor units (125.90 → 12590) */
+                                amount: number;
+                                /** @description ISO 4217 currency code */
+                                currency: string;
+                            };
+                            totalLimit: {
+                                /** @description integer in minor units (125.90 → 12590) */
+                                amount: number;
+                                /** @description ISO 4217 currency code */
+                                currency: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Bad request. Error codes:
+             *
+             *     - `INVALID_REQUEST`: a field is missing, malformed or over a limit; `attribute` names it
+             *     - `INVALID_REQUEST`: the Idempotency-Key header is empty, longer than 255 characters or not printable ASCII (`attribute`: `Idempotency-Key`)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The bearer token is missing (`invalid_request`) or invalid or expired (`invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenError"];
+                };
+            };
+            /**
+             * @description Conflict. Error codes:
+             *
+             *     - `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; repeat after `Retry-After` seconds
+             */
+            409: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Unsupported media type. Error codes:
+             *
+             *     - `INVALID_REQUEST`: the body is not `Content-Type: application/json` in UTF-8, or is compressed
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Unprocessable. Error codes:
+             *
+             *     - `UNPROCESSABLE`: a currency the service does not accept
+             *     - `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with another method, path or body
+             */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4383,6 +4998,8 @@ export interface operations {
                             carrierCustom: string;
                         };
                         channel?: string;
+                        /** @description the seller of the goods, for a marketplace */
+                        merchantId?: string;
                         documents?: {
                             /** @enum {string} */
                             type: "INVOICE" | "PROFORMA_INVOICE" | "CREDIT_NOTE" | "OTHER";
@@ -4465,6 +5082,11 @@ export interface operations {
                         rejectedRedirect: string;
                         /** Format: uri */
                         notificationEndpoint: string;
+                        /**
+                         * Format: uri
+                         * @description where payment notifications go (payouts and credit notes); absent: the notificationEndpoint
+                         */
+                        paymentsEndpoint?: string | null;
                     };
                     customData?: {
                         [key: string]: components["schemas"]["FreeJsonValue"];
@@ -4496,6 +5118,10 @@ export interface operations {
                          */
                         gatewayRedirectUrl: string;
                         customer: {
+                            /** @description academic title before the name (Ing., Mgr.) */
+                            titleBefore?: string;
+                            /** @description academic title after the name (Ph.D., CSc.) */
+                            titleAfter?: string;
                             fullName?: string;
                             firstName?: string;
                             lastName?: string;
@@ -4629,6 +5255,8 @@ export interface operations {
                                 quantityCancelled: number;
                                 /** @description ISO 8601 date, YYYY-MM-DD */
                                 sentDate?: string;
+                                /** @description ISO 8601 date, YYYY-MM-DD */
+                                deliveryDate?: string;
                                 deliveryTrackingNumber?: string;
                             }[];
                             addresses: unknown[];
@@ -4656,6 +5284,14 @@ export interface operations {
                                     [key: string]: components["schemas"]["FreeJsonValue"];
                                 };
                             }[];
+                            /** @description the seller of the goods, for a marketplace */
+                            merchantId?: string;
+                            /** @description the latest sentDate of its items */
+                            sentDate?: string;
+                            /** @description the latest deliveryDate of its items */
+                            deliveryDate?: string;
+                            /** @description the tracking number of the latest send that gave one */
+                            deliveryTrackingNumber?: string;
                         };
                         merchantUrls: {
                             /** @description where the gateway sends the customer back; `{applicationId}` is replaced by the application id */
@@ -4664,6 +5300,11 @@ export interface operations {
                             rejectedRedirect: string;
                             /** Format: uri */
                             notificationEndpoint: string;
+                            /**
+                             * Format: uri
+                             * @description where payment notifications go (payouts and credit notes); absent: the notificationEndpoint
+                             */
+                            paymentsEndpoint?: string | null;
                         };
                         customData: {
                             [key: string]: components["schemas"]["FreeJsonValue"];
@@ -4735,6 +5376,10 @@ export interface operations {
                          */
                         gatewayRedirectUrl: string;
                         customer: {
+                            /** @description academic title before the name (Ing., Mgr.) */
+                            titleBefore?: string;
+                            /** @description academic title after the name (Ph.D., CSc.) */
+                            titleAfter?: string;
                             fullName?: string;
                             firstName?: string;
                             lastName?: string;
@@ -4868,6 +5513,8 @@ export interface operations {
                                 quantityCancelled: number;
                                 /** @description ISO 8601 date, YYYY-MM-DD */
                                 sentDate?: string;
+                                /** @description ISO 8601 date, YYYY-MM-DD */
+                                deliveryDate?: string;
                                 deliveryTrackingNumber?: string;
                             }[];
                             addresses: unknown[];
@@ -4895,6 +5542,14 @@ export interface operations {
                                     [key: string]: components["schemas"]["FreeJsonValue"];
                                 };
                             }[];
+                            /** @description the seller of the goods, for a marketplace */
+                            merchantId?: string;
+                            /** @description the latest sentDate of its items */
+                            sentDate?: string;
+                            /** @description the latest deliveryDate of its items */
+                            deliveryDate?: string;
+                            /** @description the tracking number of the latest send that gave one */
+                            deliveryTrackingNumber?: string;
                         };
                         merchantUrls: {
                             /** @description where the gateway sends the customer back; `{applicationId}` is replaced by the application id */
@@ -4903,6 +5558,11 @@ export interface operations {
                             rejectedRedirect: string;
                             /** Format: uri */
                             notificationEndpoint: string;
+                            /**
+                             * Format: uri
+                             * @description where payment notifications go (payouts and credit notes); absent: the notificationEndpoint
+                             */
+                            paymentsEndpoint?: string | null;
                         };
                         customData: {
                             [key: string]: components["schemas"]["FreeJsonValue"];
@@ -5111,6 +5771,10 @@ export interface operations {
                          */
                         gatewayRedirectUrl: string;
                         customer: {
+                            /** @description academic title before the name (Ing., Mgr.) */
+                            titleBefore?: string;
+                            /** @description academic title after the name (Ph.D., CSc.) */
+                            titleAfter?: string;
                             fullName?: string;
                             firstName?: string;
                             lastName?: string;
@@ -5244,6 +5908,8 @@ export interface operations {
                                 quantityCancelled: number;
                                 /** @description ISO 8601 date, YYYY-MM-DD */
                                 sentDate?: string;
+                                /** @description ISO 8601 date, YYYY-MM-DD */
+                                deliveryDate?: string;
                                 deliveryTrackingNumber?: string;
                             }[];
                             addresses: unknown[];
@@ -5271,6 +5937,14 @@ export interface operations {
                                     [key: string]: components["schemas"]["FreeJsonValue"];
                                 };
                             }[];
+                            /** @description the seller of the goods, for a marketplace */
+                            merchantId?: string;
+                            /** @description the latest sentDate of its items */
+                            sentDate?: string;
+                            /** @description the latest deliveryDate of its items */
+                            deliveryDate?: string;
+                            /** @description the tracking number of the latest send that gave one */
+                            deliveryTrackingNumber?: string;
                         };
                         merchantUrls: {
                             /** @description where the gateway sends the customer back; `{applicationId}` is replaced by the application id */
@@ -5279,6 +5953,11 @@ export interface operations {
                             rejectedRedirect: string;
                             /** Format: uri */
                             notificationEndpoint: string;
+                            /**
+                             * Format: uri
+                             * @description where payment notifications go (payouts and credit notes); absent: the notificationEndpoint
+                             */
+                            paymentsEndpoint?: string | null;
                         };
                         customData: {
                             [key: string]: components["schemas"]["FreeJsonValue"];
