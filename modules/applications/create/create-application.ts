@@ -51,17 +51,15 @@ export class CreateApplication {
 
   /** `reply`: the route's answer, kept with the new application under the request's Idempotency-Key. */
   async create(partner: AuthenticatedPartner, input: CreateApplicationInput, reply: Reply<ApplicationDoc>): Promise<CreateOutcome> {
-    // assert
     if (input.isRecurring && input.type !== 'DEFERRED_PAYMENT') {
       throw new UnprocessableError('NOT_SUPPORTED', 'Recurrences are supported for DEFERRED_PAYMENT only.', { attribute: 'isRecurring' });
     }
     assertAcceptable(input, this.cfg);
     const now = this.clock.now();
     const documents = await this.documents.prepare(input.order.documents, (i) => `order.documents[${i}].file`, now);
-    // decide and persist: one insert with its events, unless an identical request holds the key
+    // an identical request within the window is answered with the first application, not inserted again
     const key = duplicateKey(partner.id, input.type, input.order, duplicateScopeOf(input));
     const { doc, created } = await this.dedup.insertOnce(key, now, () => this.insert(partner.id, newId(), key, input, documents, now, reply));
-    // answer
     return { doc, created, warnings: deprecationWarnings(input) };
   }
 
