@@ -1,5 +1,5 @@
 // npm run test:published-sdk: the published-SDK Journey alone (it builds a Maven project and
-// is not part of `npm test` until the service passes it). Services as for `npm test`.
+// also runs in `npm test`). Services as for `npm test`.
 module.exports = {
   'node-option': ['import=tsx'],
   require: ['test/setup/global.ts'],

@@ -107,7 +107,10 @@ describe('a shop on the SDK generated from the published document (okhttp-gson, 
   let dir: string | undefined;
   let classpath: string;
 
-  before(async () => {
+  before(async function () {
+    // the published document is not ours to copy: CI names its reference copy; elsewhere
+    // without it there is nothing to generate the SDK from
+    if (!process.env.PF_PUBLISHED_OPENAPI && process.env.CI !== 'true') this.skip();
     document = publishedDocumentPath();
     statSync(document);
     // first, so that no API waits (and no Kafka consumer idles) through a first build
