@@ -15,7 +15,8 @@ after generation, and one that turned out valid must then be accepted.
 - Document files: the content must be of an accepted type (PDF, Office, plain text, JPEG,
   PNG, GIF), which the service tells from the bytes. Generated base64 is random bytes, so
   it is replaced with a short plain text, in whichever form (bare or `{filename, content}`)
-  was generated.
+  was generated, and a generated file name ends in `.txt` (the extension must fit the
+  content).
 - Creating an application: the money of an order must add up (the items to the total, their
   VAT to totalVat, one currency the partner has) and notifications must go to a public
   host, or the answer is 422. Random amounts never add up, so without help no application
@@ -100,7 +101,10 @@ def body_schema(operation):
 
 def with_text_content(file):
     if isinstance(file, dict) and isinstance(file.get("content"), str):
-        return {**file, "content": TEXT_FILE}
+        # the name's extension must fit the content too: the text gets a .txt name
+        name = file.get("filename")
+        named = {"filename": name[:250] + ".txt"} if isinstance(name, str) else {}
+        return {**file, **named, "content": TEXT_FILE}
     if isinstance(file, str) and not file.startswith("https://"):
         return TEXT_FILE
     return file

@@ -133,7 +133,12 @@ export const itemSchema = Joi.object<ItemInput, true>({
 const base64 = Joi.string().base64().max(MAX_BASE64);
 /** `{filename, content}` or a string: bare base64, or an https URL the service fetches. */
 export const fileSchema = Joi.alternatives().try(
-  Joi.object({ filename: Joi.string().min(1).max(255).required(), content: base64.required() }),
+  Joi.object({
+    // a name, never a path; no control or bidirectional formatting characters (the document
+    // store checks the same, and the extension against the content)
+    filename: Joi.string().min(1).max(255).pattern(/^(?!.*\.\.)[^/\\\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]+$/, 'file name').required(),
+    content: base64.required(),
+  }),
   url(['https']).description('https URL the service fetches'),
   base64.description('bare base64 content'),
 ).description('the file: {filename, content (base64)}, bare base64 content, or an https URL; at most 500 kB');

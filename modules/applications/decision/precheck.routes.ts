@@ -18,7 +18,7 @@ interface PrecheckBody {
  * What the decision reads is validated; the rest of a customer and an order as the create
  * takes them is accepted and not used (a precheck stores nothing of the customer).
  */
-const history = Joi.object({ transactionsNumber: Joi.number().integer().min(0).allow(null) }).unknown(true);
+const history = Joi.object({ transactionsNumber: Joi.number().integer().min(0).max(1_000_000_000).allow(null) }).unknown(true);
 const precheckSchema = Joi.object<PrecheckBody>({
   customer: Joi.object({
     email: Joi.string().email({ tlds: false }).max(254).required(),
