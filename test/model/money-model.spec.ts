@@ -69,6 +69,7 @@ describe('money model: random sequences against the service over HTTPS', functio
       } finally {
         await env.stop();
       }
+      if (ROUND < RUNS) process.stderr.write(`[model] round ${round + 1}: ${passed} sequences passed so far, ${results.filter((r) => r.failed).length} lane(s) failed, ${Math.round((Date.now() - started) / 1000)} s\n`);
     }
     const minutes = (Date.now() - started) / 60_000;
     const failed = results.filter((r) => r.failed);
