@@ -33,11 +33,16 @@ const SHRINK = Number(process.env.MODEL_SHRINK ?? 30);
 const ROUND = Math.max(LANES, Number(process.env.MODEL_ROUND ?? 400));
 const PATH = process.env.MODEL_PATH;
 
+const DECIDED = 'cancel-empty-400,approved-is-current,zero-lines-hold-deductions,full-return-needs-goods-out';
+
 describe('money model: random sequences against the service over HTTPS', function () {
   // a sequence takes seconds; bounded by the run count (npm test: about a minute)
   this.timeout(120_000 + Math.ceil(RUNS / LANES) * 30_000);
   // (here, not at import: the oracle's own tests run first, on the rules alone)
-  before(() => { for (const name of (process.env.MODEL_ACCEPT ?? '').split(',').filter(Boolean)) accepted.add(name); });
+  // The four named points are the service's rules as decided (docs/orders-and-payments.md):
+  // the oracle was written before they were settled and keeps both readings; MODEL_ACCEPT=none
+  // runs it with its first reading only.
+  before(() => { for (const name of (process.env.MODEL_ACCEPT ?? DECIDED).split(',').filter((n) => n && n !== 'none')) accepted.add(name); });
   after(() => accepted.clear());
 
   it(`when ${RUNS} random sequences run ${LANES} at a time (seed ${SEED}), then every answer, order, payment and notification agrees with the oracle`, async () => {
