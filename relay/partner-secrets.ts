@@ -21,44 +21,42 @@ export type SecretSource = (partnerId: string) => Promise<string[]>;
 export type BodyShaper = (partnerId: string, kind: string, body: unknown) => Promise<unknown>;
 
 /**
+ * A partner's record read at most once per `ttlMs` per partner, so a burst of notifications
+ * costs one read. Concurrent misses share one read; a failed read is not cached.
+ */
+function perPartner<T>(read: (partnerId: string) => Promise<T>, ttlMs: number): (partnerId: string) => Promise<T> {
+  const cache = new Map<string, { at: number; value: Promise<T> }>();
+  return (partnerId) => {
+    const now = Date.now();
+    const hit = cache.get(partnerId);
+    if (hit && now - hit.at < ttlMs) return hit.value;
+    if (cache.size > 50_000) cache.clear();
+    const value = read(partnerId);
+    cache.set(partnerId, { at: now, value });
+    value.catch(() => { if (cache.get(partnerId)?.value === value) cache.delete(partnerId); });
+    return value;
+  };
+}
+
+/**
  * Webhook bodies follow the partner's pinned version, as its API answers do: the relay
  * reshapes the current body at send time (a partner that changes its pin gets the new
  * shape from the next attempt on), with the pin cached like the secrets.
  */
 export function versionedBodies(partners: PartnerSecrets, versions: ApiVersions, ttlMs = 10_000): BodyShaper {
-  const cache = new Map<string, { at: number; version: Promise<string | undefined> }>();
+  if (!partners.apiVersion) return async (_partnerId, _kind, body) => body;
+  const pinOf = perPartner(partners.apiVersion.bind(partners), ttlMs);
   return async (partnerId, kind, body) => {
-    if (!partners.apiVersion) return body;
-    const now = Date.now();
-    let hit = cache.get(partnerId);
-    if (!hit || now - hit.at >= ttlMs) {
-      if (cache.size > 50_000) cache.clear();
-      hit = { at: now, version: partners.apiVersion(partnerId) };
-      cache.set(partnerId, hit);
-      const mine = hit.version;
-      mine.catch(() => { if (cache.get(partnerId)?.version === mine) cache.delete(partnerId); });
-    }
-    const version = (await hit.version) ?? versions.current;
+    const version = (await pinOf(partnerId)) ?? versions.current;
     return versions.known(version) ? versions.notification(version, kind, body) : body;
   };
 }
 
 /**
- * The partner's live signing secrets, cached for a few seconds so a burst of notifications
- * costs one read. A short TTL is safe for rotation: a rotated-out secret keeps signing
- * until it expires, so a secret added a few seconds ago can wait for the next refresh.
- * Concurrent misses share one read; a failed read is not cached.
+ * The partner's live signing secrets, cached for a few seconds. A short TTL is safe for
+ * rotation: a rotated-out secret keeps signing until it expires, so a secret added a few
+ * seconds ago can wait for the next refresh.
  */
 export function cachedSecrets(partners: PartnerSecrets, ttlMs = 10_000): SecretSource {
-  const cache = new Map<string, { at: number; secrets: Promise<string[]> }>();
-  return (partnerId) => {
-    const now = Date.now();
-    const hit = cache.get(partnerId);
-    if (hit && now - hit.at < ttlMs) return hit.secrets;
-    if (cache.size > 50_000) cache.clear();
-    const secrets = partners.webhookSecrets(partnerId);
-    cache.set(partnerId, { at: now, secrets });
-    secrets.catch(() => { if (cache.get(partnerId)?.secrets === secrets) cache.delete(partnerId); });
-    return secrets;
-  };
+  return perPartner((partnerId) => partners.webhookSecrets(partnerId), ttlMs);
 }
