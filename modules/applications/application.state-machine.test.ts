@@ -38,7 +38,9 @@ describe('application state machine: the transitions the spec leaves to us', () 
     ['an application is created from a recurrence, then it is being decided', undefined, 'CREATE_FROM_RECURRENCE', {}, S('PROCESSING', 'PROCESSING_VALIDATION_IN_PROGRESS')],
     ['a PROCESSING application passes APPLICATION_TTL, then CANCELLED / CANCELLED_NOT_PAID', S('PROCESSING', 'PROCESSING_REDIRECT_NEEDED'), 'EXPIRE', {}, S('CANCELLED', 'CANCELLED_NOT_PAID')],
     ['the last open item is cancelled and nothing was sent, then CANCELLED / CANCELLED_NOT_PAID', S('READY', 'READY_TO_SHIP'), 'MARK_CANCELLED', { lastOpenItemCancelled: true }, S('CANCELLED', 'CANCELLED_NOT_PAID')],
-    ['the last open item is cancelled after others were sent, then it stays READY', S('READY', 'READY_SHIPPED'), 'MARK_CANCELLED', { lastOpenItemCancelled: true, sentOrDelivered: true }, S('READY', 'READY_SHIPPED')],
+    ['the last open item is cancelled after every sent piece came back, then CANCELLED / CANCELLED_RETURNED', S('READY', 'READY_SHIPPED'), 'MARK_CANCELLED', { lastOpenItemCancelled: true, sentOrDelivered: true }, S('CANCELLED', 'CANCELLED_RETURNED')],
+    ['the last open item is cancelled after a payout and a return of everything sent, then CANCELLED / CANCELLED_RETURNED', S('READY', 'READY_PAID'), 'MARK_CANCELLED', { lastOpenItemCancelled: true, sentOrDelivered: true }, S('CANCELLED', 'CANCELLED_RETURNED')],
+    ['an item is cancelled while sent goods are still out, then it stays READY', S('READY', 'READY_SHIPPED'), 'MARK_CANCELLED', { sentOrDelivered: true }, S('READY', 'READY_SHIPPED')],
     ['items are delivered after a payout on send, then READY_DELIVERED (the table applied literally, in the order things happen)', S('READY', 'READY_PAID'), 'MARK_DELIVERED', {}, S('READY', 'READY_DELIVERED')],
     ['more items are sent after a payout, then READY_SHIPPED', S('READY', 'READY_PAID'), 'MARK_SENT', {}, S('READY', 'READY_SHIPPED')],
   ];

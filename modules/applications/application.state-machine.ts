@@ -81,6 +81,9 @@ export const TRANSITIONS: readonly Row[] = [
   { from: { state: 'READY' }, trigger: 'RETURN_PARTIAL', next: 'KEEP', source: 'spec: return rules, items filled' },
   { from: { state: 'READY' }, trigger: 'REFUND_AMOUNT', next: 'KEEP', source: 'spec: READY, return with items: [] and totalPrice' },
   { from: { state: 'READY' }, trigger: 'MARK_CANCELLED', when: (f) => Boolean(f.lastOpenItemCancelled && !f.sentOrDelivered), next: { state: 'CANCELLED', stateReason: 'CANCELLED_NOT_PAID' }, source: 'decision: last open item cancelled, nothing sent' },
+  // nothing open after goods went out means every sent piece came back: the sale is undone
+  // exactly as by a full return, and the partner must hear that it is closed
+  { from: { state: 'READY' }, trigger: 'MARK_CANCELLED', when: (f) => Boolean(f.lastOpenItemCancelled && f.sentOrDelivered), next: { state: 'CANCELLED', stateReason: 'CANCELLED_RETURNED' }, source: 'decision: last open item cancelled after every sent piece was returned' },
   { from: { state: 'READY' }, trigger: 'MARK_CANCELLED', next: 'KEEP', source: 'spec: READY, mark order items as cancelled' },
 ];
 

@@ -75,6 +75,15 @@ describe('model oracle: the review\'s sequences', () => {
     expect(m.lines[1]).to.include({ S: 0, R: 0, C: 1000 });
     expect(m.payments[1]).to.deep.equal({ type: 'CREDIT_NOTE', gross: -2_000_000, fee: -30_000 });
   });
+  it('every sent piece back and the rest cancelled: the sale is closed as CANCELLED_RETURNED, owing and paying nothing', () => {
+    let m = ready(KETTLES, 'SENT');
+    m = ok(m, { kind: 'SEND', items: [{ code: 'KTL-1' }] });
+    m = ok(m, { kind: 'RETURN', items: [{ code: 'KTL-1' }] });
+    expect(m.status.state).to.equal('READY');
+    m = ok(m, { kind: 'CANCEL', items: [{ code: 'SHIP' }] });
+    expect([orderTotal(m), paidGross(m), orderState(m), m.status.stateReason]).to.deep.equal([0, 0, 'RETURNED', 'CANCELLED_RETURNED']);
+    expect(m.notified.map((s) => s.stateReason).slice(-1)).to.deep.equal(['CANCELLED_RETURNED']);
+  });
   it('c. between confirmation and decision an order change is refused; the decision uses the confirmed order', () => {
     let m = newModel({ type: 'DEFERRED_PAYMENT', trigger: 'SENT', feeBps: 0, transactionsNumber: 4, lines: KETTLES });
     m = apply(m, { kind: 'CONFIRM', pageVersion: 0 }).model;

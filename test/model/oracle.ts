@@ -264,6 +264,8 @@ function fulfil(model: Model, m: Model, a: Extract<Action, { kind: Op }>): Outco
   const nothingLeft = m.lines.every((l) => openOf(l) <= 0);
   if (op === 'RETURN' && nothingLeft && m.lines.some((l) => l.R > 0)) setStatus(m, 'CANCELLED', 'CANCELLED_RETURNED');
   if (op === 'CANCEL' && nothingLeft && !sentOrDelivered(model)) setStatus(m, 'CANCELLED', 'CANCELLED_NOT_PAID');
+  // D: a cancel that empties the order after every sent piece came back closes it as a full return does
+  if (op === 'CANCEL' && nothingLeft && m.lines.some((l) => l.R > 0)) setStatus(m, 'CANCELLED', 'CANCELLED_RETURNED');
   m.orderWrites += 1;
   reconcile(m);
   return { model: m, amount, bound };
