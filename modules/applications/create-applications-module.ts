@@ -23,7 +23,7 @@ import { mountRecurrenceRoutes } from './recurrence/recurrence.routes.js';
 import { DecisionService } from './decision/decision.service.js';
 import { decisionConsumer } from './decision/decision.consumer.js';
 import { GatewayService, type ShopNames } from './decision/gateway/gateway.service.js';
-import { PaymentReferences } from './decision/gateway/payment-references.js';
+import { PaymentReferences } from './store/payment-references.js';
 import { mountGatewayRoutes } from './decision/gateway/gateway.routes.js';
 import { mountSandboxRoutes } from './decision/sandbox.routes.js';
 import { ExpirySchedule } from './expiry/expiry.schedule.js';

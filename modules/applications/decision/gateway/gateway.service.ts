@@ -7,7 +7,7 @@ import { APPLICATION_EVENTS } from '../../application.events.js';
 import type { GatewayLinks } from '../../gateway-links.js';
 import { hostName } from './gateway.views.js';
 import { paymentDetails, type CollectionAccount, type PaymentDetails } from './payment-details.js';
-import type { PaymentReferences } from './payment-references.js';
+import type { PaymentReferences } from '../../store/index.js';
 import type { Instalment } from '../../../order-rules/index.js';
 
 /** The partner's display name (partners CLI `set-display-name`); undefined when none is set. */

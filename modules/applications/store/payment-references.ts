@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Collection, Db } from 'mongodb';
-import { isDuplicateKey } from '../../../../platform/mongo.js';
+import { isDuplicateKey } from '../../../platform/mongo.js';
 
 /** One application's variable symbol: the `_id` is the symbol, so two applications never share one. */
 interface PaymentReferenceDoc {
