@@ -17,6 +17,9 @@ const CSRF_COOKIE = '__Host-pf_gw';
 /** the language the customer chose with the switch, remembered without script */
 const LANG_COOKIE = '__Host-pf_lang';
 const LANG_COOKIE_MAX_AGE_MS = 365 * 24 * 3600_000;
+/** how long the page's request waits for a running decision before it shows the waiting page */
+export const DECISION_WAIT_MS = 8_000;
+const DECISION_POLL_MS = 250;
 const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="4" fill="#0a4d8c"/></svg>';
 const params = Joi.object<{ applicationId: string; token: string }, true>({
   applicationId: Joi.string().pattern(UUID_PATTERN).required(),
@@ -127,6 +130,23 @@ export function mountGatewayRoutes(router: AppRouter, deps: { gateway: GatewaySe
     }
   });
 
+  /**
+   * While the decision runs, the page's request waits for it (up to DECISION_WAIT_MS,
+   * looking every DECISION_POLL_MS) and answers with the outcome: a customer without script
+   * goes on as soon as it is decided, and the waiting page that comes after the wait
+   * reloads at once (a long poll) instead of every second, which reads the page out again
+   * to a screen reader each time and is an automatic refresh the customer cannot stop.
+   */
+  const settled = async (ctx: AppContext, applicationId: string, token: string) => {
+    const started = Date.now();
+    for (;;) {
+      const access = await gateway.open(applicationId, token);
+      const deciding = access.ok && access.app.state === 'PROCESSING' && access.app.stateReason !== 'PROCESSING_REDIRECT_NEEDED';
+      if (!deciding || Date.now() - started >= DECISION_WAIT_MS || ctx.req.destroyed) return access;
+      await new Promise((r) => setTimeout(r, DECISION_POLL_MS));
+    }
+  };
+
   router.get('/gateway/terms', (ctx) => {
     const { value } = termsQuery.validate(ctx.query, { allowUnknown: true });
     pageHeaders(ctx);
@@ -152,7 +172,7 @@ export function mountGatewayRoutes(router: AppRouter, deps: { gateway: GatewaySe
     responses: { 200: html, 303: { description: 'decided: to approvedRedirect / rejectedRedirect' }, 404: html, 410: html },
   }, async (ctx, { params: p, query: q }) => {
     const t = language(ctx, q.lang);
-    const access = await gateway.open(p.applicationId, p.token);
+    const access = await settled(ctx, p.applicationId, p.token);
     if (!access.ok) return deadLink(ctx, t, access.reason, access.app);
     const { app } = access;
     pageHeaders(ctx, app);

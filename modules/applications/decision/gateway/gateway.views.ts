@@ -41,13 +41,14 @@ function languageSwitch(t: Strings): SafeHtml {
   return html`<nav class="langs" aria-label="${t.switchLabel}">${links}</nav>`;
 }
 
-export function layout(t: Strings, title: string, body: SafeHtml, opts: { refreshSeconds?: number } = {}): string {
+/** `reloadAtOnce`: the page reloads as soon as it is shown (its request already waited: a long poll). */
+export function layout(t: Strings, title: string, body: SafeHtml, opts: { reloadAtOnce?: boolean } = {}): string {
   return html`<!DOCTYPE html>
 <html lang="${t.lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-${opts.refreshSeconds ? html`<meta http-equiv="refresh" content="${opts.refreshSeconds}">` : ''}
+${opts.reloadAtOnce ? html`<meta http-equiv="refresh" content="0">` : ''}
 <meta name="robots" content="noindex, nofollow">
 <title>${title} · ${t.brand}</title>
 <link rel="stylesheet" href="/gateway/assets/gateway.css">
@@ -171,7 +172,7 @@ export function processingPage(t: Strings, shop: string): string {
 <div class="spinner" aria-hidden="true"></div>
 <h1>${t.checking}…</h1>
 <p class="lead">${t.checkingLead(shop)}</p>
-<p><a href="">${t.refresh}</a></p></section>`, { refreshSeconds: 1 });
+<p><a href="">${t.refresh}</a></p></section>`, { reloadAtOnce: true });
 }
 
 export function messagePage(t: Strings, title: string, text: string, link?: { href: string; label: string }): string {
