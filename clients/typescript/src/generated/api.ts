@@ -6150,7 +6150,7 @@ export interface operations {
                             kind: "APPLICATION" | "PAYMENT";
                             notificationEndpoint: string;
                             /** @enum {string} */
-                            state: "RETRY_SCHEDULED" | "DELIVERED" | "DEAD_LETTERED";
+                            state: "FAILED" | "DELIVERED" | "DEAD_LETTERED";
                             /** @description the notification exactly as sent */
                             body: {
                                 [key: string]: components["schemas"]["FreeJsonValue"];
@@ -6268,7 +6268,7 @@ export interface operations {
                         kind: "APPLICATION" | "PAYMENT";
                         notificationEndpoint: string;
                         /** @enum {string} */
-                        state: "RETRY_SCHEDULED" | "DELIVERED" | "DEAD_LETTERED";
+                        state: "FAILED" | "DELIVERED" | "DEAD_LETTERED";
                         /** @description the notification exactly as sent */
                         body: {
                             [key: string]: components["schemas"]["FreeJsonValue"];
