@@ -33,7 +33,10 @@ export interface ApiOverrides {
 
 export async function createModules(platform: Platform, overrides: ApiOverrides = {}): Promise<ApiModules> {
   const auth = await createAuthModule(platform);
-  const applications = await createApplicationsModule(platform, { ...(overrides.documentFetcher ? { fetcher: overrides.documentFetcher } : {}) });
+  const applications = await createApplicationsModule(platform, {
+    ...(overrides.documentFetcher ? { fetcher: overrides.documentFetcher } : {}),
+    shopName: (partnerId) => auth.service.displayName(partnerId),
+  });
   const orders = await createOrdersModule({ applications });
   const payments = await createPaymentsModule(platform, { applications });
   const webhooks = createWebhooksModule(platform);

@@ -22,8 +22,14 @@ describe('config', () => {
 
   const BILLING = {
     BILLING_NAME: 'Financing a.s.', BILLING_ACCOUNT_NUMBER: '123456789', BILLING_BANK_CODE: '0300', BILLING_STREET: 'Main',
-    BILLING_STREET_NUMBER: '1', BILLING_CITY: 'Brno', BILLING_ZIP: '60200', BILLING_COUNTRY: 'CZ',
+    BILLING_STREET_NUMBER: '1', BILLING_CITY: 'Brno', BILLING_ZIP: '60200', BILLING_COUNTRY: 'CZ', COLLECTION_IBAN: 'CZ65 0800 0000 1920 0014 5399',
   };
+
+  it('when COLLECTION_IBAN is given, then spaces go and the check digits must hold; a wrong one stops start-up naming it', () => {
+    expect(loadConfig({ ...base, COLLECTION_IBAN: 'cz65 0800 0000 1920 0014 5399' }).collection.iban).to.equal('CZ6508000000192000145399');
+    expect(loadConfig({ ...base }).collection).to.deep.equal({ iban: 'CZ9320100000002000145399', name: 'Partner Financing s.r.o.' });
+    expect(() => loadConfig({ ...base, COLLECTION_IBAN: 'CZ6508000000192000145398' })).to.throw(ConfigError, /COLLECTION_IBAN: "COLLECTION_IBAN" must be an IBAN with valid check digits/);
+  });
 
   it('when NODE_ENV=production and the billing details are missing, then start-up stops naming each missing variable', () => {
     let err: unknown;

@@ -17,6 +17,13 @@ const port = Joi.number().integer().min(0).max(65535);
 const localOnly = (s: Joi.Schema, local: string) => s
   .when('NODE_ENV', { is: 'production', then: Joi.required(), otherwise: Joi.optional().default(local) })
   .meta({ localDefault: local, production: 'required' });
+/** ISO 13616: the IBAN's check digits (mod 97 = 1), spaces allowed and removed. */
+const iban: Joi.CustomValidator<string> = (v, h) => {
+  const t = v.replace(/\s+/g, '').toUpperCase();
+  const ok = /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(t)
+    && BigInt(`${t.slice(4)}${t.slice(0, 4)}`.replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55))) % 97n === 1n;
+  return ok ? t : h.message({ custom: '{{#label}} must be an IBAN with valid check digits' });
+};
 /** The event feed's removal of old entries relies on no insert lasting anywhere near it. */
 const atLeastAnHour: Joi.CustomValidator<string> = (v, h) => (parseDuration(v) >= 3_600_000 ? v : h.message({ custom: '{{#label}} must be at least 1h' }));
 
@@ -91,6 +98,8 @@ const schema = Joi.object({
   BILLING_CITY: localOnly(Joi.string(), 'Praha').description('invoice address: city'),
   BILLING_ZIP: localOnly(Joi.string(), '11000').description('invoice address: zip'),
   BILLING_COUNTRY: localOnly(Joi.string().length(2), 'CZ').description('invoice address: country code'),
+  COLLECTION_IBAN: localOnly(Joi.string().custom(iban), 'CZ9320100000002000145399')
+    .description('IBAN of our collection account: customers pay their instalments to it (gateway page, QR Platba), payee name BILLING_NAME'),
 }).and('TLS_CERT_FILE', 'TLS_KEY_FILE').unknown(true);
 
 export type Config = ReturnType<typeof shape>;
@@ -157,6 +166,7 @@ function shape(v: Record<string, any>) {
       apiPort: v.API_METRICS_PORT as number,
       relayPort: v.RELAY_METRICS_PORT as number,
     },
+    collection: { iban: v.COLLECTION_IBAN as string, name: v.BILLING_NAME as string },
     billing: {
       fullName: v.BILLING_NAME as string,
       accountNumber: v.BILLING_ACCOUNT_NUMBER as string,

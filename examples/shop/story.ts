@@ -58,6 +58,7 @@ async function listPayments(api: FinancingApi, applicationId: string): Promise<P
   do {
     const page = await must(api.GET('/financing/v1/applications/{applicationId}/payments', { params: { path: { applicationId }, query: { limit: 100, ...(after ? { after } : {}) } } }));
     out.push(...page.data);
+    // a page shorter than limit is the last (nextPage comes only after a cursor)
     after = page.data.length === 100 ? page.data.at(-1)!.paymentId : undefined;
   } while (after);
   return out;

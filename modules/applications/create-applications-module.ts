@@ -22,7 +22,8 @@ import { RecurrenceService } from './recurrence/recurrence.service.js';
 import { mountRecurrenceRoutes } from './recurrence/recurrence.routes.js';
 import { DecisionService } from './decision/decision.service.js';
 import { decisionConsumer } from './decision/decision.consumer.js';
-import { GatewayService } from './decision/gateway/gateway.service.js';
+import { GatewayService, type ShopNames } from './decision/gateway/gateway.service.js';
+import { PaymentReferences } from './store/payment-references.js';
 import { mountGatewayRoutes } from './decision/gateway/gateway.routes.js';
 import { mountSandboxRoutes } from './decision/sandbox.routes.js';
 import { ExpirySchedule } from './expiry/expiry.schedule.js';
@@ -68,6 +69,8 @@ export interface ApplicationsModule extends AppModule {
 export interface ApplicationsModuleDeps {
   /** the fetcher of documents given as https URLs (tests pass one that trusts their local server) */
   fetcher?: DocumentFetcher;
+  /** the partner's display name for the gateway page (the auth module's); without it, the redirect URL's host */
+  shopName?: ShopNames;
 }
 
 /**
@@ -84,7 +87,9 @@ export async function createApplicationsModule(platform: Platform, deps: Applica
   const repo = await openRepository(platform, schedule, logger);
   const links = new GatewayLinks(repo, config.http.publicBaseUrl, clock);
   await links.init();
-  const s = buildServices(platform, { repo, links, logger, fetcher: deps.fetcher });
+  const references = new PaymentReferences(platform.db);
+  await references.init();
+  const s = buildServices(platform, { repo, links, logger, fetcher: deps.fetcher, references, shopNames: deps.shopName });
   const consumer = decisionConsumer(platform.consumerDeps, platform.topics, s.decisions);
   const sweeper = expirySweeper(platform, { repo, changes: s.changes, schedule, logger });
   return {
@@ -141,10 +146,12 @@ interface ServiceParts {
   links: GatewayLinks;
   logger: Logger;
   fetcher: DocumentFetcher | undefined;
+  references: PaymentReferences;
+  shopNames: ShopNames | undefined;
 }
 
 /** The use cases, each given only what it needs. */
-function buildServices(platform: Platform, { repo, links, logger, fetcher }: ServiceParts) {
+function buildServices(platform: Platform, { repo, links, logger, fetcher, references, shopNames }: ServiceParts) {
   const { config, clock } = platform;
   const cfg: CreateConfig = {
     currencies: config.currencies,
@@ -162,7 +169,7 @@ function buildServices(platform: Platform, { repo, links, logger, fetcher }: Ser
   const creation = new CreateApplication(repo, cfg, documents, clock);
   const decisions = new DecisionService({ repo, changes, sandbox: config.sandbox, logger });
   const recurrences = new RecurrenceService({ repo, changes, decisions, documents, cfg, sandbox: config.sandbox, clock });
-  const gateway = new GatewayService({ repo, links, changes });
+  const gateway = new GatewayService({ repo, links, changes, references, account: config.collection, ...(shopNames ? { shopNames } : {}) });
   return { documents, actions, answers, changes, reads, creation, decisions, recurrences, gateway };
 }
 

@@ -88,6 +88,11 @@ export class AuthService {
     return p ? snapshotOf(p).partner : undefined;
   }
 
+  /** The shop's name for its customers (the gateway page); undefined when the partner set none. */
+  async displayName(partnerId: string): Promise<string | undefined> {
+    return (await this.deps.repo.findById(partnerId))?.displayName;
+  }
+
   /** Same as the CLI's `create` (tests provision partners through it). */
   createPartner(input: CreatePartnerInput): Promise<PartnerView> {
     return this.deps.admin.create(input);

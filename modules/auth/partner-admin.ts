@@ -4,7 +4,7 @@ import { newId } from '../../platform/ids.js';
 import type { AuthRepository, PartnerChange } from './auth.repository.js';
 import type { PartnerCache } from './partner-cache.js';
 import {
-  liveWebhookSecrets, newWebhookSecret, partnerSummary, partnerView, USERNAME_PATTERN,
+  displayNameProblem, liveWebhookSecrets, newWebhookSecret, partnerSummary, partnerView, USERNAME_PATTERN,
   type PartnerDoc, type PartnerSummary, type PartnerView, type PayoutTrigger,
 } from './partner.model.js';
 import { hashPassword, passwordProblem } from './passwords.js';
@@ -17,6 +17,8 @@ export interface CreatePartnerInput {
   feeBps?: number;
   /** default: the current version */
   apiVersion?: string;
+  /** the shop's name as customers know it (the gateway page, the portal) */
+  displayName?: string;
 }
 
 /** How long a rotated-out webhook secret keeps signing beside the new one (default). */
@@ -39,6 +41,7 @@ export class PartnerAdmin {
     const feeBps = input.feeBps ?? 0;
     if (!Number.isInteger(feeBps) || feeBps < 0 || feeBps > 10_000) throw new InvalidRequestError('feeBps: an integer from 0 to 10000', { attribute: 'feeBps' });
     const apiVersion = this.assertApiVersion(input.apiVersion ?? CURRENT_API_VERSION);
+    const displayName = input.displayName === undefined ? undefined : this.assertDisplayName(input.displayName);
     const now = this.clock.now();
     const doc: PartnerDoc = {
       _id: newId(),
@@ -47,6 +50,7 @@ export class PartnerAdmin {
       payoutTrigger: input.payoutTrigger ?? 'DELIVERED',
       feeBps,
       apiVersion,
+      ...(displayName ? { displayName } : {}),
       webhookSecrets: [{ secret: newWebhookSecret(), createdAt: now }],
       enabled: true,
       tokenGeneration: 0,
@@ -80,6 +84,17 @@ export class PartnerAdmin {
   /** Pins the partner to an API version: its answers, webhooks and feed entries take that shape. */
   async setApiVersion(username: string, apiVersion: string): Promise<PartnerSummary> {
     return this.change(username, { set: { apiVersion: this.assertApiVersion(apiVersion) } });
+  }
+
+  /** The name customers see for the shop (the gateway page, the portal). */
+  async setDisplayName(username: string, displayName: string): Promise<PartnerSummary> {
+    return this.change(username, { set: { displayName: this.assertDisplayName(displayName) } });
+  }
+
+  private assertDisplayName(name: string): string {
+    const problem = displayNameProblem(name);
+    if (problem) throw new InvalidRequestError(problem, { attribute: 'displayName' });
+    return name.trim();
   }
 
   private assertApiVersion(version: string): string {

@@ -24,6 +24,11 @@ export interface PartnerDoc {
    * a request names another (absent on partners made before versions: the current one).
    */
   apiVersion?: string;
+  /**
+   * The name the customer knows the shop by, shown on the gateway page and in the portal
+   * (absent: the gateway names the shop by its redirect URL's host).
+   */
+  displayName?: string;
   /** newest first */
   webhookSecrets: WebhookSecret[];
   enabled: boolean;
@@ -53,6 +58,8 @@ export interface PartnerView {
   payoutTrigger: PayoutTrigger;
   feeBps: number;
   apiVersion: string;
+  /** null when none is set */
+  displayName: string | null;
   enabled: boolean;
   webhookSecret: string;
   createdAt: string;
@@ -68,6 +75,7 @@ export function partnerView(p: PartnerDoc): PartnerView {
     payoutTrigger: p.payoutTrigger,
     feeBps: p.feeBps,
     apiVersion: p.apiVersion ?? CURRENT_API_VERSION,
+    displayName: p.displayName ?? null,
     enabled: p.enabled,
     webhookSecret: p.webhookSecrets[0]?.secret ?? '',
     createdAt: p.createdAt.toISOString(),
@@ -90,3 +98,15 @@ export function partnerSummary(p: PartnerDoc, now: Date): PartnerSummary {
 
 /** Usernames are printable identifiers: no spaces, no control characters, no lookalike games. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@-]{2,99}$/;
+
+/**
+ * A display name is what a customer reads as the shop's name: 1-80 characters after trimming,
+ * no control characters (it is escaped on every page, but a newline or a bidi override in a
+ * shop's name misleads the customer all the same).
+ */
+export function displayNameProblem(name: string): string | undefined {
+  const trimmed = name.trim();
+  if (trimmed.length < 1 || trimmed.length > 80) return 'displayName: 1-80 characters';
+  if (/[\p{Cc}\p{Cf}\u2028\u2029]/u.test(trimmed)) return 'displayName: no control or formatting characters';
+  return undefined;
+}

@@ -3,6 +3,7 @@
  *
  *   npm run -s partners -- create --username U (--password P | --password-stdin) [--payout-trigger SENT|DELIVERED] [--fee-bps N] [--api-version V]
  *   npm run -s partners -- set-api-version --username U --api-version V
+ *   npm run -s partners -- set-display-name --username U --display-name "Shop name"   (the gateway page names the shop so)
  *   npm run -s partners -- list
  *   npm run -s partners -- show --username U
  *   npm run -s partners -- disable --username U            (login refused, every token revoked)
@@ -15,7 +16,8 @@
  * `--password-stdin` reads the password from standard input (one line), so it appears in
  * neither the shell history nor the process list. Finds the store like every project
  * command: MONGO_URL (and MONGO_DB) when set, otherwise the local stack that `npm start`
- * runs. Exit codes: 0 done, 1 unexpected failure, 2 bad usage or refused input.
+ * runs. `--help` (or `help`) prints the usage. Exit codes: 0 done, 1 unexpected failure, 2 bad
+ * usage or refused input.
  */
 import { parseArgs } from 'node:util';
 import { AppError } from '../../platform/errors.js';
@@ -28,8 +30,9 @@ import { PartnerAdmin } from './partner-admin.js';
 import { rotateSigningKey } from './tokens.js';
 
 const USAGE = `usage: partners <command> [options]
-  create --username U (--password P | --password-stdin) [--payout-trigger SENT|DELIVERED] [--fee-bps N] [--api-version V]
+  create --username U (--password P | --password-stdin) [--payout-trigger SENT|DELIVERED] [--fee-bps N] [--api-version V] [--display-name N]
   set-api-version --username U --api-version V
+  set-display-name --username U --display-name N
   list
   show --username U
   disable --username U
@@ -70,8 +73,10 @@ async function run(command: string | undefined, values: Values, repo: AuthReposi
       const feeText = (values['fee-bps'] as string | undefined) ?? '0';
       if (!/^\d{1,5}$/.test(feeText)) throw new UsageError('--fee-bps must be an integer from 0 to 10000');
       const apiVersion = values['api-version'] as string | undefined;
-      return admin.create({ username: need(values, 'username'), password: await password(values), payoutTrigger: trigger, feeBps: Number(feeText), ...(apiVersion ? { apiVersion } : {}) });
+      const displayName = values['display-name'] as string | undefined;
+      return admin.create({ username: need(values, 'username'), password: await password(values), payoutTrigger: trigger, feeBps: Number(feeText), ...(apiVersion ? { apiVersion } : {}), ...(displayName !== undefined ? { displayName } : {}) });
     }
+    case 'set-display-name': return admin.setDisplayName(need(values, 'username'), need(values, 'display-name'));
     case 'set-api-version': return admin.setApiVersion(need(values, 'username'), need(values, 'api-version'));
     case 'list': return admin.list();
     case 'show': return admin.get(need(values, 'username'));
@@ -104,12 +109,18 @@ async function main(): Promise<number> {
         'fee-bps': { type: 'string' },
         'api-version': { type: 'string' },
         grace: { type: 'string' },
+        'display-name': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
       },
       strict: true,
     }));
   } catch (err) {
     process.stderr.write(`partners: ${(err as Error).message}\n${USAGE}\n`);
     return 2;
+  }
+  if (values.help || command === 'help' || command === '--help' || command === '-h') {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
   }
   const url = process.env.MONGO_URL ?? (await resolveStack({ start: false })).MONGO_URL;
   const { client, db } = await connectMongo(url, process.env.MONGO_DB ?? 'partner_financing');

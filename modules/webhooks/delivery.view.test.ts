@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { deliveryView } from './delivery.view.js';
 import type { DeliveryDoc } from './delivery.model.js';
-import { deliverySchema } from './webhooks.schemas.js';
+import { deliverySchema, parseStateFilter } from './webhooks.schemas.js';
 
 describe('a delivery as the partner sees it', () => {
   const at = (ms: number) => new Date(Date.UTC(2026, 0, 2, 3, 4, 5, ms));
@@ -21,5 +21,12 @@ describe('a delivery as the partner sees it', () => {
     expect([view.createdAt, view.updatedAt, view.nextAttemptAt, ...view.attempts.map((a) => a.startedAt)]).to.deep.equal(Array(5).fill('2026-01-02T03:04:05Z'));
     expect(view.attempts.map((a) => a.attempt)).to.deep.equal([1, 2]);
     expect(deliverySchema.validate(view).error?.message).to.equal(undefined);
+  });
+
+  it('when a delivery waits for its next attempt, then partners read FAILED (the event feed\'s name), and a filter takes FAILED or the earlier RETRY_SCHEDULED', () => {
+    expect(deliveryView(doc).state).to.equal('FAILED');
+    expect(deliveryView({ ...doc, state: 'DEAD_LETTERED' }).state).to.equal('DEAD_LETTERED');
+    expect(parseStateFilter('state|eq|FAILED')).to.deep.equal(['RETRY_SCHEDULED']);
+    expect(parseStateFilter('state|in|RETRY_SCHEDULED,DEAD_LETTERED')).to.deep.equal(['RETRY_SCHEDULED', 'DEAD_LETTERED']);
   });
 });

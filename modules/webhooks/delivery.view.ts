@@ -1,4 +1,5 @@
 import type { AttemptRecord, DeliveryDoc } from './delivery.model.js';
+import { publicDeliveryState, type PublicDeliveryState } from './webhooks.schemas.js';
 
 /** spec Formats: times are returned without fractional seconds (the store keeps milliseconds). */
 export function responseTime(at: Date): string {
@@ -12,7 +13,8 @@ export interface DeliveryView {
   webhookId: string;
   kind: DeliveryDoc['kind'];
   notificationEndpoint: string;
-  state: DeliveryDoc['state'];
+  /** FAILED for the record's RETRY_SCHEDULED: the event feed's name for it */
+  state: PublicDeliveryState;
   body: unknown;
   createdAt: string;
   updatedAt: string;
@@ -53,7 +55,7 @@ export function deliveryView(doc: DeliveryDoc): DeliveryView {
     webhookId: doc.webhookId,
     kind: doc.kind,
     notificationEndpoint: doc.url,
-    state: doc.state,
+    state: publicDeliveryState(doc.state),
     body: JSON.parse(doc.payload),
     createdAt: responseTime(doc.createdAt),
     updatedAt: responseTime(doc.updatedAt),

@@ -3,7 +3,20 @@ import { InvalidRequestError } from '../../platform/errors.js';
 import { cursorParameter, pageLimit, pagingInfoSchema, UUID_PATTERN } from '../../platform/http/paging.js';
 import type { DeliveryState } from './delivery.model.js';
 
-const STATES: DeliveryState[] = ['RETRY_SCHEDULED', 'DELIVERED', 'DEAD_LETTERED'];
+/**
+ * A delivery's state as partners read it: the same names as the event feed's `delivery`, so a
+ * failed delivery (its last attempt failed, the next is scheduled) is `FAILED` in both. The
+ * relay's record keeps its own word for it, RETRY_SCHEDULED, which a filter still accepts
+ * (the name this list used before).
+ */
+export type PublicDeliveryState = 'FAILED' | 'DELIVERED' | 'DEAD_LETTERED';
+const STATES: PublicDeliveryState[] = ['FAILED', 'DELIVERED', 'DEAD_LETTERED'];
+const FILTER_STATES = [...STATES, 'RETRY_SCHEDULED'];
+const STORED: Record<string, DeliveryState> = { FAILED: 'RETRY_SCHEDULED', RETRY_SCHEDULED: 'RETRY_SCHEDULED', DELIVERED: 'DELIVERED', DEAD_LETTERED: 'DEAD_LETTERED' };
+
+export function publicDeliveryState(state: DeliveryState): PublicDeliveryState {
+  return state === 'RETRY_SCHEDULED' ? 'FAILED' : state;
+}
 
 export interface ListQuery {
   limit: number;
@@ -16,7 +29,7 @@ export interface ListQuery {
  * The state filters parseStateFilter understands, as a pattern (so the OpenAPI document
  * shows them): `state|eq|<STATE>` or `state|in|<STATE>,<STATE>...`, `;` between filters.
  */
-const STATE = `(?:${STATES.join('|')})`;
+const STATE = `(?:${FILTER_STATES.join('|')})`;
 const STATE_FILTER = `state\\|(?:eq\\|${STATE}|in\\|${STATE}(?:,${STATE})*)`;
 const FILTER = new RegExp(`^${STATE_FILTER}(?:;${STATE_FILTER})*$`);
 
@@ -54,11 +67,11 @@ export function parseStateFilter(filter: string | undefined): DeliveryState[] | 
     const list = values.split(',');
     if (op === 'eq' && list.length !== 1) throw new InvalidRequestError('filter: eq takes one value.', { attribute: 'filter' });
     for (const v of list) {
-      if (!STATES.includes(v as DeliveryState)) {
+      if (!FILTER_STATES.includes(v)) {
         throw new InvalidRequestError(`filter: unknown state "${v}"; states are ${STATES.join(', ')}.`, { attribute: 'filter' });
       }
     }
-    const these = list as DeliveryState[];
+    const these = list.map((v) => STORED[v]!);
     states = states ? states.filter((s) => these.includes(s)) : these; // filters combine with AND
   }
   return states;

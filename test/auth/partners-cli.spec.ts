@@ -135,4 +135,28 @@ describe('partners CLI against the store the API uses', () => {
     expect(missing.code).to.equal(2);
     expect(missing.stderr).to.match(/PARTNER_NOT_FOUND/);
   });
+
+  it('when --help is asked, then the usage on stdout and exit 0 (with or without a command)', async () => {
+    for (const args of [['--help'], ['help'], ['create', '--help']]) {
+      const res = await cli(t, args);
+      expect(res.code, `${args.join(' ')}: ${res.stderr}`).to.equal(0);
+      expect(res.stdout).to.match(/^usage: partners <command>/).and.include('set-display-name');
+    }
+  });
+
+  it('when a display name is set, then show prints it; a name with control characters or over 80 is refused with exit 2', async () => {
+    const name = `${username}-named`;
+    const made = await cli(t, ['create', '--username', name, '--password', 'another-long-password', '--display-name', 'Kavárna U Řeky']);
+    expect(made.code, made.stderr).to.equal(0);
+    expect(made.json.displayName).to.equal('Kavárna U Řeky');
+    const set = await cli(t, ['set-display-name', '--username', name, '--display-name', '  Knihkupectví Na Rohu  ']);
+    expect(set.code, set.stderr).to.equal(0);
+    expect((await cli(t, ['show', '--username', name])).json.displayName).to.equal('Knihkupectví Na Rohu');
+    for (const bad of ['line\nbreak', 'x'.repeat(81), '   ']) {
+      const res = await cli(t, ['set-display-name', '--username', name, '--display-name', bad]);
+      expect(res.code, bad).to.equal(2);
+      expect(res.stderr).to.include('displayName');
+    }
+    expect((await cli(t, ['show', '--username', name])).json.displayName).to.equal('Knihkupectví Na Rohu');
+  });
 });

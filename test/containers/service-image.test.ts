@@ -105,6 +105,7 @@ describe(`service image ${IMAGE}`, function () {
       OUTBOX_SWEEP_INTERVAL: '500ms', OUTBOX_SWEEP_GRACE: '300ms', LOG_LEVEL: 'info',
       BILLING_NAME: 'Container Test s.r.o.', BILLING_ACCOUNT_NUMBER: '2000145399', BILLING_BANK_CODE: '2010', BILLING_STREET: 'Na Florenci',
       BILLING_STREET_NUMBER: '2116/15', BILLING_CITY: 'Praha', BILLING_ZIP: '11000', BILLING_COUNTRY: 'CZ',
+      COLLECTION_IBAN: 'CZ9320100000002000145399',
     }).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
     const runFlags = ['--network', 'host', '--read-only', '--tmpfs', '/tmp:size=16m', '-v', `${dir}:/tls:ro`];
 

@@ -7,14 +7,23 @@ import { chromium, type BrowserContext } from 'playwright-core';
  * Debian's headless Chromium driven by playwright-core (the brief's flags), with a fresh
  * profile. The test server's certificate is self-signed: the context accepts it.
  */
-export async function launchBrowser(opts: { javaScriptEnabled?: boolean } = {}): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+export async function launchBrowser(opts: {
+  javaScriptEnabled?: boolean;
+  /** a phone: e.g. { width: 390, height: 844 } */
+  viewport?: { width: number; height: number };
+  deviceScaleFactor?: number;
+  /** the browser's language (Accept-Language and navigator.language) */
+  locale?: string;
+} = {}): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'pf-chromium-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     ignoreHTTPSErrors: true,
     javaScriptEnabled: opts.javaScriptEnabled ?? true,
-    viewport: { width: 1024, height: 900 },
+    viewport: opts.viewport ?? { width: 1024, height: 900 },
+    ...(opts.deviceScaleFactor ? { deviceScaleFactor: opts.deviceScaleFactor } : {}),
+    ...(opts.locale ? { locale: opts.locale } : {}),
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   return {

@@ -4,6 +4,7 @@ import { outboxDrained, startHarness, type AppHarness } from '../applications/ha
 import { applicationBody } from '../applications/requests.js';
 import { GatewayClient } from './gateway-client.js';
 import { ManualClock } from '../../platform/clock.js';
+import { DECISION_WAIT_MS } from '../../modules/applications/decision/gateway/gateway.routes.js';
 
 describe('the gateway over HTTP (no browser)', function () {
   this.timeout(60_000);
@@ -93,12 +94,28 @@ describe('the gateway over HTTP (no browser)', function () {
     expect(h.notificationsFor(app.id).map((x) => x.body.stateReason)).to.deep.equal(['PROCESSING_REDIRECT_NEEDED', 'READY_TO_SHIP']);
   });
 
-  it('when the page is opened while the decision runs, then a processing page that refreshes itself', async () => {
+  it('when the page is opened while the decision runs, then the request waits for it and, still undecided, a processing page that reloads itself at once (a long poll)', async () => {
     const app = await h.create();
     await h.t.api.runtime.db.collection('applications').updateOne({ _id: app.id as any }, { $set: { stateReason: 'PROCESSING_VALIDATION_IN_PROGRESS' }, $inc: { version: 1 } });
+    const started = Date.now();
     const res = await new GatewayClient(h.t, app.gatewayRedirectUrl).open();
+    expect(Date.now() - started).to.be.at.least(DECISION_WAIT_MS);
     expect(res.status).to.equal(200);
-    expect(res.text).to.match(/<meta http-equiv="refresh" content="1">/).and.include('role="status"');
+    expect(res.text).to.match(/<meta http-equiv="refresh" content="0">/).and.include('role="status"');
+  });
+
+  it('when the decision comes while the page\'s request waits, then the request answers with the outcome at once', async () => {
+    const app = await h.create();
+    const applications = h.t.api.runtime.db.collection('applications');
+    await applications.updateOne({ _id: app.id as any }, { $set: { stateReason: 'PROCESSING_VALIDATION_IN_PROGRESS' }, $inc: { version: 1 } });
+    const started = Date.now();
+    const opening = new GatewayClient(h.t, app.gatewayRedirectUrl).open();
+    await new Promise((r) => setTimeout(r, 500));
+    await applications.updateOne({ _id: app.id as any }, { $set: { state: 'READY', stateReason: 'READY_TO_SHIP' }, $inc: { version: 1 } });
+    const res = await opening;
+    expect(res.status).to.equal(303);
+    expect(res.headers.location).to.equal('https://shop.example/checkout/approved');
+    expect(Date.now() - started).to.be.below(DECISION_WAIT_MS);
   });
 
   it('when the customer declines, then CANCELLED / CANCELLED_NOT_PAID by the customer and the browser goes to rejectedRedirect', async () => {

@@ -6,3 +6,4 @@
  */
 export { DedupKeyTakenError, type ApplicationRepository } from './application.repository.js';
 export { DocumentStore, type DocumentFetcher } from './document-store.js';
+export { PaymentReferences } from './payment-references.js';

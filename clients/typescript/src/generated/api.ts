@@ -403,7 +403,7 @@ export interface paths {
         };
         /**
          * The gateway page (gatewayRedirectUrl)
-         * @description Shows the order, the repayment plan and the terms; redirects (303) to approvedRedirect or rejectedRedirect once decided; refreshes itself while the decision runs.
+         * @description Shows the order, the repayment plan, the terms and how to pay each instalment (our account, the variable symbol, a QR Platba code), in Czech or English (`lang`, else a cookie of an earlier choice, else Accept-Language); redirects (303) to approvedRedirect or rejectedRedirect once decided; refreshes itself while the decision runs.
          */
         get: operations["gatewayPage"];
         put?: never;
@@ -6150,7 +6150,7 @@ export interface operations {
                             kind: "APPLICATION" | "PAYMENT";
                             notificationEndpoint: string;
                             /** @enum {string} */
-                            state: "RETRY_SCHEDULED" | "DELIVERED" | "DEAD_LETTERED";
+                            state: "FAILED" | "DELIVERED" | "DEAD_LETTERED";
                             /** @description the notification exactly as sent */
                             body: {
                                 [key: string]: components["schemas"]["FreeJsonValue"];
@@ -6268,7 +6268,7 @@ export interface operations {
                         kind: "APPLICATION" | "PAYMENT";
                         notificationEndpoint: string;
                         /** @enum {string} */
-                        state: "RETRY_SCHEDULED" | "DELIVERED" | "DEAD_LETTERED";
+                        state: "FAILED" | "DELIVERED" | "DEAD_LETTERED";
                         /** @description the notification exactly as sent */
                         body: {
                             [key: string]: components["schemas"]["FreeJsonValue"];
@@ -6624,6 +6624,8 @@ export interface operations {
             query?: {
                 /** @description the order changed since the page was loaded: say so */
                 changed?: "1";
+                /** @description the language the customer chose: cs or en (remembered in a cookie); another value is ignored */
+                lang?: string;
             };
             header?: never;
             path: {

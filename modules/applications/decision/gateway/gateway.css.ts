@@ -8,7 +8,7 @@ a { color: var(--brand); }
 .skip { position: absolute; left: -999px; }
 .skip:focus { left: 1rem; top: 1rem; background: #fff; padding: .5rem 1rem; z-index: 1; }
 .topbar { background: #fff; border-bottom: 1px solid var(--line); }
-.topbar .in { max-width: 44rem; margin: 0 auto; padding: .9rem 1.25rem; display: flex; align-items: center; justify-content: space-between; gap: 1rem; }
+.topbar .in { max-width: 44rem; margin: 0 auto; padding: .9rem 1.25rem; display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 1rem; }
 .brand { font-weight: 700; font-size: 1.05rem; letter-spacing: .01em; display: flex; align-items: center; gap: .5rem; }
 .brand .mark { display: inline-block; width: 1.6rem; height: 1.6rem; border-radius: .4rem; background: linear-gradient(135deg, var(--brand), #2a7bd4); }
 .secure { font-size: .85rem; color: var(--ok); font-weight: 600; display: flex; align-items: center; gap: .35rem; }
@@ -44,6 +44,22 @@ button:focus-visible, a:focus-visible { outline: 3px solid var(--focus); outline
 .spinner { width: 3rem; height: 3rem; margin: 0 auto 1rem; border: .35rem solid var(--line); border-top-color: var(--brand); border-radius: 50%; animation: spin 1s linear infinite; }
 @keyframes spin { to { transform: rotate(360deg); } }
 @media (prefers-reduced-motion: reduce) { .spinner { animation: none; } }
+.langs { display: flex; gap: .25rem; font-size: .9rem; }
+.langs a { padding: .35rem .55rem; border-radius: .4rem; text-decoration: none; }
+.langs a[aria-current] { background: var(--bg); color: var(--ink); font-weight: 600; text-decoration: none; }
+.instalment { border-top: 1px solid var(--line); padding: .6rem 0; }
+.instalment summary { cursor: pointer; display: flex; flex-wrap: wrap; gap: .25rem .75rem; align-items: baseline; font-weight: 600; }
+.instalment summary strong { margin-left: auto; }
+.instalment summary .when { color: var(--muted); font-weight: 400; }
+.pay { display: flex; flex-wrap: wrap; gap: 1rem 1.5rem; align-items: flex-start; margin-top: .75rem; }
+.facts { margin: 0; flex: 1 1 14rem; display: grid; gap: .35rem; }
+.facts div { display: flex; justify-content: space-between; gap: 1rem; border-bottom: 1px solid var(--line); padding-bottom: .3rem; }
+.facts dt { color: var(--muted); }
+.facts dd { margin: 0; text-align: right; overflow-wrap: anywhere; }
+.mono { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; letter-spacing: .02em; }
+.qr { margin: 0 auto; text-align: center; }
+.qr svg { width: 11rem; height: 11rem; display: block; margin: 0 auto; }
+.qr figcaption { font-size: .85rem; color: var(--muted); margin-top: .25rem; }
 footer { max-width: 44rem; margin: 0 auto 2rem; padding: 0 1.25rem; font-size: .85rem; color: var(--muted); }
 @media (max-width: 30rem) { .actions { flex-direction: column; align-items: stretch; } button, .button { width: 100%; text-align: center; } }
 `;

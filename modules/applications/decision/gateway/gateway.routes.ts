@@ -9,9 +9,17 @@ import { UUID_PATTERN } from '../../../../platform/http/paging.js';
 import type { DecisionService } from '../decision.service.js';
 import { GATEWAY_CSS } from './gateway.css.js';
 import { orderDigest, type GatewayService } from './gateway.service.js';
-import { merchantName, merchantRedirect, messagePage, processingPage, reviewPage, termsPage } from './gateway.views.js';
+import { merchantRedirect, messagePage, processingPage, reviewPage, termsPage } from './gateway.views.js';
+import { isLang, langFromHeader, STRINGS, type Lang, type Strings } from './gateway.strings.js';
+import { repaymentPlan } from '../../../order-rules/index.js';
 
 const CSRF_COOKIE = '__Host-pf_gw';
+/** the language the customer chose with the switch, remembered without script */
+const LANG_COOKIE = '__Host-pf_lang';
+const LANG_COOKIE_MAX_AGE_MS = 365 * 24 * 3600_000;
+/** how long the page's request waits for a running decision before it shows the waiting page */
+export const DECISION_WAIT_MS = 8_000;
+const DECISION_POLL_MS = 250;
 const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="4" fill="#0a4d8c"/></svg>';
 const params = Joi.object<{ applicationId: string; token: string }, true>({
   applicationId: Joi.string().pattern(UUID_PATTERN).required(),
@@ -21,7 +29,12 @@ const formQuery = Joi.object<{ csrf: string; order: string }, true>({
   csrf: Joi.string().pattern(/^[A-Za-z0-9_-]{43}$/).required().description('the page\'s anti-forgery value, bound to its application and order'),
   order: Joi.string().pattern(/^[A-Za-z0-9_-]{22}$/).required().description('the digest of the order the page showed'),
 });
-const pageQuery = Joi.object<{ changed?: string }, true>({ changed: Joi.string().valid('1').description('the order changed since the page was loaded: say so') });
+const langParam = Joi.string().max(35).description('the language the customer chose: cs or en (remembered in a cookie); another value is ignored');
+const pageQuery = Joi.object<{ changed?: string; lang?: string }, true>({
+  changed: Joi.string().valid('1').description('the order changed since the page was loaded: say so'),
+  lang: langParam,
+});
+const termsQuery = Joi.object<{ lang?: string }, true>({ lang: langParam });
 const html = { description: 'HTML page', contentType: 'text/html' };
 const common = { tags: ['Gateway (customer browser)'], auth: 'none' as const };
 
@@ -39,6 +52,25 @@ function pageHeaders(ctx: AppContext, app?: ApplicationDoc): void {
   ctx.set('Cache-Control', 'no-store');
   ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.type = 'text/html; charset=utf-8';
+}
+
+/**
+ * The page's language: the switch (`?lang=`, kept in a cookie for the pages that follow),
+ * else the cookie of an earlier choice, else Accept-Language, else English.
+ */
+function language(ctx: AppContext, asked?: string): Strings {
+  let lang: Lang;
+  if (isLang(asked)) {
+    lang = asked;
+    ctx.cookies.set(LANG_COOKIE, lang, { httpOnly: true, secure: true, sameSite: 'lax', path: '/', maxAge: LANG_COOKIE_MAX_AGE_MS, overwrite: true });
+  } else {
+    const kept = ctx.cookies.get(LANG_COOKIE);
+    lang = isLang(kept) ? kept : langFromHeader(ctx.get('Accept-Language'));
+  }
+  ctx.set('Content-Language', lang);
+  ctx.vary('Accept-Language');
+  ctx.vary('Cookie');
+  return STRINGS[lang];
 }
 
 function sameValue(a: string, b: string): boolean {
@@ -69,12 +101,12 @@ export function mountGatewayRoutes(router: AppRouter, deps: { gateway: GatewaySe
   const { gateway, decisions } = deps;
   const publicOrigin = origin(deps.publicBaseUrl);
 
-  const deadLink = (ctx: AppContext, reason: 'NOT_FOUND' | 'EXPIRED', app?: ApplicationDoc) => {
+  const deadLink = async (ctx: AppContext, t: Strings, reason: 'NOT_FOUND' | 'EXPIRED', app?: ApplicationDoc) => {
     pageHeaders(ctx);
     ctx.status = reason === 'EXPIRED' ? 410 : 404;
     ctx.body = reason === 'EXPIRED'
-      ? messagePage('This link has expired', 'Go back to the shop and start the payment again.', app ? { href: merchantRedirect(app, 'rejectedRedirect'), label: `Back to ${merchantName(app)}` } : undefined)
-      : messagePage('Payment link not found', 'The link is incomplete or no longer valid. Go back to the shop and start the payment again.');
+      ? messagePage(t, t.expiredTitle, t.expiredText, app ? { href: merchantRedirect(app, 'rejectedRedirect'), label: t.backTo(await gateway.shopName(app)) } : undefined)
+      : messagePage(t, t.notFoundTitle, t.notFoundText);
   };
 
   // The gateway answers the customer's browser: a refused or failed request gets a page in
@@ -87,19 +119,38 @@ export function mountGatewayRoutes(router: AppRouter, deps: { gateway: GatewaySe
       const status = err instanceof AppError ? err.status : isStoreUnavailable(err) ? 503 : 500;
       if (status >= 500) (ctx.state as { log?: { warn: (o: object, m: string) => void } }).log?.warn({ err }, 'gateway page failed');
       pageHeaders(ctx as AppContext);
+      const t = language(ctx as AppContext);
       if (status === 503) ctx.set('Retry-After', '2');
       ctx.status = status >= 500 ? status : ctx.method === 'POST' ? 403 : 404;
       ctx.body = status >= 500
-        ? messagePage('Please try again in a moment', 'The payment service is busy right now. Reload this page in a few seconds; nothing has been charged.')
+        ? messagePage(t, t.busyTitle, t.busyText)
         : ctx.method === 'POST'
-          ? messagePage('Please try again', 'We could not verify this request. Open the payment page again from the shop (cookies must be enabled).')
-          : messagePage('Payment link not found', 'The link is incomplete or no longer valid. Go back to the shop and start the payment again.');
+          ? messagePage(t, t.forgedTitle, t.forgedText)
+          : messagePage(t, t.notFoundTitle, t.notFoundText);
     }
   });
 
+  /**
+   * While the decision runs, the page's request waits for it (up to DECISION_WAIT_MS,
+   * looking every DECISION_POLL_MS) and answers with the outcome: a customer without script
+   * goes on as soon as it is decided, and the waiting page that comes after the wait
+   * reloads at once (a long poll) instead of every second, which reads the page out again
+   * to a screen reader each time and is an automatic refresh the customer cannot stop.
+   */
+  const settled = async (ctx: AppContext, applicationId: string, token: string) => {
+    const started = Date.now();
+    for (;;) {
+      const access = await gateway.open(applicationId, token);
+      const deciding = access.ok && access.app.state === 'PROCESSING' && access.app.stateReason !== 'PROCESSING_REDIRECT_NEEDED';
+      if (!deciding || Date.now() - started >= DECISION_WAIT_MS || ctx.req.destroyed) return access;
+      await new Promise((r) => setTimeout(r, DECISION_POLL_MS));
+    }
+  };
+
   router.get('/gateway/terms', (ctx) => {
+    const { value } = termsQuery.validate(ctx.query, { allowUnknown: true });
     pageHeaders(ctx);
-    ctx.body = termsPage();
+    ctx.body = termsPage(language(ctx, value?.lang));
   });
   router.get('/gateway/assets/favicon.svg', (ctx) => {
     ctx.type = 'image/svg+xml';
@@ -116,22 +167,24 @@ export function mountGatewayRoutes(router: AppRouter, deps: { gateway: GatewaySe
   defineRoute(router, {
     ...common, method: 'get', path: '/gateway/:applicationId/:token', operationId: 'gatewayPage',
     summary: 'The gateway page (gatewayRedirectUrl)',
-    description: 'Shows the order, the repayment plan and the terms; redirects (303) to approvedRedirect or rejectedRedirect once decided; refreshes itself while the decision runs.',
+    description: 'Shows the order, the repayment plan, the terms and how to pay each instalment (our account, the variable symbol, a QR Platba code), in Czech or English (`lang`, else a cookie of an earlier choice, else Accept-Language); redirects (303) to approvedRedirect or rejectedRedirect once decided; refreshes itself while the decision runs.',
     request: { params, query: pageQuery },
     responses: { 200: html, 303: { description: 'decided: to approvedRedirect / rejectedRedirect' }, 404: html, 410: html },
   }, async (ctx, { params: p, query: q }) => {
-    const access = await gateway.open(p.applicationId, p.token);
-    if (!access.ok) return deadLink(ctx, access.reason, access.app);
+    const t = language(ctx, q.lang);
+    const access = await settled(ctx, p.applicationId, p.token);
+    if (!access.ok) return deadLink(ctx, t, access.reason, access.app);
     const { app } = access;
     pageHeaders(ctx, app);
     if (app.state === 'READY') return void (ctx.status = 303, ctx.redirect(merchantRedirect(app, 'approvedRedirect')));
     if (app.state === 'REJECTED') return void (ctx.status = 303, ctx.redirect(merchantRedirect(app, 'rejectedRedirect')));
+    const shop = await gateway.shopName(app);
     if (app.state === 'CANCELLED') {
-      ctx.body = messagePage('This purchase was cancelled', 'Nothing will be charged.', { href: merchantRedirect(app, 'rejectedRedirect'), label: `Back to ${merchantName(app)}` });
+      ctx.body = messagePage(t, t.cancelledTitle, t.cancelledText, { href: merchantRedirect(app, 'rejectedRedirect'), label: t.backTo(shop) });
       return;
     }
     if (app.stateReason !== 'PROCESSING_REDIRECT_NEEDED') {
-      ctx.body = processingPage(app);
+      ctx.body = processingPage(t, shop);
       return;
     }
     // one secret per browser (kept while it lasts, so two open tabs both work), bound per form
@@ -140,8 +193,9 @@ export function mountGatewayRoutes(router: AppRouter, deps: { gateway: GatewaySe
     const shown = orderDigest(app.order);
     const form = `csrf=${formValue(cookie, app._id, shown)}&order=${shown}`;
     const base = `/gateway/${app._id}/${p.token}`;
+    const plan = repaymentPlan(app.type, app.order.totalPrice, gateway.now(), await decisions.levelOf(app));
     ctx.body = reviewPage({
-      app, level: await decisions.levelOf(app), now: gateway.now(), orderChanged: q.changed === '1',
+      t, app, shop, plan, payment: await gateway.paymentFor(app, plan, shop), orderChanged: q.changed === '1',
       confirmAction: `${base}/confirm?${form}`, declineAction: `${base}/decline?${form}`,
     });
   });
@@ -154,13 +208,14 @@ export function mountGatewayRoutes(router: AppRouter, deps: { gateway: GatewaySe
       request: { params, query: formQuery },
       responses: { 303: { description: action === 'confirm' ? 'back to the gateway page, which waits for the decision' : 'to rejectedRedirect when the decline took effect; else to the gateway page, which shows the real outcome' }, 403: html, 404: html, 410: html },
     }, async (ctx, { params: p, query }) => {
+      const t = language(ctx);
       const access = await gateway.open(p.applicationId, p.token);
-      if (!access.ok) return deadLink(ctx, access.reason, access.app);
+      if (!access.ok) return deadLink(ctx, t, access.reason, access.app);
       const { app } = access;
       pageHeaders(ctx, app);
       if (forged(ctx, query, app._id, publicOrigin)) {
         ctx.status = 403;
-        ctx.body = messagePage('Please try again', 'We could not verify this request. Open the payment page again from the shop (cookies must be enabled).');
+        ctx.body = messagePage(t, t.forgedTitle, t.forgedText);
         return;
       }
       // A decline that took effect sends the customer back as rejected. Anything else (a

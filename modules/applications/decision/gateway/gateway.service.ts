@@ -5,6 +5,13 @@ import type { ApplicationRepository } from '../../store/index.js';
 import type { ApplicationChanges } from '../../change/index.js';
 import { APPLICATION_EVENTS } from '../../application.events.js';
 import type { GatewayLinks } from '../../gateway-links.js';
+import { hostName } from './gateway.views.js';
+import { paymentDetails, type CollectionAccount, type PaymentDetails } from './payment-details.js';
+import type { PaymentReferences } from '../../store/index.js';
+import type { Instalment } from '../../../order-rules/index.js';
+
+/** The partner's display name (partners CLI `set-display-name`); undefined when none is set. */
+export type ShopNames = (partnerId: string) => Promise<string | undefined>;
 
 /**
  * What the customer is shown of an order, as a short digest: the form carries the digest of
@@ -27,10 +34,28 @@ export type GatewayAccess = { ok: true; app: ApplicationDoc } | { ok: false; rea
  * has no second effect.
  */
 export class GatewayService {
-  constructor(private readonly deps: { repo: ApplicationRepository; links: GatewayLinks; changes: ApplicationChanges }) {}
+  constructor(private readonly deps: {
+    repo: ApplicationRepository; links: GatewayLinks; changes: ApplicationChanges;
+    references: PaymentReferences; account: CollectionAccount; shopNames?: ShopNames;
+  }) {}
 
   now(): Date {
     return this.deps.changes.now();
+  }
+
+  /** The shop as its customers know it: the partner's display name, else its redirect URL's host. */
+  async shopName(app: ApplicationDoc): Promise<string> {
+    return (await this.deps.shopNames?.(app.partnerId)) ?? hostName(app);
+  }
+
+  /**
+   * How the customer pays `plan`: our collection account, the application's variable symbol
+   * (given on first use), and per instalment its QR Platba code. The message names the shop
+   * and the order, so the customer recognises the payment in their statement.
+   */
+  async paymentFor(app: ApplicationDoc, plan: Instalment[], shop: string): Promise<PaymentDetails> {
+    const variableSymbol = await this.deps.references.of(app._id, this.now());
+    return paymentDetails({ account: this.deps.account, variableSymbol, plan, message: `${shop} ${app.order.number}` });
   }
 
   async open(applicationId: string, token: string, now = this.deps.changes.now()): Promise<GatewayAccess> {

@@ -1,0 +1,50 @@
+import QRCode from 'qrcode';
+import type { Instalment } from '../../../order-rules/index.js';
+import { spayd } from './spayd.js';
+
+/** Our collection account: where customers pay (config COLLECTION_IBAN, payee BILLING_NAME). */
+export interface CollectionAccount {
+  iban: string;
+  name: string;
+}
+
+export interface InstalmentPayment extends Instalment {
+  /** the QR Platba text of this payment */
+  spayd: string;
+  /** the QR code as SVG markup (made here from the text above, nothing of the partner's in it) */
+  qrSvg: string;
+}
+
+export interface PaymentDetails {
+  iban: string;
+  /** the Czech domestic form of a CZ IBAN (`19-2000145399/0800`), which customers type by hand */
+  accountNumber?: string;
+  recipient: string;
+  variableSymbol: string;
+  message: string;
+  instalments: InstalmentPayment[];
+}
+
+/** `CZkk BBBB PPPPPP NNNNNNNNNN` → `P-N/B` without leading zeros (no prefix: `N/B`). */
+export function czechAccountNumber(iban: string): string | undefined {
+  const m = /^CZ\d{2}(\d{4})(\d{6})(\d{10})$/.exec(iban);
+  if (!m) return undefined;
+  const prefix = m[2]!.replace(/^0+/, '');
+  return `${prefix ? `${prefix}-` : ''}${m[3]!.replace(/^0+/, '') || '0'}/${m[1]}`;
+}
+
+/**
+ * How the customer pays each instalment: the amount, the due date, our account, the
+ * application's variable symbol and a QR Platba code of exactly that. Rendered as SVG on
+ * the server (the page has no script), error correction level M as the format recommends.
+ */
+export async function paymentDetails(args: { account: CollectionAccount; variableSymbol: string; plan: Instalment[]; message: string }): Promise<PaymentDetails> {
+  const { account, variableSymbol, plan, message } = args;
+  const instalments = await Promise.all(plan.map(async (p) => {
+    const text = spayd({ iban: account.iban, amount: p.amount, dueDate: p.dueDate, variableSymbol, recipientName: account.name, message });
+    const qrSvg = await QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 });
+    return { ...p, spayd: text, qrSvg };
+  }));
+  const accountNumber = czechAccountNumber(account.iban);
+  return { iban: account.iban, ...(accountNumber ? { accountNumber } : {}), recipient: account.name, variableSymbol, message, instalments };
+}
