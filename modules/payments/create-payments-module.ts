@@ -4,8 +4,15 @@ import { LedgerService } from './ledger.service.js';
 import { MongoLedgerRepository } from './ledger.repository.js';
 import { ledgerConsumer, paidConsumer } from './payments.consumers.js';
 import { mountPaymentRoutes } from './payments.routes.js';
+import type { PaymentBody } from './payments.model.js';
 
-export type PaymentsModule = AppModule;
+export interface PaymentsModule extends AppModule {
+  /**
+   * The payouts and credit notes of one of the partner's applications, as the payments API
+   * lists them (by paymentId); empty for another partner's application.
+   */
+  paymentsOf(partnerId: string, applicationId: string): Promise<PaymentBody[]>;
+}
 
 export interface PaymentsModuleDeps {
   applications: Pick<ApplicationsModule, 'changeApplication' | 'getApplication'>;
@@ -24,5 +31,9 @@ export async function createPaymentsModule(platform: Platform, deps: PaymentsMod
     mount: (router) => mountPaymentRoutes(router, { applications: deps.applications, ledger }),
     start: async () => { for (const c of consumers) await c.start(); },
     stop: async () => { for (const c of consumers) await c.stop(); },
+    paymentsOf: async (partnerId, applicationId) => {
+      const found = await ledger.find(applicationId);
+      return found && found.partnerId === partnerId ? found.records.map((r) => r.body).sort((a, b) => (a.paymentId < b.paymentId ? -1 : 1)) : [];
+    },
   };
 }

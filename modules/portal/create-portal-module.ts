@@ -8,6 +8,9 @@ import { PortalRepository } from './portal.repository.js';
 import { PortalAccounts } from './portal-accounts.service.js';
 import { portalPerimeter, PORTAL_PREFIX } from './portal.http.js';
 import { mountAccountRoutes } from './portal-accounts.routes.js';
+import { PortalApplications, type PortalApplicationsDeps } from './portal-applications.service.js';
+import { mountApplicationRoutes } from './portal-applications.routes.js';
+import { noActions } from './portal-actions.js';
 
 export interface PortalModule extends AppModule {
   accounts: PortalAccounts;
@@ -22,7 +25,9 @@ export type PortalPlatform = Pick<Platform, 'db' | 'config' | 'clock' | 'logger'
  * the perimeter (`before`), ahead of the API's JSON body reader and router, so its forms,
  * cookies and pages never mix with the partner API (nor its OpenAPI document).
  */
-export async function createPortalModule(platform: PortalPlatform, deps: { auth: Pick<AuthModule, 'loginThrottle'> }): Promise<PortalModule> {
+export type PortalDeps = { auth: Pick<AuthModule, 'loginThrottle'> } & PortalApplicationsDeps;
+
+export async function createPortalModule(platform: PortalPlatform, deps: PortalDeps): Promise<PortalModule> {
   const repo = new PortalRepository(platform.db);
   await repo.init();
   const { portal, http } = platform.config;
@@ -30,6 +35,7 @@ export async function createPortalModule(platform: PortalPlatform, deps: { auth:
   // strict: /portal and /portal/ are two paths (the first redirects to the second)
   const router = new Router({ strict: true });
   mountAccountRoutes(router, { accounts, publicBaseUrl: http.publicBaseUrl, sessionTtlMs: portal.sessionTtlMs });
+  mountApplicationRoutes(router, { accounts, applications: new PortalApplications(deps), actions: noActions });
   const routes = router.routes() as unknown as Middleware;
   return {
     name: 'portal',

@@ -39,5 +39,19 @@ code.secret { display: inline-block; font-size: 1.1rem; letter-spacing: .08em; b
 .bad { color: var(--bad); }
 .ok { color: var(--ok); }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+ul.counts { list-style: none; display: flex; flex-wrap: wrap; gap: 1.25rem; padding: 0; margin: 0 0 1rem; }
+.grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr)); gap: 0 1rem; }
+.grid .wide { grid-column: 1 / -1; }
+dl.facts { display: grid; grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr)); gap: .5rem 1rem; }
+dl.facts dt { color: var(--muted); font-size: .85rem; }
+dl.facts dd { margin: 0; }
+ol.timeline { padding-left: 1.25rem; }
+ol.timeline li { margin-bottom: .6rem; }
+.delivery { font-size: .9rem; color: var(--muted); margin-top: .25rem; }
+table.attempts { font-size: .85rem; margin-top: .25rem; }
+.pager { display: flex; gap: 1.5rem; margin: 1rem 0; }
+.actions-row { display: flex; flex-wrap: wrap; gap: .75rem; }
+details.action { background: #fff; border: 1px solid var(--line); border-radius: .5rem; padding: .5rem .9rem; }
+details.action summary { cursor: pointer; font-weight: 600; color: var(--brand); }
 footer { max-width: 72rem; margin: 0 auto 2rem; padding: 0 1.25rem; font-size: .85rem; color: var(--muted); }
 `;

@@ -27,6 +27,7 @@ function navigation(f: PageFrame): SafeHtml {
     html`<li><a href="${href}"${f.current === key ? html` aria-current="page"` : ''}>${label}</a></li>`;
   return html`<nav aria-label="${m.nav}"><ul>
     ${link('home', '/portal/', m.navHome)}
+    ${link('applications', '/portal/applications', m.navApplications)}
     ${may(user.role, 'readAudit') ? link('users', '/portal/users', m.navUsers) : ''}
     ${may(user.role, 'readAudit') ? link('audit', '/portal/audit', m.navAudit) : ''}
   </ul></nav>

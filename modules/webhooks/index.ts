@@ -12,3 +12,4 @@ export {
 } from './delivery.model.js';
 export { MongoDeliveryRepository, type DeliveryRepository } from './delivery.repository.js';
 export { REDELIVERIES_TOPIC } from './webhooks.topics.js';
+export type { DeliveryView, AttemptView } from './delivery.view.js';

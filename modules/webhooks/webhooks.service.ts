@@ -77,6 +77,12 @@ export class WebhooksService {
     return new Map(docs.filter((d) => d.partnerId === partnerId).map((d) => [d.webhookId, d.state]));
   }
 
+  /** The delivery record of each notification (by webhook-id) as the partner sees it; unrecorded ones are absent. */
+  async deliveriesOf(partnerId: string, notifications: Array<Pick<NotificationRequest, 'id' | 'url' | 'createdAt'>>): Promise<Map<string, DeliveryView>> {
+    const docs = await this.deps.repo.findMany(notifications.map(deliveryIdOf));
+    return new Map(docs.filter((d) => d.partnerId === partnerId).map((d) => [d.webhookId, deliveryView(d)]));
+  }
+
   /** Another partner's delivery answers exactly like an unknown one. */
   private async owned(partnerId: string, deliveryId: string): Promise<DeliveryDoc> {
     const doc = await this.deps.repo.findForPartner(partnerId, deliveryId);
