@@ -40,7 +40,7 @@ export async function createModules(platform: Platform, overrides: ApiOverrides 
   const payments = await createPaymentsModule(platform, { applications });
   const webhooks = createWebhooksModule(platform);
   const events = await createEventsModule(platform, { deliveryStates: (partnerId, ns) => webhooks.service.statesOf(partnerId, ns) });
-  const portal = await createPortalModule(platform, { auth, applications, payments, webhooks, events });
+  const portal = await createPortalModule(platform, { auth, applications, orders, payments, webhooks, events });
   return {
     auth,
     applications,

@@ -12,7 +12,7 @@ import { DocumentStore, httpsDocumentFetcher, type DocumentFetcher } from './sto
 import { ApplicationListing, type ApplicationListItem, type ApplicationListQuery } from './store/index.js';
 import { ApplicationChanges } from './change/change-application.js';
 import type { Decide } from './change/compile-change.js';
-import { cancelCheck } from './change/cancel-application.js';
+import { cancelApplication, cancelCheck, type CancelInput } from './change/cancel-application.js';
 import { mountCancelRoutes } from './change/cancel.routes.js';
 import { mountPrecheckRoutes } from './decision/precheck.routes.js';
 import { CreateApplication, type CreateConfig } from './create/create-application.js';
@@ -64,6 +64,8 @@ export interface ApplicationsModule extends AppModule {
    * ExpirySweeper); `concurrent` runs it beside one already running, as another instance would.
    */
   sweepExpired(now?: Date, opts?: { concurrent?: boolean }): Promise<number>;
+  /** Cancels the application, as PUT .../cancel does (`input` valid by cancelApplicationSchema). */
+  cancelApplication(partnerId: string, applicationId: string, input: CancelInput, reply: Reply<ApplicationDoc>): Promise<ApplicationDoc>;
   /** The actions the API would accept on `app` now (its `allowedActions`). */
   allowedActionsOf(app: ApplicationDoc): Action[];
   /** The partner's applications, newest first, filtered and paged (the partner portal's list). */
@@ -123,6 +125,7 @@ export async function createApplicationsModule(platform: Platform, deps: Applica
     registerAction: (action, check) => s.actions.register(action, check),
     prepareDocuments: (inputs, attributeOf, now = clock.now()) => s.documents.prepare(inputs, attributeOf, now),
     sweepExpired: (now, opts) => sweeper.sweep(now, opts),
+    cancelApplication: (partnerId, applicationId, input, reply) => cancelApplication(s.changes, partnerId, applicationId, input, reply),
     allowedActionsOf: (app) => s.actions.of(app),
     listApplications: (partnerId, query) => listing.list(partnerId, query),
     countApplications: (partnerId) => listing.counts(partnerId),

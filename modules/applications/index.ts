@@ -20,3 +20,5 @@ export { applicationIdParams } from './application.schemas.js';
 export {
   APPLICATION_EVENTS, APPLICATION_TOPICS, applicationEventDataSchema, type ApplicationEventData, type ApplicationEventType,
 } from './application.events.js';
+export { cancelApplicationSchema } from './change/cancel.routes.js';
+export type { CancelInput } from './change/cancel-application.js';

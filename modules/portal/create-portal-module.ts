@@ -10,7 +10,11 @@ import { portalPerimeter, PORTAL_PREFIX } from './portal.http.js';
 import { mountAccountRoutes } from './portal-accounts.routes.js';
 import { PortalApplications, type PortalApplicationsDeps } from './portal-applications.service.js';
 import { mountApplicationRoutes } from './portal-applications.routes.js';
-import { noActions } from './portal-actions.js';
+import { actionsBlock, mountActionRoutes } from './portal-actions.js';
+import { PortalActions } from './portal-actions.service.js';
+import { IdempotencyStore } from '../../platform/idempotency.js';
+import { cancelApplicationSchema, type ApplicationsModule } from '../applications/index.js';
+import { FULFILMENT_SCHEMAS, type OrdersModule } from '../orders/index.js';
 
 export interface PortalModule extends AppModule {
   accounts: PortalAccounts;
@@ -25,7 +29,11 @@ export type PortalPlatform = Pick<Platform, 'db' | 'config' | 'clock' | 'logger'
  * the perimeter (`before`), ahead of the API's JSON body reader and router, so its forms,
  * cookies and pages never mix with the partner API (nor its OpenAPI document).
  */
-export type PortalDeps = { auth: Pick<AuthModule, 'loginThrottle'> } & PortalApplicationsDeps;
+export type PortalDeps = {
+  auth: Pick<AuthModule, 'loginThrottle' | 'service'>;
+  applications: PortalApplicationsDeps['applications'] & Pick<ApplicationsModule, 'cancelApplication'>;
+  orders: Pick<OrdersModule, 'fulfil'>;
+} & Omit<PortalApplicationsDeps, 'applications'>;
 
 export async function createPortalModule(platform: PortalPlatform, deps: PortalDeps): Promise<PortalModule> {
   const repo = new PortalRepository(platform.db);
@@ -35,7 +43,17 @@ export async function createPortalModule(platform: PortalPlatform, deps: PortalD
   // strict: /portal and /portal/ are two paths (the first redirects to the second)
   const router = new Router({ strict: true });
   mountAccountRoutes(router, { accounts, publicBaseUrl: http.publicBaseUrl, sessionTtlMs: portal.sessionTtlMs });
-  mountApplicationRoutes(router, { accounts, applications: new PortalApplications(deps), actions: noActions });
+  const applications = new PortalApplications(deps);
+  // the same key store as the API's Idempotency-Key header (its own `portal:` keys)
+  const keys = new IdempotencyStore(platform.db, platform.config.idempotency);
+  await keys.init();
+  const actions = new PortalActions({
+    applications: deps.applications, orders: deps.orders, keys,
+    partner: (partnerId) => deps.auth.service.partner(partnerId),
+    schemas: { cancel: cancelApplicationSchema, fulfil: FULFILMENT_SCHEMAS },
+  });
+  mountActionRoutes(router, { accounts, applications, actions });
+  mountApplicationRoutes(router, { accounts, applications, actions: actionsBlock });
   const routes = router.routes() as unknown as Middleware;
   return {
     name: 'portal',

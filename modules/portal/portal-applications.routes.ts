@@ -11,6 +11,9 @@ import { portalOf, PortalRefusal, render, requireUser } from './portal.http.js';
 import type { ActionsView } from './portal-actions.js';
 
 const PAGE_SIZE = 25;
+const DONE_LABELS: Record<string, 'act_cancel' | 'act_send' | 'act_deliver' | 'act_return' | 'act_cancel-items'> = {
+  cancel: 'act_cancel', send: 'act_send', deliver: 'act_deliver', return: 'act_return', 'cancel-items': 'act_cancel-items',
+};
 const day = Joi.string().pattern(/^\d{4}-\d{2}-\d{2}$/).empty('');
 const listQuery = Joi.object({
   state: Joi.string().valid(...STATES).empty(''),
@@ -64,6 +67,8 @@ export function mountApplicationRoutes(router: Router, deps: { accounts: PortalA
     if (!UUID_PATTERN.test(ctx.params.id ?? '')) throw new PortalRefusal('notFound', 404);
     const { m } = portalOf(ctx);
     const page = await deps.applications.page(user.partnerId, ctx.params.id!);
-    render(ctx, { title: fill(m.appTitle, { number: page.app.order.number }), current: 'applications' }, applicationBody(m, page, deps.actions(ctx, page)));
+    const done = typeof ctx.query.done === 'string' ? ctx.query.done : '';
+    const flash = done === 'replayed' ? m.actReplayed : done in DONE_LABELS ? fill(m.actDone, { action: m[DONE_LABELS[done]!] }) : undefined;
+    render(ctx, { title: fill(m.appTitle, { number: page.app.order.number }), current: 'applications', ...(flash ? { flash: { text: flash } } : {}) }, applicationBody(m, page, deps.actions(ctx, page)));
   });
 }

@@ -53,5 +53,10 @@ table.attempts { font-size: .85rem; margin-top: .25rem; }
 .actions-row { display: flex; flex-wrap: wrap; gap: .75rem; }
 details.action { background: #fff; border: 1px solid var(--line); border-radius: .5rem; padding: .5rem .9rem; }
 details.action summary { cursor: pointer; font-weight: 600; color: var(--brand); }
+ul.actions-row { list-style: none; padding: 0; margin: 0; }
+a.button-link { display: inline-block; padding: .45rem .9rem; border: 2px solid var(--brand); border-radius: .45rem; font-weight: 600; text-decoration: none; }
+fieldset { border: 1px solid var(--line); border-radius: .4rem; margin: .75rem 0; }
+label.choice { font-weight: 400; display: flex; gap: .5rem; align-items: center; margin: .25rem 0; }
+label.choice input { width: auto; }
 footer { max-width: 72rem; margin: 0 auto 2rem; padding: 0 1.25rem; font-size: .85rem; color: var(--muted); }
 `;
