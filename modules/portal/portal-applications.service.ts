@@ -73,10 +73,27 @@ function timelineOf(app: ApplicationDoc, payments: PaymentBody[], events: FeedNo
       ...(f.amount ? { amount: f.amount } : {}),
     });
   }
-  for (const p of payments) out.push({ at: new Date(p.date), kind: 'payment', payment: p });
+  for (const p of payments) out.push({ at: paymentTime(app, p, out), kind: 'payment', payment: p });
   for (const e of events) {
     const delivery = deliveries.get(e.webhookId);
     out.push({ at: e.occurredAt, kind: 'notification', event: e, ...(delivery ? { delivery } : {}) });
   }
   return out.sort((a, b) => a.at.getTime() - b.at.getTime());
+}
+
+const CAUSES: Record<string, readonly string[]> = { PAYOUT: ['SEND', 'DELIVER'], CREDIT_NOTE: ['RETURN', 'CANCEL', 'CHANGE'] };
+
+/**
+ * A payment carries its date only: on the timeline it follows the fulfilment of that day
+ * that caused it (a payout a send or deliver, a credit note a return or cancel), else the
+ * day's start.
+ */
+function paymentTime(app: ApplicationDoc, p: PaymentBody, placed: TimelineEntry[]): Date {
+  const day = new Date(`${p.date}T00:00:00Z`);
+  const taken = new Set(placed.filter((e) => e.kind === 'payment').map((e) => e.at.getTime()));
+  const cause = app.order.fulfilment
+    .filter((f) => (CAUSES[p.type] ?? []).includes(f.operation) && f.at.toISOString().slice(0, 10) >= p.date)
+    .map((f) => f.at.getTime() + 1)
+    .find((t) => !taken.has(t));
+  return cause !== undefined ? new Date(cause) : day;
 }

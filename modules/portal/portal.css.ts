@@ -44,7 +44,7 @@ ul.counts { list-style: none; display: flex; flex-wrap: wrap; gap: 1.25rem; padd
 .grid .wide { grid-column: 1 / -1; }
 dl.facts { display: grid; grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr)); gap: .5rem 1rem; }
 dl.facts dt { color: var(--muted); font-size: .85rem; }
-dl.facts dd { margin: 0; }
+dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 ol.timeline { padding-left: 1.25rem; }
 ol.timeline li { margin-bottom: .6rem; }
 .delivery { font-size: .9rem; color: var(--muted); margin-top: .25rem; }
