@@ -11,6 +11,7 @@ import { mountAccountRoutes } from './portal-accounts.routes.js';
 import { PortalApplications, type PortalApplicationsDeps } from './portal-applications.service.js';
 import { mountApplicationRoutes } from './portal-applications.routes.js';
 import { actionsBlock, mountActionRoutes } from './portal-actions.js';
+import { mountWebhookRoutes } from './portal-webhooks.js';
 import { PortalActions } from './portal-actions.service.js';
 import { IdempotencyStore } from '../../platform/idempotency.js';
 import { cancelApplicationSchema, type ApplicationsModule } from '../applications/index.js';
@@ -54,6 +55,7 @@ export async function createPortalModule(platform: PortalPlatform, deps: PortalD
   });
   mountActionRoutes(router, { accounts, applications, actions });
   mountApplicationRoutes(router, { accounts, applications, actions: actionsBlock });
+  mountWebhookRoutes(router, { accounts, webhooks: deps.webhooks, clock: platform.clock });
   const routes = router.routes() as unknown as Middleware;
   return {
     name: 'portal',

@@ -10,7 +10,7 @@ export interface PageFrame {
   user?: PortalUserDoc;
   /** the session's anti-forgery value (for the sign-out form) */
   csrf?: string;
-  current?: 'home' | 'applications' | 'users' | 'audit';
+  current?: 'home' | 'applications' | 'webhooks' | 'developers' | 'money' | 'users' | 'audit';
   narrow?: boolean;
   flash?: { text: string; error?: boolean };
 }
@@ -28,6 +28,7 @@ function navigation(f: PageFrame): SafeHtml {
   return html`<nav aria-label="${m.nav}"><ul>
     ${link('home', '/portal/', m.navHome)}
     ${link('applications', '/portal/applications', m.navApplications)}
+    ${link('webhooks', '/portal/webhooks', m.navWebhooks)}
     ${may(user.role, 'readAudit') ? link('users', '/portal/users', m.navUsers) : ''}
     ${may(user.role, 'readAudit') ? link('audit', '/portal/audit', m.navAudit) : ''}
   </ul></nav>

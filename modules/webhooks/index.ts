@@ -13,3 +13,5 @@ export {
 export { MongoDeliveryRepository, type DeliveryRepository } from './delivery.repository.js';
 export { REDELIVERIES_TOPIC } from './webhooks.topics.js';
 export type { DeliveryView, AttemptView } from './delivery.view.js';
+export type { EndpointHealth } from './endpoint-health.js';
+export type { ListQuery as DeliveryListQuery } from './webhooks.schemas.js';

@@ -23,7 +23,7 @@ export interface PortalWorld {
   pages: Record<'owner' | 'operator' | 'viewer', Page>;
   users: Record<'owner' | 'operator' | 'viewer', PortalUser>;
   /** an approved application of `partner` whose notifications go to the endpoint */
-  approved(partner?: TestPartner): Promise<any>;
+  approved(partner?: TestPartner, path?: string): Promise<any>;
   put(path: string, body: unknown, partner?: TestPartner): Promise<any>;
   stop(): Promise<void>;
 }
@@ -55,7 +55,7 @@ export async function startPortalWorld(env: Record<string, string> = {}): Promis
   }
   const world: PortalWorld = {
     h, relay, endpoint, base, pages, users,
-    approved: async (partner = h.partner) => decidedApplication(h, partner, 'approve', { merchantUrls: { ...applicationBody().merchantUrls, notificationEndpoint: endpoint.url('/hooks') } }),
+    approved: async (partner = h.partner, path = '/hooks') => decidedApplication(h, partner, 'approve', { merchantUrls: { ...applicationBody().merchantUrls, notificationEndpoint: endpoint.url(path) } }),
     put: async (path, body, partner = h.partner) => {
       const res = await h.t.client.put(path, body, { token: partner.token });
       if (res.status !== 200) throw new Error(`PUT ${path}: ${res.status} ${res.text}`);
