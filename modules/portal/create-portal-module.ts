@@ -12,6 +12,8 @@ import { PortalApplications, type PortalApplicationsDeps } from './portal-applic
 import { mountApplicationRoutes } from './portal-applications.routes.js';
 import { actionsBlock, mountActionRoutes } from './portal-actions.js';
 import { mountWebhookRoutes } from './portal-webhooks.js';
+import { mountDeveloperRoutes } from './portal-developers.js';
+import { RequestLog } from './request-log.js';
 import { PortalActions } from './portal-actions.service.js';
 import { IdempotencyStore } from '../../platform/idempotency.js';
 import { cancelApplicationSchema, type ApplicationsModule } from '../applications/index.js';
@@ -19,6 +21,8 @@ import { FULFILMENT_SCHEMAS, type OrdersModule } from '../orders/index.js';
 
 export interface PortalModule extends AppModule {
   accounts: PortalAccounts;
+  /** the partner API's request log (its middleware is in `before`) */
+  requestLog: RequestLog;
   /** the sign-in form's path: a POST to it over plain HTTP carries a password and is refused */
   signInPath: string;
 }
@@ -31,7 +35,7 @@ export type PortalPlatform = Pick<Platform, 'db' | 'config' | 'clock' | 'logger'
  * cookies and pages never mix with the partner API (nor its OpenAPI document).
  */
 export type PortalDeps = {
-  auth: Pick<AuthModule, 'loginThrottle' | 'service'>;
+  auth: Pick<AuthModule, 'loginThrottle' | 'service' | 'admin'>;
   applications: PortalApplicationsDeps['applications'] & Pick<ApplicationsModule, 'cancelApplication'>;
   orders: Pick<OrdersModule, 'fulfil'>;
 } & Omit<PortalApplicationsDeps, 'applications'>;
@@ -56,12 +60,18 @@ export async function createPortalModule(platform: PortalPlatform, deps: PortalD
   mountActionRoutes(router, { accounts, applications, actions });
   mountApplicationRoutes(router, { accounts, applications, actions: actionsBlock });
   mountWebhookRoutes(router, { accounts, webhooks: deps.webhooks, clock: platform.clock });
+  const requestLog = new RequestLog(platform.db, platform.logger.child({ module: 'portal' }));
+  await requestLog.init();
+  mountDeveloperRoutes(router, { accounts, keys, auth: deps.auth, requestLog, clock: platform.clock });
   const routes = router.routes() as unknown as Middleware;
   return {
     name: 'portal',
     accounts,
     signInPath: `${PORTAL_PREFIX}/sign-in`,
-    before: [portalPerimeter({ accounts, publicBaseUrl: http.publicBaseUrl, routes }) as never],
+    // the request log first: it sees every partner API request after the bearer check
+    before: [requestLog.middleware(), portalPerimeter({ accounts, publicBaseUrl: http.publicBaseUrl, routes }) as never],
+    stop: () => requestLog.flush(),
+    requestLog,
   };
 }
 

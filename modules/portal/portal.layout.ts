@@ -29,6 +29,7 @@ function navigation(f: PageFrame): SafeHtml {
     ${link('home', '/portal/', m.navHome)}
     ${link('applications', '/portal/applications', m.navApplications)}
     ${link('webhooks', '/portal/webhooks', m.navWebhooks)}
+    ${link('developers', '/portal/developers', m.navDevelopers)}
     ${may(user.role, 'readAudit') ? link('users', '/portal/users', m.navUsers) : ''}
     ${may(user.role, 'readAudit') ? link('audit', '/portal/audit', m.navAudit) : ''}
   </ul></nav>
