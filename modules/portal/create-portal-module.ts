@@ -13,6 +13,7 @@ import { mountApplicationRoutes } from './portal-applications.routes.js';
 import { actionsBlock, mountActionRoutes } from './portal-actions.js';
 import { mountWebhookRoutes } from './portal-webhooks.js';
 import { mountDeveloperRoutes } from './portal-developers.js';
+import { mountMoneyRoutes } from './portal-money.js';
 import { RequestLog } from './request-log.js';
 import { PortalActions } from './portal-actions.service.js';
 import { IdempotencyStore } from '../../platform/idempotency.js';
@@ -60,6 +61,7 @@ export async function createPortalModule(platform: PortalPlatform, deps: PortalD
   mountActionRoutes(router, { accounts, applications, actions });
   mountApplicationRoutes(router, { accounts, applications, actions: actionsBlock });
   mountWebhookRoutes(router, { accounts, webhooks: deps.webhooks, clock: platform.clock });
+  mountMoneyRoutes(router, { accounts, payments: deps.payments, clock: platform.clock });
   const requestLog = new RequestLog(platform.db, platform.logger.child({ module: 'portal' }));
   await requestLog.init();
   mountDeveloperRoutes(router, { accounts, keys, auth: deps.auth, requestLog, clock: platform.clock });

@@ -28,6 +28,7 @@ function navigation(f: PageFrame): SafeHtml {
   return html`<nav aria-label="${m.nav}"><ul>
     ${link('home', '/portal/', m.navHome)}
     ${link('applications', '/portal/applications', m.navApplications)}
+    ${link('money', '/portal/money', m.navMoney)}
     ${link('webhooks', '/portal/webhooks', m.navWebhooks)}
     ${link('developers', '/portal/developers', m.navDevelopers)}
     ${may(user.role, 'readAudit') ? link('users', '/portal/users', m.navUsers) : ''}
