@@ -42,7 +42,8 @@ export function mountDeveloperRoutes(router: Router, deps: DevelopersDeps): void
     const { m, csrf } = portalOf(ctx);
     const { error, value: q } = query.validate(ctx.query);
     if (error) throw new InvalidRequestError(error.message);
-    const partner = await deps.auth.service.partner(user.partnerId);
+    const [partner, summary] = await Promise.all([deps.auth.service.partner(user.partnerId), deps.auth.admin.get(user.partnerName).catch(() => undefined)]);
+    const liveSecrets = summary && summary.id === user.partnerId ? summary.webhookSecrets : undefined;
     const before = q.before ? { at: new Date(Number(q.before.slice(0, 13))), id: q.before.slice(14) } : undefined;
     const since = new Date(deps.clock.now().getTime() - REQUEST_LOG_RETENTION_MS);
     const rows = await deps.requestLog.list(user.partnerId, { limit: PAGE, ...(q.status ? { status: q.status as StatusClass } : {}), ...(before ? { before } : {}) }, since);
@@ -52,6 +53,7 @@ export function mountDeveloperRoutes(router: Router, deps: DevelopersDeps): void
 <p class="lead">${m.devLead}</p>
 <section class="card" aria-labelledby="ver-h"><h2 id="ver-h">${m.apiVersion}</h2><p><strong id="api-version">${partner?.apiVersion ?? CURRENT_API_VERSION}</strong>${partner?.apiVersion && partner.apiVersion !== CURRENT_API_VERSION ? html` (${m.currentVersion}: ${CURRENT_API_VERSION})` : ''}</p><p class="hint">${m.apiVersionHint}</p></section>
 <section class="card" aria-labelledby="sec-h"><h2 id="sec-h">${m.secretTitle}</h2><p>${m.secretLead}</p>
+${liveSecrets !== undefined ? html`<p>${m.liveSecrets}: <strong id="live-secrets">${liveSecrets}</strong></p>` : ''}
 ${rotated ? html`<div class="flash" role="status"><p>${m.newSecret}</p><p><code class="secret" id="new-secret">${rotated.secret}</code></p><p>${fill(m.oldUntil, { when: formatDateTime(rotated.until, m) })}</p></div>` : ''}
 ${replayed ? html`<p class="flash" role="status">${m.actReplayed}</p>` : ''}
 ${may(user.role, 'manageCredentials') ? html`<form method="post" action="/portal/developers/rotate-webhook-secret">${csrfField(csrf)}<input type="hidden" name="key" value="${randomUUID()}"><label for="grace">${m.overlap}</label>

@@ -62,6 +62,7 @@ describe('the partner portal: developers page and request log', function () {
     expect(secret).to.match(/^whsec_/);
     const partner = await w.h.t.api.modules.auth.admin.get(w.h.partner.username);
     expect(partner.webhookSecrets).to.equal(2);
+    expect(await owner.locator('#live-secrets').textContent()).to.equal('2');
     // a reload of the POST (the browser sends the same form again) does not rotate twice
     await owner.reload();
     expect(await owner.locator('#new-secret').count()).to.equal(0);
