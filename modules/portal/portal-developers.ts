@@ -24,7 +24,7 @@ const query = Joi.object({
 
 function logTable(m: Messages, rows: RequestLogDoc[]): SafeHtml {
   if (!rows.length) return html`<p>${m.noRequests}</p>`;
-  return html`<table id="request-log"><caption>${m.requestLog}</caption>
+  return html`<table id="request-log"><caption class="visually-hidden">${m.requestLog}</caption>
   <thead><tr><th scope="col">${m.when}</th><th scope="col">${m.method}</th><th scope="col">${m.path}</th><th scope="col" class="num">${m.status}</th><th scope="col">${m.requestId}</th><th scope="col">${m.idemKey}</th><th scope="col" class="num">${m.duration}</th></tr></thead>
   <tbody>${rows.map((r) => html`<tr><td>${formatDateTime(r.at, m)}</td><td>${r.method}</td><td><code>${r.path}</code></td><td class="num ${r.status >= 400 ? 'bad' : ''}">${r.status}</td><td><code>${r.requestId}</code></td><td>${r.idempotencyKey ? html`<code>${r.idempotencyKey}</code>` : ''}</td><td class="num">${r.durationMs} ms</td></tr>`)}</tbody></table>`;
 }

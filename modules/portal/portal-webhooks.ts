@@ -26,7 +26,7 @@ const query = Joi.object({
 function healthTable(m: Messages, endpoints: EndpointHealth[]): SafeHtml {
   if (!endpoints.length) return html`<p>${m.noEndpoints}</p>`;
   const pct = (x?: number) => (x === undefined ? '–' : new Intl.NumberFormat(m.locale, { style: 'percent', maximumFractionDigits: 1 }).format(x));
-  return html`<table id="endpoints"><caption>${m.endpoints}</caption>
+  return html`<table id="endpoints"><caption class="visually-hidden">${m.endpoints}</caption>
   <thead><tr><th scope="col">${m.endpoint}</th><th scope="col" class="num">${m.deliveries}</th><th scope="col" class="num">${m.successRate}</th><th scope="col" class="num">${m.latency}</th><th scope="col">${m.lastFailure}</th></tr></thead>
   <tbody>${endpoints.map((e) => html`<tr><th scope="row">${e.url}</th><td class="num">${e.deliveries}</td><td class="num">${pct(e.successRate)}</td>
     <td class="num">${e.latencyP50Ms ?? '–'} / ${e.latencyP95Ms ?? '–'} ms</td>
@@ -35,7 +35,7 @@ function healthTable(m: Messages, endpoints: EndpointHealth[]): SafeHtml {
 
 function deliveriesTable(m: Messages, items: DeliveryView[], csrf: string, canRedeliver: boolean): SafeHtml {
   if (!items.length) return html`<p>${m.noDeliveries}</p>`;
-  return html`<table id="deliveries"><caption>${m.deliveries}</caption>
+  return html`<table id="deliveries"><caption class="visually-hidden">${m.deliveries}</caption>
   <thead><tr><th scope="col">${m.created}</th><th scope="col">${m.type}</th><th scope="col">${m.endpoint}</th><th scope="col">${m.state}</th><th scope="col" class="num">${m.attempts}</th><th scope="col">${m.lastOutcome}</th><th scope="col">${m.nextRetry}</th>${canRedeliver ? html`<th scope="col">${m.actions}</th>` : ''}</tr></thead>
   <tbody>${items.map((d) => {
     const last = d.attempts[d.attempts.length - 1];

@@ -28,6 +28,10 @@ describe('portal screenshots for docs/portal.md', function () {
     await shot(`/portal/applications/${app.id}`, 'application', 'en', 1400);
     await shot(`/portal/applications/${app.id}`, 'application-cs', 'cs', 900);
     await shot(`/portal/applications/${app.id}/act/return`, 'return');
+    await shot('/portal/webhooks', 'webhooks');
+    await shot('/portal/money', 'money', 'cs', 700);
+    await w.h.t.api.modules.portal.requestLog.flush();
+    await shot('/portal/developers', 'developers', 'en', 900);
     await shot('/portal/users', 'users');
     await shot('/portal/audit', 'audit');
     const { launchBrowser } = await import('../gateway/browser.js');
