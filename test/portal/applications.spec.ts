@@ -58,6 +58,27 @@ describe('the partner portal: applications and their timeline', function () {
     expect(timeline).to.include('HTTP_ERROR').and.include('503').and.include('ACKNOWLEDGED').and.include('DELIVERED');
   });
 
+  it('when the list holds more than a page, then Next and Previous walk it by cursor without gaps, and a made-up cursor is refused', async () => {
+    const { applicationBody } = await import('../applications/requests.js');
+    const made = new Set<string>();
+    for (let i = 0; i < 26; i += 1) made.add((await w.h.create(applicationBody())).order.number);
+    const page = w.pages.viewer;
+    await page.goto(`${w.base}/portal/applications?state=PROCESSING`);
+    const first = await page.locator('table tbody tr td:nth-child(2)').allTextContents();
+    expect(first).to.have.length(25);
+    expect(await page.getByRole('link', { name: 'Previous page' }).count()).to.equal(0);
+    await page.getByRole('link', { name: 'Next page' }).click();
+    const second = await page.locator('table tbody tr td:nth-child(2)').allTextContents();
+    expect(second.length).to.be.at.least(1);
+    expect([...first, ...second].filter((n) => made.has(n))).to.have.length(26);
+    expect(new Set([...first, ...second]).size).to.equal(first.length + second.length);
+    await page.getByRole('link', { name: 'Previous page' }).click();
+    expect(await page.locator('table tbody tr td:nth-child(2)').allTextContents()).to.deep.equal(first);
+    const counts = await page.locator('ul.counts').textContent();
+    expect(counts).to.match(/PROCESSING\s*\d+/);
+    expect((await page.goto(`${w.base}/portal/applications?after=01900000-0000-7000-8000-000000000000`))!.status()).to.equal(400);
+  });
+
   it('when another partner\'s application id is opened, then it is not found', async () => {
     const { provisionPartner } = await import('../support/partners.js');
     const other = await provisionPartner(w.h.t);
