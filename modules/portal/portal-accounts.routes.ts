@@ -8,7 +8,7 @@ import { fill } from './portal.i18n.js';
 import { ROLES, type Role } from './portal.model.js';
 import type { PortalAccounts } from './portal-accounts.service.js';
 import { actorOf, portalOf, PortalRefusal, render, requireUser, setLangCookie, setSessionCookie } from './portal.http.js';
-import { auditBody, homeBody, messageBody, setupBody, signInBody, usersBody } from './portal-accounts.views.js';
+import { auditBody, messageBody, setupBody, signInBody, usersBody } from './portal-accounts.views.js';
 
 const AUDIT_PAGE = 50;
 const str = (v: unknown, max = 1024): string => (typeof v === 'string' ? v.slice(0, max) : '');
@@ -40,12 +40,6 @@ export function mountAccountRoutes(router: Router, deps: AccountsRouteDeps): voi
     setLangCookie(ctx as unknown as AppContext, ctx.params.lang);
     ctx.status = 303;
     ctx.redirect(safeBack(ctx.query.back));
-  });
-
-  router.get('/portal/', async (koa) => {
-    const ctx = koa as unknown as AppContext;
-    const user = await requireUser(ctx, 'read', accounts);
-    render(ctx, { title: portalOf(ctx).m.homeTitle, current: 'home' }, homeBody(portalOf(ctx).m, user));
   });
 
   router.get('/portal/sign-in', (koa) => {

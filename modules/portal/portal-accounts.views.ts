@@ -90,8 +90,16 @@ export function auditBody(m: Messages, entries: AuditDoc[], next?: string): Safe
 ${next ? html`<p><a href="/portal/audit?before=${next}">${m.older}</a></p>` : ''}`;
 }
 
-export function homeBody(m: Messages, user: PortalUserDoc): SafeHtml {
+export function homeBody(m: Messages, user: PortalUserDoc, counts: Record<string, number>): SafeHtml {
+  const area = (href: string, title: string, text: string) => html`<li class="card"><h2><a href="${href}">${title}</a></h2><p>${text}</p></li>`;
   return html`<h1>${m.homeTitle}</h1>
-<p class="lead">${m.homeLead}</p>
-<div class="card"><p>${m.signedInAs} <strong>${user.name}</strong> (${user.email}) · ${m.role}: ${m[`role_${user.role}`]}</p></div>`;
+<p class="lead">${m.signedInAs} <strong>${user.name}</strong> (${user.email}) · ${m.role}: ${m[`role_${user.role}`]}</p>
+<section aria-labelledby="counts-h"><h2 id="counts-h">${m.counts}</h2>
+<ul class="counts">${Object.entries(counts).map(([state, n]) => html`<li><a href="/portal/applications?state=${state}">${state}</a> <span class="badge">${n}</span></li>`)}</ul></section>
+<ul class="areas">
+  ${area('/portal/applications', m.appsTitle, m.appsLead)}
+  ${area('/portal/money', m.moneyTitle, m.moneyLead)}
+  ${area('/portal/webhooks', m.whTitle, m.whLead)}
+  ${area('/portal/developers', m.devTitle, m.devLead)}
+</ul>`;
 }

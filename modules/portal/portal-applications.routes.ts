@@ -8,6 +8,7 @@ import type { PortalAccounts } from './portal-accounts.service.js';
 import type { ListFilters, PortalApplications } from './portal-applications.service.js';
 import { applicationBody, applicationsBody, listLink, REASONS, STATES, TYPES } from './portal-applications.views.js';
 import { portalOf, PortalRefusal, render, requireUser } from './portal.http.js';
+import { homeBody } from './portal-accounts.views.js';
 import type { ActionsView } from './portal-actions.js';
 
 const PAGE_SIZE = 25;
@@ -35,6 +36,13 @@ function dayStart(text: string | undefined, plusDays = 0): Date | undefined {
 }
 
 export function mountApplicationRoutes(router: Router, deps: { accounts: PortalAccounts; applications: PortalApplications; actions: ActionsView }): void {
+  router.get('/portal/', async (koa) => {
+    const ctx = koa as unknown as AppContext;
+    const user = await requireUser(ctx, 'read', deps.accounts);
+    const { m } = portalOf(ctx);
+    render(ctx, { title: m.homeTitle, current: 'home' }, homeBody(m, user, await deps.applications.counts(user.partnerId)));
+  });
+
   router.get('/portal/applications', async (koa) => {
     const ctx = koa as unknown as AppContext;
     const user = await requireUser(ctx, 'read', deps.accounts);

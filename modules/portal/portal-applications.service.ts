@@ -51,6 +51,10 @@ export class PortalApplications {
     return { items, more, counts };
   }
 
+  counts(partnerId: string): Promise<Record<string, number>> {
+    return this.deps.applications.countApplications(partnerId);
+  }
+
   /** The application page; another partner's id is 404 exactly like an unknown one. */
   async page(partnerId: string, applicationId: string): Promise<ApplicationPage> {
     const app = await this.deps.applications.getApplication(partnerId, applicationId);

@@ -58,5 +58,7 @@ a.button-link { display: inline-block; padding: .45rem .9rem; border: 2px solid 
 fieldset { border: 1px solid var(--line); border-radius: .4rem; margin: .75rem 0; }
 label.choice { font-weight: 400; display: flex; gap: .5rem; align-items: center; margin: .25rem 0; }
 label.choice input { width: auto; }
+ul.areas { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: 1rem; }
+ul.areas h2 { margin: 0 0 .25rem; }
 footer { max-width: 72rem; margin: 0 auto 2rem; padding: 0 1.25rem; font-size: .85rem; color: var(--muted); }
 `;
