@@ -125,7 +125,7 @@ function listenFor(runtime: Runtime, modules: ApiModules, app: Koa<AppState>, tl
     httpPort: h.httpPort,
     publicBaseUrl: h.publicBaseUrl,
     trustProxy: h.trustProxy,
-    credentialPaths: [LOGIN_PATH],
+    credentialPaths: [LOGIN_PATH, modules.portal.signInPath],
     onTokenExposed: (token) => modules.revokeExposedToken(token),
   });
 }

@@ -6,6 +6,7 @@ import { createOrdersModule, ORDER_TOPICS } from '../modules/orders/index.js';
 import { createPaymentsModule, PAYMENT_TOPICS } from '../modules/payments/index.js';
 import { createWebhooksModule } from '../modules/webhooks/index.js';
 import { createEventsModule, type EventsModule } from '../modules/events/index.js';
+import { createPortalModule, type PortalModule } from '../modules/portal/index.js';
 
 /**
  * The modules of the API process, in dependency order. Each module is built from the
@@ -15,6 +16,7 @@ export interface ApiModules {
   auth: AuthModule;
   applications: ApplicationsModule;
   events: EventsModule;
+  portal: PortalModule;
   list: AppModule[];
   /** revokes a token that was seen on plain HTTP: it must be treated as leaked */
   revokeExposedToken(token: string): Promise<void>;
@@ -41,11 +43,13 @@ export async function createModules(platform: Platform, overrides: ApiOverrides 
   const payments = await createPaymentsModule(platform, { applications });
   const webhooks = createWebhooksModule(platform);
   const events = await createEventsModule(platform, { deliveryStates: (partnerId, ns) => webhooks.service.statesOf(partnerId, ns) });
+  const portal = await createPortalModule(platform, { auth, applications, orders, payments, webhooks, events });
   return {
     auth,
     applications,
     events,
-    list: [auth, applications, orders, payments, webhooks, events],
+    portal,
+    list: [auth, applications, orders, payments, webhooks, events, portal],
     revokeExposedToken: (token) => auth.revokeExposedToken(token),
   };
 }

@@ -87,6 +87,8 @@ const schema = Joi.object({
   LOGIN_THROTTLE_WINDOW: duration.default('15m').description('window of the failed-login counters'),
   AUTH_CACHE_TTL: duration.default('2s')
     .description('how long an instance trusts its copy of a partner (disable, revocation reach every instance within it)'),
+  PORTAL_SESSION_TTL: duration.default('8h').description('lifetime of a partner portal session (from sign-in; sign out or disable ends it sooner)'),
+  PORTAL_SETUP_LINK_TTL: duration.default('72h').description('lifetime of a portal user\'s one-time setup link'),
   API_METRICS_PORT: port.default(9464).description('Prometheus /metrics of the API'),
   RELAY_METRICS_PORT: port.default(9465).description('Prometheus /metrics of the relay'),
   METRICS_HOST: Joi.string().default('127.0.0.1').description('address of the /metrics listeners'),
@@ -160,6 +162,10 @@ function shape(v: Record<string, any>) {
       loginMaxFailuresPerClient: v.LOGIN_MAX_FAILURES_PER_CLIENT as number,
       loginThrottleWindowMs: parseDuration(v.LOGIN_THROTTLE_WINDOW),
       cacheTtlMs: parseDuration(v.AUTH_CACHE_TTL),
+    },
+    portal: {
+      sessionTtlMs: parseDuration(v.PORTAL_SESSION_TTL),
+      setupLinkTtlMs: parseDuration(v.PORTAL_SETUP_LINK_TTL),
     },
     metrics: {
       host: v.METRICS_HOST as string,

@@ -9,9 +9,10 @@ import { ApplicationAnswers } from './application.mappers.js';
 import { GatewayLinks } from './gateway-links.js';
 import { MongoApplicationRepository } from './store/application.repository.js';
 import { DocumentStore, httpsDocumentFetcher, type DocumentFetcher } from './store/document-store.js';
+import { ApplicationListing, type ApplicationListItem, type ApplicationListQuery } from './store/index.js';
 import { ApplicationChanges } from './change/change-application.js';
 import type { Decide } from './change/compile-change.js';
-import { cancelCheck } from './change/cancel-application.js';
+import { cancelApplication, cancelCheck, type CancelInput } from './change/cancel-application.js';
 import { mountCancelRoutes } from './change/cancel.routes.js';
 import { mountPrecheckRoutes } from './decision/precheck.routes.js';
 import { CreateApplication, type CreateConfig } from './create/create-application.js';
@@ -64,6 +65,16 @@ export interface ApplicationsModule extends AppModule {
    * ExpirySweeper); `concurrent` runs it beside one already running, as another instance would.
    */
   sweepExpired(now?: Date, opts?: { concurrent?: boolean }): Promise<number>;
+  /** Cancels the application, as PUT .../cancel does (`input` valid by cancelApplicationSchema). */
+  cancelApplication(partnerId: string, applicationId: string, input: CancelInput, reply: Reply<ApplicationDoc>): Promise<ApplicationDoc>;
+  /** The actions the API would accept on `app` now (its `allowedActions`). */
+  allowedActionsOf(app: ApplicationDoc): Action[];
+  /** The partner's applications, newest first, filtered and paged (the partner portal's list). */
+  listApplications(partnerId: string, query: ApplicationListQuery): Promise<{ items: ApplicationListItem[]; more: boolean }>;
+  /** How many of the partner's applications are in each state. */
+  countApplications(partnerId: string): Promise<Record<ApplicationDoc['state'], number>>;
+  /** The list position (cursor) of one of the partner's applications; null for another partner's or an unknown id. */
+  applicationPosition(partnerId: string, applicationId: string): Promise<{ createdAt: Date; id: string } | null>;
 }
 
 export interface ApplicationsModuleDeps {
@@ -85,6 +96,8 @@ export async function createApplicationsModule(platform: Platform, deps: Applica
   const logger = platform.logger.child({ module: 'applications' });
   const schedule = new ExpirySchedule({ granularityMs: config.expirySweepIntervalMs, horizonMs: EXPIRY_HORIZON_MS });
   const repo = await openRepository(platform, schedule, logger);
+  const listing = new ApplicationListing(platform.db);
+  await listing.init();
   const links = new GatewayLinks(repo, config.http.publicBaseUrl, clock);
   await links.init();
   const references = new PaymentReferences(platform.db);
@@ -117,6 +130,11 @@ export async function createApplicationsModule(platform: Platform, deps: Applica
     registerAction: (action, check) => s.actions.register(action, check),
     prepareDocuments: (inputs, attributeOf, now = clock.now()) => s.documents.prepare(inputs, attributeOf, now),
     sweepExpired: (now, opts) => sweeper.sweep(now, opts),
+    cancelApplication: (partnerId, applicationId, input, reply) => cancelApplication(s.changes, partnerId, applicationId, input, reply),
+    allowedActionsOf: (app) => s.actions.of(app),
+    listApplications: (partnerId, query) => listing.list(partnerId, query),
+    countApplications: (partnerId) => listing.counts(partnerId),
+    applicationPosition: (partnerId, applicationId) => listing.position(partnerId, applicationId),
   };
 }
 

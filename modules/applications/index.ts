@@ -8,6 +8,8 @@
 export { createApplicationsModule, type ApplicationsModule } from './create-applications-module.js';
 export type { DocumentFetcher } from './store/document-store.js';
 export type { ApplicationDoc } from './application.model.js';
+export { APPLICATION_STATES, STATE_REASONS, CANCEL_REASONS } from './application.model.js';
+export type { ApplicationListQuery, ApplicationListItem } from './store/index.js';
 export type { Decide, SettableFields } from './change/compile-change.js';
 export { checkAvailability, transition, TransitionRefused, type Operation } from './application.state-machine.js';
 export type { Action, ActionCheck } from './application.actions.js';
@@ -18,3 +20,5 @@ export { applicationIdParams } from './application.schemas.js';
 export {
   APPLICATION_EVENTS, APPLICATION_TOPICS, applicationEventDataSchema, type ApplicationEventData, type ApplicationEventType,
 } from './application.events.js';
+export { cancelApplicationSchema } from './change/cancel.routes.js';
+export type { CancelInput } from './change/cancel-application.js';

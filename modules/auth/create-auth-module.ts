@@ -19,6 +19,8 @@ export interface AuthModule extends AppModule {
   /** partner administration (the partners CLI; tests provision partners through it) */
   admin: PartnerAdmin;
   tokens: TokenService;
+  /** the login throttle (the partner portal's sign-in counts its failures on the same counters) */
+  loginThrottle: LoginThrottle;
   /**
    * Puts the authenticated partner on ctx.state.partner and applies the rate limit, or
    * answers 401/429. Every path under PROTECTED_PREFIXES already passes through it (the
@@ -41,7 +43,7 @@ export async function createAuthModule(platform: AuthPlatform): Promise<AuthModu
   await tokens.init();
   const counters = new WindowCounters(platform.db);
   await counters.init();
-  const { service, admin } = buildService(platform, { repo, tokens, counters, log });
+  const { service, admin, throttle } = buildService(platform, { repo, tokens, counters, log });
   const requireAuth = buildPerimeter(platform, service, counters);
   const sweeper = counterSweeper(counters, log);
   return {
@@ -49,6 +51,7 @@ export async function createAuthModule(platform: AuthPlatform): Promise<AuthModu
     service,
     admin,
     tokens,
+    loginThrottle: throttle,
     requireAuth,
     before: [perimeter(requireAuth)],
     mount: (router) => mountAuthRoutes(router, service),
@@ -69,7 +72,7 @@ interface AuthParts {
 }
 
 /** Login with its throttle, the bearer check over a short-lived partner cache, administration. */
-function buildService(platform: AuthPlatform, { repo, tokens, counters, log }: AuthParts): { service: AuthService; admin: PartnerAdmin } {
+function buildService(platform: AuthPlatform, { repo, tokens, counters, log }: AuthParts): { service: AuthService; admin: PartnerAdmin; throttle: LoginThrottle } {
   const { auth } = platform.config;
   const cache = new PartnerCache((id) => repo.findById(id), auth.cacheTtlMs);
   const throttle = new LoginThrottle(counters, {
@@ -79,7 +82,7 @@ function buildService(platform: AuthPlatform, { repo, tokens, counters, log }: A
     windowMs: auth.loginThrottleWindowMs,
   });
   const admin = new PartnerAdmin(repo, platform.clock, cache);
-  return { service: new AuthService({ repo, tokens, cache, throttle, admin, logger: log, clock: platform.clock }), admin };
+  return { service: new AuthService({ repo, tokens, cache, throttle, admin, logger: log, clock: platform.clock }), admin, throttle };
 }
 
 /** The bearer middleware: token, then the partner's share of the rate limit; refusals counted. */

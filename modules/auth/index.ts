@@ -16,3 +16,7 @@ export type { PartnerView, PartnerSummary, PayoutTrigger } from './partner.model
 
 
 export { createPartnerDirectory, type PartnerDirectory } from './partner-directory.js';
+
+// The partner portal signs its users in with the same password hashing and login throttle.
+export { hashPassword, verifyPassword, dummyHash, passwordProblem } from './passwords.js';
+export type { LoginThrottle, LoginAttempt } from './login-throttle.js';

@@ -12,6 +12,7 @@
  *   npm run -s partners -- rotate-webhook-secret --username U [--grace 24h]
  *   npm run -s partners -- rotate-signing-key
  *   npm run -s partners -- revoke-tokens [--username U]  (every token of one partner, or of all)
+ *   npm run -s partners -- portal-owner --username U --email E --name N   (the partner portal's first owner; prints a one-time setup link)
  *
  * `--password-stdin` reads the password from standard input (one line), so it appears in
  * neither the shell history nor the process list. Finds the store like every project
@@ -20,6 +21,7 @@
  * usage or refused input.
  */
 import { parseArgs } from 'node:util';
+import type { Db } from 'mongodb';
 import { AppError } from '../../platform/errors.js';
 import { parseDuration } from '../../platform/duration.js';
 import { connectMongo } from '../../platform/mongo.js';
@@ -28,6 +30,7 @@ import { systemClock } from '../../platform/clock.js';
 import { MongoAuthRepository, type AuthRepository } from './auth.repository.js';
 import { PartnerAdmin } from './partner-admin.js';
 import { rotateSigningKey } from './tokens.js';
+import { createFirstOwner } from '../portal/index.js';
 
 const USAGE = `usage: partners <command> [options]
   create --username U (--password P | --password-stdin) [--payout-trigger SENT|DELIVERED] [--fee-bps N] [--api-version V] [--display-name N]
@@ -40,7 +43,8 @@ const USAGE = `usage: partners <command> [options]
   rotate-password --username U (--password P | --password-stdin)
   rotate-webhook-secret --username U [--grace 24h]
   rotate-signing-key
-  revoke-tokens [--username U]`;
+  revoke-tokens [--username U]
+  portal-owner --username U --email E --name N`;
 
 class UsageError extends Error {}
 
@@ -64,7 +68,7 @@ async function password(values: Values): Promise<string> {
   return need(values, 'password');
 }
 
-async function run(command: string | undefined, values: Values, repo: AuthRepository): Promise<unknown> {
+async function run(command: string | undefined, values: Values, repo: AuthRepository, db: Db): Promise<unknown> {
   const admin = new PartnerAdmin(repo, systemClock);
   switch (command) {
     case 'create': {
@@ -91,6 +95,13 @@ async function run(command: string | undefined, values: Values, repo: AuthReposi
     }
     case 'rotate-signing-key': return rotateSigningKey(repo, systemClock.now());
     case 'revoke-tokens': return admin.revokeTokens(values.username as string | undefined);
+    case 'portal-owner': {
+      const partner = await admin.get(need(values, 'username'));
+      // the link names the API's public address (PUBLIC_BASE_URL, as the API itself reads it)
+      const publicBaseUrl = process.env.PUBLIC_BASE_URL ?? 'https://localhost:8443';
+      const setupLinkTtlMs = parseDuration(process.env.PORTAL_SETUP_LINK_TTL ?? '72h');
+      return createFirstOwner({ db, clock: systemClock, publicBaseUrl, setupLinkTtlMs }, { id: partner.id, name: partner.username }, { email: need(values, 'email'), name: need(values, 'name') });
+    }
     default: throw new UsageError(command ? `unknown command ${command}` : 'no command given');
   }
 }
@@ -111,6 +122,8 @@ async function main(): Promise<number> {
         grace: { type: 'string' },
         'display-name': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
+        email: { type: 'string' },
+        name: { type: 'string' },
       },
       strict: true,
     }));
@@ -127,7 +140,7 @@ async function main(): Promise<number> {
   try {
     const repo = new MongoAuthRepository(db);
     await repo.init();
-    const out = await run(command, values, repo);
+    const out = await run(command, values, repo, db);
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
     return 0;
   } catch (err) {

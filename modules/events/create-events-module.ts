@@ -8,6 +8,19 @@ export interface EventsModule extends AppModule {
   service: EventsService;
   /** removes the entries past the retention as of `now` (the module does it every few minutes) */
   removeExpired(now?: Date): Promise<number>;
+  /**
+   * The notifications of one of the partner's applications still in the feed, oldest first,
+   * with the endpoint each was sent to (the partner portal's timeline looks up their deliveries).
+   */
+  notificationsOf(partnerId: string, applicationId: string, limit: number): Promise<FeedNotification[]>;
+}
+
+export interface FeedNotification {
+  webhookId: string;
+  type: string;
+  url: string;
+  occurredAt: Date;
+  data: unknown;
 }
 
 export interface EventsModuleDeps {
@@ -53,6 +66,11 @@ export async function createEventsModule(platform: Platform, deps: EventsModuleD
     service,
     removeExpired: async (now = new Date()) => (await repo.removeExpired(new Date(now.getTime() - retentionMs))).removed,
     mount: (router) => mountEventRoutes(router, service),
+    notificationsOf: async (partnerId, applicationId, limit) => {
+      const head = await repo.headOf(partnerId);
+      const entries = await repo.ofApplication(partnerId, applicationId, { above: head.floor, below: head.seq + 1, since: new Date(Date.now() - retentionMs), limit, newest: false });
+      return entries.map((e) => ({ webhookId: e.webhookId, type: e.type, url: e.url, occurredAt: e.occurredAt, data: JSON.parse(e.payload) as unknown }));
+    },
     start: async () => {
       stopped = false;
       await projector.start();

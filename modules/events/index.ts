@@ -4,7 +4,7 @@
  * reads the relay's delivery states through the function it is given.
  */
 
-export { createEventsModule, type EventsModule, type EventsModuleDeps } from './create-events-module.js';
+export { createEventsModule, type EventsModule, type EventsModuleDeps, type FeedNotification } from './create-events-module.js';
 export type { DeliveryStates } from './events.service.js';
 export type { EventView, EventType, DeliveryStatus } from './events.model.js';
 

@@ -3,8 +3,14 @@ import { OrdersService, orderActionChecks } from './orders.service.js';
 import { mountOrderRoutes } from './orders.routes.js';
 import type { AppModule } from '../../platform/module.js';
 
-/** The orders module has no calls of its own for other modules: they react to its events. */
-export type OrdersModule = AppModule;
+/**
+ * Other modules mostly react to the orders module's events; the partner portal calls its
+ * fulfilment use case (the very one the API's routes call) on a staff member's behalf.
+ */
+export interface OrdersModule extends AppModule {
+  /** send / deliver / return / cancel items, as PUT .../order/{op} does; `body` valid by FULFILMENT_SCHEMAS[op] */
+  fulfil: OrdersService['fulfil'];
+}
 
 export interface OrdersModuleDeps {
   applications: Pick<ApplicationsModule, 'changeApplication' | 'findByOrder' | 'prepareDocuments' | 'registerAction' | 'getApplication'>;
@@ -22,5 +28,6 @@ export async function createOrdersModule(deps: OrdersModuleDeps): Promise<Orders
   return {
     name: 'orders',
     mount: (router) => mountOrderRoutes(router, service),
+    fulfil: (partner, applicationId, op, body, reply) => service.fulfil(partner, applicationId, op, body, reply),
   };
 }

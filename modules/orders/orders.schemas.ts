@@ -95,3 +95,6 @@ export const orderQuerySchema = Joi.object<OrderLookup, true>({
 }).or('orderNumber', 'orderVariableSymbol', 'applicationId')
   .messages({ 'object.missing': 'give at least one of orderNumber, orderVariableSymbol, applicationId' })
   .label('GetOrderQuery');
+
+/** Each fulfilment operation's body schema (the API's routes and the partner portal validate by the same). */
+export const FULFILMENT_SCHEMAS = { SEND: sendSchema, DELIVER: deliverSchema, RETURN: returnSchema, CANCEL: cancelItemsSchema } as const;

@@ -100,6 +100,15 @@ export class MongoDeliveryRepository implements DeliveryRepository {
     return doc && doc.partnerId === partnerId ? doc : null;
   }
 
+  /**
+   * A partner's deliveries of notifications created since `sinceId` (delivery ids are
+   * UUIDv7 of the notification's time), newest first, at most `limit`: the partner's index
+   * from its start.
+   */
+  since(partnerId: string, sinceId: string, limit: number, states?: DeliveryState[]): Promise<DeliveryDoc[]> {
+    return this.collection.find({ partnerId, _id: { $gte: sinceId }, ...(states ? { state: { $in: states } } : {}) }).sort({ _id: -1 }).limit(limit).toArray();
+  }
+
   /** Every dead-lettered delivery of a partner, in pages of `size` (oldest first). */
   async *deadLettered(partnerId: string, size = 500): AsyncGenerator<DeliveryDoc[]> {
     let after = '';

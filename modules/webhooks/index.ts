@@ -12,3 +12,6 @@ export {
 } from './delivery.model.js';
 export { MongoDeliveryRepository, type DeliveryRepository } from './delivery.repository.js';
 export { REDELIVERIES_TOPIC } from './webhooks.topics.js';
+export type { DeliveryView, AttemptView } from './delivery.view.js';
+export type { EndpointHealth } from './endpoint-health.js';
+export type { ListQuery as DeliveryListQuery } from './webhooks.schemas.js';

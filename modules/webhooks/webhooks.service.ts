@@ -9,8 +9,13 @@ import type { MongoDeliveryRepository } from './delivery.repository.js';
 import { parseStateFilter, type ListQuery } from './webhooks.schemas.js';
 import { deliveryView, responseTime, type DeliveryView } from './delivery.view.js';
 import { REDELIVERIES_TOPIC } from './webhooks.topics.js';
+import { endpointHealth, lowestIdAt, type EndpointHealth } from './endpoint-health.js';
 
 export const DELIVERIES_PATH = '/financing/v1/webhooks/deliveries';
+/** Deliveries read for an endpoint health view (the newest of the window). */
+const HEALTH_SAMPLE = 5000;
+/** Deliveries one recover redelivers at most (a second recover takes the rest). */
+const RECOVER_MAX = 10_000;
 
 export interface DeliveryPage {
   data: DeliveryView[];
@@ -75,6 +80,33 @@ export class WebhooksService {
   async statesOf(partnerId: string, notifications: Array<Pick<NotificationRequest, 'id' | 'url' | 'createdAt'>>): Promise<Map<string, DeliveryState>> {
     const docs = await this.deps.repo.findMany(notifications.map(deliveryIdOf));
     return new Map(docs.filter((d) => d.partnerId === partnerId).map((d) => [d.webhookId, d.state]));
+  }
+
+  /** The delivery record of each notification (by webhook-id) as the partner sees it; unrecorded ones are absent. */
+  async deliveriesOf(partnerId: string, notifications: Array<Pick<NotificationRequest, 'id' | 'url' | 'createdAt'>>): Promise<Map<string, DeliveryView>> {
+    const docs = await this.deps.repo.findMany(notifications.map(deliveryIdOf));
+    return new Map(docs.filter((d) => d.partnerId === partnerId).map((d) => [d.webhookId, deliveryView(d)]));
+  }
+
+  /**
+   * The partner's endpoints and their health over the deliveries of notifications created
+   * since `since` (at most `HEALTH_SAMPLE` of the newest: a bounded read per page view).
+   */
+  async health(partnerId: string, since: Date): Promise<{ endpoints: EndpointHealth[]; sampled: number; capped: boolean }> {
+    const docs = await this.deps.repo.since(partnerId, lowestIdAt(since), HEALTH_SAMPLE);
+    return { endpoints: endpointHealth(docs, since), sampled: docs.length, capped: docs.length === HEALTH_SAMPLE };
+  }
+
+  /**
+   * Recover: a redelivery of every delivery of a notification created since `since` that
+   * is failing (retry scheduled) or dead-lettered. Each is a new round, so a retry of the
+   * old round that comes later is stale and sends nothing twice.
+   */
+  async recover(partnerId: string, since: Date): Promise<{ redeliveryCount: number }> {
+    const docs = await this.deps.repo.since(partnerId, lowestIdAt(since), RECOVER_MAX, ['RETRY_SCHEDULED', 'DEAD_LETTERED']);
+    const now = new Date();
+    for (let i = 0; i < docs.length; i += 500) await this.publish(docs.slice(i, i + 500).map((d) => this.redeliveryOf(d, now)));
+    return { redeliveryCount: docs.length };
   }
 
   /** Another partner's delivery answers exactly like an unknown one. */

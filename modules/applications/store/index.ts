@@ -7,3 +7,4 @@
 export { DedupKeyTakenError, type ApplicationRepository } from './application.repository.js';
 export { DocumentStore, type DocumentFetcher } from './document-store.js';
 export { PaymentReferences } from './payment-references.js';
+export { ApplicationListing, type ApplicationListQuery, type ApplicationListItem } from './application-listing.js';

@@ -1,7 +1,7 @@
 import type { Instalment, Money } from '../../../order-rules/index.js';
 import type { ApplicationDoc } from '../../application.model.js';
 import { formatMoney } from '../../../../platform/money.js';
-import { html, SafeHtml } from './html.js';
+import { html, SafeHtml } from '../../../../platform/http/html.js';
 import { LANGS, STRINGS, type Strings } from './gateway.strings.js';
 import type { PaymentDetails } from './payment-details.js';
 

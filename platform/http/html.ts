@@ -1,6 +1,6 @@
 /**
- * A tagged template that escapes every interpolated value (XSS: partner data such as item
- * names reaches the customer's page). Nested `html` fragments and arrays of them are kept.
+ * A tagged template that escapes every interpolated value (XSS: partner and customer data
+ * reach server-rendered pages). Nested `html` fragments and arrays of them are kept.
  */
 export class SafeHtml {
   constructor(readonly text: string) {}

@@ -1,0 +1,124 @@
+/**
+ * The partner portal's list pages on a grown store: one partner with many applications
+ * (default 100 000) and 20 other partners beside it. Each list query the applications page
+ * can run (default list, each filter, each search key, a created range, the second page by
+ * cursor) is timed with its counts and the HTML render, p50/p95 over `--runs` rounds after
+ * a warm-up; then `explain` shows each query's plan where the store answers it.
+ *
+ *   npx tsx bench/portal-pages.ts [--applications 100000] [--others 20] [--others-each 500] [--runs 20]
+ *
+ * MONGO_URL (and nothing else) picks the store; without it, the local stack. The data go
+ * to a database of their own, dropped at the end. The documents are the module's own
+ * (buildApplication from a valid create request).
+ */
+import { parseArgs } from 'node:util';
+import { MongoClient, type Collection, type Db } from 'mongodb';
+import { resolveStack } from '../scripts/local-stack.js';
+import { newId } from '../platform/ids.js';
+import { ApplicationListing, type ApplicationListQuery } from '../modules/applications/store/application-listing.js';
+import { buildApplication, buildCustomer } from '../modules/applications/create/new-application.js';
+import { applicationsBody } from '../modules/portal/portal-applications.views.js';
+import { CATALOGUES } from '../modules/portal/portal.i18n.js';
+import { applicationBody } from '../test/applications/requests.js';
+import { summary } from './support/pacing.js';
+
+const { values } = parseArgs({ options: {
+  applications: { type: 'string', default: '100000' }, others: { type: 'string', default: '20' },
+  'others-each': { type: 'string', default: '500' }, runs: { type: 'string', default: '20' },
+} });
+const COUNT = Number(values.applications);
+const OTHERS = Number(values.others);
+const OTHERS_EACH = Number(values['others-each']);
+const RUNS = Number(values.runs);
+const STATES = [
+  { state: 'READY', stateReason: 'READY_PAID' }, { state: 'READY', stateReason: 'READY_TO_SHIP' }, { state: 'CANCELLED', stateReason: 'CANCELLED_NOT_PAID' },
+  { state: 'REJECTED', stateReason: 'REJECTED' }, { state: 'PROCESSING', stateReason: 'PROCESSING_REDIRECT_NEEDED' },
+];
+
+async function fill(applications: Collection, partnerId: string, count: number, start: number): Promise<void> {
+  const body = applicationBody() as any;
+  for (let i = 0; i < count; i += 1000) {
+    const docs = Array.from({ length: Math.min(1000, count - i) }, (_, j) => {
+      const n = i + j;
+      const order = { ...body.order, number: `ORD-${n}`, variableSymbols: [String(1_000_000 + n)] };
+      const customer = buildCustomer({ ...body.customer, email: `buyer-${n}@example.com` });
+      const doc = buildApplication({ ...body, type: n % 3 ? 'DEFERRED_PAYMENT' : 'PAY_IN_THREE', order, customer }, [], {
+        id: newId(), partnerId, status: STATES[n % STATES.length] as any,
+        event: 'APPLICATION_CREATED', now: new Date(start + n * 1000), applicationTtlMs: 3_600_000, gatewayTokenTtlMs: 3_600_000,
+      });
+      return { ...doc, version: 1, outbox: {} };
+    });
+    await applications.insertMany(docs as any[], { ordered: false });
+  }
+}
+
+async function plan(db: Db, filter: object, sort: object): Promise<string> {
+  try {
+    const out = await db.command({ explain: { find: 'applications', filter, sort, limit: 26 }, verbosity: 'queryPlanner' });
+    const stages: string[] = [];
+    const walk = (p: any) => { if (!p) return; stages.push(p.indexName ? `${p.stage}(${p.indexName})` : p.stage); walk(p.inputStage); (p.inputStages ?? []).forEach(walk); };
+    walk(out.queryPlanner?.winningPlan);
+    return stages.join(' <- ') || JSON.stringify(out).slice(0, 80);
+  } catch (err) {
+    return `explain not answered (${(err as Error).message.slice(0, 60)})`;
+  }
+}
+
+async function main() {
+  const url = process.env.MONGO_URL ?? (await resolveStack({ start: true })).MONGO_URL;
+  const client = new MongoClient(url, { retryWrites: false });
+  await client.connect();
+  const db = client.db(`bench_portal_${newId().slice(-8)}`);
+  try {
+    const listing = new ApplicationListing(db);
+    await listing.init();
+    const applications = db.collection('applications');
+    const partnerId = newId();
+    const start = Date.now() - COUNT * 1000;
+    const t0 = performance.now();
+    await fill(applications, partnerId, COUNT, start);
+    for (let p = 0; p < OTHERS; p += 1) await fill(applications, newId(), OTHERS_EACH, start);
+    console.log(`\nportal list pages: ${COUNT} applications of one partner, ${OTHERS} other partners with ${OTHERS_EACH} each (inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s); ${RUNS} rounds, ms (query + counts + render)`);
+    const mid = Math.floor(COUNT / 2);
+    const firstPage = await listing.list(partnerId, { limit: 25 });
+    const last = firstPage.items[firstPage.items.length - 1]!;
+    const cases: Array<[string, Omit<ApplicationListQuery, 'limit'>]> = [
+      ['newest first', {}],
+      ['state READY', { state: 'READY' }],
+      ['stateReason READY_PAID', { stateReason: 'READY_PAID' }],
+      ['type PAY_IN_THREE', { type: 'PAY_IN_THREE' }],
+      ['created in one day', { createdFrom: new Date(start + mid * 1000), createdTo: new Date(start + mid * 1000 + 86_400_000) }],
+      ['search order number', { search: `ORD-${mid}` }],
+      ['search variable symbol', { search: String(1_000_000 + mid) }],
+      ['search e-mail', { search: `buyer-${mid}@example.com` }],
+      ['second page (cursor)', { after: { createdAt: last.createdAt, id: last._id } }],
+    ];
+    const m = CATALOGUES.en;
+    const page = async (q: Omit<ApplicationListQuery, 'limit'>) => {
+      const [{ items }, counts] = await Promise.all([listing.list(partnerId, { ...q, limit: 25 }), listing.counts(partnerId)]);
+      return applicationsBody(m, { filters: {}, items, counts }).text.length;
+    };
+    for (const [, q] of cases) await page(q); // warm-up
+    for (const [name, q] of cases) {
+      const times: number[] = [];
+      for (let r = 0; r < RUNS; r += 1) {
+        const t = performance.now();
+        await page(q);
+        times.push(performance.now() - t);
+      }
+      console.log(`  ${name.padEnd(26)} ${summary(times)}`);
+    }
+    console.log('  plans (explain):');
+    console.log(`    newest first:        ${await plan(db, { partnerId }, { createdAt: -1, _id: -1 })}`);
+    console.log(`    state READY:         ${await plan(db, { partnerId, state: 'READY' }, { createdAt: -1, _id: -1 })}`);
+    console.log(`    search e-mail:       ${await plan(db, { partnerId, $or: [{ 'order.number': 'x' }, { 'order.variableSymbols': 'x' }, { 'customer.email': 'x' }] }, { createdAt: -1, _id: -1 })}`);
+  } finally {
+    await db.dropDatabase().catch(() => {});
+    await client.close();
+  }
+}
+
+main().then(() => process.exit(0), (err) => {
+  process.stderr.write(`${err?.stack ?? err}\n`);
+  process.exit(1);
+});

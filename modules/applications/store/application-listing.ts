@@ -1,0 +1,97 @@
+import type { Collection, Db, Filter } from 'mongodb';
+import type { ApplicationDoc, ApplicationState, StateReason } from '../application.model.js';
+import type { FinancingType } from '../../order-rules/index.js';
+
+/** What a list of a partner's applications may be narrowed by (the portal's filters and search). */
+export interface ApplicationListQuery {
+  state?: ApplicationState;
+  stateReason?: StateReason;
+  type?: FinancingType;
+  createdFrom?: Date;
+  /** exclusive */
+  createdTo?: Date;
+  /** exact: an order number, a variable symbol or a customer e-mail */
+  search?: string;
+  /** newest first; `after` an application of the list (older ones), `before` one (newer ones) */
+  after?: { createdAt: Date; id: string };
+  before?: { createdAt: Date; id: string };
+  limit: number;
+}
+
+/** One row of the list: what the list shows, not the whole application. */
+export type ApplicationListItem = Pick<ApplicationDoc, '_id' | 'state' | 'stateReason' | 'type' | 'createdAt'> & {
+  order: Pick<ApplicationDoc['order'], 'number' | 'totalPrice' | 'variableSymbols'>;
+  customer: Pick<ApplicationDoc['customer'], 'email'>;
+};
+
+const PROJECTION = { _id: 1, state: 1, stateReason: 1, type: 1, createdAt: 1, 'order.number': 1, 'order.totalPrice': 1, 'order.variableSymbols': 1, 'customer.email': 1 } as const;
+
+/**
+ * The partner's applications as a list, newest first, paged by (createdAt, _id). Every
+ * shape of the query has an index that starts with partnerId and ends with createdAt, _id,
+ * so MongoDB walks the partner's matching entries in list order and stops at the page's
+ * end: no scan of the collection, no in-memory sort. A search is an exact match of one of
+ * three keys (order number, variable symbol, customer e-mail), each with its own index.
+ */
+export class ApplicationListing {
+  private readonly applications: Collection<ApplicationDoc>;
+
+  constructor(db: Db) {
+    this.applications = db.collection<ApplicationDoc>('applications');
+  }
+
+  async init(): Promise<void> {
+    const tail = { createdAt: -1, _id: -1 } as const;
+    await Promise.all([
+      this.applications.createIndex({ partnerId: 1, ...tail }, { name: 'list_partner_newest' }),
+      this.applications.createIndex({ partnerId: 1, state: 1, ...tail }, { name: 'list_partner_state_newest' }),
+      this.applications.createIndex({ partnerId: 1, stateReason: 1, ...tail }, { name: 'list_partner_reason_newest' }),
+      this.applications.createIndex({ partnerId: 1, type: 1, ...tail }, { name: 'list_partner_type_newest' }),
+      this.applications.createIndex({ partnerId: 1, 'customer.email': 1, ...tail }, { name: 'list_partner_email_newest' }),
+    ]);
+  }
+
+  private filter(partnerId: string, q: Omit<ApplicationListQuery, 'after' | 'before' | 'limit'>): Filter<ApplicationDoc> {
+    const f: Filter<ApplicationDoc> = { partnerId };
+    if (q.state) f.state = q.state;
+    if (q.stateReason) f.stateReason = q.stateReason;
+    if (q.type) f.type = q.type;
+    if (q.createdFrom || q.createdTo) f.createdAt = { ...(q.createdFrom ? { $gte: q.createdFrom } : {}), ...(q.createdTo ? { $lt: q.createdTo } : {}) };
+    if (q.search) {
+      const s = q.search;
+      f.$or = [{ 'order.number': s }, { 'order.variableSymbols': s }, { 'customer.email': s }, ...(s.toLowerCase() !== s ? [{ 'customer.email': s.toLowerCase() }] : [])];
+    }
+    return f;
+  }
+
+  /** A page of the list and whether more follow in its direction. */
+  async list(partnerId: string, q: ApplicationListQuery): Promise<{ items: ApplicationListItem[]; more: boolean }> {
+    const f = this.filter(partnerId, q);
+    const cursor = q.after ?? q.before;
+    const older = q.before === undefined;
+    if (cursor) {
+      const cmp = older ? '$lt' : '$gt';
+      const page = { $or: [{ createdAt: { [cmp]: cursor.createdAt } }, { createdAt: cursor.createdAt, _id: { [cmp]: cursor.id } }] };
+      f.$and = [page as Filter<ApplicationDoc>];
+    }
+    const dir = older ? -1 : 1;
+    const rows = await this.applications.find(f, { projection: PROJECTION })
+      .sort({ createdAt: dir, _id: dir }).limit(q.limit + 1).toArray() as unknown as ApplicationListItem[];
+    const more = rows.length > q.limit;
+    const items = rows.slice(0, q.limit);
+    return { items: older ? items : items.reverse(), more };
+  }
+
+  /** How many of the partner's applications are in each state (through the state index). */
+  async counts(partnerId: string): Promise<Record<ApplicationState, number>> {
+    const states: ApplicationState[] = ['PROCESSING', 'READY', 'REJECTED', 'CANCELLED'];
+    const n = await Promise.all(states.map((state) => this.applications.countDocuments({ partnerId, state })));
+    return Object.fromEntries(states.map((s, i) => [s, n[i]])) as Record<ApplicationState, number>;
+  }
+
+  /** The list position of one of the partner's applications (a cursor), or null. */
+  async position(partnerId: string, id: string): Promise<{ createdAt: Date; id: string } | null> {
+    const doc = await this.applications.findOne({ _id: id, partnerId }, { projection: { createdAt: 1 } });
+    return doc ? { createdAt: doc.createdAt, id: doc._id } : null;
+  }
+}

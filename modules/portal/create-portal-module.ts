@@ -1,0 +1,92 @@
+import Router from '@koa/router';
+import type { Db } from 'mongodb';
+import type { Clock } from '../../platform/clock.js';
+import type { Middleware } from 'koa';
+import type { AppModule, Platform } from '../../platform/module.js';
+import type { AuthModule } from '../auth/index.js';
+import { PortalRepository } from './portal.repository.js';
+import { PortalAccounts } from './portal-accounts.service.js';
+import { portalPerimeter, PORTAL_PREFIX } from './portal.http.js';
+import { mountAccountRoutes } from './portal-accounts.routes.js';
+import { PortalApplications, type PortalApplicationsDeps } from './portal-applications.service.js';
+import { mountApplicationRoutes } from './portal-applications.routes.js';
+import { actionsBlock, mountActionRoutes } from './portal-actions.js';
+import { mountWebhookRoutes } from './portal-webhooks.js';
+import { mountDeveloperRoutes } from './portal-developers.js';
+import { mountMoneyRoutes } from './portal-money.js';
+import { RequestLog } from './request-log.js';
+import { PortalActions } from './portal-actions.service.js';
+import { IdempotencyStore } from '../../platform/idempotency.js';
+import { cancelApplicationSchema, type ApplicationsModule } from '../applications/index.js';
+import { FULFILMENT_SCHEMAS, type OrdersModule } from '../orders/index.js';
+
+export interface PortalModule extends AppModule {
+  accounts: PortalAccounts;
+  /** the partner API's request log (its middleware is in `before`) */
+  requestLog: RequestLog;
+  /** the sign-in form's path: a POST to it over plain HTTP carries a password and is refused */
+  signInPath: string;
+}
+
+export type PortalPlatform = Pick<Platform, 'db' | 'config' | 'clock' | 'logger'>;
+
+/**
+ * The partner portal: server-rendered pages under /portal/ for a shop's staff. It sits in
+ * the perimeter (`before`), ahead of the API's JSON body reader and router, so its forms,
+ * cookies and pages never mix with the partner API (nor its OpenAPI document).
+ */
+export type PortalDeps = {
+  auth: Pick<AuthModule, 'loginThrottle' | 'service' | 'admin'>;
+  applications: PortalApplicationsDeps['applications'] & Pick<ApplicationsModule, 'cancelApplication'>;
+  orders: Pick<OrdersModule, 'fulfil'>;
+} & Omit<PortalApplicationsDeps, 'applications'>;
+
+export async function createPortalModule(platform: PortalPlatform, deps: PortalDeps): Promise<PortalModule> {
+  const repo = new PortalRepository(platform.db);
+  await repo.init();
+  const { portal, http } = platform.config;
+  const accounts = new PortalAccounts({ repo, clock: platform.clock, throttle: deps.auth.loginThrottle, opts: portal });
+  // strict: /portal and /portal/ are two paths (the first redirects to the second)
+  const router = new Router({ strict: true });
+  mountAccountRoutes(router, { accounts, publicBaseUrl: http.publicBaseUrl, sessionTtlMs: portal.sessionTtlMs });
+  const applications = new PortalApplications(deps);
+  // the same key store as the API's Idempotency-Key header (its own `portal:` keys)
+  const keys = new IdempotencyStore(platform.db, platform.config.idempotency);
+  await keys.init();
+  const actions = new PortalActions({
+    applications: deps.applications, orders: deps.orders, keys,
+    partner: (partnerId) => deps.auth.service.partner(partnerId),
+    schemas: { cancel: cancelApplicationSchema, fulfil: FULFILMENT_SCHEMAS },
+  });
+  mountActionRoutes(router, { accounts, applications, actions });
+  mountApplicationRoutes(router, { accounts, applications, actions: actionsBlock });
+  mountWebhookRoutes(router, { accounts, webhooks: deps.webhooks, clock: platform.clock });
+  mountMoneyRoutes(router, { accounts, payments: deps.payments, clock: platform.clock });
+  const requestLog = new RequestLog(platform.db, platform.logger.child({ module: 'portal' }));
+  await requestLog.init();
+  mountDeveloperRoutes(router, { accounts, keys, auth: deps.auth, requestLog, clock: platform.clock });
+  const routes = router.routes() as unknown as Middleware;
+  return {
+    name: 'portal',
+    accounts,
+    signInPath: `${PORTAL_PREFIX}/sign-in`,
+    // the request log first: it sees every partner API request after the bearer check
+    before: [requestLog.middleware(), portalPerimeter({ accounts, publicBaseUrl: http.publicBaseUrl, routes }) as never],
+    stop: () => requestLog.flush(),
+    requestLog,
+  };
+}
+
+/** The partners CLI's first owner of a partner: the user and the one-time setup link to print. */
+export async function createFirstOwner(
+  store: { db: Db; clock: Clock; publicBaseUrl: string; setupLinkTtlMs: number },
+  partner: { id: string; name: string },
+  input: { email: string; name: string },
+): Promise<{ userId: string; email: string; role: 'owner'; setupLink: string; expiresAt: string }> {
+  const repo = new PortalRepository(store.db);
+  await repo.init();
+  // no sign-in happens here: the throttle is never asked
+  const accounts = new PortalAccounts({ repo, clock: store.clock, throttle: undefined as never, opts: { sessionTtlMs: 0, setupLinkTtlMs: store.setupLinkTtlMs } });
+  const { user, setupToken, expiresAt } = await accounts.createUser(partner, { ...input, role: 'owner' });
+  return { userId: user._id, email: user.email, role: 'owner', setupLink: `${store.publicBaseUrl.replace(/\/$/, '')}${PORTAL_PREFIX}/setup/${setupToken}`, expiresAt: expiresAt.toISOString() };
+}

@@ -1,0 +1,5 @@
+/**
+ * The partner portal's public face: the module factory, and the first owner the partners
+ * CLI creates. How it is built and secured: docs/portal.md.
+ */
+export { createPortalModule, createFirstOwner, type PortalModule } from './create-portal-module.js';

@@ -1,0 +1,173 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Clock } from '../../platform/clock.js';
+import { AppError, InvalidRequestError, NotFoundError } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import { dummyHash, hashPassword, passwordProblem, verifyPassword, type LoginThrottle } from '../auth/index.js';
+import type { PortalRepository } from './portal.repository.js';
+import { ROLES, type AuditDoc, type PortalUserDoc, type Role, type SessionDoc } from './portal.model.js';
+import { newTotpSecret, totpStep, totpUri } from './totp.js';
+
+export interface AccountsOptions {
+  sessionTtlMs: number;
+  setupLinkTtlMs: number;
+}
+
+/** Who does something in the portal, and from where (for the audit log). */
+export interface Actor {
+  userId?: string;
+  email?: string;
+  partnerId: string;
+  ip?: string;
+}
+
+export type SignIn =
+  | { ok: true; token: string; session: SessionDoc; user: PortalUserDoc }
+  | { ok: false; reason: 'invalid' | 'throttled'; retryAfterSeconds?: number };
+
+export const EMAIL_PATTERN = /^[^\s@<>"']{1,64}@[^\s@<>"']{1,190}$/;
+
+function hashOf(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * Portal users and their sessions: create (the CLI's first owner, an owner's invitation),
+ * the one-time setup link (password and TOTP), sign-in with the API's login throttle,
+ * sessions in the store, disable with immediate revocation, and the audit log.
+ */
+export class PortalAccounts {
+  constructor(private readonly deps: { repo: PortalRepository; clock: Clock; throttle: LoginThrottle; opts: AccountsOptions }) {}
+
+  async createUser(partner: { id: string; name: string }, input: { email: string; name: string; role: Role }, actor?: Actor): Promise<{ user: PortalUserDoc; setupToken: string; expiresAt: Date }> {
+    const email = input.email.trim().toLowerCase();
+    const name = input.name.trim();
+    if (!EMAIL_PATTERN.test(email)) throw new InvalidRequestError('email: an e-mail address', { attribute: 'email' });
+    if (!name || name.length > 100) throw new InvalidRequestError('name: 1-100 characters', { attribute: 'name' });
+    if (!ROLES.includes(input.role)) throw new InvalidRequestError(`role: one of ${ROLES.join(', ')}`, { attribute: 'role' });
+    const now = this.deps.clock.now();
+    const user: PortalUserDoc = {
+      _id: newId(), partnerId: partner.id, partnerName: partner.name, email, name, role: input.role,
+      enabled: true, createdAt: now, updatedAt: now, ...(actor?.userId ? { createdBy: actor.userId } : {}),
+    };
+    if (!(await this.deps.repo.insertUser(user))) throw new AppError('EMAIL_TAKEN', `${email} already has a portal account.`, { status: 409, attribute: 'email' });
+    const { token: setupToken, expiresAt } = await this.issueSetupLink(user._id);
+    await this.audit({ ...(actor ?? { partnerId: partner.id }), partnerId: partner.id }, actor ? 'user.invited' : 'owner.created', { target: `${email} (${input.role})` });
+    return { user, setupToken, expiresAt };
+  }
+
+  private async issueSetupLink(userId: string): Promise<{ token: string; expiresAt: Date }> {
+    const token = newToken();
+    const expiresAt = new Date(this.deps.clock.now().getTime() + this.deps.opts.setupLinkTtlMs);
+    await this.deps.repo.replaceSetupLink({ _id: hashOf(token), userId, totpSecret: newTotpSecret(), expiresAt });
+    return { token, expiresAt };
+  }
+
+  /** What the setup page shows, or undefined for an unknown, used or expired link. */
+  async openSetup(token: string): Promise<{ user: PortalUserDoc; totpSecret: string; totpUri: string } | undefined> {
+    const link = await this.deps.repo.setupLink(hashOf(token));
+    if (!link || link.expiresAt <= this.deps.clock.now()) return undefined;
+    const user = await this.deps.repo.userById(link.userId);
+    if (!user || !user.enabled) return undefined;
+    return { user, totpSecret: link.totpSecret, totpUri: totpUri(link.totpSecret, user.email) };
+  }
+
+  /**
+   * Sets the password and, when a code is given (always, for an owner), enrols the TOTP
+   * secret the page showed. The link is taken in the same step: it works once.
+   */
+  async completeSetup(token: string, password: string, code: string, ip: string): Promise<PortalUserDoc> {
+    const opened = await this.openSetup(token);
+    if (!opened) throw new NotFoundError('This setup link is unknown, used or expired.');
+    const problem = passwordProblem(password);
+    if (problem) throw new InvalidRequestError(problem, { attribute: 'password' });
+    const now = this.deps.clock.now();
+    const wantsTotp = opened.user.role === 'owner' || code !== '';
+    const step = wantsTotp ? totpStep(opened.totpSecret, code, now) : undefined;
+    if (wantsTotp && step === undefined) throw new InvalidRequestError('the code from the authenticator app is not right', { attribute: 'code' });
+    if (!(await this.deps.repo.takeSetupLink(hashOf(token)))) throw new NotFoundError('This setup link is unknown, used or expired.');
+    const set: Partial<PortalUserDoc> = { passwordHash: await hashPassword(password), updatedAt: now };
+    if (step !== undefined) Object.assign(set, { totpSecret: opened.totpSecret, totpLastStep: step });
+    const user = await this.deps.repo.updateUser(opened.user.partnerId, opened.user._id, set);
+    if (!user) throw new NotFoundError('This setup link is unknown, used or expired.');
+    await this.deps.repo.deleteSessionsOf(user._id);
+    await this.audit({ partnerId: user.partnerId, userId: user._id, email: user.email, ip }, 'user.setup', { detail: step !== undefined ? 'password and TOTP' : 'password' });
+    return user;
+  }
+
+  /**
+   * Password, then TOTP when the user enrolled it (every owner has). Counted by the API's
+   * login throttle under a portal key, refunded on success; an unknown e-mail costs the
+   * same hashing time as a known one.
+   */
+  async signIn(input: { email: string; password: string; code: string; ip: string }): Promise<SignIn> {
+    const email = input.email.trim().toLowerCase();
+    const now = this.deps.clock.now();
+    const attempt = await this.deps.throttle.begin(`portal|${email}`, input.ip, now.getTime());
+    if (!attempt.allowed) return { ok: false, reason: 'throttled', retryAfterSeconds: attempt.retryAfterSeconds };
+    const user = email.length <= 255 ? await this.deps.repo.userByEmail(email) : null;
+    const passwordOk = await verifyPassword(input.password.slice(0, 1024), user?.passwordHash ?? (await dummyHash()));
+    let ok = Boolean(user && user.enabled && user.passwordHash && passwordOk);
+    if (ok && (user!.totpSecret || user!.role === 'owner')) {
+      const step = user!.totpSecret ? totpStep(user!.totpSecret, input.code, now) : undefined;
+      ok = step !== undefined && await this.deps.repo.claimTotpStep(user!._id, step);
+    }
+    await attempt.settle(ok);
+    if (!ok || !user) {
+      if (user) await this.audit({ partnerId: user.partnerId, userId: user._id, email: user.email, ip: input.ip }, 'session.sign-in', { outcome: 'refused' });
+      return { ok: false, reason: 'invalid' };
+    }
+    const token = newToken();
+    const session: SessionDoc = {
+      _id: hashOf(token), userId: user._id, partnerId: user.partnerId, csrf: newToken(),
+      createdAt: now, expiresAt: new Date(now.getTime() + this.deps.opts.sessionTtlMs), ip: input.ip,
+    };
+    await this.deps.repo.insertSession(session);
+    await this.audit({ partnerId: user.partnerId, userId: user._id, email: user.email, ip: input.ip }, 'session.sign-in');
+    return { ok: true, token, session, user };
+  }
+
+  /** The live session of a cookie and its user; undefined once expired, revoked or the user disabled. */
+  async session(token: string): Promise<{ session: SessionDoc; user: PortalUserDoc } | undefined> {
+    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+    const session = await this.deps.repo.session(hashOf(token));
+    if (!session || session.expiresAt <= this.deps.clock.now()) return undefined;
+    const user = await this.deps.repo.userById(session.userId);
+    if (!user || !user.enabled || user.partnerId !== session.partnerId) return undefined;
+    return { session, user };
+  }
+
+  async signOut(token: string, actor: Actor): Promise<void> {
+    await this.deps.repo.deleteSession(hashOf(token));
+    await this.audit(actor, 'session.sign-out');
+  }
+
+  usersOf(partnerId: string): Promise<PortalUserDoc[]> {
+    return this.deps.repo.usersOf(partnerId);
+  }
+
+  /** Disable ends every session of the user at once; an owner cannot disable themself. */
+  async setEnabled(actor: Actor, userId: string, enabled: boolean): Promise<PortalUserDoc> {
+    if (actor.userId === userId && !enabled) throw new AppError('SELF_DISABLE', 'You cannot disable your own account.', { status: 409 });
+    const user = await this.deps.repo.updateUser(actor.partnerId, userId, { enabled, updatedAt: this.deps.clock.now() });
+    if (!user) throw new NotFoundError('No such user.');
+    if (!enabled) await this.deps.repo.deleteSessionsOf(userId);
+    await this.audit(actor, enabled ? 'user.enabled' : 'user.disabled', { target: user.email });
+    return user;
+  }
+
+  async audit(actor: Actor, action: string, more: { target?: string; detail?: string; outcome?: AuditDoc['outcome'] } = {}): Promise<void> {
+    await this.deps.repo.appendAudit({
+      _id: newId(), partnerId: actor.partnerId, at: this.deps.clock.now(), action, outcome: more.outcome ?? 'ok',
+      ...(actor.userId ? { userId: actor.userId } : {}), ...(actor.email ? { userEmail: actor.email } : {}), ...(actor.ip ? { ip: actor.ip } : {}),
+      ...(more.target ? { target: more.target } : {}), ...(more.detail ? { detail: more.detail } : {}),
+    });
+  }
+
+  auditLog(partnerId: string, limit: number, before?: { at: Date; id: string }): Promise<AuditDoc[]> {
+    return this.deps.repo.auditOf(partnerId, limit, before);
+  }
+}

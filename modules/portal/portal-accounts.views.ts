@@ -1,0 +1,105 @@
+import { html, type SafeHtml } from '../../platform/http/html.js';
+import { fill, formatDateTime, type Messages } from './portal.i18n.js';
+import { csrfField } from './portal.layout.js';
+import type { AuditDoc, PortalUserDoc } from './portal.model.js';
+
+export function signInBody(m: Messages, csrf: string, email = ''): SafeHtml {
+  return html`<h1>${m.signInTitle}</h1>
+<p class="lead">${m.signInLead}</p>
+<form method="post" action="/portal/sign-in" class="card">
+  ${csrfField(csrf)}
+  <label for="email">${m.email}</label>
+  <input id="email" name="email" type="email" autocomplete="username" required value="${email}">
+  <label for="password">${m.password}</label>
+  <input id="password" name="password" type="password" autocomplete="current-password" required>
+  <label for="code">${m.totpCode}</label>
+  <input id="code" name="code" inputmode="numeric" pattern="[0-9]{6}" autocomplete="one-time-code" aria-describedby="code-hint">
+  <p class="hint" id="code-hint">${m.totpHintOptional}</p>
+  <button type="submit">${m.signInButton}</button>
+</form>`;
+}
+
+export function setupBody(m: Messages, s: { action: string; csrf: string; user: PortalUserDoc; totpSecret: string; totpUri: string }): SafeHtml {
+  const optional = s.user.role !== 'owner';
+  return html`<h1>${m.setupTitle}</h1>
+<p class="lead">${m.setupLead}</p>
+<form method="post" action="${s.action}" class="card">
+  ${csrfField(s.csrf)}
+  <p>${m.email}: <strong>${s.user.email}</strong> · ${m.role}: ${m[`role_${s.user.role}`]}</p>
+  <label for="password">${m.password}</label>
+  <input id="password" name="password" type="password" autocomplete="new-password" minlength="12" required>
+  <label for="password2">${m.passwordAgain}</label>
+  <input id="password2" name="password2" type="password" autocomplete="new-password" minlength="12" required>
+  <p>${m.setupSecret}</p>
+  <p>${m.setupKey}: <code class="secret" id="totp-secret">${s.totpSecret}</code></p>
+  <p><a href="${s.totpUri}">${m.setupUri}</a></p>
+  <label for="code">${m.totpCode}</label>
+  <input id="code" name="code" inputmode="numeric" pattern="[0-9]{6}" autocomplete="one-time-code"${optional ? html` aria-describedby="code-hint"` : html` required`}>
+  ${optional ? html`<p class="hint" id="code-hint">${m.setupOptional}</p>` : ''}
+  <button type="submit">${m.setupButton}</button>
+</form>`;
+}
+
+export function messageBody(title: string, text: string, back?: { href: string; label: string }): SafeHtml {
+  return html`<h1>${title}</h1><p>${text}</p>${back ? html`<p><a href="${back.href}">${back.label}</a></p>` : ''}`;
+}
+
+export function usersBody(m: Messages, v: { users: PortalUserDoc[]; me: PortalUserDoc; csrf: string; invited?: { email: string; link: string; expiresAt: Date } }): SafeHtml {
+  const state = (u: PortalUserDoc) => (!u.enabled ? m.disabled : u.passwordHash ? m.enabled : m.pending);
+  const rows = v.users.map((u) => html`<tr>
+    <td>${u.name}</td><td>${u.email}</td><td>${m[`role_${u.role}`]}</td><td>${state(u)}</td><td>${u.totpSecret ? m.yes : m.no}</td>
+    <td>${u._id === v.me._id ? '' : html`<form class="inline" method="post" action="/portal/users/${u._id}/${u.enabled ? 'disable' : 'enable'}">${csrfField(v.csrf)}<button class="small secondary" type="submit" aria-label="${u.enabled ? m.disable : m.enable} ${u.email}">${u.enabled ? m.disable : m.enable}</button></form>`}</td>
+  </tr>`);
+  return html`<h1>${m.usersTitle}</h1>
+<p class="lead">${fill(m.usersLead, { partner: v.me.partnerName })}</p>
+${v.invited ? html`<div class="flash" role="status"><p>${fill(m.invited, { email: v.invited.email, when: formatDateTime(v.invited.expiresAt, m) })}</p><p><code class="secret" id="setup-link">${v.invited.link}</code></p></div>` : ''}
+<table>
+  <caption>${m.usersTitle}</caption>
+  <thead><tr><th scope="col">${m.name}</th><th scope="col">${m.email}</th><th scope="col">${m.role}</th><th scope="col">${m.state}</th><th scope="col">${m.totp}</th><th scope="col">${m.actions}</th></tr></thead>
+  <tbody>${rows}</tbody>
+</table>
+<h2>${m.invite}</h2>
+<form method="post" action="/portal/users" class="card">
+  ${csrfField(v.csrf)}
+  <label for="inv-name">${m.name}</label>
+  <input id="inv-name" name="name" required maxlength="100">
+  <label for="inv-email">${m.email}</label>
+  <input id="inv-email" name="email" type="email" required>
+  <label for="inv-role">${m.role}</label>
+  <select id="inv-role" name="role">
+    <option value="viewer">${m.role_viewer}</option>
+    <option value="operator">${m.role_operator}</option>
+    <option value="owner">${m.role_owner}</option>
+  </select>
+  <button type="submit">${m.inviteButton}</button>
+</form>`;
+}
+
+export function auditBody(m: Messages, entries: AuditDoc[], next?: string): SafeHtml {
+  const rows = entries.map((e) => html`<tr>
+    <td>${formatDateTime(e.at, m)}</td><td>${e.userEmail ?? 'CLI'}</td><td>${e.action}${e.detail ? html` <span class="hint">(${e.detail})</span>` : ''}</td>
+    <td>${e.target ?? ''}</td><td>${e.ip ?? ''}</td><td class="${e.outcome === 'ok' ? 'ok' : 'bad'}">${e.outcome}</td>
+  </tr>`);
+  return html`<h1>${m.auditTitle}</h1>
+<p class="lead">${m.auditLead}</p>
+<table>
+  <caption>${m.auditTitle}</caption>
+  <thead><tr><th scope="col">${m.when}</th><th scope="col">${m.who}</th><th scope="col">${m.what}</th><th scope="col">${m.target}</th><th scope="col">${m.from}</th><th scope="col">${m.outcome}</th></tr></thead>
+  <tbody>${rows}</tbody>
+</table>
+${next ? html`<p><a href="/portal/audit?before=${next}">${m.older}</a></p>` : ''}`;
+}
+
+export function homeBody(m: Messages, user: PortalUserDoc, counts: Record<string, number>): SafeHtml {
+  const area = (href: string, title: string, text: string) => html`<li class="card"><h2><a href="${href}">${title}</a></h2><p>${text}</p></li>`;
+  return html`<h1>${m.homeTitle}</h1>
+<p class="lead">${m.signedInAs} <strong>${user.name}</strong> (${user.email}) · ${m.role}: ${m[`role_${user.role}`]}</p>
+<section aria-labelledby="counts-h"><h2 id="counts-h">${m.counts}</h2>
+<ul class="counts">${Object.entries(counts).map(([state, n]) => html`<li><a href="/portal/applications?state=${state}">${state}</a> <span class="badge">${n}</span></li>`)}</ul></section>
+<ul class="areas">
+  ${area('/portal/applications', m.appsTitle, m.appsLead)}
+  ${area('/portal/money', m.moneyTitle, m.moneyLead)}
+  ${area('/portal/webhooks', m.whTitle, m.whLead)}
+  ${area('/portal/developers', m.devTitle, m.devLead)}
+</ul>`;
+}

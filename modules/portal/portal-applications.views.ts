@@ -1,0 +1,129 @@
+import { html, type SafeHtml } from '../../platform/http/html.js';
+import type { ApplicationListItem } from '../applications/index.js';
+import { fill, formatDate, formatDateTime, formatMoney, type Messages } from './portal.i18n.js';
+import type { ApplicationPage, ListFilters, TimelineEntry } from './portal-applications.service.js';
+
+export const STATES = ['PROCESSING', 'READY', 'REJECTED', 'CANCELLED'] as const;
+export const REASONS = ['PROCESSING_REDIRECT_NEEDED', 'PROCESSING_PREAPPROVED', 'PROCESSING_VALIDATION_IN_PROGRESS', 'REJECTED', 'CANCELLED_NOT_PAID', 'READY_TO_SHIP', 'READY_SHIPPED', 'READY_DELIVERED', 'READY_PAID', 'CANCELLED_RETURNED'] as const;
+export const TYPES = ['DEFERRED_PAYMENT', 'PAY_IN_THREE'] as const;
+
+function quantity(milli: number, m: Messages): string {
+  return new Intl.NumberFormat(m.locale, { maximumFractionDigits: 3 }).format(milli / 1000);
+}
+
+function isoDay(d: Date | undefined): string {
+  return d ? d.toISOString().slice(0, 10) : '';
+}
+
+function select(id: string, label: string, name: string, values: readonly string[], chosen: string | undefined, m: Messages): SafeHtml {
+  return html`<div><label for="${id}">${label}</label><select id="${id}" name="${name}">
+    <option value="">${m.any}</option>
+    ${values.map((v) => html`<option value="${v}"${v === chosen ? html` selected` : ''}>${v}</option>`)}
+  </select></div>`;
+}
+
+/** The list's query string with one change (paging keeps the filters). */
+export function listLink(filters: ListFilters, extra: Record<string, string>): string {
+  const p = new URLSearchParams();
+  if (filters.state) p.set('state', filters.state);
+  if (filters.stateReason) p.set('stateReason', filters.stateReason);
+  if (filters.type) p.set('type', filters.type);
+  if (filters.createdFrom) p.set('from', isoDay(filters.createdFrom));
+  if (filters.createdTo) p.set('to', isoDay(new Date(filters.createdTo.getTime() - 86_400_000)));
+  if (filters.search) p.set('q', filters.search);
+  for (const [k, v] of Object.entries(extra)) p.set(k, v);
+  const q = p.toString();
+  return `/portal/applications${q ? `?${q}` : ''}`;
+}
+
+export function applicationsBody(m: Messages, v: { filters: ListFilters; items: ApplicationListItem[]; counts: Record<string, number>; next?: string; prev?: string }): SafeHtml {
+  const f = v.filters;
+  const rows = v.items.map((a) => html`<tr>
+    <td>${formatDateTime(a.createdAt, m)}</td>
+    <td><a href="/portal/applications/${a._id}">${a.order.number}</a></td>
+    <td>${a.customer.email}</td>
+    <td>${a.type}</td>
+    <td>${a.state}<br><span class="hint">${a.stateReason}</span></td>
+    <td class="num">${formatMoney(a.order.totalPrice.amount, a.order.totalPrice.currency, m)}</td>
+  </tr>`);
+  return html`<h1>${m.appsTitle}</h1>
+<p class="lead">${m.appsLead}</p>
+<section aria-labelledby="counts-h"><h2 id="counts-h" class="visually-hidden">${m.counts}</h2>
+<ul class="counts">${STATES.map((s) => html`<li><a href="${listLink({ ...f, state: s }, {})}">${s}</a> <span class="badge">${v.counts[s] ?? 0}</span></li>`)}</ul></section>
+<form method="get" action="/portal/applications" class="card filters" role="search" aria-label="${m.filters}">
+  <div class="grid">
+    <div class="wide"><label for="q">${m.search}</label><input id="q" name="q" value="${f.search ?? ''}" maxlength="200"></div>
+    ${select('state', m.state, 'state', STATES, f.state, m)}
+    ${select('stateReason', m.stateReason, 'stateReason', REASONS, f.stateReason, m)}
+    ${select('type', m.financingType, 'type', TYPES, f.type, m)}
+    <div><label for="from">${m.createdFrom}</label><input id="from" name="from" type="date" value="${isoDay(f.createdFrom)}"></div>
+    <div><label for="to">${m.createdTo}</label><input id="to" name="to" type="date" value="${f.createdTo ? isoDay(new Date(f.createdTo.getTime() - 86_400_000)) : ''}"></div>
+  </div>
+  <button type="submit">${m.apply}</button> <a href="/portal/applications">${m.reset}</a>
+</form>
+${v.items.length ? html`<table>
+  <caption>${m.appsTitle}</caption>
+  <thead><tr><th scope="col">${m.created}</th><th scope="col">${m.orderNumber}</th><th scope="col">${m.customer}</th><th scope="col">${m.financingType}</th><th scope="col">${m.state}</th><th scope="col" class="num">${m.total}</th></tr></thead>
+  <tbody>${rows}</tbody>
+</table>` : html`<p>${m.noApps}</p>`}
+<nav aria-label="${m.appsTitle}" class="pager">${v.prev ? html`<a href="${v.prev}" rel="prev">${m.previous}</a>` : ''} ${v.next ? html`<a href="${v.next}" rel="next">${m.next}</a>` : ''}</nav>`;
+}
+
+function timelineItem(e: TimelineEntry, m: Messages): SafeHtml {
+  const when = html`<time datetime="${e.at.toISOString()}">${formatDateTime(e.at, m)}</time>`;
+  switch (e.kind) {
+    case 'state':
+      return html`<li>${when} · ${fill(m.tlState, { state: e.state, reason: e.stateReason })} <span class="hint">(${e.event})</span></li>`;
+    case 'fulfilment':
+      return html`<li>${when} · <strong>${e.operation}</strong> ${e.items.map((i) => html`${quantity(i.quantityMilli, m)} × ${i.name}; `)}${e.amount ? formatMoney(e.amount.amount, e.amount.currency, m) : ''}</li>`;
+    case 'payment':
+      return html`<li>${when} · ${fill(m.tlPayment, { type: e.payment.type, amount: formatMoney(e.payment.value.amount, e.payment.value.currency, m) })}</li>`;
+    case 'notification': {
+      const d = e.delivery;
+      const data = e.event.data as { stateReason?: string; type?: string };
+      return html`<li>${when} · ${fill(m.tlNotification, { reason: data.stateReason ?? data.type ?? e.event.type })}
+        <div class="delivery">${m.delivery}: <strong>${d?.state ?? m.deliveryPending}</strong> → ${e.event.url}
+        ${d?.nextAttemptAt ? html` · ${m.nextRetry}: ${formatDateTime(d.nextAttemptAt, m)}` : ''}
+        ${d && d.attempts.length ? html`<table class="attempts">
+          <caption class="visually-hidden">${m.delivery} ${e.event.webhookId}</caption>
+          <thead><tr><th scope="col">${m.attempt}</th><th scope="col">${m.date}</th><th scope="col">${m.outcome}</th><th scope="col">${m.status}</th><th scope="col" class="num">${m.duration}</th><th scope="col">${m.response}</th></tr></thead>
+          <tbody>${d.attempts.map((a) => html`<tr><td>${a.redelivery ? `${a.attempt} (${m.redelivery} ${a.redelivery})` : a.attempt}</td><td>${formatDateTime(a.startedAt, m)}</td><td>${a.outcome}</td><td>${a.statusCode ?? ''}</td><td class="num">${a.durationMs} ms</td><td><code>${(a.responseExcerpt ?? a.error ?? '').slice(0, 200)}</code></td></tr>`)}</tbody>
+        </table>` : ''}</div></li>`;
+    }
+  }
+}
+
+export function applicationBody(m: Messages, p: ApplicationPage, actions: SafeHtml): SafeHtml {
+  const { app } = p;
+  const money = (x: { amount: number; currency: string }) => formatMoney(x.amount, x.currency, m);
+  return html`<p><a href="/portal/applications">← ${m.appsTitle}</a></p>
+<h1>${fill(m.appTitle, { number: app.order.number })}</h1>
+<dl class="facts card">
+  <div><dt>${m.state}</dt><dd><strong id="app-state">${app.state}</strong> / <span id="app-reason">${app.stateReason}</span></dd></div>
+  <div><dt>${m.financingType}</dt><dd>${app.type}</dd></div>
+  <div><dt>${m.created}</dt><dd>${formatDateTime(app.createdAt, m)}</dd></div>
+  <div><dt>${m.customer}</dt><dd>${app.customer.email}</dd></div>
+  <div><dt>${m.total}</dt><dd>${money(app.order.totalPrice)}</dd></div>
+  <div><dt>${m.vs}</dt><dd>${app.order.variableSymbols.join(', ')}</dd></div>
+</dl>
+${actions}
+<section aria-labelledby="items-h"><h2 id="items-h">${m.items}</h2>
+<table>
+  <caption class="visually-hidden">${m.items}</caption>
+  <thead><tr><th scope="col">${m.item}</th><th scope="col" class="num">${m.quantity}</th><th scope="col" class="num">${m.sent}</th><th scope="col" class="num">${m.delivered}</th><th scope="col" class="num">${m.returned}</th><th scope="col" class="num">${m.cancelled}</th><th scope="col" class="num">${m.total}</th></tr></thead>
+  <tbody>${app.order.items.map((i) => html`<tr><th scope="row">${i.name}</th><td class="num">${quantity(i.quantityMilli, m)}</td><td class="num">${quantity(i.sentMilli, m)}</td><td class="num">${quantity(i.deliveredMilli, m)}</td><td class="num">${quantity(i.returnedMilli, m)}</td><td class="num">${quantity(i.cancelledMilli, m)}</td><td class="num">${money(i.totalPrice)}</td></tr>`)}</tbody>
+</table></section>
+<section aria-labelledby="plan-h"><h2 id="plan-h">${m.plan}</h2>
+${app.repaymentPlan?.length ? html`<table><caption class="visually-hidden">${m.plan}</caption><thead><tr><th scope="col">${m.due}</th><th scope="col" class="num">${m.amount}</th></tr></thead>
+<tbody>${app.repaymentPlan.map((i) => html`<tr><td>${formatDate(`${i.dueDate}T12:00:00Z`, m)}</td><td class="num">${money(i.amount)}</td></tr>`)}</tbody></table>` : html`<p>${m.noPlan}</p>`}
+</section>
+<section aria-labelledby="pay-h"><h2 id="pay-h">${m.payments}</h2>
+${p.payments.length ? html`<table id="payments"><caption class="visually-hidden">${m.payments}</caption>
+<thead><tr><th scope="col">${m.type}</th><th scope="col">${m.date}</th><th scope="col" class="num">${m.gross}</th><th scope="col" class="num">${m.fee}</th><th scope="col" class="num">${m.value}</th><th scope="col">${m.vs}</th><th scope="col">${m.dueDate}</th></tr></thead>
+<tbody>${p.payments.map((x) => html`<tr><td>${x.type}</td><td>${formatDate(x.date, m)}</td><td class="num">${money(x.grossValue)}</td><td class="num">${money(x.fee)}</td><td class="num">${money(x.value)}</td><td>${x.variableSymbol ?? ''}</td><td>${formatDate(`${x.invoice.dueDate}T12:00:00Z`, m)}</td></tr>`)}</tbody></table>
+${p.payments.some((x) => x.type === 'CREDIT_NOTE') ? html`<p class="hint">${m.creditNoteHint}</p>` : ''}` : html`<p>${m.noPayments}</p>`}
+</section>
+<section aria-labelledby="tl-h"><h2 id="tl-h">${m.timeline}</h2>
+<ol class="timeline">${p.timeline.map((e) => timelineItem(e, m))}</ol>
+</section>`;
+}

@@ -1,0 +1,102 @@
+import type Router from '@koa/router';
+import Joi from 'joi';
+import { html } from '../../platform/http/html.js';
+import type { AppContext } from '../../platform/http/state.js';
+import { InvalidRequestError } from '../../platform/errors.js';
+import type { Clock } from '../../platform/clock.js';
+import type { PaymentBody, PaymentsModule } from '../payments/index.js';
+import { formatDate, formatMoney, type Messages } from './portal.i18n.js';
+import type { PortalAccounts } from './portal-accounts.service.js';
+import { portalOf, render, requireUser } from './portal.http.js';
+import { toPragueLocal } from './prague-time.js';
+
+const MAX_DAYS = 92;
+const day = Joi.string().pattern(/^\d{4}-\d{2}-\d{2}$/).empty('');
+const query = Joi.object({ from: day, to: day });
+
+export interface DayTotal {
+  date: string;
+  currency: string;
+  payouts: number;
+  creditNotes: number;
+  net: number;
+  count: number;
+}
+
+/** Totals per payment date and currency, in minor units (exact integer sums). */
+export function totalsPerDay(payments: PaymentBody[]): DayTotal[] {
+  const by = new Map<string, DayTotal>();
+  for (const p of payments) {
+    const k = `${p.date}|${p.value.currency}`;
+    const t = by.get(k) ?? { date: p.date, currency: p.value.currency, payouts: 0, creditNotes: 0, net: 0, count: 0 };
+    if (p.type === 'CREDIT_NOTE') t.creditNotes += p.value.amount;
+    else t.payouts += p.value.amount;
+    t.net += p.value.amount;
+    t.count += 1;
+    by.set(k, t);
+  }
+  return [...by.values()].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : a.currency.localeCompare(b.currency)));
+}
+
+/** A CSV cell: quoted when it must be, and text that a spreadsheet would run as a formula made inert. */
+function cell(v: string | number | undefined): string {
+  if (v === undefined) return '';
+  if (typeof v === 'number') return String(v);
+  const text = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const CSV_COLUMNS = ['paymentId', 'applicationId', 'type', 'date', 'currency', 'grossAmount', 'feeAmount', 'valueAmount', 'variableSymbol', 'dueDate'] as const;
+
+/** The payments as the payments API gives them, amounts in minor units: it reconciles line by line. */
+export function paymentsCsv(payments: PaymentBody[]): string {
+  const lines = payments.map((p) => [p.paymentId, p.applicationId, p.type, p.date, p.value.currency, p.grossValue.amount, p.fee.amount, p.value.amount, p.variableSymbol, p.invoice.dueDate].map(cell).join(','));
+  return `${[CSV_COLUMNS.join(','), ...lines].join('\r\n')}\r\n`;
+}
+
+function range(ctx: AppContext, clock: Clock, m: Messages): { from: string; to: string } {
+  const { error, value } = query.validate(ctx.query);
+  if (error) throw new InvalidRequestError(m.badRange);
+  const today = toPragueLocal(clock.now()).slice(0, 10);
+  const to = (value.to as string | undefined) ?? today;
+  const from = (value.from as string | undefined) ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
+  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+  if (!(days >= 0 && days < MAX_DAYS)) throw new InvalidRequestError(m.badRange);
+  return { from, to };
+}
+
+export function mountMoneyRoutes(router: Router, deps: { accounts: PortalAccounts; payments: Pick<PaymentsModule, 'paymentsOfPartner'>; clock: Clock }): void {
+  router.get('/portal/money', async (koa) => {
+    const ctx = koa as unknown as AppContext;
+    const user = await requireUser(ctx, 'read', deps.accounts);
+    const { m } = portalOf(ctx);
+    const { from, to } = range(ctx, deps.clock, m);
+    const { payments, complete } = await deps.payments.paymentsOfPartner(user.partnerId, from, to);
+    const money = (amount: number, currency: string) => formatMoney(amount, currency, m);
+    const days = totalsPerDay(payments);
+    render(ctx, { title: m.moneyTitle, current: 'money' }, html`<h1>${m.moneyTitle}</h1>
+<p class="lead">${m.moneyLead}</p>
+<form method="get" action="/portal/money" class="card" role="search" aria-label="${m.filters}"><div class="grid">
+<div><label for="from">${m.fromDay}</label><input id="from" name="from" type="date" value="${from}"></div>
+<div><label for="to">${m.toDay}</label><input id="to" name="to" type="date" value="${to}"></div></div>
+<button type="submit">${m.apply}</button> <a href="/portal/money.csv?from=${from}&amp;to=${to}" download>${m.csv}</a></form>
+${complete ? '' : html`<p class="flash error" role="alert">${m.incomplete}</p>`}
+<section aria-labelledby="days-h"><h2 id="days-h">${m.perDay}</h2>
+${days.length ? html`<table id="per-day"><caption class="visually-hidden">${m.perDay}</caption><thead><tr><th scope="col">${m.date}</th><th scope="col" class="num">${m.payouts}</th><th scope="col" class="num">${m.creditNotes}</th><th scope="col" class="num">${m.net}</th><th scope="col" class="num">${m.count}</th></tr></thead>
+<tbody>${days.map((d) => html`<tr><th scope="row">${formatDate(`${d.date}T12:00:00Z`, m)}</th><td class="num">${money(d.payouts, d.currency)}</td><td class="num">${money(d.creditNotes, d.currency)}</td><td class="num">${money(d.net, d.currency)}</td><td class="num">${d.count}</td></tr>`)}</tbody></table>` : html`<p>${m.noPayments}</p>`}</section>
+<section aria-labelledby="pay-h"><h2 id="pay-h">${m.payments}</h2>
+${payments.length ? html`<table id="money-payments"><caption class="visually-hidden">${m.payments}</caption><thead><tr><th scope="col">${m.date}</th><th scope="col">${m.type}</th><th scope="col">${m.application}</th><th scope="col" class="num">${m.gross}</th><th scope="col" class="num">${m.fee}</th><th scope="col" class="num">${m.value}</th><th scope="col">${m.vs}</th><th scope="col">${m.dueDate}</th></tr></thead>
+<tbody>${[...payments].reverse().map((p) => html`<tr><td>${formatDate(`${p.date}T12:00:00Z`, m)}</td><td>${p.type}</td><td><a href="/portal/applications/${p.applicationId}">${p.applicationId}</a></td><td class="num">${money(p.grossValue.amount, p.grossValue.currency)}</td><td class="num">${money(p.fee.amount, p.fee.currency)}</td><td class="num">${money(p.value.amount, p.value.currency)}</td><td>${p.variableSymbol ?? ''}</td><td>${formatDate(`${p.invoice.dueDate}T12:00:00Z`, m)}</td></tr>`)}</tbody></table>` : ''}</section>`);
+  });
+
+  router.get('/portal/money.csv', async (koa) => {
+    const ctx = koa as unknown as AppContext;
+    const user = await requireUser(ctx, 'read', deps.accounts);
+    const { from, to } = range(ctx, deps.clock, portalOf(ctx).m);
+    const { payments, complete } = await deps.payments.paymentsOfPartner(user.partnerId, from, to);
+    if (!complete) throw new InvalidRequestError(portalOf(ctx).m.incomplete);
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.set('Content-Disposition', `attachment; filename="payments-${from}-${to}.csv"`);
+    ctx.body = paymentsCsv(payments);
+  });
+}

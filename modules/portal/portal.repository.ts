@@ -1,0 +1,114 @@
+import type { Collection, Db } from 'mongodb';
+import { isDuplicateKey } from '../../platform/mongo.js';
+import type { AuditDoc, PortalUserDoc, SessionDoc, SetupLinkDoc } from './portal.model.js';
+
+/**
+ * The portal's collections. Every lookup on a request's path is by `_id` or a unique key
+ * (a session by its hash, a user by id or e-mail); lists are per partner through compound
+ * indexes that start with partnerId. Sessions and setup links carry a TTL index, so an
+ * expired one disappears on its own (the code also refuses it past its time, since TTL
+ * deletion runs only once a minute).
+ */
+export class PortalRepository {
+  readonly users: Collection<PortalUserDoc>;
+  readonly setupLinks: Collection<SetupLinkDoc>;
+  readonly sessions: Collection<SessionDoc>;
+  readonly audit: Collection<AuditDoc>;
+
+  constructor(db: Db) {
+    this.users = db.collection('portal_users');
+    this.setupLinks = db.collection('portal_setup_links');
+    this.sessions = db.collection('portal_sessions');
+    this.audit = db.collection('portal_audit');
+  }
+
+  async init(): Promise<void> {
+    await Promise.all([
+      this.users.createIndex({ email: 1 }, { unique: true }),
+      this.users.createIndex({ partnerId: 1, createdAt: 1 }),
+      this.setupLinks.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 }),
+      this.setupLinks.createIndex({ userId: 1 }),
+      this.sessions.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 }),
+      this.sessions.createIndex({ userId: 1 }),
+      this.audit.createIndex({ partnerId: 1, at: -1, _id: -1 }),
+    ]);
+  }
+
+  /** false when the e-mail is taken */
+  async insertUser(doc: PortalUserDoc): Promise<boolean> {
+    try {
+      await this.users.insertOne(doc);
+      return true;
+    } catch (err) {
+      if (isDuplicateKey(err)) return false;
+      throw err;
+    }
+  }
+
+  userById(id: string): Promise<PortalUserDoc | null> {
+    return this.users.findOne({ _id: id });
+  }
+
+  userByEmail(email: string): Promise<PortalUserDoc | null> {
+    return this.users.findOne({ email });
+  }
+
+  usersOf(partnerId: string): Promise<PortalUserDoc[]> {
+    return this.users.find({ partnerId }).sort({ partnerId: 1, createdAt: 1 }).limit(500).toArray();
+  }
+
+  async updateUser(partnerId: string, id: string, set: Partial<PortalUserDoc>): Promise<PortalUserDoc | null> {
+    return this.users.findOneAndUpdate({ _id: id, partnerId }, { $set: set }, { returnDocument: 'after' });
+  }
+
+  /** Accepts a TOTP step once: false when this step (or a later one) was used already. */
+  async claimTotpStep(userId: string, step: number): Promise<boolean> {
+    const res = await this.users.updateOne(
+      { _id: userId, $or: [{ totpLastStep: { $exists: false } }, { totpLastStep: { $lt: step } }] },
+      { $set: { totpLastStep: step } },
+    );
+    return res.modifiedCount === 1;
+  }
+
+  async replaceSetupLink(doc: SetupLinkDoc): Promise<void> {
+    await this.setupLinks.deleteMany({ userId: doc.userId });
+    await this.setupLinks.insertOne(doc);
+  }
+
+  setupLink(hash: string): Promise<SetupLinkDoc | null> {
+    return this.setupLinks.findOne({ _id: hash });
+  }
+
+  /** Takes the link: only one of two concurrent setups with the same link wins. */
+  async takeSetupLink(hash: string): Promise<SetupLinkDoc | null> {
+    return this.setupLinks.findOneAndDelete({ _id: hash });
+  }
+
+  async insertSession(doc: SessionDoc): Promise<void> {
+    await this.sessions.insertOne(doc);
+  }
+
+  session(hash: string): Promise<SessionDoc | null> {
+    return this.sessions.findOne({ _id: hash });
+  }
+
+  async deleteSession(hash: string): Promise<void> {
+    await this.sessions.deleteOne({ _id: hash });
+  }
+
+  async deleteSessionsOf(userId: string): Promise<number> {
+    return (await this.sessions.deleteMany({ userId })).deletedCount;
+  }
+
+  async appendAudit(doc: AuditDoc): Promise<void> {
+    await this.audit.insertOne(doc);
+  }
+
+  /** Newest first; `before` is the (at, _id) of the last entry of the previous page. */
+  auditOf(partnerId: string, limit: number, before?: { at: Date; id: string }): Promise<AuditDoc[]> {
+    const filter = before
+      ? { partnerId, $or: [{ at: { $lt: before.at } }, { at: before.at, _id: { $lt: before.id } }] }
+      : { partnerId };
+    return this.audit.find(filter).sort({ partnerId: 1, at: -1, _id: -1 }).limit(limit).toArray();
+  }
+}

@@ -1,0 +1,48 @@
+import type { DeliveryDoc } from './delivery.model.js';
+
+/** One endpoint's health over a window: what the partner portal's webhooks page shows. */
+export interface EndpointHealth {
+  url: string;
+  deliveries: number;
+  delivered: number;
+  failing: number;
+  deadLettered: number;
+  /** acknowledged attempts / all attempts in the window, 0..1 (undefined: none made) */
+  successRate?: number;
+  latencyP50Ms?: number;
+  latencyP95Ms?: number;
+  lastFailure?: { at: Date; outcome: string; statusCode?: number; error?: string };
+}
+
+/** The lowest delivery id of notifications created at `at` or later (UUIDv7: 48 bits of milliseconds first). */
+export function lowestIdAt(at: Date): string {
+  const h = Math.max(0, at.getTime()).toString(16).padStart(12, '0');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-0000-0000-000000000000`;
+}
+
+function percentile(sorted: number[], p: number): number | undefined {
+  if (!sorted.length) return undefined;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
+}
+
+/** Health per endpoint from its deliveries' attempts made since `since` (pure; tested beside). */
+export function endpointHealth(docs: DeliveryDoc[], since: Date): EndpointHealth[] {
+  const by = new Map<string, DeliveryDoc[]>();
+  for (const d of docs) by.set(d.url, [...(by.get(d.url) ?? []), d]);
+  return [...by.entries()].map(([url, list]) => {
+    const attempts = list.flatMap((d) => Object.values(d.attempts)).filter((a) => a.startedAt >= since);
+    const ok = attempts.filter((a) => a.outcome === 'ACKNOWLEDGED');
+    const latencies = ok.map((a) => a.durationMs).sort((a, b) => a - b);
+    const failure = attempts.filter((a) => a.outcome !== 'ACKNOWLEDGED').sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime())[0];
+    return {
+      url,
+      deliveries: list.length,
+      delivered: list.filter((d) => d.state === 'DELIVERED').length,
+      failing: list.filter((d) => d.state === 'RETRY_SCHEDULED').length,
+      deadLettered: list.filter((d) => d.state === 'DEAD_LETTERED').length,
+      ...(attempts.length ? { successRate: ok.length / attempts.length } : {}),
+      ...(latencies.length ? { latencyP50Ms: percentile(latencies, 0.5), latencyP95Ms: percentile(latencies, 0.95) } : {}),
+      ...(failure ? { lastFailure: { at: failure.startedAt, outcome: failure.outcome, ...(failure.statusCode !== undefined ? { statusCode: failure.statusCode } : {}), ...(failure.error ? { error: failure.error } : {}) } } : {}),
+    };
+  }).sort((a, b) => b.deliveries - a.deliveries);
+}

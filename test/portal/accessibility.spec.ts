@@ -1,0 +1,91 @@
+import { expect } from 'chai';
+import { launchBrowser } from '../gateway/browser.js';
+import { seriousViolations } from './axe.js';
+import { opPath, startPortalWorld, waitForReason, type PortalWorld } from './portal-world.js';
+
+/**
+ * An axe-core scan of every portal page, in both languages, reports no serious or critical
+ * violation; the pages read with JavaScript off and the main ones are keyboard-operable.
+ */
+describe('the partner portal: accessibility and keyboard', function () {
+  this.timeout(240_000);
+  let w: PortalWorld;
+  let app: any;
+  const pages = (id: string) => [
+    '/portal/', '/portal/applications', `/portal/applications?q=nothing`, `/portal/applications/${id}`,
+    `/portal/applications/${id}/act/return`, '/portal/webhooks', '/portal/webhooks?state=DELIVERED', '/portal/developers', '/portal/developers?status=4xx', '/portal/money', '/portal/users', '/portal/audit',
+  ];
+  before(async () => {
+    w = await startPortalWorld();
+    app = await w.approved();
+    await w.put(opPath(app.id, 'send'), {});
+    await w.put(opPath(app.id, 'deliver'), {});
+    await waitForReason(w.h, app.id, w.h.partner, 'READY_PAID');
+  });
+  after(async () => { await w?.stop(); });
+
+  it('when a page with known faults is scanned, then the scan reports them (the scan can fail)', async () => {
+    const b = await launchBrowser();
+    try {
+      const page = await b.context.newPage();
+      await page.setContent('<html><body><img src="x.png"><button></button></body></html>');
+      expect((await seriousViolations(page)).map((v) => v.id)).to.include.members(['image-alt', 'button-name']);
+    } finally {
+      await b.close();
+    }
+  });
+
+  for (const lang of ['en', 'cs'] as const) {
+    it(`when every page is scanned in ${lang}, then axe finds no serious or critical violation`, async () => {
+      const page = w.pages.owner;
+      await page.goto(`${w.base}/portal/lang/${lang}?back=/portal/`);
+      const found: string[] = [];
+      for (const path of pages(app.id)) {
+        await page.goto(`${w.base}${path}`);
+        for (const v of await seriousViolations(page)) found.push(`${path}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      }
+      // the signed-out pages: sign-in and a setup link
+      const fresh = await launchBrowser();
+      try {
+        const p = await fresh.context.newPage();
+        await p.goto(`${w.base}/portal/lang/${lang}?back=/portal/sign-in`);
+        for (const v of await seriousViolations(p)) found.push(`/portal/sign-in: ${v.id} ${v.help}`);
+        const { setupToken } = await w.h.t.api.modules.portal.accounts.createUser({ id: w.h.partner.id, name: w.h.partner.username }, { email: `axe-${lang}-${w.h.partner.username}@shop.example`, name: 'Axe', role: 'viewer' });
+        await p.goto(`${w.base}/portal/setup/${setupToken}`);
+        for (const v of await seriousViolations(p)) found.push(`/portal/setup: ${v.id} ${v.help}`);
+      } finally {
+        await fresh.close();
+      }
+      await page.goto(`${w.base}/portal/lang/en?back=/portal/`);
+      expect(found).to.deep.equal([]);
+    });
+  }
+
+  it('when JavaScript is off, then the application page reads whole', async () => {
+    const b = await launchBrowser({ javaScriptEnabled: false });
+    try {
+      const page = await b.context.newPage();
+      await page.context().addCookies(await w.pages.viewer.context().cookies(w.base));
+      await page.goto(`${w.base}/portal/applications/${app.id}`);
+      expect(await page.locator('#app-reason').textContent()).to.equal('READY_PAID');
+      expect(await page.locator('#payments').textContent()).to.include('PAYOUT');
+    } finally {
+      await b.close();
+    }
+  });
+
+  it('when the keyboard alone is used, then the skip link, the search and a result are reachable in order', async () => {
+    const page = w.pages.operator;
+    await page.goto(`${w.base}/portal/applications`);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => (globalThis as any).document.activeElement?.textContent)).to.equal('Skip to content');
+    await page.keyboard.press('Enter');
+    await page.getByLabel('Order number, variable symbol or customer e-mail').focus();
+    await page.keyboard.type(app.order.number);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/q=/);
+    await page.getByRole('link', { name: app.order.number }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${w.base}/portal/applications/${app.id}`);
+  });
+});

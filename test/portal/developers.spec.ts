@@ -1,0 +1,72 @@
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import { CURRENT_API_VERSION } from '../../versions/index.js';
+import { csrfOf, postForm } from './portal-support.js';
+import { opPath, startPortalWorld, type PortalWorld } from './portal-world.js';
+
+/**
+ * The developers page: the pinned API version, webhook secret rotation with its overlap
+ * (owners only), and the request log the partner API's middleware writes (no bodies,
+ * seven days by a TTL index, a filter on status).
+ */
+describe('the partner portal: developers page and request log', function () {
+  this.timeout(180_000);
+  let w: PortalWorld;
+  let app: any;
+  const requestId = `req-${randomUUID()}`;
+  const key = `idem-${randomUUID()}`;
+  before(async () => {
+    w = await startPortalWorld();
+    app = await w.approved();
+    const { t, partner } = w.h;
+    await t.client.get(`/financing/v1/applications/${app.id}`, { token: partner.token, headers: { 'X-Request-Id': requestId } });
+    const sent = await t.client.put(opPath(app.id, 'send'), {}, { token: partner.token, headers: { 'Idempotency-Key': key } });
+    expect(sent.status).to.equal(200);
+    expect((await t.client.get(`/financing/v1/applications/${randomUUID()}`, { token: partner.token })).status).to.equal(404);
+    await w.h.t.api.modules.portal.requestLog.flush();
+  });
+  after(async () => { await w?.stop(); });
+
+  it('when the request log is read, then it lists the partner\'s requests with status, request id, idempotency key and duration, and filters on status', async () => {
+    const page = w.pages.viewer;
+    await page.goto(`${w.base}/portal/developers`);
+    expect(await page.locator('#api-version').textContent()).to.equal(CURRENT_API_VERSION);
+    const log = (await page.locator('#request-log').textContent())!;
+    expect(log).to.include(`/financing/v1/applications/${app.id}`).and.include(requestId).and.include(key).and.include('PUT').and.include('404');
+    await page.getByLabel('Status', { exact: true }).selectOption('4xx');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    const statuses = await page.locator('#request-log tbody tr td:nth-child(4)').allTextContents();
+    expect(statuses.length).to.be.at.least(1);
+    expect(statuses.every((s) => /^4\d\d$/.test(s)), statuses.join()).to.equal(true);
+    // no bodies, and a retention by TTL
+    const doc = (await w.h.t.api.runtime.db.collection('partner_request_log').findOne({ requestId }))!;
+    expect(Object.keys(doc).sort()).to.deep.equal(['_id', 'at', 'durationMs', 'expiresAt', 'method', 'partnerId', 'path', 'requestId', 'status']);
+    expect(doc.expiresAt.getTime() - doc.at.getTime()).to.equal(7 * 86_400_000);
+    const ttl = (await w.h.t.api.runtime.db.collection('partner_request_log').indexes()).find((i) => i.key.expiresAt === 1);
+    expect(ttl?.expireAfterSeconds).to.equal(0);
+  });
+
+  it('when an owner rotates the webhook secret, then the new secret is shown once and the old one keeps signing through the overlap; others may not', async () => {
+    const viewer = w.pages.viewer;
+    await viewer.goto(`${w.base}/portal/developers`);
+    expect(await viewer.getByRole('button', { name: 'Rotate the secret' }).count()).to.equal(0);
+    expect((await postForm(w.h.t, viewer, '/portal/developers/rotate-webhook-secret', { csrf: await csrfOf(viewer), grace: '24h' })).status).to.equal(403);
+    const operator = w.pages.operator;
+    await operator.goto(`${w.base}/portal/developers`);
+    expect((await postForm(w.h.t, operator, '/portal/developers/rotate-webhook-secret', { csrf: await csrfOf(operator), grace: '24h' })).status).to.equal(403);
+    const owner = w.pages.owner;
+    await owner.goto(`${w.base}/portal/developers`);
+    await owner.getByLabel('Overlap').selectOption('1h');
+    await owner.getByRole('button', { name: 'Rotate the secret' }).click();
+    const secret = (await owner.locator('#new-secret').textContent())!.trim();
+    expect(secret).to.match(/^whsec_/);
+    const partner = await w.h.t.api.modules.auth.admin.get(w.h.partner.username);
+    expect(partner.webhookSecrets).to.equal(2);
+    expect(await owner.locator('#live-secrets').textContent()).to.equal('2');
+    // a reload of the POST (the browser sends the same form again) does not rotate twice
+    await owner.reload();
+    expect(await owner.locator('#new-secret').count()).to.equal(0);
+    expect(await owner.getByText('This form was already sent').count()).to.equal(1);
+    expect((await w.h.t.api.modules.auth.admin.get(w.h.partner.username)).webhookSecrets).to.equal(2);
+  });
+});

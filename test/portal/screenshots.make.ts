@@ -1,0 +1,45 @@
+import { fileURLToPath } from 'node:url';
+import { opPath, startPortalWorld, waitForReason, type PortalWorld } from './portal-world.js';
+
+/**
+ * The screenshots of docs/portal.md, made from a real purchase (npm run -s
+ * portal:screenshots), so they can be made again whenever the pages change.
+ */
+describe('portal screenshots for docs/portal.md', function () {
+  let w: PortalWorld;
+  after(async () => { await w?.stop(); });
+
+  it('makes them', async () => {
+    w = await startPortalWorld();
+    const app = await w.approved();
+    await w.put(opPath(app.id, 'send'), {});
+    await w.put(opPath(app.id, 'deliver'), {});
+    await waitForReason(w.h, app.id, w.h.partner, 'READY_PAID');
+    await w.put(opPath(app.id, 'return'), { items: [{ code: 'KTL-1', quantity: 1 }] });
+    for (let i = 0; i < 3; i += 1) await w.approved();
+    await new Promise((r) => setTimeout(r, 3000)); // the credit note's notification and its retry: for the picture only
+    const shot = async (path: string, name: string, lang: 'en' | 'cs' = 'en', height = 760) => {
+      const page = w.pages.owner;
+      await page.setViewportSize({ width: 1024, height });
+      await page.goto(`${w.base}/portal/lang/${lang}?back=${encodeURIComponent(path)}`);
+      await page.screenshot({ path: fileURLToPath(new URL(`../../docs/portal/${name}.png`, import.meta.url)) });
+    };
+    await shot('/portal/applications', 'applications');
+    await shot(`/portal/applications/${app.id}`, 'application', 'en', 1400);
+    await shot(`/portal/applications/${app.id}`, 'application-cs', 'cs', 900);
+    await shot(`/portal/applications/${app.id}/act/return`, 'return');
+    await shot('/portal/webhooks', 'webhooks');
+    await shot('/portal/money', 'money', 'cs', 700);
+    await w.h.t.api.modules.portal.requestLog.flush();
+    await shot('/portal/developers', 'developers', 'en', 900);
+    await shot('/portal/users', 'users');
+    await shot('/portal/audit', 'audit');
+    const { launchBrowser } = await import('../gateway/browser.js');
+    const b = await launchBrowser();
+    const p = await b.context.newPage();
+    await p.setViewportSize({ width: 1024, height: 620 });
+    await p.goto(`${w.base}/portal/sign-in`);
+    await p.screenshot({ path: fileURLToPath(new URL('../../docs/portal/sign-in.png', import.meta.url)) });
+    await b.close();
+  });
+});
