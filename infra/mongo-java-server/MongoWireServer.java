@@ -232,12 +232,29 @@ public final class MongoWireServer {
           case NATIVE:
             return super.queryDocuments(query, orderBy, numberToSkip, limit, batchSize, fieldSelector);
           case COLLSCAN:
+            warnOfScan(query, orderBy);
             return matchDocuments(query, orderBy, numberToSkip, limit, batchSize, fieldSelector);
           default:
             return matchDocuments(query, plan.positions, plan.sortFromIndex ? null : orderBy,
                 numberToSkip, limit, batchSize, fieldSelector);
         }
       }
+    }
+
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger("MongoWireServer");
+    private static final int SCAN_WARN_DOCUMENTS = 1000;
+    private final Map<String, Long> scanWarned = new HashMap<>();
+
+    /** A scan of a large collection holds its lock for as long as it reads: named in the log (once a minute per shape). */
+    private void warnOfScan(Document query, Document orderBy) {
+      int n = count();
+      if (n < SCAN_WARN_DOCUMENTS) return;
+      String shape = getCollectionName() + " " + query.keySet() + (isRealSort(orderBy) ? " sort " + orderBy.keySet() : "");
+      long nowMs = System.currentTimeMillis();
+      Long last = scanWarned.get(shape);
+      if (last != null && nowMs - last < 60_000) return;
+      scanWarned.put(shape, nowMs);
+      LOG.warn("collection scan of {} documents: {} (no index serves this filter)", n, shape);
     }
 
     synchronized Document explainPlan(Document query, Document orderBy) {
