@@ -50,16 +50,33 @@ install_kafka() {
   log "kafka $KAFKA_VERSION: $(ls "$lib" | wc -l) jars in $lib"
 }
 
+# The launcher is compiled again whenever its source changed (its sha256 is kept beside the
+# classes), so a cached install never runs an older launcher than the checkout's.
+compile_mongo_wire_launcher() {
+  local home="$1" src="$HERE/mongo-java-server/MongoWireServer.java" sum
+  sum="$(sha256sum "$src" | cut -d' ' -f1)"
+  [ -f "$home/classes/MongoWireServer.class" ] && [ "$(cat "$home/classes/.source-sha256" 2>/dev/null)" = "$sum" ] && return 0
+  command -v javac >/dev/null || { log "javac not found: install a JDK 17+ (Debian: openjdk-17-jdk-headless)"; exit 1; }
+  log "mongo-java-server $MJS_VERSION: compiling the MongoWireServer launcher"
+  rm -rf "$home/classes.new"; mkdir -p "$home/classes.new"
+  javac -nowarn -cp "$home/lib/*" -d "$home/classes.new" "$src" \
+    || { log "compiling the MongoWireServer launcher failed"; exit 1; }
+  echo "$sum" > "$home/classes.new/.source-sha256"
+  rm -rf "$home/classes"; mv "$home/classes.new" "$home/classes"
+}
+
 install_mongo_java_server() {
   local home="$CACHE/mongo-java-server-$MJS_VERSION"
-  if [ -f "$home/.complete" ]; then log "mongo-java-server $MJS_VERSION: cached ($home)"; return; fi
+  if [ -f "$home/.complete" ]; then
+    compile_mongo_wire_launcher "$home"
+    log "mongo-java-server $MJS_VERSION: cached ($home)"; return
+  fi
   need_jdk_and_maven
   log "mongo-java-server $MJS_VERSION: fetching jars from Maven Central (first run only, ~5 s)"
   rm -rf "$home"; mkdir -p "$home/lib" "$home/classes"
   maven_copy_jars "$HERE/mongo-java-server/pom.xml" "$MJS_VERSION" "$home/lib"
   ls "$home"/lib/mongo-java-server-core-*.jar >/dev/null 2>&1 || { log "mongo-java-server jars missing after mvn"; exit 1; }
-  javac -nowarn -cp "$home/lib/*" -d "$home/classes" "$HERE/mongo-java-server/MongoWireServer.java" \
-    || { log "compiling the MongoWireServer launcher failed"; exit 1; }
+  compile_mongo_wire_launcher "$home"
   touch "$home/.complete"
   log "mongo-java-server $MJS_VERSION: $(ls "$home/lib" | wc -l) jars and the launcher in $home"
 }

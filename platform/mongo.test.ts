@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { MongoClient } from 'mongodb';
-import { clientOptions } from './mongo.js';
+import { MIN_POOL_SIZE, clientOptions } from './mongo.js';
 
 /** What the driver makes of the connection string and the code's defaults (no server needed). */
 function effective(url: string) {
@@ -16,6 +16,7 @@ describe('MongoDB client options', () => {
     expect(o.serverSelectionTimeoutMS).to.equal(1500);
     expect(o.waitQueueTimeoutMS, 'a connection still opening counts against the operation').to.equal(1500);
     expect(o.connectTimeoutMS, 'a late heartbeat must not reset the pool under every request').to.equal(10_000);
+    expect(o.minPoolSize, 'connections open before the first request, not under it').to.equal(MIN_POOL_SIZE);
   });
 
   it('when a replica-set URL names write concern, read concern and retries, then the URL decides them', () => {

@@ -30,10 +30,25 @@ import {
 /** The deadline of a connection's handshake and of a heartbeat (see connectMongo). */
 export const CONNECT_TIMEOUT_MS = 10_000;
 
+/**
+ * Connections a process opens before it reports ready, and keeps open. A pool that opens
+ * them on demand makes the first requests after a start (a deploy) pay a connection setup
+ * each, all at once, on a store that is busy serving the other instances: those requests
+ * wait behind the handshakes and, past `waitQueueTimeoutMS`, answer 503. Twenty covers the
+ * requests one instance has in flight at a few hundred per second.
+ */
+export const MIN_POOL_SIZE = 20;
+
 export async function connectMongo(url: string, dbName: string, timeoutMs = 10_000): Promise<{ client: MongoClient; db: Db }> {
-  const client = new MongoClient(url, clientOptions(url, timeoutMs));
+  const options = clientOptions(url, timeoutMs);
+  const client = new MongoClient(url, options);
   await client.connect();
-  return { client, db: client.db(dbName) };
+  const db = client.db(dbName);
+  // as many pings at once as the pool keeps open: each needs a connection of its own, so
+  // the pool is full before the first request instead of filling under it
+  const warm = client.options.minPoolSize;
+  if (warm > 0) await Promise.all(Array.from({ length: warm }, () => db.command({ ping: 1 })));
+  return { client, db };
 }
 
 export function clientOptions(url: string, timeoutMs: number): MongoClientOptions {
@@ -47,6 +62,7 @@ export function clientOptions(url: string, timeoutMs: number): MongoClientOption
     socketTimeoutMS: timeoutMs,
     waitQueueTimeoutMS: timeoutMs,
     maxPoolSize: 50,
+    minPoolSize: MIN_POOL_SIZE,
     appName: 'partner-financing',
   };
   const inUrl = urlOptionNames(url);

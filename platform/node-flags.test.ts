@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { SERVICE_NODE_FLAGS, serviceNodeArgs } from './node-flags.js';
+import { SERVICE_NODE_FLAGS, compiledEntry, serviceNodeArgs } from './node-flags.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const read = (path: string) => readFileSync(`${ROOT}${path}`, 'utf8');
@@ -16,14 +16,21 @@ function launchLines(entry: string): Record<string, string> {
 
 describe('service node flags', () => {
   for (const entry of ['api/main.ts', 'relay/main.ts']) {
-    it(`when ${entry} is launched by a package script or the container, then it runs as node with every service flag and tsx in the same process`, () => {
-      for (const [where, line] of Object.entries(launchLines(entry))) {
-        expect(line, where).to.contain(`node ${SERVICE_NODE_FLAGS.join(' ')} --import tsx ${entry}`);
-      }
+    it(`when ${entry} is launched by a package script or the container, then it runs compiled JavaScript as node with every service flag`, () => {
+      const js = entry.replace(/\.ts$/, '.js');
+      const lines = launchLines(entry);
+      expect(lines[`package.json start:${entry.split('/')[0]}`]).to.contain(`node ${SERVICE_NODE_FLAGS.join(' ')} ${compiledEntry(entry)}`);
+      // the image holds the compiled tree at its root; a mounted checkout falls back to tsx
+      expect(lines['infra/docker-entrypoint.sh']).to.contain(`node ${SERVICE_NODE_FLAGS.join(' ')} ${js}`);
+      expect(lines['infra/docker-entrypoint.sh']).to.contain(`node ${SERVICE_NODE_FLAGS.join(' ')} --import tsx ${entry}`);
     });
   }
 
   it('when extra flags are given (a profiler), then they follow the service flags, so an explicit one overrides its default', () => {
     expect(serviceNodeArgs('api/main.ts', ['--max-semi-space-size=64'])).to.deep.equal([...SERVICE_NODE_FLAGS, '--max-semi-space-size=64', '--import', 'tsx', 'api/main.ts']);
+  });
+
+  it('when the entry is compiled JavaScript, then node runs it without tsx', () => {
+    expect(serviceNodeArgs(compiledEntry('relay/main.ts'))).to.deep.equal([...SERVICE_NODE_FLAGS, 'dist/relay/main.js']);
   });
 });

@@ -15,7 +15,22 @@
  */
 export const SERVICE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=32'];
 
-/** The arguments after `node` that run a service entry point (TypeScript through tsx). */
+/**
+ * Where `npm start` and the package scripts run the service from: the JavaScript that
+ * scripts/images/compile.mjs makes of the sources (the same build as the image's), so a
+ * start does not load tsx and transpile ~200 files first (docs/operations.md, "Starting").
+ */
+export const COMPILED_DIR = 'dist';
+
+/** `api/main.ts` -> `dist/api/main.js`. */
+export function compiledEntry(entry: string): string {
+  return `${COMPILED_DIR}/${entry.replace(/\.ts$/, '.js')}`;
+}
+
+/**
+ * The arguments after `node` that run a service entry point: compiled JavaScript as it is,
+ * TypeScript through tsx (the tests' service processes).
+ */
 export function serviceNodeArgs(entry: string, extra: readonly string[] = []): string[] {
-  return [...SERVICE_NODE_FLAGS, ...extra, '--import', 'tsx', entry];
+  return entry.endsWith('.ts') ? [...SERVICE_NODE_FLAGS, ...extra, '--import', 'tsx', entry] : [...SERVICE_NODE_FLAGS, ...extra, entry];
 }

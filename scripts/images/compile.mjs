@@ -5,7 +5,13 @@
 // runs tsc); the tree keeps its shape (api/main.ts -> <out>/api/main.js), so the code's
 // own relative paths (../package.json, the `.js` import specifiers) hold unchanged.
 //
-//   node scripts/images/compile.mjs <out-dir>
+//   node scripts/images/compile.mjs <out-dir> [--if-stale]
+//
+// `npm start`, `start:api` and `start:relay` run the same output from `dist/` (built by
+// scripts/start.ts and the pre-scripts with --if-stale: nothing is done when the
+// fingerprint of the sources, their paths, sizes and modification times, equals the one
+// of the last build, kept in <out-dir>/.source-fingerprint). A build writes a fresh
+// directory beside <out-dir> and swaps it in, so a half-written tree never runs.
 //
 // Compiles the service code (api, platform, modules, relay, versions, without tests and
 // fakes), the sandbox supervisor (scripts/sandbox) and scripts/local-stack.ts (the partners
@@ -13,17 +19,21 @@
 // checks that every relative import of the output names a file of the output, so code that
 // starts importing from a directory not listed here fails the build, not the container.
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transformFile } from '@swc/core';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const out = process.argv[2];
-if (!out) {
-  process.stderr.write('usage: node scripts/images/compile.mjs <out-dir>\n');
+const args = process.argv.slice(2);
+const ifStale = args.includes('--if-stale');
+const target = args.find((a) => !a.startsWith('--'));
+if (!target) {
+  process.stderr.write('usage: node scripts/images/compile.mjs <out-dir> [--if-stale]\n');
   process.exit(2);
 }
+const final = resolve(target);
 
 const DIRS = ['api', 'platform', 'modules', 'relay', 'versions', 'scripts/sandbox'];
 const FILES = ['scripts/local-stack.ts'];
@@ -58,6 +68,21 @@ const options = {
 const t0 = Date.now();
 const files = [...FILES];
 for (const d of DIRS) files.push(...(await walk(d)));
+files.sort();
+
+const hash = createHash('sha256');
+for (const f of [...files, 'package.json', 'scripts/images/compile.mjs']) {
+  const st = await stat(join(ROOT, f));
+  hash.update(`${f}\0${st.size}\0${st.mtimeMs}\n`);
+}
+const fingerprint = hash.digest('hex');
+const stampFile = join(final, '.source-fingerprint');
+if (ifStale && existsSync(stampFile) && (await readFile(stampFile, 'utf8')).trim() === fingerprint) process.exit(0);
+
+// A fresh tree beside the target, swapped in at the end (the image build writes into an
+// empty /app, where this is the same thing).
+const out = `${final}.build-${process.pid}`;
+await rm(out, { recursive: true, force: true });
 const missing = [];
 await Promise.all(files.map(async (rel) => {
   const { code } = await transformFile(join(ROOT, rel), options);
@@ -74,6 +99,10 @@ await copyFile(join(ROOT, 'package.json'), join(out, 'package.json'));
 const unresolved = missing.filter((m) => !m.endsWith("'../package.json'") && !m.endsWith(' ../package.json'));
 if (unresolved.length) {
   process.stderr.write(`[compile] imports outside the compiled tree (add their directory to DIRS):\n  ${unresolved.join('\n  ')}\n`);
+  await rm(out, { recursive: true, force: true });
   process.exit(1);
 }
-process.stderr.write(`[compile] ${files.length} files to ${relative(process.cwd(), out) || '.'} in ${Date.now() - t0} ms\n`);
+await writeFile(join(out, '.source-fingerprint'), `${fingerprint}\n`);
+await rm(final, { recursive: true, force: true });
+await rename(out, final);
+process.stderr.write(`[compile] ${files.length} files to ${relative(process.cwd(), final) || '.'} in ${Date.now() - t0} ms\n`);

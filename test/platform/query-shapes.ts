@@ -50,7 +50,7 @@ export const QUERY_SHAPES: QueryShape[] = [
   { collections: ['partners'], equal: ['_id'], by: 'modules/auth/auth.repository.ts', what: 'does a partner exist', index: '_id_' },
   { collections: ['partners'], equal: ['_id'], residual: ['updatedAt'], by: 'modules/auth/auth.repository.ts', what: 'secret rotation (guarded)', index: '_id_' },
   { collections: ['partners'], equal: ['username'], by: 'modules/auth/auth.repository.ts', what: 'CLI changes', index: 'username_1' },
-  { collections: ['partners'], equal: [], sort: { username: 1 }, by: 'modules/auth/auth.repository.ts', what: 'the CLI\'s list of partners', index: 'username_1' },
+  { collections: ['partners'], equal: [], sort: { username: 1 }, by: 'modules/auth/auth.repository.ts', what: 'the CLI\'s list of partners', index: { scan: 'every partner is wanted (the CLI\'s list)' } },
   { collections: ['partners'], equal: [], by: 'modules/auth/auth.repository.ts', what: 'revoke every partner\'s tokens', index: { scan: 'changes every partner by design' } },
   { collections: ['auth_signing_keys'], equal: [], residual: ['active'], by: 'modules/auth/auth.repository.ts', what: 'the signing keys, every refresh', index: { scan: 'a handful of keys (one active, a few retiring), all of them wanted' } },
   { collections: ['auth_signing_keys'], equal: ['_id'], by: 'modules/auth/auth.repository.ts', what: 'retire or delete a key', index: '_id_' },

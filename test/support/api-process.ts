@@ -32,8 +32,9 @@ export class ApiProcess extends ServiceProcess {
   client!: TestClient;
 
   /** `nodeArgs`: Node flags besides the services' own (a benchmark's `--cpu-prof`). */
-  constructor(private readonly config: Config, private readonly env: Record<string, string> = {}, nodeArgs: string[] = []) {
-    super('api/main.ts', nodeArgs);
+  /** `entry`: the benchmarks also run the compiled `dist/api/main.js`. */
+  constructor(private readonly config: Config, private readonly env: Record<string, string> = {}, nodeArgs: string[] = [], entry = 'api/main.ts') {
+    super(entry, nodeArgs);
   }
 
   /** Picks the ports and writes the certificate; call once before `start`. */
