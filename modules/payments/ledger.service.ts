@@ -8,7 +8,7 @@ import type { LedgerRepository } from './ledger.repository.js';
 import { addDays, localDate } from '../../platform/dates.js';
 import { payoutBase } from '../order-rules/index.js';
 import type { OrderEventData } from '../orders/index.js';
-import { reconcile, type LedgerRecord } from './ledger.rules.js';
+import { reconcile, type LedgerRecord, type PaymentOperation } from './ledger.rules.js';
 import type { LedgerDoc, LedgerEntryDoc, PaymentBody } from './payments.model.js';
 import { PAYMENT_EVENTS, PAYMENT_TOPICS, paymentEvent } from './payments.events.js';
 
@@ -71,7 +71,8 @@ export class LedgerService {
     if (stale(ledger, event)) return { set: { updatedAt: now }, entries: [] }; // lost a race to the same event
     const { order } = event.data;
     const base = payoutBase(order, ledger.terms.trigger);
-    const record = reconcile(ledger.records, base, ledger.terms, { currency: ledger.currency, sourceEventId: event.id, now, newId });
+    const operation = operationOf(event.data);
+    const record = reconcile(ledger.records, base, ledger.terms, { currency: ledger.currency, sourceEventId: event.id, ...(operation ? { operation } : {}), now, newId });
     const set: Record<string, unknown> = {
       lastAggregateVersion: event.aggregateVersion,
       processedEventIds: [...ledger.processedEventIds, event.id].slice(-MAX_PROCESSED_IDS),
@@ -95,6 +96,7 @@ export class LedgerService {
       grossValue: money(record.gross),
       fee: money(record.fee),
       ...(variableSymbol ? { variableSymbol } : {}),
+      ...(record.operation ? { operationId: record.operation.operationId, operation: withoutId(record.operation) } : {}),
       invoice: {
         fullName: this.billing.fullName,
         address: { ...this.billing.address, addressType: 'PERMANENT' },
@@ -123,6 +125,19 @@ export class LedgerService {
     };
     return [eventEntry(PAYMENT_TOPICS.events, pe), notificationEntry(notification)];
   }
+}
+
+/** The call behind an order event, with the items and quantities it touched. */
+function operationOf(data: OrderEventData): PaymentOperation | undefined {
+  if (!data.operation) return undefined;
+  return {
+    ...data.operation,
+    items: (data.lines ?? []).map((l) => ({ code: l.code, quantity: l.quantityMilli / 1000, amount: l.amount })),
+  };
+}
+
+function withoutId({ operationId: _id, ...rest }: PaymentOperation): Omit<PaymentOperation, 'operationId'> {
+  return rest;
 }
 
 function stale(ledger: LedgerDoc, event: DomainEvent): boolean {

@@ -27,6 +27,16 @@ const invoiceSchema = Joi.object({
   accountNumber: Joi.object({ accountNumber: Joi.string().required(), bankCode: Joi.string().required() }).required(),
 }).description('the service\'s billing data').label('Invoice');
 
+export const paymentOperationSchema = Joi.object({
+  type: Joi.string().valid('SEND', 'DELIVER', 'RETURN', 'CANCEL', 'CHANGE').required(),
+  idempotencyKey: Joi.string().description('the Idempotency-Key the call was sent with, when it had one'),
+  items: Joi.array().items(Joi.object({
+    code: Joi.string().required(),
+    quantity: Joi.number().required().description('decimal quantity the call touched'),
+    amount: Joi.number().integer().required().description('the value of those pieces in minor units'),
+  })).required().description('the items the call named; empty for an amount-only refund or an order change'),
+}).description('the call behind operationId').label('PaymentOperation');
+
 export const paymentSchema = Joi.object({
   paymentId: Joi.string().required().description('UUIDv7: sorts by time; the paging cursor'),
   type: Joi.string().valid('PAYOUT', 'CREDIT_NOTE').required().description('CREDIT_NOTE: goods came back after a payout; the partner owes it back'),
@@ -36,6 +46,8 @@ export const paymentSchema = Joi.object({
   grossValue: money.required().description('the value of the goods paid for (or credited)'),
   fee: money.required().description('the service\'s fee on grossValue'),
   variableSymbol: Joi.string().description('the order\'s first variable symbol'),
+  operationId: Joi.string().description('the call that caused it: the send, deliver, return, cancel or change whose answer returned this id (absent for payments made before operation ids)'),
+  operation: paymentOperationSchema,
   invoice: invoiceSchema.required(),
 }).label('Payment');
 

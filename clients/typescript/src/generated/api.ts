@@ -2487,7 +2487,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the changed order plus applicationInfo */
+            /** @description the changed order plus applicationInfo, and the operation's id */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2626,6 +2626,8 @@ export interface operations {
                             /** @enum {string} */
                             stateReason: "PROCESSING_REDIRECT_NEEDED" | "PROCESSING_PREAPPROVED" | "PROCESSING_VALIDATION_IN_PROGRESS" | "REJECTED" | "CANCELLED_NOT_PAID" | "READY_TO_SHIP" | "READY_SHIPPED" | "READY_DELIVERED" | "READY_PAID" | "CANCELLED_RETURNED";
                         };
+                        /** @description this call: every payment line it causes names it (`operationId` of the Payment) */
+                        operationId: string;
                     };
                 };
             };
@@ -2788,7 +2790,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the changed order plus applicationInfo */
+            /** @description the changed order plus applicationInfo, and the operation's id */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2927,6 +2929,8 @@ export interface operations {
                             /** @enum {string} */
                             stateReason: "PROCESSING_REDIRECT_NEEDED" | "PROCESSING_PREAPPROVED" | "PROCESSING_VALIDATION_IN_PROGRESS" | "REJECTED" | "CANCELLED_NOT_PAID" | "READY_TO_SHIP" | "READY_SHIPPED" | "READY_DELIVERED" | "READY_PAID" | "CANCELLED_RETURNED";
                         };
+                        /** @description this call: every payment line it causes names it (`operationId` of the Payment) */
+                        operationId: string;
                     };
                 };
             };
@@ -3113,7 +3117,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the changed order plus applicationInfo */
+            /** @description the changed order plus applicationInfo, and the operation's id */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3252,6 +3256,8 @@ export interface operations {
                             /** @enum {string} */
                             stateReason: "PROCESSING_REDIRECT_NEEDED" | "PROCESSING_PREAPPROVED" | "PROCESSING_VALIDATION_IN_PROGRESS" | "REJECTED" | "CANCELLED_NOT_PAID" | "READY_TO_SHIP" | "READY_SHIPPED" | "READY_DELIVERED" | "READY_PAID" | "CANCELLED_RETURNED";
                         };
+                        /** @description this call: every payment line it causes names it (`operationId` of the Payment) */
+                        operationId: string;
                     };
                 };
             };
@@ -3431,7 +3437,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the changed order plus applicationInfo */
+            /** @description the changed order plus applicationInfo, and the operation's id */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3570,6 +3576,8 @@ export interface operations {
                             /** @enum {string} */
                             stateReason: "PROCESSING_REDIRECT_NEEDED" | "PROCESSING_PREAPPROVED" | "PROCESSING_VALIDATION_IN_PROGRESS" | "REJECTED" | "CANCELLED_NOT_PAID" | "READY_TO_SHIP" | "READY_SHIPPED" | "READY_DELIVERED" | "READY_PAID" | "CANCELLED_RETURNED";
                         };
+                        /** @description this call: every payment line it causes names it (`operationId` of the Payment) */
+                        operationId: string;
                     };
                 };
             };
@@ -3759,7 +3767,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the changed order plus applicationInfo */
+            /** @description the changed order plus applicationInfo, and the operation's id */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3898,6 +3906,8 @@ export interface operations {
                             /** @enum {string} */
                             stateReason: "PROCESSING_REDIRECT_NEEDED" | "PROCESSING_PREAPPROVED" | "PROCESSING_VALIDATION_IN_PROGRESS" | "REJECTED" | "CANCELLED_NOT_PAID" | "READY_TO_SHIP" | "READY_SHIPPED" | "READY_DELIVERED" | "READY_PAID" | "CANCELLED_RETURNED";
                         };
+                        /** @description this call: every payment line it causes names it (`operationId` of the Payment) */
+                        operationId: string;
                     };
                 };
             };
@@ -4076,6 +4086,23 @@ export interface operations {
                             };
                             /** @description the order's first variable symbol */
                             variableSymbol?: string;
+                            /** @description the call that caused it: the send, deliver, return, cancel or change whose answer returned this id (absent for payments made before operation ids) */
+                            operationId?: string;
+                            /** @description the call behind operationId */
+                            operation?: {
+                                /** @enum {string} */
+                                type: "SEND" | "DELIVER" | "RETURN" | "CANCEL" | "CHANGE";
+                                /** @description the Idempotency-Key the call was sent with, when it had one */
+                                idempotencyKey?: string;
+                                /** @description the items the call named; empty for an amount-only refund or an order change */
+                                items: {
+                                    code: string;
+                                    /** @description decimal quantity the call touched */
+                                    quantity: number;
+                                    /** @description the value of those pieces in minor units */
+                                    amount: number;
+                                }[];
+                            };
                             /** @description the service's billing data */
                             invoice: {
                                 fullName: string;
