@@ -2,6 +2,7 @@ import type { Platform, AppModule } from '../../platform/module.js';
 import type { ApplicationsModule } from '../applications/index.js';
 import { LedgerService } from './ledger.service.js';
 import { MongoLedgerRepository } from './ledger.repository.js';
+import { MongoPaymentLinesRepository } from './payment-lines.repository.js';
 import { ledgerConsumer, paidConsumer } from './payments.consumers.js';
 import { mountPaymentRoutes } from './payments.routes.js';
 
@@ -13,7 +14,8 @@ export interface PaymentsModuleDeps {
 
 /** Composition root of the payments module: the ledger consumer, READY_PAID, the payments list. */
 export async function createPaymentsModule(platform: Platform, deps: PaymentsModuleDeps): Promise<PaymentsModule> {
-  const ledger = new LedgerService(new MongoLedgerRepository(platform.db, platform.outbox), platform.config.billing, platform.clock);
+  const lines = new MongoPaymentLinesRepository(platform.db);
+  const ledger = new LedgerService(new MongoLedgerRepository(platform.db, platform.outbox), platform.config.billing, platform.clock, lines);
   await ledger.init();
   const consumers = [
     ledgerConsumer(platform.consumerDeps, platform.topics, ledger),
@@ -21,7 +23,7 @@ export async function createPaymentsModule(platform: Platform, deps: PaymentsMod
   ];
   return {
     name: 'payments',
-    mount: (router) => mountPaymentRoutes(router, { applications: deps.applications, ledger }),
+    mount: (router) => mountPaymentRoutes(router, { applications: deps.applications, ledger, lines }),
     start: async () => { for (const c of consumers) await c.start(); },
     stop: async () => { for (const c of consumers) await c.stop(); },
   };

@@ -5,6 +5,8 @@ import type { NotificationRequest } from '../../platform/notifications.js';
 import type { Change } from '../../platform/versioned-store.js';
 import { systemClock, type Clock } from '../../platform/clock.js';
 import type { LedgerRepository } from './ledger.repository.js';
+import type { PaymentLinesRepository } from './payment-lines.repository.js';
+import type { PaymentLineDoc } from './payment-lines.model.js';
 import { addDays, localDate } from '../../platform/dates.js';
 import { payoutBase } from '../order-rules/index.js';
 import type { OrderEventData } from '../orders/index.js';
@@ -30,10 +32,16 @@ const MAX_PROCESSED_IDS = 500;
  * leaves with its payment event and the partner's payment notification in the same write.
  */
 export class LedgerService {
-  constructor(private readonly repo: LedgerRepository, private readonly billing: Billing, private readonly clock: Clock = systemClock) {}
+  constructor(
+    private readonly repo: LedgerRepository,
+    private readonly billing: Billing,
+    private readonly clock: Clock = systemClock,
+    private readonly lines?: Pick<PaymentLinesRepository, 'init' | 'record'>,
+  ) {}
 
-  init(): Promise<void> {
-    return this.repo.init();
+  async init(): Promise<void> {
+    await this.repo.init();
+    await this.lines?.init();
   }
 
   find(applicationId: string): Promise<LedgerDoc | null> {
@@ -44,11 +52,27 @@ export class LedgerService {
   async apply(event: DomainEvent<OrderEventData>, now = this.clock.now()): Promise<LedgerEntryDoc | undefined> {
     const appId = event.aggregateId;
     const current = (await this.find(appId)) ?? (await this.open(event, now));
-    if (stale(current, event)) return undefined;
-    const { result } = await this.repo.mutate(appId, (ledger) => this.decide(ledger, event, now), {
+    if (stale(current, event)) {
+      // a redelivery after a crash between the ledger's write and the line's: write the line now
+      const made = current.records.find((r) => r.sourceEventId === event.id);
+      if (made) await this.recordLine(current, made);
+      return undefined;
+    }
+    const { doc, result } = await this.repo.mutate(appId, (ledger) => this.decide(ledger, event, now), {
       notFound: () => new Error(`ledger ${appId} vanished`),
     });
+    if (result) await this.recordLine(doc, result);
     return result;
+  }
+
+  /**
+   * The record as a line of the partner's account-wide list, written once by paymentId. The
+   * order event is acknowledged only after this, so a crash in between redelivers it and the
+   * stale branch of `apply` writes the line.
+   */
+  private async recordLine(ledger: LedgerDoc, entry: LedgerEntryDoc): Promise<void> {
+    if (!this.lines) return;
+    await this.lines.record(lineOf(ledger.partnerId, ledger._id, entry));
   }
 
   /** The first event of an application opens its ledger with the partner's terms of that moment. */
@@ -79,7 +103,12 @@ export class LedgerService {
       updatedAt: now,
     };
     if (!record) return { set, entries: [] };
-    const entry: LedgerEntryDoc = { ...record, body: this.paymentBody(record, event.aggregateId, order.variableSymbol) };
+    const entry: LedgerEntryDoc = {
+      ...record,
+      body: this.paymentBody(record, event.aggregateId, order.variableSymbol),
+      orderNumber: order.orderNumber,
+      notifyUrl: event.data.paymentsUrl ?? event.data.notificationUrl,
+    };
     set.records = [...ledger.records, entry];
     return { set, entries: this.entries(ledger, event, entry, now), result: entry };
   }
@@ -125,6 +154,28 @@ export class LedgerService {
     };
     return [eventEntry(PAYMENT_TOPICS.events, pe), notificationEntry(notification)];
   }
+}
+
+/** A ledger record as the partner's payment line (open: no settlement has taken it). */
+export function lineOf(partnerId: string, applicationId: string, entry: LedgerEntryDoc): PaymentLineDoc {
+  return {
+    _id: entry.paymentId,
+    partnerId,
+    applicationId,
+    type: entry.type,
+    gross: entry.gross,
+    fee: entry.fee,
+    net: entry.net,
+    currency: entry.currency,
+    date: entry.body.date,
+    createdAt: entry.createdAt,
+    ...(entry.orderNumber ? { orderNumber: entry.orderNumber } : {}),
+    ...(entry.body.variableSymbol ? { variableSymbol: entry.body.variableSymbol } : {}),
+    ...(entry.operation ? { operation: entry.operation } : {}),
+    ...(entry.notifyUrl ? { notifyUrl: entry.notifyUrl } : {}),
+    body: entry.body,
+    settlementId: null,
+  };
 }
 
 /** The call behind an order event, with the items and quantities it touched. */

@@ -32,6 +32,10 @@ export interface PaymentBody {
 export interface LedgerEntryDoc extends LedgerRecord {
   /** the Payment exactly as notified (billing data as configured at the time) */
   body: PaymentBody;
+  /** the order's number when the record was made (the settlement report's column) */
+  orderNumber?: string;
+  /** where its notification went */
+  notifyUrl?: string;
 }
 
 /** One ledger per application (`_id` = application id), changed only by version-guarded writes. */

@@ -55,3 +55,30 @@ export const paymentsPageSchema = Joi.object({
   data: Joi.array().items(paymentSchema).required(),
   pagingInfo: pagingInfoSchema('items').required().label('PagingInfo'),
 }).label('PaymentsPage');
+
+/** GET /financing/v1/payments: every payment line of the partner, filtered by date and type. */
+export interface AccountPaymentsQuery extends PageRequest {
+  from?: string;
+  to?: string;
+  type?: 'PAYOUT' | 'CREDIT_NOTE';
+}
+
+const accountCursor = cursorParameter(UUID_PATTERN, 'paymentId', 'a payment of this partner');
+
+export const accountPaymentsQuerySchema = Joi.object<AccountPaymentsQuery, true>({
+  limit: pageLimit,
+  after: accountCursor.description('paymentId of the last item of the previous page (forward)'),
+  before: accountCursor.description('paymentId of the first item of the following page (backward)'),
+  from: isoDate.description('only payments dated on or after this local date (Europe/Prague)'),
+  to: isoDate.description('only payments dated on or before this local date'),
+  type: Joi.string().valid('PAYOUT', 'CREDIT_NOTE').description('only payouts, or only credit notes'),
+}).nand('after', 'before').label('AccountPaymentsQuery');
+
+export const accountPaymentSchema = paymentSchema.append({
+  settlementId: Joi.string().description('the settlement that paid or charged it; absent while it waits for the next cut-off'),
+}).label('AccountPayment');
+
+export const accountPaymentsPageSchema = Joi.object({
+  data: Joi.array().items(accountPaymentSchema).required(),
+  pagingInfo: pagingInfoSchema('items').required().label('PagingInfo'),
+}).label('AccountPaymentsPage');

@@ -236,6 +236,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/financing/v1/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List every payment of the partner, across applications
+         * @description Every payout and credit note of every application of the partner, sorted by paymentId (so by time), with the settlement that took each one. `from` / `to` filter by the payment's local date (inclusive), `type` by kind. Query parameters: not both `after` and `before` (otherwise 400 INVALID_REQUEST).
+         */
+        get: operations["listAccountPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/financing/v1/precheck": {
         parameters: {
             query?: never;
@@ -4495,6 +4515,172 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Too many requests. Error codes:
+             *
+             *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listAccountPayments: {
+        parameters: {
+            query?: {
+                /** @description items per page (default 20, at most 100) */
+                limit?: number;
+                /** @description paymentId of the last item of the previous page (forward) */
+                after?: string;
+                /** @description paymentId of the first item of the following page (backward) */
+                before?: string;
+                /** @description only payments dated on or after this local date (Europe/Prague) */
+                from?: string;
+                /** @description only payments dated on or before this local date */
+                to?: string;
+                /** @description only payouts, or only credit notes */
+                type?: "PAYOUT" | "CREDIT_NOTE";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{data: AccountPayment[], pagingInfo}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description UUIDv7: sorts by time; the paging cursor */
+                            paymentId: string;
+                            /**
+                             * @description CREDIT_NOTE: goods came back after a payout; the partner owes it back
+                             * @enum {string}
+                             */
+                            type: "PAYOUT" | "CREDIT_NOTE";
+                            /** @description local date (Europe/Prague) of the record */
+                            date: string;
+                            applicationId: string;
+                            /** @description what moves: grossValue - fee; negative for a credit note */
+                            value: {
+                                /** @description integer in minor units (125.90 → 12590) */
+                                amount: number;
+                                /** @description ISO 4217 currency code */
+                                currency: string;
+                            };
+                            /** @description the value of the goods paid for (or credited) */
+                            grossValue: {
+                                /** @description integer in minor units (125.90 → 12590) */
+                                amount: number;
+                                /** @description ISO 4217 currency code */
+                                currency: string;
+                            };
+                            /** @description the service's fee on grossValue */
+                            fee: {
+                                /** @description integer in minor units (125.90 → 12590) */
+                                amount: number;
+                                /** @description ISO 4217 currency code */
+                                currency: string;
+                            };
+                            /** @description the order's first variable symbol */
+                            variableSymbol?: string;
+                            /** @description the call that caused it: the send, deliver, return, cancel or change whose answer returned this id (absent for payments made before operation ids) */
+                            operationId?: string;
+                            /** @description the call behind operationId */
+                            operation?: {
+                                /** @enum {string} */
+                                type: "SEND" | "DELIVER" | "RETURN" | "CANCEL" | "CHANGE";
+                                /** @description the Idempotency-Key the call was sent with, when it had one */
+                                idempotencyKey?: string;
+                                /** @description the items the call named; empty for an amount-only refund or an order change */
+                                items: {
+                                    code: string;
+                                    /** @description decimal quantity the call touched */
+                                    quantity: number;
+                                    /** @description the value of those pieces in minor units */
+                                    amount: number;
+                                }[];
+                            };
+                            /** @description the service's billing data */
+                            invoice: {
+                                fullName: string;
+                                address: {
+                                    streetAddress: string;
+                                    streetNumber: string;
+                                    city: string;
+                                    zip: string;
+                                    country: string;
+                                    /** @constant */
+                                    addressType: "PERMANENT";
+                                };
+                                /** @description the payment date for a payout; 14 days later for a credit note */
+                                dueDate: string;
+                                accountNumber: {
+                                    accountNumber: string;
+                                    bankCode: string;
+                                };
+                            };
+                            /** @description the settlement that paid or charged it; absent while it waits for the next cut-off */
+                            settlementId?: string;
+                        }[];
+                        pagingInfo: {
+                            itemsPerPage: number;
+                            /** @description only when `after` was sent and more items follow */
+                            nextPage?: string;
+                            /** @description only when `before` was sent and more items precede */
+                            prevPage?: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Bad request. Error codes:
+             *
+             *     - `INVALID_REQUEST`: limit outside 1..100, both after and before, a malformed date or cursor, `from` after `to`, or a cursor that is no paymentId of this partner (unknown cursor); `attribute` names it
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The bearer token is missing (`invalid_request`) or invalid or expired (`invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenError"];
                 };
             };
             /**

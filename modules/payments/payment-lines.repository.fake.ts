@@ -1,0 +1,60 @@
+import type { LineFilter, LinePageRequest, PaymentLineDoc } from './payment-lines.model.js';
+import type { PaymentLinesRepository } from './payment-lines.repository.js';
+
+/** PaymentLinesRepository in memory, with the store's semantics (each call one step). */
+export class InMemoryPaymentLinesRepository implements PaymentLinesRepository {
+  readonly lines = new Map<string, PaymentLineDoc>();
+
+  async init(): Promise<void> {}
+
+  async record(line: PaymentLineDoc): Promise<void> {
+    if (!this.lines.has(line._id)) this.lines.set(line._id, structuredClone(line));
+  }
+
+  async find(partnerId: string, paymentId: string): Promise<PaymentLineDoc | null> {
+    const l = this.lines.get(paymentId);
+    return l && l.partnerId === partnerId ? structuredClone(l) : null;
+  }
+
+  private sorted(partnerId: string, filter: LineFilter): PaymentLineDoc[] {
+    return [...this.lines.values()]
+      .filter((l) => l.partnerId === partnerId && (!filter.type || l.type === filter.type) && (!filter.settlementId || l.settlementId === filter.settlementId)
+        && (!filter.from || l.date >= filter.from) && (!filter.to || l.date <= filter.to))
+      .sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
+  }
+
+  async page(partnerId: string, filter: LineFilter, req: LinePageRequest): Promise<{ items: PaymentLineDoc[]; more: boolean }> {
+    const all = this.sorted(partnerId, filter);
+    if (req.before !== undefined) {
+      const earlier = all.filter((l) => l._id < req.before!);
+      const items = earlier.slice(-req.limit);
+      return { items: structuredClone(items), more: earlier.length > items.length };
+    }
+    const later = req.after !== undefined ? all.filter((l) => l._id > req.after!) : all;
+    const items = later.slice(0, req.limit);
+    return { items: structuredClone(items), more: later.length > items.length };
+  }
+
+  async claim(partnerId: string, settlementId: string, before: Date): Promise<void> {
+    for (const l of this.lines.values()) {
+      if (l.partnerId === partnerId && l.settlementId === null && l.createdAt.getTime() < before.getTime()) l.settlementId = settlementId;
+    }
+  }
+
+  async ofSettlement(partnerId: string, settlementId: string): Promise<PaymentLineDoc[]> {
+    return structuredClone(this.sorted(partnerId, { settlementId }));
+  }
+
+  async release(partnerId: string, settlementId: string, keep: readonly string[]): Promise<number> {
+    const kept = new Set(keep);
+    let n = 0;
+    for (const l of this.lines.values()) {
+      if (l.partnerId === partnerId && l.settlementId === settlementId && !kept.has(l._id)) { l.settlementId = null; n++; }
+    }
+    return n;
+  }
+
+  async partnersWithOpenLines(before: Date): Promise<string[]> {
+    return [...new Set([...this.lines.values()].filter((l) => l.settlementId === null && l.createdAt.getTime() < before.getTime()).map((l) => l.partnerId))];
+  }
+}

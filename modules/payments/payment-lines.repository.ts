@@ -1,0 +1,95 @@
+import type { Collection, Db, Filter } from 'mongodb';
+import { isDuplicateKey } from '../../platform/mongo.js';
+import type { LineFilter, LinePageRequest, PaymentLineDoc } from './payment-lines.model.js';
+
+/**
+ * The partner's payment lines as the account-wide list and the settlements ask for them.
+ * Every query names the partner first, so each is answered from an index that starts with
+ * `partnerId` and never reads another partner's lines.
+ */
+export interface PaymentLinesRepository {
+  init(): Promise<void>;
+  /** Writes the line once; a second write of the same paymentId changes nothing. */
+  record(line: PaymentLineDoc): Promise<void>;
+  find(partnerId: string, paymentId: string): Promise<PaymentLineDoc | null>;
+  /** One page in paymentId order (backwards from `before`), and whether more follow that way. */
+  page(partnerId: string, filter: LineFilter, req: LinePageRequest): Promise<{ items: PaymentLineDoc[]; more: boolean }>;
+  /** Takes every open line recorded before `before` for the settlement (idempotent). */
+  claim(partnerId: string, settlementId: string, before: Date): Promise<void>;
+  /** Every line the settlement has taken, in paymentId order. */
+  ofSettlement(partnerId: string, settlementId: string): Promise<PaymentLineDoc[]>;
+  /** Gives back lines taken by the settlement that it does not list (a claim that lost a race with its close). */
+  release(partnerId: string, settlementId: string, keep: readonly string[]): Promise<number>;
+  /** Partners with open lines recorded before `before`. */
+  partnersWithOpenLines(before: Date): Promise<string[]>;
+}
+
+export class MongoPaymentLinesRepository implements PaymentLinesRepository {
+  readonly collection: Collection<PaymentLineDoc>;
+
+  constructor(db: Db) {
+    this.collection = db.collection<PaymentLineDoc>('payment_lines');
+  }
+
+  async init(): Promise<void> {
+    // the list in paymentId order, optionally by type; a settlement's lines and the open ones
+    // (settlementId null) of one partner; the cut-off job's question which partners have open lines
+    await this.collection.createIndexes([
+      { key: { partnerId: 1, _id: 1 }, name: 'partner_payment' },
+      { key: { partnerId: 1, type: 1, _id: 1 }, name: 'partner_type_payment' },
+      { key: { partnerId: 1, settlementId: 1, _id: 1 }, name: 'partner_settlement_payment' },
+      { key: { settlementId: 1, createdAt: 1, partnerId: 1 }, name: 'open_lines' },
+    ]);
+  }
+
+  async record(line: PaymentLineDoc): Promise<void> {
+    try {
+      await this.collection.insertOne(line);
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+    }
+  }
+
+  find(partnerId: string, paymentId: string): Promise<PaymentLineDoc | null> {
+    return this.collection.findOne({ _id: paymentId, partnerId });
+  }
+
+  async page(partnerId: string, filter: LineFilter, req: LinePageRequest): Promise<{ items: PaymentLineDoc[]; more: boolean }> {
+    const q: Filter<PaymentLineDoc> = { partnerId, ...selection(filter) };
+    const backwards = req.before !== undefined;
+    if (req.after !== undefined) q._id = { $gt: req.after };
+    if (backwards) q._id = { $lt: req.before! };
+    const found = await this.collection.find(q, { sort: { _id: backwards ? -1 : 1 }, limit: req.limit + 1 }).toArray();
+    const more = found.length > req.limit;
+    const items = found.slice(0, req.limit);
+    return { items: backwards ? items.reverse() : items, more };
+  }
+
+  async claim(partnerId: string, settlementId: string, before: Date): Promise<void> {
+    await this.collection.updateMany({ partnerId, settlementId: null, createdAt: { $lt: before } }, { $set: { settlementId } });
+  }
+
+  ofSettlement(partnerId: string, settlementId: string): Promise<PaymentLineDoc[]> {
+    return this.collection.find({ partnerId, settlementId }, { sort: { _id: 1 } }).toArray();
+  }
+
+  async release(partnerId: string, settlementId: string, keep: readonly string[]): Promise<number> {
+    const claimed = await this.collection.countDocuments({ partnerId, settlementId });
+    if (claimed === keep.length) return 0;
+    const res = await this.collection.updateMany({ partnerId, settlementId, _id: { $nin: [...keep] } }, { $set: { settlementId: null } });
+    return res.modifiedCount;
+  }
+
+  partnersWithOpenLines(before: Date): Promise<string[]> {
+    return this.collection.distinct('partnerId', { settlementId: null, createdAt: { $lt: before } });
+  }
+}
+
+/** The filter's conditions beside the partner. */
+export function selection(filter: LineFilter): Filter<PaymentLineDoc> {
+  const q: Filter<PaymentLineDoc> = {};
+  if (filter.type) q.type = filter.type;
+  if (filter.settlementId) q.settlementId = filter.settlementId;
+  if (filter.from || filter.to) q.date = { ...(filter.from ? { $gte: filter.from } : {}), ...(filter.to ? { $lte: filter.to } : {}) };
+  return q;
+}
