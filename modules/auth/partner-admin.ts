@@ -9,6 +9,7 @@ import {
 } from './partner.model.js';
 import { hashPassword, passwordProblem } from './passwords.js';
 import { apiVersions, CURRENT_API_VERSION } from '../../versions/index.js';
+import { parseBankAccount } from './bank-account.js';
 
 export interface CreatePartnerInput {
   username: string;
@@ -80,6 +81,11 @@ export class PartnerAdmin {
   /** Pins the partner to an API version: its answers, webhooks and feed entries take that shape. */
   async setApiVersion(username: string, apiVersion: string): Promise<PartnerSummary> {
     return this.change(username, { set: { apiVersion: this.assertApiVersion(apiVersion) } });
+  }
+
+  /** The account the partner's settlements are paid to: a Czech account number or an IBAN, checked. */
+  async setBankAccount(username: string, account: string): Promise<PartnerSummary> {
+    return this.change(username, { set: { bankAccount: parseBankAccount(account) } });
   }
 
   private assertApiVersion(version: string): string {

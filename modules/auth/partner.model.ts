@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { CURRENT_API_VERSION } from '../../versions/index.js';
+import { formatBankAccount, type BankAccount } from './bank-account.js';
 
 export type PayoutTrigger = 'SENT' | 'DELIVERED';
 
@@ -24,6 +25,8 @@ export interface PartnerDoc {
    * a request names another (absent on partners made before versions: the current one).
    */
   apiVersion?: string;
+  /** where settlements are paid (set with `partners set-bank-account`); absent until set */
+  bankAccount?: BankAccount;
   /** newest first */
   webhookSecrets: WebhookSecret[];
   enabled: boolean;
@@ -53,6 +56,8 @@ export interface PartnerView {
   payoutTrigger: PayoutTrigger;
   feeBps: number;
   apiVersion: string;
+  /** the settlements' account as printed on statements, when set */
+  bankAccount?: string;
   enabled: boolean;
   webhookSecret: string;
   createdAt: string;
@@ -68,6 +73,7 @@ export function partnerView(p: PartnerDoc): PartnerView {
     payoutTrigger: p.payoutTrigger,
     feeBps: p.feeBps,
     apiVersion: p.apiVersion ?? CURRENT_API_VERSION,
+    ...(p.bankAccount ? { bankAccount: formatBankAccount(p.bankAccount) } : {}),
     enabled: p.enabled,
     webhookSecret: p.webhookSecrets[0]?.secret ?? '',
     createdAt: p.createdAt.toISOString(),

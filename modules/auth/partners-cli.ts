@@ -3,6 +3,7 @@
  *
  *   npm run -s partners -- create --username U (--password P | --password-stdin) [--payout-trigger SENT|DELIVERED] [--fee-bps N] [--api-version V]
  *   npm run -s partners -- set-api-version --username U --api-version V
+ *   npm run -s partners -- set-bank-account --username U --account 19-2000145399/0800|IBAN
  *   npm run -s partners -- list
  *   npm run -s partners -- show --username U
  *   npm run -s partners -- disable --username U            (login refused, every token revoked)
@@ -30,6 +31,7 @@ import { rotateSigningKey } from './tokens.js';
 const USAGE = `usage: partners <command> [options]
   create --username U (--password P | --password-stdin) [--payout-trigger SENT|DELIVERED] [--fee-bps N] [--api-version V]
   set-api-version --username U --api-version V
+  set-bank-account --username U --account ACCOUNT   ([prefix-]number/bank code, or an IBAN)
   list
   show --username U
   disable --username U
@@ -73,6 +75,7 @@ async function run(command: string | undefined, values: Values, repo: AuthReposi
       return admin.create({ username: need(values, 'username'), password: await password(values), payoutTrigger: trigger, feeBps: Number(feeText), ...(apiVersion ? { apiVersion } : {}) });
     }
     case 'set-api-version': return admin.setApiVersion(need(values, 'username'), need(values, 'api-version'));
+    case 'set-bank-account': return admin.setBankAccount(need(values, 'username'), need(values, 'account'));
     case 'list': return admin.list();
     case 'show': return admin.get(need(values, 'username'));
     case 'disable': return admin.disable(need(values, 'username'));
@@ -104,6 +107,7 @@ async function main(): Promise<number> {
         'fee-bps': { type: 'string' },
         'api-version': { type: 'string' },
         grace: { type: 'string' },
+        account: { type: 'string' },
       },
       strict: true,
     }));
