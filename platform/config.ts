@@ -20,6 +20,16 @@ const localOnly = (s: Joi.Schema, local: string) => s
 /** The event feed's removal of old entries relies on no insert lasting anywhere near it. */
 const atLeastAnHour: Joi.CustomValidator<string> = (v, h) => (parseDuration(v) >= 3_600_000 ? v : h.message({ custom: '{{#label}} must be at least 1h' }));
 
+/** A time zone Intl knows (an unknown one would fail the first cut-off, not the start). */
+const ianaZone: Joi.CustomValidator<string> = (v, h) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: v });
+    return v;
+  } catch {
+    return h.message({ custom: '{{#label}} must be an IANA time zone such as Europe/Prague' });
+  }
+};
+
 const schema = Joi.object({
   NODE_ENV: Joi.string().valid('development', 'production', 'test').default('development')
     .description('development (local defaults), production or test'),
@@ -91,6 +101,10 @@ const schema = Joi.object({
   BILLING_CITY: localOnly(Joi.string(), 'Praha').description('invoice address: city'),
   BILLING_ZIP: localOnly(Joi.string(), '11000').description('invoice address: zip'),
   BILLING_COUNTRY: localOnly(Joi.string().length(2), 'CZ').description('invoice address: country code'),
+  SETTLEMENT_CUTOFF: Joi.string().pattern(/^([01]\d|2[0-3]):[0-5]\d$/).default('18:00')
+    .description('daily settlement cut-off, local time HH:MM in SETTLEMENT_TIME_ZONE'),
+  SETTLEMENT_TIME_ZONE: Joi.string().custom(ianaZone).default('Europe/Prague')
+    .description('IANA time zone of the settlement cut-off (daylight saving followed)'),
 }).and('TLS_CERT_FILE', 'TLS_KEY_FILE').unknown(true);
 
 export type Config = ReturnType<typeof shape>;
@@ -157,6 +171,7 @@ function shape(v: Record<string, any>) {
       apiPort: v.API_METRICS_PORT as number,
       relayPort: v.RELAY_METRICS_PORT as number,
     },
+    settlement: { cutoff: v.SETTLEMENT_CUTOFF as string, timeZone: v.SETTLEMENT_TIME_ZONE as string },
     billing: {
       fullName: v.BILLING_NAME as string,
       accountNumber: v.BILLING_ACCOUNT_NUMBER as string,

@@ -175,6 +175,7 @@ export function lineOf(partnerId: string, applicationId: string, entry: LedgerEn
     ...(entry.notifyUrl ? { notifyUrl: entry.notifyUrl } : {}),
     body: entry.body,
     settlementId: null,
+    settled: false,
   };
 }
 

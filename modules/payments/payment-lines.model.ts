@@ -31,6 +31,10 @@ export interface PaymentLineDoc {
   body: PaymentBody;
   /** the settlement that took the line; null while it is open */
   settlementId: string | null;
+  /** the cut-off of the settlement that claimed it (with settlementId): a crashed close is finished from it */
+  claimCutoff?: Date;
+  /** true once the settlement that lists it is written: until then a claim may be finished or given back */
+  settled: boolean;
 }
 
 export interface LineFilter {

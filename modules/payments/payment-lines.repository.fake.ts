@@ -35,9 +35,24 @@ export class InMemoryPaymentLinesRepository implements PaymentLinesRepository {
     return { items: structuredClone(items), more: later.length > items.length };
   }
 
-  async claim(partnerId: string, settlementId: string, before: Date): Promise<void> {
+  async claim(partnerId: string, settlementId: string, cutoff: Date): Promise<void> {
     for (const l of this.lines.values()) {
-      if (l.partnerId === partnerId && l.settlementId === null && l.createdAt.getTime() < before.getTime()) l.settlementId = settlementId;
+      if (l.partnerId === partnerId && l.settlementId === null && l.createdAt.getTime() < cutoff.getTime()) Object.assign(l, { settlementId, claimCutoff: cutoff, settled: false });
+    }
+  }
+
+  async pendingClaims(partnerId: string): Promise<Array<{ settlementId: string; cutoff: Date }>> {
+    const byId = new Map<string, Date>();
+    for (const l of this.lines.values()) {
+      if (l.partnerId === partnerId && !l.settled && l.settlementId && l.claimCutoff) byId.set(l.settlementId, l.claimCutoff);
+    }
+    return [...byId].map(([settlementId, cutoff]) => ({ settlementId, cutoff: new Date(cutoff) }));
+  }
+
+  async markSettled(partnerId: string, settlementId: string, lineIds: readonly string[]): Promise<void> {
+    for (const id of lineIds) {
+      const l = this.lines.get(id);
+      if (l && l.partnerId === partnerId && l.settlementId === settlementId) l.settled = true;
     }
   }
 
@@ -49,12 +64,17 @@ export class InMemoryPaymentLinesRepository implements PaymentLinesRepository {
     const kept = new Set(keep);
     let n = 0;
     for (const l of this.lines.values()) {
-      if (l.partnerId === partnerId && l.settlementId === settlementId && !kept.has(l._id)) { l.settlementId = null; n++; }
+      if (l.partnerId === partnerId && l.settlementId === settlementId && !kept.has(l._id)) {
+        l.settlementId = null;
+        l.settled = false;
+        delete l.claimCutoff;
+        n++;
+      }
     }
     return n;
   }
 
   async partnersWithOpenLines(before: Date): Promise<string[]> {
-    return [...new Set([...this.lines.values()].filter((l) => l.settlementId === null && l.createdAt.getTime() < before.getTime()).map((l) => l.partnerId))];
+    return [...new Set([...this.lines.values()].filter((l) => !l.settled && l.createdAt.getTime() < before.getTime()).map((l) => l.partnerId))];
   }
 }

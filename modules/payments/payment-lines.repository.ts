@@ -14,13 +14,17 @@ export interface PaymentLinesRepository {
   find(partnerId: string, paymentId: string): Promise<PaymentLineDoc | null>;
   /** One page in paymentId order (backwards from `before`), and whether more follow that way. */
   page(partnerId: string, filter: LineFilter, req: LinePageRequest): Promise<{ items: PaymentLineDoc[]; more: boolean }>;
-  /** Takes every open line recorded before `before` for the settlement (idempotent). */
-  claim(partnerId: string, settlementId: string, before: Date): Promise<void>;
+  /** Takes every open line recorded before `cutoff` for the settlement (idempotent). */
+  claim(partnerId: string, settlementId: string, cutoff: Date): Promise<void>;
+  /** Claims of the partner whose settlement is not confirmed yet (a close in progress, or one that crashed). */
+  pendingClaims(partnerId: string): Promise<Array<{ settlementId: string; cutoff: Date }>>;
+  /** The settlement is written: its lines are final. */
+  markSettled(partnerId: string, settlementId: string, lineIds: readonly string[]): Promise<void>;
   /** Every line the settlement has taken, in paymentId order. */
   ofSettlement(partnerId: string, settlementId: string): Promise<PaymentLineDoc[]>;
   /** Gives back lines taken by the settlement that it does not list (a claim that lost a race with its close). */
   release(partnerId: string, settlementId: string, keep: readonly string[]): Promise<number>;
-  /** Partners with open lines recorded before `before`. */
+  /** Partners with lines not yet settled (open, or claimed by a close not confirmed) recorded before `before`. */
   partnersWithOpenLines(before: Date): Promise<string[]>;
 }
 
@@ -38,7 +42,8 @@ export class MongoPaymentLinesRepository implements PaymentLinesRepository {
       { key: { partnerId: 1, _id: 1 }, name: 'partner_payment' },
       { key: { partnerId: 1, type: 1, _id: 1 }, name: 'partner_type_payment' },
       { key: { partnerId: 1, settlementId: 1, _id: 1 }, name: 'partner_settlement_payment' },
-      { key: { settlementId: 1, createdAt: 1, partnerId: 1 }, name: 'open_lines' },
+      { key: { partnerId: 1, settled: 1, settlementId: 1 }, name: 'partner_pending' },
+      { key: { settled: 1, createdAt: 1, partnerId: 1 }, name: 'unsettled_lines' },
     ]);
   }
 
@@ -65,8 +70,22 @@ export class MongoPaymentLinesRepository implements PaymentLinesRepository {
     return { items: backwards ? items.reverse() : items, more };
   }
 
-  async claim(partnerId: string, settlementId: string, before: Date): Promise<void> {
-    await this.collection.updateMany({ partnerId, settlementId: null, createdAt: { $lt: before } }, { $set: { settlementId } });
+  async claim(partnerId: string, settlementId: string, cutoff: Date): Promise<void> {
+    await this.collection.updateMany({ partnerId, settlementId: null, createdAt: { $lt: cutoff } }, { $set: { settlementId, claimCutoff: cutoff, settled: false } });
+  }
+
+  async pendingClaims(partnerId: string): Promise<Array<{ settlementId: string; cutoff: Date }>> {
+    const found = await this.collection.find({ partnerId, settled: false, settlementId: { $ne: null } }, { projection: { settlementId: 1, claimCutoff: 1 } }).toArray();
+    const byId = new Map<string, Date>();
+    for (const l of found) if (l.settlementId && l.claimCutoff) byId.set(l.settlementId, l.claimCutoff);
+    return [...byId].map(([settlementId, cutoff]) => ({ settlementId, cutoff }));
+  }
+
+  async markSettled(partnerId: string, settlementId: string, lineIds: readonly string[]): Promise<void> {
+    // by the settlement's own list (in pieces): a line another close claimed late is not marked
+    for (let i = 0; i < lineIds.length; i += 1000) {
+      await this.collection.updateMany({ _id: { $in: lineIds.slice(i, i + 1000) }, partnerId, settlementId, settled: false }, { $set: { settled: true } });
+    }
   }
 
   ofSettlement(partnerId: string, settlementId: string): Promise<PaymentLineDoc[]> {
@@ -76,12 +95,12 @@ export class MongoPaymentLinesRepository implements PaymentLinesRepository {
   async release(partnerId: string, settlementId: string, keep: readonly string[]): Promise<number> {
     const claimed = await this.collection.countDocuments({ partnerId, settlementId });
     if (claimed === keep.length) return 0;
-    const res = await this.collection.updateMany({ partnerId, settlementId, _id: { $nin: [...keep] } }, { $set: { settlementId: null } });
+    const res = await this.collection.updateMany({ partnerId, settlementId, _id: { $nin: [...keep] } }, { $set: { settlementId: null, settled: false }, $unset: { claimCutoff: '' } });
     return res.modifiedCount;
   }
 
   partnersWithOpenLines(before: Date): Promise<string[]> {
-    return this.collection.distinct('partnerId', { settlementId: null, createdAt: { $lt: before } });
+    return this.collection.distinct('partnerId', { settled: false, createdAt: { $lt: before } });
   }
 }
 
