@@ -103,6 +103,8 @@ const schema = Joi.object({
   BILLING_COUNTRY: localOnly(Joi.string().length(2), 'CZ').description('invoice address: country code'),
   SETTLEMENT_CUTOFF: Joi.string().pattern(/^([01]\d|2[0-3]):[0-5]\d$/).default('18:00')
     .description('daily settlement cut-off, local time HH:MM in SETTLEMENT_TIME_ZONE'),
+  SETTLEMENT_TEST_CRASH_AT: Joi.string().valid('', 'claimed', 'written').default('')
+    .description('test hook, ignored in production: the API kills itself (SIGKILL) in a settlement close once its lines are claimed, or once it is written'),
   SETTLEMENT_TIME_ZONE: Joi.string().custom(ianaZone).default('Europe/Prague')
     .description('IANA time zone of the settlement cut-off (daylight saving followed)'),
 }).and('TLS_CERT_FILE', 'TLS_KEY_FILE').unknown(true);
@@ -171,7 +173,11 @@ function shape(v: Record<string, any>) {
       apiPort: v.API_METRICS_PORT as number,
       relayPort: v.RELAY_METRICS_PORT as number,
     },
-    settlement: { cutoff: v.SETTLEMENT_CUTOFF as string, timeZone: v.SETTLEMENT_TIME_ZONE as string },
+    settlement: {
+      cutoff: v.SETTLEMENT_CUTOFF as string,
+      timeZone: v.SETTLEMENT_TIME_ZONE as string,
+      crashAt: production ? undefined : ((v.SETTLEMENT_TEST_CRASH_AT as string) || undefined) as 'claimed' | 'written' | undefined,
+    },
     billing: {
       fullName: v.BILLING_NAME as string,
       accountNumber: v.BILLING_ACCOUNT_NUMBER as string,

@@ -24,7 +24,9 @@ export async function createPaymentsModule(platform: Platform, deps: PaymentsMod
   const ledger = new LedgerService(new MongoLedgerRepository(platform.db, platform.outbox), platform.config.billing, platform.clock, lines);
   await ledger.init();
   const rule = { time: platform.config.settlement.cutoff, timeZone: platform.config.settlement.timeZone };
-  const settlements = new SettlementService(new MongoSettlementsRepository(platform.db, platform.outbox), lines, deps.partners, rule, platform.clock);
+  const { crashAt } = platform.config.settlement;
+  const crashHook = (step: string) => { if (step === crashAt) process.kill(process.pid, 'SIGKILL'); };
+  const settlements = new SettlementService(new MongoSettlementsRepository(platform.db, platform.outbox), lines, deps.partners, rule, platform.clock, crashHook);
   await settlements.init();
   const job = new SettlementJob(settlements, platform.clock, platform.logger);
   const consumers = [

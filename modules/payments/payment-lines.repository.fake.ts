@@ -75,6 +75,6 @@ export class InMemoryPaymentLinesRepository implements PaymentLinesRepository {
   }
 
   async partnersWithOpenLines(before: Date): Promise<string[]> {
-    return [...new Set([...this.lines.values()].filter((l) => !l.settled && l.createdAt.getTime() < before.getTime()).map((l) => l.partnerId))];
+    return [...new Set([...this.lines.values()].filter((l) => !l.settled && (l.createdAt.getTime() < before.getTime() || l.settlementId !== null)).map((l) => l.partnerId))];
   }
 }

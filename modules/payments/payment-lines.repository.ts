@@ -24,7 +24,10 @@ export interface PaymentLinesRepository {
   ofSettlement(partnerId: string, settlementId: string): Promise<PaymentLineDoc[]>;
   /** Gives back lines taken by the settlement that it does not list (a claim that lost a race with its close). */
   release(partnerId: string, settlementId: string, keep: readonly string[]): Promise<number>;
-  /** Partners with lines not yet settled (open, or claimed by a close not confirmed) recorded before `before`. */
+  /**
+   * Partners with open lines recorded before `before`, and partners with a claim not confirmed
+   * (a close that crashed, whatever its cut-off): the job's close finishes it.
+   */
   partnersWithOpenLines(before: Date): Promise<string[]>;
 }
 
@@ -99,8 +102,12 @@ export class MongoPaymentLinesRepository implements PaymentLinesRepository {
     return res.modifiedCount;
   }
 
-  partnersWithOpenLines(before: Date): Promise<string[]> {
-    return this.collection.distinct('partnerId', { settled: false, createdAt: { $lt: before } });
+  async partnersWithOpenLines(before: Date): Promise<string[]> {
+    const [open, pending] = await Promise.all([
+      this.collection.distinct('partnerId', { settled: false, createdAt: { $lt: before } }),
+      this.collection.distinct('partnerId', { settled: false, settlementId: { $ne: null } }),
+    ]);
+    return [...new Set([...open, ...pending])];
   }
 }
 

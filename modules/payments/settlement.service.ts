@@ -54,6 +54,8 @@ export class SettlementService {
     private readonly partners: SettlementPartners,
     readonly rule: CutoffRule,
     private readonly clock: Clock = systemClock,
+    /** test hook: called after each step of a close (the crash tests kill the process there) */
+    private readonly afterStep: (step: 'claimed' | 'written') => void = () => {},
   ) {}
 
   async init(): Promise<void> {
@@ -94,12 +96,15 @@ export class SettlementService {
         return undefined;
       }
       await this.lines.claim(partnerId, id, cutoff);
+      this.afterStep('claimed');
       const taken = await this.lines.ofSettlement(partnerId, id);
       if (taken.length === 0) return undefined;
       const now = this.clock.now();
       const doc = await this.build(id, partnerId, cutoff, prev, taken, now, opts.sandbox === true);
       try {
-        return await this.confirm(await this.repo.insert(doc, await this.entries(doc, taken, now), now));
+        const written = await this.repo.insert(doc, await this.entries(doc, taken, now), now);
+        this.afterStep('written');
+        return await this.confirm(written);
       } catch (err) {
         if (!isDuplicateKey(err)) throw err;
         // another instance wrote this settlement, or the next one of the chain: read again
