@@ -174,3 +174,16 @@ describe('settlements: the daily cut-off on the injected clock', function () {
     expect(two[1]).to.deep.include({ number: 2, cutoffAt: '2026-11-27T17:00:00.000Z', periodStart: '2026-11-26T17:00:00.000Z', valueDate: '2026-11-30', lineCount: 1 });
   });
 });
+
+describe('the sandbox settlement close without SANDBOX', function () {
+  this.timeout(60_000);
+  let h: AppHarness;
+  before(async () => { h = await startHarness({ SANDBOX: 'false' }); });
+  after(async () => { await h?.stop(); });
+
+  it('when SANDBOX=false, then the close does not exist (404) while the settlements can be read', async () => {
+    const res = await h.t.client.post(CLOSE, {}, { token: h.partner.token });
+    expect(res.status).to.equal(404);
+    expect((await h.t.client.get('/financing/v1/settlements', { token: h.partner.token })).body).to.deep.equal({ data: [], pagingInfo: { itemsPerPage: 20 } });
+  });
+});
