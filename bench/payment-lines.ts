@@ -125,7 +125,7 @@ async function bench(mongoUrl: string): Promise<number> {
     const shapes: Array<[string, Document, Document]> = [
       ['list', { partnerId: partner.id, _id: { $gt: m } }, { _id: 1 }],
       ['list by type', { partnerId: partner.id, type: 'CREDIT_NOTE', _id: { $gt: m } }, { _id: 1 }],
-      ['list by date', { partnerId: partner.id, date: { $gte: day, $lte: day } }, { _id: 1 }],
+      ['list by date', { partnerId: partner.id, date: { $gte: day, $lte: day } }, { date: 1, _id: 1 }],
       ['a settlement\'s lines', { partnerId: partner.id, settlementId }, { _id: 1 }],
     ];
     let scans = 0;

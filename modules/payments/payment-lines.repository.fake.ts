@@ -24,13 +24,16 @@ export class InMemoryPaymentLinesRepository implements PaymentLinesRepository {
   }
 
   async page(partnerId: string, filter: LineFilter, req: LinePageRequest): Promise<{ items: PaymentLineDoc[]; more: boolean }> {
-    const all = this.sorted(partnerId, filter);
+    const byDate = filter.from !== undefined || filter.to !== undefined;
+    const key = (l: PaymentLineDoc) => (byDate ? `${l.date}|${l._id}` : l._id);
+    const all = this.sorted(partnerId, filter).sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+    const at = (id: string) => { const l = this.lines.get(id); return l ? key(l) : id; };
     if (req.before !== undefined) {
-      const earlier = all.filter((l) => l._id < req.before!);
+      const earlier = all.filter((l) => key(l) < at(req.before!));
       const items = earlier.slice(-req.limit);
       return { items: structuredClone(items), more: earlier.length > items.length };
     }
-    const later = req.after !== undefined ? all.filter((l) => l._id > req.after!) : all;
+    const later = req.after !== undefined ? all.filter((l) => key(l) > at(req.after!)) : all;
     const items = later.slice(0, req.limit);
     return { items: structuredClone(items), more: later.length > items.length };
   }

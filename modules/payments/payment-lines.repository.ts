@@ -12,7 +12,11 @@ export interface PaymentLinesRepository {
   /** Writes the line once; a second write of the same paymentId changes nothing. */
   record(line: PaymentLineDoc): Promise<void>;
   find(partnerId: string, paymentId: string): Promise<PaymentLineDoc | null>;
-  /** One page in paymentId order (backwards from `before`), and whether more follow that way. */
+  /**
+   * One page in paymentId order (backwards from `before`), and whether more follow that way.
+   * With a date range, in (date, paymentId) order: the same order wherever the clock that
+   * dates a line is the one that stamps its id, and one an index on (partner, date, id) serves.
+   */
   page(partnerId: string, filter: LineFilter, req: LinePageRequest): Promise<{ items: PaymentLineDoc[]; more: boolean }>;
   /** Takes every open line recorded before `cutoff` for the settlement (idempotent). */
   claim(partnerId: string, settlementId: string, cutoff: Date): Promise<void>;
@@ -44,6 +48,7 @@ export class MongoPaymentLinesRepository implements PaymentLinesRepository {
     await this.collection.createIndexes([
       { key: { partnerId: 1, _id: 1 }, name: 'partner_payment' },
       { key: { partnerId: 1, type: 1, _id: 1 }, name: 'partner_type_payment' },
+      { key: { partnerId: 1, date: 1, _id: 1 }, name: 'partner_date_payment' },
       { key: { partnerId: 1, settlementId: 1, _id: 1 }, name: 'partner_settlement_payment' },
       { key: { partnerId: 1, settled: 1, settlementId: 1 }, name: 'partner_pending' },
       { key: { settled: 1, createdAt: 1, partnerId: 1 }, name: 'unsettled_lines' },
@@ -63,11 +68,24 @@ export class MongoPaymentLinesRepository implements PaymentLinesRepository {
   }
 
   async page(partnerId: string, filter: LineFilter, req: LinePageRequest): Promise<{ items: PaymentLineDoc[]; more: boolean }> {
-    const q: Filter<PaymentLineDoc> = { partnerId, ...selection(filter) };
     const backwards = req.before !== undefined;
-    if (req.after !== undefined) q._id = { $gt: req.after };
-    if (backwards) q._id = { $lt: req.before! };
-    const found = await this.collection.find(q, { sort: { _id: backwards ? -1 : 1 }, limit: req.limit + 1 }).toArray();
+    const cursorId = req.after ?? req.before;
+    const byDate = filter.from !== undefined || filter.to !== undefined;
+    const q: Filter<PaymentLineDoc> = { partnerId, ...selection(filter) };
+    if (cursorId !== undefined) {
+      if (!byDate) {
+        q._id = backwards ? { $lt: cursorId } : { $gt: cursorId };
+      } else {
+        // a date range walks {partnerId, date, _id}: the cursor is its (date, paymentId)
+        const cursor = await this.collection.findOne({ _id: cursorId, partnerId }, { projection: { date: 1 } });
+        const date = cursor?.date ?? '';
+        const op = backwards ? '$lt' : '$gt';
+        q.$or = [{ date: { [op]: date } }, { date, _id: { [op]: cursorId } }];
+      }
+    }
+    const dir = backwards ? -1 : 1;
+    const sort = byDate ? { date: dir, _id: dir } : { _id: dir };
+    const found = await this.collection.find(q, { sort: sort as Record<string, 1 | -1>, limit: req.limit + 1 }).toArray();
     const more = found.length > req.limit;
     const items = found.slice(0, req.limit);
     return { items: backwards ? items.reverse() : items, more };

@@ -73,6 +73,12 @@ describe('the account-wide payments list', function () {
     const date = notes[0].date;
     expect((await list(a, `?from=${date}&to=${date}`)).body.data).to.have.length(3);
     expect((await list(a, `?to=2000-01-01`)).body.data).to.deep.equal([]);
+    // a date range pages by (date, paymentId) with the same cursors
+    const page = await list(a, `?from=${date}&to=${date}&limit=1&after=${ids[0]}`);
+    expect(page.body.data.map((p: any) => p.paymentId)).to.deep.equal([ids[1]]);
+    expect(page.body.pagingInfo.nextPage).to.equal(`${PATH}?limit=1&from=${date}&to=${date}&after=${ids[1]}`);
+    const back = await list(a, `?from=${date}&limit=2&before=${ids[2]}`);
+    expect(back.body.data.map((p: any) => p.paymentId)).to.deep.equal(ids.slice(0, 2));
   });
 
   it('when a query is wrong, then 400 INVALID_REQUEST naming the parameter; another partner\'s payment is an unknown cursor', async () => {
