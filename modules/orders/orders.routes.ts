@@ -24,7 +24,7 @@ const tags = ['Orders'];
  * causes names (a retry under the same key answers the same id).
  */
 const orderWithInfo = (operationId: string) => (doc: ApplicationDoc) => ({ body: { ...toOrderWithInfo(doc), operationId } });
-const operationAnswerSchema = orderWithInfoSchema.append({
+export const operationAnswerSchema = orderWithInfoSchema.append({
   operationId: Joi.string().required().description('this call: every payment line it causes names it (`operationId` of the Payment)'),
 }).label('OrderOperationAnswer');
 const ok = { 200: { description: 'the changed order plus applicationInfo, and the operation\'s id', schema: operationAnswerSchema } };
