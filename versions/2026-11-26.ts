@@ -117,6 +117,7 @@ export const change20261126: VersionChange = {
     'Order: per-item `quantitySent`, `quantityDelivered`, `quantityReturned`, `quantityCancelled`; document metadata (`mimeType`, `size`, `sha256`); no empty `sentDate`, `deliveryDate`, `deliveryTrackingNumber`, `merchantId`.',
     'Payment: `type` (PAYOUT or CREDIT_NOTE), `grossValue`, `fee`, `variableSymbol`, and the call that caused it: `operationId` and `operation` (its type, Idempotency-Key and items).',
     'Order operations (send, deliver, return, cancel items, change): the answer carries `operationId`, which every payment line the call causes names.',
+    'New: the account-wide payments (`GET /financing/v1/payments`), settlements with their lines and CSV report (`GET /financing/v1/settlements…`), the sandbox close, and settlement webhooks and feed entries (none for partners on the version before).',
     'Login: only what the version declared.',
     'Cancel: answers the order and the application basics (the spec), with the whole application under `application`; that version answered the application.',
     'Recurrence: `financingType`, `originApplicationId`, `createdAt`, `authorizedAt`, `validUntil`.',
