@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import type { PageRequest } from './payments.paging.js';
 import { cursorParameter, pageLimit, pagingInfoSchema, UUID_PATTERN } from '../../platform/http/paging.js';
+import { notAfterRule } from '../../platform/openapi/parameter-rules.js';
 import { isoDate, money } from '../order-rules/index.js';
 
 /**
@@ -72,7 +73,7 @@ export const accountPaymentsQuerySchema = Joi.object<AccountPaymentsQuery, true>
   from: isoDate.description('only payments dated on or after this local date (Europe/Prague)'),
   to: isoDate.description('only payments dated on or before this local date'),
   type: Joi.string().valid('PAYOUT', 'CREDIT_NOTE').description('only payouts, or only credit notes'),
-}).nand('after', 'before').label('AccountPaymentsQuery');
+}).nand('after', 'before').meta(notAfterRule('from', 'to')).label('AccountPaymentsQuery');
 
 export const accountPaymentSchema = paymentSchema.append({
   settlementId: Joi.string().description('the settlement that paid or charged it; absent while it waits for the next cut-off'),

@@ -72,7 +72,7 @@ export function mountSettlementRoutes(router: AppRouter, deps: { settlements: Se
     description: 'One row per payment line (order number, variable symbol, application id, operation id and type, Idempotency-Key, gross, fee, net), then a footer: TOTAL of the lines, CARRIED_IN, NET, TRANSFER, CARRIED_OUT. Amounts are decimal in the currency\'s unit.',
     request: { params: settlementIdParams },
     responses: { 200: { description: 'text/csv (RFC 4180, UTF-8, CRLF)', contentType: 'text/csv' } },
-    errors: [NOT_FOUND],
+    errors: [{ status: 400, code: 'INVALID_REQUEST', when: 'a malformed settlement id; `attribute` names it' }, NOT_FOUND],
   }, async (ctx, { params }) => {
     const s = await own(partnerOf(ctx).id, params.settlementId);
     ctx.type = 'text/csv; charset=utf-8';

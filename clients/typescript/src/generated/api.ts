@@ -245,7 +245,7 @@ export interface paths {
         };
         /**
          * List every payment of the partner, across applications
-         * @description Every payout and credit note of every application of the partner, sorted by paymentId (so by time), with the settlement that took each one. `from` / `to` filter by the payment's local date (inclusive), `type` by kind. Query parameters: not both `after` and `before` (otherwise 400 INVALID_REQUEST).
+         * @description Every payout and credit note of every application of the partner, sorted by paymentId (so by time), with the settlement that took each one. `from` / `to` filter by the payment's local date (inclusive), `type` by kind. Query parameters: not both `after` and `before`; `from` not after `to` when both are given (otherwise 400 INVALID_REQUEST).
          */
         get: operations["listAccountPayments"];
         put?: never;
@@ -7044,6 +7044,19 @@ export interface operations {
                 };
                 content: {
                     "text/csv": unknown;
+                };
+            };
+            /**
+             * @description Bad request. Error codes:
+             *
+             *     - `INVALID_REQUEST`: a malformed settlement id; `attribute` names it
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The bearer token is missing (`invalid_request`) or invalid or expired (`invalid_token`). */
