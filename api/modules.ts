@@ -1,6 +1,7 @@
 import type { AppModule, Platform } from '../platform/module.js';
 import type { Clock } from '../platform/clock.js';
-import { createAuthModule, type AuthModule } from '../modules/auth/index.js';
+import { createAuthModule, createPartnerDirectory, formatBankAccount, type AuthModule } from '../modules/auth/index.js';
+import { CURRENT_API_VERSION, PUBLISHED_API_VERSION } from '../versions/index.js';
 import { APPLICATION_TOPICS, createApplicationsModule, type ApplicationsModule, type DocumentFetcher } from '../modules/applications/index.js';
 import { createOrdersModule, ORDER_TOPICS } from '../modules/orders/index.js';
 import { createPaymentsModule, PAYMENT_TOPICS } from '../modules/payments/index.js';
@@ -40,7 +41,15 @@ export async function createModules(platform: Platform, overrides: ApiOverrides 
     shopName: (partnerId) => auth.service.displayName(partnerId),
   });
   const orders = await createOrdersModule({ applications });
-  const payments = await createPaymentsModule(platform, { applications });
+  const partners = createPartnerDirectory(platform.db, platform.clock);
+  const payments = await createPaymentsModule(platform, {
+    applications,
+    partners: {
+      bankAccount: async (id) => { const a = await partners.bankAccount(id); return a ? formatBankAccount(a) : undefined; },
+      // the published version has no settlements: its partners get no settlement webhook
+      announcesSettlements: async (id) => ((await partners.apiVersion(id)) ?? CURRENT_API_VERSION) !== PUBLISHED_API_VERSION,
+    },
+  });
   const webhooks = createWebhooksModule(platform);
   const events = await createEventsModule(platform, { deliveryStates: (partnerId, ns) => webhooks.service.statesOf(partnerId, ns) });
   const portal = await createPortalModule(platform, { auth, applications, orders, payments, webhooks, events });

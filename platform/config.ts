@@ -27,6 +27,16 @@ const iban: Joi.CustomValidator<string> = (v, h) => {
 /** The event feed's removal of old entries relies on no insert lasting anywhere near it. */
 const atLeastAnHour: Joi.CustomValidator<string> = (v, h) => (parseDuration(v) >= 3_600_000 ? v : h.message({ custom: '{{#label}} must be at least 1h' }));
 
+/** A time zone Intl knows (an unknown one would fail the first cut-off, not the start). */
+const ianaZone: Joi.CustomValidator<string> = (v, h) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: v });
+    return v;
+  } catch {
+    return h.message({ custom: '{{#label}} must be an IANA time zone such as Europe/Prague' });
+  }
+};
+
 const schema = Joi.object({
   NODE_ENV: Joi.string().valid('development', 'production', 'test').default('development')
     .description('development (local defaults), production or test'),
@@ -102,6 +112,12 @@ const schema = Joi.object({
   BILLING_COUNTRY: localOnly(Joi.string().length(2), 'CZ').description('invoice address: country code'),
   COLLECTION_IBAN: localOnly(Joi.string().custom(iban), 'CZ9320100000002000145399')
     .description('IBAN of our collection account: customers pay their instalments to it (gateway page, QR Platba), payee name BILLING_NAME'),
+  SETTLEMENT_CUTOFF: Joi.string().pattern(/^([01]\d|2[0-3]):[0-5]\d$/).default('18:00')
+    .description('daily settlement cut-off, local time HH:MM in SETTLEMENT_TIME_ZONE'),
+  SETTLEMENT_TEST_CRASH_AT: Joi.string().valid('', 'claimed', 'written').default('')
+    .description('test hook, ignored in production: the API kills itself (SIGKILL) in a settlement close once its lines are claimed, or once it is written'),
+  SETTLEMENT_TIME_ZONE: Joi.string().custom(ianaZone).default('Europe/Prague')
+    .description('IANA time zone of the settlement cut-off (daylight saving followed)'),
 }).and('TLS_CERT_FILE', 'TLS_KEY_FILE').unknown(true);
 
 export type Config = ReturnType<typeof shape>;
@@ -173,6 +189,11 @@ function shape(v: Record<string, any>) {
       relayPort: v.RELAY_METRICS_PORT as number,
     },
     collection: { iban: v.COLLECTION_IBAN as string, name: v.BILLING_NAME as string },
+    settlement: {
+      cutoff: v.SETTLEMENT_CUTOFF as string,
+      timeZone: v.SETTLEMENT_TIME_ZONE as string,
+      crashAt: production ? undefined : ((v.SETTLEMENT_TEST_CRASH_AT as string) || undefined) as 'claimed' | 'written' | undefined,
+    },
     billing: {
       fullName: v.BILLING_NAME as string,
       accountNumber: v.BILLING_ACCOUNT_NUMBER as string,

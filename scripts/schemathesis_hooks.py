@@ -5,8 +5,9 @@ because JSON Schema has no keyword for them. They apply to every generated reque
 to those schemathesis means to be invalid: it judges a request by the schema once more
 after generation, and one that turned out valid must then be accepted.
 
-- Rules across query parameters (at least one of, at most one of, ...): the document lists
-  them in each operation's `x-parameter-rules`; a request that breaks one is dropped.
+- Rules across query parameters (at least one of, at most one of, a range's first bound not
+  after its second, ...): the document lists them in each operation's `x-parameter-rules`;
+  a request that breaks one is dropped.
 - Query parameters that must name something the service handed out (`x-refers-to`, the
   cursors of the paged lists): a made-up value is refused, as the document says, so a request
   that sets one is dropped.
@@ -59,6 +60,12 @@ def filter_case(context, case):
     query = case.query or {}
     for rule in operation.get("x-parameter-rules", []):
         names = rule["parameters"]
+        if rule["rule"] == "notAfter":
+            # a range: the first bound not after the second (ISO dates compare as text)
+            first, second = names
+            if first in query and second in query and str(query[first]) > str(query[second]):
+                return False
+            continue
         if not RULES[rule["rule"]](sum(1 for n in names if n in query), names):
             return False
     return not refers_to_stored(operation, query)

@@ -43,13 +43,23 @@ export interface PartnerCredentials {
   webhookSecret: string;
 }
 
-/** A new partner through the operator's own command (`npm run partners -- create`), on the local stack. */
+/**
+ * A new partner through the operator's own command (`npm run partners -- create`), on the
+ * local stack, with a (made-up, checksum-valid) bank account for its settlements.
+ */
 export async function createPartner(): Promise<PartnerCredentials> {
   const username = `example-shop-${randomBytes(3).toString('hex')}`;
   const password = randomBytes(18).toString('base64url');
+  const out = await partners(['create', '--username', username, '--password-stdin'], `${password}\n`);
+  await partners(['set-bank-account', '--username', username, '--account', '19-2000145399/0800']);
+  const view = JSON.parse(out) as { username: string; webhookSecret: string };
+  return { username: view.username, password, webhookSecret: view.webhookSecret };
+}
+
+function partners(args: string[], stdin = ''): Promise<string> {
   const root = fileURLToPath(new URL('../../', import.meta.url));
-  const out = await new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'modules/auth/partners-cli.ts', 'create', '--username', username, '--password-stdin'], {
+  return new Promise<string>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'modules/auth/partners-cli.ts', ...args], {
       cwd: root, stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -58,8 +68,6 @@ export async function createPartner(): Promise<PartnerCredentials> {
     child.stderr.on('data', (d) => { stderr += d; });
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`the partners command exited ${code}: ${stderr.trim()}`))));
-    child.stdin.end(`${password}\n`);
+    child.stdin.end(stdin);
   });
-  const view = JSON.parse(out) as { username: string; webhookSecret: string };
-  return { username: view.username, password, webhookSecret: view.webhookSecret };
 }

@@ -1,4 +1,4 @@
-import { must, type FeedEvent, type FinancingApi, type Notification, type Payment } from '@partner-financing/client';
+import { FinancingApiError, must, type AccountPayment, type FeedEvent, type FinancingApi, type Notification, type Payment, type Settlement } from '@partner-financing/client';
 import { label, type WebhookInbox } from './webhook-inbox.js';
 import { kettleOrder } from './order.js';
 
@@ -50,6 +50,58 @@ export async function runStory(api: FinancingApi, inbox: WebhookInbox, endpoint:
 
   const feed = await catchUpFromFeed(api, inbox, id);
   say(`7. event feed: ${feed.events} events for the application, ${feed.fresh} not seen by webhook (${inbox.handled.filter((n) => relatesTo(n, id)).map(label).join(' → ')})`);
+
+  await settle(api, inbox, [payout.data as Payment, creditNote.data as Payment], say);
+}
+
+/**
+ * What the shop's accountant does with a bank transfer: close the day (in the sandbox, now;
+ * in production the 18:00 cut-off does it), read the settlement and its report, and check
+ * that every payment the shop was told of by webhook is in it and that its lines add up to
+ * the transfer.
+ */
+async function settle(api: FinancingApi, inbox: WebhookInbox, received: Payment[], say: Say): Promise<void> {
+  const settlement = await closeNow(api, received[0]!.paymentId);
+  say(`8. settlement ${settlement.reference} (value date ${settlement.valueDate}): ${settlement.lineCount} lines; gross ${money(settlement.gross)}, refunds ${money(settlement.refunds)}, fees ${money(settlement.fees)}, `
+    + `carried in ${money(settlement.carriedIn)}; net ${money(settlement.net)}, transfer ${money(settlement.transfer)}${settlement.bankAccount ? ` to ${settlement.bankAccount}` : ''}`);
+
+  const lines: AccountPayment[] = [];
+  let after: string | undefined;
+  do {
+    const page = await must(api.GET('/financing/v1/settlements/{settlementId}', { params: { path: { settlementId: settlement.id }, query: { limit: 100, ...(after ? { after } : {}) } } }));
+    lines.push(...page.lines);
+    after = page.lines.length === 100 ? page.lines.at(-1)!.paymentId : undefined;
+  } while (after);
+  const inSettlement = new Set(lines.map((l) => l.paymentId));
+  const missing = received.filter((p) => !inSettlement.has(p.paymentId));
+  if (missing.length) throw new Error(`payments received by webhook are not in the settlement: ${missing.map((p) => p.paymentId).join(', ')}`);
+  const net = lines.reduce((sum, l) => sum + l.value.amount, 0);
+  if (net !== settlement.linesNet.amount || net + settlement.carriedIn.amount !== settlement.net.amount) {
+    throw new Error(`the settlement's lines add up to ${net}, it says ${settlement.linesNet.amount} (net ${settlement.net.amount})`);
+  }
+  const report = await api.GET('/financing/v1/settlements/{settlementId}/report.csv', { params: { path: { settlementId: settlement.id } }, parseAs: 'text' });
+  const csv = String(report.data ?? '');
+  say('   report.csv:');
+  for (const row of csv.trimEnd().split('\r\n')) say(`     ${row}`);
+  const transferRow = csv.split('\r\n').find((r) => r.split(',')[1] === 'TRANSFER')?.split(',');
+  const transfer = transferRow ? Math.round(Number(transferRow[12]) * 100) : NaN;
+  if (transfer !== settlement.transfer.amount) throw new Error(`the report's TRANSFER row says ${transferRow?.[12]}, the settlement ${settlement.transfer.amount}`);
+  const notified = await inbox.waitFor('the settlement', (n) => n.type === 'settlement' && n.data.id === settlement.id).catch(() => undefined);
+  say(`9. reconciled: the ${received.length} payments received by webhook are lines of settlement ${settlement.reference}, its ${lines.length} lines add up to ${money(settlement.linesNet)}, `
+    + `the report's TRANSFER row is ${money(settlement.transfer)}${notified ? '; settlement webhook verified' : ''}`);
+}
+
+/** The sandbox's close; when the daily cut-off took the payments first, the settlement that has them. */
+async function closeNow(api: FinancingApi, paymentId: string): Promise<Settlement> {
+  try {
+    return await must(api.POST('/financing/v1/sandbox/settlements/close', {}));
+  } catch (err) {
+    if (!(err instanceof FinancingApiError) || err.errors[0]?.code !== 'NOTHING_TO_SETTLE') throw err;
+  }
+  const page = await must(api.GET('/financing/v1/payments', { params: { query: { limit: 100 } } }));
+  const id = page.data.find((p) => p.paymentId === paymentId)?.settlementId;
+  if (!id) throw new Error('nothing to settle, and the payout is in no settlement');
+  return (await must(api.GET('/financing/v1/settlements/{settlementId}', { params: { path: { settlementId: id } } }))).settlement;
 }
 
 async function listPayments(api: FinancingApi, applicationId: string): Promise<Payment[]> {
@@ -93,11 +145,12 @@ async function catchUpFromFeed(api: FinancingApi, inbox: WebhookInbox, applicati
 }
 
 function fromFeed(e: FeedEvent): Notification {
-  return e.type === 'payment'
-    ? { type: 'payment', webhookId: e.id, data: e.data as unknown as Payment }
-    : { type: 'application', webhookId: e.id, data: e.data as unknown as Extract<Notification, { type: 'application' }>['data'] };
+  if (e.type === 'payment') return { type: 'payment', webhookId: e.id, data: e.data as unknown as Payment };
+  if (e.type === 'settlement') return { type: 'settlement', webhookId: e.id, data: e.data as unknown as Settlement };
+  return { type: 'application', webhookId: e.id, data: e.data as unknown as Extract<Notification, { type: 'application' }>['data'] };
 }
 
 function relatesTo(n: Notification, applicationId: string): boolean {
+  if (n.type === 'settlement') return false;
   return n.type === 'payment' ? n.data.applicationId === applicationId : n.data.id === applicationId;
 }

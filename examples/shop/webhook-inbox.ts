@@ -83,5 +83,6 @@ export class WebhookInbox {
 }
 
 export function label(n: Notification): string {
+  if (n.type === 'settlement') return `SETTLEMENT ${n.data.reference}`;
   return n.type === 'payment' ? `${n.data.type}` : `${n.data.stateReason}`;
 }

@@ -17,7 +17,7 @@ export interface SigningKeyDoc {
 
 /** An administrative change of one partner; `at` becomes its `updatedAt`. */
 export interface PartnerChange {
-  set?: Partial<Pick<PartnerDoc, 'enabled' | 'passwordHash' | 'apiVersion' | 'displayName'>>;
+  set?: Partial<Pick<PartnerDoc, 'enabled' | 'passwordHash' | 'apiVersion' | 'displayName' | 'bankAccount'>>;
   /** revokes every token the partner holds */
   bumpTokenGeneration?: boolean;
   at: Date;

@@ -13,6 +13,7 @@ export { ownedBy, requireOwned, type PartnerOwned } from './tenancy.js';
 export type { AuthService } from './auth.service.js';
 export type { PartnerAdmin, CreatePartnerInput } from './partner-admin.js';
 export type { PartnerView, PartnerSummary, PayoutTrigger } from './partner.model.js';
+export { formatBankAccount, type BankAccount } from './bank-account.js';
 
 
 export { createPartnerDirectory, type PartnerDirectory } from './partner-directory.js';

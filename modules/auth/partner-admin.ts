@@ -9,6 +9,7 @@ import {
 } from './partner.model.js';
 import { hashPassword, passwordProblem } from './passwords.js';
 import { apiVersions, CURRENT_API_VERSION } from '../../versions/index.js';
+import { parseBankAccount } from './bank-account.js';
 
 export interface CreatePartnerInput {
   username: string;
@@ -95,6 +96,11 @@ export class PartnerAdmin {
     const problem = displayNameProblem(name);
     if (problem) throw new InvalidRequestError(problem, { attribute: 'displayName' });
     return name.trim();
+  }
+
+  /** The account the partner's settlements are paid to: a Czech account number or an IBAN, checked. */
+  async setBankAccount(username: string, account: string): Promise<PartnerSummary> {
+    return this.change(username, { set: { bankAccount: parseBankAccount(account) } });
   }
 
   private assertApiVersion(version: string): string {

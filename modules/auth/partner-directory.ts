@@ -2,6 +2,7 @@ import type { Db } from 'mongodb';
 import { systemClock, type Clock } from '../../platform/clock.js';
 import { MongoAuthRepository, type AuthRepository } from './auth.repository.js';
 import { liveWebhookSecrets } from './partner.model.js';
+import type { BankAccount } from './bank-account.js';
 
 /**
  * Read-only view of partners for other processes (the webhook relay signs with the
@@ -13,6 +14,8 @@ export interface PartnerDirectory {
   /** the API version the partner is pinned to (absent: the current one) */
   apiVersion(partnerId: string): Promise<string | undefined>;
   exists(partnerId: string): Promise<boolean>;
+  /** where the partner's settlements are paid, when it has set an account */
+  bankAccount(partnerId: string): Promise<BankAccount | undefined>;
 }
 
 /** The directory over the store; the relay's composition root hands it the store. */
@@ -28,5 +31,6 @@ export function partnerDirectoryOver(repo: AuthRepository, clock: Clock): Partne
     },
     apiVersion: async (partnerId) => (await repo.findById(partnerId))?.apiVersion,
     exists: (partnerId) => repo.exists(partnerId),
+    bankAccount: async (partnerId) => (await repo.findById(partnerId))?.bankAccount,
   };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { CURRENT_API_VERSION } from '../../versions/index.js';
+import { formatBankAccount, type BankAccount } from './bank-account.js';
 
 export type PayoutTrigger = 'SENT' | 'DELIVERED';
 
@@ -29,6 +30,8 @@ export interface PartnerDoc {
    * (absent: the gateway names the shop by its redirect URL's host).
    */
   displayName?: string;
+  /** where settlements are paid (set with `partners set-bank-account`); absent until set */
+  bankAccount?: BankAccount;
   /** newest first */
   webhookSecrets: WebhookSecret[];
   enabled: boolean;
@@ -60,6 +63,8 @@ export interface PartnerView {
   apiVersion: string;
   /** null when none is set */
   displayName: string | null;
+  /** the settlements' account as printed on statements, when set */
+  bankAccount?: string;
   enabled: boolean;
   webhookSecret: string;
   createdAt: string;
@@ -76,6 +81,7 @@ export function partnerView(p: PartnerDoc): PartnerView {
     feeBps: p.feeBps,
     apiVersion: p.apiVersion ?? CURRENT_API_VERSION,
     displayName: p.displayName ?? null,
+    ...(p.bankAccount ? { bankAccount: formatBankAccount(p.bankAccount) } : {}),
     enabled: p.enabled,
     webhookSecret: p.webhookSecrets[0]?.secret ?? '',
     createdAt: p.createdAt.toISOString(),

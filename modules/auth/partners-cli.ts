@@ -4,6 +4,7 @@
  *   npm run -s partners -- create --username U (--password P | --password-stdin) [--payout-trigger SENT|DELIVERED] [--fee-bps N] [--api-version V]
  *   npm run -s partners -- set-api-version --username U --api-version V
  *   npm run -s partners -- set-display-name --username U --display-name "Shop name"   (the gateway page names the shop so)
+ *   npm run -s partners -- set-bank-account --username U --account 19-2000145399/0800|IBAN
  *   npm run -s partners -- list
  *   npm run -s partners -- show --username U
  *   npm run -s partners -- disable --username U            (login refused, every token revoked)
@@ -36,6 +37,7 @@ const USAGE = `usage: partners <command> [options]
   create --username U (--password P | --password-stdin) [--payout-trigger SENT|DELIVERED] [--fee-bps N] [--api-version V] [--display-name N]
   set-api-version --username U --api-version V
   set-display-name --username U --display-name N
+  set-bank-account --username U --account ACCOUNT   ([prefix-]number/bank code, or an IBAN)
   list
   show --username U
   disable --username U
@@ -82,6 +84,7 @@ async function run(command: string | undefined, values: Values, repo: AuthReposi
     }
     case 'set-display-name': return admin.setDisplayName(need(values, 'username'), need(values, 'display-name'));
     case 'set-api-version': return admin.setApiVersion(need(values, 'username'), need(values, 'api-version'));
+    case 'set-bank-account': return admin.setBankAccount(need(values, 'username'), need(values, 'account'));
     case 'list': return admin.list();
     case 'show': return admin.get(need(values, 'username'));
     case 'disable': return admin.disable(need(values, 'username'));
@@ -124,6 +127,7 @@ async function main(): Promise<number> {
         help: { type: 'boolean', short: 'h' },
         email: { type: 'string' },
         name: { type: 'string' },
+        account: { type: 'string' },
       },
       strict: true,
     }));

@@ -6,7 +6,7 @@ import type { NotificationRequest } from '../../platform/notifications.js';
  * (1, 2, 3, ... with no hole); the public id and cursor is the notification's webhook-id.
  * docs/event-feed.md tells why the numbering makes the feed never skip.
  */
-export type EventType = 'application' | 'payment';
+export type EventType = 'application' | 'payment' | 'settlement';
 export type DeliveryStatus = 'PENDING' | 'DELIVERED' | 'FAILED' | 'DEAD_LETTERED';
 
 export interface FeedEntryDoc {
@@ -49,14 +49,15 @@ export function entryKey(partnerId: string, seq: number): string {
 export type NewFeedEntry = Omit<FeedEntryDoc, '_id' | 'seq' | 'recordedAt'>;
 
 export function newEntryOf(n: NotificationRequest): NewFeedEntry {
-  const type: EventType = n.kind === 'PAYMENT' ? 'payment' : 'application';
+  const type: EventType = n.kind === 'PAYMENT' ? 'payment' : n.kind === 'SETTLEMENT' ? 'settlement' : 'application';
   const fromBody = type === 'payment' ? n.body.applicationId : n.body.id;
   return {
     partnerId: n.partnerId,
     webhookId: n.id,
     type,
-    // both notification kinds are keyed by application; the body names it too
-    applicationId: typeof fromBody === 'string' ? fromBody : n.key,
+    // application and payment notifications are keyed by application, and the body names it;
+    // a settlement is the partner's, of no one application ('' in the store, absent in answers)
+    applicationId: type === 'settlement' ? '' : typeof fromBody === 'string' ? fromBody : n.key,
     url: n.url,
     occurredAt: new Date(n.createdAt),
     payload: JSON.stringify(n.body),
@@ -67,7 +68,7 @@ export function newEntryOf(n: NotificationRequest): NewFeedEntry {
 export interface EventView {
   id: string;
   type: EventType;
-  applicationId: string;
+  applicationId?: string;
   occurredAt: string;
   data: unknown;
   delivery: DeliveryStatus;
@@ -93,7 +94,7 @@ export function eventView(doc: FeedEntryDoc, relayState: string | undefined): Ev
   return {
     id: doc.webhookId,
     type: doc.type,
-    applicationId: doc.applicationId,
+    ...(doc.applicationId ? { applicationId: doc.applicationId } : {}),
     occurredAt: responseTime(doc.occurredAt),
     data: JSON.parse(doc.payload),
     delivery: deliveryStatusOf(relayState),

@@ -24,8 +24,8 @@ const time = Joi.string().pattern(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, 'ISO
 
 export const eventSchema = Joi.object({
   id: Joi.string().required().description('the `webhook-id` of the notification: deduplicate webhooks and feed items by it; the paging cursor'),
-  type: Joi.string().valid('application', 'payment').required(),
-  applicationId: Joi.string().required(),
+  type: Joi.string().valid('application', 'payment', 'settlement').required(),
+  applicationId: Joi.string().description('the application the event is about; absent for a settlement (the partner\'s, of no one application)'),
   occurredAt: time.required().description('when the notification was created'),
   data: Joi.object().unknown(true).required().description('the notification body exactly as the webhook sends it'),
   delivery: Joi.string().valid('PENDING', 'DELIVERED', 'FAILED', 'DEAD_LETTERED').required()

@@ -32,6 +32,17 @@ export interface OrderSnapshot {
   items: Array<PricedCounters & { code: string }>;
 }
 
+/**
+ * The partner call that caused an order event: its operation id (which the call's answer
+ * returns), the Idempotency-Key when one was sent, and what kind of call it was. Every
+ * payment line names the operation that caused it, so equal refunds stay apart.
+ */
+export interface OrderOperation {
+  operationId: string;
+  type: 'SEND' | 'DELIVER' | 'RETURN' | 'CANCEL' | 'CHANGE';
+  idempotencyKey?: string;
+}
+
 export interface OrderEventData {
   [key: string]: unknown;
   /** schema version of this payload */
@@ -46,6 +57,8 @@ export interface OrderEventData {
   /** where payment notifications go (merchantUrls.paymentsEndpoint), when the application has one */
   paymentsUrl?: string;
   order: OrderSnapshot;
+  /** the call that caused it (absent in events written before operations were recorded) */
+  operation?: OrderOperation;
 }
 
 export function orderSnapshot(order: OrderDoc): OrderSnapshot {

@@ -1,8 +1,10 @@
-import type Joi from 'joi';
+import Joi from 'joi';
 import { partnerOf, type AppRouter } from '../../platform/http/state.js';
 import { defineRoute, type ErrorDeclaration } from '../../platform/openapi/registry.js';
 import type { FulfilmentOp } from '../order-rules/index.js';
-import type { OrdersService } from './orders.service.js';
+import { newId } from '../../platform/ids.js';
+import type { AppContext } from '../../platform/http/state.js';
+import type { OperationContext, OrdersService } from './orders.service.js';
 import { applicationIdParams, orderWithInfoSchema, toOrderWithInfo, type ApplicationDoc } from '../applications/index.js';
 import { cancelItemsSchema, changeOrderSchema, deliverSchema, orderQuerySchema, returnSchema, sendSchema, type FulfilmentBody } from './orders.schemas.js';
 
@@ -16,9 +18,22 @@ const STATE = [
 ];
 const ITEMS = E(422, 'UNPROCESSABLE', 'no item matches, several match, a quantity exceeds what is left, nothing is left to mark, another currency, a document URL that cannot be fetched');
 const tags = ['Orders'];
-/** What every order write answers, rendered from the written application (also for Idempotency-Key). */
-const orderWithInfo = (doc: ApplicationDoc) => ({ body: toOrderWithInfo(doc) });
-const ok = { 200: { description: 'the changed order plus applicationInfo', schema: orderWithInfoSchema } };
+/**
+ * What every order write answers, rendered from the written application (also for
+ * Idempotency-Key): the order, and the id of this operation, which every payment line it
+ * causes names (a retry under the same key answers the same id).
+ */
+const orderWithInfo = (operationId: string) => (doc: ApplicationDoc) => ({ body: { ...toOrderWithInfo(doc), operationId } });
+export const operationAnswerSchema = orderWithInfoSchema.append({
+  operationId: Joi.string().required().description('this call: every payment line it causes names it (`operationId` of the Payment)'),
+}).label('OrderOperationAnswer');
+const ok = { 200: { description: 'the changed order plus applicationInfo, and the operation\'s id', schema: operationAnswerSchema } };
+
+/** A new operation id, with the request's Idempotency-Key when it has one. */
+function operationOf(ctx: AppContext): OperationContext {
+  const key = ctx.get('Idempotency-Key');
+  return { operationId: newId(), ...(key ? { idempotencyKey: key } : {}) };
+}
 
 interface OperationRoute {
   op: FulfilmentOp;
@@ -62,8 +77,9 @@ export function mountOrderRoutes(router: AppRouter, orders: OrdersService): void
       responses: ok,
       errors: [INVALID, NOT_FOUND, ...STATE, ITEMS, ...r.extra, E(409, 'CONCURRENT_MODIFICATION', 'the application kept changing under the request; repeat it')],
     }, async (ctx, { params, body, reply }) => {
-      const done = reply(orderWithInfo);
-      return done.answer(await orders.fulfil(partnerOf(ctx), params.applicationId, r.op, body, done));
+      const call = operationOf(ctx);
+      const done = reply(orderWithInfo(call.operationId));
+      return done.answer(await orders.fulfil(partnerOf(ctx), params.applicationId, r.op, body, done, call));
     });
   }
 
@@ -80,8 +96,9 @@ export function mountOrderRoutes(router: AppRouter, orders: OrdersService): void
       E(422, 'UNPROCESSABLE', 'the totals do not match the items, another currency, or a document URL that cannot be fetched'),
     ],
   }, async (ctx, { params, body, reply }) => {
-    const changed = reply(orderWithInfo);
-    return changed.answer(await orders.change(partnerOf(ctx), params.applicationId, body, changed));
+    const call = operationOf(ctx);
+    const changed = reply(orderWithInfo(call.operationId));
+    return changed.answer(await orders.change(partnerOf(ctx), params.applicationId, body, changed, call));
   });
 
   defineRoute(router, {

@@ -5,7 +5,10 @@ import type { Reply } from '../../platform/idempotency.js';
 import { anySentOrDelivered, applyFulfilment, applyOrderChange, OrderRefused, type FulfilmentInput, type FulfilmentOutcome, type FulfilmentOp, type OrderChangeInput } from '../order-rules/index.js';
 import type { ChangeOrderBody, FulfilmentBody } from './orders.schemas.js';
 import { checkAvailability, toOrderWithInfo, transition, TransitionRefused, type Action, type ActionCheck, type ApplicationDoc, type ApplicationsModule, type Operation, type OrderLookup, type SettableFields } from '../applications/index.js';
-import { ORDER_EVENTS, ORDER_TOPICS, orderSnapshot, type OrderEventData } from './orders.events.js';
+import { ORDER_EVENTS, ORDER_TOPICS, orderSnapshot, type OrderEventData, type OrderOperation } from './orders.events.js';
+
+/** The call as the route names it: a fresh operation id and the request's Idempotency-Key, if any. */
+export type OperationContext = Omit<OrderOperation, 'type'>;
 
 export interface OrdersServiceDeps {
   applications: Pick<ApplicationsModule, 'changeApplication' | 'findByOrder' | 'prepareDocuments' | 'getApplication'>;
@@ -53,8 +56,9 @@ export function orderActionChecks(): Array<[Action, ActionCheck]> {
   ];
 }
 
-function eventData(app: ApplicationDoc, partner: AuthenticatedPartner, lines: OrderEventData['lines'], amount: number): OrderEventData {
+function eventData(app: ApplicationDoc, partner: AuthenticatedPartner, lines: OrderEventData['lines'], amount: number, operation: OrderOperation): OrderEventData {
   return {
+    operation,
     orderEventVersion: 1,
     lines,
     amount,
@@ -76,7 +80,7 @@ export class OrdersService {
   constructor(private readonly deps: OrdersServiceDeps) {}
 
   /** `reply`: the route's answer, kept with the change under the request's Idempotency-Key. */
-  async fulfil(partner: AuthenticatedPartner, applicationId: string, op: FulfilmentOp, body: FulfilmentBody, reply: Reply<ApplicationDoc>): Promise<ApplicationDoc> {
+  async fulfil(partner: AuthenticatedPartner, applicationId: string, op: FulfilmentOp, body: FulfilmentBody, reply: Reply<ApplicationDoc>, call: OperationContext = { operationId: newId() }): Promise<ApplicationDoc> {
     const now = new Date();
     // documents are checked and stored (by content hash) before the write: a refused
     // operation leaves at most an unreferenced blob, never a half-changed order
@@ -91,13 +95,13 @@ export class OrdersService {
         set: { order: out.order },
         trigger: out.trigger,
         facts: out.facts,
-        events: [{ type: EVENT[out.kind], data: eventData({ ...app, order: out.order }, partner, out.lines, out.amount), topic: ORDER_TOPICS.events }],
+        events: [{ type: EVENT[out.kind], data: eventData({ ...app, order: out.order }, partner, out.lines, out.amount, { ...call, type: op }), topic: ORDER_TOPICS.events }],
       };
     }, reply);
     return doc;
   }
 
-  async change(partner: AuthenticatedPartner, applicationId: string, body: ChangeOrderBody, reply: Reply<ApplicationDoc>): Promise<ApplicationDoc> {
+  async change(partner: AuthenticatedPartner, applicationId: string, body: ChangeOrderBody, reply: Reply<ApplicationDoc>, call: OperationContext = { operationId: newId() }): Promise<ApplicationDoc> {
     const now = new Date();
     if (body.order.documents) await this.deps.applications.getApplication(partner.id, applicationId);
     const documents = body.order.documents
@@ -110,7 +114,7 @@ export class OrdersService {
       const set: SettableFields = { order };
       // the customer's plan follows the new total in the same write (changeApplication)
       if (app.state === 'READY' && order.totalPrice.amount !== app.order.totalPrice.amount) assertTotalChangeSupported(app, order.totalPrice.amount);
-      const data = { ...eventData({ ...app, order }, partner, [], 0), ...(body.reason ? { reason: body.reason } : {}) };
+      const data = { ...eventData({ ...app, order }, partner, [], 0, { ...call, type: 'CHANGE' }), ...(body.reason ? { reason: body.reason } : {}) };
       return { set, events: [{ type: ORDER_EVENTS.changed, data, topic: ORDER_TOPICS.events }], notify: false };
     }, reply);
     return doc;

@@ -2,10 +2,15 @@ import type { Platform, AppModule } from '../../platform/module.js';
 import type { ApplicationsModule } from '../applications/index.js';
 import { LedgerService } from './ledger.service.js';
 import { MongoLedgerRepository } from './ledger.repository.js';
+import { MongoPaymentLinesRepository } from './payment-lines.repository.js';
 import { ledgerConsumer, paidConsumer } from './payments.consumers.js';
 import { mountPaymentRoutes } from './payments.routes.js';
 import type { PaymentBody } from './payments.model.js';
 import { PartnerPaymentsQuery } from './partner-payments.query.js';
+import { mountSettlementRoutes } from './settlements.routes.js';
+import { SettlementService, type SettlementPartners } from './settlement.service.js';
+import { MongoSettlementsRepository } from './settlements.repository.js';
+import { SettlementJob } from './settlement.job.js';
 
 export interface PaymentsModule extends AppModule {
   /**
@@ -19,23 +24,41 @@ export interface PaymentsModule extends AppModule {
 
 export interface PaymentsModuleDeps {
   applications: Pick<ApplicationsModule, 'changeApplication' | 'getApplication'>;
+  /** what settlements read of a partner (its bank account, whether its version knows settlements) */
+  partners: SettlementPartners;
 }
 
-/** Composition root of the payments module: the ledger consumer, READY_PAID, the payments list. */
+/** Composition root of the payments module: the ledger consumer, READY_PAID, the payments lists, the settlements and their daily job. */
 export async function createPaymentsModule(platform: Platform, deps: PaymentsModuleDeps): Promise<PaymentsModule> {
-  const ledger = new LedgerService(new MongoLedgerRepository(platform.db, platform.outbox), platform.config.billing, platform.clock);
+  const lines = new MongoPaymentLinesRepository(platform.db);
+  const ledger = new LedgerService(new MongoLedgerRepository(platform.db, platform.outbox), platform.config.billing, platform.clock, lines);
   await ledger.init();
   const partnerPayments = new PartnerPaymentsQuery(platform.db);
   await partnerPayments.init();
+  const rule = { time: platform.config.settlement.cutoff, timeZone: platform.config.settlement.timeZone };
+  const { crashAt } = platform.config.settlement;
+  const crashHook = (step: string) => { if (step === crashAt) process.kill(process.pid, 'SIGKILL'); };
+  const settlements = new SettlementService(new MongoSettlementsRepository(platform.db, platform.outbox), lines, deps.partners, rule, platform.clock, crashHook);
+  await settlements.init();
+  const job = new SettlementJob(settlements, platform.clock, platform.logger);
   const consumers = [
     ledgerConsumer(platform.consumerDeps, platform.topics, ledger),
     paidConsumer(platform.consumerDeps, platform.topics, deps.applications),
   ];
   return {
     name: 'payments',
-    mount: (router) => mountPaymentRoutes(router, { applications: deps.applications, ledger }),
-    start: async () => { for (const c of consumers) await c.start(); },
-    stop: async () => { for (const c of consumers) await c.stop(); },
+    mount: (router) => {
+      mountPaymentRoutes(router, { applications: deps.applications, ledger, lines });
+      mountSettlementRoutes(router, { settlements, lines, sandbox: platform.config.sandbox });
+    },
+    start: async () => {
+      for (const c of consumers) await c.start();
+      job.start();
+    },
+    stop: async () => {
+      await job.stop();
+      for (const c of consumers) await c.stop();
+    },
     paymentsOfPartner: (partnerId, fromDay, toDay) => partnerPayments.between(partnerId, fromDay, toDay),
     paymentsOf: async (partnerId, applicationId) => {
       const found = await ledger.find(applicationId);

@@ -7,3 +7,5 @@ export { createPaymentsModule, type PaymentsModule, type PaymentsModuleDeps } fr
 export { PAYMENT_EVENTS, PAYMENT_TOPICS, type PaymentEventData } from './payments.events.js';
 export type { PaymentBody } from './payments.model.js';
 
+export type { SettlementPartners } from './settlement.service.js';
+export { SETTLEMENT_NOTIFICATION_KIND } from './settlement.service.js';

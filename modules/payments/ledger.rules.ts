@@ -17,6 +17,15 @@ export interface PayoutTerms {
 
 export type LedgerRecordType = 'PAYOUT' | 'CREDIT_NOTE';
 
+/** The partner call that caused a record, and the items and quantities it touched. */
+export interface PaymentOperation {
+  operationId: string;
+  type: 'SEND' | 'DELIVER' | 'RETURN' | 'CANCEL' | 'CHANGE';
+  idempotencyKey?: string;
+  /** the lines of the call: item code, quantity (decimal) and the amount that moved with it */
+  items: Array<{ code: string; quantity: number; amount: number }>;
+}
+
 export interface LedgerRecord {
   /** UUIDv7: sorts in creation order (the payments list pages by it) */
   paymentId: string;
@@ -30,6 +39,8 @@ export interface LedgerRecord {
   currency: string;
   /** the order event that caused it */
   sourceEventId: string;
+  /** the call behind that event (absent for records of events older than operation ids) */
+  operation?: PaymentOperation;
   createdAt: Date;
 }
 
@@ -60,7 +71,7 @@ export function reconcile(
   records: LedgerRecord[],
   base: number,
   terms: PayoutTerms,
-  ctx: { currency: string; sourceEventId: string; now: Date; newId: () => string },
+  ctx: { currency: string; sourceEventId: string; operation?: PaymentOperation; now: Date; newId: () => string },
 ): LedgerRecord | undefined {
   const paid = totals(records).gross;
   const due = base - paid;
@@ -74,6 +85,7 @@ export function reconcile(
     net: due - fee,
     currency: ctx.currency,
     sourceEventId: ctx.sourceEventId,
+    ...(ctx.operation ? { operation: ctx.operation } : {}),
     createdAt: ctx.now,
   };
 }

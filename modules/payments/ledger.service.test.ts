@@ -6,6 +6,7 @@ import type { OrderEventData } from '../orders/index.js';
 import { CREDIT_NOTE_DUE_DAYS, LedgerService, type Billing } from './ledger.service.js';
 import { InMemoryLedgerRepository } from './ledger.repository.fake.js';
 import { PAYMENT_EVENTS, PAYMENT_TOPICS } from './payments.events.js';
+import { InMemoryPaymentLinesRepository } from './payment-lines.repository.fake.js';
 
 const billing: Billing = {
   fullName: 'Financing s.r.o.', accountNumber: '123456789', bankCode: '0100',
@@ -78,5 +79,29 @@ describe('payments ledger (use case on the in-memory repository)', () => {
     const doc = (await repo.findByApplication('app-1'))!;
     expect(doc).to.deep.include({ partnerId: 'p-1', currency: 'CZK', lastAggregateVersion: 1, records: [] });
     expect(repo.store.written).to.deep.equal([]);
+  });
+});
+
+describe('payments ledger: the partner\'s payment lines', () => {
+  it('when the line\'s write fails after the ledger\'s, then the redelivered event writes it, once', async () => {
+    const clock = new ManualClock(new Date('2030-01-01T10:00:00Z'));
+    const lines = new InMemoryPaymentLinesRepository();
+    let fail = true;
+    const flaky = {
+      init: () => lines.init(),
+      record: async (l: Parameters<typeof lines.record>[0]) => { if (fail) { fail = false; throw new Error('store down'); } return lines.record(l); },
+    };
+    const ledger = new LedgerService(new InMemoryLedgerRepository(), billing, clock, flaky);
+    const event = orderEvent(1, { sent: 2000 });
+    let thrown: unknown;
+    try { await ledger.apply(event); } catch (err) { thrown = err; }
+    expect(thrown).to.be.an('error');
+    expect(lines.lines.size).to.equal(0);
+    expect(await ledger.apply(event)).to.equal(undefined);
+    expect(await ledger.apply(event)).to.equal(undefined);
+    const [line] = [...lines.lines.values()];
+    expect(lines.lines.size).to.equal(1);
+    expect(line).to.deep.include({ partnerId: 'p-1', applicationId: 'app-1', type: 'PAYOUT', orderNumber: 'N-1', variableSymbol: 'VS-1', settlementId: null });
+    expect(line!.net).to.equal(line!.gross - line!.fee);
   });
 });

@@ -5,10 +5,12 @@ import type { NotificationRequest } from '../../platform/notifications.js';
 import type { Change } from '../../platform/versioned-store.js';
 import { systemClock, type Clock } from '../../platform/clock.js';
 import type { LedgerRepository } from './ledger.repository.js';
+import type { PaymentLinesRepository } from './payment-lines.repository.js';
+import type { PaymentLineDoc } from './payment-lines.model.js';
 import { addDays, localDate } from '../../platform/dates.js';
 import { payoutBase } from '../order-rules/index.js';
 import type { OrderEventData } from '../orders/index.js';
-import { reconcile, type LedgerRecord } from './ledger.rules.js';
+import { reconcile, type LedgerRecord, type PaymentOperation } from './ledger.rules.js';
 import type { LedgerDoc, LedgerEntryDoc, PaymentBody } from './payments.model.js';
 import { PAYMENT_EVENTS, PAYMENT_TOPICS, paymentEvent } from './payments.events.js';
 
@@ -30,10 +32,16 @@ const MAX_PROCESSED_IDS = 500;
  * leaves with its payment event and the partner's payment notification in the same write.
  */
 export class LedgerService {
-  constructor(private readonly repo: LedgerRepository, private readonly billing: Billing, private readonly clock: Clock = systemClock) {}
+  constructor(
+    private readonly repo: LedgerRepository,
+    private readonly billing: Billing,
+    private readonly clock: Clock = systemClock,
+    private readonly lines?: Pick<PaymentLinesRepository, 'init' | 'record'>,
+  ) {}
 
-  init(): Promise<void> {
-    return this.repo.init();
+  async init(): Promise<void> {
+    await this.repo.init();
+    await this.lines?.init();
   }
 
   find(applicationId: string): Promise<LedgerDoc | null> {
@@ -44,11 +52,27 @@ export class LedgerService {
   async apply(event: DomainEvent<OrderEventData>, now = this.clock.now()): Promise<LedgerEntryDoc | undefined> {
     const appId = event.aggregateId;
     const current = (await this.find(appId)) ?? (await this.open(event, now));
-    if (stale(current, event)) return undefined;
-    const { result } = await this.repo.mutate(appId, (ledger) => this.decide(ledger, event, now), {
+    if (stale(current, event)) {
+      // a redelivery after a crash between the ledger's write and the line's: write the line now
+      const made = current.records.find((r) => r.sourceEventId === event.id);
+      if (made) await this.recordLine(current, made);
+      return undefined;
+    }
+    const { doc, result } = await this.repo.mutate(appId, (ledger) => this.decide(ledger, event, now), {
       notFound: () => new Error(`ledger ${appId} vanished`),
     });
+    if (result) await this.recordLine(doc, result);
     return result;
+  }
+
+  /**
+   * The record as a line of the partner's account-wide list, written once by paymentId. The
+   * order event is acknowledged only after this, so a crash in between redelivers it and the
+   * stale branch of `apply` writes the line.
+   */
+  private async recordLine(ledger: LedgerDoc, entry: LedgerEntryDoc): Promise<void> {
+    if (!this.lines) return;
+    await this.lines.record(lineOf(ledger.partnerId, ledger._id, entry));
   }
 
   /** The first event of an application opens its ledger with the partner's terms of that moment. */
@@ -71,14 +95,20 @@ export class LedgerService {
     if (stale(ledger, event)) return { set: { updatedAt: now }, entries: [] }; // lost a race to the same event
     const { order } = event.data;
     const base = payoutBase(order, ledger.terms.trigger);
-    const record = reconcile(ledger.records, base, ledger.terms, { currency: ledger.currency, sourceEventId: event.id, now, newId });
+    const operation = operationOf(event.data);
+    const record = reconcile(ledger.records, base, ledger.terms, { currency: ledger.currency, sourceEventId: event.id, ...(operation ? { operation } : {}), now, newId });
     const set: Record<string, unknown> = {
       lastAggregateVersion: event.aggregateVersion,
       processedEventIds: [...ledger.processedEventIds, event.id].slice(-MAX_PROCESSED_IDS),
       updatedAt: now,
     };
     if (!record) return { set, entries: [] };
-    const entry: LedgerEntryDoc = { ...record, body: this.paymentBody(record, event.aggregateId, order.variableSymbol) };
+    const entry: LedgerEntryDoc = {
+      ...record,
+      body: this.paymentBody(record, event.aggregateId, order.variableSymbol),
+      orderNumber: order.orderNumber,
+      notifyUrl: event.data.paymentsUrl ?? event.data.notificationUrl,
+    };
     set.records = [...ledger.records, entry];
     return { set, entries: this.entries(ledger, event, entry, now), result: entry };
   }
@@ -95,6 +125,7 @@ export class LedgerService {
       grossValue: money(record.gross),
       fee: money(record.fee),
       ...(variableSymbol ? { variableSymbol } : {}),
+      ...(record.operation ? { operationId: record.operation.operationId, operation: withoutId(record.operation) } : {}),
       invoice: {
         fullName: this.billing.fullName,
         address: { ...this.billing.address, addressType: 'PERMANENT' },
@@ -123,6 +154,42 @@ export class LedgerService {
     };
     return [eventEntry(PAYMENT_TOPICS.events, pe), notificationEntry(notification)];
   }
+}
+
+/** A ledger record as the partner's payment line (open: no settlement has taken it). */
+export function lineOf(partnerId: string, applicationId: string, entry: LedgerEntryDoc): PaymentLineDoc {
+  return {
+    _id: entry.paymentId,
+    partnerId,
+    applicationId,
+    type: entry.type,
+    gross: entry.gross,
+    fee: entry.fee,
+    net: entry.net,
+    currency: entry.currency,
+    date: entry.body.date,
+    createdAt: entry.createdAt,
+    ...(entry.orderNumber ? { orderNumber: entry.orderNumber } : {}),
+    ...(entry.body.variableSymbol ? { variableSymbol: entry.body.variableSymbol } : {}),
+    ...(entry.operation ? { operation: entry.operation } : {}),
+    ...(entry.notifyUrl ? { notifyUrl: entry.notifyUrl } : {}),
+    body: entry.body,
+    settlementId: null,
+    settled: false,
+  };
+}
+
+/** The call behind an order event, with the items and quantities it touched. */
+function operationOf(data: OrderEventData): PaymentOperation | undefined {
+  if (!data.operation) return undefined;
+  return {
+    ...data.operation,
+    items: (data.lines ?? []).map((l) => ({ code: l.code, quantity: l.quantityMilli / 1000, amount: l.amount })),
+  };
+}
+
+function withoutId({ operationId: _id, ...rest }: PaymentOperation): Omit<PaymentOperation, 'operationId'> {
+  return rest;
 }
 
 function stale(ledger: LedgerDoc, event: DomainEvent): boolean {

@@ -1,11 +1,12 @@
 import type { Versioned } from '../../platform/versioned-store.js';
-import type { LedgerRecord, PayoutTerms } from './ledger.rules.js';
+import type { LedgerRecord, PaymentOperation, PayoutTerms } from './ledger.rules.js';
 
 /**
  * The spec's Payment as the partner receives it (notification body and payments list),
  * with three fields the spec's table does not have, so that a partner's accounting can
- * book it: `type` (PAYOUT, or CREDIT_NOTE when the partner owes money back), and the
- * `grossValue` and `fee` that `value` is the difference of (docs/orders-and-payments.md).
+ * book it: `type` (PAYOUT, or CREDIT_NOTE when the partner owes money back), the
+ * `grossValue` and `fee` that `value` is the difference of (docs/orders-and-payments.md),
+ * and the operation that caused it with its items (current API version only).
  */
 export interface PaymentBody {
   [key: string]: unknown;
@@ -17,6 +18,9 @@ export interface PaymentBody {
   grossValue: { amount: number; currency: string };
   fee: { amount: number; currency: string };
   variableSymbol?: string;
+  /** the call that caused it (the send, deliver, return, cancel or change answered this id) */
+  operationId?: string;
+  operation?: Omit<PaymentOperation, 'operationId'>;
   invoice: {
     fullName: string;
     address: { streetAddress: string; streetNumber: string; city: string; zip: string; country: string; addressType: 'PERMANENT' };
@@ -28,6 +32,10 @@ export interface PaymentBody {
 export interface LedgerEntryDoc extends LedgerRecord {
   /** the Payment exactly as notified (billing data as configured at the time) */
   body: PaymentBody;
+  /** the order's number when the record was made (the settlement report's column) */
+  orderNumber?: string;
+  /** where its notification went */
+  notifyUrl?: string;
 }
 
 /** One ledger per application (`_id` = application id), changed only by version-guarded writes. */

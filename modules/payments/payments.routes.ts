@@ -3,11 +3,16 @@ import { defineRoute } from '../../platform/openapi/registry.js';
 import { applicationIdParams, type ApplicationsModule } from '../applications/index.js';
 import type { LedgerService } from './ledger.service.js';
 import { page } from './payments.paging.js';
-import { paymentsPageSchema, paymentsQuerySchema } from './payments.schemas.js';
+import { accountPaymentsPageSchema, accountPaymentsQuerySchema, paymentsPageSchema, paymentsQuerySchema, type AccountPaymentsQuery } from './payments.schemas.js';
+import { InvalidRequestError } from '../../platform/errors.js';
+import { pagingInfo, resolveCursor } from '../../platform/http/paging.js';
+import type { PaymentLinesRepository } from './payment-lines.repository.js';
+import type { PaymentLineDoc } from './payment-lines.model.js';
 
 export function mountPaymentRoutes(router: AppRouter, deps: {
   applications: Pick<ApplicationsModule, 'getApplication'>;
   ledger: LedgerService;
+  lines: PaymentLinesRepository;
 }): void {
   defineRoute(router, {
     method: 'get', path: '/financing/v1/applications/:applicationId/payments', operationId: 'listPayments', tags: ['Payments'], auth: 'bearer',
@@ -25,4 +30,33 @@ export function mountPaymentRoutes(router: AppRouter, deps: {
     const records = (ledger?.records ?? []).map((r) => r.body);
     ctx.body = page(records, q, `/financing/v1/applications/${p.applicationId}/payments`);
   });
+
+  defineRoute(router, {
+    method: 'get', path: '/financing/v1/payments', operationId: 'listAccountPayments', tags: ['Payments'], auth: 'bearer',
+    summary: 'List every payment of the partner, across applications',
+    description: 'Every payout and credit note of every application of the partner, sorted by paymentId (so by time), with the settlement that took each one. `from` / `to` filter by the payment\'s local date (inclusive), `type` by kind.',
+    request: { query: accountPaymentsQuerySchema },
+    responses: { 200: { description: '`{data: AccountPayment[], pagingInfo}`', schema: accountPaymentsPageSchema } },
+    errors: [
+      { status: 400, code: 'INVALID_REQUEST', when: 'limit outside 1..100, both after and before, a malformed date or cursor, `from` after `to`, or a cursor that is no paymentId of this partner (unknown cursor); `attribute` names it' },
+    ],
+  }, async (ctx, { query: q }) => {
+    const partnerId = partnerOf(ctx).id;
+    ctx.body = await accountPage(deps.lines, partnerId, q);
+  });
+}
+
+/** A page of the account-wide list; the cursor must be one of the partner's payments (any filter). */
+export async function accountPage(lines: PaymentLinesRepository, partnerId: string, q: AccountPaymentsQuery) {
+  if (q.from && q.to && q.from > q.to) throw new InvalidRequestError('to: must not be before from.', { attribute: 'to' });
+  await resolveCursor(q, (id) => lines.find(partnerId, id), 'no payment of this partner has this paymentId');
+  const filter = { ...(q.type ? { type: q.type } : {}), ...(q.from ? { from: q.from } : {}), ...(q.to ? { to: q.to } : {}) };
+  const { items, more } = await lines.page(partnerId, filter, q);
+  const kept = new URLSearchParams({ limit: String(q.limit), ...filter });
+  const link = (cursor: 'after' | 'before', id: string) => `/financing/v1/payments?${kept.toString()}&${cursor}=${encodeURIComponent(id)}`;
+  return { data: items.map(accountPayment), pagingInfo: pagingInfo(q, items.map((l) => l._id), more, link) };
+}
+
+export function accountPayment(line: PaymentLineDoc) {
+  return { ...line.body, ...(line.settlementId ? { settlementId: line.settlementId } : {}) };
 }

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import Joi from 'joi';
 import { SchemaConverter } from './joi-schema.js';
-import { parameterRules, rulesText } from './parameter-rules.js';
+import { notAfterRule, parameterRules, rulesText } from './parameter-rules.js';
 
 const convert = (schema: Joi.Schema) => new SchemaConverter().convert(schema);
 
@@ -61,6 +61,12 @@ describe('rules across query parameters', () => {
       { rule: 'atMostOneOf', parameters: ['a', 'c'] },
     ]);
     expect(rulesText(rules)).to.equal('Query parameters: give at least one of `a`, `b`; not both `b` and `c`; at most one of `a`, `c` (otherwise 400 INVALID_REQUEST).');
+  });
+
+  it('when a range\'s bounds must be in order, then the query carries it as meta and the rule is notAfter', () => {
+    const rules = parameterRules(Joi.object({ from: Joi.string(), to: Joi.string() }).meta(notAfterRule('from', 'to')));
+    expect(rules).to.deep.equal([{ rule: 'notAfter', parameters: ['from', 'to'] }]);
+    expect(rulesText(rules)).to.equal('Query parameters: `from` not after `to` when both are given (otherwise 400 INVALID_REQUEST).');
   });
 
   it('when the query has a rule the document cannot state, then generating the document fails', () => {

@@ -50,6 +50,7 @@ describe('the example shop (npm run example) against the API and the relay', fun
 
   it('when the shop lives one order through the client, then every step passes and the story tells it', async () => {
     const partner = await provisionPartner(t);
+    await t.api.modules.auth.admin.setBankAccount(partner.username, '19-2000145399/0800');
     const caFile = path.join(dir, 'service-cert.pem');
     await writeFile(caFile, t.api.tls.cert);
     const run = await runExample({
@@ -70,6 +71,10 @@ describe('the example shop (npm run example) against the API and the relay', fun
       /^5\. one kettle came back: order total now 900\.00 CZK; webhook verified: credit note of -\d+\.\d\d CZK$/m,
       /^6\. payments: PAYOUT \d+\.\d\d CZK, CREDIT_NOTE -\d+\.\d\d CZK; balance \d+\.\d\d CZK$/m,
       /^7\. event feed: \d+ events for the application/m,
+      /^8\. settlement 0000000001 \(value date \d{4}-\d\d-\d\d\): 2 lines; gross \d+\.\d\d CZK, refunds -\d+\.\d\d CZK, fees \d+\.\d\d CZK, carried in 0\.00 CZK; net \d+\.\d\d CZK, transfer \d+\.\d\d CZK to 19-2000145399\/0800$/m,
+      /^ {5}settlementReference,paymentId,date,type,orderNumber,/m,
+      /^ {5}0000000001,TRANSFER,,,,,,,,,,,\d+\.\d\d,CZK$/m,
+      /^9\. reconciled: the 2 payments received by webhook are lines of settlement 0000000001, its 2 lines add up to \d+\.\d\d CZK, the report's TRANSFER row is \d+\.\d\d CZK; settlement webhook verified$/m,
       /^Done: every step passed/m,
     ]) expect(story).to.match(line);
   });

@@ -192,7 +192,10 @@ describe('event feed (GET /financing/v1/events)', function () {
     const resolve = (x: any) => (x.$ref ? doc.components.schemas[x.$ref.split('/').pop()] : x);
     const item = resolve(resolve(resolve(op.responses['200'].content['application/json'].schema).properties.data).items);
     expect(item.properties.delivery.enum).to.deep.equal(['PENDING', 'DELIVERED', 'FAILED', 'DEAD_LETTERED']);
-    expect(item.required).to.include.members(['id', 'type', 'applicationId', 'occurredAt', 'data', 'delivery']);
+    expect(item.required).to.include.members(['id', 'type', 'occurredAt', 'data', 'delivery']);
+    // a settlement's entry is the partner's, of no one application
+    expect(item.properties.type.enum).to.deep.equal(['application', 'payment', 'settlement']);
+    expect(item.properties).to.have.property('applicationId');
   });
 
   const bad: Array<[string, string]> = [

@@ -21,7 +21,9 @@ export interface QueryShape {
   index: string | { scan: string };
 }
 
-const OUTBOXED = ['applications', 'payment_ledgers'];
+const OUTBOXED = ['applications', 'payment_ledgers', 'settlements'];
+const LINES = 'modules/payments/payment-lines.repository.ts';
+const SETTLEMENTS = 'modules/payments/settlements.repository.ts';
 
 export const QUERY_SHAPES: QueryShape[] = [
   { collections: ['applications'], equal: ['_id'], by: 'modules/applications/store/application.repository.ts', what: 'an application by id', index: '_id_' },
@@ -39,6 +41,22 @@ export const QUERY_SHAPES: QueryShape[] = [
   { collections: ['applications'], equal: ['partnerId'], residual: ['idempotency.<key>.expiresAt'], by: 'platform/idempotency.ts', what: 'a kept response after its process died', index: 'partnerId_1_order.number_1_createdAt_-1' },
   { collections: ['payment_ledgers'], equal: ['partnerId'], residual: ['idempotency.<key>.expiresAt'], by: 'platform/idempotency.ts', what: 'a kept response after its process died', index: 'partner' },
   { collections: ['payment_ledgers'], equal: ['_id'], by: 'modules/payments/ledger.repository.ts', what: 'an application\'s ledger', index: '_id_' },
+  { collections: ['settlements'], equal: ['partnerId'], residual: ['idempotency.<key>.expiresAt'], by: 'platform/idempotency.ts', what: 'a kept response after its process died', index: 'partner_number' },
+  { collections: ['payment_lines'], equal: ['_id'], residual: ['partnerId'], by: LINES, what: 'a partner\'s payment line (a cursor)', index: '_id_' },
+  { collections: ['payment_lines'], equal: ['partnerId'], range: '_id', sort: { _id: 1 }, by: LINES, what: 'the account-wide payments, a page (backwards: read in reverse)', index: 'partner_payment' },
+  { collections: ['payment_lines'], equal: ['partnerId', 'type'], range: '_id', sort: { _id: 1 }, by: LINES, what: 'the account-wide payments of one type, a page', index: 'partner_type_payment' },
+  { collections: ['payment_lines'], equal: ['partnerId'], range: 'date', sort: { date: 1, _id: 1 }, residual: ['_id'], by: LINES, what: 'the account-wide payments of a date range, a page', index: 'partner_date_payment' },
+  { collections: ['payment_lines'], equal: ['partnerId', 'settlementId'], range: '_id', sort: { _id: 1 }, by: LINES, what: 'a settlement\'s lines, a page; all of them', index: 'partner_settlement_payment' },
+  { collections: ['payment_lines'], equal: ['partnerId', 'settlementId'], residual: ['createdAt', '_id'], by: LINES, what: 'claim the open lines for a settlement; count and release its unlisted ones', index: 'partner_settlement_payment' },
+  { collections: ['payment_lines'], equal: ['partnerId', 'settled'], residual: ['settlementId'], by: LINES, what: 'a partner\'s claims not confirmed (a crashed close)', index: 'partner_pending' },
+  { collections: ['payment_lines'], equal: ['_id'], residual: ['partnerId', 'settlementId', 'settled'], by: LINES, what: 'mark a settlement\'s lines settled (`$in`, in pieces)', index: '_id_' },
+  { collections: ['payment_lines'], equal: ['settled'], range: 'createdAt', by: LINES, what: 'the cut-off job: partners with open lines before it (distinct)', index: 'unsettled_lines' },
+  { collections: ['payment_lines'], equal: ['settled'], residual: ['settlementId'], by: LINES, what: 'the cut-off job: partners with a claim not confirmed (distinct)', index: 'unsettled_lines' },
+  { collections: ['settlements'], equal: ['_id'], by: SETTLEMENTS, what: 'a settlement', index: '_id_' },
+  { collections: ['settlements'], equal: ['partnerId'], sort: { number: -1 }, by: SETTLEMENTS, what: 'a partner\'s newest settlements', index: 'partner_number' },
+  { collections: ['settlements'], equal: ['partnerId'], range: 'number', sort: { number: 1 }, by: SETTLEMENTS, what: 'a partner\'s settlements, a page', index: 'partner_number' },
+  { collections: ['payment_ledgers'], equal: [], by: 'modules/payments/backfill-lines-cli.ts', what: 'the one-off backfill of payment lines', index: { scan: 'every ledger is wanted, once' } },
+  { collections: ['payment_lines'], equal: ['_id'], by: 'modules/payments/backfill-lines-cli.ts', what: 'the one-off backfill: does a record have its line', index: '_id_' },
   { collections: ['application_dedup'], equal: [], range: 'claimedAt', by: 'modules/applications/store/application.repository.ts', what: 'the earlier version\'s duplicate claims, at start', index: { scan: 'once per start, on a collection no longer written that is dropped after it' } },
   { collections: ['customer_accounts'], equal: ['_id'], residual: ['level'], by: 'modules/applications/store/application.repository.ts', what: 'a customer\'s account', index: '_id_' },
   { collections: ['customer_accounts'], equal: ['_id'], by: 'modules/applications/store/application.repository.ts', what: 'a customer\'s level', index: '_id_' },

@@ -42,6 +42,8 @@ export interface OwnedByA {
   deadLettered: string;
   /** a delivery of A's that was acknowledged */
   delivered: string;
+  /** A's settlement of the paid-out application (closed in the sandbox) */
+  settlement: string;
 }
 
 export interface TenancyWorld {
@@ -76,6 +78,8 @@ export async function startTenancyWorld(): Promise<TenancyWorld> {
   const delivered = await h.t.client.put(opPath(paid.id, 'deliver'), {}, { token: a.token });
   expect(delivered.status, delivered.text).to.equal(200);
   await waitForReason(h, paid.id, a, 'READY_PAID');
+  const closed = await h.t.client.post('/financing/v1/sandbox/settlements/close', {}, { token: a.token });
+  expect(closed.status, closed.text).to.equal(201);
   const ofA = await settledDeliveries(h, a);
   expect(ofA.some((d) => d.state === 'DEAD_LETTERED'), 'a dead-lettered delivery of A').to.equal(true);
 
@@ -87,6 +91,7 @@ export async function startTenancyWorld(): Promise<TenancyWorld> {
       paid: { id: paid.id, number: paidNumber, vs: paidVs },
       deadLettered: ofA.find((d) => d.state === 'DEAD_LETTERED')!.deliveryId,
       delivered: ofA.find((d) => d.state === 'DELIVERED')!.deliveryId,
+      settlement: closed.body.id,
     },
     asB: (method, path, body) => client.request(method, path, { token: b.token, body }),
     stop: async () => {

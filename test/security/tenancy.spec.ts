@@ -47,6 +47,8 @@ const CASES: IsolationCase[] = [
   { route: 'PATCH /financing/v1/recurrences/{recurrenceId}', by: 'recurrenceId', ofA: (w) => w.owned.ready.recurrenceId, unknown: newId, call: (w, id) => w.asB('PATCH', recurrencePath(id), { state: 'CANCELLED' }) },
   { route: 'POST /financing/v1/recurrences/{recurrenceId}/applications', by: 'recurrenceId', ofA: (w) => w.owned.ready.recurrenceId, unknown: newId, call: (w, id) => w.asB('POST', `${recurrencePath(id)}/applications`, childOrder()) },
   { route: 'POST /financing/v1/sandbox/applications/{applicationId}/decision', by: 'applicationId', ofA: (w) => w.owned.ready.id, unknown: newId, call: (w, id) => w.asB('POST', `/financing/v1/sandbox/applications/${id}/decision`, { outcome: 'REJECT' }) },
+  { route: 'GET /financing/v1/settlements/{settlementId}', by: 'settlementId', ofA: (w) => w.owned.settlement, unknown: newId, call: (w, id) => w.asB('GET', `/financing/v1/settlements/${id}`) },
+  { route: 'GET /financing/v1/settlements/{settlementId}/report.csv', by: 'settlementId', ofA: (w) => w.owned.settlement, unknown: newId, call: (w, id) => w.asB('GET', `/financing/v1/settlements/${id}/report.csv`) },
   { route: 'GET /financing/v1/webhooks/deliveries/{deliveryId}', by: 'deliveryId', ofA: (w) => w.owned.delivered, unknown: newId, call: (w, id) => w.asB('GET', `${DELIVERIES}/${id}`) },
   { route: 'POST /financing/v1/webhooks/deliveries/{deliveryId}/redeliver', by: 'deliveryId', ofA: (w) => w.owned.deadLettered, unknown: newId, call: (w, id) => w.asB('POST', `${DELIVERIES}/${id}/redeliver`) },
 ];

@@ -24,6 +24,9 @@ export class PrivateMongo {
   private dir = '';
   private port = 0;
 
+  /** `heapMb`: the server's heap (it keeps what it scans in memory: a bench with large collections needs more). */
+  constructor(private readonly opts: { heapMb?: number } = {}) {}
+
   get url(): string {
     return `mongodb://127.0.0.1:${this.port}/?directConnection=true&retryWrites=false`;
   }
@@ -33,7 +36,7 @@ export class PrivateMongo {
     if (!existsSync(join(home, 'classes'))) throw new Error(`mongo-java-server is not installed under ${home}: run infra/install.sh`);
     this.dir = await mkdtemp(join(tmpdir(), 'pf-private-mongo-'));
     this.port = await freePort();
-    this.child = spawn('java', ['-Xms64m', '-Xmx384m', '-Djava.awt.headless=true', '-Dorg.slf4j.simpleLogger.defaultLogLevel=warn',
+    this.child = spawn('java', ['-Xms64m', `-Xmx${this.opts.heapMb ?? 384}m`, '-Djava.awt.headless=true', '-Dorg.slf4j.simpleLogger.defaultLogLevel=warn',
       '-cp', `${home}/lib/*:${home}/classes`, 'MongoWireServer', join(this.dir, 'db.mv'), '127.0.0.1', String(this.port)], { stdio: 'ignore' });
     await waitFor(`the private MongoDB-wire server on ${this.port}`, async () => {
       if (this.child?.exitCode !== null) throw new Error('the private MongoDB-wire server exited');

@@ -6,13 +6,18 @@ type Json<T> = T extends { content: { 'application/json': infer B } } ? B : neve
 export type Application = Json<paths['/financing/v1/applications/{applicationId}']['get']['responses'][200]>;
 export type NewApplication = paths['/financing/v1/applications']['post']['requestBody']['content']['application/json'];
 export type Payment = Json<paths['/financing/v1/applications/{applicationId}/payments']['get']['responses'][200]>['data'][number];
+export type AccountPayment = Json<paths['/financing/v1/payments']['get']['responses'][200]>['data'][number];
+export type Settlement = Json<paths['/financing/v1/settlements/{settlementId}']['get']['responses'][200]>['settlement'];
 export type FeedEvent = Json<paths['/financing/v1/events']['get']['responses'][200]>['data'][number];
 
 /** What an application webhook carries: look the application up before acting on it. */
 export type ApplicationNotification = Pick<Application, 'id' | 'state' | 'stateReason'>;
 /** A payout or credit note: the same object as in the payments list. */
 export type PaymentNotification = Payment;
+/** A settlement closed at a cut-off: one bank transfer (`reference` is its variable symbol). */
+export type SettlementNotification = Settlement;
 
 export type Notification =
   | { type: 'application'; webhookId: string; data: ApplicationNotification }
-  | { type: 'payment'; webhookId: string; data: PaymentNotification };
+  | { type: 'payment'; webhookId: string; data: PaymentNotification }
+  | { type: 'settlement'; webhookId: string; data: SettlementNotification };

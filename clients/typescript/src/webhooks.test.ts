@@ -25,6 +25,13 @@ describe('the webhook verifier', () => {
     if (n.type === 'payment') expect(n.data.paymentId).to.equal('p1');
   });
 
+  it('when a settlement notification comes, then it is typed as a settlement', () => {
+    const { raw, headers } = signed('w5', { id: 's1', number: 1, reference: '0000000001', lineCount: 2, transfer: { amount: 100, currency: 'CZK' } });
+    const n = new WebhookVerifier(SECRET).verify(raw, headers);
+    expect(n.type).to.equal('settlement');
+    if (n.type === 'settlement') expect(n.data.reference).to.equal('0000000001');
+  });
+
   it('when the body, the secret or the timestamp is wrong, then verification fails', () => {
     const verifier = new WebhookVerifier(SECRET);
     const good = signed('w3', { id: 'a1', state: 'READY', stateReason: 'READY_TO_SHIP' });

@@ -50,9 +50,9 @@ export class WebhookVerifier {
     const flat = flatten(headers);
     const data = this.webhook.verify(rawBody.toString(), flat) as Record<string, unknown>;
     const webhookId = flat['webhook-id']!;
-    return 'paymentId' in data
-      ? { type: 'payment', webhookId, data: data as Extract<Notification, { type: 'payment' }>['data'] }
-      : { type: 'application', webhookId, data: data as Extract<Notification, { type: 'application' }>['data'] };
+    if ('paymentId' in data) return { type: 'payment', webhookId, data: data as Extract<Notification, { type: 'payment' }>['data'] };
+    if ('reference' in data && 'lineCount' in data) return { type: 'settlement', webhookId, data: data as Extract<Notification, { type: 'settlement' }>['data'] };
+    return { type: 'application', webhookId, data: data as Extract<Notification, { type: 'application' }>['data'] };
   }
 
   /**

@@ -236,6 +236,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/financing/v1/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List every payment of the partner, across applications
+         * @description Every payout and credit note of every application of the partner, sorted by paymentId (so by time), with the settlement that took each one. `from` / `to` filter by the payment's local date (inclusive), `type` by kind. Query parameters: not both `after` and `before`; `from` not after `to` when both are given (otherwise 400 INVALID_REQUEST).
+         */
+        get: operations["listAccountPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/financing/v1/precheck": {
         parameters: {
             query?: never;
@@ -311,6 +331,86 @@ export interface paths {
          * @description Only with SANDBOX=true. Confirms a PROCESSING_REDIRECT_NEEDED application as the customer would at the gateway, with the outcome the decision rules then give; answers 202 with the application, whose notifications follow as usual.
          */
         post: operations["sandboxDecision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/financing/v1/sandbox/settlements/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close the partner's open settlement now (sandbox)
+         * @description Only with SANDBOX=true. Closes a settlement of everything recorded until now that no settlement has taken, exactly as the daily cut-off would, so a shop can test its reconciliation without waiting for 18:00. Its notification and feed entry follow as usual.
+         */
+        post: operations["sandboxCloseSettlement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/financing/v1/settlements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the partner's settlements
+         * @description One settlement per daily cut-off with anything to settle (default 18:00 Europe/Prague), oldest first. Each is one bank transfer with `reference` as its variable symbol; a negative net is carried into the next one. Query parameters: not both `after` and `before` (otherwise 400 INVALID_REQUEST).
+         */
+        get: operations["listSettlements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/financing/v1/settlements/{settlementId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A settlement and its payment lines
+         * @description The settlement, and a page of the payment lines it took (by paymentId, the paging conventions of every list). Its lines never change once it is written: a later correction is a line of the next settlement. Query parameters: not both `after` and `before` (otherwise 400 INVALID_REQUEST).
+         */
+        get: operations["getSettlement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/financing/v1/settlements/{settlementId}/report.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The settlement report as CSV
+         * @description One row per payment line (order number, variable symbol, application id, operation id and type, Idempotency-Key, gross, fee, net), then a footer: TOTAL of the lines, CARRIED_IN, NET, TRANSFER, CARRIED_OUT. Amounts are decimal in the currency's unit.
+         */
+        get: operations["getSettlementReport"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2487,7 +2587,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the changed order plus applicationInfo */
+            /** @description the changed order plus applicationInfo, and the operation's id */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2626,6 +2726,8 @@ export interface operations {
                             /** @enum {string} */
                             stateReason: "PROCESSING_REDIRECT_NEEDED" | "PROCESSING_PREAPPROVED" | "PROCESSING_VALIDATION_IN_PROGRESS" | "REJECTED" | "CANCELLED_NOT_PAID" | "READY_TO_SHIP" | "READY_SHIPPED" | "READY_DELIVERED" | "READY_PAID" | "CANCELLED_RETURNED";
                         };
+                        /** @description this call: every payment line it causes names it (`operationId` of the Payment) */
+                        operationId: string;
                     };
                 };
             };
@@ -2788,7 +2890,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the changed order plus applicationInfo */
+            /** @description the changed order plus applicationInfo, and the operation's id */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2927,6 +3029,8 @@ export interface operations {
                             /** @enum {string} */
                             stateReason: "PROCESSING_REDIRECT_NEEDED" | "PROCESSING_PREAPPROVED" | "PROCESSING_VALIDATION_IN_PROGRESS" | "REJECTED" | "CANCELLED_NOT_PAID" | "READY_TO_SHIP" | "READY_SHIPPED" | "READY_DELIVERED" | "READY_PAID" | "CANCELLED_RETURNED";
                         };
+                        /** @description this call: every payment line it causes names it (`operationId` of the Payment) */
+                        operationId: string;
                     };
                 };
             };
@@ -3113,7 +3217,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the changed order plus applicationInfo */
+            /** @description the changed order plus applicationInfo, and the operation's id */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3252,6 +3356,8 @@ export interface operations {
                             /** @enum {string} */
                             stateReason: "PROCESSING_REDIRECT_NEEDED" | "PROCESSING_PREAPPROVED" | "PROCESSING_VALIDATION_IN_PROGRESS" | "REJECTED" | "CANCELLED_NOT_PAID" | "READY_TO_SHIP" | "READY_SHIPPED" | "READY_DELIVERED" | "READY_PAID" | "CANCELLED_RETURNED";
                         };
+                        /** @description this call: every payment line it causes names it (`operationId` of the Payment) */
+                        operationId: string;
                     };
                 };
             };
@@ -3431,7 +3537,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the changed order plus applicationInfo */
+            /** @description the changed order plus applicationInfo, and the operation's id */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3570,6 +3676,8 @@ export interface operations {
                             /** @enum {string} */
                             stateReason: "PROCESSING_REDIRECT_NEEDED" | "PROCESSING_PREAPPROVED" | "PROCESSING_VALIDATION_IN_PROGRESS" | "REJECTED" | "CANCELLED_NOT_PAID" | "READY_TO_SHIP" | "READY_SHIPPED" | "READY_DELIVERED" | "READY_PAID" | "CANCELLED_RETURNED";
                         };
+                        /** @description this call: every payment line it causes names it (`operationId` of the Payment) */
+                        operationId: string;
                     };
                 };
             };
@@ -3759,7 +3867,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the changed order plus applicationInfo */
+            /** @description the changed order plus applicationInfo, and the operation's id */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3898,6 +4006,8 @@ export interface operations {
                             /** @enum {string} */
                             stateReason: "PROCESSING_REDIRECT_NEEDED" | "PROCESSING_PREAPPROVED" | "PROCESSING_VALIDATION_IN_PROGRESS" | "REJECTED" | "CANCELLED_NOT_PAID" | "READY_TO_SHIP" | "READY_SHIPPED" | "READY_DELIVERED" | "READY_PAID" | "CANCELLED_RETURNED";
                         };
+                        /** @description this call: every payment line it causes names it (`operationId` of the Payment) */
+                        operationId: string;
                     };
                 };
             };
@@ -4076,6 +4186,23 @@ export interface operations {
                             };
                             /** @description the order's first variable symbol */
                             variableSymbol?: string;
+                            /** @description the call that caused it: the send, deliver, return, cancel or change whose answer returned this id (absent for payments made before operation ids) */
+                            operationId?: string;
+                            /** @description the call behind operationId */
+                            operation?: {
+                                /** @enum {string} */
+                                type: "SEND" | "DELIVER" | "RETURN" | "CANCEL" | "CHANGE";
+                                /** @description the Idempotency-Key the call was sent with, when it had one */
+                                idempotencyKey?: string;
+                                /** @description the items the call named; empty for an amount-only refund or an order change */
+                                items: {
+                                    code: string;
+                                    /** @description decimal quantity the call touched */
+                                    quantity: number;
+                                    /** @description the value of those pieces in minor units */
+                                    amount: number;
+                                }[];
+                            };
                             /** @description the service's billing data */
                             invoice: {
                                 fullName: string;
@@ -4202,8 +4329,9 @@ export interface operations {
                             /** @description the `webhook-id` of the notification: deduplicate webhooks and feed items by it; the paging cursor */
                             id: string;
                             /** @enum {string} */
-                            type: "application" | "payment";
-                            applicationId: string;
+                            type: "application" | "payment" | "settlement";
+                            /** @description the application the event is about; absent for a settlement (the partner's, of no one application) */
+                            applicationId?: string;
                             /** @description when the notification was created */
                             occurredAt: string;
                             /** @description the notification body exactly as the webhook sends it */
@@ -4468,6 +4596,172 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Too many requests. Error codes:
+             *
+             *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listAccountPayments: {
+        parameters: {
+            query?: {
+                /** @description items per page (default 20, at most 100) */
+                limit?: number;
+                /** @description paymentId of the last item of the previous page (forward) */
+                after?: string;
+                /** @description paymentId of the first item of the following page (backward) */
+                before?: string;
+                /** @description only payments dated on or after this local date (Europe/Prague) */
+                from?: string;
+                /** @description only payments dated on or before this local date */
+                to?: string;
+                /** @description only payouts, or only credit notes */
+                type?: "PAYOUT" | "CREDIT_NOTE";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{data: AccountPayment[], pagingInfo}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description UUIDv7: sorts by time; the paging cursor */
+                            paymentId: string;
+                            /**
+                             * @description CREDIT_NOTE: goods came back after a payout; the partner owes it back
+                             * @enum {string}
+                             */
+                            type: "PAYOUT" | "CREDIT_NOTE";
+                            /** @description local date (Europe/Prague) of the record */
+                            date: string;
+                            applicationId: string;
+                            /** @description what moves: grossValue - fee; negative for a credit note */
+                            value: {
+                                /** @description integer in minor units (125.90 → 12590) */
+                                amount: number;
+                                /** @description ISO 4217 currency code */
+                                currency: string;
+                            };
+                            /** @description the value of the goods paid for (or credited) */
+                            grossValue: {
+                                /** @description integer in minor units (125.90 → 12590) */
+                                amount: number;
+                                /** @description ISO 4217 currency code */
+                                currency: string;
+                            };
+                            /** @description the service's fee on grossValue */
+                            fee: {
+                                /** @description integer in minor units (125.90 → 12590) */
+                                amount: number;
+                                /** @description ISO 4217 currency code */
+                                currency: string;
+                            };
+                            /** @description the order's first variable symbol */
+                            variableSymbol?: string;
+                            /** @description the call that caused it: the send, deliver, return, cancel or change whose answer returned this id (absent for payments made before operation ids) */
+                            operationId?: string;
+                            /** @description the call behind operationId */
+                            operation?: {
+                                /** @enum {string} */
+                                type: "SEND" | "DELIVER" | "RETURN" | "CANCEL" | "CHANGE";
+                                /** @description the Idempotency-Key the call was sent with, when it had one */
+                                idempotencyKey?: string;
+                                /** @description the items the call named; empty for an amount-only refund or an order change */
+                                items: {
+                                    code: string;
+                                    /** @description decimal quantity the call touched */
+                                    quantity: number;
+                                    /** @description the value of those pieces in minor units */
+                                    amount: number;
+                                }[];
+                            };
+                            /** @description the service's billing data */
+                            invoice: {
+                                fullName: string;
+                                address: {
+                                    streetAddress: string;
+                                    streetNumber: string;
+                                    city: string;
+                                    zip: string;
+                                    country: string;
+                                    /** @constant */
+                                    addressType: "PERMANENT";
+                                };
+                                /** @description the payment date for a payout; 14 days later for a credit note */
+                                dueDate: string;
+                                accountNumber: {
+                                    accountNumber: string;
+                                    bankCode: string;
+                                };
+                            };
+                            /** @description the settlement that paid or charged it; absent while it waits for the next cut-off */
+                            settlementId?: string;
+                        }[];
+                        pagingInfo: {
+                            itemsPerPage: number;
+                            /** @description only when `after` was sent and more items follow */
+                            nextPage?: string;
+                            /** @description only when `before` was sent and more items precede */
+                            prevPage?: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Bad request. Error codes:
+             *
+             *     - `INVALID_REQUEST`: limit outside 1..100, both after and before, a malformed date or cursor, `from` after `to`, or a cursor that is no paymentId of this partner (unknown cursor); `attribute` names it
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The bearer token is missing (`invalid_request`) or invalid or expired (`invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenError"];
                 };
             };
             /**
@@ -6079,6 +6373,707 @@ export interface operations {
              *     - `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with another method, path or body
              */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Too many requests. Error codes:
+             *
+             *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sandboxCloseSettlement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: 1-255 printable ASCII characters, unique per request of your choosing (a UUID). A retry with the same key and the same method, path and body within IDEMPOTENCY_TTL (24 h) answers the first response again, byte for byte, with `Idempotent-Replayed: true`, and changes nothing. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the settlement */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description 1, 2, 3, … per partner */
+                        number: number;
+                        /** @description the variable symbol of the bank transfer */
+                        reference: string;
+                        /**
+                         * Format: date-time
+                         * @description everything recorded before this instant and not in an earlier settlement
+                         */
+                        cutoffAt: string;
+                        /**
+                         * Format: date-time
+                         * @description the cut-off of the settlement before; absent for the first
+                         */
+                        periodStart?: string;
+                        /** @description the day the transfer is sent: the next working day after the cut-off */
+                        valueDate: string;
+                        /** @description gross of the payouts */
+                        gross: {
+                            /** @description integer in minor units (125.90 → 12590) */
+                            amount: number;
+                            /** @description ISO 4217 currency code */
+                            currency: string;
+                        };
+                        /** @description gross of the credit notes (zero or negative) */
+                        refunds: {
+                            /** @description integer in minor units (125.90 → 12590) */
+                            amount: number;
+                            /** @description ISO 4217 currency code */
+                            currency: string;
+                        };
+                        /** @description fees of all lines (a credit note gives its share of the fee back) */
+                        fees: {
+                            /** @description integer in minor units (125.90 → 12590) */
+                            amount: number;
+                            /** @description ISO 4217 currency code */
+                            currency: string;
+                        };
+                        /** @description the sum of the lines' values: gross + refunds − fees */
+                        linesNet: {
+                            /** @description integer in minor units (125.90 → 12590) */
+                            amount: number;
+                            /** @description ISO 4217 currency code */
+                            currency: string;
+                        };
+                        /** @description the negative balance carried from the settlement before (zero or negative) */
+                        carriedIn: {
+                            /** @description integer in minor units (125.90 → 12590) */
+                            amount: number;
+                            /** @description ISO 4217 currency code */
+                            currency: string;
+                        };
+                        /** @description linesNet + carriedIn */
+                        net: {
+                            /** @description integer in minor units (125.90 → 12590) */
+                            amount: number;
+                            /** @description ISO 4217 currency code */
+                            currency: string;
+                        };
+                        /** @description what is sent to the partner: net when positive, else zero */
+                        transfer: {
+                            /** @description integer in minor units (125.90 → 12590) */
+                            amount: number;
+                            /** @description ISO 4217 currency code */
+                            currency: string;
+                        };
+                        /** @description net when negative: carried into the next settlement, else zero */
+                        carriedOut: {
+                            /** @description integer in minor units (125.90 → 12590) */
+                            amount: number;
+                            /** @description ISO 4217 currency code */
+                            currency: string;
+                        };
+                        lineCount: number;
+                        /** @description where the transfer goes, as set with the partners CLI; absent when none was set */
+                        bankAccount?: string;
+                        /** @description closed by the sandbox call */
+                        sandbox?: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            /**
+             * @description Bad request. Error codes:
+             *
+             *     - `INVALID_REQUEST`: the Idempotency-Key header is empty, longer than 255 characters or not printable ASCII (`attribute`: `Idempotency-Key`)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The bearer token is missing (`invalid_request`) or invalid or expired (`invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenError"];
+                };
+            };
+            /**
+             * @description Conflict. Error codes:
+             *
+             *     - `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; repeat after `Retry-After` seconds
+             */
+            409: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Unprocessable. Error codes:
+             *
+             *     - `NOTHING_TO_SETTLE`: no payment line waits for a settlement
+             *     - `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with another method, path or body
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Too many requests. Error codes:
+             *
+             *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSettlements: {
+        parameters: {
+            query?: {
+                /** @description items per page (default 20, at most 100) */
+                limit?: number;
+                /** @description id of the last settlement of the previous page (forward) */
+                after?: string;
+                /** @description id of the first settlement of the following page (backward) */
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{data: Settlement[], pagingInfo}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @description 1, 2, 3, … per partner */
+                            number: number;
+                            /** @description the variable symbol of the bank transfer */
+                            reference: string;
+                            /**
+                             * Format: date-time
+                             * @description everything recorded before this instant and not in an earlier settlement
+                             */
+                            cutoffAt: string;
+                            /**
+                             * Format: date-time
+                             * @description the cut-off of the settlement before; absent for the first
+                             */
+                            periodStart?: string;
+                            /** @description the day the transfer is sent: the next working day after the cut-off */
+                            valueDate: string;
+                            /** @description gross of the payouts */
+                            gross: {
+                                /** @description integer in minor units (125.90 → 12590) */
+                                amount: number;
+                                /** @description ISO 4217 currency code */
+                                currency: string;
+                            };
+                            /** @description gross of the credit notes (zero or negative) */
+                            refunds: {
+                                /** @description integer in minor units (125.90 → 12590) */
+                                amount: number;
+                                /** @description ISO 4217 currency code */
+                                currency: string;
+                            };
+                            /** @description fees of all lines (a credit note gives its share of the fee back) */
+                            fees: {
+                                /** @description integer in minor units (125.90 → 12590) */
+                                amount: number;
+                                /** @description ISO 4217 currency code */
+                                currency: string;
+                            };
+                            /** @description the sum of the lines' values: gross + refunds − fees */
+                            linesNet: {
+                                /** @description integer in minor units (125.90 → 12590) */
+                                amount: number;
+                                /** @description ISO 4217 currency code */
+                                currency: string;
+                            };
+                            /** @description the negative balance carried from the settlement before (zero or negative) */
+                            carriedIn: {
+                                /** @description integer in minor units (125.90 → 12590) */
+                                amount: number;
+                                /** @description ISO 4217 currency code */
+                                currency: string;
+                            };
+                            /** @description linesNet + carriedIn */
+                            net: {
+                                /** @description integer in minor units (125.90 → 12590) */
+                                amount: number;
+                                /** @description ISO 4217 currency code */
+                                currency: string;
+                            };
+                            /** @description what is sent to the partner: net when positive, else zero */
+                            transfer: {
+                                /** @description integer in minor units (125.90 → 12590) */
+                                amount: number;
+                                /** @description ISO 4217 currency code */
+                                currency: string;
+                            };
+                            /** @description net when negative: carried into the next settlement, else zero */
+                            carriedOut: {
+                                /** @description integer in minor units (125.90 → 12590) */
+                                amount: number;
+                                /** @description ISO 4217 currency code */
+                                currency: string;
+                            };
+                            lineCount: number;
+                            /** @description where the transfer goes, as set with the partners CLI; absent when none was set */
+                            bankAccount?: string;
+                            /** @description closed by the sandbox call */
+                            sandbox?: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        pagingInfo: {
+                            itemsPerPage: number;
+                            /** @description only when `after` was sent and more settlements follow */
+                            nextPage?: string;
+                            /** @description only when `before` was sent and more settlements precede */
+                            prevPage?: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Bad request. Error codes:
+             *
+             *     - `INVALID_REQUEST`: limit outside 1..100, both after and before, or a cursor that is no settlement of this partner; `attribute` names it
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The bearer token is missing (`invalid_request`) or invalid or expired (`invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenError"];
+                };
+            };
+            /**
+             * @description Too many requests. Error codes:
+             *
+             *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSettlement: {
+        parameters: {
+            query?: {
+                /** @description items per page (default 20, at most 100) */
+                limit?: number;
+                /** @description paymentId of the last line of the previous page (forward) */
+                after?: string;
+                /** @description paymentId of the first line of the following page (backward) */
+                before?: string;
+            };
+            header?: never;
+            path: {
+                /** @description the settlement's id */
+                settlementId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{settlement, lines, pagingInfo}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        settlement: {
+                            id: string;
+                            /** @description 1, 2, 3, … per partner */
+                            number: number;
+                            /** @description the variable symbol of the bank transfer */
+                            reference: string;
+                            /**
+                             * Format: date-time
+                             * @description everything recorded before this instant and not in an earlier settlement
+                             */
+                            cutoffAt: string;
+                            /**
+                             * Format: date-time
+                             * @description the cut-off of the settlement before; absent for the first
+                             */
+                            periodStart?: string;
+                            /** @description the day the transfer is sent: the next working day after the cut-off */
+                            valueDate: string;
+                            /** @description gross of the payouts */
+                            gross: {
+                                /** @description integer in minor units (125.90 → 12590) */
+                                amount: number;
+                                /** @description ISO 4217 currency code */
+                                currency: string;
+                            };
+                            /** @description gross of the credit notes (zero or negative) */
+                            refunds: {
+                                /** @description integer in minor units (125.90 → 12590) */
+                                amount: number;
+                                /** @description ISO 4217 currency code */
+                                currency: string;
+                            };
+                            /** @description fees of all lines (a credit note gives its share of the fee back) */
+                            fees: {
+                                /** @description integer in minor units (125.90 → 12590) */
+                                amount: number;
+                                /** @description ISO 4217 currency code */
+                                currency: string;
+                            };
+                            /** @description the sum of the lines' values: gross + refunds − fees */
+                            linesNet: {
+                                /** @description integer in minor units (125.90 → 12590) */
+                                amount: number;
+                                /** @description ISO 4217 currency code */
+                                currency: string;
+                            };
+                            /** @description the negative balance carried from the settlement before (zero or negative) */
+                            carriedIn: {
+                                /** @description integer in minor units (125.90 → 12590) */
+                                amount: number;
+                                /** @description ISO 4217 currency code */
+                                currency: string;
+                            };
+                            /** @description linesNet + carriedIn */
+                            net: {
+                                /** @description integer in minor units (125.90 → 12590) */
+                                amount: number;
+                                /** @description ISO 4217 currency code */
+                                currency: string;
+                            };
+                            /** @description what is sent to the partner: net when positive, else zero */
+                            transfer: {
+                                /** @description integer in minor units (125.90 → 12590) */
+                                amount: number;
+                                /** @description ISO 4217 currency code */
+                                currency: string;
+                            };
+                            /** @description net when negative: carried into the next settlement, else zero */
+                            carriedOut: {
+                                /** @description integer in minor units (125.90 → 12590) */
+                                amount: number;
+                                /** @description ISO 4217 currency code */
+                                currency: string;
+                            };
+                            lineCount: number;
+                            /** @description where the transfer goes, as set with the partners CLI; absent when none was set */
+                            bankAccount?: string;
+                            /** @description closed by the sandbox call */
+                            sandbox?: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                        /** @description one page of its payment lines, by paymentId */
+                        lines: {
+                            /** @description UUIDv7: sorts by time; the paging cursor */
+                            paymentId: string;
+                            /**
+                             * @description CREDIT_NOTE: goods came back after a payout; the partner owes it back
+                             * @enum {string}
+                             */
+                            type: "PAYOUT" | "CREDIT_NOTE";
+                            /** @description local date (Europe/Prague) of the record */
+                            date: string;
+                            applicationId: string;
+                            /** @description what moves: grossValue - fee; negative for a credit note */
+                            value: {
+                                /** @description integer in minor units (125.90 → 12590) */
+                                amount: number;
+                                /** @description ISO 4217 currency code */
+                                currency: string;
+                            };
+                            /** @description the value of the goods paid for (or credited) */
+                            grossValue: {
+                                /** @description integer in minor units (125.90 → 12590) */
+                                amount: number;
+                                /** @description ISO 4217 currency code */
+                                currency: string;
+                            };
+                            /** @description the service's fee on grossValue */
+                            fee: {
+                                /** @description integer in minor units (125.90 → 12590) */
+                                amount: number;
+                                /** @description ISO 4217 currency code */
+                                currency: string;
+                            };
+                            /** @description the order's first variable symbol */
+                            variableSymbol?: string;
+                            /** @description the call that caused it: the send, deliver, return, cancel or change whose answer returned this id (absent for payments made before operation ids) */
+                            operationId?: string;
+                            /** @description the call behind operationId */
+                            operation?: {
+                                /** @enum {string} */
+                                type: "SEND" | "DELIVER" | "RETURN" | "CANCEL" | "CHANGE";
+                                /** @description the Idempotency-Key the call was sent with, when it had one */
+                                idempotencyKey?: string;
+                                /** @description the items the call named; empty for an amount-only refund or an order change */
+                                items: {
+                                    code: string;
+                                    /** @description decimal quantity the call touched */
+                                    quantity: number;
+                                    /** @description the value of those pieces in minor units */
+                                    amount: number;
+                                }[];
+                            };
+                            /** @description the service's billing data */
+                            invoice: {
+                                fullName: string;
+                                address: {
+                                    streetAddress: string;
+                                    streetNumber: string;
+                                    city: string;
+                                    zip: string;
+                                    country: string;
+                                    /** @constant */
+                                    addressType: "PERMANENT";
+                                };
+                                /** @description the payment date for a payout; 14 days later for a credit note */
+                                dueDate: string;
+                                accountNumber: {
+                                    accountNumber: string;
+                                    bankCode: string;
+                                };
+                            };
+                            /** @description the settlement that paid or charged it; absent while it waits for the next cut-off */
+                            settlementId?: string;
+                        }[];
+                        pagingInfo: {
+                            itemsPerPage: number;
+                            /** @description only when `after` was sent and more lines follow */
+                            nextPage?: string;
+                            /** @description only when `before` was sent and more lines precede */
+                            prevPage?: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Bad request. Error codes:
+             *
+             *     - `INVALID_REQUEST`: limit outside 1..100, both after and before, or a cursor that is no line of this settlement; `attribute` names it
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The bearer token is missing (`invalid_request`) or invalid or expired (`invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenError"];
+                };
+            };
+            /**
+             * @description Not found. Error codes:
+             *
+             *     - `OBJECT_NOT_FOUND`: no settlement with this id for this partner
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Too many requests. Error codes:
+             *
+             *     - `RATE_LIMIT_EXCEEDED`: more requests in a minute than the partner's limit; repeat after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `SERVICE_UNAVAILABLE`: the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    /** @description seconds to wait before repeating the request */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSettlementReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the settlement's id */
+                settlementId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv (RFC 4180, UTF-8, CRLF) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            /**
+             * @description Bad request. Error codes:
+             *
+             *     - `INVALID_REQUEST`: a malformed settlement id; `attribute` names it
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The bearer token is missing (`invalid_request`) or invalid or expired (`invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenError"];
+                };
+            };
+            /**
+             * @description Not found. Error codes:
+             *
+             *     - `OBJECT_NOT_FOUND`: no settlement with this id for this partner
+             */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
