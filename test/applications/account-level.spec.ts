@@ -55,7 +55,12 @@ describe('account level from approvals', function () {
     const other = await provisionPartner(h.t);
     const app = await h.create(applicationBody({}, { email }), other);
     const page = await new GatewayClient(h.t, app.gatewayRedirectUrl).open();
-    expect(page.text).to.include('30 days').and.not.to.match(/GOLD|50 days/);
+    // the page names the due date itself: 30 days out, as for a first purchase, never the 50 of the other shop
+    expect(page.text).not.to.match(/GOLD|50 days/);
+    const shownDueDays = [...page.text.matchAll(/\b(\d{1,2}) (January|February|March|April|May|June|July|August|September|October|November|December) (\d{4})\b/g)]
+      .map((m) => daysUntil(new Date(`${m[1]} ${m[2]} ${m[3]} UTC`).toISOString().slice(0, 10)));
+    expect(shownDueDays, 'due dates on the page').to.not.be.empty;
+    expect(shownDueDays.every((d) => d >= 29 && d <= 31), `days until each date shown: ${shownDueDays}`).to.equal(true);
     await new GatewayClient(h.t, app.gatewayRedirectUrl).submit('confirm');
     const decided = await waitFor('decided at the other shop', async () => {
       const got = await h.get(app.id, other);

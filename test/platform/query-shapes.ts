@@ -24,6 +24,8 @@ export interface QueryShape {
 const OUTBOXED = ['applications', 'payment_ledgers', 'settlements'];
 const LINES = 'modules/payments/payment-lines.repository.ts';
 const SETTLEMENTS = 'modules/payments/settlements.repository.ts';
+const AL = 'modules/applications/store/application-listing.ts';
+const PORTAL = 'modules/portal/portal.repository.ts';
 
 export const QUERY_SHAPES: QueryShape[] = [
   { collections: ['applications'], equal: ['_id'], by: 'modules/applications/store/application.repository.ts', what: 'an application by id', index: '_id_' },
@@ -41,7 +43,7 @@ export const QUERY_SHAPES: QueryShape[] = [
   { collections: ['applications'], equal: ['partnerId'], residual: ['idempotency.<key>.expiresAt'], by: 'platform/idempotency.ts', what: 'a kept response after its process died', index: 'partnerId_1_order.number_1_createdAt_-1' },
   { collections: ['payment_ledgers'], equal: ['partnerId'], residual: ['idempotency.<key>.expiresAt'], by: 'platform/idempotency.ts', what: 'a kept response after its process died', index: 'partner' },
   { collections: ['payment_ledgers'], equal: ['_id'], by: 'modules/payments/ledger.repository.ts', what: 'an application\'s ledger', index: '_id_' },
-  { collections: ['settlements'], equal: ['partnerId'], residual: ['idempotency.<key>.expiresAt'], by: 'platform/idempotency.ts', what: 'a kept response after its process died', index: 'partner_number' },
+  { collections: ['settlements'], equal: ['partnerId'], residual: ['idempotency.<key>.expiresAt'], by: 'platform/idempotency.ts', what: 'a kept response after its process died', index: 'partner_newest' },
   { collections: ['payment_lines'], equal: ['_id'], residual: ['partnerId'], by: LINES, what: 'a partner\'s payment line (a cursor)', index: '_id_' },
   { collections: ['payment_lines'], equal: ['partnerId'], range: '_id', sort: { _id: 1 }, by: LINES, what: 'the account-wide payments, a page (backwards: read in reverse)', index: 'partner_payment' },
   { collections: ['payment_lines'], equal: ['partnerId', 'type'], range: '_id', sort: { _id: 1 }, by: LINES, what: 'the account-wide payments of one type, a page', index: 'partner_type_payment' },
@@ -53,8 +55,24 @@ export const QUERY_SHAPES: QueryShape[] = [
   { collections: ['payment_lines'], equal: ['settled'], range: 'createdAt', by: LINES, what: 'the cut-off job: partners with open lines before it (distinct)', index: 'unsettled_lines' },
   { collections: ['payment_lines'], equal: ['settled'], residual: ['settlementId'], by: LINES, what: 'the cut-off job: partners with a claim not confirmed (distinct)', index: 'unsettled_lines' },
   { collections: ['settlements'], equal: ['_id'], by: SETTLEMENTS, what: 'a settlement', index: '_id_' },
-  { collections: ['settlements'], equal: ['partnerId'], sort: { number: -1 }, by: SETTLEMENTS, what: 'a partner\'s newest settlements', index: 'partner_number' },
-  { collections: ['settlements'], equal: ['partnerId'], range: 'number', sort: { number: 1 }, by: SETTLEMENTS, what: 'a partner\'s settlements, a page', index: 'partner_number' },
+  { collections: ['settlements'], equal: ['partnerId'], sort: { number: -1 }, by: SETTLEMENTS, what: 'a partner\'s newest settlements', index: 'partner_newest' },
+  { collections: ['settlements'], equal: ['partnerId'], range: 'number', sort: { number: 1 }, by: SETTLEMENTS, what: 'a partner\'s settlements, a page', index: 'partner_newest' },
+  { collections: ['applications'], equal: ['partnerId'], range: 'createdAt', sort: { createdAt: -1, _id: -1 }, residual: ['_id'], by: AL, what: 'the portal\'s applications list, a page (newest first, a created range)', index: 'list_partner_newest' },
+  { collections: ['applications'], equal: ['partnerId', 'state'], range: 'createdAt', sort: { createdAt: -1, _id: -1 }, residual: ['_id', 'stateReason', 'type'], by: AL, what: 'the portal\'s list filtered by state; the counts per state', index: 'list_partner_state_newest' },
+  { collections: ['applications'], equal: ['partnerId', 'stateReason'], range: 'createdAt', sort: { createdAt: -1, _id: -1 }, residual: ['_id', 'type'], by: AL, what: 'the portal\'s list filtered by stateReason', index: 'list_partner_reason_newest' },
+  { collections: ['applications'], equal: ['partnerId', 'type'], range: 'createdAt', sort: { createdAt: -1, _id: -1 }, residual: ['_id'], by: AL, what: 'the portal\'s list filtered by financing type', index: 'list_partner_type_newest' },
+  { collections: ['applications'], equal: ['partnerId', 'customer.email'], sort: { createdAt: -1, _id: -1 }, by: AL, what: 'the portal\'s search by customer e-mail (one clause of the search\'s $or)', index: 'list_partner_email_newest' },
+  { collections: ['applications'], equal: ['partnerId', 'order.number'], sort: { createdAt: -1, _id: -1 }, by: AL, what: 'the portal\'s search by order number (one clause of the search\'s $or)', index: 'partnerId_1_order.number_1_createdAt_-1' },
+  { collections: ['applications'], equal: ['partnerId', 'order.variableSymbols'], sort: { createdAt: -1, _id: -1 }, by: AL, what: 'the portal\'s search by variable symbol (one clause of the search\'s $or)', index: 'partner_variable_symbol_newest' },
+  { collections: ['applications'], equal: ['_id'], residual: ['partnerId'], by: AL, what: 'the portal\'s list position of one application (a cursor)', index: '_id_' },
+  { collections: ['payment_references'], equal: ['applicationId'], by: 'modules/applications/store/payment-references.ts', what: 'an application\'s variable symbol for the customer\'s payments', index: 'one_reference_per_application' },
+  { collections: ['payment_ledgers'], equal: ['partnerId'], range: 'records.body.date', by: 'modules/payments/partner-payments.query.ts', what: 'the portal\'s money page: the ledgers with payments in a date range', index: 'partner_payment_date' },
+  { collections: ['portal_users', 'portal_setup_links', 'portal_sessions'], equal: ['_id'], residual: ['partnerId', 'totpLastStep'], by: PORTAL, what: 'a portal user, setup link or session by id (sessions and links by the hash of their secret)', index: '_id_' },
+  { collections: ['portal_users'], equal: ['email'], by: PORTAL, what: 'a portal user by e-mail (sign-in)', index: 'email_1' },
+  { collections: ['portal_users'], equal: ['partnerId'], sort: { createdAt: 1 }, by: PORTAL, what: 'a partner\'s portal users', index: 'partnerId_1_createdAt_1' },
+  { collections: ['portal_setup_links', 'portal_sessions'], equal: ['userId'], by: PORTAL, what: 'a user\'s setup links and sessions (revoked together)', index: 'userId_1' },
+  { collections: ['portal_audit'], equal: ['partnerId'], range: 'at', sort: { at: -1, _id: -1 }, residual: ['_id'], by: PORTAL, what: 'the audit log, a page', index: 'partnerId_1_at_-1__id_-1' },
+  { collections: ['partner_request_log'], equal: ['partnerId'], range: 'at', sort: { at: -1, _id: -1 }, residual: ['_id', 'status'], by: 'modules/portal/request-log.ts', what: 'the request log, a page (a status class)', index: 'partner_newest_status' },
   { collections: ['payment_ledgers'], equal: [], by: 'modules/payments/backfill-lines-cli.ts', what: 'the one-off backfill of payment lines', index: { scan: 'every ledger is wanted, once' } },
   { collections: ['payment_lines'], equal: ['_id'], by: 'modules/payments/backfill-lines-cli.ts', what: 'the one-off backfill: does a record have its line', index: '_id_' },
   { collections: ['application_dedup'], equal: [], range: 'claimedAt', by: 'modules/applications/store/application.repository.ts', what: 'the earlier version\'s duplicate claims, at start', index: { scan: 'once per start, on a collection no longer written that is dropped after it' } },
