@@ -14,7 +14,7 @@ import type { PaymentLineDoc } from './payment-lines.model.js';
  * is negative nothing is sent (`transfer` 0) and it is carried into the next settlement
  * (`carriedOut`); otherwise `transfer` = `net` and `carriedOut` 0.
  */
-export interface SettlementDoc extends Versioned {
+export interface SettlementDoc extends Versioned, SettlementTotals {
   partnerId: string;
   /** 1, 2, 3, … per partner: the chain of settlements */
   number: number;
@@ -27,14 +27,6 @@ export interface SettlementDoc extends Versioned {
   periodStart: Date | null;
   valueDate: string;
   currency: string;
-  gross: number;
-  refunds: number;
-  fees: number;
-  linesNet: number;
-  carriedIn: number;
-  net: number;
-  transfer: number;
-  carriedOut: number;
   /** the lines it took, exactly: what its totals are the sums of */
   lineIds: string[];
   lineCount: number;

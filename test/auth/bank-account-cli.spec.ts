@@ -1,27 +1,9 @@
 import { expect } from 'chai';
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { startTestApi, type TestApi } from '../support/api.js';
+import { runPartnersCli } from '../support/partners-cli.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-function cli(t: TestApi, args: string[]): Promise<{ code: number; stdout: string; stderr: string; json: any }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'modules/auth/partners-cli.ts', ...args], {
-      cwd: ROOT, env: { ...process.env, MONGO_URL: t.config.mongo.url, MONGO_DB: t.config.mongo.db }, stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      let json: any;
-      try { json = JSON.parse(stdout); } catch { /* not JSON */ }
-      resolve({ code: code ?? 1, stdout, stderr, json });
-    });
-  });
-}
+const cli = (t: TestApi, args: string[]) => runPartnersCli(t.config, args);
 
 describe('partners CLI: set-bank-account', function () {
   this.timeout(60_000);

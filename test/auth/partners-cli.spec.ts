@@ -1,36 +1,13 @@
 import { expect } from 'chai';
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { waitFor } from '../support/wait.js';
+import { runPartnersCli, type CliResult } from '../support/partners-cli.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const LOGIN = '/authentication/v1/partner';
 const UNKNOWN_APP = '/financing/v1/applications/0190d3f0-0000-7000-8000-000000000000';
 
-interface CliResult { code: number; stdout: string; stderr: string; json: any }
-
 /** Runs the partners CLI as an operator would (a separate process), against the test database. */
-function cli(t: TestApi, args: string[], stdin?: string): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'modules/auth/partners-cli.ts', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, MONGO_URL: t.config.mongo.url, MONGO_DB: t.config.mongo.db },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      let json: any;
-      try { json = JSON.parse(stdout); } catch { /* not JSON */ }
-      resolve({ code: code ?? 1, stdout, stderr, json });
-    });
-    child.stdin.end(stdin ?? '');
-  });
-}
+const cli = (t: TestApi, args: string[], stdin?: string): Promise<CliResult> => runPartnersCli(t.config, args, { stdin });
 
 describe('partners CLI against the store the API uses', () => {
   let t: TestApi;

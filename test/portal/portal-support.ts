@@ -1,27 +1,14 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import type { Config } from '../../platform/config.js';
 import type { Clock } from '../../platform/clock.js';
 import { totpCode } from '../../modules/portal/totp.js';
 import type { TestApi } from '../support/api.js';
+import { partnersCliJson } from '../support/partners-cli.js';
 import type { TestResponse } from '../support/http.js';
 
 /** The partners CLI as an operator runs it: the first owner of a partner and the printed setup link. */
 export function portalOwnerByCli(config: Config, partnerUsername: string, email: string): Promise<{ setupLink: string; userId: string; role: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'modules/auth/partners-cli.ts', 'portal-owner', '--username', partnerUsername, '--email', email, '--name', 'Olga Owner'], {
-      cwd: fileURLToPath(new URL('../../', import.meta.url)),
-      env: { PATH: process.env.PATH, MONGO_URL: config.mongo.url, MONGO_DB: config.mongo.db, PUBLIC_BASE_URL: config.http.publicBaseUrl },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => { out += d; });
-    child.stderr.on('data', (d) => { err += d; });
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`partners CLI exited ${code}: ${err}`))));
-  });
+  return partnersCliJson(config, ['portal-owner', '--username', partnerUsername, '--email', email, '--name', 'Olga Owner'], { env: { PUBLIC_BASE_URL: config.http.publicBaseUrl } });
 }
 
 /** The portal user a test drives: its password and TOTP secret (read from the setup page, as a person would). */

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import type { Config } from '../../platform/config.js';
 import type { TestClient } from './http.js';
 import type { TestApi } from './api.js';
+import { partnersCliJson } from './partners-cli.js';
 import type { PartnerView, PayoutTrigger } from '../../modules/auth/index.js';
 
 export interface TestPartner extends PartnerView {
@@ -32,20 +31,7 @@ export async function provisionPartner(t: TestApi, opts: { payoutTrigger?: Payou
 export async function provisionPartnerByCli(config: Config, client: TestClient): Promise<TestPartner> {
   const username = `shop-${randomBytes(4).toString('hex')}`;
   const password = randomBytes(12).toString('base64url');
-  const view = await new Promise<PartnerView>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'modules/auth/partners-cli.ts', 'create', '--username', username, '--password-stdin'], {
-      cwd: fileURLToPath(new URL('../../', import.meta.url)),
-      env: { PATH: process.env.PATH, MONGO_URL: config.mongo.url, MONGO_DB: config.mongo.db },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => { out += d; });
-    child.stderr.on('data', (d) => { err += d; });
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`partners CLI exited ${code}: ${err}`))));
-    child.stdin.end(`${password}\n`);
-  });
+  const view: PartnerView = await partnersCliJson(config, ['create', '--username', username, '--password-stdin'], { stdin: `${password}\n` });
   const res = await client.post('/authentication/v1/partner', { username, password });
   if (res.status !== 200) throw new Error(`login of ${username} failed: ${res.status} ${res.text}`);
   return { ...view, password, token: res.body.accessToken };
