@@ -98,6 +98,7 @@ function planSection(t: Strings, app: ApplicationDoc, plan: Instalment[]): SafeH
  */
 function paymentSection(t: Strings, pay: PaymentDetails): SafeHtml {
   const count = pay.instalments.length;
+  if (count === 0) return html``;
   const blocks = pay.instalments.map((p, i) => {
     const label = count > 1 ? t.instalment(i + 1, count) : t.thePayment;
     const amount = money(t, p.amount);

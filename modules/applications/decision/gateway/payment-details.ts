@@ -40,7 +40,9 @@ export function czechAccountNumber(iban: string): string | undefined {
  */
 export async function paymentDetails(args: { account: CollectionAccount; variableSymbol: string; plan: Instalment[]; message: string }): Promise<PaymentDetails> {
   const { account, variableSymbol, plan, message } = args;
-  const instalments = await Promise.all(plan.map(async (p) => {
+  // an instalment of nothing (a plan of a few minor units split in three, an order of 0) is
+  // not a payment: no transfer to describe, and SPAYD has no zero amount
+  const instalments = await Promise.all(plan.filter((p) => p.amount.amount > 0).map(async (p) => {
     const text = spayd({ iban: account.iban, amount: p.amount, dueDate: p.dueDate, variableSymbol, recipientName: account.name, message });
     const qrSvg = await QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 });
     return { ...p, spayd: text, qrSvg };
