@@ -113,7 +113,7 @@ ${pay.accountNumber ? html`<div><dt>${t.accountNumber}</dt><dd class="mono">${pa
 <div><dt>${t.recipient}</dt><dd>${pay.recipient}</dd></div>
 <div><dt>${t.message}</dt><dd>${pay.message}</dd></div>
 </dl>
-<figure class="qr" data-spayd="${p.spayd}">${qrImage(p.qrSvg, t.qrLabel(amount, date))}<figcaption>${t.qrHint}</figcaption></figure>
+${p.spayd && p.qrSvg ? html`<figure class="qr" data-spayd="${p.spayd}">${qrImage(p.qrSvg, t.qrLabel(amount, date))}<figcaption>${t.qrHint}</figcaption></figure>` : ''}
 </div>`;
     return html`<details class="instalment"${i === 0 ? html` open` : ''}><summary><span>${label}</span> <span class="when">${date}</span> <strong>${amount}</strong></summary>${body}</details>`;
   });

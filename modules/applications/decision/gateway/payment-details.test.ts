@@ -15,4 +15,11 @@ describe('payment details on the gateway page', () => {
     const pay = await paymentDetails({ account, variableSymbol: '1234567890', message: 'Order 1', plan: [due(0, '2026-12-26')] as never });
     expect(pay.instalments).to.deep.equal([]);
   });
+
+  it('when an amount is beyond what QR Platba can carry, then the payment is described without a code', async () => {
+    const pay = await paymentDetails({ account, variableSymbol: '1234567890', message: 'Order 1', plan: [due(100_000_000_000, '2026-12-26')] as never });
+    expect(pay.instalments).to.have.length(1);
+    expect(pay.instalments[0]).to.not.have.property('spayd');
+    expect(pay.instalments[0]).to.not.have.property('qrSvg');
+  });
 });

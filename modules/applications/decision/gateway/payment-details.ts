@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import type { Instalment } from '../../../order-rules/index.js';
-import { spayd } from './spayd.js';
+import { spayd, SpaydError } from './spayd.js';
 
 /** Our collection account: where customers pay (config COLLECTION_IBAN, payee BILLING_NAME). */
 export interface CollectionAccount {
@@ -9,10 +9,10 @@ export interface CollectionAccount {
 }
 
 export interface InstalmentPayment extends Instalment {
-  /** the QR Platba text of this payment */
-  spayd: string;
+  /** the QR Platba text of this payment (absent: a value the format cannot carry, e.g. an amount over 9 999 999.99) */
+  spayd?: string;
   /** the QR code as SVG markup (made here from the text above, nothing of the partner's in it) */
-  qrSvg: string;
+  qrSvg?: string;
 }
 
 export interface PaymentDetails {
@@ -43,7 +43,14 @@ export async function paymentDetails(args: { account: CollectionAccount; variabl
   // an instalment of nothing (a plan of a few minor units split in three, an order of 0) is
   // not a payment: no transfer to describe, and SPAYD has no zero amount
   const instalments = await Promise.all(plan.filter((p) => p.amount.amount > 0).map(async (p) => {
-    const text = spayd({ iban: account.iban, amount: p.amount, dueDate: p.dueDate, variableSymbol, recipientName: account.name, message });
+    let text: string;
+    try {
+      text = spayd({ iban: account.iban, amount: p.amount, dueDate: p.dueDate, variableSymbol, recipientName: account.name, message });
+    } catch (err) {
+      // the transfer is still described in words; only the code cannot say it
+      if (err instanceof SpaydError) return { ...p };
+      throw err;
+    }
     const qrSvg = await QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 });
     return { ...p, spayd: text, qrSvg };
   }));
