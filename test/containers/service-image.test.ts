@@ -19,6 +19,7 @@ import { MongoClient } from 'mongodb';
 import { createFinancingClient, MemorySeenStore } from '@partner-financing/client';
 import { selfSignedTls } from '../../platform/http/tls.js';
 import { freePort } from '../support/api-process.js';
+import { cutoffFarFromNow } from '../support/config.js';
 import { runStory } from '../../examples/shop/story.js';
 import { WebhookInbox } from '../../examples/shop/webhook-inbox.js';
 
@@ -103,6 +104,8 @@ describe(`service image ${IMAGE}`, function () {
       // the sandbox decision helper and a webhook receiver on this host's loopback
       SANDBOX: 'true', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_RETRY_DELAYS: '1s,2s,5s',
       OUTBOX_SWEEP_INTERVAL: '500ms', OUTBOX_SWEEP_GRACE: '300ms', LOG_LEVEL: 'info',
+      // no real cut-off inside the run: the story closes its day in the sandbox
+      SETTLEMENT_CUTOFF: cutoffFarFromNow(),
       BILLING_NAME: 'Container Test s.r.o.', BILLING_ACCOUNT_NUMBER: '2000145399', BILLING_BANK_CODE: '2010', BILLING_STREET: 'Na Florenci',
       BILLING_STREET_NUMBER: '2116/15', BILLING_CITY: 'Praha', BILLING_ZIP: '11000', BILLING_COUNTRY: 'CZ',
       COLLECTION_IBAN: 'CZ9320100000002000145399',

@@ -142,7 +142,7 @@ describe('settlements: the daily cut-off on the injected clock', function () {
   // 09:00 in Prague on a Thursday in winter: the cut-off is 18:00 local = 17:00 UTC
   const clock = new ManualClock(new Date('2026-11-26T08:00:00Z'));
   let h: AppHarness;
-  before(async () => { h = await startHarness({ EXPIRY_SWEEP_INTERVAL: '1h', EXPIRY_FULL_SWEEP_INTERVAL: '1h' }, { clock }); });
+  before(async () => { h = await startHarness({ EXPIRY_SWEEP_INTERVAL: '1h', EXPIRY_FULL_SWEEP_INTERVAL: '1h', SETTLEMENT_CUTOFF: '18:00' }, { clock }); });
   after(async () => { await h?.stop(); });
 
   it('when 18:00 in Prague comes, then the job settles what was recorded before it, valued the next working day; what comes after waits for the next cut-off', async () => {

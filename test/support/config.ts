@@ -7,6 +7,16 @@ export function uniqueSuffix(): string {
 }
 
 /**
+ * A daily cut-off twelve hours from now in Prague, so that no real cut-off falls inside a
+ * test run: a suite that ran across 18:00 would see its lines settled by the scheduled job
+ * between two of its steps. Settlement tests close through the sandbox or a manual clock.
+ */
+export function cutoffFarFromNow(now = new Date()): string {
+  const at = new Date(now.getTime() + 12 * 3600_000);
+  return new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Prague', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+}
+
+/**
  * A validated Config for an in-process API or relay under test: its own database and topic
  * prefix, every listener on a free port, quiet logs (TEST_LOG_LEVEL to see them).
  */
@@ -26,6 +36,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     OUTBOX_SWEEP_INTERVAL: '500ms',
     OUTBOX_SWEEP_GRACE: '300ms',
+    SETTLEMENT_CUTOFF: cutoffFarFromNow(),
     ...overrides,
   });
 }

@@ -15,6 +15,7 @@ export function serviceEnv(config: Config): Record<string, string | undefined> {
     KAFKA_BROKERS: config.kafka.brokers.join(','),
     KAFKA_TOPIC_PREFIX: config.kafka.topicPrefix,
     KAFKA_PARTITIONS: String(config.kafka.partitions),
+    SETTLEMENT_CUTOFF: config.settlement.cutoff,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
   };
 }
