@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { MongoClient, type Collection, type Db } from 'mongodb';
 import { resolveStack } from '../scripts/local-stack.js';
 import { newId } from '../platform/ids.js';
+import { createOrderLookupIndexes } from '../modules/applications/store/application.repository.js';
 import { ApplicationListing, type ApplicationListQuery } from '../modules/applications/store/application-listing.js';
 import { buildApplication, buildCustomer } from '../modules/applications/create/new-application.js';
 import { applicationsBody } from '../modules/portal/portal-applications.views.js';
@@ -64,6 +65,14 @@ async function plan(db: Db, filter: object, sort: object): Promise<string> {
   }
 }
 
+async function countPlan(db: Db, query: object): Promise<string> {
+  const out = await db.command({ explain: { count: 'applications', query }, verbosity: 'queryPlanner' }).catch((err) => ({ error: (err as Error).message }));
+  const stages: string[] = [];
+  const walk = (p: any) => { if (!p) return; stages.push(p.indexName ? `${p.stage}(${p.indexName})` : p.stage); walk(p.inputStage); };
+  walk((out as any).queryPlanner?.winningPlan);
+  return stages.join(' <- ') || JSON.stringify(out).slice(0, 80);
+}
+
 async function main() {
   const url = process.env.MONGO_URL ?? (await resolveStack({ start: true })).MONGO_URL;
   const client = new MongoClient(url, { retryWrites: false });
@@ -73,6 +82,7 @@ async function main() {
     const listing = new ApplicationListing(db);
     await listing.init();
     const applications = db.collection('applications');
+    await createOrderLookupIndexes(applications as any);
     const partnerId = newId();
     const start = Date.now() - COUNT * 1000;
     const t0 = performance.now();
@@ -111,7 +121,10 @@ async function main() {
     console.log('  plans (explain):');
     console.log(`    newest first:        ${await plan(db, { partnerId }, { createdAt: -1, _id: -1 })}`);
     console.log(`    state READY:         ${await plan(db, { partnerId, state: 'READY' }, { createdAt: -1, _id: -1 })}`);
-    console.log(`    search e-mail:       ${await plan(db, { partnerId, $or: [{ 'order.number': 'x' }, { 'order.variableSymbols': 'x' }, { 'customer.email': 'x' }] }, { createdAt: -1, _id: -1 })}`);
+    console.log(`    count state READY:   ${await countPlan(db, { partnerId, state: 'READY' })}`);
+    for (const key of ['order.number', 'order.variableSymbols', 'customer.email']) {
+      console.log(`    search ${key.padEnd(22)} ${await plan(db, { partnerId, [key]: 'x' }, { createdAt: -1, _id: -1 })}`);
+    }
   } finally {
     await db.dropDatabase().catch(() => {});
     await client.close();

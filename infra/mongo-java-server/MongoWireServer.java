@@ -191,6 +191,8 @@ public final class MongoWireServer {
             : new Document("stage", "EOF");
       } else if (scanAlways || !(collection instanceof IndexedCollection)) {
         plan = new Document("stage", "COLLSCAN");
+      } else if (verb.equalsIgnoreCase("count")) {
+        plan = ((IndexedCollection) collection).explainCount(filter);
       } else {
         plan = ((IndexedCollection) collection).explainPlan(filter, sort);
       }
@@ -241,6 +243,29 @@ public final class MongoWireServer {
       }
     }
 
+    /**
+     * A count whose every condition is an equality (or $in) on the leading keys of the index
+     * it uses is answered from the index entries alone, as MongoDB's COUNT_SCAN: no document
+     * is read, so counting a partner's 100 000 applications neither holds the lock while
+     * decoding them nor fills the heap. Any other count reads the documents the plan leads to
+     * and matches them.
+     */
+    @Override
+    public int count(Document query, int skip, int limit) {
+      if (query != null && !query.isEmpty()) {
+        synchronized (this) {
+          Plan plan = plan(query, null);
+          if (plan.kind == Plan.Kind.SECONDARY && plan.covers(query)) {
+            int n = 0;
+            for (Iterator<Object> it = plan.positions.iterator(); it.hasNext(); it.next()) n++;
+            n = Math.max(0, n - Math.max(skip, 0));
+            return limit > 0 ? Math.min(limit, n) : n;
+          }
+        }
+      }
+      return super.count(query, skip, limit);
+    }
+
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger("MongoWireServer");
     private static final int SCAN_WARN_DOCUMENTS = 1000;
     private final Map<String, Long> scanWarned = new HashMap<>();
@@ -255,6 +280,20 @@ public final class MongoWireServer {
       if (last != null && nowMs - last < 60_000) return;
       scanWarned.put(shape, nowMs);
       LOG.warn("collection scan of {} documents: {} (no index serves this filter)", n, shape);
+    }
+
+    /** MongoDB's shape: COUNT over COUNT_SCAN when the index entries decide, else over the query's plan. */
+    synchronized Document explainCount(Document query) {
+      Plan plan = plan(query, null);
+      Document input;
+      if (!query.isEmpty() && plan.kind == Plan.Kind.SECONDARY && plan.covers(query)) {
+        Document key = new Document();
+        for (IndexKey k : plan.index.getKeys()) key.put(k.getKey(), k.isAscending() ? 1 : -1);
+        input = new Document("stage", "COUNT_SCAN").append("keyPattern", key).append("indexName", plan.index.getName());
+      } else {
+        input = explainPlan(query, null);
+      }
+      return new Document("stage", "COUNT").append("inputStage", input);
     }
 
     synchronized Document explainPlan(Document query, Document orderBy) {
@@ -311,7 +350,9 @@ public final class MongoWireServer {
         }
       }
       if (best != null) {
-        return Plan.of(Plan.Kind.SECONDARY, best, best.positions(bestScan), bestScan.sortFromIndex, bestScan.backward);
+        Plan p = Plan.of(Plan.Kind.SECONDARY, best, best.positions(bestScan), bestScan.sortFromIndex, bestScan.backward);
+        p.scan = bestScan;
+        return p;
       }
       // A range of string _ids: the data map itself is sorted by _id (strings among
       // themselves by code unit, as MongoDB orders ASCII ids).
@@ -368,6 +409,28 @@ public final class MongoWireServer {
     Iterable<Object> positions;
     boolean sortFromIndex;
     boolean backward;
+    /** how a secondary index serves the query (SECONDARY plans only) */
+    SecondaryIndex.Scan scan;
+
+    /**
+     * Whether the index entries alone decide which documents match: every field of the query
+     * is one of the equality keys the scan uses, compared with plain values (no embedded
+     * document, whose equality the index orders differently), on an index that holds every
+     * document (not sparse).
+     */
+    boolean covers(Document query) {
+      if (scan == null || scan.range != null || ((SecondaryIndex) index).isSparse()) return false;
+      List<IndexKey> keys = index.getKeys();
+      for (Map.Entry<String, Object> e : query.entrySet()) {
+        int at = -1;
+        for (int i = 0; i < scan.equal.size(); i++) if (keys.get(i).getKey().equals(e.getKey())) at = i;
+        if (at < 0) return false;
+        for (Object v : scan.equal.get(at)) {
+          if (!(v == null || v instanceof String || v instanceof Number || v instanceof Boolean || v instanceof java.util.Date)) return false;
+        }
+      }
+      return true;
+    }
 
     static Plan of(Kind kind, Index<Object> index, Iterable<Object> positions, boolean sortFromIndex, boolean backward) {
       Plan p = new Plan();

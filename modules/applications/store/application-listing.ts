@@ -36,7 +36,7 @@ const PROJECTION = { _id: 1, state: 1, stateReason: 1, type: 1, createdAt: 1, 'o
 export class ApplicationListing {
   private readonly applications: Collection<ApplicationDoc>;
 
-  constructor(db: Db) {
+  constructor(private readonly db: Db) {
     this.applications = db.collection<ApplicationDoc>('applications');
   }
 
@@ -57,11 +57,17 @@ export class ApplicationListing {
     if (q.stateReason) f.stateReason = q.stateReason;
     if (q.type) f.type = q.type;
     if (q.createdFrom || q.createdTo) f.createdAt = { ...(q.createdFrom ? { $gte: q.createdFrom } : {}), ...(q.createdTo ? { $lt: q.createdTo } : {}) };
-    if (q.search) {
-      const s = q.search;
-      f.$or = [{ 'order.number': s }, { 'order.variableSymbols': s }, { 'customer.email': s }, ...(s.toLowerCase() !== s ? [{ 'customer.email': s.toLowerCase() }] : [])];
-    }
     return f;
+  }
+
+  /**
+   * A search is one query per key, each through that key's own index, merged here: a single
+   * query with `$or` is planned clause by clause on MongoDB, but a store that plans only one
+   * index per query would walk every application of the partner to find the one it names.
+   */
+  private searches(s: string): Array<Filter<ApplicationDoc>> {
+    const emails = s.toLowerCase() !== s ? { $in: [s, s.toLowerCase()] } : s;
+    return [{ 'order.number': s }, { 'order.variableSymbols': s }, { 'customer.email': emails }];
   }
 
   /** A page of the list and whether more follow in its direction. */
@@ -75,17 +81,28 @@ export class ApplicationListing {
       f.$and = [page as Filter<ApplicationDoc>];
     }
     const dir = older ? -1 : 1;
-    const rows = await this.applications.find(f, { projection: PROJECTION })
-      .sort({ createdAt: dir, _id: dir }).limit(q.limit + 1).toArray() as unknown as ApplicationListItem[];
+    const read = (filter: Filter<ApplicationDoc>) => this.applications.find(filter, { projection: PROJECTION })
+      .sort({ createdAt: dir, _id: dir }).limit(q.limit + 1).toArray() as unknown as Promise<ApplicationListItem[]>;
+    const rows = q.search
+      ? mergeInOrder(await Promise.all(this.searches(q.search).map((key) => read({ ...f, ...key }))), dir, q.limit + 1)
+      : await read(f);
     const more = rows.length > q.limit;
     const items = rows.slice(0, q.limit);
     return { items: older ? items : items.reverse(), more };
   }
 
-  /** How many of the partner's applications are in each state (through the state index). */
+  /**
+   * How many of the partner's applications are in each state: the `count` command, which
+   * MongoDB answers by counting the state index's entries (COUNT_SCAN) and the local store
+   * likewise. Not `countDocuments`: that is an aggregation, which some MongoDB-wire stores
+   * run over every document of the collection.
+   */
   async counts(partnerId: string): Promise<Record<ApplicationState, number>> {
     const states: ApplicationState[] = ['PROCESSING', 'READY', 'REJECTED', 'CANCELLED'];
-    const n = await Promise.all(states.map((state) => this.applications.countDocuments({ partnerId, state })));
+    const n = await Promise.all(states.map(async (state) => {
+      const res = await this.db.command({ count: this.applications.collectionName, query: { partnerId, state } });
+      return Number(res.n);
+    }));
     return Object.fromEntries(states.map((s, i) => [s, n[i]])) as Record<ApplicationState, number>;
   }
 
@@ -94,4 +111,13 @@ export class ApplicationListing {
     const doc = await this.applications.findOne({ _id: id, partnerId }, { projection: { createdAt: 1 } });
     return doc ? { createdAt: doc.createdAt, id: doc._id } : null;
   }
+}
+
+/** Rows of several pages read in the same order, merged in that order without repeats: the first `limit`. */
+function mergeInOrder(pages: ApplicationListItem[][], dir: 1 | -1, limit: number): ApplicationListItem[] {
+  const byId = new Map<string, ApplicationListItem>();
+  for (const row of pages.flat()) byId.set(row._id, row);
+  const cmp = (a: ApplicationListItem, b: ApplicationListItem) =>
+    dir * (a.createdAt.getTime() - b.createdAt.getTime() || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
+  return [...byId.values()].sort(cmp).slice(0, limit);
 }
