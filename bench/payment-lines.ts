@@ -25,6 +25,7 @@ import { pct } from './support/pacing.js';
 import { resolveStack } from '../scripts/local-stack.js';
 import { PrivateMongo } from '../test/support/private-mongo.js';
 import type { PaymentLineDoc } from '../modules/payments/payment-lines.model.js';
+import { PartnerPaymentsQuery } from '../modules/payments/partner-payments.query.js';
 
 const { values } = parseArgs({ options: { lines: { type: 'string', default: '100000' }, requests: { type: 'string', default: '20' } } });
 const LINES = Number(values.lines);
@@ -119,6 +120,29 @@ async function bench(mongoUrl: string): Promise<number> {
       process.stdout.write(`${label.padEnd(36)} ${f(pct(ms, 0.5))} ${f(p95)} ${f(ms.at(-1)!)} ${String(ms.length).padStart(7)}\n`);
     }
     process.stdout.write(`\nworst p95: ${worst.toFixed(1)} ms (target < 100 ms)\n`);
+
+    // the portal's money page reads: the totals per day of a range and its first page of 50,
+    // side by side as the page reads them; the first read of a day sums its lines and keeps
+    // the totals, later reads count the day's lines and use them
+    const money = new PartnerPaymentsQuery(lines);
+    const today = localDate(new Date());
+    process.stdout.write(`\n${'portal money page (day totals + page of 50)'.padEnd(44)}      p50      p95      max    first   lines\n`);
+    for (const days of [1, 7, 30]) {
+      const from = localDate(new Date(Date.now() - (days - 1) * 86_400_000));
+      const ms: number[] = [];
+      let lineCount = 0;
+      let first = 0;
+      for (let i = 0; i < Math.min(REQUESTS, 10) + 1; i++) {
+        const a = performance.now();
+        const [totals] = await Promise.all([money.dayTotals(partner.id, from, today), money.page(partner.id, from, today, 50)]);
+        if (i > 0) ms.push(performance.now() - a);
+        else first = performance.now() - a;
+        lineCount = totals.reduce((n, t) => n + t.count, 0);
+      }
+      ms.sort((x, y) => x - y);
+      const f = (v: number) => v.toFixed(1).padStart(8);
+      process.stdout.write(`${`last ${days} day(s)`.padEnd(44)} ${f(pct(ms, 0.5))} ${f(pct(ms, 0.95))} ${f(ms.at(-1)!)} ${f(first)} ${String(lineCount).padStart(7)}\n`);
+    }
 
     // the query shapes the repository sends, explained
     const m = mid();

@@ -6,7 +6,7 @@ import { MongoPaymentLinesRepository } from './payment-lines.repository.js';
 import { ledgerConsumer, paidConsumer } from './payments.consumers.js';
 import { mountPaymentRoutes } from './payments.routes.js';
 import type { PaymentBody } from './payments.model.js';
-import { PartnerPaymentsQuery } from './partner-payments.query.js';
+import { PartnerPaymentsQuery, type DayTotal, type PartnerPaymentsPage } from './partner-payments.query.js';
 import { mountSettlementRoutes } from './settlements.routes.js';
 import { SettlementService, type SettlementPartners } from './settlement.service.js';
 import { MongoSettlementsRepository } from './settlements.repository.js';
@@ -18,8 +18,16 @@ export interface PaymentsModule extends AppModule {
    * lists them (by paymentId); empty for another partner's application.
    */
   paymentsOf(partnerId: string, applicationId: string): Promise<PaymentBody[]>;
-  /** The partner's payments dated from `fromDay` to `toDay` (YYYY-MM-DD, inclusive) across its applications. */
-  paymentsOfPartner(partnerId: string, fromDay: string, toDay: string): Promise<{ payments: PaymentBody[]; complete: boolean }>;
+  /**
+   * The partner's payments dated from `fromDay` to `toDay` (YYYY-MM-DD, inclusive) across
+   * its applications, as the payments API lists them: totals per day, a page in (date,
+   * paymentId) order, or all of them one by one (an export).
+   */
+  partnerPayments: {
+    dayTotals(partnerId: string, fromDay: string, toDay: string): Promise<DayTotal[]>;
+    page(partnerId: string, fromDay: string, toDay: string, limit: number, after?: string): Promise<PartnerPaymentsPage>;
+    each(partnerId: string, fromDay: string, toDay: string): AsyncIterable<PaymentBody>;
+  };
 }
 
 export interface PaymentsModuleDeps {
@@ -33,13 +41,12 @@ export async function createPaymentsModule(platform: Platform, deps: PaymentsMod
   const lines = new MongoPaymentLinesRepository(platform.db);
   const ledger = new LedgerService(new MongoLedgerRepository(platform.db, platform.outbox), platform.config.billing, platform.clock, lines);
   await ledger.init();
-  const partnerPayments = new PartnerPaymentsQuery(platform.db);
-  await partnerPayments.init();
   const rule = { time: platform.config.settlement.cutoff, timeZone: platform.config.settlement.timeZone };
   const { crashAt } = platform.config.settlement;
   const crashHook = (step: string) => { if (step === crashAt) process.kill(process.pid, 'SIGKILL'); };
   const settlements = new SettlementService(new MongoSettlementsRepository(platform.db, platform.outbox), lines, deps.partners, rule, platform.clock, crashHook);
   await settlements.init();
+  const partnerPayments = new PartnerPaymentsQuery(lines.collection);
   const job = new SettlementJob(settlements, platform.clock, platform.logger);
   const consumers = [
     ledgerConsumer(platform.consumerDeps, platform.topics, ledger),
@@ -59,7 +66,7 @@ export async function createPaymentsModule(platform: Platform, deps: PaymentsMod
       await job.stop();
       for (const c of consumers) await c.stop();
     },
-    paymentsOfPartner: (partnerId, fromDay, toDay) => partnerPayments.between(partnerId, fromDay, toDay),
+    partnerPayments,
     paymentsOf: async (partnerId, applicationId) => {
       const found = await ledger.find(applicationId);
       return found && found.partnerId === partnerId ? found.records.map((r) => r.body).sort((a, b) => (a.paymentId < b.paymentId ? -1 : 1)) : [];

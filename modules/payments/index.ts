@@ -6,6 +6,7 @@
 export { createPaymentsModule, type PaymentsModule, type PaymentsModuleDeps } from './create-payments-module.js';
 export { PAYMENT_EVENTS, PAYMENT_TOPICS, type PaymentEventData } from './payments.events.js';
 export type { PaymentBody } from './payments.model.js';
+export { totalsPerDay, type DayTotal } from './partner-payments.query.js';
 
 export type { SettlementPartners } from './settlement.service.js';
 export { SETTLEMENT_NOTIFICATION_KIND } from './settlement.service.js';

@@ -1,37 +1,115 @@
-import type { Collection, Db } from 'mongodb';
-import type { LedgerDoc, PaymentBody } from './payments.model.js';
+import type { Collection } from 'mongodb';
+import { isDuplicateKey } from '../../platform/mongo.js';
+import type { PaymentLineDoc } from './payment-lines.model.js';
+import type { PaymentBody } from './payments.model.js';
 
-/** Ledgers read for one query at most; past it the answer says it is incomplete. */
-const MAX_LEDGERS = 20_000;
+/** A page of a partner's payments across its applications. */
+export interface PartnerPaymentsPage {
+  payments: PaymentBody[];
+  more: boolean;
+  /** the `after` payment is not one of the partner's */
+  unknownCursor: boolean;
+}
+
+/** One day's totals of one currency, in minor units. */
+export interface DayTotal {
+  date: string;
+  currency: string;
+  payouts: number;
+  creditNotes: number;
+  net: number;
+  count: number;
+}
+
+/** Totals per payment date and currency, in minor units (exact integer sums), newest day first. */
+export function totalsPerDay(payments: Array<Pick<PaymentBody, 'date' | 'type' | 'value'>>): DayTotal[] {
+  const by = new Map<string, DayTotal>();
+  for (const p of payments) {
+    const k = `${p.date}|${p.value.currency}`;
+    const t = by.get(k) ?? { date: p.date, currency: p.value.currency, payouts: 0, creditNotes: 0, net: 0, count: 0 };
+    if (p.type === 'CREDIT_NOTE') t.creditNotes += p.value.amount;
+    else t.payouts += p.value.amount;
+    t.net += p.value.amount;
+    t.count += 1;
+    by.set(k, t);
+  }
+  return [...by.values()].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : a.currency.localeCompare(b.currency)));
+}
+
+/** A day's totals as kept: valid for exactly `lineCount` lines of that day. */
+interface DayTotalsDoc {
+  /** partnerId|date */
+  _id: string;
+  lineCount: number;
+  totals: DayTotal[];
+}
 
 /**
- * A partner's payouts and credit notes across all its applications, by payment date: the
- * one query the partner portal's money page reads, kept here so that it can move to the
- * account-wide payments when they exist. It reads the ledgers (one per application)
- * through a multikey index on the partner and the payments' dates, and returns the
- * payments exactly as the payments API lists them (the same bodies), by paymentId.
+ * A partner's payouts and credit notes across all its applications, by payment date: what
+ * the partner portal's money page reads. Every read walks the payment lines' index on
+ * (partner, date, paymentId) over the range only, and gives the payments exactly as the
+ * payments API lists them (the same lines, the same bodies), so the page's table and its
+ * CSV reconcile with the API line by line.
  */
 export class PartnerPaymentsQuery {
-  private readonly collection: Collection<LedgerDoc>;
+  private readonly dayTotalsKept: Collection<DayTotalsDoc>;
 
-  constructor(db: Db) {
-    this.collection = db.collection<LedgerDoc>('payment_ledgers');
+  constructor(private readonly lines: Collection<PaymentLineDoc>) {
+    this.dayTotalsKept = lines.db.collection<DayTotalsDoc>('payment_day_totals');
   }
 
-  async init(): Promise<void> {
-    await this.collection.createIndex({ partnerId: 1, 'records.body.date': 1 } as never, { name: 'partner_payment_date' });
+  private range(partnerId: string, fromDay: string, toDay: string) {
+    return { partnerId, date: { $gte: fromDay, $lte: toDay } };
   }
 
-  /** Payments dated from `fromDay` to `toDay` inclusive (YYYY-MM-DD). */
-  async between(partnerId: string, fromDay: string, toDay: string): Promise<{ payments: PaymentBody[]; complete: boolean }> {
-    const ledgers = await this.collection
-      .find({ partnerId, 'records.body.date': { $gte: fromDay, $lte: toDay } } as never, { projection: { records: 1 } })
-      .limit(MAX_LEDGERS + 1)
-      .toArray();
-    const payments = ledgers.slice(0, MAX_LEDGERS)
-      .flatMap((l) => l.records.map((r) => r.body))
-      .filter((b) => b.date >= fromDay && b.date <= toDay)
-      .sort((a, b) => (a.paymentId < b.paymentId ? -1 : a.paymentId > b.paymentId ? 1 : 0));
-    return { payments, complete: ledgers.length <= MAX_LEDGERS };
+  /**
+   * Totals per day of the payments dated from `fromDay` to `toDay` inclusive (YYYY-MM-DD),
+   * newest day first. A line is never changed nor removed once written, so a day's totals
+   * are a function of how many lines the day has: each day's line count is asked (a count
+   * the store answers from the (partner, date) index alone), and the day's kept totals are
+   * used when they were made from that many lines; otherwise the day's lines are read once
+   * and the totals kept. A page of 30 busy days reads counts, not 100 000 lines.
+   */
+  async dayTotals(partnerId: string, fromDay: string, toDay: string): Promise<DayTotal[]> {
+    const days: string[] = [];
+    for (let t = Date.parse(`${toDay}T00:00:00Z`); t >= Date.parse(`${fromDay}T00:00:00Z`); t -= 86_400_000) days.push(new Date(t).toISOString().slice(0, 10));
+    const db = this.lines.db;
+    const [counts, kept] = await Promise.all([
+      Promise.all(days.map(async (date) => Number((await db.command({ count: this.lines.collectionName, query: { partnerId, date } })).n))),
+      this.dayTotalsKept.find({ _id: { $in: days.map((d) => `${partnerId}|${d}`) } }).toArray(),
+    ]);
+    const byId = new Map(kept.map((k) => [k._id, k]));
+    const out = await Promise.all(days.map(async (date, i): Promise<DayTotal[]> => {
+      const lineCount = counts[i]!;
+      if (lineCount === 0) return [];
+      const _id = `${partnerId}|${date}`;
+      const k = byId.get(_id);
+      if (k && k.lineCount === lineCount) return k.totals;
+      const rows = await this.lines.find({ partnerId, date }, { projection: { _id: 0, type: 1, net: 1, currency: 1 } }).toArray();
+      const totals = totalsPerDay(rows.map((l) => ({ date, type: l.type, value: { amount: l.net, currency: l.currency } })));
+      // the count read before and the lines read after may differ by lines written in
+      // between: kept under the number actually summed, so the next read checks again
+      const summed = totals.reduce((n, t) => n + t.count, 0);
+      await this.dayTotalsKept.replaceOne({ _id }, { lineCount: summed, totals }, { upsert: true }).catch((err) => { if (!isDuplicateKey(err)) throw err; });
+      return totals;
+    }));
+    return out.flat();
+  }
+
+  /** One page of the range in (date, paymentId) order, after the payment `after`. */
+  async page(partnerId: string, fromDay: string, toDay: string, limit: number, after?: string): Promise<PartnerPaymentsPage> {
+    const q: Record<string, unknown> = this.range(partnerId, fromDay, toDay);
+    if (after !== undefined) {
+      const cursor = await this.lines.findOne({ _id: after, partnerId }, { projection: { date: 1 } });
+      if (!cursor) return { payments: [], more: false, unknownCursor: true };
+      q.$or = [{ date: { $gt: cursor.date } }, { date: cursor.date, _id: { $gt: after } }];
+    }
+    const rows = await this.lines.find(q as never, { sort: { date: 1, _id: 1 }, limit: limit + 1, projection: { body: 1 } }).toArray();
+    return { payments: rows.slice(0, limit).map((l) => l.body), more: rows.length > limit, unknownCursor: false };
+  }
+
+  /** Every payment of the range in (date, paymentId) order, read in batches (the CSV export). */
+  async *each(partnerId: string, fromDay: string, toDay: string): AsyncGenerator<PaymentBody> {
+    for await (const l of this.lines.find(this.range(partnerId, fromDay, toDay), { sort: { date: 1, _id: 1 }, projection: { body: 1 }, batchSize: 1000 })) yield l.body;
   }
 }

@@ -4,6 +4,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Middleware } from 'koa';
 import type { AppModule, Platform } from '../../platform/module.js';
 import type { AuthModule } from '../auth/index.js';
+import type { PaymentsModule } from '../payments/index.js';
 import { PortalRepository } from './portal.repository.js';
 import { PortalAccounts } from './portal-accounts.service.js';
 import { portalPerimeter, PORTAL_PREFIX } from './portal.http.js';
@@ -39,7 +40,8 @@ export type PortalDeps = {
   auth: Pick<AuthModule, 'loginThrottle' | 'service' | 'admin'>;
   applications: PortalApplicationsDeps['applications'] & Pick<ApplicationsModule, 'cancelApplication'>;
   orders: Pick<OrdersModule, 'fulfil'>;
-} & Omit<PortalApplicationsDeps, 'applications'>;
+  payments: PortalApplicationsDeps['payments'] & Pick<PaymentsModule, 'partnerPayments'>;
+} & Omit<PortalApplicationsDeps, 'applications' | 'payments'>;
 
 export async function createPortalModule(platform: PortalPlatform, deps: PortalDeps): Promise<PortalModule> {
   const repo = new PortalRepository(platform.db);

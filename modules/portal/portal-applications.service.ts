@@ -6,7 +6,7 @@ import { InvalidRequestError } from '../../platform/errors.js';
 
 export type PortalApplicationsDeps = {
   applications: Pick<ApplicationsModule, 'getApplication' | 'allowedActionsOf' | 'listApplications' | 'countApplications' | 'applicationPosition'>;
-  payments: Pick<PaymentsModule, 'paymentsOf' | 'paymentsOfPartner'>;
+  payments: Pick<PaymentsModule, 'paymentsOf'>;
   webhooks: Pick<WebhooksModule, 'service'>;
   events: Pick<EventsModule, 'notificationsOf'>;
 };

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import type { PaymentBody } from '../payments/index.js';
-import { paymentsCsv, totalsPerDay } from './portal-money.js';
+import { totalsPerDay, type PaymentBody } from '../payments/index.js';
+import { paymentsCsv } from './portal-money.js';
 
 const payment = (id: string, type: 'PAYOUT' | 'CREDIT_NOTE', date: string, amount: number, vs?: string): PaymentBody => ({
   paymentId: id, type, date, applicationId: 'a1', value: { amount, currency: 'CZK' }, grossValue: { amount, currency: 'CZK' }, fee: { amount: 0, currency: 'CZK' },
