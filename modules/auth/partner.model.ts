@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { CURRENT_API_VERSION } from '../../versions/index.js';
+import type { PayoutTrigger } from '../order-rules/index.js';
 import { formatBankAccount, type BankAccount } from './bank-account.js';
 
-export type PayoutTrigger = 'SENT' | 'DELIVERED';
+/** When a partner is paid for goods (a partner's setting): the order rules' own type. */
+export type { PayoutTrigger };
 
 export interface WebhookSecret {
   /** Standard Webhooks format: `whsec_` + base64 of 32 random bytes */
