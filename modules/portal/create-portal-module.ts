@@ -37,7 +37,7 @@ export type PortalPlatform = Pick<Platform, 'db' | 'config' | 'clock' | 'logger'
  * cookies and pages never mix with the partner API (nor its OpenAPI document).
  */
 export type PortalDeps = {
-  auth: Pick<AuthModule, 'loginThrottle' | 'service' | 'admin'>;
+  auth: Pick<AuthModule, 'loginThrottle' | 'service' | 'admin' | 'tokens'>;
   applications: PortalApplicationsDeps['applications'] & Pick<ApplicationsModule, 'cancelApplication'>;
   orders: Pick<OrdersModule, 'fulfil'>;
   webhooks: Pick<WebhooksModule, 'service' | 'testNotifications'>;
