@@ -133,6 +133,11 @@ ${deliveriesTable(m, items, csrf, canRedeliver)}
         (doc) => ({ status: 202, body: { webhookId: lastSent(doc)?.id } }),
         async (reply) => (await deps.webhooks.testNotifications.send(user.partnerId, url, reply)).doc,
       );
+      if (outcome.kind === 'replayed' && outcome.status >= 400) {
+        // the form was refused the first time: the one refusal kept for a key is an unknown endpoint
+        await deps.accounts.audit(actorOf(ctx), 'webhook.test', { target: url.slice(0, 500), outcome: 'refused', detail: 'repeated submit of a refused form' });
+        return await show(ctx, user, { text: m.testUnknownEndpoint, status: outcome.status });
+      }
       const sent = outcome.kind === 'done' ? lastSent(outcome.doc) : undefined;
       await deps.accounts.audit(actorOf(ctx), 'webhook.test', { target: url, detail: sent ? `webhook-id ${sent.id}` : 'repeated submit: no second effect' });
       ctx.status = 303;
