@@ -50,7 +50,7 @@ export async function createModules(platform: Platform, overrides: ApiOverrides 
       announcesSettlements: async (id) => ((await partners.apiVersion(id)) ?? CURRENT_API_VERSION) !== PUBLISHED_API_VERSION,
     },
   });
-  const webhooks = createWebhooksModule(platform);
+  const webhooks = await createWebhooksModule(platform);
   const events = await createEventsModule(platform, { deliveryStates: (partnerId, ns) => webhooks.service.statesOf(partnerId, ns) });
   const portal = await createPortalModule(platform, { auth, applications, orders, payments, webhooks, events });
   return {

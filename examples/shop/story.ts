@@ -151,6 +151,6 @@ function fromFeed(e: FeedEvent): Notification {
 }
 
 function relatesTo(n: Notification, applicationId: string): boolean {
-  if (n.type === 'settlement') return false;
+  if (n.type === 'settlement' || n.type === 'test') return false;
   return n.type === 'payment' ? n.data.applicationId === applicationId : n.data.id === applicationId;
 }

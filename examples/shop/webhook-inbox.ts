@@ -84,5 +84,6 @@ export class WebhookInbox {
 
 export function label(n: Notification): string {
   if (n.type === 'settlement') return `SETTLEMENT ${n.data.reference}`;
+  if (n.type === 'test') return 'TEST';
   return n.type === 'payment' ? `${n.data.type}` : `${n.data.stateReason}`;
 }

@@ -6,7 +6,7 @@ import { BearerError, InvalidCredentialsError, TooManyLoginAttemptsError } from 
 import type { LoginThrottle } from './login-throttle.js';
 import type { CreatePartnerInput, PartnerAdmin } from './partner-admin.js';
 import { snapshotOf, type PartnerCache } from './partner-cache.js';
-import type { PartnerSummary, PartnerView } from './partner.model.js';
+import { webhookSecretStatus, type PartnerSummary, type PartnerView, type WebhookSecretStatus } from './partner.model.js';
 import { dummyHash, verifyPassword } from './passwords.js';
 import { TOKEN_TTL_SECONDS, TokenError, type TokenService } from './tokens.js';
 
@@ -91,6 +91,12 @@ export class AuthService {
   /** The shop's name for its customers (the gateway page); undefined when the partner set none. */
   async displayName(partnerId: string): Promise<string | undefined> {
     return (await this.deps.repo.findById(partnerId))?.displayName;
+  }
+
+  /** The partner's webhook signing secrets as they may be shown (the portal's developers page): times and a count, no secret. */
+  async webhookSecretStatus(partnerId: string): Promise<WebhookSecretStatus | undefined> {
+    const p = await this.deps.repo.findById(partnerId);
+    return p ? webhookSecretStatus(p, this.deps.clock.now()) : undefined;
   }
 
   /** Same as the CLI's `create` (tests provision partners through it). */

@@ -12,7 +12,8 @@ export { PROTECTED_PREFIXES } from './auth.middleware.js';
 export { ownedBy, requireOwned, type PartnerOwned } from './tenancy.js';
 export type { AuthService } from './auth.service.js';
 export type { PartnerAdmin, CreatePartnerInput } from './partner-admin.js';
-export type { PartnerView, PartnerSummary, PayoutTrigger } from './partner.model.js';
+export type { PartnerView, PartnerSummary, PayoutTrigger, WebhookSecretStatus } from './partner.model.js';
+export type { SigningKeyStatus } from './tokens.js';
 export { formatBankAccount, type BankAccount } from './bank-account.js';
 
 

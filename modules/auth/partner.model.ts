@@ -95,6 +95,28 @@ export function liveWebhookSecrets(p: PartnerDoc, now: Date): WebhookSecret[] {
   return p.webhookSecrets.filter((s) => !s.expiresAt || s.expiresAt > now);
 }
 
+/**
+ * The partner's webhook signing secrets as they may be shown (never a secret): when the
+ * current one was made, how many sign now, and, during a rotation's overlap, until when the
+ * previous ones still sign (and so still verify at the partner).
+ */
+export interface WebhookSecretStatus {
+  currentSince: Date;
+  live: number;
+  previousValidUntil?: Date;
+}
+
+export function webhookSecretStatus(p: PartnerDoc, now: Date): WebhookSecretStatus | undefined {
+  const [current, ...previous] = liveWebhookSecrets(p, now);
+  if (!current) return undefined;
+  const until = previous.map((s) => s.expiresAt?.getTime() ?? Infinity).reduce((a, b) => Math.max(a, b), -Infinity);
+  return {
+    currentSince: current.createdAt,
+    live: previous.length + 1,
+    ...(Number.isFinite(until) ? { previousValidUntil: new Date(until) } : {}),
+  };
+}
+
 export function partnerSummary(p: PartnerDoc, now: Date): PartnerSummary {
   const { webhookSecret: _omitted, ...rest } = partnerView(p);
   return {

@@ -58,6 +58,16 @@ describe('tokens: issue, verify, expiry on the clock, signing-key rotation', () 
     expect((await new TokenService(repo, clock).verify(fresh.token)).jti).to.equal(fresh.claims.jti);
   });
 
+  it('when the status of the signing key is asked, then its kid and creation time, and after a rotation elsewhere the new key at once; never its secret', async () => {
+    const start = clock.now();
+    expect(await tokens.signingKeyStatus()).to.deep.equal({ kid: 'k1', since: start });
+    await clock.advance(60_000);
+    const { kid } = await rotateSigningKey(repo, clock.now());
+    const status = await tokens.signingKeyStatus();
+    expect(status).to.deep.equal({ kid, since: clock.now() });
+    expect(tokens.signingKid).to.equal('k1'); // this instance's copy is not refreshed yet
+  });
+
   it('when a retired key is older than any token it signed, then the next rotation prunes it', async () => {
     await rotateSigningKey(repo, clock.now());
     await clock.advance((TOKEN_TTL_SECONDS + 61) * 1000);

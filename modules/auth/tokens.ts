@@ -33,6 +33,17 @@ export interface TokenClaims {
 
 export class TokenError extends Error {}
 
+/** Which key signs access tokens, and since when: what may be shown of it (never its secret). */
+export interface SigningKeyStatus {
+  kid: string;
+  since: Date;
+}
+
+/** The key that signs: the newest active one (every instance picks the same). */
+function signingKeyOf(docs: SigningKeyDoc[]): SigningKeyDoc | undefined {
+  return docs.filter((d) => d.active).sort((a, b) => +b.createdAt - +a.createdAt)[0];
+}
+
 function importHmacKey(secret: Buffer): Promise<webcrypto.CryptoKey> {
   return webcrypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
 }
@@ -78,7 +89,7 @@ export class TokenService {
     const docs = await this.repo.signingKeys();
     const keys = new Map<string, webcrypto.CryptoKey>();
     for (const d of docs) keys.set(d._id, this.keys.get(d._id) ?? (await importHmacKey(Buffer.from(d.secret, 'base64'))));
-    const active = docs.filter((d) => d.active).sort((a, b) => +b.createdAt - +a.createdAt)[0];
+    const active = signingKeyOf(docs);
     if (!active) throw new Error('no active signing key in auth_signing_keys');
     this.keys = keys;
     this.activeKid = active._id;
@@ -87,6 +98,17 @@ export class TokenService {
 
   get signingKid(): string {
     return this.activeKid;
+  }
+
+  /**
+   * The key that signs access tokens from the next login on, read from the store (so a
+   * rotation made by the CLI shows at once, before this instance's copy is refreshed): its
+   * kid and creation time, nothing of its secret.
+   */
+  async signingKeyStatus(): Promise<SigningKeyStatus> {
+    const active = signingKeyOf(await this.repo.signingKeys());
+    if (!active) throw new Error('no active signing key in auth_signing_keys');
+    return { kid: active._id, since: active.createdAt };
   }
 
   async issue(partnerId: string, generation: number, now = this.clock.now()): Promise<{ token: string; claims: TokenClaims }> {

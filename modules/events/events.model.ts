@@ -48,8 +48,17 @@ export function entryKey(partnerId: string, seq: number): string {
 /** A feed entry's fields from a notification, before a seq is assigned. */
 export type NewFeedEntry = Omit<FeedEntryDoc, '_id' | 'seq' | 'recordedAt'>;
 
-export function newEntryOf(n: NotificationRequest): NewFeedEntry {
-  const type: EventType = n.kind === 'PAYMENT' ? 'payment' : n.kind === 'SETTLEMENT' ? 'settlement' : 'application';
+/**
+ * The notification kinds the feed lists, by the feed's type. The feed is the partner's record
+ * of what happened; a kind not named here is no domain event (a TEST notification is sent
+ * because someone asked for one, and is about no application), so it has no entry.
+ */
+const FEED_TYPES: Readonly<Record<string, EventType>> = { APPLICATION: 'application', PAYMENT: 'payment', SETTLEMENT: 'settlement' };
+
+/** The feed entry of a notification; undefined for a kind that is no domain event (FEED_TYPES). */
+export function newEntryOf(n: NotificationRequest): NewFeedEntry | undefined {
+  const type = FEED_TYPES[n.kind];
+  if (!type) return undefined;
   const fromBody = type === 'payment' ? n.body.applicationId : n.body.id;
   return {
     partnerId: n.partnerId,

@@ -75,11 +75,13 @@ export function feedProjector(deps: ConsumerDeps, topics: Topics, store: SeqStor
       if (run) run.push(notification);
       else byPartner.set(partnerId, [notification]);
     }
-    await Promise.all([...byPartner.values()].map(async (run) => {
-      const appended = await lanes.append(run.map(newEntryOf));
+    await Promise.all([...byPartner.values()].map(async (notifications) => {
+      // a notification that is no domain event (a test) is consumed and listed nowhere
+      const run = notifications.flatMap((n) => { const entry = newEntryOf(n); return entry ? [{ n, entry }] : []; });
+      const appended = await lanes.append(run.map((r) => r.entry));
       appended.forEach((a, i) => {
         metrics.conflicts.inc(a.conflicts);
-        if (a.created) metrics.delay.observe(Math.max(0, Date.now() - Date.parse(run[i]!.createdAt)) / 1000);
+        if (a.created) metrics.delay.observe(Math.max(0, Date.now() - Date.parse(run[i]!.n.createdAt)) / 1000);
       });
     }));
   }

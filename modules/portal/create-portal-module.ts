@@ -20,6 +20,7 @@ import { PortalActions } from './portal-actions.service.js';
 import { IdempotencyStore } from '../../platform/idempotency.js';
 import { cancelApplicationSchema, type ApplicationsModule } from '../applications/index.js';
 import { FULFILMENT_SCHEMAS, type OrdersModule } from '../orders/index.js';
+import type { WebhooksModule } from '../webhooks/index.js';
 
 export interface PortalModule extends AppModule {
   accounts: PortalAccounts;
@@ -37,11 +38,12 @@ export type PortalPlatform = Pick<Platform, 'db' | 'config' | 'clock' | 'logger'
  * cookies and pages never mix with the partner API (nor its OpenAPI document).
  */
 export type PortalDeps = {
-  auth: Pick<AuthModule, 'loginThrottle' | 'service' | 'admin'>;
+  auth: Pick<AuthModule, 'loginThrottle' | 'service' | 'admin' | 'tokens'>;
   applications: PortalApplicationsDeps['applications'] & Pick<ApplicationsModule, 'cancelApplication'>;
   orders: Pick<OrdersModule, 'fulfil'>;
   payments: PortalApplicationsDeps['payments'] & Pick<PaymentsModule, 'partnerPayments'>;
-} & Omit<PortalApplicationsDeps, 'applications' | 'payments'>;
+  webhooks: Pick<WebhooksModule, 'service' | 'testNotifications'>;
+} & Omit<PortalApplicationsDeps, 'applications' | 'payments' | 'webhooks'>;
 
 export async function createPortalModule(platform: PortalPlatform, deps: PortalDeps): Promise<PortalModule> {
   const repo = new PortalRepository(platform.db);
@@ -62,7 +64,7 @@ export async function createPortalModule(platform: PortalPlatform, deps: PortalD
   });
   mountActionRoutes(router, { accounts, applications, actions });
   mountApplicationRoutes(router, { accounts, applications, actions: actionsBlock });
-  mountWebhookRoutes(router, { accounts, webhooks: deps.webhooks, clock: platform.clock });
+  mountWebhookRoutes(router, { accounts, webhooks: deps.webhooks, keys, clock: platform.clock });
   mountMoneyRoutes(router, { accounts, payments: deps.payments, clock: platform.clock });
   const requestLog = new RequestLog(platform.db, platform.logger.child({ module: 'portal' }));
   await requestLog.init();

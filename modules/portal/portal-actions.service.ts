@@ -1,7 +1,7 @@
 import type Joi from 'joi';
-import { AppError, InvalidRequestError, NotFoundError } from '../../platform/errors.js';
-import { IdempotentWrite, Reply, fingerprintOf, isValidKey, keptOf, type IdempotencyStore } from '../../platform/idempotency.js';
-import { keepsStatus } from '../../platform/http/idempotency.js';
+import { InvalidRequestError, NotFoundError } from '../../platform/errors.js';
+import { fingerprintOf, type IdempotencyStore, type Reply } from '../../platform/idempotency.js';
+import { oncePerForm, type FormOutcome } from './form-key.js';
 import type { AuthenticatedPartner } from '../../platform/http/state.js';
 import type { ApplicationDoc, ApplicationsModule, CancelInput } from '../applications/index.js';
 import type { FulfilmentBody, OrdersModule } from '../orders/index.js';
@@ -31,7 +31,7 @@ export interface PortalActionsDeps {
 const FULFIL_OP = { send: 'SEND', deliver: 'DELIVER', return: 'RETURN', 'cancel-items': 'CANCEL' } as const;
 
 /** What became of a submitted action: done now, or done (or refused) by an earlier submit of the same form. */
-export type ActionOutcome = { kind: 'done'; doc: ApplicationDoc } | { kind: 'replayed'; status: number };
+export type ActionOutcome = FormOutcome<ApplicationDoc>;
 
 /**
  * The portal's actions run the API's own use cases (the applications module's cancel, the
@@ -53,39 +53,13 @@ export class PortalActions {
 
   async perform(partnerId: string, applicationId: string, formKey: string, request: ActionRequest): Promise<ActionOutcome> {
     const req = this.validate(request);
-    const key = `portal:${formKey}`;
-    if (!isValidKey(key) || !/^[0-9a-f-]{36}$/.test(formKey)) throw new InvalidRequestError('The form has no valid idempotency key: reload the page.');
     const path = `/portal/applications/${applicationId}/act/${req.action}`;
-    const claim = await this.deps.keys.claim(partnerId, key, fingerprintOf('POST', path, req.input));
-    if (claim.kind === 'replay') return { kind: 'replayed', status: claim.response.status };
-    if (claim.kind === 'reused') throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This form was already sent with other values: reload the page.', { status: 422 });
-    if (claim.kind === 'in-use') throw new AppError('IDEMPOTENCY_KEY_IN_USE', 'This form is still being processed: reload the application in a moment.', { status: 409 });
-    const write = new IdempotentWrite(claim.keyHash, claim.expiresAt);
-    const reply = new Reply<ApplicationDoc>((doc) => ({ body: { applicationId: doc._id, state: doc.state, stateReason: doc.stateReason } }), write);
-    let doc: ApplicationDoc | undefined;
-    let failure: unknown;
-    try {
-      doc = await this.run(partnerId, applicationId, req, reply);
-    } catch (err) {
-      failure = err;
-    } finally {
-      write.close();
-    }
-    // a committed write decides the answer, even if something after it failed
-    if (write.kept) {
-      await this.deps.keys.finish(claim.keyHash, claim.owner, write.kept);
-      return doc ? { kind: 'done', doc } : { kind: 'replayed', status: write.kept.status };
-    }
-    if (doc) {
-      await this.deps.keys.finish(claim.keyHash, claim.owner, keptOf(reply.answer(doc)));
-      return { kind: 'done', doc };
-    }
-    if (failure instanceof AppError && keepsStatus(failure.status)) {
-      await this.deps.keys.finish(claim.keyHash, claim.owner, { status: failure.status, body: JSON.stringify({ code: failure.code, message: failure.message }) });
-    } else {
-      await this.deps.keys.release(claim.keyHash, claim.owner);
-    }
-    throw failure;
+    return oncePerForm<ApplicationDoc>(
+      this.deps.keys,
+      { partnerId, namespace: 'portal', formKey, fingerprint: fingerprintOf('POST', path, req.input) },
+      (doc) => ({ body: { applicationId: doc._id, state: doc.state, stateReason: doc.stateReason } }),
+      (reply) => this.run(partnerId, applicationId, req, reply),
+    );
   }
 
   private async run(partnerId: string, applicationId: string, req: ActionRequest, reply: Reply<ApplicationDoc>): Promise<ApplicationDoc> {

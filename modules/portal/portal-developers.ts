@@ -7,7 +7,7 @@ import type { AppContext } from '../../platform/http/state.js';
 import { AppError, InvalidRequestError } from '../../platform/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import { CURRENT_API_VERSION } from '../../versions/index.js';
-import type { AuthModule } from '../auth/index.js';
+import type { AuthModule, SigningKeyStatus, WebhookSecretStatus } from '../auth/index.js';
 import { fill, formatDateTime, type Messages } from './portal.i18n.js';
 import { may, type PortalUserDoc } from './portal.model.js';
 import type { PortalAccounts } from './portal-accounts.service.js';
@@ -29,10 +29,24 @@ function logTable(m: Messages, rows: RequestLogDoc[]): SafeHtml {
   <tbody>${rows.map((r) => html`<tr><td>${formatDateTime(r.at, m)}</td><td>${r.method}</td><td><code>${r.path}</code></td><td class="num ${r.status >= 400 ? 'bad' : ''}">${r.status}</td><td><code>${r.requestId}</code></td><td>${r.idempotencyKey ? html`<code>${r.idempotencyKey}</code>` : ''}</td><td class="num">${r.durationMs} ms</td></tr>`)}</tbody></table>`;
 }
 
+/**
+ * When each signing key began, and until when a rotated-out webhook secret still signs;
+ * kids and times only, never a secret.
+ */
+function signingKeys(m: Messages, secrets: WebhookSecretStatus | undefined, token: SigningKeyStatus): SafeHtml {
+  return html`<section class="card" aria-labelledby="keys-h"><h2 id="keys-h">${m.signingKeys}</h2>
+<dl class="facts">
+${secrets ? html`<div><dt>${m.secretSince}</dt><dd id="secret-since">${formatDateTime(secrets.currentSince, m)}</dd></div>
+<div><dt>${m.previousSecretUntil}</dt><dd id="previous-secret-until">${secrets.previousValidUntil ? formatDateTime(secrets.previousValidUntil, m) : m.noOverlap}</dd></div>` : ''}
+<div><dt>${m.tokenKid}</dt><dd><code id="token-kid">${token.kid}</code></dd></div>
+<div><dt>${m.tokenKeySince}</dt><dd id="token-key-since">${formatDateTime(token.since, m)}</dd></div>
+</dl><p class="hint">${m.signingKeysHint}</p></section>`;
+}
+
 export interface DevelopersDeps {
   accounts: PortalAccounts;
   keys: IdempotencyStore;
-  auth: Pick<AuthModule, 'service' | 'admin'>;
+  auth: Pick<AuthModule, 'service' | 'admin' | 'tokens'>;
   requestLog: RequestLog;
   clock: Clock;
 }
@@ -42,8 +56,10 @@ export function mountDeveloperRoutes(router: Router, deps: DevelopersDeps): void
     const { m, csrf } = portalOf(ctx);
     const { error, value: q } = query.validate(ctx.query);
     if (error) throw new InvalidRequestError(error.message);
-    const [partner, summary] = await Promise.all([deps.auth.service.partner(user.partnerId), deps.auth.admin.get(user.partnerName).catch(() => undefined)]);
-    const liveSecrets = summary && summary.id === user.partnerId ? summary.webhookSecrets : undefined;
+    const [partner, secrets, tokenKey] = await Promise.all([
+      deps.auth.service.partner(user.partnerId), deps.auth.service.webhookSecretStatus(user.partnerId), deps.auth.tokens.signingKeyStatus(),
+    ]);
+    const liveSecrets = secrets?.live;
     const before = q.before ? { at: new Date(Number(q.before.slice(0, 13))), id: q.before.slice(14) } : undefined;
     const since = new Date(deps.clock.now().getTime() - REQUEST_LOG_RETENTION_MS);
     const rows = await deps.requestLog.list(user.partnerId, { limit: PAGE, ...(q.status ? { status: q.status as StatusClass } : {}), ...(before ? { before } : {}) }, since);
@@ -52,6 +68,7 @@ export function mountDeveloperRoutes(router: Router, deps: DevelopersDeps): void
     render(ctx, { title: m.devTitle, current: 'developers' }, html`<h1>${m.devTitle}</h1>
 <p class="lead">${m.devLead}</p>
 <section class="card" aria-labelledby="ver-h"><h2 id="ver-h">${m.apiVersion}</h2><p><strong id="api-version">${partner?.apiVersion ?? CURRENT_API_VERSION}</strong>${partner?.apiVersion && partner.apiVersion !== CURRENT_API_VERSION ? html` (${m.currentVersion}: ${CURRENT_API_VERSION})` : ''}</p><p class="hint">${m.apiVersionHint}</p></section>
+${signingKeys(m, secrets, tokenKey)}
 <section class="card" aria-labelledby="sec-h"><h2 id="sec-h">${m.secretTitle}</h2><p>${m.secretLead}</p>
 ${liveSecrets !== undefined ? html`<p>${m.liveSecrets}: <strong id="live-secrets">${liveSecrets}</strong></p>` : ''}
 ${rotated ? html`<div class="flash" role="status"><p>${m.newSecret}</p><p><code class="secret" id="new-secret">${rotated.secret}</code></p><p>${fill(m.oldUntil, { when: formatDateTime(rotated.until, m) })}</p></div>` : ''}

@@ -8,6 +8,7 @@ export const PERMISSIONS = {
   read: ['owner', 'operator', 'viewer'],
   fulfil: ['owner', 'operator'],
   redeliver: ['owner', 'operator'],
+  sendTestNotification: ['owner', 'operator'],
   manageUsers: ['owner'],
   readAudit: ['owner'],
   manageCredentials: ['owner'],

@@ -4,28 +4,42 @@ import { MongoDeliveryRepository } from './delivery.repository.js';
 import { WebhooksService } from './webhooks.service.js';
 import { mountWebhooksRoutes } from './webhooks.routes.js';
 import { REDELIVERIES_TOPIC } from './webhooks.topics.js';
+import { TestNotifications } from './test-notifications.js';
+import { MongoTestNotificationsRepository } from './test-notifications.repository.js';
 
 export interface WebhooksModule extends AppModule {
   service: WebhooksService;
+  /** test notifications to a partner's endpoints (the portal's "send a test notification") */
+  testNotifications: TestNotifications;
 }
 
 /**
  * Webhook deliveries as partners see them, mounted by the API process (partners only talk
  * to the API, over HTTPS with a bearer token): it reads the delivery records and requests
- * redeliveries through Kafka, so the relay process stays the records' only writer.
+ * redeliveries through Kafka, so the relay process stays the records' only writer. Test
+ * notifications are written here, with their notification in the same write (the outbox).
  */
-export function createWebhooksModule(
-  platform: Pick<Platform, 'db' | 'kafka' | 'producer' | 'topics' | 'config' | 'logger'>,
-): WebhooksModule {
+export async function createWebhooksModule(
+  platform: Pick<Platform, 'db' | 'kafka' | 'producer' | 'topics' | 'config' | 'logger' | 'outbox' | 'clock'>,
+): Promise<WebhooksModule> {
   const service = new WebhooksService({
     repo: new MongoDeliveryRepository(platform.db),
     producer: platform.producer,
     topics: platform.topics,
     logger: platform.logger.child({ module: 'webhooks' }),
   });
+  const tests = new MongoTestNotificationsRepository(platform.db, platform.outbox);
+  await tests.init();
+  const testNotifications = new TestNotifications({
+    find: (partnerId) => tests.find(partnerId),
+    writes: tests.store,
+    endpointsSince: (partnerId, since) => service.endpointsSince(partnerId, since),
+    clock: platform.clock,
+  });
   return {
     name: 'webhooks',
     service,
+    testNotifications,
     mount: (router) => mountWebhooksRoutes(router, service),
     // the API may start before any relay: its redelivery requests need their topic
     start: () => ensureTopics(platform.kafka, [platform.topics.name(REDELIVERIES_TOPIC)], platform.config.kafka.partitions),

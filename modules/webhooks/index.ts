@@ -15,3 +15,7 @@ export { REDELIVERIES_TOPIC } from './webhooks.topics.js';
 export type { DeliveryView, AttemptView } from './delivery.view.js';
 export type { EndpointHealth } from './endpoint-health.js';
 export type { ListQuery as DeliveryListQuery } from './webhooks.schemas.js';
+export {
+  TEST_NOTIFICATION_KIND, TEST_NOTIFICATION_LIMIT, TestNotificationLimitError, UnknownEndpointError, lastSent,
+  type TestNotifications, type TestNotificationsDoc, type TestSent,
+} from './test-notifications.js';

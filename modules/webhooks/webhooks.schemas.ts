@@ -81,6 +81,8 @@ export const deliveryIdParams = Joi.object<{ deliveryId: string }, true>({ deliv
 
 /** Response schemas, for the OpenAPI document (the route registry). */
 const time = Joi.string().pattern(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, 'ISO 8601 UTC time').description('ISO 8601, UTC, no fractional seconds');
+/** The kinds of notification the service sends (the modules name them; TEST is this module's own). */
+const NOTIFICATION_KINDS = ['APPLICATION', 'PAYMENT', 'SETTLEMENT', 'TEST'];
 const OUTCOMES = ['ACKNOWLEDGED', 'NOT_ACKNOWLEDGED', 'HTTP_ERROR', 'TIMEOUT', 'NETWORK_ERROR', 'REFUSED_ADDRESS', 'ENDPOINT_BUSY', 'NO_SIGNING_SECRET', 'INVALID_ENDPOINT', 'RELAY_ERROR'];
 
 const attemptSchema = Joi.object({
@@ -97,7 +99,8 @@ const attemptSchema = Joi.object({
 export const deliverySchema = Joi.object({
   deliveryId: Joi.string().required(),
   webhookId: Joi.string().required().description('the `webhook-id` header of every attempt: deduplicate by it'),
-  kind: Joi.string().valid('APPLICATION', 'PAYMENT').required(),
+  kind: Joi.string().valid(...NOTIFICATION_KINDS).required()
+    .description('what the notification is about: an application, a payment, a settlement, or TEST for a test notification the partner asked for (its body is `{id, type: "TEST", createdAt}`)'),
   notificationEndpoint: Joi.string().required(),
   state: Joi.string().valid(...STATES).required(),
   body: Joi.object().unknown(true).required().description('the notification exactly as sent'),

@@ -98,6 +98,15 @@ export class WebhooksService {
   }
 
   /**
+   * The endpoints the partner's notifications created since `since` went to (over the same
+   * bounded read as `health`: the endpoints the portal lists).
+   */
+  async endpointsSince(partnerId: string, since: Date): Promise<string[]> {
+    const docs = await this.deps.repo.since(partnerId, lowestIdAt(since), HEALTH_SAMPLE);
+    return [...new Set(docs.map((d) => d.url))];
+  }
+
+  /**
    * Recover: a redelivery of every delivery of a notification created since `since` that
    * is failing (retry scheduled) or dead-lettered. Each is a new round, so a retry of the
    * old round that comes later is stale and sends nothing twice.

@@ -89,7 +89,7 @@ describe('event feed under concurrent writers (two API processes + direct writer
       for (let n = directQueue.shift(); n; n = directQueue.shift()) {
         // now and then also one the projectors are writing: whoever comes second finds it recorded
         const also = Math.random() < 0.15 ? [pick(viaKafka)] : [];
-        for (const x of [n, ...also]) directConflicts += (await appendEntry(repo, newEntryOf(x))).conflicts;
+        for (const x of [n, ...also]) directConflicts += (await appendEntry(repo, newEntryOf(x)!)).conflicts;
         await pause(Math.random() * 10);
       }
     });

@@ -31,6 +31,7 @@ describe('event feed (GET /financing/v1/events)', function () {
   let receiver: Receiver;
   let mine: NotificationRequest[]; // p's, in publishing order (one application per key, so one partition each)
   let theirs: NotificationRequest;
+  let probe: NotificationRequest; // a test notification, between p's events on their partition
   const appA = newId();
 
   before(async () => {
@@ -50,7 +51,9 @@ describe('event feed (GET /financing/v1/events)', function () {
       applicationNotification(p.id, receiver.url('/p'), { key: appA, body: { id: other, state: 'PROCESSING', stateReason: 'PROCESSING_REDIRECT_NEEDED' } }),
     );
     theirs = applicationNotification(q.id, receiver.url('/q'));
-    await publishNotifications(t.api.runtime.producer, t.api.runtime.topics, [...mine, theirs]);
+    const probeId = newId();
+    probe = { ...applicationNotification(p.id, receiver.url('/p'), { key: appA }), id: probeId, kind: 'TEST', sourceEventId: probeId, body: { id: probeId, type: 'TEST', createdAt: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z') } };
+    await publishNotifications(t.api.runtime.producer, t.api.runtime.topics, [...mine.slice(0, 2), probe, ...mine.slice(2), theirs]);
     await waitFor('p\'s 5 events delivered and listed', async () => {
       const r = await get();
       return r.body.data.length === 5 && r.body.data.every((e) => e.delivery === 'DELIVERED');
@@ -83,6 +86,13 @@ describe('event feed (GET /financing/v1/events)', function () {
     expect(res.body.data.map((e) => [e.type, e.applicationId])).to.deep.equal([
       ['application', appA], ['application', appA], ['payment', appA], ['application', appA], ['application', mine[4]!.body.id],
     ]);
+  });
+
+  it('when a test notification was sent among them, then it was delivered but the feed does not list it: it is no domain event', async () => {
+    await waitFor('the test notification delivered', () => receiver.byWebhookId(probe.id).length > 0);
+    const res = await get('?limit=100');
+    expect(res.body.data.map((e) => e.id)).to.deep.equal(mine.map((n) => n.id));
+    expect((await get(`?applicationId=${appA}&limit=100`)).body.data.map((e) => e.id)).not.to.include(probe.id);
   });
 
   it('when the feed is paged with after, before and limit, then neighbouring pages and a link only while more remain that way', async () => {

@@ -21,7 +21,7 @@ export interface QueryShape {
   index: string | { scan: string };
 }
 
-const OUTBOXED = ['applications', 'payment_ledgers', 'settlements'];
+const OUTBOXED = ['applications', 'payment_ledgers', 'settlements', 'webhook_test_notifications'];
 const LINES = 'modules/payments/payment-lines.repository.ts';
 const SETTLEMENTS = 'modules/payments/settlements.repository.ts';
 const AL = 'modules/applications/store/application-listing.ts';
@@ -42,6 +42,7 @@ export const QUERY_SHAPES: QueryShape[] = [
   { collections: OUTBOXED, equal: [], range: 'outboxAt', by: 'platform/outbox-sweeper.ts', what: 'the sweeper: entries left behind', index: 'outboxAt_1' },
   { collections: ['applications'], equal: ['partnerId'], residual: ['idempotency.<key>.expiresAt'], by: 'platform/idempotency.ts', what: 'a kept response after its process died', index: 'partnerId_1_order.number_1_createdAt_-1' },
   { collections: ['payment_ledgers'], equal: ['partnerId'], residual: ['idempotency.<key>.expiresAt'], by: 'platform/idempotency.ts', what: 'a kept response after its process died', index: 'partner' },
+  { collections: ['webhook_test_notifications'], equal: ['partnerId'], residual: ['idempotency.<key>.expiresAt'], by: 'platform/idempotency.ts', what: 'a kept response after its process died', index: 'partner' },
   { collections: ['payment_ledgers'], equal: ['_id'], by: 'modules/payments/ledger.repository.ts', what: 'an application\'s ledger', index: '_id_' },
   { collections: ['settlements'], equal: ['partnerId'], residual: ['idempotency.<key>.expiresAt'], by: 'platform/idempotency.ts', what: 'a kept response after its process died', index: 'partner_newest' },
   { collections: ['payment_lines'], equal: ['_id'], residual: ['partnerId'], by: LINES, what: 'a partner\'s payment line (a cursor)', index: '_id_' },
@@ -110,6 +111,7 @@ export const QUERY_SHAPES: QueryShape[] = [
   { collections: ['webhook_deliveries'], equal: ['_id', 'version'], by: 'modules/webhooks/delivery.repository.ts', what: 'an attempt recorded (guarded)', index: 'occ_id_version' },
   { collections: ['webhook_deliveries'], equal: ['partnerId'], range: '_id', sort: { _id: -1 }, residual: ['state'], by: 'modules/webhooks/delivery.repository.ts', what: 'a partner\'s deliveries, a page', index: 'partner_newest_first' },
   { collections: ['webhook_deliveries'], equal: ['partnerId'], range: '_id', sort: { _id: 1 }, residual: ['state'], by: 'modules/webhooks/delivery.repository.ts', what: 'a partner\'s dead letters (redeliver all)', index: 'partner_newest_first' },
+  { collections: ['webhook_test_notifications'], equal: ['_id'], by: 'modules/webhooks/test-notifications.repository.ts', what: 'a partner\'s test notifications (its rate window)', index: '_id_' },
 ];
 
 /** The shapes as the Markdown table of docs/operations.md. */

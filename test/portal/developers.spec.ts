@@ -1,12 +1,15 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { CURRENT_API_VERSION } from '../../versions/index.js';
+import { CATALOGUES, formatDateTime } from '../../modules/portal/portal.i18n.js';
+import { rotateSigningKey } from '../../modules/auth/tokens.js';
+import { MongoAuthRepository, type SigningKeyDoc } from '../../modules/auth/auth.repository.js';
 import { csrfOf, postForm } from './portal-support.js';
 import { opPath, startPortalWorld, type PortalWorld } from './portal-world.js';
 
 /**
- * The developers page: the pinned API version, webhook secret rotation with its overlap
- * (owners only), and the request log the partner API's middleware writes (no bodies,
+ * The developers page: the pinned API version, the signing keys' status, webhook secret
+ * rotation with its overlap (owners only), and the request log the partner API's middleware writes (no bodies,
  * seven days by a TTL index, a filter on status).
  */
 describe('the partner portal: developers page and request log', function () {
@@ -46,9 +49,37 @@ describe('the partner portal: developers page and request log', function () {
     expect(ttl?.expireAfterSeconds).to.equal(0);
   });
 
+  const en = CATALOGUES.en;
+  const partnerDoc = async () => (await w.h.t.api.runtime.db.collection('partners').findOne({ _id: w.h.partner.id } as never))!;
+  const signingKeys = () => w.h.t.api.runtime.db.collection<SigningKeyDoc>('auth_signing_keys').find({}).toArray();
+  /** The page holds no secret: neither a webhook secret nor an access-token signing key. */
+  const noSecretIn = async (text: string) => {
+    for (const s of (await partnerDoc()).webhookSecrets) expect(text).not.to.include(s.secret);
+    for (const k of await signingKeys()) expect(text).not.to.include(k.secret);
+  };
+
+  it('when the access-token signing key is rotated, then the page shows the kid that signs and since when, before and after; no key material', async () => {
+    const page = w.pages.viewer;
+    await page.goto(`${w.base}/portal/developers`);
+    const active = (await signingKeys()).filter((k) => k.active).sort((a, b) => +b.createdAt - +a.createdAt)[0]!;
+    expect(await page.locator('#token-kid').textContent()).to.equal(active._id);
+    expect(await page.locator('#token-key-since').textContent()).to.equal(formatDateTime(active.createdAt, en));
+    const { kid } = await rotateSigningKey(new MongoAuthRepository(w.h.t.api.runtime.db), new Date());
+    expect(kid).not.to.equal(active._id);
+    await page.reload();
+    const fresh = (await signingKeys()).find((k) => k._id === kid)!;
+    expect(await page.locator('#token-kid').textContent()).to.equal(kid);
+    expect(await page.locator('#token-key-since').textContent()).to.equal(formatDateTime(fresh.createdAt, en));
+    await noSecretIn((await page.content())!);
+  });
+
   it('when an owner rotates the webhook secret, then the new secret is shown once and the old one keeps signing through the overlap; others may not', async () => {
     const viewer = w.pages.viewer;
     await viewer.goto(`${w.base}/portal/developers`);
+    // before: one secret, made with the partner, no overlap
+    const [first] = (await partnerDoc()).webhookSecrets;
+    expect(await viewer.locator('#secret-since').textContent()).to.equal(formatDateTime(first.createdAt, en));
+    expect(await viewer.locator('#previous-secret-until').textContent()).to.equal(en.noOverlap);
     expect(await viewer.getByRole('button', { name: 'Rotate the secret' }).count()).to.equal(0);
     expect((await postForm(w.h.t, viewer, '/portal/developers/rotate-webhook-secret', { csrf: await csrfOf(viewer), grace: '24h' })).status).to.equal(403);
     const operator = w.pages.operator;
@@ -68,5 +99,12 @@ describe('the partner portal: developers page and request log', function () {
     expect(await owner.locator('#new-secret').count()).to.equal(0);
     expect(await owner.getByText('This form was already sent').count()).to.equal(1);
     expect((await w.h.t.api.modules.auth.admin.get(w.h.partner.username)).webhookSecrets).to.equal(2);
+    // after: the new secret's time, and the old one's end of overlap, on every user's page
+    const [current, previous] = (await partnerDoc()).webhookSecrets;
+    await viewer.reload();
+    expect(await viewer.locator('#secret-since').textContent()).to.equal(formatDateTime(current.createdAt, en));
+    expect(await viewer.locator('#previous-secret-until').textContent()).to.equal(formatDateTime(previous.expiresAt, en));
+    expect(previous.expiresAt.getTime() - current.createdAt.getTime()).to.equal(3_600_000);
+    await noSecretIn((await viewer.content())!);
   });
 });

@@ -1,14 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { fail, acknowledge } from '../relay/support/receiver.js';
+import { fail, acknowledge, verify, type Received } from '../relay/support/receiver.js';
 import { provisionPartner } from '../support/partners.js';
 import { waitFor } from '../support/wait.js';
 import { csrfOf, postForm } from './portal-support.js';
 import { startPortalWorld, type PortalWorld } from './portal-world.js';
 
 /**
- * The webhooks page: endpoint health over 24 h, deliveries by outcome, redeliver one, and
- * recover every failed delivery since a time, against the real relay and an endpoint that
- * is down and then comes back.
+ * The webhooks page: endpoint health over 24 h, deliveries by outcome, redeliver one,
+ * recover every failed delivery since a time, and a test notification to an endpoint,
+ * against the real relay and an endpoint that is down and then comes back.
  */
 describe('the partner portal: webhooks', function () {
   this.timeout(240_000);
@@ -72,5 +73,80 @@ describe('the partner portal: webhooks', function () {
     expect(await page.getByRole('table').count()).to.equal(0); // the audit log is the owner's
     await w.pages.owner.goto(`${w.base}/portal/audit`);
     expect((await w.pages.owner.getByRole('table').textContent())!).to.include('webhook.recover').and.include('webhook.redeliver');
+  });
+
+  it('when an operator sends a test notification, then the endpoint receives it signed, the page lists its delivery, a form sent twice sends one, a viewer may not, and the limit refuses a flood', async () => {
+    const { t, partner } = w.h;
+    w.endpoint.on('/probe', acknowledge);
+    const url = w.endpoint.url('/probe');
+    await w.approved(undefined, '/probe');
+    await waitFor('a delivery to /probe recorded', () => w.relay.deliveries.collection.findOne({ partnerId: partner.id, url }), { maxWait: 20_000 });
+    const isTest = (r: Received) => r.path === '/probe' && (JSON.parse(r.body) as { type?: string }).type === 'TEST';
+    const testDeliveries = () => w.relay.deliveries.collection.find({ partnerId: partner.id, kind: 'TEST' }).toArray();
+    const sent = async () => (await w.h.t.api.runtime.db.collection('webhook_test_notifications').findOne({ _id: partner.id } as never))?.recent.length ?? 0;
+
+    // a viewer sees no button, and a forged POST is refused on the server
+    const viewer = w.pages.viewer;
+    await viewer.goto(`${w.base}/portal/webhooks`);
+    expect(await viewer.getByRole('button', { name: /Send a test notification/ }).count()).to.equal(0);
+    expect((await postForm(t, viewer, '/portal/webhooks/test', { csrf: await csrfOf(viewer), key: randomUUID(), url })).status).to.equal(403);
+    expect(await sent()).to.equal(0);
+
+    const page = w.pages.operator;
+    await page.goto(`${w.base}/portal/webhooks`);
+    const row = page.getByRole('row', { name: new RegExp(url.replace(/[/.]/g, '\\$&')) });
+    const key = (await row.locator('input[name=key]').getAttribute('value'))!;
+    const csrf = await csrfOf(page);
+    await row.getByRole('button', { name: /Send a test notification/ }).click();
+    expect(await page.getByRole('status').textContent()).to.match(/^Test notification queued/);
+    const [received] = (await w.endpoint.waitForRequests('the test notification at /probe', (all) => all.some(isTest), 20_000)).filter(isTest);
+    const body = verify(received!, partner.webhookSecret) as Record<string, unknown>;
+    expect(body).to.deep.equal({ id: received!.webhookId, type: 'TEST', createdAt: body.createdAt });
+    expect(body.createdAt).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+
+    // its delivery is listed with its attempt, in the portal and the API, and not in the event feed
+    await waitFor('the test delivery listed as delivered', async () => {
+      await page.goto(`${w.base}/portal/webhooks`);
+      return (await page.locator('#deliveries tbody tr').allTextContents()).some((r) => r.includes('TEST') && r.includes('test notification') && r.includes('DELIVERED'));
+    }, { maxWait: 20_000 });
+    const listed = await t.client.get<any>('/financing/v1/webhooks/deliveries?limit=100', { token: partner.token });
+    const delivery = listed.body.data.find((d: any) => d.webhookId === received!.webhookId);
+    expect(delivery).to.deep.include({ kind: 'TEST', notificationEndpoint: url, state: 'DELIVERED', body });
+    expect(delivery.attempts[0].outcome).to.equal('ACKNOWLEDGED');
+    const feed = await t.client.get<any>('/financing/v1/events?limit=100', { token: partner.token });
+    expect(feed.body.data.map((e: any) => e.id)).not.to.include(received!.webhookId);
+
+    // the same form again (a reload of the POST) sends nothing; two clicks at once send one
+    const again = await postForm(t, page, '/portal/webhooks/test', { csrf, key, url });
+    expect(again.status).to.equal(303);
+    expect(again.headers.location).to.equal('/portal/webhooks?done=test-replayed');
+    expect(await sent()).to.equal(1);
+    const twice = randomUUID();
+    const statuses = (await Promise.all([0, 1].map(() => postForm(t, page, '/portal/webhooks/test', { csrf, key: twice, url })))).map((r) => r.status);
+    expect(statuses).to.include(303);
+    expect(statuses.every((x) => x === 303 || x === 409), statuses.join()).to.equal(true);
+    expect(await sent()).to.equal(2);
+    await waitFor('two test deliveries, both delivered', async () => {
+      const docs = await testDeliveries();
+      return docs.length === 2 && docs.every((d) => d.state === 'DELIVERED');
+    }, { maxWait: 20_000 });
+
+    // an address that is none of the partner's endpoints is refused
+    const refusedForm = { csrf, key: randomUUID(), url: 'http://127.0.0.1:9/elsewhere' };
+    for (let i = 0; i < 2; i++) { // the form sent again is refused again
+      const elsewhere = await postForm(t, page, '/portal/webhooks/test', refusedForm);
+      expect(elsewhere.status).to.equal(422);
+      expect(elsewhere.text).to.include('A test notification goes only to an endpoint your notifications went to in the last 24 hours.');
+    }
+
+    // the limit: three more within the minute, then a clear refusal on the page
+    for (let i = 0; i < 3; i++) expect((await postForm(t, page, '/portal/webhooks/test', { csrf, key: randomUUID(), url })).status).to.equal(303);
+    await page.goto(`${w.base}/portal/webhooks`);
+    await row.getByRole('button', { name: /Send a test notification/ }).click();
+    expect(await page.getByRole('alert').textContent()).to.match(/^At most 5 test notifications a minute: try again in \d+ seconds\.$/);
+    expect(await sent()).to.equal(5);
+    await w.pages.owner.goto(`${w.base}/portal/audit`);
+    const audit = (await w.pages.owner.getByRole('table').textContent())!;
+    expect(audit).to.include('webhook.test').and.include('RATE_LIMIT_EXCEEDED').and.include('role viewer');
   });
 });

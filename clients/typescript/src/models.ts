@@ -16,8 +16,18 @@ export type ApplicationNotification = Pick<Application, 'id' | 'state' | 'stateR
 export type PaymentNotification = Payment;
 /** A settlement closed at a cut-off: one bank transfer (`reference` is its variable symbol). */
 export type SettlementNotification = Settlement;
+/**
+ * A test notification someone of the shop asked for (the partner portal's webhooks page): it
+ * is about nothing that happened, so acknowledge it and do nothing else. `id` is its webhook-id.
+ */
+export interface TestNotification {
+  id: string;
+  type: 'TEST';
+  createdAt: string;
+}
 
 export type Notification =
   | { type: 'application'; webhookId: string; data: ApplicationNotification }
   | { type: 'payment'; webhookId: string; data: PaymentNotification }
-  | { type: 'settlement'; webhookId: string; data: SettlementNotification };
+  | { type: 'settlement'; webhookId: string; data: SettlementNotification }
+  | { type: 'test'; webhookId: string; data: TestNotification };

@@ -32,6 +32,12 @@ describe('the webhook verifier', () => {
     if (n.type === 'settlement') expect(n.data.reference).to.equal('0000000001');
   });
 
+  it('when a test notification comes, then it is typed as a test, not as an application', () => {
+    const { raw, headers } = signed('w6', { id: 'w6', type: 'TEST', createdAt: '2026-11-26T09:00:00Z' });
+    const n = new WebhookVerifier(SECRET).verify(raw, headers);
+    expect(n).to.deep.equal({ type: 'test', webhookId: 'w6', data: { id: 'w6', type: 'TEST', createdAt: '2026-11-26T09:00:00Z' } });
+  });
+
   it('when the body, the secret or the timestamp is wrong, then verification fails', () => {
     const verifier = new WebhookVerifier(SECRET);
     const good = signed('w3', { id: 'a1', state: 'READY', stateReason: 'READY_TO_SHIP' });

@@ -1,5 +1,5 @@
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
-import type { Notification } from './models.js';
+import type { Notification, TestNotification } from './models.js';
 
 export { WebhookVerificationError };
 
@@ -50,6 +50,8 @@ export class WebhookVerifier {
     const flat = flatten(headers);
     const data = this.webhook.verify(rawBody.toString(), flat) as Record<string, unknown>;
     const webhookId = flat['webhook-id']!;
+    // before the others: a payment has a `type` too, but never this one
+    if (data.type === 'TEST' && !('paymentId' in data)) return { type: 'test', webhookId, data: data as unknown as TestNotification };
     if ('paymentId' in data) return { type: 'payment', webhookId, data: data as Extract<Notification, { type: 'payment' }>['data'] };
     if ('reference' in data && 'lineCount' in data) return { type: 'settlement', webhookId, data: data as Extract<Notification, { type: 'settlement' }>['data'] };
     return { type: 'application', webhookId, data: data as Extract<Notification, { type: 'application' }>['data'] };

@@ -7141,8 +7141,11 @@ export interface operations {
                             deliveryId: string;
                             /** @description the `webhook-id` header of every attempt: deduplicate by it */
                             webhookId: string;
-                            /** @enum {string} */
-                            kind: "APPLICATION" | "PAYMENT";
+                            /**
+                             * @description what the notification is about: an application, a payment, a settlement, or TEST for a test notification the partner asked for (its body is `{id, type: "TEST", createdAt}`)
+                             * @enum {string}
+                             */
+                            kind: "APPLICATION" | "PAYMENT" | "SETTLEMENT" | "TEST";
                             notificationEndpoint: string;
                             /** @enum {string} */
                             state: "FAILED" | "DELIVERED" | "DEAD_LETTERED";
@@ -7259,8 +7262,11 @@ export interface operations {
                         deliveryId: string;
                         /** @description the `webhook-id` header of every attempt: deduplicate by it */
                         webhookId: string;
-                        /** @enum {string} */
-                        kind: "APPLICATION" | "PAYMENT";
+                        /**
+                         * @description what the notification is about: an application, a payment, a settlement, or TEST for a test notification the partner asked for (its body is `{id, type: "TEST", createdAt}`)
+                         * @enum {string}
+                         */
+                        kind: "APPLICATION" | "PAYMENT" | "SETTLEMENT" | "TEST";
                         notificationEndpoint: string;
                         /** @enum {string} */
                         state: "FAILED" | "DELIVERED" | "DEAD_LETTERED";
