@@ -22,15 +22,20 @@ import { applicationsBody } from '../modules/portal/portal-applications.views.js
 import { CATALOGUES } from '../modules/portal/portal.i18n.js';
 import { applicationBody } from '../test/applications/requests.js';
 import { summary } from './support/pacing.js';
+import { MongoDeliveryRepository } from '../modules/webhooks/delivery.repository.js';
+import { endpointHealth, lowestIdAt } from '../modules/webhooks/endpoint-health.js';
+import type { DeliveryDoc } from '../modules/webhooks/delivery.model.js';
 
 const { values } = parseArgs({ options: {
   applications: { type: 'string', default: '100000' }, others: { type: 'string', default: '20' },
   'others-each': { type: 'string', default: '500' }, runs: { type: 'string', default: '20' },
+  deliveries: { type: 'string', default: '20000' },
 } });
 const COUNT = Number(values.applications);
 const OTHERS = Number(values.others);
 const OTHERS_EACH = Number(values['others-each']);
 const RUNS = Number(values.runs);
+const DELIVERIES = Number(values.deliveries);
 const STATES = [
   { state: 'READY', stateReason: 'READY_PAID' }, { state: 'READY', stateReason: 'READY_TO_SHIP' }, { state: 'CANCELLED', stateReason: 'CANCELLED_NOT_PAID' },
   { state: 'REJECTED', stateReason: 'REJECTED' }, { state: 'PROCESSING', stateReason: 'PROCESSING_REDIRECT_NEEDED' },
@@ -71,6 +76,47 @@ async function countPlan(db: Db, query: object): Promise<string> {
   const walk = (p: any) => { if (!p) return; stages.push(p.indexName ? `${p.stage}(${p.indexName})` : p.stage); walk(p.inputStage); };
   walk((out as any).queryPlanner?.winningPlan);
   return stages.join(' <- ') || JSON.stringify(out).slice(0, 80);
+}
+
+/**
+ * The webhooks page's endpoint health over the last 24 hours: the newest 5 000 deliveries of
+ * the window (the page's bound), read with only the fields health needs, against the same
+ * read of whole delivery records (payloads included) as it was before.
+ */
+async function webhooksPage(db: Db, partnerId: string): Promise<void> {
+  const repo = new MongoDeliveryRepository(db);
+  await repo.init();
+  const now = Date.now();
+  const payload = JSON.stringify({ ...applicationBody(), padding: 'x'.repeat(200) });
+  for (let i = 0; i < DELIVERIES; i += 1000) {
+    const docs = Array.from({ length: Math.min(1000, DELIVERIES - i) }, (_, j): DeliveryDoc => {
+      const at = new Date(now - 86_000_000 + (i + j) * Math.floor(86_000_000 / DELIVERIES));
+      const ok = (i + j) % 10 !== 0;
+      const attempt = { round: 0, attempt: 1, outcome: ok ? 'ACKNOWLEDGED' : 'HTTP_ERROR', startedAt: at, finishedAt: new Date(at.getTime() + 40), durationMs: 40, statusCode: ok ? 200 : 503, ...(ok ? {} : { responseExcerpt: 'Service Unavailable' }) } as const;
+      return {
+        _id: `${lowestIdAt(at).slice(0, 14)}${newId().slice(14)}`, version: 1, partnerId, webhookId: newId(), kind: 'APPLICATION', url: `https://shop-${(i + j) % 3}.example/hooks`,
+        payload, sourceEventId: newId(), key: newId(), notificationCreatedAt: at, createdAt: at, updatedAt: at, round: 0, lastAttempt: 1,
+        state: ok ? 'DELIVERED' : 'RETRY_SCHEDULED', attemptCount: 1, attempts: { r0a1: attempt }, nextAttemptAt: null, deliveredAt: ok ? at : null, deadLetteredAt: null,
+      };
+    });
+    await repo.collection.insertMany(docs, { ordered: false });
+  }
+  const since = new Date(now - 86_400_000);
+  const variants: Array<[string, () => Promise<unknown>]> = [
+    ['health, fields it reads (now)', async () => endpointHealth(await repo.attemptsSince(partnerId, lowestIdAt(since), 5000), since)],
+    ['health, whole records (before)', async () => endpointHealth(await repo.since(partnerId, lowestIdAt(since), 5000), since)],
+  ];
+  console.log(`\nwebhooks page: ${DELIVERIES} deliveries of the partner in the last 24 h, the newest 5 000 read; ${RUNS} rounds, interleaved, ms`);
+  const times = variants.map(() => [] as number[]);
+  for (const [, run] of variants) await run(); // warm-up
+  for (let r = 0; r < RUNS; r += 1) {
+    for (const [k, [, run]] of variants.entries()) {
+      const t = performance.now();
+      await run();
+      times[k]!.push(performance.now() - t);
+    }
+  }
+  variants.forEach(([name], k) => console.log(`  ${name.padEnd(32)} ${summary(times[k]!)}`));
 }
 
 async function main() {
@@ -125,6 +171,7 @@ async function main() {
     for (const key of ['order.number', 'order.variableSymbols', 'customer.email']) {
       console.log(`    search ${key.padEnd(22)} ${await plan(db, { partnerId, [key]: 'x' }, { createdAt: -1, _id: -1 })}`);
     }
+    await webhooksPage(db, partnerId);
   } finally {
     await db.dropDatabase().catch(() => {});
     await client.close();

@@ -109,6 +109,14 @@ export class MongoDeliveryRepository implements DeliveryRepository {
     return this.collection.find({ partnerId, _id: { $gte: sinceId }, ...(states ? { state: { $in: states } } : {}) }).sort({ _id: -1 }).limit(limit).toArray();
   }
 
+  /**
+   * The same newest deliveries with only what endpoint health reads (the endpoint, the state
+   * and the attempts): without the payloads, a window of thousands is a small read.
+   */
+  attemptsSince(partnerId: string, sinceId: string, limit: number): Promise<Array<Pick<DeliveryDoc, '_id' | 'url' | 'state' | 'attempts'>>> {
+    return this.collection.find({ partnerId, _id: { $gte: sinceId } }, { projection: { url: 1, state: 1, attempts: 1 } }).sort({ _id: -1 }).limit(limit).toArray();
+  }
+
   /** Every dead-lettered delivery of a partner, in pages of `size` (oldest first). */
   async *deadLettered(partnerId: string, size = 500): AsyncGenerator<DeliveryDoc[]> {
     let after = '';

@@ -26,9 +26,13 @@ function percentile(sorted: number[], p: number): number | undefined {
 }
 
 /** Health per endpoint from its deliveries' attempts made since `since` (pure; tested beside). */
-export function endpointHealth(docs: DeliveryDoc[], since: Date): EndpointHealth[] {
-  const by = new Map<string, DeliveryDoc[]>();
-  for (const d of docs) by.set(d.url, [...(by.get(d.url) ?? []), d]);
+export function endpointHealth(docs: Array<Pick<DeliveryDoc, 'url' | 'state' | 'attempts'>>, since: Date): EndpointHealth[] {
+  const by = new Map<string, Array<Pick<DeliveryDoc, 'url' | 'state' | 'attempts'>>>();
+  for (const d of docs) {
+    const list = by.get(d.url);
+    if (list) list.push(d);
+    else by.set(d.url, [d]);
+  }
   return [...by.entries()].map(([url, list]) => {
     const attempts = list.flatMap((d) => Object.values(d.attempts)).filter((a) => a.startedAt >= since);
     const ok = attempts.filter((a) => a.outcome === 'ACKNOWLEDGED');

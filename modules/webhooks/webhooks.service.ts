@@ -93,7 +93,7 @@ export class WebhooksService {
    * since `since` (at most `HEALTH_SAMPLE` of the newest: a bounded read per page view).
    */
   async health(partnerId: string, since: Date): Promise<{ endpoints: EndpointHealth[]; sampled: number; capped: boolean }> {
-    const docs = await this.deps.repo.since(partnerId, lowestIdAt(since), HEALTH_SAMPLE);
+    const docs = await this.deps.repo.attemptsSince(partnerId, lowestIdAt(since), HEALTH_SAMPLE);
     return { endpoints: endpointHealth(docs, since), sampled: docs.length, capped: docs.length === HEALTH_SAMPLE };
   }
 
@@ -102,7 +102,7 @@ export class WebhooksService {
    * bounded read as `health`: the endpoints the portal lists).
    */
   async endpointsSince(partnerId: string, since: Date): Promise<string[]> {
-    const docs = await this.deps.repo.since(partnerId, lowestIdAt(since), HEALTH_SAMPLE);
+    const docs = await this.deps.repo.attemptsSince(partnerId, lowestIdAt(since), HEALTH_SAMPLE);
     return [...new Set(docs.map((d) => d.url))];
   }
 
