@@ -56,7 +56,22 @@ export function render(ctx: AppContext, frame: Omit<PageFrame, 'm' | 'path' | 'u
   const p = portalOf(ctx);
   ctx.status = status;
   ctx.type = 'text/html; charset=utf-8';
-  ctx.body = page({ ...frame, m: p.m, path: ctx.path, user: frame.user ?? p.user, csrf: p.csrf }, body).text;
+  ctx.body = page({ ...frame, m: p.m, path: pageToReturnTo(ctx.method, ctx.path), user: frame.user ?? p.user, csrf: p.csrf }, body).text;
+}
+
+/**
+ * Where the language switch leads back to. A form's answer (a refusal, a new secret) is
+ * rendered at the form's POST address; sign-in, setup and users have a page there, the
+ * actions do not: an application's action returns to the application, the webhooks and
+ * developers pages' forms to their page.
+ */
+export function pageToReturnTo(method: string, path: string): string {
+  if (method === 'GET' || method === 'HEAD') return path;
+  if (path === '/portal/sign-out') return '/portal/sign-in';
+  const action = /^(\/portal\/applications\/[^/]+)\/act\//.exec(path);
+  if (action) return action[1]!;
+  const section = /^(\/portal\/(?:webhooks|developers))\//.exec(path);
+  return section ? section[1]! : path;
 }
 
 function sameValue(a: string, b: string): boolean {
