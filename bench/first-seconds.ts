@@ -15,6 +15,8 @@
  *                                              unit: about 3.5 minutes)
  *   npx tsx bench/first-seconds.ts [--runs 4] [--variants js,tsx] [--rate 200] [--seconds 10]
  *                                  [--warmup 200] [--pause 3] [--burst 5000] [--inflight 50]
+ *   BENCH_API_NODE_ARGS / BENCH_RELAY_NODE_ARGS: extra Node flags of the services, e.g.
+ *   "--cpu-prof --cpu-prof-dir=/tmp/prof" (bench/profile-top.ts reads the profiles)
  *
  * Prints, per run: the restart (spawn to ready, both processes) and the processes' memory,
  * p50/p99 of each 1-second slice of the paced phase, the whole paced phase, the burst rate,
@@ -70,8 +72,11 @@ const fmt = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '?');
 
 interface Services { api: ApiProcess; relay: ServiceProcess }
 
+/** Extra Node flags of a service from the environment (BENCH_API_NODE_ARGS, BENCH_RELAY_NODE_ARGS), e.g. --cpu-prof. */
+const flags = (name: string) => process.env[name]?.split(' ').filter(Boolean) ?? [];
+
 async function startRelay(config: Config, variant: 'js' | 'tsx'): Promise<ServiceProcess> {
-  const relay = new ServiceProcess(entry(variant, 'relay/main.ts'));
+  const relay = new ServiceProcess(entry(variant, 'relay/main.ts'), flags('BENCH_RELAY_NODE_ARGS'));
   relay.spawn({ ...serviceEnv(config), LOG_LEVEL: 'info', RELAY_METRICS_PORT: '0' });
   await waitFor('the relay to run', () => {
     if (relay.exited) throw new Error(`the relay exited: ${relay.log}`);
@@ -118,7 +123,7 @@ interface RunResult {
 async function oneRun(variant: 'js' | 'tsx', receiver: ReceiverProcess, ports: number[], mongo: MongoClient): Promise<RunResult> {
   const suffix = uniqueSuffix();
   const config = testConfig({ KAFKA_PARTITIONS: '3', MONGO_DB: `bench_first_${suffix}`, KAFKA_TOPIC_PREFIX: `bench.${suffix}.` });
-  const api = await new ApiProcess(config, { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000' }, [], entry(variant, 'api/main.ts')).prepare();
+  const api = await new ApiProcess(config, { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000' }, flags('BENCH_API_NODE_ARGS'), entry(variant, 'api/main.ts')).prepare();
   let svc: Services | undefined;
   try {
     // the deploy before: topics, partners, consumer groups exist
