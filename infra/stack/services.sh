@@ -102,7 +102,7 @@ start_ferretdb() {
 # java is exec'd by setsid directly, so pid == pgid; the data file path marks it as ours.
 start_mongo_java_server() {
   mkdir -p "$MJS_DATA" "$LOGS"
-  setsid java -Xms64m -Xmx768m -XX:+UseG1GC -XX:MaxGCPauseMillis=20 -XX:+ExitOnOutOfMemoryError -Djava.awt.headless=true \
+  setsid java -Xms256m -Xmx"$MJS_HEAP" -XX:+UseG1GC -XX:MaxGCPauseMillis=20 -XX:+ExitOnOutOfMemoryError -Djava.awt.headless=true \
     -Xlog:gc,safepoint:file="$LOGS/mongo-gc.log":uptime,time:filecount=2,filesize=20m \
     -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -Dorg.slf4j.simpleLogger.showDateTime=true \
     -cp "$MJS_HOME/lib/*:$MJS_HOME/classes" MongoWireServer "$MJS_DATA/db.mv" 127.0.0.1 "$F_PORT" \
