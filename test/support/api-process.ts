@@ -6,7 +6,7 @@ import type { Config } from '../../platform/config.js';
 import { selfSignedTls } from '../../platform/http/tls.js';
 import { TestClient } from './http.js';
 import { waitFor } from './wait.js';
-import { ServiceProcess, serviceEnv } from './service-process.js';
+import { ServiceProcess, processEntry, serviceEnv } from './service-process.js';
 
 /** A port that was free a moment ago (the API process must keep one port across restarts). */
 export function freePort(): Promise<number> {
@@ -21,7 +21,7 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * The API as its own process (`node --import tsx api/main.ts`: one process, so SIGKILL
+ * The API as its own process (`node dist/api/main.js`, see processEntry: one process, so SIGKILL
  * kills the API itself), on the test's database and topics, on fixed ports and with a
  * certificate written for it, so that a client keeps working across a restart.
  */
@@ -33,7 +33,7 @@ export class ApiProcess extends ServiceProcess {
 
   /** `nodeArgs`: Node flags besides the services' own (a benchmark's `--cpu-prof`). */
   /** `entry`: the benchmarks also run the compiled `dist/api/main.js`. */
-  constructor(private readonly config: Config, private readonly env: Record<string, string> = {}, nodeArgs: string[] = [], entry = 'api/main.ts') {
+  constructor(private readonly config: Config, private readonly env: Record<string, string> = {}, nodeArgs: string[] = [], entry = processEntry('api/main.ts')) {
     super(entry, nodeArgs);
   }
 

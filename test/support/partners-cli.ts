@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../../platform/config.js';
+import { processEntry } from './service-process.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -12,7 +13,8 @@ export interface CliResult { code: number; stdout: string; stderr: string; json:
  */
 export function runPartnersCli(config: Pick<Config, 'mongo'>, args: string[], opts: { stdin?: string; env?: Record<string, string> } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'modules/auth/partners-cli.ts', ...args], {
+    const entry = processEntry('modules/auth/partners-cli.ts');
+    const child = spawn(process.execPath, [...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []), entry, ...args], {
       cwd: ROOT,
       env: { ...process.env, MONGO_URL: config.mongo.url, MONGO_DB: config.mongo.db, ...opts.env },
       stdio: ['pipe', 'pipe', 'pipe'],

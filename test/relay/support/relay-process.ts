@@ -1,10 +1,10 @@
 import type { Config } from '../../../platform/config.js';
-import { ServiceProcess, serviceEnv } from '../../support/service-process.js';
+import { ServiceProcess, processEntry, serviceEnv } from '../../support/service-process.js';
 
 /** The relay as its own process, on the test's database and topics. */
 export class RelayProcess extends ServiceProcess {
   constructor(private readonly config: Config, private readonly env: Record<string, string> = {}) {
-    super('relay/main.ts');
+    super(processEntry('relay/main.ts'));
   }
 
   start(): this {
