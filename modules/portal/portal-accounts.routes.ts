@@ -132,6 +132,20 @@ export function mountAccountRoutes(router: Router, deps: AccountsRouteDeps): voi
     });
   }
 
+  router.post('/portal/users/:id/role', async (koa) => {
+    const ctx = koa as unknown as AppContext;
+    await requireUser(ctx, 'manageUsers', accounts, 'user.role');
+    if (!UUID_PATTERN.test(ctx.params.id ?? '')) throw new PortalRefusal('notFound', 404);
+    try {
+      await accounts.setRole(actorOf(ctx), ctx.params.id!, str((ctx.request.body as Record<string, unknown>).role, 20) as Role);
+    } catch (err) {
+      if (err instanceof AppError && err.status < 500 && err.status !== 404) return showUsers(ctx, undefined, err.message);
+      throw err;
+    }
+    ctx.status = 303;
+    ctx.redirect('/portal/users');
+  });
+
   router.get('/portal/audit', async (koa) => {
     const ctx = koa as unknown as AppContext;
     const user = await requireUser(ctx, 'readAudit', accounts);

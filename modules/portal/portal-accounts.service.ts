@@ -159,6 +159,25 @@ export class PortalAccounts {
     return user;
   }
 
+  /**
+   * An owner gives another user of the partner a new role; it holds from that user's next
+   * request (the role is read with the session). An owner's own role is not changed here,
+   * so a partner always keeps the owner who acts; an owner must have the second factor, so
+   * a user without TOTP becomes an owner only after a new setup link.
+   */
+  async setRole(actor: Actor, userId: string, role: Role): Promise<PortalUserDoc> {
+    if (!ROLES.includes(role)) throw new InvalidRequestError('role: one of owner, operator, viewer', { attribute: 'role' });
+    if (actor.userId === userId) throw new AppError('SELF_ROLE_CHANGE', 'You cannot change your own role: another owner can.', { status: 409 });
+    const current = await this.deps.repo.userById(userId);
+    if (!current || current.partnerId !== actor.partnerId) throw new NotFoundError('No such user.');
+    if (role === 'owner' && !current.totpSecret) throw new AppError('SECOND_FACTOR_REQUIRED', 'An owner needs the second factor, which this user has not enrolled: invite the new owner instead (an owner enrols it at setup).', { status: 409 });
+    if (current.role === role) return current;
+    const user = await this.deps.repo.updateUser(actor.partnerId, userId, { role, updatedAt: this.deps.clock.now() });
+    if (!user) throw new NotFoundError('No such user.');
+    await this.audit(actor, 'user.role', { target: user.email, detail: `${current.role} -> ${role}` });
+    return user;
+  }
+
   async audit(actor: Actor, action: string, more: { target?: string; detail?: string; outcome?: AuditDoc['outcome'] } = {}): Promise<void> {
     await this.deps.repo.appendAudit({
       _id: newId(), partnerId: actor.partnerId, at: this.deps.clock.now(), action, outcome: more.outcome ?? 'ok',

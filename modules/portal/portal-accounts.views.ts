@@ -1,7 +1,7 @@
 import { html, type SafeHtml } from '../../platform/http/html.js';
 import { fill, formatDateTime, type Messages } from './portal.i18n.js';
 import { csrfField } from './portal.layout.js';
-import type { AuditDoc, PortalUserDoc } from './portal.model.js';
+import { ROLES, type AuditDoc, type PortalUserDoc } from './portal.model.js';
 
 export function signInBody(m: Messages, csrf: string, email = ''): SafeHtml {
   return html`<h1>${m.signInTitle}</h1>
@@ -48,7 +48,8 @@ export function usersBody(m: Messages, v: { users: PortalUserDoc[]; me: PortalUs
   const state = (u: PortalUserDoc) => (!u.enabled ? m.disabled : u.passwordHash ? m.enabled : m.pending);
   const rows = v.users.map((u) => html`<tr>
     <td>${u.name}</td><td>${u.email}</td><td>${m[`role_${u.role}`]}</td><td>${state(u)}</td><td>${u.totpSecret ? m.yes : m.no}</td>
-    <td>${u._id === v.me._id ? '' : html`<form class="inline" method="post" action="/portal/users/${u._id}/${u.enabled ? 'disable' : 'enable'}">${csrfField(v.csrf)}<button class="small secondary" type="submit" aria-label="${u.enabled ? m.disable : m.enable} ${u.email}">${u.enabled ? m.disable : m.enable}</button></form>`}</td>
+    <td>${u._id === v.me._id ? '' : html`<form class="inline" method="post" action="/portal/users/${u._id}/${u.enabled ? 'disable' : 'enable'}">${csrfField(v.csrf)}<button class="small secondary" type="submit" aria-label="${u.enabled ? m.disable : m.enable} ${u.email}">${u.enabled ? m.disable : m.enable}</button></form>
+      <form class="inline" method="post" action="/portal/users/${u._id}/role">${csrfField(v.csrf)}<label class="visually-hidden" for="role-${u._id}">${fill(m.newRoleOf, { email: u.email })}</label><select id="role-${u._id}" name="role">${ROLES.map((r) => html`<option value="${r}"${r === u.role ? html` selected` : ''}>${m[`role_${r}`]}</option>`)}</select><button class="small secondary" type="submit" aria-label="${m.changeRole} ${u.email}">${m.changeRole}</button></form>`}</td>
   </tr>`);
   return html`<h1>${m.usersTitle}</h1>
 <p class="lead">${fill(m.usersLead, { partner: v.me.partnerName })}</p>

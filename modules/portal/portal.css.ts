@@ -32,6 +32,7 @@ button { font: inherit; font-weight: 600; border-radius: .45rem; padding: .55rem
 button.secondary { background: #fff; color: var(--brand); }
 button.small { padding: .2rem .6rem; margin: 0; font-size: .9rem; }
 form.inline { display: inline; margin: 0; }
+form.inline select { width: auto; display: inline-block; margin: 0 .25rem; padding: .2rem .4rem; }
 .flash { border-left: 4px solid var(--ok); background: #fff; padding: .75rem 1rem; margin-bottom: 1rem; }
 .flash.error { border-color: var(--bad); }
 code.secret { display: inline-block; font-size: 1.1rem; letter-spacing: .08em; background: #fff; padding: .25rem .5rem; border: 1px dashed var(--line); word-break: break-all; }

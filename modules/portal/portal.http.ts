@@ -62,15 +62,15 @@ export function render(ctx: AppContext, frame: Omit<PageFrame, 'm' | 'path' | 'u
 /**
  * Where the language switch leads back to. A form's answer (a refusal, a new secret) is
  * rendered at the form's POST address; sign-in, setup and users have a page there, the
- * actions do not: an application's action returns to the application, the webhooks and
- * developers pages' forms to their page.
+ * actions do not: an application's action returns to the application, the webhooks,
+ * developers and users pages' forms to their page.
  */
 export function pageToReturnTo(method: string, path: string): string {
   if (method === 'GET' || method === 'HEAD') return path;
   if (path === '/portal/sign-out') return '/portal/sign-in';
   const action = /^(\/portal\/applications\/[^/]+)\/act\//.exec(path);
   if (action) return action[1]!;
-  const section = /^(\/portal\/(?:webhooks|developers))\//.exec(path);
+  const section = /^(\/portal\/(?:webhooks|developers|users))\//.exec(path);
   return section ? section[1]! : path;
 }
 

@@ -87,7 +87,7 @@ describe('the partner portal: users, sign-in and sessions', function () {
     await ownerPage.goto(`${t.baseUrl}/portal/users`);
     await ownerPage.getByLabel('Name').fill('Vera Viewer');
     await ownerPage.getByLabel('E-mail').fill(`viewer-${partner.username}@shop.example`);
-    await ownerPage.getByLabel('Role').selectOption('viewer');
+    await ownerPage.getByLabel('Role', { exact: true }).selectOption('viewer');
     await ownerPage.getByRole('button', { name: 'Create and show setup link' }).click();
     const link = (await ownerPage.locator('#setup-link').textContent())!.trim();
     viewerPage = await freshPage();
@@ -140,6 +140,36 @@ describe('the partner portal: users, sign-in and sessions', function () {
     expect(res.status).to.equal(404);
     expect((await t.api.modules.portal.accounts.usersOf(other.id))[0]!.enabled).to.equal(true);
     expect(await ownerPage.content()).not.to.include(user.email);
+  });
+
+  it('when an owner changes a user\'s role, then it holds from that user\'s next request; not for the owner\'s own role, nor to owner without the second factor, nor from a viewer', async () => {
+    // viewer -> operator: the live session of the viewer may now act, and the audit log says who changed what
+    await ownerPage.goto(`${t.baseUrl}/portal/users`);
+    await ownerPage.getByLabel(`New role of ${viewer.email}`).selectOption('operator');
+    await ownerPage.getByRole('button', { name: `Change role ${viewer.email}` }).click();
+    await ownerPage.waitForURL(`${t.baseUrl}/portal/users`);
+    const users = await t.api.modules.portal.accounts.usersOf(partner.id);
+    const changed = users.find((u) => u.email === viewer.email)!;
+    expect(changed.role).to.equal('operator');
+    const me = users.find((u) => u.email === owner.email)!;
+    await ownerPage.goto(`${t.baseUrl}/portal/audit`);
+    expect(await ownerPage.getByRole('table').textContent()).to.include('user.role').and.include('viewer -> operator');
+    // the user had no TOTP (invited as viewer): not an owner
+    await ownerPage.goto(`${t.baseUrl}/portal/users`);
+    const csrf = await csrfOf(ownerPage);
+    const toOwner = await postForm(t, ownerPage, `/portal/users/${changed._id}/role`, { csrf, role: 'owner' });
+    expect(toOwner.status).to.equal(400);
+    expect(toOwner.text).to.include('second factor');
+    // the owner's own role, and a role that does not exist
+    expect((await postForm(t, ownerPage, `/portal/users/${me._id}/role`, { csrf, role: 'viewer' })).text).to.include('own role');
+    expect((await postForm(t, ownerPage, `/portal/users/${changed._id}/role`, { csrf, role: 'admin' })).status).to.equal(400);
+    const after = await t.api.modules.portal.accounts.usersOf(partner.id);
+    expect([after.find((u) => u._id === me._id)!.role, after.find((u) => u._id === changed._id)!.role]).to.deep.equal(['owner', 'operator']);
+    // an operator may not change roles (server side), back to viewer by the owner
+    await viewerPage.goto(`${t.baseUrl}/portal/`);
+    expect((await postForm(t, viewerPage, `/portal/users/${me._id}/role`, { csrf: await csrfOf(viewerPage), role: 'viewer' })).status).to.equal(403);
+    await postForm(t, ownerPage, `/portal/users/${changed._id}/role`, { csrf, role: 'viewer' });
+    expect((await t.api.modules.portal.accounts.usersOf(partner.id)).find((u) => u._id === changed._id)!.role).to.equal('viewer');
   });
 
   it('when an owner disables a user, then that user\'s session ends at once', async () => {
