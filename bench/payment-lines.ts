@@ -26,6 +26,7 @@ import { resolveStack } from '../scripts/local-stack.js';
 import { PrivateMongo } from '../test/support/private-mongo.js';
 import type { PaymentLineDoc } from '../modules/payments/payment-lines.model.js';
 import { PartnerPaymentsQuery } from '../modules/payments/partner-payments.query.js';
+import { MongoPaymentLinesRepository } from '../modules/payments/payment-lines.repository.js';
 
 const { values } = parseArgs({ options: { lines: { type: 'string', default: '100000' }, requests: { type: 'string', default: '20' } } });
 const LINES = Number(values.lines);
@@ -124,7 +125,7 @@ async function bench(mongoUrl: string): Promise<number> {
     // the portal's money page reads: the totals per day of a range and its first page of 50,
     // side by side as the page reads them; the first read of a day sums its lines and keeps
     // the totals, later reads count the day's lines and use them
-    const money = new PartnerPaymentsQuery(lines);
+    const money = new PartnerPaymentsQuery(new MongoPaymentLinesRepository(db));
     const today = localDate(new Date());
     process.stdout.write(`\n${'portal money page (day totals + page of 50)'.padEnd(44)}      p50      p95      max    first   lines\n`);
     for (const days of [1, 7, 30]) {

@@ -1,5 +1,5 @@
 import {
-  MongoClient, MongoError, MongoNetworkError, MongoNotConnectedError, MongoServerSelectionError, MongoTopologyClosedError, type Db, type MongoClientOptions,
+  MongoClient, MongoError, type Collection, type Document, type Filter, MongoNetworkError, MongoNotConnectedError, MongoServerSelectionError, MongoTopologyClosedError, type Db, type MongoClientOptions,
 } from 'mongodb';
 
 /**
@@ -88,4 +88,14 @@ export const DUPLICATE_KEY = 11000;
 
 export function isDuplicateKey(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: number }).code === DUPLICATE_KEY;
+}
+
+/**
+ * How many documents match `query`, by the `count` command: MongoDB answers it with a
+ * COUNT_SCAN of an index whose leading keys the query fixes, and the local store's launcher
+ * likewise from its index entries. Not `countDocuments`: that is an aggregation, which some
+ * MongoDB-wire stores (the local one) run over every document of the collection.
+ */
+export async function countMatching<T extends Document>(collection: Collection<T>, query: Filter<T>): Promise<number> {
+  return Number((await collection.db.command({ count: collection.collectionName, query })).n);
 }

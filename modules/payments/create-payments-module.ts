@@ -46,7 +46,7 @@ export async function createPaymentsModule(platform: Platform, deps: PaymentsMod
   const crashHook = (step: string) => { if (step === crashAt) process.kill(process.pid, 'SIGKILL'); };
   const settlements = new SettlementService(new MongoSettlementsRepository(platform.db, platform.outbox), lines, deps.partners, rule, platform.clock, crashHook);
   await settlements.init();
-  const partnerPayments = new PartnerPaymentsQuery(lines.collection);
+  const partnerPayments = new PartnerPaymentsQuery(lines);
   const job = new SettlementJob(settlements, platform.clock, platform.logger);
   const consumers = [
     ledgerConsumer(platform.consumerDeps, platform.topics, ledger),

@@ -1,6 +1,7 @@
 import type { Collection } from 'mongodb';
-import { isDuplicateKey } from '../../platform/mongo.js';
+import { countMatching, isDuplicateKey } from '../../platform/mongo.js';
 import type { PaymentLineDoc } from './payment-lines.model.js';
+import type { MongoPaymentLinesRepository } from './payment-lines.repository.js';
 import type { PaymentBody } from './payments.model.js';
 
 /** A page of a partner's payments across its applications. */
@@ -52,14 +53,12 @@ interface DayTotalsDoc {
  * CSV reconcile with the API line by line.
  */
 export class PartnerPaymentsQuery {
+  private readonly lines: Collection<PaymentLineDoc>;
   private readonly dayTotalsKept: Collection<DayTotalsDoc>;
 
-  constructor(private readonly lines: Collection<PaymentLineDoc>) {
-    this.dayTotalsKept = lines.db.collection<DayTotalsDoc>('payment_day_totals');
-  }
-
-  private range(partnerId: string, fromDay: string, toDay: string) {
-    return { partnerId, date: { $gte: fromDay, $lte: toDay } };
+  constructor(private readonly repo: MongoPaymentLinesRepository) {
+    this.lines = repo.collection;
+    this.dayTotalsKept = this.lines.db.collection<DayTotalsDoc>('payment_day_totals');
   }
 
   /**
@@ -73,9 +72,8 @@ export class PartnerPaymentsQuery {
   async dayTotals(partnerId: string, fromDay: string, toDay: string): Promise<DayTotal[]> {
     const days: string[] = [];
     for (let t = Date.parse(`${toDay}T00:00:00Z`); t >= Date.parse(`${fromDay}T00:00:00Z`); t -= 86_400_000) days.push(new Date(t).toISOString().slice(0, 10));
-    const db = this.lines.db;
     const [counts, kept] = await Promise.all([
-      Promise.all(days.map(async (date) => Number((await db.command({ count: this.lines.collectionName, query: { partnerId, date } })).n))),
+      Promise.all(days.map((date) => countMatching(this.lines, { partnerId, date }))),
       this.dayTotalsKept.find({ _id: { $in: days.map((d) => `${partnerId}|${d}`) } }).toArray(),
     ]);
     const byId = new Map(kept.map((k) => [k._id, k]));
@@ -96,20 +94,15 @@ export class PartnerPaymentsQuery {
     return out.flat();
   }
 
-  /** One page of the range in (date, paymentId) order, after the payment `after`. */
+  /** One page of the range in (date, paymentId) order, after the payment `after` (the payments API's own paging). */
   async page(partnerId: string, fromDay: string, toDay: string, limit: number, after?: string): Promise<PartnerPaymentsPage> {
-    const q: Record<string, unknown> = this.range(partnerId, fromDay, toDay);
-    if (after !== undefined) {
-      const cursor = await this.lines.findOne({ _id: after, partnerId }, { projection: { date: 1 } });
-      if (!cursor) return { payments: [], more: false, unknownCursor: true };
-      q.$or = [{ date: { $gt: cursor.date } }, { date: cursor.date, _id: { $gt: after } }];
-    }
-    const rows = await this.lines.find(q as never, { sort: { date: 1, _id: 1 }, limit: limit + 1, projection: { body: 1 } }).toArray();
-    return { payments: rows.slice(0, limit).map((l) => l.body), more: rows.length > limit, unknownCursor: false };
+    if (after !== undefined && !(await this.repo.find(partnerId, after))) return { payments: [], more: false, unknownCursor: true };
+    const { items, more } = await this.repo.page(partnerId, { from: fromDay, to: toDay }, { limit, ...(after !== undefined ? { after } : {}) });
+    return { payments: items.map((l) => l.body), more, unknownCursor: false };
   }
 
   /** Every payment of the range in (date, paymentId) order, read in batches (the CSV export). */
   async *each(partnerId: string, fromDay: string, toDay: string): AsyncGenerator<PaymentBody> {
-    for await (const l of this.lines.find(this.range(partnerId, fromDay, toDay), { sort: { date: 1, _id: 1 }, projection: { body: 1 }, batchSize: 1000 })) yield l.body;
+    for await (const l of this.lines.find({ partnerId, date: { $gte: fromDay, $lte: toDay } }, { sort: { date: 1, _id: 1 }, projection: { body: 1 }, batchSize: 1000 })) yield l.body;
   }
 }

@@ -40,7 +40,7 @@ describe('partner payments across applications: kept day totals, pages, the expo
     const repo = new MongoPaymentLinesRepository(db);
     await repo.init();
     lines = repo.collection;
-    query = new PartnerPaymentsQuery(lines);
+    query = new PartnerPaymentsQuery(repo);
     for (const date of ['2026-11-20', '2026-11-21', '2026-11-23']) {
       await add(...Array.from({ length: 40 }, (_, i) => line(date, i % 5 === 4 ? -(1000 + i) : 10_000 + i * 7, i % 9 === 0 ? 'EUR' : 'CZK')));
     }

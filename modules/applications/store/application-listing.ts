@@ -1,4 +1,5 @@
 import type { Collection, Db, Filter } from 'mongodb';
+import { countMatching } from '../../../platform/mongo.js';
 import type { ApplicationDoc, ApplicationState, StateReason } from '../application.model.js';
 import type { FinancingType } from '../../order-rules/index.js';
 
@@ -36,7 +37,7 @@ const PROJECTION = { _id: 1, state: 1, stateReason: 1, type: 1, createdAt: 1, 'o
 export class ApplicationListing {
   private readonly applications: Collection<ApplicationDoc>;
 
-  constructor(private readonly db: Db) {
+  constructor(db: Db) {
     this.applications = db.collection<ApplicationDoc>('applications');
   }
 
@@ -91,18 +92,10 @@ export class ApplicationListing {
     return { items: older ? items : items.reverse(), more };
   }
 
-  /**
-   * How many of the partner's applications are in each state: the `count` command, which
-   * MongoDB answers by counting the state index's entries (COUNT_SCAN) and the local store
-   * likewise. Not `countDocuments`: that is an aggregation, which some MongoDB-wire stores
-   * run over every document of the collection.
-   */
+  /** How many of the partner's applications are in each state (counted from the state index). */
   async counts(partnerId: string): Promise<Record<ApplicationState, number>> {
     const states: ApplicationState[] = ['PROCESSING', 'READY', 'REJECTED', 'CANCELLED'];
-    const n = await Promise.all(states.map(async (state) => {
-      const res = await this.db.command({ count: this.applications.collectionName, query: { partnerId, state } });
-      return Number(res.n);
-    }));
+    const n = await Promise.all(states.map((state) => countMatching(this.applications, { partnerId, state })));
     return Object.fromEntries(states.map((s, i) => [s, n[i]])) as Record<ApplicationState, number>;
   }
 
