@@ -30,4 +30,25 @@ export class GatewayClient {
     }
     return this.t.client.post(m[1]!.replace(/&amp;/g, '&'), undefined, { headers: { Cookie: this.cookie, Origin: this.t.baseUrl, Accept: 'text/html' } });
   }
+
+  /**
+   * What a customer does on the gateway's "busy, try again" page (503 with Retry-After, when
+   * the store did not answer in time): waits as told, opens the page again and submits once
+   * more, at most twice. For set-up steps of tests about something else; every such retry
+   * is printed, so a store that stalls still shows in the run's output.
+   */
+  async submitAsCustomer(action: 'confirm' | 'decline'): Promise<TestResponse> {
+    let res = await this.submit(action);
+    for (let retry = 1; res.status === 503 && retry <= 2; retry++) {
+      const wait = Number(res.headers['retry-after'] ?? 1);
+      process.stderr.write(`[gateway-client] ${action} answered 503 (the store did not answer in time); retrying after ${wait} s as the page asks\n`);
+      await new Promise((r) => setTimeout(r, wait * 1000));
+      const page = await this.open();
+      // the first submit may have been applied before its answer was lost: the page then
+      // shows where the application is, without the form
+      if (page.status !== 200 || !page.text.includes(`/${action}?csrf=`)) return page;
+      res = await this.submit(action, page.text);
+    }
+    return res;
+  }
 }

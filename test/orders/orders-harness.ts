@@ -24,7 +24,7 @@ export async function processingApplication(h: AppHarness, partner: TestPartner,
 
 export async function decidedApplication(h: AppHarness, partner: TestPartner, outcome: 'approve' | 'reject', over: BodyOver = {}, opts: { number?: string } = {}) {
   const app = await h.create(applicationBody(over, { email: `buyer-${randomBytes(3).toString('hex')}+${outcome}@example.com`, ...opts }), partner);
-  const res = await new GatewayClient(h.t, app.gatewayRedirectUrl).submit('confirm');
+  const res = await new GatewayClient(h.t, app.gatewayRedirectUrl).submitAsCustomer('confirm');
   if (res.status >= 400) throw new Error(`gateway confirm failed: ${res.status}`);
   return waitForReason(h, app.id, partner, outcome === 'approve' ? 'READY_TO_SHIP' : 'REJECTED');
 }
