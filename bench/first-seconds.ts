@@ -36,7 +36,8 @@ import { testConfig, uniqueSuffix } from '../test/support/config.js';
 import { ApiProcess } from '../test/support/api-process.js';
 import { ServiceProcess, serviceEnv } from '../test/support/service-process.js';
 import { waitFor } from '../test/support/wait.js';
-import { cpuMeter } from './support/cpu.js';
+import { cpuMeter, stackPids } from './support/cpu.js';
+import { availableParallelism } from 'node:os';
 import { bareKoaCpuPerRequest } from './support/bare-koa-process.js';
 import { ReceiverProcess } from './support/receiver-process.js';
 import { now, paced, pct } from './support/pacing.js';
@@ -118,6 +119,8 @@ interface RunResult {
   variant: string; load: string; readyMs: number; rss: { api: number; relay: number };
   slices: Array<{ p50: number; p99: number; n: number }>; p50: number; p99: number; max: number;
   burstRate: number; non2xx: number; cpu: { api: number; relay: number; burstApi: number; burstRelay: number };
+  /** CPU µs per create of every process on the machine that took part in the burst */
+  burstMachine: Record<string, number>;
 }
 
 async function oneRun(variant: 'js' | 'tsx', receiver: ReceiverProcess, ports: number[], mongo: MongoClient): Promise<RunResult> {
@@ -160,21 +163,25 @@ async function oneRun(variant: 'js' | 'tsx', receiver: ReceiverProcess, ports: n
     }
     all.sort((a, b) => a - b);
 
+    const us = (ms: number | undefined, n: number) => (ms === undefined ? NaN : (ms * 1000) / n);
     const burstCpu = cpuMeter(pids);
+    // every process the burst runs through, so the machine's budget per create can be read
+    const machineCpu = cpuMeter({ ...pids, ...stackPids(), receiver: receiver.pid, 'load generator': process.pid });
     const b0 = now();
     const burst = await inFlight(BURST, INFLIGHT, create);
     non2xx += burst.failed;
     const got = await receiver.waitFor(WARMUP - warm.failed + sent.size + burst.sent.size, 120_000);
     const last = Math.max(...[...burst.sent.keys()].map((id) => got.get(id)!));
     const cpuBurst = burstCpu.spentMs();
+    const burstMachine = Object.fromEntries(Object.entries(machineCpu.spentMs()).map(([k, ms]) => [k, us(ms, burst.sent.size)]));
     if (burst.firstError) console.log(`    burst: ${burst.failed} creates failed, the first: ${burst.firstError}`);
-    const us = (ms: number | undefined, n: number) => (ms === undefined ? NaN : (ms * 1000) / n);
     return {
       variant, load: runLoad, readyMs, rss,
       slices: slices.map((s) => { s.sort((a, b) => a - b); return { p50: pct(s, 0.5), p99: pct(s, 0.99), n: s.length }; }),
       p50: pct(all, 0.5), p99: pct(all, 0.99), max: all[all.length - 1]!,
       burstRate: (burst.sent.size / (last - b0)) * 1000, non2xx,
       cpu: { api: us(cpuPaced.api, sent.size), relay: us(cpuPaced.relay, sent.size), burstApi: us(cpuBurst.api, burst.sent.size), burstRelay: us(cpuBurst.relay, burst.sent.size) },
+      burstMachine,
     };
   } finally {
     await svc?.relay.stop('SIGTERM');
@@ -200,6 +207,12 @@ function printRun(n: number, r: RunResult, unitUs: number): void {
   console.log(`    burst of ${BURST} at ${INFLIGHT} in flight: ${r.burstRate.toFixed(0)} deliveries/s (target ≥ 950: ${r.burstRate >= 950 ? 'met' : 'NOT met'}); non-2xx answers in the run: ${r.non2xx}`);
   const x = (v: number) => (Number.isFinite(unitUs) ? `${fmt(v)} µs = ${(v / unitUs).toFixed(1)} × bare Koa` : `${v.toFixed(0)} µs`);
   console.log(`    CPU per create (API): paced ${x(r.cpu.api)}, burst ${x(r.cpu.burstApi)}; per delivery (relay): paced ${x(r.cpu.relay)}, burst ${x(r.cpu.burstRelay)}`);
+  const parts = Object.entries(r.burstMachine).filter(([, v]) => Number.isFinite(v));
+  const total = parts.reduce((n, [, v]) => n + v, 0);
+  // what the cores allow at this cost: the burst rate cannot pass it, whatever the latency
+  const ceiling = (availableParallelism() * 1e6) / total;
+  console.log(`    the burst's CPU per create on the whole machine: ${parts.map(([k, v]) => `${k} ${(v / 1000).toFixed(2)}`).join(', ')}; `
+    + `sum ${(total / 1000).toFixed(2)} ms, so ${availableParallelism()} cores allow at most ${ceiling.toFixed(0)} creates/s (${(r.burstRate / ceiling * 100).toFixed(0)} % of it reached)`);
 }
 
 async function main(): Promise<void> {
