@@ -1,15 +1,11 @@
 import { expect } from 'chai';
-import { MongoClient } from 'mongodb';
-import type { Config } from '../../platform/config.js';
-import { createKafka } from '../../platform/kafka.js';
-import { createLogger } from '../../platform/logger.js';
 import { applicationBody } from '../applications/requests.js';
 import type { RelayProcess } from '../relay/support/relay-process.js';
 import { startRelayRunning } from './support/relay-running.js';
-import { dropTestResources } from '../support/api.js';
-import { ApiProcess } from '../support/api-process.js';
+import type { ApiProcess } from '../support/api-process.js';
 import { testConfig, uniqueSuffix } from '../support/config.js';
-import { provisionPartnerByCli, type TestPartner } from '../support/partners.js';
+import type { TestPartner } from '../support/partners.js';
+import { KillableApi } from './support/killable-api.js';
 import { waitFor } from '../support/wait.js';
 import { PartnerEndpoint } from './support/partner-endpoint.js';
 
@@ -35,31 +31,24 @@ interface StoredApp {
 describe('nothing is lost when the API process is killed with SIGKILL in the middle of a burst of creates', function () {
   this.timeout(180_000);
   const suffix = uniqueSuffix();
-  let config: Config;
+  let fixture: KillableApi | undefined;
   let api: ApiProcess;
   let relay: RelayProcess;
   let endpoint: PartnerEndpoint;
   let partner: TestPartner;
-  let mongo: MongoClient;
 
   before(async function () {
     this.timeout(120_000);
-    config = testConfig(FAST);
-    api = new ApiProcess(config, { ...FAST, RATE_LIMIT_PER_MINUTE: '100000' }); // assigned first: `after` removes whatever prepare made
-    await api.prepare();
-    api.start();
-    await api.healthy();
-    endpoint = await new PartnerEndpoint().start();
-    relay = await startRelayRunning(config);
-    partner = await provisionPartnerByCli(config, api.client);
-    mongo = await new MongoClient(config.mongo.url, { retryWrites: false }).connect();
+    fixture = new KillableApi(testConfig(FAST), { ...FAST, RATE_LIMIT_PER_MINUTE: '100000' }, 'api-crash-test');
+    ({ api, partner } = await fixture.start(async () => {
+      endpoint = await new PartnerEndpoint().start();
+      relay = await startRelayRunning(fixture!.config);
+    }));
   });
   after(async () => {
     await relay?.stop('SIGTERM');
-    await api?.dispose();
     await endpoint?.stop();
-    await mongo?.close();
-    if (config) await dropTestResources(config, createKafka(config.kafka, createLogger({ level: 'silent', name: 'api-crash-test' })), config.kafka.topicPrefix);
+    await fixture?.dispose();
   });
 
   const bodyOf = (number: string) => {
@@ -107,7 +96,7 @@ describe('nothing is lost when the API process is killed with SIGKILL in the mid
   let outcomes: Outcome[];
   let answeredAtKill: number;
   let stored: StoredApp[];
-  const applications = () => mongo.db(config.mongo.db).collection<StoredApp>('applications');
+  const applications = () => fixture!.db().collection<StoredApp>('applications');
   const storedOf = () => applications().find({ partnerId: partner.id }, { projection: { _id: 1, 'order.number': 1 } }).toArray();
   /** Waits until each given application has its creation notification at the endpoint and no outbox entry is left. */
   const settled = (apps: StoredApp[]) => waitFor(`a creation notification for each of ${apps.length} applications, and no outbox entry left`, async () => {

@@ -1,17 +1,13 @@
 import { expect } from 'chai';
-import { MongoClient } from 'mongodb';
-import type { Config } from '../../platform/config.js';
-import { createKafka } from '../../platform/kafka.js';
-import { createLogger } from '../../platform/logger.js';
 import { applicationBody } from '../applications/requests.js';
 import { GatewayClient } from '../gateway/gateway-client.js';
 import { ORDER_TOTAL, opPath } from '../orders/orders-harness.js';
 import type { TestApi } from '../support/api.js';
-import { dropTestResources } from '../support/api.js';
-import { ApiProcess } from '../support/api-process.js';
+import type { ApiProcess } from '../support/api-process.js';
 import { testConfig } from '../support/config.js';
 import type { TestResponse } from '../support/http.js';
-import { provisionPartnerByCli, type TestPartner } from '../support/partners.js';
+import type { TestPartner } from '../support/partners.js';
+import { KillableApi } from './support/killable-api.js';
 import { waitFor } from '../support/wait.js';
 import { KEY_HEADER, newKey } from '../idempotency/support.js';
 
@@ -28,29 +24,19 @@ interface StoredApp {
 
 describe('an Idempotency-Key retry after the API was SIGKILLed between its write and its answer', function () {
   this.timeout(180_000);
-  let config: Config;
+  let fixture: KillableApi | undefined;
   let api: ApiProcess;
   let partner: TestPartner;
-  let mongo: MongoClient;
 
   before(async function () {
     this.timeout(120_000);
-    config = testConfig();
     // a short lease: the dead holder's claim is resolved within seconds, not a minute
-    api = new ApiProcess(config, { IDEMPOTENCY_LEASE: '2s' });
-    await api.prepare();
-    api.start();
-    await api.healthy();
-    partner = await provisionPartnerByCli(config, api.client);
-    mongo = await new MongoClient(config.mongo.url, { retryWrites: false }).connect();
+    fixture = new KillableApi(testConfig(), { IDEMPOTENCY_LEASE: '2s' }, 'idempotency-crash-test');
+    ({ api, partner } = await fixture.start());
   });
-  after(async () => {
-    await api?.dispose();
-    await mongo?.close();
-    if (config) await dropTestResources(config, createKafka(config.kafka, createLogger({ level: 'silent', name: 'idempotency-crash-test' })), config.kafka.topicPrefix);
-  });
+  after(() => fixture?.dispose());
 
-  const applications = () => mongo.db(config.mongo.db).collection<StoredApp>('applications');
+  const applications = () => fixture!.db().collection<StoredApp>('applications');
   const keyedRequest = (method: string, path: string, body: unknown, key: string) =>
     api.client.request(method, path, { body, token: partner.token, headers: { [KEY_HEADER]: key }, timeoutMs: 20_000 });
 

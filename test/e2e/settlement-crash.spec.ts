@@ -1,15 +1,10 @@
 import { expect } from 'chai';
-import { MongoClient } from 'mongodb';
 import { randomInt } from 'node:crypto';
-import type { Config } from '../../platform/config.js';
-import { createKafka } from '../../platform/kafka.js';
-import { createLogger } from '../../platform/logger.js';
 import { newId } from '../../platform/ids.js';
-import type { TestApi } from '../support/api.js';
-import { dropTestResources } from '../support/api.js';
 import { ApiProcess } from '../support/api-process.js';
 import { testConfig } from '../support/config.js';
-import { provisionPartnerByCli, type TestPartner } from '../support/partners.js';
+import type { TestPartner } from '../support/partners.js';
+import { KillableApi } from './support/killable-api.js';
 import { waitFor } from '../support/wait.js';
 import type { PaymentLineDoc } from '../../modules/payments/payment-lines.model.js';
 import type { SettlementDoc } from '../../modules/payments/settlement.model.js';
@@ -25,34 +20,28 @@ const CLOSE = '/financing/v1/sandbox/settlements/close';
  */
 describe('settlements after the API was SIGKILLed mid-settlement, and with two API processes', function () {
   this.timeout(300_000);
-  let config: Config;
+  let fixture: KillableApi | undefined;
   let api: ApiProcess;
-  let second: ApiProcess;
+  let second: ApiProcess | undefined;
   let partner: TestPartner;
-  let mongo: MongoClient;
 
   before(async function () {
     this.timeout(120_000);
-    config = testConfig();
-    // the local store scans for the settlement's multi-document updates (no secondary
-    // indexes there): one operation on thousands of lines may take longer than the default
+    // one multi-document update over thousands of lines may outlast the default store
+    // timeout on the local store, which runs each such update under its collection lock
     const env = { STORE_TIMEOUT: '15s' };
-    api = await new ApiProcess(config, env).prepare();
-    second = await new ApiProcess(config, env).prepare();
-    api.start();
-    await api.healthy();
-    partner = await provisionPartnerByCli(config, api.client);
-    mongo = await new MongoClient(config.mongo.url, { retryWrites: false }).connect();
+    fixture = new KillableApi(testConfig(), env, 'settlement-crash-test');
+    second = new ApiProcess(fixture.config, env);
+    await second.prepare();
+    ({ api, partner } = await fixture.start());
   });
   after(async () => {
-    await api?.dispose();
     await second?.dispose();
-    await mongo?.close();
-    if (config) await dropTestResources(config, createKafka(config.kafka, createLogger({ level: 'silent', name: 'settlement-crash-test' })), config.kafka.topicPrefix);
+    await fixture?.dispose();
   });
 
-  const lines = () => mongo.db(config.mongo.db).collection<PaymentLineDoc>('payment_lines');
-  const settlements = () => mongo.db(config.mongo.db).collection<SettlementDoc>('settlements');
+  const lines = () => fixture!.db().collection<PaymentLineDoc>('payment_lines');
+  const settlements = () => fixture!.db().collection<SettlementDoc>('settlements');
 
   /** Payment lines as the ledger writes them, recorded a minute ago (payouts, and a credit note every seventh). */
   async function seed(n: number): Promise<void> {
@@ -124,17 +113,17 @@ describe('settlements after the API was SIGKILLed mid-settlement, and with two A
 
   it('when two API processes close at once and one is killed at a random moment, then after its restart every line is in exactly one settlement', async () => {
     await seed(5000);
-    second.start();
-    await second.healthy();
+    second!.start();
+    await second!.healthy();
     const token = partner.token;
-    const closes = [api, second].map((p) => p.client.post(CLOSE, {}, { token, timeoutMs: 60_000 }).catch((err: Error) => err));
+    const closes = [api, second!].map((p) => p.client.post(CLOSE, {}, { token, timeoutMs: 60_000 }).catch((err: Error) => err));
     await new Promise((r) => setTimeout(r, randomInt(20, 600)));
     await api.stop('SIGKILL');
     const answers = await Promise.all(closes);
     const ok = answers.filter((a) => !(a instanceof Error)).map((a) => (a as { status: number }).status);
-    expect(ok.every((s) => s === 201 || s === 422), `${JSON.stringify(ok)}\n${second.log.slice(-3000)}`).to.equal(true);
+    expect(ok.every((s) => s === 201 || s === 422), `${JSON.stringify(ok)}\n${second!.log.slice(-3000)}`).to.equal(true);
     await restartAndWaitSettled();
-    await second.stop('SIGTERM');
+    await second!.stop('SIGTERM');
     await assertExact();
   });
 });
