@@ -19,6 +19,11 @@ export type SweepReason = 'start' | 'failure' | 'unknown' | 'peer' | 'backstop';
 /** The largest number of documents one sweep takes from a collection. */
 export const SWEEP_BATCH = 500;
 
+/** The late watch after an unanswered write: this many heartbeats once the store answers again, */
+export const LATE_WATCH_BEATS = 3;
+/** and at least this long (a server that resumes on a busy machine may take seconds to drain). */
+export const LATE_WATCH_MIN_MS = 10_000;
+
 export interface SweeperDeps {
   logger: Logger;
   metrics: OutboxMetrics;
@@ -42,8 +47,11 @@ export interface SweeperDeps {
  *   - start: this process starts (its previous run may have crashed);
  *   - failure: a publish of this process failed;
  *   - unknown: a write of this process got no answer (a network error or a timeout), so it
- *     may have been applied, with its entries, without anyone to publish them; a server
- *     that applies it later than that sweep (after a pause, say) leaves it to the backstop;
+ *     may have been applied, with its entries, without anyone to publish them. A server
+ *     that stopped answering (paused, starved of CPU) applies what it had already received
+ *     when it resumes, possibly just after the first sweep that follows, so after such a
+ *     write every heartbeat sweeps for a while once the store answers again (the late
+ *     watch: LATE_WATCH_BEATS heartbeats, at least LATE_WATCH_MIN_MS);
  *   - peer: another publisher's heartbeat stopped (every publisher beats every
  *     OUTBOX_SWEEP_INTERVAL; silent for three beats counts as dead, and exactly one
  *     survivor claims it by deleting its heartbeat);
@@ -59,6 +67,10 @@ export class OutboxSweeper {
   /** when a sweep is due, and why (the earliest reason wins) */
   private due: { at: number; reason: SweepReason } | undefined;
   private lastSweepAt = Date.now();
+  /** an unanswered write waits for the store's next answer to open the late watch */
+  private lateWatchPending = false;
+  /** until when every heartbeat sweeps (epoch ms) */
+  private lateWatchUntil = 0;
 
   constructor(private readonly deps: SweeperDeps) {}
 
@@ -102,6 +114,11 @@ export class OutboxSweeper {
    * after the grace period, when those entries are old enough for the sweep to take.
    */
   callForSweep(reason: SweepReason, since = Date.now()): void {
+    if (reason === 'unknown') this.lateWatchPending = true;
+    this.schedule(reason, since);
+  }
+
+  private schedule(reason: SweepReason, since: number): void {
     const at = since + this.deps.sweepGraceMs;
     if (!this.due || at < this.due.at) this.due = { at, reason };
   }
@@ -110,6 +127,12 @@ export class OutboxSweeper {
   private async tick(): Promise<void> {
     const now = Date.now();
     await this.deps.publishers.updateOne({ _id: this.instanceId }, { $set: { beatAt: new Date(now) } }, { upsert: true });
+    // the store answered: what it had received unanswered it applies about now
+    if (this.lateWatchPending) {
+      this.lateWatchPending = false;
+      this.lateWatchUntil = now + Math.max(LATE_WATCH_BEATS * this.deps.sweepIntervalMs, LATE_WATCH_MIN_MS);
+    }
+    if (now < this.lateWatchUntil) this.schedule('unknown', now - this.deps.sweepGraceMs);
     await this.claimDeadPeers(now);
     if (now - this.lastSweepAt >= this.deps.fullSweepIntervalMs) this.callForSweep('backstop', now - this.deps.sweepGraceMs);
     if (this.due && now >= this.due.at) {

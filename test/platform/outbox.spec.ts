@@ -170,6 +170,27 @@ describe('transactional outbox and idempotent consumers on real MongoDB and Kafk
     expect(await beats.countDocuments(), 'a clean stop removes the heartbeat').to.equal(0);
   });
 
+  it('when a write got no answer and the store applies it only after the first sweep that followed, then a later heartbeat publishes it, not the five-minute backstop', async () => {
+    const sweeps = () => runtime.registry.getSingleMetric('outbox_sweeps_total')!.get().then((m) => m.values.reduce((n, v) => n + v.value, 0));
+    const before = await sweeps();
+    runtime.outbox.start();
+    try {
+      // a write that timed out: the store may apply it any time from now
+      runtime.outbox.writeOutcomeUnknown();
+      await waitFor('a sweep after the unanswered write', async () => (await sweeps()) > before, { maxWait: 10_000 });
+      // ... and it does, after that sweep, as a paused server that resumes does: the entries
+      // are in the document and nobody is publishing them
+      const id = newId();
+      const event = domainEvent('test.thing.created', { id, version: 1, partnerId: 'p1' }, { name: 'late' });
+      const writtenAt = new Date(Date.now() - 5_000);
+      await runtime.db.collection<Thing>('things').insertOne({ _id: id, version: 1, name: 'late', outbox: { [event.id]: eventEntry(THINGS_TOPIC, event) }, outboxAt: writtenAt } as Thing);
+      await waitFor('the late-applied entry on Kafka', () => eventsFor(id).some((e) => e.id === event.id), { maxWait: 8_000 });
+      await waitFor('the outbox emptied', async () => !(await store.collection.findOne({ _id: id }))?.outboxAt);
+    } finally {
+      await runtime.outbox.stop();
+    }
+  });
+
   it('when the same event is delivered twice, then the idempotent consumer applies it once; a poison message is dead-lettered', async () => {
     const topic = runtime.topics.name('idempotency-probe');
     const effects = runtime.db.collection<{ _id: string; n: number }>('effects');
