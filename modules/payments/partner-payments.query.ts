@@ -1,7 +1,7 @@
 import type { Collection } from 'mongodb';
 import { countMatching, isDuplicateKey } from '../../platform/mongo.js';
 import type { PaymentLineDoc } from './payment-lines.model.js';
-import type { MongoPaymentLinesRepository } from './payment-lines.repository.js';
+import { selection, type MongoPaymentLinesRepository } from './payment-lines.repository.js';
 import type { PaymentBody } from './payments.model.js';
 
 /** A page of a partner's payments across its applications. */
@@ -103,6 +103,6 @@ export class PartnerPaymentsQuery {
 
   /** Every payment of the range in (date, paymentId) order, read in batches (the CSV export). */
   async *each(partnerId: string, fromDay: string, toDay: string): AsyncGenerator<PaymentBody> {
-    for await (const l of this.lines.find({ partnerId, date: { $gte: fromDay, $lte: toDay } }, { sort: { date: 1, _id: 1 }, projection: { body: 1 }, batchSize: 1000 })) yield l.body;
+    for await (const l of this.lines.find({ partnerId, ...selection({ from: fromDay, to: toDay }) }, { sort: { date: 1, _id: 1 }, projection: { body: 1 }, batchSize: 1000 })) yield l.body;
   }
 }
