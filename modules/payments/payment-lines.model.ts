@@ -29,11 +29,17 @@ export interface PaymentLineDoc {
   notifyUrl?: string;
   /** the Payment exactly as notified */
   body: PaymentBody;
-  /** the settlement that took the line; null while it is open */
+  /** the written settlement that lists the line; null while it is open. Once set, never changed */
   settlementId: string | null;
-  /** the cut-off of the settlement that claimed it (with settlementId): a crashed close is finished from it */
+  /**
+   * the partner's settlement number a close has reserved the line for (absent: unclaimed).
+   * A reservation only: whoever writes that settlement lists the claimed lines it read, and
+   * every claim it did not list is given back once it is written
+   */
+  claimNumber?: number;
+  /** the earlier layout's claim (a settlement id on an unsettled line): finished or given back by the next close */
   claimCutoff?: Date;
-  /** true once the settlement that lists it is written: until then a claim may be finished or given back */
+  /** true once `settlementId` is set (the cut-off job finds open lines by it) */
   settled: boolean;
 }
 

@@ -38,46 +38,63 @@ export class InMemoryPaymentLinesRepository implements PaymentLinesRepository {
     return { items: structuredClone(items), more: later.length > items.length };
   }
 
-  async claim(partnerId: string, settlementId: string, cutoff: Date): Promise<void> {
+  async claim(partnerId: string, number: number, cutoff: Date): Promise<void> {
     for (const l of this.lines.values()) {
-      if (l.partnerId === partnerId && l.settlementId === null && l.createdAt.getTime() < cutoff.getTime()) Object.assign(l, { settlementId, claimCutoff: cutoff, settled: false });
+      if (l.partnerId === partnerId && l.settlementId === null && l.claimNumber === undefined && l.createdAt.getTime() < cutoff.getTime()) l.claimNumber = number;
     }
   }
 
-  async pendingClaims(partnerId: string): Promise<Array<{ settlementId: string; cutoff: Date }>> {
-    const byId = new Map<string, Date>();
-    for (const l of this.lines.values()) {
-      if (l.partnerId === partnerId && !l.settled && l.settlementId && l.claimCutoff) byId.set(l.settlementId, l.claimCutoff);
-    }
-    return [...byId].map(([settlementId, cutoff]) => ({ settlementId, cutoff: new Date(cutoff) }));
+  async claimed(partnerId: string, number: number, cutoff: Date): Promise<PaymentLineDoc[]> {
+    return structuredClone(this.sorted(partnerId, {}).filter((l) => l.claimNumber === number && l.settlementId === null && l.createdAt.getTime() < cutoff.getTime()));
   }
 
   async markSettled(partnerId: string, settlementId: string, lineIds: readonly string[]): Promise<void> {
     for (const id of lineIds) {
       const l = this.lines.get(id);
-      if (l && l.partnerId === partnerId && l.settlementId === settlementId) l.settled = true;
+      if (l && l.partnerId === partnerId && l.settlementId === null) {
+        Object.assign(l, { settlementId, settled: true });
+        delete l.claimNumber;
+        delete l.claimCutoff;
+      }
     }
   }
 
-  async ofSettlement(partnerId: string, settlementId: string): Promise<PaymentLineDoc[]> {
-    return structuredClone(this.sorted(partnerId, { settlementId }));
-  }
-
-  async release(partnerId: string, settlementId: string, keep: readonly string[]): Promise<number> {
-    const kept = new Set(keep);
+  async releaseClaims(partnerId: string, number: number): Promise<number> {
     let n = 0;
     for (const l of this.lines.values()) {
-      if (l.partnerId === partnerId && l.settlementId === settlementId && !kept.has(l._id)) {
-        l.settlementId = null;
-        l.settled = false;
-        delete l.claimCutoff;
+      if (l.partnerId === partnerId && l.settlementId === null && l.claimNumber !== undefined && l.claimNumber <= number) {
+        delete l.claimNumber;
         n++;
       }
     }
     return n;
   }
 
+  async ofSettlement(partnerId: string, settlementId: string): Promise<PaymentLineDoc[]> {
+    return structuredClone(this.sorted(partnerId, { settlementId }));
+  }
+
+  async legacyClaims(partnerId: string): Promise<string[]> {
+    return [...new Set([...this.lines.values()].filter((l) => l.partnerId === partnerId && !l.settled && l.settlementId !== null).map((l) => l.settlementId!))];
+  }
+
+  async finishLegacy(partnerId: string, settlementId: string, keep: readonly string[]): Promise<void> {
+    const kept = new Set(keep);
+    for (const l of this.lines.values()) {
+      if (l.partnerId !== partnerId || l.settlementId !== settlementId || l.settled) continue;
+      if (kept.has(l._id)) l.settled = true;
+      else l.settlementId = null;
+      delete l.claimCutoff;
+    }
+  }
+
   async partnersWithOpenLines(before: Date): Promise<string[]> {
-    return [...new Set([...this.lines.values()].filter((l) => !l.settled && (l.createdAt.getTime() < before.getTime() || l.settlementId !== null)).map((l) => l.partnerId))];
+    return [...new Set([...this.lines.values()]
+      .filter((l) => !l.settled && (l.createdAt.getTime() < before.getTime() || l.claimNumber !== undefined || l.settlementId !== null))
+      .map((l) => l.partnerId))];
+  }
+
+  async *each(): AsyncIterable<PaymentLineDoc> {
+    for (const l of [...this.lines.values()].sort((a, b) => (a._id < b._id ? -1 : 1))) yield structuredClone(l);
   }
 }

@@ -18,21 +18,38 @@ export interface PaymentLinesRepository {
    * dates a line is the one that stamps its id, and one an index on (partner, date, id) serves.
    */
   page(partnerId: string, filter: LineFilter, req: LinePageRequest): Promise<{ items: PaymentLineDoc[]; more: boolean }>;
-  /** Takes every open line recorded before `cutoff` for the settlement (idempotent). */
-  claim(partnerId: string, settlementId: string, cutoff: Date): Promise<void>;
-  /** Claims of the partner whose settlement is not confirmed yet (a close in progress, or one that crashed). */
-  pendingClaims(partnerId: string): Promise<Array<{ settlementId: string; cutoff: Date }>>;
-  /** The settlement is written: its lines are final. */
-  markSettled(partnerId: string, settlementId: string, lineIds: readonly string[]): Promise<void>;
-  /** Every line the settlement has taken, in paymentId order. */
-  ofSettlement(partnerId: string, settlementId: string): Promise<PaymentLineDoc[]>;
-  /** Gives back lines taken by the settlement that it does not list (a claim that lost a race with its close). */
-  release(partnerId: string, settlementId: string, keep: readonly string[]): Promise<number>;
   /**
-   * Partners with open lines recorded before `before`, and partners with a claim not confirmed
-   * (a close that crashed, whatever its cut-off): the job's close finishes it.
+   * Claims every open, unclaimed line recorded before `cutoff` for the partner's settlement
+   * number `number` (idempotent). A claim is a reservation, never a settlement: the line's
+   * `settlementId` stays null until the written settlement that lists it is confirmed.
    */
+  claim(partnerId: string, number: number, cutoff: Date): Promise<void>;
+  /** The lines claimed for settlement `number` and recorded before `cutoff`, in paymentId order. */
+  claimed(partnerId: string, number: number, cutoff: Date): Promise<PaymentLineDoc[]>;
+  /**
+   * The settlement is written: its listed lines get its id for ever (only lines no
+   * settlement has yet; a line that has one keeps it).
+   */
+  markSettled(partnerId: string, settlementId: string, lineIds: readonly string[]): Promise<void>;
+  /**
+   * Gives back every claim for settlement numbers up to `number` that no settlement took:
+   * called only once settlement `number` and every one before it are written and marked, so
+   * such a claim can never become a settlement's line any more.
+   */
+  releaseClaims(partnerId: string, number: number): Promise<number>;
+  /** The lines that name the settlement, in paymentId order. */
+  ofSettlement(partnerId: string, settlementId: string): Promise<PaymentLineDoc[]>;
+  /**
+   * Claims of the earlier layout (a settlement id on an unsettled line, before settlement
+   * numbers were claimed): each id with its lines, so a close can finish or give them back.
+   */
+  legacyClaims(partnerId: string): Promise<string[]>;
+  /** Gives back the earlier layout's claims of `settlementId` that `keep` does not list, and marks those it does. */
+  finishLegacy(partnerId: string, settlementId: string, keep: readonly string[]): Promise<void>;
+  /** Partners with open lines recorded before `before`, or with a pending claim (a close that crashed). */
   partnersWithOpenLines(before: Date): Promise<string[]>;
+  /** Every line of the store, one by one (the integrity check). */
+  each(): AsyncIterable<PaymentLineDoc>;
 }
 
 export class MongoPaymentLinesRepository implements PaymentLinesRepository {
@@ -44,13 +61,15 @@ export class MongoPaymentLinesRepository implements PaymentLinesRepository {
 
   async init(): Promise<void> {
     // the list in paymentId order, optionally by type; a settlement's lines and the open ones
-    // (settlementId null) of one partner; the cut-off job's question which partners have open lines
+    // (settlementId null) of one partner; the lines claimed for a settlement number; the
+    // cut-off job's question which partners have open lines
     await this.collection.createIndexes([
       { key: { partnerId: 1, _id: 1 }, name: 'partner_payment' },
       { key: { partnerId: 1, type: 1, _id: 1 }, name: 'partner_type_payment' },
       { key: { partnerId: 1, date: 1, _id: 1 }, name: 'partner_date_payment' },
       { key: { partnerId: 1, settlementId: 1, _id: 1 }, name: 'partner_settlement_payment' },
       { key: { partnerId: 1, settled: 1, settlementId: 1 }, name: 'partner_pending' },
+      { key: { partnerId: 1, claimNumber: 1, _id: 1 }, name: 'partner_claim_payment' },
       { key: { settled: 1, createdAt: 1, partnerId: 1 }, name: 'unsettled_lines' },
     ]);
   }
@@ -91,41 +110,53 @@ export class MongoPaymentLinesRepository implements PaymentLinesRepository {
     return { items: backwards ? items.reverse() : items, more };
   }
 
-  async claim(partnerId: string, settlementId: string, cutoff: Date): Promise<void> {
-    await this.collection.updateMany({ partnerId, settlementId: null, createdAt: { $lt: cutoff } }, { $set: { settlementId, claimCutoff: cutoff, settled: false } });
+  async claim(partnerId: string, number: number, cutoff: Date): Promise<void> {
+    await this.collection.updateMany({ partnerId, settlementId: null, claimNumber: { $exists: false }, createdAt: { $lt: cutoff } }, { $set: { claimNumber: number } });
   }
 
-  async pendingClaims(partnerId: string): Promise<Array<{ settlementId: string; cutoff: Date }>> {
-    const found = await this.collection.find({ partnerId, settled: false, settlementId: { $ne: null } }, { projection: { settlementId: 1, claimCutoff: 1 } }).toArray();
-    const byId = new Map<string, Date>();
-    for (const l of found) if (l.settlementId && l.claimCutoff) byId.set(l.settlementId, l.claimCutoff);
-    return [...byId].map(([settlementId, cutoff]) => ({ settlementId, cutoff }));
+  claimed(partnerId: string, number: number, cutoff: Date): Promise<PaymentLineDoc[]> {
+    return this.collection.find({ partnerId, claimNumber: number, settlementId: null, createdAt: { $lt: cutoff } }, { sort: { _id: 1 } }).toArray();
   }
 
   async markSettled(partnerId: string, settlementId: string, lineIds: readonly string[]): Promise<void> {
-    // by the settlement's own list (in pieces): a line another close claimed late is not marked
+    // in pieces; only lines without a settlement: a line that has one keeps it for ever
     for (let i = 0; i < lineIds.length; i += 1000) {
-      await this.collection.updateMany({ _id: { $in: lineIds.slice(i, i + 1000) }, partnerId, settlementId, settled: false }, { $set: { settled: true } });
+      await this.collection.updateMany(
+        { _id: { $in: lineIds.slice(i, i + 1000) }, partnerId, settlementId: null },
+        { $set: { settlementId, settled: true }, $unset: { claimNumber: '', claimCutoff: '' } },
+      );
     }
+  }
+
+  async releaseClaims(partnerId: string, number: number): Promise<number> {
+    const res = await this.collection.updateMany({ partnerId, settlementId: null, claimNumber: { $lte: number } }, { $unset: { claimNumber: '' } });
+    return res.modifiedCount;
   }
 
   ofSettlement(partnerId: string, settlementId: string): Promise<PaymentLineDoc[]> {
     return this.collection.find({ partnerId, settlementId }, { sort: { _id: 1 } }).toArray();
   }
 
-  async release(partnerId: string, settlementId: string, keep: readonly string[]): Promise<number> {
-    const claimed = await this.collection.countDocuments({ partnerId, settlementId });
-    if (claimed === keep.length) return 0;
-    const res = await this.collection.updateMany({ partnerId, settlementId, _id: { $nin: [...keep] } }, { $set: { settlementId: null, settled: false }, $unset: { claimCutoff: '' } });
-    return res.modifiedCount;
+  async legacyClaims(partnerId: string): Promise<string[]> {
+    const found = await this.collection.find({ partnerId, settled: false, settlementId: { $ne: null } }, { projection: { settlementId: 1 } }).toArray();
+    return [...new Set(found.map((l) => l.settlementId!))];
+  }
+
+  async finishLegacy(partnerId: string, settlementId: string, keep: readonly string[]): Promise<void> {
+    await this.collection.updateMany({ partnerId, settlementId, settled: false, _id: { $in: [...keep] } }, { $set: { settled: true }, $unset: { claimCutoff: '' } });
+    await this.collection.updateMany({ partnerId, settlementId, settled: false }, { $set: { settlementId: null }, $unset: { claimCutoff: '' } });
   }
 
   async partnersWithOpenLines(before: Date): Promise<string[]> {
     const [open, pending] = await Promise.all([
       this.collection.distinct('partnerId', { settled: false, createdAt: { $lt: before } }),
-      this.collection.distinct('partnerId', { settled: false, settlementId: { $ne: null } }),
+      this.collection.distinct('partnerId', { settled: false, claimNumber: { $exists: true } }),
     ]);
     return [...new Set([...open, ...pending])];
+  }
+
+  async *each(): AsyncIterable<PaymentLineDoc> {
+    yield* this.collection.find({}, { sort: { _id: 1 } });
   }
 }
 

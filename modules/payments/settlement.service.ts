@@ -18,34 +18,36 @@ export interface SettlementPartners {
   announcesSettlements(partnerId: string): Promise<boolean>;
 }
 
-/** How many of a partner's newest settlements a close checks for lines a lost race left claimed. */
-const STRAY_CHECK = 3;
 const ATTEMPTS = 8;
 
 export const SETTLEMENT_NOTIFICATION_KIND = 'SETTLEMENT';
 
 /**
- * Settlements, exactly once per partner and cut-off without any lock, in steps that are each
- * idempotent, so any instance may run them, at the same time as another or after a crash:
+ * Settlements, exactly once per partner and cut-off and a line in at most one of them, without
+ * any lock, in steps that are each idempotent, so any instance may run them, at the same time
+ * as another, with another cut-off (sandbox closes milliseconds apart), or after a crash:
  *
- * 1. The id is derived from (partner, cut-off). If the settlement exists, it is the answer.
- * 2. Claim: every open line of the partner recorded before the cut-off gets `settlementId`
- *    = the id (a repeated claim takes only what is still open).
- * 3. Read the lines claimed for the id, add them up with the balance the settlement before
- *    carried, and insert the settlement, listing its lines, with its notification in the
- *    same write. A duplicate key means another instance wrote it (same `_id`), or wrote the
- *    next settlement of the chain first (same number): read again from step 1.
- * 4. Confirm: a line claimed for the id that the written settlement does not list (claimed
- *    by a slower instance after the totals were taken) is opened again for the next one; the
- *    listed lines are marked settled.
+ * 1. Read the partner's newest settlement. When its cut-off is ours or later, there is nothing
+ *    to do (ours, when it is ours). Otherwise finish it (step 5): from then on every written
+ *    settlement has its lines marked.
+ * 2. Claim: every open, unclaimed line recorded before the cut-off is reserved for the next
+ *    settlement number (newest + 1). Every close that reads the same newest settlement
+ *    reserves for the same number, whatever its cut-off, so concurrent closes share claims.
+ * 3. Read the lines claimed for that number before our cut-off, add them up with the balance
+ *    the settlement before carried, and insert the settlement, listing them, with its
+ *    notification in the same write. (partner, number) and (partner, cut-off) are unique: a
+ *    duplicate key means another close wrote that number first; read again from step 1.
+ * 4. After a write, finish it (step 5).
+ * 5. Finish settlement n: its listed lines get its id (never a line that has one), then every
+ *    claim for a number up to n that no settlement took is given back. The order matters: a
+ *    listed line is marked before any claim is given back, and claims are given back only
+ *    for numbers already written, so a claim a settlement may still list is never released.
  *
- * A close that crashed between its claim and its write leaves lines claimed and not settled,
- * with the claim's cut-off: the next close of the partner (the daily job finds the partner by
- * its unsettled lines) finishes that settlement first, so nothing stays claimed by a
- * settlement that does not exist.
- *
- * A settlement's lines are exactly its `lineIds`, so once written nothing changes it; a line
- * that arrives late (or is released) belongs to the next one.
+ * Nothing ever takes a line from a written settlement: a line's settlement id is set once, by
+ * the settlement that lists it. A close that crashed after its claim leaves a reservation for
+ * a number not yet written: the next close of the partner (the daily job finds it by its open
+ * lines) reserves for the same number and takes it. One that crashed after its write leaves
+ * lines listed and not marked: the next close finishes that settlement first (step 1).
  */
 export class SettlementService {
   constructor(
@@ -73,59 +75,54 @@ export class SettlementService {
    * cut-off of the partner is settled already.
    */
   async close(partnerId: string, cutoff: Date, opts: { sandbox?: boolean } = {}): Promise<SettlementDoc | undefined> {
-    const id = settlementIdOf(partnerId, cutoff);
-    // a close of this partner that claimed lines and did not confirm (crashed, or running
-    // now elsewhere) is finished first: the same steps under its own id, so the chain stays in order
-    for (const pending of await this.lines.pendingClaims(partnerId)) {
-      if (pending.settlementId !== id) await this.closeOne(partnerId, pending.cutoff, {});
-    }
-    return this.closeOne(partnerId, cutoff, opts);
-  }
-
-  private async closeOne(partnerId: string, cutoff: Date, opts: { sandbox?: boolean }): Promise<SettlementDoc | undefined> {
-    const id = settlementIdOf(partnerId, cutoff);
+    await this.finishLegacyClaims(partnerId);
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const existing = await this.repo.find(id);
-      if (existing) return this.confirm(existing);
-      const recent = await this.repo.latest(partnerId, STRAY_CHECK);
-      for (const s of recent) await this.lines.release(partnerId, s._id, s.lineIds);
-      const prev = recent[0];
-      if (prev && prev.cutoffAt.getTime() >= cutoff.getTime()) {
-        // a later cut-off got there first: whatever this one claimed is the next one's
-        await this.lines.release(partnerId, id, []);
-        return undefined;
-      }
-      await this.lines.claim(partnerId, id, cutoff);
+      const [prev] = await this.repo.latest(partnerId, 1);
+      if (prev) await this.finish(prev);
+      if (prev && prev.cutoffAt.getTime() >= cutoff.getTime()) return prev.cutoffAt.getTime() === cutoff.getTime() ? prev : undefined;
+      const number = (prev?.number ?? 0) + 1;
+      await this.lines.claim(partnerId, number, cutoff);
       this.afterStep('claimed');
-      const taken = await this.lines.ofSettlement(partnerId, id);
+      const taken = await this.lines.claimed(partnerId, number, cutoff);
       if (taken.length === 0) return undefined;
       const now = this.clock.now();
-      const doc = await this.build(id, partnerId, cutoff, prev, taken, now, opts.sandbox === true);
+      const doc = await this.build(partnerId, number, cutoff, prev, taken, now, opts.sandbox === true);
       try {
         const written = await this.repo.insert(doc, await this.entries(doc, taken, now), now);
         this.afterStep('written');
-        return await this.confirm(written);
+        await this.finish(written);
+        return written;
       } catch (err) {
         if (!isDuplicateKey(err)) throw err;
-        // another instance wrote this settlement, or the next one of the chain: read again
+        // another close wrote this number (or this cut-off) first: read again
       }
     }
-    throw new Error(`settlement ${id} of ${partnerId}: the chain kept changing; the next run closes it`);
+    throw new Error(`settlement of ${partnerId} at ${cutoff.toISOString()}: the chain kept changing; the next run closes it`);
   }
 
-  /** The settlement is written: lines claimed for it and not listed go back, the listed ones are final. */
-  private async confirm(s: SettlementDoc): Promise<SettlementDoc> {
-    await this.lines.release(s.partnerId, s._id, s.lineIds);
+  /** Step 5: the written settlement's lines are its own for ever; claims it (or one before it) did not take go back. */
+  private async finish(s: SettlementDoc): Promise<void> {
     await this.lines.markSettled(s.partnerId, s._id, s.lineIds);
-    return s;
+    await this.lines.releaseClaims(s.partnerId, s.number);
+  }
+
+  /**
+   * Claims of the earlier layout (a settlement id written on the line before the settlement):
+   * marked when that settlement exists and lists them, given back otherwise.
+   */
+  private async finishLegacyClaims(partnerId: string): Promise<void> {
+    for (const id of await this.lines.legacyClaims(partnerId)) {
+      const s = await this.repo.find(id);
+      await this.lines.finishLegacy(partnerId, id, s?.lineIds ?? []);
+    }
   }
 
   private async build(
-    id: string, partnerId: string, cutoff: Date, prev: SettlementDoc | undefined, taken: PaymentLineDoc[], now: Date, sandbox: boolean,
+    partnerId: string, number: number, cutoff: Date, prev: SettlementDoc | undefined, taken: PaymentLineDoc[], now: Date, sandbox: boolean,
   ): Promise<NewDocument<SettlementDoc>> {
+    const id = settlementIdOf(partnerId, cutoff);
     const currencies = new Set(taken.map((l) => l.currency));
     if (currencies.size !== 1) throw new Error(`settlement ${id}: lines in ${[...currencies].join(', ')}; one settlement is in one currency`);
-    const number = (prev?.number ?? 0) + 1;
     const bankAccount = await this.partners.bankAccount(partnerId);
     return {
       _id: id,
@@ -173,10 +170,12 @@ export class SettlementService {
     return this.repo.page(partnerId, req);
   }
 
-  /** The settlement's lines: those it lists (a line claimed and not yet released is not one of them). */
+  /** The settlement's lines: exactly those it lists (finished first, should a crash have left it unmarked). */
   async linesOf(s: SettlementDoc): Promise<PaymentLineDoc[]> {
-    const listed = new Set(s.lineIds);
-    return (await this.lines.ofSettlement(s.partnerId, s._id)).filter((l) => listed.has(l._id));
+    const found = await this.lines.ofSettlement(s.partnerId, s._id);
+    if (found.length === s.lineIds.length) return found;
+    await this.finish(s);
+    return this.lines.ofSettlement(s.partnerId, s._id);
   }
 
   /** The daily job's work at `cutoff`: each partner with open lines before it. */

@@ -60,7 +60,7 @@ export function mountSettlementRoutes(router: AppRouter, deps: { settlements: Se
     const listed = new Set(s.lineIds);
     await resolveCursor(q, (id) => (listed.has(id) ? id : null), 'no line of this settlement has this paymentId');
     const { items, more } = await deps.lines.page(partnerId, { settlementId: s._id }, q);
-    // a line a slower close claimed after this settlement was written is not one of its lines
+    // a settlement's lines name it once it is finished: read by that name, kept to its list
     const lines = items.filter((l) => listed.has(l._id));
     const link = (c: 'after' | 'before', id: string) => `${BASE}/${s._id}?limit=${q.limit}&${c}=${encodeURIComponent(id)}`;
     ctx.body = { settlement: settlementView(s), lines: lines.map(accountPayment), pagingInfo: pagingInfo(q, lines.map((l) => l._id), more, link) };
