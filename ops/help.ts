@@ -5,7 +5,7 @@ const FOOTER = `Configuration: the services' own environment variables (MONGO_UR
 "Configuration"), validated as the services validate them. Answers are JSON on stdout. Exit codes: 0 done,
 2 bad usage or refused input, 78 bad configuration, 1 unexpected failure.`;
 
-const pad = (name: string) => `  ${name.padEnd(22)}`;
+const pad = (name: string) => `  ${name.padEnd(24)}`;
 
 /** `ops --help`: every verb, by group, one line each. */
 export function programHelp(verbs: readonly Verb[]): string {
