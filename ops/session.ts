@@ -11,10 +11,11 @@ import type { Needs } from './verb.js';
  * loader (platform/config.ts: the same variables, defaults and refusals as the API's), a
  * logger on stderr (stdout is the verb's answer), the wall clock, and the store with the
  * services' own timeout, or, for a verb that writes events, the whole runtime of a service
- * process (store, topics, producer, outbox publisher: platform/runtime.ts).
+ * process (store, topics, producer, outbox publisher: platform/runtime.ts). `env` is for
+ * tests; the program passes none, so the loader reads the process's environment.
  */
-export async function openSession(needs: Needs): Promise<Session> {
-  const config = loadConfig();
+export async function openSession(needs: Needs, env?: NodeJS.ProcessEnv): Promise<Session> {
+  const config = loadConfig(env);
   const logger = createLogger({ level: config.logLevel, name: 'ops', stderr: true });
   if (needs === 'runtime') {
     const runtime = await createRuntime(config, logger, 'ops');
