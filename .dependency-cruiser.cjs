@@ -1,5 +1,5 @@
 /**
- * The module map, enforced (npx depcruise api modules platform relay scripts examples).
+ * The module map, enforced (npm run deps:check: npx depcruise api modules ops platform relay versions scripts examples).
  * test/architecture/boundaries.spec.ts runs these rules in `npm test`, on the code and on
  * fixtures that break each rule once. Tests (test/, *.test.ts) may import deeply: the
  * rules are for the code that ships. docs/architecture.md tells the map in words.
@@ -17,7 +17,7 @@ module.exports = {
       name: 'roots-through-doors',
       comment: 'The composition roots and the scripts reach a module through its index.ts too.',
       severity: 'error',
-      from: { path: '^(api|relay|scripts|examples)/' },
+      from: { path: '^(api|relay|ops|scripts|examples)/' },
       to: { path: '^modules/', pathNot: '^modules/[^/]+/index\\.ts$' },
     },
     {
@@ -25,7 +25,24 @@ module.exports = {
       comment: 'The kernel (platform/) is generic: it knows no module, no composition root, no relay.',
       severity: 'error',
       from: { path: '^platform/' },
-      to: { path: '^(modules|api|relay)/' },
+      to: { path: '^(modules|api|relay|ops)/' },
+    },
+    {
+      name: 'ops-sees-platform-and-doors',
+      comment: 'The operators\' program (ops/) is a composition root of its own: it wires the platform and modules\' doors, '
+        + 'as api/ and relay/ do, and imports neither of them, nor scripts/ (a verb runs in the image, where scripts/ is not); '
+        + 'and no other code imports it.',
+      severity: 'error',
+      from: { path: '^ops/' },
+      to: { path: '^(api|relay|versions|scripts|examples)/' },
+    },
+    {
+      name: 'nothing-imports-ops',
+      comment: 'A verb is an entry point like a route: the code that ships never depends on the operators\' program. '
+        + 'scripts/ops.ts, which runs it locally (`npm run ops`) after finding the local stack, is its one launcher.',
+      severity: 'error',
+      from: { path: '^(api|relay|modules|platform|versions|scripts|examples)/', pathNot: '^scripts/ops\\.ts$' },
+      to: { path: '^ops/' },
     },
     {
       name: 'relay-imports-no-domain-module',
@@ -70,6 +87,15 @@ module.exports = {
       severity: 'error',
       from: { path: '^modules/order-rules/' },
       to: { path: ['^modules/', '(^|/)node_modules/(mongodb|kafkajs|koa|@koa)/'], pathNot: '^modules/order-rules/' },
+    },
+    {
+      name: 'no-module-cycles',
+      comment: 'Modules depend one way, as folders: A importing B\'s door while B imports A\'s is a cycle even when no '
+        + 'file cycle exists (no-cycles sees files); it makes the two one module with two doors. Reported from each module in it.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^modules/[^/]+$' },
+      to: { path: '^modules/[^/]+$', circular: true },
     },
     {
       name: 'no-cycles',

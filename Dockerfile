@@ -1,7 +1,7 @@
 # One image for both entry points of the service: `api` (default) and `relay`, plus the
-# operators' `partners` CLI.
+# operators' program `ops` (`partners <verb>` is kept as `ops partners <verb>`).
 #   docker build -t partner-financing:local .        (BuildKit: Docker 23+, or DOCKER_BUILDKIT=1)
-#   docker run partner-financing:local api | relay | partners <command>
+#   docker run partner-financing:local api | relay | ops <group> <verb>
 # Online, node:20-bookworm-slim comes from Docker Hub; where no image registry is
 # reachable, `npm run images` first builds it from the package registries under the same
 # name (scripts/images/build-base.sh), then builds this file unchanged (docs/containers.md).
@@ -26,11 +26,11 @@ RUN --mount=type=secret,id=build_ca --mount=type=cache,target=/root/.npm \
     if [ -s /run/secrets/build_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/build_ca; fi; \
     npm ci --workspaces=false --include-workspace-root --ignore-scripts --no-audit --no-fund --loglevel=error
 COPY api api
+COPY ops ops
 COPY platform platform
 COPY modules modules
 COPY relay relay
 COPY versions versions
-COPY scripts/local-stack.ts scripts/
 COPY scripts/sandbox scripts/sandbox
 COPY scripts/images/compile.mjs scripts/images/
 RUN node scripts/images/compile.mjs /app

@@ -59,7 +59,7 @@ export async function createPartner(): Promise<PartnerCredentials> {
 function partners(args: string[], stdin = ''): Promise<string> {
   const root = fileURLToPath(new URL('../../', import.meta.url));
   return new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'modules/auth/partners-cli.ts', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/ops.ts', 'partners', ...args], {
       cwd: root, stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -16,7 +16,7 @@ import type { AppState } from '../../platform/http/state.js';
 
 export interface AuthModule extends AppModule {
   service: AuthService;
-  /** partner administration (the partners CLI; tests provision partners through it) */
+  /** partner administration (the operators' `ops partners`; tests provision partners through it) */
   admin: PartnerAdmin;
   tokens: TokenService;
   /** the login throttle (the partner portal's sign-in counts its failures on the same counters) */

@@ -18,6 +18,8 @@ export { formatBankAccount, type BankAccount } from './bank-account.js';
 
 
 export { createPartnerDirectory, type PartnerDirectory } from './partner-directory.js';
+// the operators' program (ops/): partner administration and key rotation
+export { createPartnerOperations, type PartnerOperations } from './partner-operations.js';
 
 // The partner portal signs its users in with the same password hashing and login throttle.
 export { hashPassword, verifyPassword, dummyHash, passwordProblem } from './passwords.js';

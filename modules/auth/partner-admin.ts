@@ -26,7 +26,7 @@ export interface CreatePartnerInput {
 export const WEBHOOK_SECRET_GRACE_MS = 24 * 3_600_000;
 
 /**
- * Partner administration (the partners CLI): create, list, disable / enable,
+ * Partner administration (`ops partners`): create, list, disable / enable,
  * rotate the password, rotate the webhook secret. Every change is one single-document
  * write; the ones that end access bump the token generation, which revokes every token the
  * partner holds (seen by all instances within AUTH_CACHE_TTL).

@@ -192,7 +192,7 @@ function newKeyDoc(kid: string, now: Date): SigningKeyDoc {
 }
 
 /**
- * Key rotation (`partners rotate-signing-key`): a new key becomes the signing key, the
+ * Key rotation (`ops keys rotate-signing-key`): a new key becomes the signing key, the
  * older ones are retired but keep verifying the tokens they signed until those expire
  * (2 h), and keys retired longer ago than that are deleted. Two rotations at once leave
  * the newer key active: each retires only keys created before its own.

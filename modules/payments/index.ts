@@ -10,3 +10,6 @@ export { totalsPerDay, type DayTotal } from './partner-payments.query.js';
 
 export type { SettlementPartners } from './settlement.service.js';
 export { SETTLEMENT_NOTIFICATION_KIND } from './settlement.service.js';
+
+// the operators' program (ops ledger backfill-lines)
+export { backfillLines } from './backfill-lines.js';

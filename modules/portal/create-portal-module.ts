@@ -81,7 +81,7 @@ export async function createPortalModule(platform: PortalPlatform, deps: PortalD
   };
 }
 
-/** The partners CLI's first owner of a partner: the user and the one-time setup link to print. */
+/** `ops partners portal-owner`: the first owner of a partner: the user and the one-time setup link to print. */
 export async function createFirstOwner(
   store: { db: Db; clock: Clock; publicBaseUrl: string; setupLinkTtlMs: number },
   partner: { id: string; name: string },

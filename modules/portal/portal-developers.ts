@@ -100,7 +100,7 @@ ${older ? html`<p><a href="${older}">${m.older}</a></p>` : ''}</section>`);
       ctx.query = {};
       return show(ctx, user, undefined, true);
     }
-    // the existing rotation (the partners CLI's), with its overlap; by the partner's username
+    // the existing rotation (`ops partners rotate-webhook-secret`), with its overlap; by the partner's username
     const rotated = await deps.auth.admin.rotateWebhookSecret(user.partnerName, GRACES[grace as keyof typeof GRACES]);
     if (rotated.id !== user.partnerId) throw new AppError('PARTNER_MISMATCH', 'The partner could not be identified.', { status: 409 });
     // the secret is not kept with the key: a replay shows that it happened, never the secret again

@@ -13,9 +13,8 @@
 // of the last build, kept in <out-dir>/.source-fingerprint). A build writes a fresh
 // directory beside <out-dir> and swaps it in, so a half-written tree never runs.
 //
-// Compiles the service code (api, platform, modules, relay, versions, without tests and
-// fakes), the sandbox supervisor (scripts/sandbox) and scripts/local-stack.ts (the partners
-// CLI imports it); copies package.json (its "type": "module" makes the output ESM). Then
+// Compiles the service code (api, ops, platform, modules, relay, versions, without tests
+// and fakes) and the sandbox supervisor (scripts/sandbox); copies package.json (its "type": "module" makes the output ESM). Then
 // checks that every relative import of the output names a file of the output, so code that
 // starts importing from a directory not listed here fails the build, not the container.
 import { existsSync } from 'node:fs';
@@ -35,8 +34,8 @@ if (!target) {
 }
 const final = resolve(target);
 
-const DIRS = ['api', 'platform', 'modules', 'relay', 'versions', 'scripts/sandbox'];
-const FILES = ['scripts/local-stack.ts'];
+const DIRS = ['api', 'ops', 'platform', 'modules', 'relay', 'versions', 'scripts/sandbox'];
+const FILES = [];
 const skip = (f) => f.endsWith('.test.ts') || f.endsWith('.d.ts') || /\.fake\.ts$/.test(f);
 
 async function walk(dir) {

@@ -228,7 +228,7 @@ async function tlsFiles(): Promise<{ cert: string; key: string }> {
 
 interface Partner { id: string; username: string; password: string; webhookSecret: string; payoutTrigger: string; feeBps: number }
 
-/** The partner, made with the partners CLI (kept in DATA across a restart of the container). */
+/** The partner, made with `ops partners create` (kept in DATA across a restart of the container). */
 async function provisionPartner(serviceVars: NodeJS.ProcessEnv): Promise<Partner> {
   const file = join(DATA, 'partner.json');
   const username = env.SANDBOX_PARTNER_USERNAME || 'sandbox-shop';
@@ -237,7 +237,7 @@ async function provisionPartner(serviceVars: NodeJS.ProcessEnv): Promise<Partner
     if (kept.username === username) return kept;
   }
   const password = env.SANDBOX_PARTNER_PASSWORD || randomBytes(18).toString('base64url');
-  const args = ['modules/auth/partners-cli.js', 'create', '--username', username, '--password-stdin',
+  const args = ['ops/main.js', 'partners', 'create', '--username', username, '--password-stdin',
     '--payout-trigger', env.SANDBOX_PAYOUT_TRIGGER || 'DELIVERED', '--fee-bps', env.SANDBOX_FEE_BPS || '0'];
   const cli = spawn(process.execPath, args, { cwd: APP, env: { ...serviceVars, LOG_LEVEL: 'warn' }, stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
@@ -247,7 +247,7 @@ async function provisionPartner(serviceVars: NodeJS.ProcessEnv): Promise<Partner
   cli.stdin.end(`${password}\n`);
   const code = await new Promise<number | null>((resolve) => cli.once('close', resolve));
   if (code !== 0) {
-    say(`the partners CLI refused the partner (exit ${code}): ${err.trim()}`);
+    say(`ops partners create refused the partner (exit ${code}): ${err.trim()}`);
     return shutdown(1);
   }
   const view = JSON.parse(out) as Omit<Partner, 'password'>;

@@ -1,15 +1,15 @@
 import { expect } from 'chai';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { waitFor } from '../support/wait.js';
-import { runPartnersCli, type CliResult } from '../support/partners-cli.js';
+import { runOps, runPartnersCli, type CliResult } from '../support/partners-cli.js';
 
 const LOGIN = '/authentication/v1/partner';
 const UNKNOWN_APP = '/financing/v1/applications/0190d3f0-0000-7000-8000-000000000000';
 
-/** Runs the partners CLI as an operator would (a separate process), against the test database. */
+/** Runs `ops partners ...` as an operator would (a separate process), against the test database. */
 const cli = (t: TestApi, args: string[], stdin?: string): Promise<CliResult> => runPartnersCli(t.config, args, { stdin });
 
-describe('partners CLI against the store the API uses', () => {
+describe('ops partners (the partners CLI) against the store the API uses', () => {
   let t: TestApi;
   const username = `cli-shop-${Date.now()}`;
   const password = 'correct-horse-battery';
@@ -86,7 +86,7 @@ describe('partners CLI against the store the API uses', () => {
   });
 
   it('when the signing key is rotated, then the JSON names the new kid and the API signs with it', async () => {
-    const res = await cli(t, ['rotate-signing-key']);
+    const res = await runOps(t.config, ['keys', 'rotate-signing-key']);
     expect(res.code, res.stderr).to.equal(0);
     expect(res.json.kid).to.be.a('string');
     expect(res.json.retired).to.include('k1');
@@ -113,12 +113,27 @@ describe('partners CLI against the store the API uses', () => {
     expect(missing.stderr).to.match(/PARTNER_NOT_FOUND/);
   });
 
-  it('when --help is asked, then the usage on stdout and exit 0 (with or without a command)', async () => {
-    for (const args of [['--help'], ['help'], ['create', '--help']]) {
+  it('when --help is asked, then the usage on stdout and exit 0: the group\'s verbs, or one verb\'s options', async () => {
+    for (const args of [['--help'], ['help']]) {
       const res = await cli(t, args);
       expect(res.code, `${args.join(' ')}: ${res.stderr}`).to.equal(0);
-      expect(res.stdout).to.match(/^usage: partners <command>/).and.include('set-display-name');
+      expect(res.stdout).to.match(/^usage: ops partners <verb>/).and.include('set-display-name');
     }
+    const create = await cli(t, ['create', '--help']);
+    expect(create.code, create.stderr).to.equal(0);
+    expect(create.stdout).to.match(/^usage: ops partners create --username U \(--password P \| --password-stdin\)/);
+  });
+
+  it('when the whole program is asked for help, then its verbs by group, from the process the image runs', async () => {
+    const res = await runOps(t.config, ['--help']);
+    expect(res.code, res.stderr).to.equal(0);
+    expect([...res.stdout.matchAll(/^(partners|keys|ledger|data|kafka): /gm)].map((m) => m[1])).to.deep.equal(['partners', 'keys', 'ledger']);
+  });
+
+  it('when a verb is asked under its old place (the signing key under partners), then exit 2 naming where it lives now', async () => {
+    const res = await cli(t, ['rotate-signing-key']);
+    expect(res.code).to.equal(2);
+    expect(res.stderr).to.include('did you mean ops keys rotate-signing-key?');
   });
 
   it('when a display name is set, then show prints it; a name with control characters or over 80 is refused with exit 2', async () => {

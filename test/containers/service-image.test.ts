@@ -2,7 +2,7 @@
  * The service image, really built and run (`npm run test:containers` builds it first):
  * an API and a relay container against the local stack's Kafka and store on this host
  * (`--network host`: they listen on 127.0.0.1), each as the unprivileged user `node` with
- * a read-only root filesystem; a partner made with the image's partners CLI; the example
+ * a read-only root filesystem; a partner made with the image's `ops partners create`; the example
  * shop's purchase through the TypeScript client, with the webhooks delivered to this test;
  * a drain on SIGTERM; and `docker compose config` on docker-compose.yml.
  * Needs MONGO_URL and KAFKA_BROKERS (the runner takes them from infra/stack.sh).
@@ -112,10 +112,10 @@ describe(`service image ${IMAGE}`, function () {
     }).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
     const runFlags = ['--network', 'host', '--read-only', '--tmpfs', '/tmp:size=16m', '-v', `${dir}:/tls:ro`];
 
-    // the operator's CLI from the image makes the partner
+    // the operators' program from the image makes the partner
     const username = `shop-${suffix}`;
     const password = randomBytes(12).toString('base64url');
-    const created = JSON.parse(await must(['run', '--rm', '-i', ...runFlags, ...env, IMAGE, 'partners', 'create', '--username', username, '--password-stdin', '--payout-trigger', 'DELIVERED'], { input: `${password}\n` }));
+    const created = JSON.parse(await must(['run', '--rm', '-i', ...runFlags, ...env, IMAGE, 'ops', 'partners', 'create', '--username', username, '--password-stdin', '--payout-trigger', 'DELIVERED'], { input: `${password}\n` }));
     partner = { username, password, webhookSecret: created.webhookSecret };
 
     const t0 = Date.now();

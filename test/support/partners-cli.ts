@@ -7,16 +7,20 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface CliResult { code: number; stdout: string; stderr: string; json: any }
 
+type Where = Pick<Config, 'mongo'> & Partial<Pick<Config, 'kafka'>>;
+
 /**
- * Runs the partners CLI as an operator would (a separate process) against the test's
- * database; `stdin` is written to it (a password for `--password-stdin`).
+ * Runs the operators' program (`ops <group> <verb> ...`) as an operator would, a separate
+ * process, against the test's database; `stdin` is written to it (a password for
+ * `--password-stdin`). Its configuration is the services' (MONGO_URL, KAFKA_BROKERS, ...).
  */
-export function runPartnersCli(config: Pick<Config, 'mongo'>, args: string[], opts: { stdin?: string; env?: Record<string, string> } = {}): Promise<CliResult> {
+export function runOps(config: Where, args: string[], opts: { stdin?: string; env?: Record<string, string> } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const entry = processEntry('modules/auth/partners-cli.ts');
+    const entry = processEntry('ops/main.ts');
+    const kafka = config.kafka ? { KAFKA_BROKERS: config.kafka.brokers.join(','), KAFKA_TOPIC_PREFIX: config.kafka.topicPrefix } : {};
     const child = spawn(process.execPath, [...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []), entry, ...args], {
       cwd: ROOT,
-      env: { ...process.env, MONGO_URL: config.mongo.url, MONGO_DB: config.mongo.db, ...opts.env },
+      env: { ...process.env, MONGO_URL: config.mongo.url, MONGO_DB: config.mongo.db, ...kafka, ...opts.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -33,9 +37,14 @@ export function runPartnersCli(config: Pick<Config, 'mongo'>, args: string[], op
   });
 }
 
-/** The CLI's JSON answer of a command that must succeed. */
-export async function partnersCliJson(config: Pick<Config, 'mongo'>, args: string[], opts: { stdin?: string; env?: Record<string, string> } = {}): Promise<any> {
+/** `ops partners <verb> ...` (what `npm run -s partners -- <verb> ...` runs). */
+export function runPartnersCli(config: Where, args: string[], opts: { stdin?: string; env?: Record<string, string> } = {}): Promise<CliResult> {
+  return runOps(config, ['partners', ...args], opts);
+}
+
+/** The answer of `ops partners <verb>` that must succeed. */
+export async function partnersCliJson(config: Where, args: string[], opts: { stdin?: string; env?: Record<string, string> } = {}): Promise<any> {
   const res = await runPartnersCli(config, args, opts);
-  if (res.code !== 0 || res.json === undefined) throw new Error(`partners CLI exited ${res.code}: ${res.stderr}`);
+  if (res.code !== 0 || res.json === undefined) throw new Error(`ops partners exited ${res.code}: ${res.stderr}`);
   return res.json;
 }

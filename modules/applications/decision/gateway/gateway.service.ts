@@ -10,7 +10,7 @@ import { paymentDetails, type CollectionAccount, type PaymentDetails } from './p
 import type { PaymentReferences } from '../../store/index.js';
 import type { Instalment } from '../../../order-rules/index.js';
 
-/** The partner's display name (partners CLI `set-display-name`); undefined when none is set. */
+/** The partner's display name (`ops partners set-display-name`); undefined when none is set. */
 export type ShopNames = (partnerId: string) => Promise<string | undefined>;
 
 /**

@@ -1,0 +1,11 @@
+import type { Verb } from '../../verb.js';
+import { partnerAdmin } from './partner-ops.js';
+
+export const list: Verb = {
+  group: 'partners',
+  name: 'list',
+  summary: 'every partner, without secrets',
+  usage: '',
+  options: {},
+  run: async (ctx) => (await partnerAdmin(ctx)).list(),
+};

@@ -1,0 +1,26 @@
+import { systemClock } from '../platform/clock.js';
+import { loadConfig } from '../platform/config.js';
+import { createLogger } from '../platform/logger.js';
+import { connectMongo } from '../platform/mongo.js';
+import { createRuntime } from '../platform/runtime.js';
+import type { Session } from './program.js';
+import type { Needs } from './verb.js';
+
+/**
+ * What a verb runs in, opened as the services open theirs: the configuration from the one
+ * loader (platform/config.ts: the same variables, defaults and refusals as the API's), a
+ * logger on stderr (stdout is the verb's answer), the wall clock, and the store with the
+ * services' own timeout, or, for a verb that writes events, the whole runtime of a service
+ * process (store, topics, producer, outbox publisher: platform/runtime.ts). `env` is for
+ * tests; the program passes none, so the loader reads the process's environment.
+ */
+export async function openSession(needs: Needs, env?: NodeJS.ProcessEnv): Promise<Session> {
+  const config = loadConfig(env);
+  const logger = createLogger({ level: config.logLevel, name: 'ops', stderr: true });
+  if (needs === 'runtime') {
+    const runtime = await createRuntime(config, logger, 'ops');
+    return { ctx: { config, logger, clock: runtime.clock, db: runtime.db, runtime }, close: () => runtime.close() };
+  }
+  const { client, db } = await connectMongo(config.mongo.url, config.mongo.db, config.mongo.timeoutMs);
+  return { ctx: { config, logger, clock: systemClock, db }, close: () => client.close() };
+}
