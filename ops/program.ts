@@ -63,7 +63,7 @@ async function runVerb(verb: Verb, values: Values, { open, io }: ProgramDeps): P
   try {
     const answer = await verb.run({ ...session.ctx, stdin: io.stdin }, values);
     io.out(`${JSON.stringify(answer, null, 2)}\n`);
-    return 0;
+    return verb.exitCodeOf?.(answer) ?? 0;
   } catch (err) {
     if (err instanceof UsageError) return refuse(io, err.message, verbHelp(verb));
     if (err instanceof AppError) {

@@ -58,6 +58,8 @@ export interface Verb {
   destructive?: boolean;
   /** the answer, printed as JSON on stdout */
   run(ctx: VerbContext, values: Values): Promise<unknown>;
+  /** the exit status an answer calls for (default 0): a check that found something exits 1 */
+  exitCodeOf?(answer: unknown): number;
 }
 
 /** Bad usage or refused input: exit 2 with the message and the verb's usage. */

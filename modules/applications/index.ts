@@ -10,6 +10,7 @@ export type { DocumentFetcher } from './store/document-store.js';
 export type { ApplicationDoc } from './application.model.js';
 export { APPLICATION_STATES, STATE_REASONS, CANCEL_REASONS } from './application.model.js';
 export type { ApplicationListQuery, ApplicationListItem } from './store/index.js';
+export { orderTotals } from './store/index.js';
 export type { Decide, SettableFields } from './change/compile-change.js';
 export { checkAvailability, transition, TransitionRefused, type Operation } from './application.state-machine.js';
 export type { Action, ActionCheck } from './application.actions.js';

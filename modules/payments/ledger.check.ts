@@ -1,5 +1,8 @@
+import type { Db } from 'mongodb';
 import { totalsOf, type SettlementDoc } from './settlement.model.js';
 import type { PaymentLineDoc } from './payment-lines.model.js';
+import { MongoPaymentLinesRepository } from './payment-lines.repository.js';
+import { eachSettlement } from './settlements.repository.js';
 
 /**
  * The operators' integrity check of the money at rest, as a pure function of what the store
@@ -54,14 +57,14 @@ export async function checkSettlements(source: LedgerCheckSource): Promise<Ledge
   for await (const s of source.settlements()) chains.set(s.partnerId, [...(chains.get(s.partnerId) ?? []), s]);
 
   const report: LedgerCheckReport = { problems: [], warnings: [], counted: { lines: lines.size, settlements: 0, partners: chains.size, applications: 0 } };
-  const listedBy = new Map<string, string>();
+  const listedBy = new Map<string, string[]>();
   for (const chain of chains.values()) {
     chain.sort((a, b) => a.number - b.number);
     report.counted.settlements += chain.length;
     chain.forEach((s, i) => checkOne(report, lines, listedBy, s, chain[i - 1], i + 1));
   }
   for (const l of lines.values()) {
-    if (l.settlementId !== null && listedBy.get(l._id) !== l.settlementId) {
+    if (l.settlementId !== null && !listedBy.get(l._id)?.includes(l.settlementId)) {
       report.problems.push({ code: 'LINE_NAMES_OTHER_SETTLEMENT', partnerId: l.partnerId, lineId: l._id, settlementId: l.settlementId, detail: `the line names ${l.settlementId}, which does not list it` });
     }
   }
@@ -69,13 +72,13 @@ export async function checkSettlements(source: LedgerCheckSource): Promise<Ledge
   return report;
 }
 
-function checkOne(report: LedgerCheckReport, lines: Map<string, LineFacts>, listedBy: Map<string, string>, s: SettlementDoc, prev: SettlementDoc | undefined, expectedNumber: number): void {
+function checkOne(report: LedgerCheckReport, lines: Map<string, LineFacts>, listedBy: Map<string, string[]>, s: SettlementDoc, prev: SettlementDoc | undefined, expectedNumber: number): void {
   const at = { partnerId: s.partnerId, settlementId: s._id };
   const own: LineFacts[] = [];
   for (const id of s.lineIds) {
-    const other = listedBy.get(id);
-    if (other !== undefined) report.problems.push({ code: 'LINE_IN_TWO_SETTLEMENTS', ...at, lineId: id, detail: `also listed by ${other}` });
-    listedBy.set(id, s._id);
+    const others = listedBy.get(id) ?? [];
+    if (others.length) report.problems.push({ code: 'LINE_IN_TWO_SETTLEMENTS', ...at, lineId: id, detail: `also listed by ${others.join(', ')}` });
+    listedBy.set(id, [...others, s._id]);
     const line = lines.get(id);
     if (!line) {
       report.problems.push({ code: 'LISTED_LINE_MISSING', ...at, lineId: id, detail: 'listed, not in payment_lines' });
@@ -112,4 +115,10 @@ async function checkOwed(report: LedgerCheckReport, lines: Map<string, LineFacts
       report.problems.push({ code: 'PAID_MORE_THAN_OWED', partnerId: p.partnerId, applicationId, detail: `payouts net of credit notes ${p.gross}, the customer owes ${total}` });
     }
   }
+}
+
+/** The check over the store: every payment line and settlement, and what each application's customer owes. */
+export function checkLedger(db: Db, owed?: (applicationId: string) => Promise<number | undefined>): Promise<LedgerCheckReport> {
+  const lines = new MongoPaymentLinesRepository(db);
+  return checkSettlements({ lines: () => lines.each(), settlements: () => eachSettlement(db), ...(owed ? { owed } : {}) });
 }

@@ -40,4 +40,8 @@ export class InMemorySettlementsRepository implements SettlementsRepository {
     const items = later.slice(0, req.limit);
     return { items: structuredClone(items), more: later.length > items.length };
   }
+
+  async *each(): AsyncIterable<SettlementDoc> {
+    for (const d of this.docs.values()) yield structuredClone(d);
+  }
 }

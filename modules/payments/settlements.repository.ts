@@ -18,6 +18,8 @@ export interface SettlementsRepository {
   insert(doc: NewDocument<SettlementDoc>, entries: OutboxEntry[], now: Date): Promise<SettlementDoc>;
   /** A page in number order (oldest first; backwards from `before`); cursors are numbers. */
   page(partnerId: string, req: { limit: number; afterNumber?: number; beforeNumber?: number }): Promise<{ items: SettlementDoc[]; more: boolean }>;
+  /** Every settlement of the store, one by one (the integrity check). */
+  each(): AsyncIterable<SettlementDoc>;
 }
 
 /** Settlements are read without their line ids unless asked (a day's settlement can list thousands). */
@@ -63,4 +65,13 @@ export class MongoSettlementsRepository implements SettlementsRepository {
     const items = found.slice(0, req.limit).map((s) => ({ ...s, lineIds: [] }));
     return { items: backwards ? items.reverse() : items, more };
   }
+
+  each(): AsyncIterable<SettlementDoc> {
+    return eachSettlement(this.collection.db);
+  }
+}
+
+/** Every settlement, without its outbox (reads only: no publisher needed). */
+export async function* eachSettlement(db: Db): AsyncIterable<SettlementDoc> {
+  yield* db.collection<SettlementDoc>('settlements').find({}, { projection: { outbox: 0 }, sort: { partnerId: 1, number: 1 } });
 }

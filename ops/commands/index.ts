@@ -13,11 +13,12 @@ import { revokeTokens } from './partners/revoke-tokens.js';
 import { portalOwner } from './partners/portal-owner.js';
 import { rotateSigningKey } from './keys/rotate-signing-key.js';
 import { backfillLines } from './ledger/backfill-lines.js';
+import { check } from './ledger/check.js';
 
 /** Every verb, in the order its group's help lists it. A new verb: its file, and a line here. */
 export const VERBS: readonly Verb[] = [
   create, list, show, setApiVersion, setDisplayName, setBankAccount, disable, enable,
   rotatePassword, rotateWebhookSecret, revokeTokens, portalOwner,
   rotateSigningKey,
-  backfillLines,
+  backfillLines, check,
 ];

@@ -6,6 +6,7 @@ import { testConfig } from '../support/config.js';
 import type { TestPartner } from '../support/partners.js';
 import { KillableApi } from './support/killable-api.js';
 import { waitFor } from '../support/wait.js';
+import { runOps } from '../support/partners-cli.js';
 import type { PaymentLineDoc } from '../../modules/payments/payment-lines.model.js';
 import type { SettlementDoc } from '../../modules/payments/settlement.model.js';
 
@@ -83,6 +84,10 @@ describe('settlements after the API was SIGKILLed mid-settlement, and with two A
       expect(s.net).to.equal(s.linesNet + s.carriedIn);
       carried = s.carriedOut;
     });
+    // and the operators' integrity check, as an operator runs it, agrees
+    const check = await runOps(fixture!.config, ['ledger', 'check']);
+    expect(check.code, `ops ledger check: ${check.stdout}${check.stderr}`).to.equal(0);
+    expect(check.json.warningCount, 'every settlement finished').to.equal(0);
     return all;
   }
 

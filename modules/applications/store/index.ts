@@ -8,3 +8,4 @@ export { DedupKeyTakenError, type ApplicationRepository } from './application.re
 export { DocumentStore, type DocumentFetcher } from './document-store.js';
 export { PaymentReferences } from './payment-references.js';
 export { ApplicationListing, type ApplicationListQuery, type ApplicationListItem } from './application-listing.js';
+export { orderTotals } from './order-totals.js';
