@@ -11,6 +11,7 @@ import { mountSettlementRoutes } from './settlements.routes.js';
 import { SettlementService, type SettlementPartners } from './settlement.service.js';
 import { MongoSettlementsRepository } from './settlements.repository.js';
 import { SettlementJob } from './settlement.job.js';
+import { settlementMetrics } from './settlement.metrics.js';
 
 export interface PaymentsModule extends AppModule {
   /**
@@ -44,10 +45,11 @@ export async function createPaymentsModule(platform: Platform, deps: PaymentsMod
   const rule = { time: platform.config.settlement.cutoff, timeZone: platform.config.settlement.timeZone };
   const { crashAt } = platform.config.settlement;
   const crashHook = (step: string) => { if (step === crashAt) process.kill(process.pid, 'SIGKILL'); };
-  const settlements = new SettlementService(new MongoSettlementsRepository(platform.db, platform.outbox), lines, deps.partners, rule, platform.clock, crashHook);
+  const metrics = settlementMetrics(platform.registry);
+  const settlements = new SettlementService(new MongoSettlementsRepository(platform.db, platform.outbox), lines, deps.partners, rule, platform.clock, crashHook, metrics);
   await settlements.init();
   const partnerPayments = new PartnerPaymentsQuery(lines);
-  const job = new SettlementJob(settlements, platform.clock, platform.logger);
+  const job = new SettlementJob(settlements, platform.clock, platform.logger, metrics);
   const consumers = [
     ledgerConsumer(platform.consumerDeps, platform.topics, ledger),
     paidConsumer(platform.consumerDeps, platform.topics, deps.applications),

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.js';
 import { cutoffAfter, cutoffAtOrBefore } from './settlement.cutoff.js';
 import type { SettlementService } from './settlement.service.js';
+import { NO_SETTLEMENT_METRICS, type SettlementMetrics } from './settlement.metrics.js';
 
 const RETRY_MS = 60_000;
 
@@ -16,7 +17,12 @@ export class SettlementJob {
   private running?: Promise<void>;
   private stopped = true;
 
-  constructor(private readonly service: SettlementService, private readonly clock: Clock, private readonly log: Pick<Logger, 'info' | 'error'>) {}
+  constructor(
+    private readonly service: SettlementService,
+    private readonly clock: Clock,
+    private readonly log: Pick<Logger, 'info' | 'error'>,
+    private readonly metrics: SettlementMetrics = NO_SETTLEMENT_METRICS,
+  ) {}
 
   start(): void {
     this.stopped = false;
@@ -44,6 +50,7 @@ export class SettlementJob {
         this.log.error({ err, partnerId, cutoff }, 'settlement close failed; retried');
       });
       if (closed.length) this.log.info({ cutoff, settlements: closed.length }, 'settlements closed');
+      if (!failed) this.metrics.cutoffCompleted(cutoff, this.clock.now());
     } catch (err) {
       failed = true;
       this.log.error({ err, cutoff }, 'settlement run failed; retried');

@@ -9,6 +9,7 @@ import { referenceOf, settlementIdOf, settlementView, totalsOf, type SettlementD
 import type { SettlementsRepository } from './settlements.repository.js';
 import type { PaymentLinesRepository } from './payment-lines.repository.js';
 import type { PaymentLineDoc } from './payment-lines.model.js';
+import { NO_SETTLEMENT_METRICS, type SettlementMetrics } from './settlement.metrics.js';
 
 /** What the settlements need to know of a partner (the auth module's directory, wired by the composition root). */
 export interface SettlementPartners {
@@ -58,6 +59,7 @@ export class SettlementService {
     private readonly clock: Clock = systemClock,
     /** test hook: called after each step of a close (the crash tests kill the process there) */
     private readonly afterStep: (step: 'claimed' | 'written') => void = () => {},
+    private readonly metrics: SettlementMetrics = NO_SETTLEMENT_METRICS,
   ) {}
 
   async init(): Promise<void> {
@@ -89,6 +91,7 @@ export class SettlementService {
       const doc = await this.build(partnerId, number, cutoff, prev, taken, now, opts.sandbox === true);
       try {
         const written = await this.repo.insert(doc, await this.entries(doc, taken, now), now);
+        this.metrics.written(opts.sandbox === true ? 'sandbox' : 'job', written.lineCount);
         this.afterStep('written');
         await this.finish(written);
         return written;
@@ -186,6 +189,7 @@ export class SettlementService {
         const s = await this.close(partnerId, cutoff);
         if (s) closed.push(s);
       } catch (err) {
+        this.metrics.failed();
         onError(partnerId, err);
       }
     }

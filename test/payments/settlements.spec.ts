@@ -137,6 +137,67 @@ describe('settlements: one transfer per cut-off, with its lines and its report',
   });
 });
 
+/**
+ * A money review's finding, as it was reproduced against the running service: sends on three
+ * applications 60 ms apart while twenty sandbox closes go out 12-40 ms apart, then one more
+ * close. Before the fix one line was in the lineIds of two settlements and transferred twice.
+ */
+describe('settlements: twenty sandbox closes racing sends on three applications', function () {
+  this.timeout(180_000);
+  let h: AppHarness;
+  before(async () => { h = await startHarness({ RATE_LIMIT_PER_MINUTE: '100000' }); });
+  after(async () => { await h?.stop(); });
+
+  it('when closes overlap each other and the sends, then every line is in one settlement at most, each settlement lists what it counts, and transfers + the balance carried = every line\'s net', async () => {
+    const partner = await provisionPartner(h.t, { payoutTrigger: 'SENT', feeBps: 250 });
+    const apps = [await readyApplication(h, partner), await readyApplication(h, partner), await readyApplication(h, partner)];
+    const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const answers: number[] = [];
+    for (let round = 0; round < 2; round++) {
+      const closes: Promise<void>[] = [];
+      const sends = (async () => {
+        for (const app of apps) {
+          const res = await h.t.client.put(opPath(app.id, 'send'), { items: [{ code: KETTLE.code, quantity: 1 }] }, { token: partner.token });
+          expect(res.status, res.text).to.equal(200);
+          await pause(60);
+        }
+      })();
+      for (let i = 0; i < 20; i++) {
+        closes.push(h.t.client.post(CLOSE, {}, { token: partner.token }).then((r) => { answers.push(r.status); }));
+        await pause(12 + ((i * 7) % 29));
+      }
+      await Promise.all([sends, ...closes]);
+    }
+    expect(answers.every((s) => s === 201 || s === 422), JSON.stringify(answers)).to.equal(true);
+    const all = await waitFor('six payment lines', async () => {
+      const res = await h.t.client.get('/financing/v1/payments?limit=100', { token: partner.token });
+      return res.body.data?.length === 6 && res.body.data;
+    }, { maxWait: 20_000 });
+    expect((await h.t.client.post(CLOSE, {}, { token: partner.token })).status).to.be.oneOf([201, 422]);
+
+    const list = (await h.t.client.get('/financing/v1/settlements?limit=100', { token: partner.token })).body.data as any[];
+    const owner = new Map<string, string>();
+    let transfers = 0;
+    for (const s of list) {
+      const one = (await h.t.client.get(`/financing/v1/settlements/${s.id}?limit=100`, { token: partner.token })).body;
+      expect(one.lines.length, `settlement ${s.number} lists what it counts`).to.equal(s.lineCount);
+      expect(one.lines.reduce((a: number, l: any) => a + l.value.amount, 0)).to.equal(s.linesNet.amount);
+      for (const l of one.lines) {
+        expect(owner.get(l.paymentId), `line ${l.paymentId} in one settlement only`).to.equal(undefined);
+        owner.set(l.paymentId, s.id);
+      }
+      transfers += s.transfer.amount;
+    }
+    const carried = list.at(-1)?.carriedOut.amount ?? 0;
+    const net = all.reduce((a: number, p: any) => a + p.value.amount, 0);
+    expect(owner.size, 'every line settled by the last close').to.equal(6);
+    expect(transfers + carried, 'Σ transfers + carried = Σ lines').to.equal(net);
+    // and every line names the settlement that lists it
+    const after = (await h.t.client.get('/financing/v1/payments?limit=100', { token: partner.token })).body.data as any[];
+    for (const p of after) expect(p.settlementId).to.equal(owner.get(p.paymentId));
+  });
+});
+
 describe('settlements: the daily cut-off on the injected clock', function () {
   this.timeout(180_000);
   // 09:00 in Prague on a Thursday in winter: the cut-off is 18:00 local = 17:00 UTC
@@ -172,6 +233,12 @@ describe('settlements: the daily cut-off on the injected clock', function () {
       return res.body.data?.length === 2 && res.body.data;
     }, { maxWait: 20_000 });
     expect(two[1]).to.deep.include({ number: 2, cutoffAt: '2026-11-27T17:00:00.000Z', periodStart: '2026-11-26T17:00:00.000Z', valueDate: '2026-11-30', lineCount: 1 });
+    // what an SRE sees: the cut-off the job completed, and what it wrote
+    const metric = async (name: string) => (await h.t.api.runtime.registry.getSingleMetric(name)!.get()).values;
+    await waitFor('the job to record the cut-off', async () => (await metric('settlement_job_last_cutoff_seconds'))[0]?.value === Date.parse('2026-11-27T17:00:00Z') / 1000, { maxWait: 10_000 });
+    const written = await metric('settlements_written_total');
+    expect(written.find((v) => v.labels.trigger === 'job')?.value, 'settlements the job wrote').to.be.at.least(2);
+    expect((await metric('settlement_lines_settled_total')).find((v) => v.labels.trigger === 'job')?.value).to.be.at.least(2);
   });
 });
 
