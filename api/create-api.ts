@@ -7,6 +7,7 @@ import { createHttpApp } from '../platform/http/create-app.js';
 import { apiVersions, CURRENT_API_VERSION, PUBLISHED_API_VERSION } from '../versions/index.js';
 import { PUBLISHED_RESPONSES } from '../versions/2026-11-26.js';
 import { mountHealth } from '../platform/http/health.js';
+import { Drain } from '../platform/http/drain.js';
 import { listen, type Listening } from '../platform/http/servers.js';
 import { selfSignedTls, type TlsMaterial } from '../platform/http/tls.js';
 import type { AppState } from '../platform/http/state.js';
@@ -28,7 +29,10 @@ export interface Api {
   httpsPort: number;
   httpPort: number;
   metricsPort: number;
-  /** drains: stops listening, finishes in-flight requests, stops consumers, flushes the outbox */
+  /**
+   * drains: readiness answers 503 DRAINING for SHUTDOWN_DELAY while requests are served, then
+   * stops listening, finishes in-flight requests, stops consumers, flushes the outbox
+   */
   stop(): Promise<void>;
 }
 
@@ -41,7 +45,8 @@ export async function startApi(config: Config, logger: Logger, overrides: ApiOve
   const modules = await createModules(runtime, overrides);
   const keys = new IdempotencyStore(runtime.db, config.idempotency);
   await keys.init();
-  const app = buildApp(runtime, modules, keys);
+  const drain = new Drain();
+  const app = buildApp(runtime, modules, keys, drain);
   const tls = config.http.tls ?? (await selfSignedTls());
   const { listening, metricsServer } = await startServing(runtime, modules, app, tls);
   // hourly at most: expired claims are dead weight, never a correctness matter
@@ -53,6 +58,12 @@ export async function startApi(config: Config, logger: Logger, overrides: ApiOve
     httpsPort: listening.httpsPort,
     httpPort: listening.httpPort,
     stop: async () => {
+      // out of rotation first, still answering; then stop listening and finish what is in flight
+      drain.start();
+      if (config.shutdownDelayMs > 0) {
+        logger.info({ delayMs: config.shutdownDelayMs }, 'draining: readiness answers 503 while requests are still served');
+        await new Promise((r) => setTimeout(r, config.shutdownDelayMs));
+      }
       stopPurge();
       await listening.close();
       await new Promise<void>((r) => metricsServer.close(() => r()));
@@ -63,13 +74,13 @@ export async function startApi(config: Config, logger: Logger, overrides: ApiOve
 }
 
 /** One Koa app: health, the platform's routes, every module's routes, the API docs. */
-function buildApp(runtime: Runtime, modules: ApiModules, keys: IdempotencyStore): Koa<AppState> {
+function buildApp(runtime: Runtime, modules: ApiModules, keys: IdempotencyStore, drain: Drain): Koa<AppState> {
   const { config, logger } = runtime;
   return createHttpApp({
     logger,
     registry: runtime.registry,
     trustProxy: config.http.trustProxy,
-    before: modules.list.flatMap((m) => m.before ?? []),
+    before: [drain.middleware(), ...modules.list.flatMap((m) => m.before ?? [])],
     idempotency: idempotency(keys, { crashAfterWrite: config.idempotency.crashAfterWrite }),
     versions: apiVersions,
     bearer: modules.auth.requireAuth,
@@ -77,6 +88,7 @@ function buildApp(runtime: Runtime, modules: ApiModules, keys: IdempotencyStore)
       mountHealth(router, {
         projectVersion: PROJECT_VERSION,
         maintenance: config.maintenance,
+        drain,
         checks: {
           mongo: { critical: true, probe: async () => (await runtime.db.command({ ping: 1 })).ok === 1 },
           kafka: { critical: false, probe: () => kafkaReachable(runtime.kafka, 1500) },

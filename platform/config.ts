@@ -65,6 +65,9 @@ const schema = Joi.object({
     .meta({ localDefault: true, productionDefault: false })
     .description('sandbox decision rules (+approve / +reject e-mails auto-decide); on by default locally, off by default in production'),
   MAINTENANCE: boolean.default(false).description('planned outage: health answers 503'),
+  SHUTDOWN_DELAY: duration.when('NODE_ENV', { is: 'production', then: Joi.optional().default('5s'), otherwise: Joi.optional().default('0s') })
+    .meta({ localDefault: '0s', productionDefault: '5s' })
+    .description('after SIGTERM the API keeps serving this long while its readiness answers 503 DRAINING, so a load balancer takes it out before it stops listening; then it drains in-flight requests'),
   CURRENCIES: Joi.string().pattern(/^[A-Z]{3}(,[A-Z]{3})*$/).default('CZK').description('accepted ISO 4217 currencies'),
   APPLICATION_TTL: duration.default('24h').description('PROCESSING applications expire after this'),
   RECURRENCE_VALIDITY: duration.default('365d').description('READY recurrences expire after this'),
@@ -151,6 +154,7 @@ function shape(v: Record<string, any>) {
     },
     sandbox: v.SANDBOX as boolean,
     maintenance: v.MAINTENANCE as boolean,
+    shutdownDelayMs: parseDuration(v.SHUTDOWN_DELAY),
     currencies: (v.CURRENCIES as string).split(','),
     applicationTtlMs: parseDuration(v.APPLICATION_TTL),
     recurrenceValidityMs: parseDuration(v.RECURRENCE_VALIDITY),

@@ -20,7 +20,8 @@ export function runEntryPoint(name: string, start: (config: Config, logger: Logg
   }
   const logger = createLogger({ level: config.logLevel, name });
   start(config, logger).then(
-    (service) => onShutdown(logger, () => service.stop()),
+    // the hard stop comes after the drain delay and the drain itself (in-flight requests, consumers, outbox)
+    (service) => onShutdown(logger, () => service.stop(), config.shutdownDelayMs + 25_000),
     (err) => {
       process.stderr.write(`${name} failed to start: ${err?.stack ?? err}\n`);
       process.exit(1);

@@ -1,6 +1,7 @@
 import { errorBody, type ErrorRecord } from '../errors.js';
 import { withTimeout } from '../kafka.js';
 import type { AppRouter } from './create-app.js';
+import type { Drain } from './drain.js';
 
 export interface HealthCheck {
   /** resolves true when the dependency is reachable */
@@ -20,6 +21,8 @@ export interface HealthOptions {
   /** a probe result is reused for this long, so a burst of probes costs one check */
   cacheMs?: number;
   timeoutMs?: number;
+  /** set from SIGTERM on: readiness answers 503 DRAINING while requests are still served */
+  drain?: Pick<Drain, 'draining'>;
 }
 
 /**
@@ -29,7 +32,9 @@ export interface HealthOptions {
  *   service still does its job: an orchestrator that took every instance out for a Kafka
  *   outage would turn it into an API outage, although creates keep working;
  * - 503 `DOWN` or `MAINTENANCE` with an errors body: a critical dependency is down, or a
- *   planned outage (MAINTENANCE).
+ *   planned outage (MAINTENANCE);
+ * - 503 `DRAINING`: the instance got SIGTERM and leaves rotation (SHUTDOWN_DELAY) while
+ *   it still answers everything else.
  * Liveness, GET /v1/health/live: 200 while the process answers at all, with no dependency
  * checked, so a store outage never gets healthy instances restarted.
  */
@@ -53,6 +58,15 @@ export function mountHealth(router: AppRouter, opts: HealthOptions): void {
   router.get('/v1/health', async (ctx) => {
     ctx.state.operationId = 'health';
     ctx.set('Cache-Control', 'no-store');
+    if (opts.drain?.draining) {
+      ctx.status = 503;
+      ctx.set('Retry-After', '5');
+      ctx.body = {
+        ...errorBody([{ code: 'DRAINING', message: 'This instance is shutting down; other instances serve the request.', severity: 'ERROR' }]),
+        status: 'DRAINING', projectVersion: opts.projectVersion,
+      };
+      return;
+    }
     const names = Object.keys(opts.checks);
     const results = await Promise.all(names.map((n) => probe(n, opts.checks[n]!)));
     const components = Object.fromEntries(names.map((n, i) => [n, { status: results[i] ? 'UP' : 'DOWN' }]));
