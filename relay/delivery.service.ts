@@ -174,6 +174,7 @@ export class Deliverer {
     const m = this.deps.metrics;
     m.attempts.inc({ outcome: result.outcome });
     m.attemptSeconds.observe({ outcome: result.outcome === 'ACKNOWLEDGED' ? 'acknowledged' : 'failed' }, (result.finishedAt.getTime() - result.startedAt.getTime()) / 1000);
+    if (task.attempt === 1) m.firstAttemptSeconds.observe(Math.max(0, result.startedAt.getTime() - Date.parse(task.notification.createdAt)) / 1000);
     if (f.kind === 'none') {
       m.deliveries.inc({ outcome: 'delivered' });
       m.deliverySeconds.observe((result.finishedAt.getTime() - Date.parse(task.notification.createdAt)) / 1000);

@@ -10,6 +10,8 @@ export interface RelayMetrics {
   attemptSeconds: Histogram<'outcome'>;
   deliveries: Counter<'outcome'>;
   deliverySeconds: Histogram;
+  /** from the notification's write (with the change that caused it) to the start of its first attempt: the delivery SLO */
+  firstAttemptSeconds: Histogram;
   retries: Counter<'delay'>;
   deadLetters: Counter;
   inFlight: Gauge<'lane'>;
@@ -42,6 +44,12 @@ export function relayMetrics(registry: Registry): RelayMetrics {
       name: 'webhook_delivery_latency_seconds',
       help: 'From the notification\'s creation to its acknowledgement by the partner',
       buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5, 60, 600, 3600],
+      registers,
+    }),
+    firstAttemptSeconds: new Histogram({
+      name: 'webhook_first_attempt_latency_seconds',
+      help: 'From the notification\'s write (in the same write as the change it reports) to the start of its first attempt: what the webhook latency objective measures',
+      buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
       registers,
     }),
     retries: new Counter({
