@@ -73,7 +73,7 @@ function plainHttpHandler(opts: ListenOptions, httpsPort: () => number): http.Re
       if (token) {
         opts.onTokenExposed(token).catch((err) => opts.logger.error({ err }, 'revoking a token exposed over HTTP failed'));
       }
-      opts.logger.warn({ path: target.pathname, method: req.method, token: Boolean(token) }, 'credentials over plain HTTP refused');
+      opts.logger.warn({ path: target.pathname, method: req.method, withToken: Boolean(token) }, 'credentials over plain HTTP refused');
       res.writeHead(403, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(REFUSAL), 'Cache-Control': 'no-store' });
       res.end(REFUSAL);
       return;
