@@ -10,6 +10,7 @@ import { InMemorySettlementsRepository } from '../../modules/payments/settlement
 import { SettlementService } from '../../modules/payments/settlement.service.js';
 import { cutoffAtOrBefore, DEFAULT_CUTOFF } from '../../modules/payments/settlement.cutoff.js';
 import type { SettlementDoc } from '../../modules/payments/settlement.model.js';
+import { unchangingSettlements } from './support/unchanging.js';
 import { feeOf, rangeValue } from '../model/oracle-money.js';
 
 /**
@@ -71,14 +72,7 @@ describe('settlements over random histories (property-based, fast-check)', () =>
       const ledger = new LedgerService(new InMemoryLedgerRepository(), billing, clock, lines);
       const service = new SettlementService(settlements, lines, { bankAccount: async () => '2000145399/0800', announcesSettlements: async () => true }, DEFAULT_CUTOFF, clock);
       const apps: App[] = appSpecs.map((a, i) => ({ id: `app-${i}`, partnerId: `p-${a.partner}`, total: a.total, Q: a.pieces * 1000, feeBps: a.feeBps, sent: 0, returned: 0, version: 0 }));
-      const seen = new Map<string, string>(); // settlement id → its JSON when first seen
-      const remember = (s: SettlementDoc | undefined) => {
-        if (!s) return;
-        const json = JSON.stringify({ ...s, outbox: undefined });
-        const before = seen.get(s._id);
-        if (before !== undefined) expect(json, 'a settlement, once written, never changes').to.equal(before);
-        else seen.set(s._id, json);
-      };
+      const remember = unchangingSettlements();
       let n = 0;
       for (const step of steps) {
         if (step.kind === 'send' || step.kind === 'return') {

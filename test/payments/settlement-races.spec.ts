@@ -12,6 +12,7 @@ import type { SettlementsRepository } from '../../modules/payments/settlements.r
 import { SettlementService } from '../../modules/payments/settlement.service.js';
 import { cutoffAtOrBefore, DEFAULT_CUTOFF } from '../../modules/payments/settlement.cutoff.js';
 import type { SettlementDoc } from '../../modules/payments/settlement.model.js';
+import { unchangingSettlements } from './support/unchanging.js';
 import { checkSettlements } from '../../modules/payments/ledger.check.js';
 
 /**
@@ -81,14 +82,7 @@ describe('settlements while closes overlap (every interleaving of their store ca
       const instances = [0, 1].map(() => new SettlementService(scheduled(s, settlements, 'settlements') as SettlementsRepository,
         scheduled(s, lines, 'lines') as PaymentLinesRepository, partners, DEFAULT_CUTOFF, clock));
       const apps: App[] = [0, 1, 2].map((i) => ({ id: `app-${i}`, total: 97_500 * (i + 1), sent: 0, version: 0 }));
-      const seen = new Map<string, string>();
-      const remember = (doc: SettlementDoc | undefined) => {
-        if (!doc) return;
-        const json = JSON.stringify({ ...doc, outbox: undefined });
-        const before = seen.get(doc._id);
-        if (before !== undefined) expect(json, 'a settlement, once written, never changes').to.equal(before);
-        else seen.set(doc._id, json);
-      };
+      const remember = unchangingSettlements();
       let n = 0;
       for (const round of rounds) {
         const work: Promise<unknown>[] = [];
