@@ -49,10 +49,16 @@ export function outboxForInsert(entries: OutboxEntry[], now = new Date()): Outbo
   return { outbox: Object.fromEntries(entries.map((e) => [e.id, e])), ...(entries.length ? { outboxAt: now } : {}) };
 }
 
-/** `$set` fields of an update of an existing document that appends entries. */
-export function outboxForUpdate(entries: OutboxEntry[], now = new Date()): Record<string, unknown> {
-  if (entries.length === 0) return {};
-  return { ...Object.fromEntries(entries.map((e) => [`outbox.${e.id}`, e])), outboxAt: now };
+/**
+ * The update operators that append entries to an existing document. `outboxAt` only ever
+ * moves back (`$min`): it is the stamp of the oldest write still pending, so a sweep finds
+ * every entry older than its cutoff. Restamping it with the newest write hid a failed
+ * publish's entries from the sweep that failure called for, when a newer write to the same
+ * document came within the grace; they then waited for the backstop sweep, minutes later.
+ */
+export function outboxForUpdate(entries: OutboxEntry[], now = new Date()): { $set: Record<string, unknown>; $min?: { outboxAt: Date } } {
+  if (entries.length === 0) return { $set: {} };
+  return { $set: Object.fromEntries(entries.map((e) => [`outbox.${e.id}`, e])), $min: { outboxAt: now } };
 }
 
 /** What a committed write hands to the publisher. */
