@@ -73,7 +73,8 @@ export class WebhookClient {
       this.logFailure(target, err as NodeJS.ErrnoException);
       return { outcome: 'REFUSED_ADDRESS', startedAt, finishedAt: this.now(), error: REFUSED_ENDPOINT };
     }
-    const deadline = startedAt.getTime() + this.opts.timeoutMs;
+    // the socket's deadline is real time whatever clock stamps the record
+    const deadline = Date.now() + this.opts.timeoutMs;
     for (let sent = 0; ; sent++) {
       const r = await this.send(target, payload, headers, deadline, signal);
       if (r === ABORTED) return ABORTED;
