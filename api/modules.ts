@@ -40,7 +40,7 @@ export async function createModules(platform: Platform, overrides: ApiOverrides 
     ...(overrides.documentFetcher ? { fetcher: overrides.documentFetcher } : {}),
     shopName: (partnerId) => auth.service.displayName(partnerId),
   });
-  const orders = await createOrdersModule({ applications });
+  const orders = await createOrdersModule({ applications, clock: platform.clock });
   const partners = createPartnerDirectory(platform.db, platform.clock);
   const payments = await createPaymentsModule(platform, {
     applications,

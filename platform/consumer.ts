@@ -1,5 +1,7 @@
 import type { Db } from 'mongodb';
-import type { Consumer, EachBatchPayload, EachMessagePayload, Kafka, KafkaMessage, Producer } from 'kafkajs';
+import type { Consumer, EachBatchPayload, EachMessagePayload, Kafka, KafkaMessage, Message, Producer } from 'kafkajs';
+import { systemClock, type Clock } from './clock.js';
+import { deadLetterMessage, HEADERS, traceOf } from './kafka-message.js';
 import type { Logger } from './logger.js';
 import type { ConsumerMetrics, ConsumerOutcome } from './metrics.js';
 import { MongoConsumerInbox, type ConsumerInbox } from './consumer-inbox.js';
@@ -81,6 +83,8 @@ export interface ConsumerDeps {
   metrics: ConsumerMetrics;
   /** the inbox of a group (default: the store's, in `db`); tests hand in InMemoryConsumerInbox */
   inboxOf?: (groupId: string) => ConsumerInbox;
+  /** the time a dead letter is stamped with (default: the wall clock) */
+  clock?: Clock;
 }
 
 const INBOX_RETENTION_MS = 14 * 24 * 3600_000;
@@ -97,6 +101,10 @@ export class ManagedConsumer<T extends TypedMessage> {
     if (useInbox && spec.handleBatch) throw new Error(`${spec.groupId}: handleBatch needs dedupe 'handler'`);
     this.inbox = useInbox ? (deps.inboxOf?.(spec.groupId) ?? new MongoConsumerInbox(deps.db, spec.groupId)) : undefined;
     this.log = deps.logger.child({ consumer: spec.groupId });
+  }
+
+  private get clock(): Clock {
+    return this.deps.clock ?? systemClock;
   }
 
   async start(): Promise<void> {
@@ -141,7 +149,7 @@ export class ManagedConsumer<T extends TypedMessage> {
 
   private async onMessage({ topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {
     const group = this.spec.groupId;
-    const type = message.headers?.['event-type']?.toString();
+    const type = message.headers?.[HEADERS.eventType]?.toString();
     if (type !== undefined && !this.reactsTo(type)) {
       this.count('ignored');
       return;
@@ -151,7 +159,7 @@ export class ManagedConsumer<T extends TypedMessage> {
     try {
       parsed = this.spec.parse(message.value);
     } catch (err) {
-      await this.deadLetter(topic, partition, message.offset, message.value, err);
+      await this.deadLetter(topic, partition, message, err);
       return;
     }
     if (!this.reactsTo(parsed.type)) {
@@ -165,7 +173,7 @@ export class ManagedConsumer<T extends TypedMessage> {
     }
     const refused = await this.handleRetrying(() => this.spec.handle(parsed, { topic, partition, offset: message.offset }), { topic, partition, offset: message.offset }, heartbeat);
     if (refused) {
-      await this.deadLetter(topic, partition, message.offset, message.value, refused.err);
+      await this.deadLetter(topic, partition, message, refused.err);
       return;
     }
     await this.inbox?.remember(messageId);
@@ -185,7 +193,7 @@ export class ManagedConsumer<T extends TypedMessage> {
     const end = this.deps.metrics.duration.startTimer({ group: this.spec.groupId });
     const parsed: Array<{ value: T; message: KafkaMessage }> = [];
     for (const message of messages) {
-      const type = message.headers?.['event-type']?.toString();
+      const type = message.headers?.[HEADERS.eventType]?.toString();
       if (type !== undefined && !this.reactsTo(type)) {
         this.count('ignored');
         continue;
@@ -195,7 +203,7 @@ export class ManagedConsumer<T extends TypedMessage> {
         if (this.reactsTo(value.type)) parsed.push({ value, message });
         else this.count('ignored');
       } catch (err) {
-        await this.deadLetter(topic, partition, message.offset, message.value, err);
+        await this.deadLetter(topic, partition, message, err);
       }
     }
     if (parsed.length === 0) return;
@@ -244,23 +252,26 @@ export class ManagedConsumer<T extends TypedMessage> {
     this.deps.metrics.handled.inc({ group: this.spec.groupId, outcome });
   }
 
-  private async deadLetter(topic: string, partition: number, offset: string, value: Buffer | null, err: unknown) {
+  private async deadLetter(topic: string, partition: number, message: KafkaMessage, err: unknown) {
     this.count('dead_letter');
-    this.log.error({ err, topic, partition, offset }, 'message dead-lettered');
+    this.log.error({ err, topic, partition, offset: message.offset }, 'message dead-lettered');
     await this.deps.producer.send({
       topic: this.deps.deadLetterTopic,
       acks: -1,
-      messages: [{
-        key: `${topic}:${partition}:${offset}`,
-        value,
-        headers: {
-          'dlq-source-topic': topic,
-          'dlq-source-partition': String(partition),
-          'dlq-source-offset': offset,
-          'dlq-consumer-group': this.spec.groupId,
-          'dlq-reason': String((err as Error)?.message ?? err).slice(0, 500),
-        },
-      }],
+      messages: [deadLetterOf({ topic, partition, message, consumerGroup: this.spec.groupId, reason: err, at: this.clock.now() })],
     });
   }
+}
+
+/**
+ * The dead letter of a consumed message: its key says where it was read (one source message,
+ * one dead letter), its id is the source's own when it had one.
+ */
+export function deadLetterOf(o: { topic: string; partition: number; message: KafkaMessage; consumerGroup: string; reason: unknown; at: Date }): Message {
+  const where = `${o.topic}:${o.partition}:${o.message.offset}`;
+  const sourceId = o.message.headers?.[HEADERS.messageId]?.toString();
+  return deadLetterMessage({
+    source: { topic: o.topic, partition: o.partition, offset: o.message.offset, consumerGroup: o.consumerGroup },
+    key: where, value: o.message.value, id: sourceId ?? where, reason: o.reason, at: o.at, trace: traceOf(o.message.headers),
+  });
 }

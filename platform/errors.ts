@@ -101,3 +101,23 @@ export class ServiceUnavailableError extends AppError {
 export function errorBody(records: ErrorRecord[]): { errors: ErrorRecord[] } {
   return { errors: records };
 }
+
+/**
+ * The store or the broker did not do what was asked, for a reason of its own (no answer, a
+ * lost connection, a leader moving): the same request may well succeed later. Their
+ * adapters (platform/mongo.ts, platform/kafka.ts) translate their drivers' errors into
+ * these, so the code that decides what to retry knows no driver; the driver's error is the
+ * `cause`.
+ */
+export class InfrastructureError extends Error {
+  readonly retriable = true;
+
+  constructor(message: string, cause?: unknown) {
+    super(message, { cause });
+    this.name = new.target.name;
+  }
+}
+
+export class StoreUnavailable extends InfrastructureError {}
+
+export class BrokerUnavailable extends InfrastructureError {}

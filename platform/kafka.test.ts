@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { RecordMetadata } from 'kafkajs';
-import { assertAcknowledged, replicationFor, UnacknowledgedSendError } from './kafka.js';
+import { asBrokerError, assertAcknowledged, replicationFor, UnacknowledgedSendError } from './kafka.js';
+import { BrokerUnavailable } from './errors.js';
 
 describe('topic replication', () => {
   it('when the cluster has one broker, then a topic gets one copy and no minimum in-sync replicas of its own', () => {
@@ -39,5 +40,21 @@ describe('a send checked against the acknowledgements', () => {
 
   it('when a partition answered with an error code, then the send fails', () => {
     expect(() => assertAcknowledged([{ topic: 'a', messages: [noted(0)] }], [ack('a', 0, 6)])).to.throw(UnacknowledgedSendError);
+  });
+});
+
+describe('the broker adapter speaks the platform\'s errors', () => {
+  it('when kafkajs fails a send, then the caller gets BrokerUnavailable with the driver\'s error as its cause; other errors pass unchanged', async () => {
+    const driver = Object.assign(new Error('There is no leader for this topic-partition'), { name: 'KafkaJSProtocolError' });
+    const err = await Promise.reject(driver).catch(asBrokerError).catch((e: unknown) => e);
+    expect(err).to.be.instanceOf(BrokerUnavailable);
+    expect((err as BrokerUnavailable).cause).to.equal(driver);
+    expect((err as BrokerUnavailable).retriable).to.equal(true);
+    const defect = new TypeError('a defect');
+    expect(await Promise.reject(defect).catch(asBrokerError).catch((e: unknown) => e)).to.equal(defect);
+  });
+
+  it('when the brokers leave a partition unacknowledged, then that too is a BrokerUnavailable', () => {
+    expect(new UnacknowledgedSendError('x')).to.be.instanceOf(BrokerUnavailable);
   });
 });

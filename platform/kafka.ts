@@ -1,5 +1,6 @@
 import { Kafka, Partitioners, logLevel, type Producer, type LogEntry, type Message, type RecordMetadata } from 'kafkajs';
 import type { Logger } from './logger.js';
+import { BrokerUnavailable } from './errors.js';
 
 export interface KafkaSettings {
   brokers: string[];
@@ -92,24 +93,32 @@ export function createProducer(kafka: Kafka): Producer {
   const send = producer.send.bind(producer);
   const sendBatch = producer.sendBatch.bind(producer);
   producer.send = async (record) => {
-    const acked = await send(record);
+    const acked = await send(record).catch(asBrokerError);
     if (record.acks !== 0) assertAcknowledged([{ topic: record.topic, messages: record.messages }], acked);
     return acked;
   };
   producer.sendBatch = async (batch) => {
-    const acked = await sendBatch(batch);
+    const acked = await sendBatch(batch).catch(asBrokerError);
     if (batch.acks !== 0) assertAcknowledged(batch.topicMessages ?? [], acked);
     return acked;
   };
   return producer;
 }
 
+/**
+ * kafkajs's errors become the platform's BrokerUnavailable (the original as its cause), so
+ * callers decide on retries without knowing the driver. (Its error classes are not named
+ * exports under ESM: they are known by their names.)
+ */
+export function asBrokerError(err: unknown): never {
+  if (err instanceof Error && err.name.startsWith('KafkaJS')) throw new BrokerUnavailable(`the broker refused or did not answer: ${err.message}`, err);
+  throw err;
+}
+
 const PARTITION = Symbol('partition');
 type NotedMessage = Message & { [PARTITION]?: number };
 
-export class UnacknowledgedSendError extends Error {
-  readonly retriable = true;
-}
+export class UnacknowledgedSendError extends BrokerUnavailable {}
 
 /** Throws when a message's partition is missing from the brokers' acknowledgements. */
 export function assertAcknowledged(topicMessages: { topic: string; messages: Message[] }[], acked: RecordMetadata[]): void {

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
-import { MongoClient } from 'mongodb';
-import { MIN_POOL_SIZE, clientOptions } from './mongo.js';
+import { MongoClient, MongoNetworkError, MongoServerError } from 'mongodb';
+import { MIN_POOL_SIZE, asStoreError, clientOptions, isStoreUnavailable } from './mongo.js';
+import { StoreUnavailable } from './errors.js';
 
 /** What the driver makes of the connection string and the code's defaults (no server needed). */
 function effective(url: string) {
@@ -27,5 +28,21 @@ describe('MongoDB client options', () => {
     expect(o.retryReads, 'option names match case-insensitively, as the driver does').to.equal(true);
     expect(o.socketTimeoutMS).to.equal(20000);
     expect(o.serverSelectionTimeoutMS, 'what the URL leaves out keeps its default').to.equal(1500);
+  });
+});
+
+describe('the store adapter speaks the platform\'s errors', () => {
+  it('when the driver fails, then the caller gets StoreUnavailable with the driver\'s error as its cause; other errors pass unchanged', async () => {
+    const driver = new MongoNetworkError('connection reset');
+    const err = await Promise.reject(driver).catch(asStoreError).catch((e: unknown) => e);
+    expect(err).to.be.instanceOf(StoreUnavailable);
+    expect((err as StoreUnavailable).cause).to.equal(driver);
+    const defect = new TypeError('a defect');
+    expect(await Promise.reject(defect).catch(asStoreError).catch((e: unknown) => e)).to.equal(defect);
+  });
+
+  it('when a translated error is judged for the HTTP answer, then it is "store unavailable" exactly when the driver\'s was', () => {
+    expect(isStoreUnavailable(new StoreUnavailable('x', new MongoNetworkError('reset')))).to.equal(true);
+    expect(isStoreUnavailable(new StoreUnavailable('x', new MongoServerError({ message: 'bad update', code: 9 })))).to.equal(false);
   });
 });

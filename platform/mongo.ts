@@ -1,6 +1,7 @@
 import {
   MongoClient, MongoError, type Collection, type Document, type Filter, MongoNetworkError, MongoNotConnectedError, MongoServerSelectionError, MongoTopologyClosedError, type Db, type MongoClientOptions,
 } from 'mongodb';
+import { StoreUnavailable } from './errors.js';
 
 /**
  * One client per process. No session/transaction API is used: the same code runs on
@@ -78,9 +79,21 @@ export function urlOptionNames(url: string): Set<string> {
 
 /** The store did not answer: no server, a refused or reset connection, or no reply in time. */
 export function isStoreUnavailable(err: unknown): boolean {
+  if (err instanceof StoreUnavailable) return isStoreUnavailable(err.cause);
   // (a cleared pool is a MongoNetworkError; the wait-queue timeout is known by its name only)
   return err instanceof MongoNetworkError || err instanceof MongoServerSelectionError || err instanceof MongoNotConnectedError
     || err instanceof MongoTopologyClosedError || (err instanceof MongoError && err.name === 'MongoWaitQueueTimeoutError');
+}
+
+/**
+ * The store adapters' translation of the driver's errors: a MongoDB error becomes the
+ * platform's StoreUnavailable (the driver's error as its cause), so the code that decides
+ * what to retry knows no driver. Other errors pass unchanged. Use it where no caller reads
+ * the driver's codes (a duplicate key is told by the adapter itself first).
+ */
+export function asStoreError(err: unknown): never {
+  if (err instanceof MongoError) throw new StoreUnavailable(`the store failed: ${err.message}`, err);
+  throw err;
 }
 
 /** Duplicate key error code, the same on MongoDB and FerretDB. */

@@ -39,8 +39,7 @@ export class UnpublishedEntries {
   /**
    * After a sweep that read every pending document written before `cutoff`: a failed entry
    * at least that old which the sweep did not find was published by a peer's sweep. (A newer
-   * write to its document restamps `outboxAt` and hides it from that sweep: it is then
-   * missed here until a later sweep finds it again.)
+   * write to its document keeps the older `outboxAt`, so it cannot hide the entry.)
    */
   reconcile(failedBefore: readonly string[], found: ReadonlySet<string>, cutoff: number): void {
     for (const id of failedBefore) {

@@ -1,10 +1,10 @@
 import type { Collection } from 'mongodb';
-import type { Producer } from 'kafkajs';
+import type { Message, Producer } from 'kafkajs';
 import type { Logger } from './logger.js';
 import type { Topics } from './kafka.js';
 import type { OutboxMetrics } from './metrics.js';
 import { MicroBatcher } from './micro-batch.js';
-import type { CommittedWrite, OutboxEntry } from './outbox.js';
+import { entryMessage, type CommittedWrite, type OutboxEntry } from './outbox.js';
 import { UnpublishedEntries } from './outbox-pending.js';
 import { OutboxSweeper, type PublisherBeat } from './outbox-sweeper.js';
 
@@ -162,11 +162,11 @@ export class OutboxPublisher {
 
   private async send(entries: OutboxEntry[]): Promise<void> {
     if (entries.length === 0) return; // a swept document with nothing left: only `outboxAt` goes
-    const byTopic = new Map<string, { key: string; value: string; headers: Record<string, string> }[]>();
+    const byTopic = new Map<string, Message[]>();
     for (const e of entries) {
       const topic = this.deps.topics.name(e.topic);
       const list = byTopic.get(topic) ?? [];
-      list.push({ key: e.key, value: e.value, headers: e.type ? { 'message-id': e.id, 'event-type': e.type } : { 'message-id': e.id } });
+      list.push(entryMessage(e));
       byTopic.set(topic, list);
     }
     await this.deps.producer.sendBatch({

@@ -2,6 +2,8 @@ import type { Collection } from 'mongodb';
 import type { DomainEvent } from './events.js';
 import type { NotificationRequest } from './notifications.js';
 import { TOPICS } from './kafka.js';
+import { kafkaMessage, messageHeaders, type TraceContext } from './kafka-message.js';
+import type { Message } from 'kafkajs';
 
 /**
  * Transactional outbox kept inside the aggregate's own document: no multi-document
@@ -26,6 +28,12 @@ export interface OutboxEntry {
   value: string;
   /** the domain event's type, sent as the `event-type` header so consumers can skip cheaply */
   type?: string;
+  /**
+   * The message's headers (kafka-message.ts), made when the entry is written, so the trace
+   * context of the request that wrote it travels with it. Entries written before headers
+   * were stored have none: their headers are made from `id` and `type` when sent.
+   */
+  headers?: Record<string, string>;
   createdAt: Date;
 }
 
@@ -36,12 +44,25 @@ export interface OutboxFields {
   outboxAt?: Date;
 }
 
-export function eventEntry(topic: string, event: DomainEvent<any>): OutboxEntry {
-  return { id: event.id, topic, key: event.aggregateId, value: JSON.stringify(event), type: event.type, createdAt: new Date(event.occurredAt) };
+export function eventEntry(topic: string, event: DomainEvent<any>, trace?: TraceContext): OutboxEntry {
+  return {
+    id: event.id, topic, key: event.aggregateId, value: JSON.stringify(event), type: event.type,
+    headers: messageHeaders({ id: event.id, type: event.type, schemaVersion: event.schemaVersion, trace }),
+    createdAt: new Date(event.occurredAt),
+  };
 }
 
-export function notificationEntry(n: NotificationRequest): OutboxEntry {
-  return { id: n.id, topic: TOPICS.notifications, key: n.key, value: JSON.stringify(n), createdAt: new Date(n.createdAt) };
+export function notificationEntry(n: NotificationRequest, trace?: TraceContext): OutboxEntry {
+  return {
+    id: n.id, topic: TOPICS.notifications, key: n.key, value: JSON.stringify(n),
+    headers: messageHeaders({ id: n.id, trace }), createdAt: new Date(n.createdAt),
+  };
+}
+
+/** The Kafka message of an entry: its stored headers, or (an older entry) the ones its id and type give. */
+export function entryMessage(e: OutboxEntry): Message {
+  if (e.headers) return { key: e.key, value: e.value, headers: { ...e.headers } };
+  return kafkaMessage({ key: e.key, value: e.value, id: e.id, type: e.type });
 }
 
 /** Fields of a new document that is inserted together with its entries. */
@@ -49,10 +70,16 @@ export function outboxForInsert(entries: OutboxEntry[], now = new Date()): Outbo
   return { outbox: Object.fromEntries(entries.map((e) => [e.id, e])), ...(entries.length ? { outboxAt: now } : {}) };
 }
 
-/** `$set` fields of an update of an existing document that appends entries. */
-export function outboxForUpdate(entries: OutboxEntry[], now = new Date()): Record<string, unknown> {
-  if (entries.length === 0) return {};
-  return { ...Object.fromEntries(entries.map((e) => [`outbox.${e.id}`, e])), outboxAt: now };
+/**
+ * The update operators that append entries to an existing document. `outboxAt` only ever
+ * moves back (`$min`): it is the stamp of the oldest write still pending, so a sweep finds
+ * every entry older than its cutoff. Restamping it with the newest write hid a failed
+ * publish's entries from the sweep that failure called for, when a newer write to the same
+ * document came within the grace; they then waited for the backstop sweep, minutes later.
+ */
+export function outboxForUpdate(entries: OutboxEntry[], now = new Date()): { $set: Record<string, unknown>; $min?: { outboxAt: Date } } {
+  if (entries.length === 0) return { $set: {} };
+  return { $set: Object.fromEntries(entries.map((e) => [`outbox.${e.id}`, e])), $min: { outboxAt: now } };
 }
 
 /** What a committed write hands to the publisher. */

@@ -34,6 +34,7 @@ export async function createRuntime(config: Config, logger: Logger, service: str
     deadLetterTopic: topics.name(TOPICS.deadLetter),
     logger,
     metrics: consumerMetrics(registry),
+    clock,
   };
   const lagAdmin = operationalGauges(registry, { db, kafka, lagSources: () => consumerDeps.metrics.lagSources });
   return {

@@ -57,7 +57,8 @@ export class InMemoryVersionedStore<T extends Versioned> implements VersionedWri
     for (const [path, value] of Object.entries(change.set)) setPath(next, path, structuredClone(value));
     next.version = stored.version + 1;
     for (const e of change.entries) next.outbox = { ...next.outbox, [e.id]: e };
-    if (change.entries.length) next.outboxAt = now;
+    // the stamp of the oldest write still pending, as the store keeps it ($min)
+    if (change.entries.length && !(next.outboxAt && (next.outboxAt as Date) <= now)) next.outboxAt = now;
     this.docs.set(next._id, next);
     return this.afterWrite(next, change.entries);
   }

@@ -86,9 +86,10 @@ export class VersionedStore<T extends Versioned> implements VersionedWrites<T> {
    */
   async update(current: T, change: Pick<Change, 'set' | 'entries'>, now = new Date(), reply?: Reply<T>): Promise<T | undefined> {
     const { kept, set, unset } = this.keptResponse(current, change.set, now, reply);
+    const outbox = outboxForUpdate(change.entries, now);
     const updated = await this.collection.findOneAndUpdate(
       { _id: current._id, version: current.version } as Filter<T>,
-      { $set: { ...change.set, ...set, ...outboxForUpdate(change.entries, now) }, $inc: { version: 1 }, ...(unset ? { $unset: unset } : {}) } as any,
+      { $set: { ...change.set, ...set, ...outbox.$set }, ...(outbox.$min ? { $min: outbox.$min } : {}), $inc: { version: 1 }, ...(unset ? { $unset: unset } : {}) } as any,
       { returnDocument: 'after' },
     ).catch((err) => this.unanswered(err, change.entries));
     if (!updated) return undefined;

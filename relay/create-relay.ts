@@ -50,12 +50,12 @@ export async function startRelay(config: Config, logger: Logger, ports: RelayPor
   const abandon = new Abandon();
   const metrics = relayMetrics(runtime.registry);
   const deliveries = new MongoDeliveryRepository(runtime.db);
-  const client = new WebhookClient({ timeoutMs: config.webhooks.timeoutMs, allowPrivateNetworks: config.webhooks.allowPrivateNetworks, logger: logger.child({ component: 'webhook-client' }) });
+  const client = new WebhookClient({ timeoutMs: config.webhooks.timeoutMs, allowPrivateNetworks: config.webhooks.allowPrivateNetworks, logger: logger.child({ component: 'webhook-client' }), clock: runtime.clock });
   const partners = ports.partnerSecrets(runtime.db);
   const deliverer = new Deliverer({
     repo: deliveries,
-    secrets: cachedSecrets(partners),
-    shape: versionedBodies(partners, apiVersions),
+    secrets: cachedSecrets(partners, runtime.clock),
+    shape: versionedBodies(partners, apiVersions, runtime.clock),
     client,
     signer: new WebhookSigner(),
     limiter: new EndpointLimiter(config.webhooks.concurrencyPerEndpoint, config.webhooks.maxQueuedPerEndpoint, config.webhooks.timeoutMs),
@@ -64,6 +64,7 @@ export async function startRelay(config: Config, logger: Logger, ports: RelayPor
     policy: { delaysMs: delays },
     metrics,
     logger: logger.child({ component: 'deliverer' }),
+    clock: runtime.clock,
   });
   const lane = (name: string, logical: string, waitForDue: boolean, maxWaitMs: number | undefined, parse: LaneSpec['parse']) => new Lane(
     { name, topic: topics.name(logical), groupId: topics.group(laneGroup(logical)), waitForDue, maxWaitMs, parse },
@@ -74,6 +75,7 @@ export async function startRelay(config: Config, logger: Logger, ports: RelayPor
       logger,
       partitions: config.kafka.partitions,
       maxInFlightPerPartition: MAX_IN_FLIGHT_PER_PARTITION,
+      clock: runtime.clock,
     },
   );
   const lanes = [

@@ -82,7 +82,7 @@ describe('delivery ids and the retry policy', () => {
     const check = precheck(doc, task, policy);
     expect(check.kind).to.equal('recorded');
     expect(check.kind === 'recorded' && check.followUp.kind).to.equal('retry');
-    expect(recordAttempt(doc, task, result('ACKNOWLEDGED'), policy).kind).to.equal('stale');
+    expect(recordAttempt(doc, task, result('ACKNOWLEDGED'), policy, new Date('2030-01-01T10:00:05Z')).kind).to.equal('stale');
   });
 
   it('when a retry of an older round arrives after a redelivery started, then it is stale', () => {

@@ -58,7 +58,7 @@ function stateAfter(followUp: FollowUp): DeliveryState {
 }
 
 /** What recording `result` for `task` writes, given the current record (null: none yet). */
-export function recordAttempt(doc: DeliveryDoc | null, task: DeliveryTask, result: AttemptResult, policy: RetryPolicy, now = new Date()): Recording {
+export function recordAttempt(doc: DeliveryDoc | null, task: DeliveryTask, result: AttemptResult, policy: RetryPolicy, now: Date): Recording {
   if (precheck(doc, task, policy).kind !== 'attempt') return { kind: 'stale' };
   const record = attemptRecordOf(task, result);
   const followUp = followUpOf(result, task, policy);

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { Producer } from 'kafkajs';
 import { Registry } from 'prom-client';
 import { createLogger } from '../platform/logger.js';
+import { ManualClock } from '../platform/clock.js';
 import { Topics } from '../platform/kafka.js';
 import { firstTask, type AttemptOutcome } from '../modules/webhooks/delivery.model.js';
 import type { DeliveryTask } from '../modules/webhooks/index.js';
@@ -40,6 +41,7 @@ function setup(answers: AttemptOutcome[], secrets = ['whsec_' + Buffer.from('k'.
   const deliverer = new Deliverer({
     repo: records, client, producer, secrets: async () => secrets, signer: new WebhookSigner(), limiter: new EndpointLimiter(4, 100, 10_000),
     topics: new Topics('t.'), policy: { delaysMs: DELAYS }, metrics: relayMetrics(new Registry()), logger: createLogger({ level: 'silent', name: 'test' }),
+    clock: new ManualClock(new Date('2030-01-01T10:00:02Z')),
   });
   return { deliverer, records, posts, produced };
 }
@@ -79,6 +81,11 @@ describe('deliverer (send, record, follow up) on fake records, sender and produc
     }
     expect(produced.map((p) => p.topic)).to.deep.equal(['t.webhooks.retry.1000ms', 't.webhooks.retry.5000ms', 't.webhooks.dead-letter']);
     expect((await records.getNow(task.deliveryId))!).to.include({ state: 'DEAD_LETTERED', attemptCount: 3 });
+    // the one dead-letter format: where from, why, when (the deliverer's clock), and the ids
+    expect(produced.at(-1)!.headers).to.include({
+      'message-id': task.deliveryId, 'webhook-id': 'wh-1', 'delivery-id': task.deliveryId,
+      'dlq-source-topic': 't.notifications', 'dlq-reason': 'HTTP_ERROR', 'dlq-at': '2030-01-01T10:00:02.000Z',
+    });
   });
 
   it('when a recorded attempt is handled again (a replay), then it is not sent again and only its follow-up is redone', async () => {

@@ -1,10 +1,9 @@
 import type { Producer } from 'kafkajs';
-import { MongoError } from 'mongodb';
 import type { Abandon } from './abandon.js';
 import type { Logger } from '../platform/logger.js';
 import type { Topics } from '../platform/kafka.js';
 import { KeyedMutex } from '../platform/keyed-mutex.js';
-import { attemptKey, type AttemptResult, type DeliveryDoc, type DeliveryTask, type DeliveryRepository } from '../modules/webhooks/index.js';
+import { attemptKey, taskMessageSpec, type AttemptResult, type DeliveryDoc, type DeliveryTask, type DeliveryRepository } from '../modules/webhooks/index.js';
 import { precheck, recordAttempt, type FollowUp, type RetryPolicy } from './delivery.policy.js';
 import { AbortedError, BUSY, type EndpointLimiter } from './endpoint-limiter.js';
 import type { BodyShaper, SecretSource } from './partner-secrets.js';
@@ -14,6 +13,9 @@ import type { WebhookSigner } from './signing.js';
 import { ABORTED, type WebhookClient } from './webhook-client.js';
 import { parsePartnerUrl } from '../platform/net/partner-url.js';
 import { retryWithBackoff } from '../platform/retry.js';
+import type { Clock } from '../platform/clock.js';
+import { BrokerUnavailable, StoreUnavailable } from '../platform/errors.js';
+import { deadLetterMessage, kafkaMessage } from '../platform/kafka-message.js';
 
 /**
  * Handles one delivery task: look at the record, send the attempt unless it is recorded,
@@ -42,6 +44,7 @@ export interface DelivererDeps {
   policy: RetryPolicy;
   metrics: RelayMetrics;
   logger: Logger;
+  clock: Clock;
 }
 
 /** tries of a step failing with an error that is not the store's or the broker's */
@@ -55,8 +58,8 @@ const ABANDONED = Symbol('abandoned');
  * retrying it forever would hold the partition for every partner behind it.
  */
 function isInfrastructureError(err: unknown): boolean {
-  // (kafkajs's error classes are not named exports under ESM: known by their names)
-  return err instanceof MongoError || (err instanceof Error && err.name.startsWith('KafkaJS'));
+  // the store's and the broker's adapters translate their drivers' errors into these
+  return err instanceof StoreUnavailable || err instanceof BrokerUnavailable;
 }
 
 export class Deliverer {
@@ -102,13 +105,13 @@ export class Deliverer {
     if (followUp === ABORTED) return 'abandoned';
     if (followUp === null) return 'done'; // another run recorded this attempt first
     this.count(task, result, followUp);
-    return this.followUp(followUp, signal);
+    return this.followUp(followUp, signal, result.error ?? result.outcome);
   }
 
   /** Sends the attempt in the endpoint's slot; signs at send time so the timestamp is fresh. */
   private async attempt(task: DeliveryTask, signal: Abandon): Promise<AttemptResult | typeof ABORTED> {
     const n = task.notification;
-    const now = new Date();
+    const now = this.deps.clock.now();
     let target: URL;
     try {
       target = parsePartnerUrl(n.url);
@@ -125,18 +128,18 @@ export class Deliverer {
       return { outcome: 'NO_SIGNING_SECRET', startedAt: now, finishedAt: now, error: 'the partner has no webhook secret' };
     }
     const send = () => this.deps.limiter.run(target.origin, () => {
-      const headers = this.deps.signer.headers(n.id, payload, secrets);
+      const headers = this.deps.signer.headers(n.id, payload, secrets, this.deps.clock.now());
       return this.deps.client.post(n.url, payload, { ...headers }, signal);
     }, signal);
     try {
       const r = task.attempt === 1 ? await this.inOrder.run(`${n.url} ${n.key}`, send) : await send();
       if (r !== BUSY) return r;
-      return { outcome: 'ENDPOINT_BUSY', startedAt: now, finishedAt: new Date(), error: 'too many deliveries are waiting for this endpoint; no request was sent' };
+      return { outcome: 'ENDPOINT_BUSY', startedAt: now, finishedAt: this.deps.clock.now(), error: 'too many deliveries are waiting for this endpoint; no request was sent' };
     } catch (err) {
       if (err instanceof AbortedError) return ABORTED;
       // a defect while sending is recorded as this attempt's outcome and retried like any failure
       this.deps.logger.error({ err, deliveryId: task.deliveryId }, 'the relay failed to send an attempt');
-      return { outcome: 'RELAY_ERROR', startedAt: now, finishedAt: new Date(), error: String((err as Error)?.message ?? err).slice(0, 500) };
+      return { outcome: 'RELAY_ERROR', startedAt: now, finishedAt: this.deps.clock.now(), error: String((err as Error)?.message ?? err).slice(0, 500) };
     }
   }
 
@@ -144,7 +147,7 @@ export class Deliverer {
   private async record(known: DeliveryDoc | null, task: DeliveryTask, result: AttemptResult): Promise<FollowUp | null> {
     let doc = known;
     for (;;) {
-      const rec = recordAttempt(doc, task, result, this.deps.policy);
+      const rec = recordAttempt(doc, task, result, this.deps.policy, this.deps.clock.now());
       if (rec.kind === 'stale') return null;
       const written = rec.kind === 'insert'
         ? await this.deps.repo.insert(rec.doc)
@@ -154,19 +157,15 @@ export class Deliverer {
     }
   }
 
-  private async followUp(f: FollowUp, signal: Abandon): Promise<Handled> {
+  /** `reason`: why a dead-lettered delivery was given up (the last attempt's outcome, when known). */
+  private async followUp(f: FollowUp, signal: Abandon, reason = 'no attempt was acknowledged'): Promise<Handled> {
     if (f.kind === 'none') return 'done';
+    const spec = taskMessageSpec(f.task);
+    const message = f.kind === 'retry'
+      ? kafkaMessage(spec)
+      : deadLetterMessage({ ...spec, source: { topic: this.deps.topics.name(RELAY_TOPICS.notifications) }, reason, at: this.deps.clock.now() });
     const topic = this.deps.topics.name(f.kind === 'retry' ? retryTopic(f.delayMs) : RELAY_TOPICS.deadLetter);
-    const n = f.task.notification;
-    const sent = await this.retrying(`produce the ${f.kind}`, signal, () => this.deps.producer.send({
-      topic,
-      acks: -1,
-      messages: [{
-        key: n.key,
-        value: JSON.stringify(f.task),
-        headers: { 'webhook-id': n.id, 'delivery-id': f.task.deliveryId, 'partner-id': n.partnerId },
-      }],
-    }));
+    const sent = await this.retrying(`produce the ${f.kind}`, signal, () => this.deps.producer.send({ topic, acks: -1, messages: [message] }));
     return sent === ABORTED ? 'abandoned' : 'done';
   }
 

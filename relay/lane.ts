@@ -1,5 +1,7 @@
 import type { Consumer, EachBatchPayload, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import type { Logger } from '../platform/logger.js';
+import type { Clock } from '../platform/clock.js';
+import { deadLetterOf } from '../platform/consumer.js';
 import type { Abandon } from './abandon.js';
 import type { DeliveryTask } from '../modules/webhooks/index.js';
 import type { Handled } from './delivery.service.js';
@@ -48,6 +50,7 @@ export interface LaneDeps {
   metrics: RelayMetrics;
   partitions: number;
   maxInFlightPerPartition: number;
+  clock: Clock;
 }
 
 const COMMIT_DELAY_MS = 100;
@@ -155,7 +158,7 @@ export class Lane {
         continue;
       }
       if (this.spec.waitForDue) {
-        const wait = Date.parse(task.dueAt) - Date.now();
+        const wait = Date.parse(task.dueAt) - this.deps.clock.now().getTime();
         if (wait > 0) return this.pauseFor(pause, wait); // the rest of the batch is fetched again on resume
       }
       while (tracker.inFlight >= this.deps.maxInFlightPerPartition) {
@@ -240,17 +243,7 @@ export class Lane {
     await this.deps.producer.send({
       topic: this.deps.poisonTopic,
       acks: -1,
-      messages: [{
-        key: `${this.spec.topic}:${partition}:${message.offset}`,
-        value: message.value,
-        headers: {
-          'dlq-source-topic': this.spec.topic,
-          'dlq-source-partition': String(partition),
-          'dlq-source-offset': message.offset,
-          'dlq-consumer-group': this.spec.groupId,
-          'dlq-reason': String((err as Error)?.message ?? err).slice(0, 500),
-        },
-      }],
+      messages: [deadLetterOf({ topic: this.spec.topic, partition, message, consumerGroup: this.spec.groupId, reason: err, at: this.deps.clock.now() })],
     });
   }
 }

@@ -1,3 +1,4 @@
+import type { Clock } from '../platform/clock.js';
 import type { Db } from 'mongodb';
 import type { ApiVersions } from '../platform/api-versions/api-versions.js';
 
@@ -24,10 +25,10 @@ export type BodyShaper = (partnerId: string, kind: string, body: unknown) => Pro
  * A partner's record read at most once per `ttlMs` per partner, so a burst of notifications
  * costs one read. Concurrent misses share one read; a failed read is not cached.
  */
-function perPartner<T>(read: (partnerId: string) => Promise<T>, ttlMs: number): (partnerId: string) => Promise<T> {
+function perPartner<T>(read: (partnerId: string) => Promise<T>, ttlMs: number, clock: Clock): (partnerId: string) => Promise<T> {
   const cache = new Map<string, { at: number; value: Promise<T> }>();
   return (partnerId) => {
-    const now = Date.now();
+    const now = clock.now().getTime();
     const hit = cache.get(partnerId);
     if (hit && now - hit.at < ttlMs) return hit.value;
     if (cache.size > 50_000) cache.clear();
@@ -43,9 +44,9 @@ function perPartner<T>(read: (partnerId: string) => Promise<T>, ttlMs: number): 
  * reshapes the current body at send time (a partner that changes its pin gets the new
  * shape from the next attempt on), with the pin cached like the secrets.
  */
-export function versionedBodies(partners: PartnerSecrets, versions: ApiVersions, ttlMs = 10_000): BodyShaper {
+export function versionedBodies(partners: PartnerSecrets, versions: ApiVersions, clock: Clock, ttlMs = 10_000): BodyShaper {
   if (!partners.apiVersion) return async (_partnerId, _kind, body) => body;
-  const pinOf = perPartner(partners.apiVersion.bind(partners), ttlMs);
+  const pinOf = perPartner(partners.apiVersion.bind(partners), ttlMs, clock);
   return async (partnerId, kind, body) => {
     const version = (await pinOf(partnerId)) ?? versions.current;
     return versions.known(version) ? versions.notification(version, kind, body) : body;
@@ -57,6 +58,6 @@ export function versionedBodies(partners: PartnerSecrets, versions: ApiVersions,
  * rotation: a rotated-out secret keeps signing until it expires, so a secret added a few
  * seconds ago can wait for the next refresh.
  */
-export function cachedSecrets(partners: PartnerSecrets, ttlMs = 10_000): SecretSource {
-  return perPartner((partnerId) => partners.webhookSecrets(partnerId), ttlMs);
+export function cachedSecrets(partners: PartnerSecrets, clock: Clock, ttlMs = 10_000): SecretSource {
+  return perPartner((partnerId) => partners.webhookSecrets(partnerId), ttlMs, clock);
 }

@@ -23,7 +23,7 @@ export class WebhookSigner {
   /** the key derivation (base64 decode) once per secret */
   private readonly keys = new Map<string, Buffer>();
 
-  headers(webhookId: string, payload: string, secrets: string[], at = new Date()): SignatureHeaders {
+  headers(webhookId: string, payload: string, secrets: string[], at: Date): SignatureHeaders {
     if (secrets.length === 0) throw new Error('no signing secret');
     const timestamp = String(Math.floor(at.getTime() / 1000));
     const content = `${webhookId}.${timestamp}.${payload}`;

@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../platform/clock.js';
 import http from 'node:http';
 import https from 'node:https';
 import { PROJECT_NAME } from '../platform/version.js';
@@ -16,6 +17,11 @@ export interface WebhookClientOptions {
   allowPrivateNetworks: boolean;
   /** where the details of a refused or failed connection go (they stay out of the record) */
   logger?: Logger;
+  /**
+   * The time an attempt's record is stamped with (default: the wall clock). The socket's
+   * own timeout runs on real time: it is about the wire, not the record.
+   */
+  clock?: Clock;
 }
 
 /**
@@ -47,6 +53,10 @@ export class WebhookClient {
   private readonly httpsAgent: https.Agent;
   private readonly lookup: ReturnType<typeof guardedLookup>;
 
+  private now(): Date {
+    return (this.opts.clock ?? systemClock).now();
+  }
+
   constructor(private readonly opts: WebhookClientOptions) {
     // keep-alive: one TLS handshake per endpoint connection, not per notification
     this.httpAgent = new http.Agent({ keepAlive: true, maxFreeSockets: 64, scheduling: 'lifo' });
@@ -55,15 +65,16 @@ export class WebhookClient {
   }
 
   async post(url: string, payload: string, headers: Record<string, string>, signal?: Abandon): Promise<AttemptResult | typeof ABORTED> {
-    const startedAt = new Date();
+    const startedAt = this.now();
     const target = new URL(url);
     try {
       assertTargetAllowed(target, this.opts.allowPrivateNetworks);
     } catch (err) {
       this.logFailure(target, err as NodeJS.ErrnoException);
-      return { outcome: 'REFUSED_ADDRESS', startedAt, finishedAt: new Date(), error: REFUSED_ENDPOINT };
+      return { outcome: 'REFUSED_ADDRESS', startedAt, finishedAt: this.now(), error: REFUSED_ENDPOINT };
     }
-    const deadline = startedAt.getTime() + this.opts.timeoutMs;
+    // the socket's deadline is real time whatever clock stamps the record
+    const deadline = Date.now() + this.opts.timeoutMs;
     for (let sent = 0; ; sent++) {
       const r = await this.send(target, payload, headers, deadline, signal);
       if (r === ABORTED) return ABORTED;
@@ -84,9 +95,9 @@ export class WebhookClient {
   }
 
   private send(target: URL, payload: string, headers: Record<string, string>, deadline: number, signal?: Abandon): Promise<Sent> {
-    const startedAt = new Date();
+    const startedAt = this.now();
     return new Promise<Sent>((resolve) => {
-      const { finish, onSettle } = settleOnce(startedAt, resolve);
+      const { finish, onSettle } = settleOnce(startedAt, () => this.now(), resolve);
       const req = this.request(target, payload, headers, (res) => readAcknowledgement(res, finish));
       const timer = setTimeout(() => {
         req.destroy();
@@ -127,7 +138,7 @@ type Sent = { result: AttemptResult; reusedSocketReset: boolean } | typeof ABORT
 type Finish = (r: Outcome | typeof ABORTED, reusedSocketReset?: boolean) => void;
 
 /** The first outcome of an attempt wins (timeout, abort, error or answer); the clean-ups run once. */
-function settleOnce(startedAt: Date, resolve: (s: Sent) => void): { finish: Finish; onSettle(fn: () => void): void } {
+function settleOnce(startedAt: Date, now: () => Date, resolve: (s: Sent) => void): { finish: Finish; onSettle(fn: () => void): void } {
   let settled = false;
   const cleanups: Array<() => void> = [];
   return {
@@ -136,7 +147,7 @@ function settleOnce(startedAt: Date, resolve: (s: Sent) => void): { finish: Fini
       if (settled) return;
       settled = true;
       for (const c of cleanups) c();
-      resolve(r === ABORTED ? ABORTED : { result: { ...r, startedAt, finishedAt: new Date() }, reusedSocketReset });
+      resolve(r === ABORTED ? ABORTED : { result: { ...r, startedAt, finishedAt: now() }, reusedSocketReset });
     },
   };
 }

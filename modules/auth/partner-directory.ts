@@ -1,5 +1,6 @@
 import type { Db } from 'mongodb';
 import { systemClock, type Clock } from '../../platform/clock.js';
+import { asStoreError } from '../../platform/mongo.js';
 import { MongoAuthRepository, type AuthRepository } from './auth.repository.js';
 import { liveWebhookSecrets } from './partner.model.js';
 import type { BankAccount } from './bank-account.js';
@@ -23,14 +24,16 @@ export function createPartnerDirectory(db: Db, clock: Clock = systemClock): Part
   return partnerDirectoryOver(new MongoAuthRepository(db), clock);
 }
 
+/** The store's errors reach the directory's users as the platform's StoreUnavailable. */
 export function partnerDirectoryOver(repo: AuthRepository, clock: Clock): PartnerDirectory {
+  const find = (partnerId: string) => repo.findById(partnerId).catch(asStoreError);
   return {
     webhookSecrets: async (partnerId) => {
-      const p = await repo.findById(partnerId);
+      const p = await find(partnerId);
       return p ? liveWebhookSecrets(p, clock.now()).map((s) => s.secret) : [];
     },
-    apiVersion: async (partnerId) => (await repo.findById(partnerId))?.apiVersion,
-    exists: (partnerId) => repo.exists(partnerId),
-    bankAccount: async (partnerId) => (await repo.findById(partnerId))?.bankAccount,
+    apiVersion: async (partnerId) => (await find(partnerId))?.apiVersion,
+    exists: (partnerId) => repo.exists(partnerId).catch(asStoreError),
+    bankAccount: async (partnerId) => (await find(partnerId))?.bankAccount,
   };
 }

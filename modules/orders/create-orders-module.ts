@@ -2,6 +2,7 @@ import type { ApplicationsModule } from '../applications/index.js';
 import { OrdersService, orderActionChecks } from './orders.service.js';
 import { mountOrderRoutes } from './orders.routes.js';
 import type { AppModule } from '../../platform/module.js';
+import type { Clock } from '../../platform/clock.js';
 
 /**
  * Other modules mostly react to the orders module's events; the partner portal calls its
@@ -14,17 +15,18 @@ export interface OrdersModule extends AppModule {
 
 export interface OrdersModuleDeps {
   applications: Pick<ApplicationsModule, 'changeApplication' | 'findByOrder' | 'prepareDocuments' | 'registerAction' | 'getApplication'>;
+  clock: Clock;
 }
 
 /**
  * Composition root of the orders module: fulfilment, order change and order lookup routes.
  * It keeps no collection of its own: the order lives in the application (changed through
  * `changeApplication`), documents are the applications module's, and so is the lookup;
- * hence it needs nothing from the platform.
+ * of the platform it needs only the clock.
  */
 export async function createOrdersModule(deps: OrdersModuleDeps): Promise<OrdersModule> {
-  const service = new OrdersService({ applications: deps.applications });
-  for (const [action, check] of orderActionChecks()) deps.applications.registerAction(action, check);
+  const service = new OrdersService({ applications: deps.applications, clock: deps.clock });
+  for (const [action, check] of orderActionChecks(deps.clock)) deps.applications.registerAction(action, check);
   return {
     name: 'orders',
     mount: (router) => mountOrderRoutes(router, service),

@@ -1,3 +1,4 @@
+import type { Clock } from '../../platform/clock.js';
 import { newId } from '../../platform/ids.js';
 import { NotFoundError } from '../../platform/errors.js';
 import type { AuthenticatedPartner } from '../../platform/http/state.js';
@@ -12,6 +13,7 @@ export type OperationContext = Omit<OrderOperation, 'type'>;
 
 export interface OrdersServiceDeps {
   applications: Pick<ApplicationsModule, 'changeApplication' | 'findByOrder' | 'prepareDocuments' | 'getApplication'>;
+  clock: Clock;
 }
 
 const OPERATION: Record<FulfilmentOp, Operation> = { SEND: 'MARK_SENT', DELIVER: 'MARK_DELIVERED', RETURN: 'MARK_RETURNED', CANCEL: 'MARK_CANCELLED' };
@@ -38,8 +40,8 @@ export function decideFulfilment(app: ApplicationDoc, input: FulfilmentInput, no
 }
 
 /** How `allowedActions` judges the order operations: each by its own call's rules. */
-export function orderActionChecks(): Array<[Action, ActionCheck]> {
-  const now = () => new Date();
+export function orderActionChecks(clock: Clock): Array<[Action, ActionCheck]> {
+  const now = () => clock.now();
   return [
     ['CHANGE_ORDER', (app) => assertAvailable(app, 'CHANGE_ORDER')],
     ['SEND', (app) => { decideFulfilment(app, { op: 'SEND' }, now()); }],
@@ -81,7 +83,7 @@ export class OrdersService {
 
   /** `reply`: the route's answer, kept with the change under the request's Idempotency-Key. */
   async fulfil(partner: AuthenticatedPartner, applicationId: string, op: FulfilmentOp, body: FulfilmentBody, reply: Reply<ApplicationDoc>, call: OperationContext = { operationId: newId() }): Promise<ApplicationDoc> {
-    const now = new Date();
+    const now = this.deps.clock.now();
     // documents are checked and stored (by content hash) before the write: a refused
     // operation leaves at most an unreferenced blob, never a half-changed order
     // an id that is not the partner's is refused before any document URL is fetched
@@ -102,7 +104,7 @@ export class OrdersService {
   }
 
   async change(partner: AuthenticatedPartner, applicationId: string, body: ChangeOrderBody, reply: Reply<ApplicationDoc>, call: OperationContext = { operationId: newId() }): Promise<ApplicationDoc> {
-    const now = new Date();
+    const now = this.deps.clock.now();
     if (body.order.documents) await this.deps.applications.getApplication(partner.id, applicationId);
     const documents = body.order.documents
       ? await this.deps.applications.prepareDocuments(body.order.documents, (i) => `order.documents[${i}].file`, now) : undefined;

@@ -27,6 +27,7 @@ export async function createWebhooksModule(
     producer: platform.producer,
     topics: platform.topics,
     logger: platform.logger.child({ module: 'webhooks' }),
+    clock: platform.clock,
   });
   const tests = new MongoTestNotificationsRepository(platform.db, platform.outbox);
   await tests.init();

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import Joi from 'joi';
 import { parseMessage } from '../../platform/messages.js';
+import type { MessageSpec } from '../../platform/kafka-message.js';
 import { notificationRequestSchema, parseNotificationRequest, type NotificationRequest } from '../../platform/notifications.js';
 
 /**
@@ -134,4 +135,14 @@ export function parseNotificationMessage(value: Buffer | null, now = new Date())
 /** A message of a retry or redelivery topic. */
 export function parseTaskMessage(value: Buffer | null): DeliveryTask {
   return parseMessage(value, deliveryTaskSchema, 'delivery task');
+}
+
+/**
+ * A delivery task as a Kafka message (redeliveries, retries, the relay's dead letter): keyed
+ * by the application, with the webhook's, the delivery's and the partner's ids as headers
+ * beside the standard ones.
+ */
+export function taskMessageSpec(t: DeliveryTask): MessageSpec {
+  const n = t.notification;
+  return { key: n.key, value: JSON.stringify(t), id: t.deliveryId, extra: { 'webhook-id': n.id, 'delivery-id': t.deliveryId, 'partner-id': n.partnerId } };
 }

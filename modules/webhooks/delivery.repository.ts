@@ -1,5 +1,5 @@
 import { MongoBulkWriteError, type Collection, type Db, type Filter } from 'mongodb';
-import { DUPLICATE_KEY } from '../../platform/mongo.js';
+import { asStoreError, DUPLICATE_KEY } from '../../platform/mongo.js';
 import type { DeliveryDoc, DeliveryState } from './delivery.model.js';
 import { MicroBatcher } from '../../platform/micro-batch.js';
 
@@ -59,21 +59,21 @@ export class MongoDeliveryRepository implements DeliveryRepository {
 
   /** The record, through the per-turn batch. */
   get(id: string): Promise<DeliveryDoc | null> {
-    return this.loads.add(id);
+    return this.loads.add(id).catch(asStoreError);
   }
 
   getNow(id: string): Promise<DeliveryDoc | null> {
-    return this.collection.findOne({ _id: id });
+    return this.collection.findOne({ _id: id }).catch(asStoreError);
   }
 
   /** Inserts a first record; false when a record with that id exists already. */
   insert(doc: DeliveryDoc): Promise<boolean> {
-    return this.inserts.add(doc);
+    return this.inserts.add(doc).catch(asStoreError);
   }
 
   /** Applies `set` when the record is still at `version`; false when another write came first. */
   async update(id: string, version: number, set: Record<string, unknown>): Promise<boolean> {
-    const res = await this.collection.updateOne({ _id: id, version }, { $set: set, $inc: { version: 1 } });
+    const res = await this.collection.updateOne({ _id: id, version }, { $set: set, $inc: { version: 1 } }).catch(asStoreError);
     return res.matchedCount === 1;
   }
 

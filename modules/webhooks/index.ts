@@ -7,7 +7,7 @@
  */
 export { createWebhooksModule, type WebhooksModule } from './create-webhooks-module.js';
 export {
-  PERMANENT_OUTCOMES, attemptKey, parseNotificationMessage, parseTaskMessage,
+  PERMANENT_OUTCOMES, attemptKey, parseNotificationMessage, parseTaskMessage, taskMessageSpec,
   type AttemptRecord, type AttemptResult, type DeliveryDoc, type DeliveryState, type DeliveryTask,
 } from './delivery.model.js';
 export { MongoDeliveryRepository, type DeliveryRepository } from './delivery.repository.js';

@@ -1,10 +1,12 @@
+import type { Clock } from '../../platform/clock.js';
+import { kafkaMessage } from '../../platform/kafka-message.js';
 import type { Message, Producer } from 'kafkajs';
 import type { Logger } from '../../platform/logger.js';
 import type { Topics } from '../../platform/kafka.js';
 import { NotFoundError, ServiceUnavailableError } from '../../platform/errors.js';
 import { pagingInfo, resolveCursor, type PagingInfo } from '../../platform/http/paging.js';
 import type { NotificationRequest } from '../../platform/notifications.js';
-import { deliveryIdOf, notificationOf, type DeliveryDoc, type DeliveryState, type DeliveryTask } from './delivery.model.js';
+import { deliveryIdOf, notificationOf, taskMessageSpec, type DeliveryDoc, type DeliveryState, type DeliveryTask } from './delivery.model.js';
 import type { MongoDeliveryRepository } from './delivery.repository.js';
 import { parseStateFilter, type ListQuery } from './webhooks.schemas.js';
 import { deliveryView, responseTime, type DeliveryView } from './delivery.view.js';
@@ -37,7 +39,7 @@ export interface RedeliveryAccepted {
  * the same webhook-id; two requests for the same round are one redelivery.
  */
 export class WebhooksService {
-  constructor(private readonly deps: { repo: MongoDeliveryRepository; producer: Producer; topics: Topics; logger: Logger }) {}
+  constructor(private readonly deps: { repo: MongoDeliveryRepository; producer: Producer; topics: Topics; logger: Logger; clock: Clock }) {}
 
   async list(partnerId: string, q: ListQuery): Promise<DeliveryPage> {
     const states = parseStateFilter(q.filter);
@@ -57,14 +59,14 @@ export class WebhooksService {
 
   async redeliver(partnerId: string, deliveryId: string): Promise<RedeliveryAccepted> {
     const doc = await this.owned(partnerId, deliveryId);
-    const task = this.redeliveryOf(doc, new Date());
+    const task = this.redeliveryOf(doc, this.deps.clock.now());
     await this.publish([task]);
     return { deliveryId: doc._id, webhookId: doc.webhookId, redelivery: task.round, requestedAt: responseTime(new Date(task.dueAt)) };
   }
 
   async redeliverDeadLettered(partnerId: string): Promise<{ redeliveryCount: number }> {
     let redeliveryCount = 0;
-    const now = new Date();
+    const now = this.deps.clock.now();
     for await (const docs of this.deps.repo.deadLettered(partnerId)) {
       await this.publish(docs.map((d) => this.redeliveryOf(d, now)));
       redeliveryCount += docs.length;
@@ -113,7 +115,7 @@ export class WebhooksService {
    */
   async recover(partnerId: string, since: Date): Promise<{ redeliveryCount: number }> {
     const docs = await this.deps.repo.since(partnerId, lowestIdAt(since), RECOVER_MAX, ['RETRY_SCHEDULED', 'DEAD_LETTERED']);
-    const now = new Date();
+    const now = this.deps.clock.now();
     for (let i = 0; i < docs.length; i += 500) await this.publish(docs.slice(i, i + 500).map((d) => this.redeliveryOf(d, now)));
     return { redeliveryCount: docs.length };
   }
@@ -130,11 +132,7 @@ export class WebhooksService {
   }
 
   private async publish(tasks: DeliveryTask[]): Promise<void> {
-    const messages: Message[] = tasks.map((t) => ({
-      key: t.notification.key,
-      value: JSON.stringify(t),
-      headers: { 'webhook-id': t.notification.id, 'delivery-id': t.deliveryId, 'partner-id': t.notification.partnerId },
-    }));
+    const messages: Message[] = tasks.map((t) => kafkaMessage(taskMessageSpec(t)));
     try {
       await this.deps.producer.send({ topic: this.deps.topics.name(REDELIVERIES_TOPIC), acks: -1, messages });
     } catch (err) {

@@ -93,6 +93,25 @@ describe('transactional outbox and idempotent consumers on real MongoDB and Kafk
     expect(doc!.outbox).to.deep.equal({});
   });
 
+  it('when a publish failed and a newer write to the document comes within the grace before the sweep, then that sweep still sends the failed entries', async () => {
+    const id = newId();
+    const failed = domainEvent('test.thing.created', { id, version: 1, partnerId: 'p1' }, { name: 'a' });
+    // the document as a failed publish leaves it: its entry pending, stamped before the grace
+    await runtime.db.collection<Thing>('things').insertOne({
+      _id: id, version: 1, name: 'a', outbox: { [failed.id]: eventEntry(THINGS_TOPIC, failed) }, outboxAt: new Date(Date.now() - 2_000),
+    } as Thing);
+    const current = (await store.collection.findOne({ _id: id }))!;
+    const renamed = domainEvent('test.thing.renamed', { id, version: 2, partnerId: 'p1' }, { name: 'b' });
+    await store.update(current, { set: { name: 'b' }, entries: [eventEntry(THINGS_TOPIC, renamed)] });
+    // the sweep the failure called for runs now, within the grace of the newer write
+    await runtime.outbox.sweep();
+    await waitFor('the failed entry on Kafka', () => eventsFor(id).some((e) => e.id === failed.id), { maxWait: 5_000 });
+    await waitFor('the outbox and its stamp gone', async () => {
+      const d = await store.collection.findOne({ _id: id });
+      return d && !d.outboxAt && Object.keys(d.outbox ?? {}).length === 0;
+    }, { maxWait: 5_000 });
+  });
+
   it('when 20 writers race on one document through mutate, then every increment lands and the events leave in commit order', async () => {
     const id = newId();
     await store.insert({ _id: id, name: 'counter', count: 0 }, []);

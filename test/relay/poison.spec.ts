@@ -1,3 +1,4 @@
+import { systemClock } from '../../platform/clock.js';
 import { expect } from 'chai';
 import type { Admin } from 'kafkajs';
 import { startTestApi, type TestApi } from '../support/api.js';
@@ -92,7 +93,7 @@ describe('webhook relay: one bad message never stops a partition', function () {
     const lane = new Lane(
       { name: 'probe', topic, groupId, waitForDue: false, parse: (v) => parseNotificationMessage(v) },
       {
-        kafka: t.api.runtime.kafka, producer: t.api.runtime.producer, poisonTopic,
+        kafka: t.api.runtime.kafka, producer: t.api.runtime.producer, poisonTopic, clock: systemClock,
         handle: async (task) => {
           if (task.notification.id === poisoned.id) throw new TypeError('a defect in handling this message');
           handled.push(task.notification.id);

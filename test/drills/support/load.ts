@@ -170,7 +170,10 @@ export interface DrillResult {
 /** Where a missing notification's application stands: still in its outbox, or its deliveries' states. */
 async function whereIs(stage: DrillStage, applicationId: string): Promise<string> {
   return stage.withDb(async (db) => {
-    const app = await db.collection<{ _id: string }>('applications').findOne({ _id: applicationId }, { projection: { stateReason: 1, outboxAt: 1 } });
+    const doc = await db.collection<{ _id: string; outbox?: Record<string, { topic: string; type?: string }> }>('applications')
+      .findOne({ _id: applicationId }, { projection: { stateReason: 1, outboxAt: 1, outbox: 1 } });
+    // the entries still pending tell a publish that never succeeded from one that was lost after
+    const app = doc && { ...doc, outbox: Object.entries(doc.outbox ?? {}).map(([id, e]) => `${id} ${e.topic} ${e.type ?? 'notification'}`) };
     const deliveries = await db.collection(DELIVERIES_COLLECTION).find({ key: applicationId }, { projection: { state: 1, attemptCount: 1, payload: 1 } }).toArray();
     return JSON.stringify({ app, deliveries: deliveries.map((d) => ({ state: d.state, attempts: d.attemptCount, body: String(d.payload).slice(0, 80) })) });
   }).catch((err) => `(not readable: ${(err as Error).message})`);
