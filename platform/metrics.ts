@@ -138,17 +138,29 @@ export function dependencyGauge(registry: Registry, checks: Record<string, () =>
   });
 }
 
-/** Serves GET /metrics of the registry; resolves with the bound server. */
-export async function serveMetrics(registry: Registry, host: string, port: number): Promise<http.Server> {
+/** An extra GET route of the metrics listener (the relay's health): its status and JSON body. */
+export type PlainRoute = () => { status: number; body: unknown };
+
+/** Serves GET /metrics of the registry (and any `routes`); resolves with the bound server. */
+export async function serveMetrics(registry: Registry, host: string, port: number, routes: Record<string, PlainRoute> = {}): Promise<http.Server> {
   const server = http.createServer(async (req, res) => {
-    if (req.method === 'GET' && req.url?.split('?')[0] === '/metrics') {
+    const path = req.url?.split('?')[0] ?? '';
+    if (req.method === 'GET' && path === '/metrics') {
       res.setHeader('Content-Type', registry.contentType);
       res.end(await registry.metrics());
       return;
     }
-    res.statusCode = 404;
+    const route = req.method === 'GET' ? routes[path] : undefined;
     res.setHeader('Content-Type', 'application/json');
-    res.end(JSON.stringify({ errors: [{ code: 'OBJECT_NOT_FOUND', message: 'Only GET /metrics is served here.', severity: 'ERROR' }] }));
+    res.setHeader('Cache-Control', 'no-store');
+    if (route) {
+      const { status, body } = route();
+      res.statusCode = status;
+      res.end(JSON.stringify(body));
+      return;
+    }
+    res.statusCode = 404;
+    res.end(JSON.stringify({ errors: [{ code: 'OBJECT_NOT_FOUND', message: `Only GET /metrics${Object.keys(routes).map((r) => `, ${r}`).join('')} are served here.`, severity: 'ERROR' }] }));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

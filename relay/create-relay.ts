@@ -3,6 +3,7 @@ import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 import { createRuntime, type Runtime } from '../platform/runtime.js';
 import { serveMetrics } from '../platform/metrics.js';
+import { relayLiveness, relayReadiness } from './relay.health.js';
 import { TOPICS } from '../platform/kafka.js';
 import { parseNotificationMessage, parseTaskMessage, MongoDeliveryRepository } from '../modules/webhooks/index.js';
 import { Abandon } from './abandon.js';
@@ -110,7 +111,13 @@ export async function startRelay(config: Config, logger: Logger, ports: RelayPor
   try {
     await deliveries.init();
     for (const l of lanes) await l.start();
-    metricsServer = await serveMetrics(runtime.registry, config.metrics.host, config.metrics.relayPort);
+    // the relay's health on its metrics listener: readiness (every lane in its group) and
+    // liveness (every lane's consumer loop alive) for the orchestrator's probes
+    const statuses = () => lanes.map((l) => l.status());
+    metricsServer = await serveMetrics(runtime.registry, config.metrics.host, config.metrics.relayPort, {
+      '/health/ready': () => relayReadiness(statuses()),
+      '/health/live': () => relayLiveness(statuses()),
+    });
   } catch (err) {
     await shutdown().catch(() => {});
     throw err;

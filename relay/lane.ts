@@ -76,6 +76,8 @@ export class Lane {
   private commitTimer: NodeJS.Timeout | undefined;
   private commitChain: Promise<void> = Promise.resolve();
   private readonly log: Logger;
+  /** what the relay's health endpoints report of this lane */
+  private health = { joined: false, assignedPartitions: 0, lastBeatAt: 0, crashed: false };
 
   constructor(private readonly spec: LaneSpec, private readonly deps: LaneDeps) {
     this.log = deps.logger.child({ lane: spec.name });
@@ -90,10 +92,21 @@ export class Lane {
       allowAutoTopicCreation: false,
       retry: { retries: 10 },
     });
-    consumer.on(consumer.events.GROUP_JOIN, () => {
+    consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
       this.trackers = new Map();
       this.committed = new Map();
+      const assigned = payload.memberAssignment[this.spec.topic] ?? [];
+      this.health = { ...this.health, joined: true, assignedPartitions: assigned.length, lastBeatAt: Date.now() };
     });
+    // the consumer's loop heartbeats between fetches and batches: a loop stuck in a batch or a
+    // dead connection stops them, which is what liveness watches
+    const beat = () => { this.health.lastBeatAt = Date.now(); };
+    consumer.on(consumer.events.HEARTBEAT, beat);
+    consumer.on(consumer.events.FETCH, beat);
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      if (!payload.restart) this.health.crashed = true;
+    });
+    consumer.on(consumer.events.REBALANCING, () => { this.health.joined = false; });
     this.consumer = consumer;
     await consumer.connect();
     await consumer.subscribe({ topic: this.spec.topic, fromBeginning: true });
@@ -111,6 +124,15 @@ export class Lane {
 
   get groupId(): string {
     return this.spec.groupId;
+  }
+
+  /**
+   * The lane as the relay's health endpoints see it (wall clock: liveness is about this
+   * process's loop, not about the time records carry): in its group with its partitions, and
+   * when its consumer loop last showed a sign of life.
+   */
+  status(): { topic: string; joined: boolean; assignedPartitions: number; lastBeatAt: number; crashed: boolean; stopping: boolean } {
+    return { topic: this.spec.topic, ...this.health, stopping: this.stopping };
   }
 
   /** Deliveries dispatched by this lane and not yet recorded. */
