@@ -39,7 +39,7 @@ async function main(): Promise<number> {
   process.stdout.write(`${JSON.stringify(result)}\n`);
   // relay-loss also holds the other partners' latency to twice what it was before the kill
   const latencyHeld = result.othersWithinTwiceBefore !== false;
-  return result.lost === 0 && result.duplicateEffects === 0 && result.failedCalls === 0 && latencyHeld ? 0 : 1;
+  return result.lost === 0 && result.duplicateEffects === 0 && result.failedCalls === 0 && result.ledgerProblems === 0 && latencyHeld ? 0 : 1;
 }
 
 // a drill that hangs is stopped, and a signal still runs each drill's clean-up (finally)

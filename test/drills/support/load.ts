@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { checkLedger } from '../../../modules/payments/index.js';
+import { orderTotals } from '../../../modules/applications/index.js';
 import { applicationBody } from '../../applications/requests.js';
 import type { DrillStage, DrillPartner } from './stage.js';
 import { percentile } from './notifications.js';
@@ -196,6 +198,9 @@ export async function summarise(drill: string, traffic: Traffic, stage: DrillSta
     for (const [i, p] of [...stage.apis, ...stage.relays].entries()) log(`process ${i} output (last lines):\n${p.log.slice(-4000)}`);
   }
   for (const f of traffic.failures.slice(0, 10)) log(`failed call: ${f}`);
+  // the money at rest, as an operator checks it: no payment line settled twice, totals that follow, nobody paid more than owed
+  const check = await stage.withDb((db) => checkLedger(db, orderTotals(db)));
+  for (const p of check.problems.slice(0, 10)) log(`ledger check: ${p.code} ${p.detail}`);
   const delivered = ledger.delivered();
   return {
     drill,
@@ -206,6 +211,8 @@ export async function summarise(drill: string, traffic: Traffic, stage: DrillSta
     duplicateEffects: effects.length,
     p99Ms: percentile(ledger.latencies(), 99),
     failedCalls: traffic.failures.length,
+    paymentLines: check.counted.lines,
+    ledgerProblems: check.problems.length,
     ...extra,
   };
 }

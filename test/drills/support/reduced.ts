@@ -19,10 +19,11 @@ export async function runReducedDrill(
   };
   const result = await drill({ ...load, maxInFlight: 32, drainMs: 60_000, log });
   process.stderr.write(`      ${JSON.stringify(result)}\n`);
-  if (result.lost || result.duplicateEffects || result.failedCalls) process.stderr.write(`${lines.join('\n')}\n`);
+  if (result.lost || result.duplicateEffects || result.failedCalls || result.ledgerProblems) process.stderr.write(`${lines.join('\n')}\n`);
   expect(result.expectedNotifications, 'the drill made traffic').to.be.greaterThan(0);
   expect(result.failedCalls, 'calls answered with an error').to.equal(0);
   expect(result.lost, 'notifications lost').to.equal(0);
   expect(result.duplicateEffects, 'effects applied twice').to.equal(0);
+  expect(result.ledgerProblems, 'problems ops ledger check finds in the money at rest').to.equal(0);
   return result;
 }
