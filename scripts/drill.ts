@@ -2,7 +2,8 @@
  * Failure drills: `npm run drill -- <broker-loss|relay-loss|api-loss> [--rate N] [--seconds N]`.
  * Each starts what it needs on 127.0.0.1 (and the shared local MongoDB-wire server), runs a
  * bounded load, kills one process, and ends with one JSON line on stdout; progress goes to
- * stderr. Exit 0 only when nothing was lost, nothing took effect twice and no call failed
+ * stderr. Exit 0 only when nothing was lost, nothing took effect twice, no call failed and
+ * the ledger check found no problem in the money at rest
  * (relay-loss: and the other partners' p99 held within twice its value before the kill).
  */
 import { brokerLoss } from '../test/drills/broker-loss.js';
