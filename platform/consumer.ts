@@ -269,9 +269,14 @@ export class ManagedConsumer<T extends TypedMessage> {
  */
 export function deadLetterOf(o: { topic: string; partition: number; message: KafkaMessage; consumerGroup: string; reason: unknown; at: Date }): Message {
   const where = `${o.topic}:${o.partition}:${o.message.offset}`;
-  const sourceId = o.message.headers?.[HEADERS.messageId]?.toString();
+  const header = (name: string) => o.message.headers?.[name]?.toString();
+  const sourceId = header(HEADERS.messageId);
+  // the source's key and type go with it, so that a replay puts it back where it belongs
+  const kept: Record<string, string> = {};
+  for (const name of [HEADERS.eventType, HEADERS.schemaVersion]) if (header(name)) kept[name] = header(name)!;
   return deadLetterMessage({
     source: { topic: o.topic, partition: o.partition, offset: o.message.offset, consumerGroup: o.consumerGroup },
-    key: where, value: o.message.value, id: sourceId ?? where, reason: o.reason, at: o.at, trace: traceOf(o.message.headers),
+    key: o.message.key?.toString() ?? where, value: o.message.value, id: sourceId ?? where, reason: o.reason, at: o.at, trace: traceOf(o.message.headers),
+    extra: kept,
   });
 }

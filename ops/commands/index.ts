@@ -14,6 +14,8 @@ import { portalOwner } from './partners/portal-owner.js';
 import { rotateSigningKey } from './keys/rotate-signing-key.js';
 import { backfillLines } from './ledger/backfill-lines.js';
 import { check } from './ledger/check.js';
+import { deadLetters } from './kafka/dead-letters.js';
+import { replay } from './kafka/replay.js';
 
 /** Every verb, in the order its group's help lists it. A new verb: its file, and a line here. */
 export const VERBS: readonly Verb[] = [
@@ -21,4 +23,5 @@ export const VERBS: readonly Verb[] = [
   rotatePassword, rotateWebhookSecret, revokeTokens, portalOwner,
   rotateSigningKey,
   backfillLines, check,
+  deadLetters, replay,
 ];
