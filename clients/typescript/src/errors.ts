@@ -67,8 +67,13 @@ export class FinancingConnectionError extends Error {
 
   /** The service's certificate is not trusted (or not for this host name): a set-up matter, not a passing one. */
   get isCertificateProblem(): boolean {
-    return this.code !== undefined && this.code in TLS_HINTS;
+    return isCertificateCode(this.code);
   }
+}
+
+/** Whether a network error's code says the certificate is not trusted (or not for this host). */
+export function isCertificateCode(code: string | undefined): boolean {
+  return code !== undefined && code in TLS_HINTS;
 }
 
 const UNTRUSTED = '; the service\'s certificate is not trusted: pass its CA as `ca` / `caFile` (for a local service: `npm run -s cert` in its repository prints it)';
