@@ -26,7 +26,7 @@ describe('npm run -s cert', function () {
   it('when npm start recorded the port it serves on, then cert prints the certificate presented there', async () => {
     // as npm start records it, with this (living) process as the recorder
     recordLocalApi(t.baseUrl, path.join(cache, 'run', 'local-api.json'));
-    const env = { ...process.env, PF_CACHE: cache };
+    const env: NodeJS.ProcessEnv = { ...process.env, PF_CACHE: cache };
     delete env.FINANCING_BASE_URL;
     delete env.HTTPS_PORT;
     // not spawnSync: the API under test answers from this process's event loop
