@@ -2,6 +2,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { resolveStack, stopStack } from './local-stack.js';
 import { COMPILED_DIR, compiledEntry, serviceNodeArgs } from '../platform/node-flags.js';
+import { forgetLocalApi, localApiUrl, recordLocalApi } from './local-api.js';
+import { ensureSandboxPartner, sandboxOn } from './sandbox-credentials.js';
 
 /**
  * `npm start`: with no MONGO_URL / KAFKA_BROKERS it brings the local Kafka and FerretDB up
@@ -42,6 +44,8 @@ async function main(): Promise<number> {
   const env = { ...process.env, MONGO_URL: stack.MONGO_URL, KAFKA_BROKERS: stack.KAFKA_BROKERS };
   if (stack.local) process.stderr.write(`[start] local stack: MONGO_URL=${stack.MONGO_URL} KAFKA_BROKERS=${stack.KAFKA_BROKERS}\n`);
   const children = [run('api', compiledEntry('api/main.ts'), env), run('relay', compiledEntry('relay/main.ts'), env)];
+  recordLocalApi(localApiUrl(env)); // for `npm run -s cert`
+  if (sandboxOn(env)) void ensureSandboxPartner(env, (line) => process.stderr.write(`[start] ${line}\n`));
 
   let stopping = false;
   const stopAll = (signal: NodeJS.Signals) => {
@@ -57,6 +61,7 @@ async function main(): Promise<number> {
   const crashed = !stopping;
   stopAll('SIGTERM');
   const codes = await Promise.all(children.map(exited));
+  forgetLocalApi();
   if (stack.started) {
     process.stderr.write('[start] stopping the local stack\n');
     await stopStack();

@@ -5,10 +5,16 @@ import * as published from './published-shapes.js';
  * 2026-11-26: what this version changed since the published 1.0 document (2023-06-26), and
  * how an answer goes back to that document's shapes for a partner still on it. Each shape
  * is rebuilt from the properties that version declares (so nothing it does not declare can
- * leak through), with null where it requires a property we have no value for.
+ * leak through). Where it requires a property we have no value for, the answer is what
+ * the SDKs generated from its document read (table in docs/api-versions.md): null for a date
+ * (no generated model checks a date's JSON type, and no text could stand for "no date"),
+ * an empty text for a text (openapi-generator 6.6.0's models, the SDK shops were given,
+ * call isJsonPrimitive() on a required text before any null check and throw on null).
  */
 type Json = Record<string, any>;
 const isObj = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
+/** A required text with no value: empty, never null (see the header). */
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** The properties of `from` that `keys` names and that are present. */
 function pick(from: Json, keys: readonly string[]): Json {
@@ -27,7 +33,7 @@ function item(i: Json): Json {
   return {
     ...pick(i, ['code', 'ean', 'name', 'type', 'variant', 'description', 'producer', 'categories', 'productUrl', 'state', 'quantity']),
     totalPrice: amount(i.totalPrice), totalVat: vatAmount(i.totalVat), unitPrice: amount(i.unitPrice), unitVat: vatAmount(i.unitVat),
-    sentDate: i.sentDate ?? null, deliveryDate: i.deliveryDate ?? null, deliveryTrackingNumber: i.deliveryTrackingNumber ?? null,
+    sentDate: i.sentDate ?? null, deliveryDate: i.deliveryDate ?? null, deliveryTrackingNumber: text(i.deliveryTrackingNumber),
     ...(file(i.image) ? { image: file(i.image) } : {}),
   };
 }
@@ -50,8 +56,8 @@ function order(o: Json): Json {
     documents: (o.documents ?? []).map(documentOf).filter(Boolean),
     sentDate: o.sentDate ?? null,
     deliveryDate: o.deliveryDate ?? null,
-    deliveryTrackingNumber: o.deliveryTrackingNumber ?? null,
-    merchantId: o.merchantId ?? null,
+    deliveryTrackingNumber: text(o.deliveryTrackingNumber),
+    merchantId: text(o.merchantId),
   };
 }
 
@@ -123,7 +129,7 @@ export const change20261126: VersionChange = {
     'Recurrence: `financingType`, `originApplicationId`, `createdAt`, `authorizedAt`, `validUntil`.',
   ],
   responses: {
-    health: (body) => ({ projectVersion: isObj(body) ? body.projectVersion ?? null : null }),
+    health: (body) => ({ projectVersion: text(isObj(body) ? body.projectVersion : undefined) }),
     login: orErrors((b) => pick(b, ['accessToken', 'expiresIn'])),
     createApplication: orErrors(application),
     createApplicationFromRecurrence: orErrors(application),

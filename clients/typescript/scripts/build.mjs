@@ -8,7 +8,7 @@
 //   the tsconfigs and package.json): `npm test` and `npm run example` call it first.
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,14 +34,34 @@ function sourcesHash() {
 const want = sourcesHash();
 if (process.argv.includes('--if-stale') && existsSync(stampFile) && readFileSync(stampFile, 'utf8').trim() === want) process.exit(0);
 
+/**
+ * A copy of src/ in a folder whose package.json says "commonjs", and a tsconfig there that
+ * extends tsconfig.cjs.json: with NodeNext, TypeScript writes CommonJS for files in such a
+ * folder (the package itself is "type": "module"). Returns that tsconfig's path.
+ */
+function commonJsProject(next) {
+  const dir = path.join(next, 'cjs-src');
+  cpSync(path.join(pkg, 'src'), path.join(dir, 'src'), { recursive: true });
+  writeFileSync(path.join(dir, 'package.json'), '{\n  "type": "commonjs"\n}\n');
+  const config = path.join(dir, 'tsconfig.json');
+  writeFileSync(config, JSON.stringify({
+    extends: path.join(pkg, 'tsconfig.cjs.json'),
+    compilerOptions: { rootDir: 'src' },
+    include: ['src/**/*.ts'],
+    exclude: ['src/**/*.test.ts', 'src/cli/**'],
+  }, null, 2));
+  return config;
+}
+
 const tsc = path.join(path.dirname(createRequire(path.join(pkg, 'package.json')).resolve('typescript/package.json')), 'bin', 'tsc');
 const next = path.join(pkg, `dist.${process.pid}.tmp`);
 rmSync(next, { recursive: true, force: true });
 try {
-  for (const [config, out] of [['tsconfig.esm.json', 'esm'], ['tsconfig.cjs.json', 'cjs']]) {
+  for (const [config, out] of [['tsconfig.esm.json', 'esm'], [commonJsProject(next), 'cjs']]) {
     const res = spawnSync(process.execPath, [tsc, '-p', config, '--outDir', path.join(next, out)], { cwd: pkg, stdio: 'inherit' });
-    if (res.status !== 0) throw new Error(`tsc -p ${config} failed (exit ${res.status ?? res.signal})`);
+    if (res.status !== 0) throw new Error(`tsc -p ${path.relative(pkg, config)} failed (exit ${res.status ?? res.signal})`);
   }
+  rmSync(path.join(next, 'cjs-src'), { recursive: true, force: true });
   // dist/cjs is CommonJS whatever the package's "type" says
   writeFileSync(path.join(next, 'cjs', 'package.json'), '{\n  "type": "commonjs"\n}\n');
   chmodSync(path.join(next, 'esm', 'cli', 'main.js'), 0o755);

@@ -140,6 +140,18 @@ describe('the TypeScript client', () => {
     expect(err.isCertificateProblem).to.equal(false);
   });
 
+  it('when the certificate is not trusted, then the client gives up at once, since a set-up problem does not pass by itself', async () => {
+    const untrusted = Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('self-signed certificate'), { code: 'DEPTH_ZERO_SELF_SIGNED_CERT' }) });
+    let tries = 0;
+    const naps: number[] = [];
+    const api = createFinancingClient({ ...base, fetch: async () => { tries += 1; throw untrusted; }, sleep: async (ms: number) => { naps.push(ms); } });
+    const err = await api.GET('/financing/v1/applications/{applicationId}', { params: { path: { applicationId: 'a1' } } }).catch((e) => e);
+    expect(err).to.be.instanceOf(FinancingConnectionError);
+    expect(err.isCertificateProblem).to.equal(true);
+    expect(err.message).to.match(/no answer after 1 try \(DEPTH_ZERO_SELF_SIGNED_CERT/);
+    expect([tries, naps]).to.deep.equal([1, []]);
+  });
+
   it('when a try outlasts timeoutMs, then it is abandoned and repeated, and the last one reports TIMEOUT', async () => {
     let tries = 0;
     const hang: Fetch = async (req) => {

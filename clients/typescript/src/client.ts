@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import createClient, { type Client } from 'openapi-fetch';
 import type { paths } from './generated/api.js';
-import { FinancingApiError, FinancingConnectionError, networkErrorCode } from './errors.js';
+import { FinancingApiError, FinancingConnectionError, isCertificateCode, networkErrorCode } from './errors.js';
 import { DEFAULT_RETRY, isRetriableAnswer, retryAfterMs, retryDelayMs, sleep as realSleep, type RetryPolicy } from './retry.js';
 import { Session, loginWith } from './session.js';
 import { fetchTrusting } from './transport.js';
@@ -56,7 +56,9 @@ export function withRetries(transport: Fetch, policy: RetryPolicy, sleep = realS
         res = await transport(new Request(req.clone(), { signal }));
       } catch (err) {
         if (req.signal.aborted) throw err; // the caller's own abort
-        if (attempt >= policy.maxAttempts) throw new FinancingConnectionError(req.method, new URL(req.url).pathname, networkErrorCode(err), attempt, err);
+        const code = networkErrorCode(err);
+        // an untrusted certificate is a set-up problem: another try only delays saying so
+        if (attempt >= policy.maxAttempts || isCertificateCode(code)) throw new FinancingConnectionError(req.method, new URL(req.url).pathname, code, attempt, err);
         await sleep(retryDelayMs(policy, attempt));
         continue;
       }

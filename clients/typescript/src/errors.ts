@@ -1,4 +1,6 @@
-import type { components } from './generated/api.js';
+import type { components, ErrorCode } from './generated/api.js';
+
+export type { ErrorCode };
 
 /** One record of the API's error body (`{errors: [...]}`), as the OpenAPI document declares it. */
 export type ErrorRecord = components['schemas']['ErrorBody']['errors'][number];
@@ -23,8 +25,9 @@ export class FinancingApiError extends Error {
     super(`${method} ${path} answered ${status}: ${describe(errors, tokenError)}`);
   }
 
-  get code(): string | number | undefined {
-    return this.errors[0]?.code ?? this.tokenError?.error;
+  /** One of the documented codes (a 401's `invalid_request` or `invalid_token` included). */
+  get code(): ErrorCode | TokenErrorBody['error'] | undefined {
+    return (this.errors[0]?.code as ErrorCode | undefined) ?? this.tokenError?.error;
   }
 
   /** Reads an error response; a body that is not the spec's shape still gives a status. */
@@ -64,8 +67,13 @@ export class FinancingConnectionError extends Error {
 
   /** The service's certificate is not trusted (or not for this host name): a set-up matter, not a passing one. */
   get isCertificateProblem(): boolean {
-    return this.code !== undefined && this.code in TLS_HINTS;
+    return isCertificateCode(this.code);
   }
+}
+
+/** Whether a network error's code says the certificate is not trusted (or not for this host). */
+export function isCertificateCode(code: string | undefined): boolean {
+  return code !== undefined && code in TLS_HINTS;
 }
 
 const UNTRUSTED = '; the service\'s certificate is not trusted: pass its CA as `ca` / `caFile` (for a local service: `npm run -s cert` in its repository prints it)';

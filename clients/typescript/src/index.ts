@@ -1,5 +1,5 @@
 export { createFinancingClient, withRetries, must, type FinancingApi, type FinancingClientOptions, type Fetch } from './client.js';
-export { FinancingApiError, FinancingConnectionError, type ErrorRecord, type TokenErrorBody } from './errors.js';
+export { FinancingApiError, FinancingConnectionError, type ErrorRecord, type TokenErrorBody, type ErrorCode } from './errors.js';
 export { DEFAULT_RETRY, RETRIED_CONFLICTS, RETRIED_STATUSES, isRetriable, type RetryPolicy } from './retry.js';
 export { fetchTrusting } from './transport.js';
 export { WebhookVerifier, WebhookVerificationError, MemorySeenStore, ACKNOWLEDGEMENT, type SeenStore, type HeaderBag, type Outcome } from './webhooks.js';

@@ -10,6 +10,20 @@ export type AccountPayment = Json<paths['/financing/v1/payments']['get']['respon
 export type Settlement = Json<paths['/financing/v1/settlements/{settlementId}']['get']['responses'][200]>['settlement'];
 export type FeedEvent = Json<paths['/financing/v1/events']['get']['responses'][200]>['data'][number];
 
+type PutBody<P extends keyof paths> = paths[P] extends { put: { requestBody?: { content: { 'application/json': infer B } } } } ? B : never;
+/**
+ * The bodies of send, deliver, return and cancel-items. openapi-fetch infers a call's body
+ * from the literal given, so an unknown top-level field passes unnoticed in a call; a body
+ * declared with one of these types is checked field by field.
+ */
+export type SendItemsRequest = PutBody<'/financing/v1/applications/{applicationId}/order/send'>;
+export type DeliverItemsRequest = PutBody<'/financing/v1/applications/{applicationId}/order/deliver'>;
+export type ReturnItemsRequest = PutBody<'/financing/v1/applications/{applicationId}/order/return'>;
+export type CancelItemsRequest = PutBody<'/financing/v1/applications/{applicationId}/order/cancel'>;
+
+/** One selector of the items that send, deliver, return and cancel-items mark: at least one of code, ean, name, type. */
+export type ItemSelector = NonNullable<SendItemsRequest['items']>[number];
+
 /** What an application webhook carries: look the application up before acting on it. */
 export type ApplicationNotification = Pick<Application, 'id' | 'state' | 'stateReason'>;
 /** A payout or credit note: the same object as in the payments list. */

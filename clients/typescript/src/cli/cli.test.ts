@@ -18,8 +18,25 @@ describe('the listen command, offline parts', () => {
   });
 
   it('when --events names something unknown, then the error lists what is known', () => {
-    expect(() => parseEventFilter('READY_TO_SHIPP')).to.throw(TypeError, /unknown READY_TO_SHIPP; known: application, payment, PROCESSING/);
+    expect(() => parseEventFilter('READY_TO_SHIPP')).to.throw(TypeError, /unknown READY_TO_SHIPP; known: application, payment, settlement, PROCESSING/);
     expect(() => parseEventFilter(' , ')).to.throw(TypeError, /names nothing/);
+  });
+
+  it('when --events names settlements, then settlements pass and nothing else does', () => {
+    const filter = parseEventFilter('settlement');
+    expect(matches(filter, { type: 'settlement', data: { reference: '0000000012' } })).to.equal(true);
+    expect(matches(filter, { type: 'payment', data: { type: 'PAYOUT' } })).to.equal(false);
+    expect(matches(parseEventFilter('settlement,PAYOUT,CREDIT_NOTE'), { type: 'payment', data: { type: 'CREDIT_NOTE' } })).to.equal(true);
+  });
+
+  it('when --events names a stateReason the service never notifies, then it is refused, saying so', () => {
+    expect(() => parseEventFilter('PROCESSING_PREAPPROVED')).to.throw(TypeError, /PROCESSING_PREAPPROVED is never notified/);
+    expect(() => parseEventFilter('READY_TO_SHIP,PROCESSING_VALIDATION_IN_PROGRESS')).to.throw(TypeError, /PROCESSING_VALIDATION_IN_PROGRESS is never notified/);
+  });
+
+  it('when a settlement is described, then the line names its reference and transfer', () => {
+    const settlement = { reference: '0000000012', transfer: { amount: 987650, currency: 'CZK' }, number: 12 };
+    expect(describeEvent({ type: 'settlement', data: settlement })).to.equal('settlement 0000000012 transfer 9876.50 CZK');
   });
 
   it('when an event is described, then the line names its kind, state and amount', () => {

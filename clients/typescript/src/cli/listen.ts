@@ -201,5 +201,7 @@ function forwardLine(event: FeedEvent, r: ForwardResult): string {
   const verdict = r.acknowledged
     ? `${r.status}`
     : `${r.status}, not an acknowledgement (the service wants a 2xx with {"status": "OK"} and would retry): ${JSON.stringify(r.excerpt)}`;
-  return `${clock()} ${describeEvent(event)} (application ${event.applicationId}, event ${event.id}) -> ${verdict} in ${r.ms} ms`;
+  // a settlement is the partner's, of no one application
+  const about = event.applicationId ? `application ${event.applicationId}, ` : '';
+  return `${clock()} ${describeEvent(event)} (${about}event ${event.id}) -> ${verdict} in ${r.ms} ms`;
 }

@@ -831,7 +831,7 @@ export interface operations {
                             earliestTransactionDate?: string;
                             tags?: string[];
                         };
-                    } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown) & unknown & unknown);
+                    };
                     order: {
                         number: string;
                         /** @description ISO 8601 date-time with an offset, e.g. 2024-05-01T14:30:00+02:00 */
@@ -1033,7 +1033,7 @@ export interface operations {
                             };
                             extraData?: unknown;
                             addresses: unknown[];
-                        } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown) & unknown & unknown);
+                        };
                         order: {
                             /** @description VAT included */
                             totalPrice: {
@@ -1291,7 +1291,7 @@ export interface operations {
                             };
                             extraData?: unknown;
                             addresses: unknown[];
-                        } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown) & unknown & unknown);
+                        };
                         order: {
                             /** @description VAT included */
                             totalPrice: {
@@ -1661,7 +1661,7 @@ export interface operations {
                             };
                             extraData?: unknown;
                             addresses: unknown[];
-                        } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown) & unknown & unknown);
+                        };
                         order: {
                             /** @description VAT included */
                             totalPrice: {
@@ -2158,7 +2158,7 @@ export interface operations {
                                 };
                                 extraData?: unknown;
                                 addresses: unknown[];
-                            } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown) & unknown & unknown);
+                            };
                             order: {
                                 /** @description VAT included */
                                 totalPrice: {
@@ -2870,7 +2870,39 @@ export interface operations {
                         type?: "PHYSICAL" | "DISCOUNT" | "SHIPPING_FEE" | "SALES_TAX" | "DIGITAL" | "GIFT_CARD" | "STORE_CREDIT" | "FEE" | "INSURANCE";
                         /** @description pieces, up to 3 decimals; empty: all of the item that can still be marked */
                         quantity?: number | null;
-                    } | unknown | unknown | unknown | unknown)[];
+                    } | {
+                        code: string;
+                        ean?: string;
+                        name?: string;
+                        /** @enum {string} */
+                        type?: "PHYSICAL" | "DISCOUNT" | "SHIPPING_FEE" | "SALES_TAX" | "DIGITAL" | "GIFT_CARD" | "STORE_CREDIT" | "FEE" | "INSURANCE";
+                        /** @description pieces, up to 3 decimals; empty: all of the item that can still be marked */
+                        quantity?: number | null;
+                    } | {
+                        code?: string;
+                        ean: string;
+                        name?: string;
+                        /** @enum {string} */
+                        type?: "PHYSICAL" | "DISCOUNT" | "SHIPPING_FEE" | "SALES_TAX" | "DIGITAL" | "GIFT_CARD" | "STORE_CREDIT" | "FEE" | "INSURANCE";
+                        /** @description pieces, up to 3 decimals; empty: all of the item that can still be marked */
+                        quantity?: number | null;
+                    } | {
+                        code?: string;
+                        ean?: string;
+                        name: string;
+                        /** @enum {string} */
+                        type?: "PHYSICAL" | "DISCOUNT" | "SHIPPING_FEE" | "SALES_TAX" | "DIGITAL" | "GIFT_CARD" | "STORE_CREDIT" | "FEE" | "INSURANCE";
+                        /** @description pieces, up to 3 decimals; empty: all of the item that can still be marked */
+                        quantity?: number | null;
+                    } | {
+                        code?: string;
+                        ean?: string;
+                        name?: string;
+                        /** @enum {string} */
+                        type: "PHYSICAL" | "DISCOUNT" | "SHIPPING_FEE" | "SALES_TAX" | "DIGITAL" | "GIFT_CARD" | "STORE_CREDIT" | "FEE" | "INSURANCE";
+                        /** @description pieces, up to 3 decimals; empty: all of the item that can still be marked */
+                        quantity?: number | null;
+                    })[];
                     /** @description the amount cancelled when it differs from the items' value; at most their value while other pieces stay open */
                     totalPrice?: {
                         /** @description ISO 4217 currency code */
@@ -3173,7 +3205,39 @@ export interface operations {
                         type?: "PHYSICAL" | "DISCOUNT" | "SHIPPING_FEE" | "SALES_TAX" | "DIGITAL" | "GIFT_CARD" | "STORE_CREDIT" | "FEE" | "INSURANCE";
                         /** @description pieces, up to 3 decimals; empty: all of the item that can still be marked */
                         quantity?: number | null;
-                    } | unknown | unknown | unknown | unknown)[];
+                    } | {
+                        code: string;
+                        ean?: string;
+                        name?: string;
+                        /** @enum {string} */
+                        type?: "PHYSICAL" | "DISCOUNT" | "SHIPPING_FEE" | "SALES_TAX" | "DIGITAL" | "GIFT_CARD" | "STORE_CREDIT" | "FEE" | "INSURANCE";
+                        /** @description pieces, up to 3 decimals; empty: all of the item that can still be marked */
+                        quantity?: number | null;
+                    } | {
+                        code?: string;
+                        ean: string;
+                        name?: string;
+                        /** @enum {string} */
+                        type?: "PHYSICAL" | "DISCOUNT" | "SHIPPING_FEE" | "SALES_TAX" | "DIGITAL" | "GIFT_CARD" | "STORE_CREDIT" | "FEE" | "INSURANCE";
+                        /** @description pieces, up to 3 decimals; empty: all of the item that can still be marked */
+                        quantity?: number | null;
+                    } | {
+                        code?: string;
+                        ean?: string;
+                        name: string;
+                        /** @enum {string} */
+                        type?: "PHYSICAL" | "DISCOUNT" | "SHIPPING_FEE" | "SALES_TAX" | "DIGITAL" | "GIFT_CARD" | "STORE_CREDIT" | "FEE" | "INSURANCE";
+                        /** @description pieces, up to 3 decimals; empty: all of the item that can still be marked */
+                        quantity?: number | null;
+                    } | {
+                        code?: string;
+                        ean?: string;
+                        name?: string;
+                        /** @enum {string} */
+                        type: "PHYSICAL" | "DISCOUNT" | "SHIPPING_FEE" | "SALES_TAX" | "DIGITAL" | "GIFT_CARD" | "STORE_CREDIT" | "FEE" | "INSURANCE";
+                        /** @description pieces, up to 3 decimals; empty: all of the item that can still be marked */
+                        quantity?: number | null;
+                    })[];
                     /** @description the delivered total; defaults to the order total; at most the value of the items delivered (the order total when the last pieces are delivered), else 422 TOTAL_PRICE_LIMIT_EXCEEDED */
                     totalPrice?: {
                         /** @description ISO 4217 currency code */
@@ -3501,7 +3565,39 @@ export interface operations {
                         type?: "PHYSICAL" | "DISCOUNT" | "SHIPPING_FEE" | "SALES_TAX" | "DIGITAL" | "GIFT_CARD" | "STORE_CREDIT" | "FEE" | "INSURANCE";
                         /** @description pieces, up to 3 decimals; empty: all of the item that can still be marked */
                         quantity?: number | null;
-                    } | unknown | unknown | unknown | unknown)[];
+                    } | {
+                        code: string;
+                        ean?: string;
+                        name?: string;
+                        /** @enum {string} */
+                        type?: "PHYSICAL" | "DISCOUNT" | "SHIPPING_FEE" | "SALES_TAX" | "DIGITAL" | "GIFT_CARD" | "STORE_CREDIT" | "FEE" | "INSURANCE";
+                        /** @description pieces, up to 3 decimals; empty: all of the item that can still be marked */
+                        quantity?: number | null;
+                    } | {
+                        code?: string;
+                        ean: string;
+                        name?: string;
+                        /** @enum {string} */
+                        type?: "PHYSICAL" | "DISCOUNT" | "SHIPPING_FEE" | "SALES_TAX" | "DIGITAL" | "GIFT_CARD" | "STORE_CREDIT" | "FEE" | "INSURANCE";
+                        /** @description pieces, up to 3 decimals; empty: all of the item that can still be marked */
+                        quantity?: number | null;
+                    } | {
+                        code?: string;
+                        ean?: string;
+                        name: string;
+                        /** @enum {string} */
+                        type?: "PHYSICAL" | "DISCOUNT" | "SHIPPING_FEE" | "SALES_TAX" | "DIGITAL" | "GIFT_CARD" | "STORE_CREDIT" | "FEE" | "INSURANCE";
+                        /** @description pieces, up to 3 decimals; empty: all of the item that can still be marked */
+                        quantity?: number | null;
+                    } | {
+                        code?: string;
+                        ean?: string;
+                        name?: string;
+                        /** @enum {string} */
+                        type: "PHYSICAL" | "DISCOUNT" | "SHIPPING_FEE" | "SALES_TAX" | "DIGITAL" | "GIFT_CARD" | "STORE_CREDIT" | "FEE" | "INSURANCE";
+                        /** @description pieces, up to 3 decimals; empty: all of the item that can still be marked */
+                        quantity?: number | null;
+                    })[];
                     /** @description the amount returned when it differs from the items' value; at most their value while other pieces stay open */
                     totalPrice?: {
                         /** @description ISO 4217 currency code */
@@ -3533,7 +3629,7 @@ export interface operations {
                         };
                     };
                     variableSymbol?: string;
-                } & unknown;
+                };
             };
         };
         responses: {
@@ -3820,7 +3916,39 @@ export interface operations {
                         type?: "PHYSICAL" | "DISCOUNT" | "SHIPPING_FEE" | "SALES_TAX" | "DIGITAL" | "GIFT_CARD" | "STORE_CREDIT" | "FEE" | "INSURANCE";
                         /** @description pieces, up to 3 decimals; empty: all of the item that can still be marked */
                         quantity?: number | null;
-                    } | unknown | unknown | unknown | unknown)[];
+                    } | {
+                        code: string;
+                        ean?: string;
+                        name?: string;
+                        /** @enum {string} */
+                        type?: "PHYSICAL" | "DISCOUNT" | "SHIPPING_FEE" | "SALES_TAX" | "DIGITAL" | "GIFT_CARD" | "STORE_CREDIT" | "FEE" | "INSURANCE";
+                        /** @description pieces, up to 3 decimals; empty: all of the item that can still be marked */
+                        quantity?: number | null;
+                    } | {
+                        code?: string;
+                        ean: string;
+                        name?: string;
+                        /** @enum {string} */
+                        type?: "PHYSICAL" | "DISCOUNT" | "SHIPPING_FEE" | "SALES_TAX" | "DIGITAL" | "GIFT_CARD" | "STORE_CREDIT" | "FEE" | "INSURANCE";
+                        /** @description pieces, up to 3 decimals; empty: all of the item that can still be marked */
+                        quantity?: number | null;
+                    } | {
+                        code?: string;
+                        ean?: string;
+                        name: string;
+                        /** @enum {string} */
+                        type?: "PHYSICAL" | "DISCOUNT" | "SHIPPING_FEE" | "SALES_TAX" | "DIGITAL" | "GIFT_CARD" | "STORE_CREDIT" | "FEE" | "INSURANCE";
+                        /** @description pieces, up to 3 decimals; empty: all of the item that can still be marked */
+                        quantity?: number | null;
+                    } | {
+                        code?: string;
+                        ean?: string;
+                        name?: string;
+                        /** @enum {string} */
+                        type: "PHYSICAL" | "DISCOUNT" | "SHIPPING_FEE" | "SALES_TAX" | "DIGITAL" | "GIFT_CARD" | "STORE_CREDIT" | "FEE" | "INSURANCE";
+                        /** @description pieces, up to 3 decimals; empty: all of the item that can still be marked */
+                        quantity?: number | null;
+                    })[];
                     /** @description the sent total; at most the value of the items sent (the order total when the last pieces are sent) */
                     totalPrice?: {
                         /** @description ISO 4217 currency code */
@@ -5368,7 +5496,7 @@ export interface operations {
                             /** @description ISO 4217 currency code */
                             currency: string;
                         }[];
-                    } & unknown;
+                    };
                     merchantUrls: {
                         /** @description where the gateway sends the customer back; `{applicationId}` is replaced by the application id */
                         approvedRedirect: string;
@@ -5459,7 +5587,7 @@ export interface operations {
                             };
                             extraData?: unknown;
                             addresses: unknown[];
-                        } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown) & unknown & unknown);
+                        };
                         order: {
                             /** @description VAT included */
                             totalPrice: {
@@ -5717,7 +5845,7 @@ export interface operations {
                             };
                             extraData?: unknown;
                             addresses: unknown[];
-                        } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown) & unknown & unknown);
+                        };
                         order: {
                             /** @description VAT included */
                             totalPrice: {
@@ -6112,7 +6240,7 @@ export interface operations {
                             };
                             extraData?: unknown;
                             addresses: unknown[];
-                        } & ((unknown | (unknown & unknown)) & (unknown | unknown | unknown) & unknown & unknown);
+                        };
                         order: {
                             /** @description VAT included */
                             totalPrice: {
@@ -7859,3 +7987,32 @@ export interface operations {
         };
     };
 }
+/** Every error code the API documents (its responses' "Error codes:" lists). */
+export type ErrorCode =
+    | "APPLICATION_ALREADY_CANCELLED"
+    | "APPLICATION_NOT_FOUND"
+    | "APPLICATION_NOT_READY"
+    | "APPLICATION_NOT_WAITING"
+    | "APPLICATION_PAID"
+    | "APPLICATION_REJECTED"
+    | "APPLICATION_VALIDATION_IN_PROGRESS"
+    | "CONCURRENT_MODIFICATION"
+    | "DEPENDENCY_DOWN"
+    | "IDEMPOTENCY_KEY_IN_USE"
+    | "IDEMPOTENCY_KEY_REUSED"
+    | "INVALID_CREDENTIALS"
+    | "INVALID_REQUEST"
+    | "ITEM_TOTAL_MISMATCH"
+    | "MAINTENANCE"
+    | "NOTHING_TO_SETTLE"
+    | "NOT_SUPPORTED"
+    | "OBJECT_NOT_FOUND"
+    | "ORDER_ALREADY_SENT"
+    | "RATE_LIMIT_EXCEEDED"
+    | "RECURRENCE_NOT_FOUND"
+    | "RECURRENCE_NOT_USABLE"
+    | "SERVICE_UNAVAILABLE"
+    | "TOO_MANY_LOGIN_ATTEMPTS"
+    | "TOTAL_PRICE_LIMIT_EXCEEDED"
+    | "UNPROCESSABLE"
+    | "VAT_AMOUNT_MISMATCH";

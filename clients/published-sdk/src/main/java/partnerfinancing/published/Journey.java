@@ -260,7 +260,7 @@ public final class Journey {
 
         step("cancel with a reason", () -> {
             ApplicationResponse r = apps.cancelapplication(need(appB, "the PAY_IN_THREE application"),
-                new ApplicationCancelRequest().reason(ApplicationCancelRequest.ReasonEnum.APPLICATION_CANCELLED_BY_CUSTOMER));
+                new ApplicationCancelRequest().reason(ApplicationCancelRequest.ReasonEnum.fromValue("APPLICATION_CANCELLED_BY_CUSTOMER")));
             return r.getState() + " / " + r.getStateReason();
         }, raw -> { });
 
