@@ -1,6 +1,7 @@
 import type { ApplicationDoc, RecurrenceDoc } from './application.model.js';
 import type { AllowedActions } from './application.actions.js';
 import type { GatewayLinks } from './gateway-links.js';
+import { czechAccountNumber, type CollectionAccount } from './collection-account.js';
 import type { DocumentMeta, OrderDoc, OrderItemDoc } from '../order-rules/index.js';
 
 /**
@@ -120,7 +121,10 @@ export function toRecurrenceResponse(r: RecurrenceDoc, originApplicationId: stri
  */
 export function toApplicationResponse(
   doc: ApplicationDoc,
-  extra: { gatewayRedirectUrl?: string; recurrence?: ReturnType<typeof toRecurrenceResponse>; allowedActions?: readonly string[] } = {},
+  extra: {
+    gatewayRedirectUrl?: string; recurrence?: ReturnType<typeof toRecurrenceResponse>; allowedActions?: readonly string[];
+    paymentInstructions?: PaymentInstructions;
+  } = {},
 ) {
   const c = doc.customer;
   const recurrence = extra.recurrence
@@ -152,6 +156,7 @@ export function toApplicationResponse(
     recurrence,
     cancelReason: doc.cancelReason?.reason,
     repaymentPlan: doc.repaymentPlan,
+    paymentInstructions: extra.paymentInstructions,
     allowedActions: extra.allowedActions,
     createdAt: formatTime(doc.createdAt),
     updatedAt: formatTime(doc.updatedAt),
@@ -160,19 +165,42 @@ export function toApplicationResponse(
 
 export type ApplicationResponse = ReturnType<typeof toApplicationResponse>;
 
+/** Where and how the customer pays the instalments: our account and the application's variable symbol. */
+export interface PaymentInstructions {
+  iban: string;
+  /** the Czech domestic form of a CZ IBAN */
+  accountNumber?: string;
+  recipient: string;
+  variableSymbol: string;
+}
+
 /**
  * The spec's Application as every route answers it: the document's fields, the customer's
  * gateway link (derived from a key the document does not hold) and what the partner may do
  * next (`allowedActions`).
  */
 export class ApplicationAnswers {
-  constructor(private readonly links: Pick<GatewayLinks, 'url'>, private readonly actions: Pick<AllowedActions, 'of'>) {}
+  constructor(
+    private readonly links: Pick<GatewayLinks, 'url'>,
+    private readonly actions: Pick<AllowedActions, 'of'>,
+    /** our collection account (COLLECTION_IBAN, payee BILLING_NAME) */
+    private readonly account?: CollectionAccount,
+  ) {}
 
   gatewayUrl(doc: Pick<ApplicationDoc, '_id' | 'gateway'>): string {
     return this.links.url(doc._id, doc.gateway.expiresAt);
   }
 
   response(doc: ApplicationDoc, extra: Parameters<typeof toApplicationResponse>[1] = {}) {
-    return toApplicationResponse(doc, { gatewayRedirectUrl: this.gatewayUrl(doc), allowedActions: this.actions.of(doc), ...extra });
+    const paymentInstructions = this.instructions(doc);
+    return toApplicationResponse(doc, { gatewayRedirectUrl: this.gatewayUrl(doc), allowedActions: this.actions.of(doc), ...(paymentInstructions ? { paymentInstructions } : {}), ...extra });
+  }
+
+  /** How the customer pays, once they confirmed at the gateway (where they were shown it). */
+  private instructions(doc: ApplicationDoc): PaymentInstructions | undefined {
+    const variableSymbol = doc.gateway.variableSymbol;
+    if (!variableSymbol || !this.account) return undefined;
+    const accountNumber = czechAccountNumber(this.account.iban);
+    return { iban: this.account.iban, ...(accountNumber ? { accountNumber } : {}), recipient: this.account.name, variableSymbol };
   }
 }

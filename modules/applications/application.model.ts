@@ -150,6 +150,11 @@ export interface ApplicationDoc extends Versioned {
     /** the link stops working after this; the token is an HMAC over id and this time */
     expiresAt: Date;
     confirmedAt?: Date;
+    /**
+     * the variable symbol the customer pays with (payment_references), copied in by the
+     * customer's confirm, so that every answer of the application can carry it
+     */
+    variableSymbol?: string;
     /** the outcome a partner asked for through the sandbox decision helper (SANDBOX=true only) */
     sandboxOutcome?: SandboxOutcome;
   };

@@ -88,6 +88,13 @@ export const applicationResponseSchema = Joi.object({
   recurrence: Joi.alternatives().try(recurrenceResponseSchema, Joi.object({ id: Joi.string().required() })).description('present when the application is recurring, or created from a recurrence'),
   cancelReason: Joi.string().valid(...CANCEL_REASONS),
   repaymentPlan: Joi.array().items(instalment).description('the customer\'s instalments, once approved'),
+  paymentInstructions: Joi.object({
+    iban: Joi.string().required().description('our collection account'),
+    accountNumber: Joi.string().description('the same account in the Czech domestic form (prefix-number/bank code), for a CZ IBAN'),
+    recipient: Joi.string().required().description('the payee name'),
+    variableSymbol: Joi.string().pattern(/^\d{1,10}$/).required().description('the variable symbol the customer pays every instalment with'),
+  }).label('PaymentInstructions')
+    .description('how the customer pays the instalments (our account and the application\'s variable symbol), present once the customer confirmed at the gateway, so the shop can repeat it on its thank-you page; the gateway link shows it too, with QR Platba codes'),
   allowedActions: Joi.array().items(Joi.string().valid(...ACTIONS)).required()
     .description('the operations that would be accepted now, judged by the same rules as the calls: CANCEL (PUT cancel), CHANGE_ORDER (PUT order), SEND, DELIVER, RETURN (PUT order/send, /deliver, /return), CANCEL_ITEMS (PUT order/cancel)'),
   createdAt: time.required(),

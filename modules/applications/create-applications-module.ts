@@ -181,7 +181,7 @@ function buildServices(platform: Platform, { repo, links, logger, fetcher, refer
   const documents = new DocumentStore(repo, fetcher ?? httpsDocumentFetcher({ allowPrivateNetworks: config.webhooks.allowPrivateNetworks, timeoutMs: config.webhooks.timeoutMs }), logger);
   const actions = new AllowedActions();
   actions.register('CANCEL', cancelCheck);
-  const answers = new ApplicationAnswers(links, actions);
+  const answers = new ApplicationAnswers(links, actions, config.collection);
   const changes = new ApplicationChanges({ repo, clock, config: { recurrenceValidityMs: config.recurrenceValidityMs } });
   const reads = new ApplicationReads(repo);
   const creation = new CreateApplication(repo, cfg, documents, clock);

@@ -1,9 +1,9 @@
 import type { TestApi } from '../support/api.js';
 import type { TestResponse } from '../support/http.js';
 
-/** The customer's browser without a browser: opens the gateway page and submits its forms. */
+/** The customer's browser without a browser: opens the gateway page and submits its forms, keeping its cookies. */
 export class GatewayClient {
-  cookie = '';
+  private readonly jar = new Map<string, string>();
 
   constructor(private readonly t: TestApi, private readonly gatewayUrl: string) {}
 
@@ -11,11 +11,25 @@ export class GatewayClient {
     return new URL(this.gatewayUrl).pathname;
   }
 
-  async open(): Promise<TestResponse> {
-    const res = await this.t.client.get(this.path, { headers: { Accept: 'text/html' } });
-    const set = res.headers['set-cookie']?.[0];
-    if (set) this.cookie = set.split(';')[0]!;
+  /** The Cookie header this browser sends. */
+  get cookie(): string {
+    return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  private keep(res: TestResponse): TestResponse {
+    for (const set of res.headers['set-cookie'] ?? []) {
+      const [pair] = set.split(';');
+      const at = pair!.indexOf('=');
+      const name = pair!.slice(0, at);
+      const value = pair!.slice(at + 1);
+      if (!value || /expires=Thu, 01 Jan 1970/i.test(set)) this.jar.delete(name);
+      else this.jar.set(name, value);
+    }
     return res;
+  }
+
+  async open(): Promise<TestResponse> {
+    return this.keep(await this.t.client.get(this.path, { headers: { Accept: 'text/html', ...(this.jar.size ? { Cookie: this.cookie } : {}) } }));
   }
 
   /** Submits the page's confirm or decline form as a browser would (cookie, Origin). */
@@ -28,7 +42,7 @@ export class GatewayClient {
       const text = html.replace(/<style[\s\S]*?<\/style>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 300);
       throw new Error(`no ${action} form on the page${opened ? ` (${opened.status})` : ''}: ${text}`);
     }
-    return this.t.client.post(m[1]!.replace(/&amp;/g, '&'), undefined, { headers: { Cookie: this.cookie, Origin: this.t.baseUrl, Accept: 'text/html' } });
+    return this.keep(await this.t.client.post(m[1]!.replace(/&amp;/g, '&'), undefined, { headers: { Cookie: this.cookie, Origin: this.t.baseUrl, Accept: 'text/html' } }));
   }
 
   /**

@@ -113,9 +113,31 @@ describe('the gateway over HTTP (no browser)', function () {
     await new Promise((r) => setTimeout(r, 500));
     await applications.updateOne({ _id: app.id as any }, { $set: { state: 'READY', stateReason: 'READY_TO_SHIP' }, $inc: { version: 1 } });
     const res = await opening;
-    expect(res.status).to.equal(303);
-    expect(res.headers.location).to.equal('https://shop.example/checkout/approved');
+    // this browser did not confirm (no return cookie): the approved page, not the shop
+    expect(res.status).to.equal(200);
+    expect(res.text).to.include('Your purchase is approved');
     expect(Date.now() - started).to.be.below(DECISION_WAIT_MS);
+  });
+
+  it('when an approved application\'s link is opened again (the confirming browser after its way back to the shop, or another device), then it shows how to pay: account, variable symbol, a QR Platba code per instalment, and the way back to the shop; the Application carries the same account and symbol', async () => {
+    const app = await h.create(applicationBody({}, { email: 'vera+approve@example.com' }));
+    const gw = new GatewayClient(h.t, app.gatewayRedirectUrl);
+    await gw.submit('confirm');
+    await h.waitForState(app.id, 'READY_TO_SHIP');
+    const first = await gw.open();
+    expect(first.status, 'the confirming browser goes back to the shop once').to.equal(303);
+    expect(first.headers.location).to.equal('https://shop.example/checkout/approved');
+    const decided = await h.get(app.id);
+    expect(decided.paymentInstructions).to.deep.include({ iban: 'CZ9320100000002000145399', accountNumber: '2000145399/2010' });
+    const vs = decided.paymentInstructions.variableSymbol;
+    expect(vs).to.match(/^\d{10}$/);
+    for (const page of [await gw.open(), await new GatewayClient(h.t, app.gatewayRedirectUrl).open()]) {
+      expect(page.status).to.equal(200);
+      expect(page.text).to.include('Your purchase is approved').and.include(vs).and.include('2000145399/2010');
+      expect(page.text).to.match(/data-spayd="SPD\*1\.0\*ACC:CZ9320100000002000145399\*AM:[0-9.]+\*CC:CZK\*[^"]*X-VS:/);
+      expect(page.text).to.include('href="https://shop.example/checkout/approved"');
+      expect(page.text, 'nothing to confirm any more').to.not.include('/confirm?csrf=');
+    }
   });
 
   it('when the customer declines, then CANCELLED / CANCELLED_NOT_PAID by the customer and the browser goes to rejectedRedirect', async () => {

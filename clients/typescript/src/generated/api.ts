@@ -503,7 +503,7 @@ export interface paths {
         };
         /**
          * The gateway page (gatewayRedirectUrl)
-         * @description Shows the order, the repayment plan, the terms and how to pay each instalment (our account, the variable symbol, a QR Platba code), in Czech or English (`lang`, else a cookie of an earlier choice, else Accept-Language); redirects (303) to approvedRedirect or rejectedRedirect once decided; refreshes itself while the decision runs.
+         * @description Shows the order, the repayment plan, the terms and how to pay each instalment (our account, the variable symbol, a QR Platba code), in Czech or English (`lang`, else a cookie of an earlier choice, else Accept-Language); refreshes itself while the decision runs; once decided, redirects (303) the browser that confirmed to approvedRedirect (once) or anyone to rejectedRedirect. An approved application's link opened again (an e-mail, another device, later) shows how to pay every instalment and the way back to the shop.
          */
         get: operations["gatewayPage"];
         put?: never;
@@ -1207,6 +1207,17 @@ export interface operations {
                                 currency: string;
                             };
                         }[];
+                        /** @description how the customer pays the instalments (our account and the application's variable symbol), present once the customer confirmed at the gateway, so the shop can repeat it on its thank-you page; the gateway link shows it too, with QR Platba codes */
+                        paymentInstructions?: {
+                            /** @description our collection account */
+                            iban: string;
+                            /** @description the same account in the Czech domestic form (prefix-number/bank code), for a CZ IBAN */
+                            accountNumber?: string;
+                            /** @description the payee name */
+                            recipient: string;
+                            /** @description the variable symbol the customer pays every instalment with */
+                            variableSymbol: string;
+                        };
                         /** @description the operations that would be accepted now, judged by the same rules as the calls: CANCEL (PUT cancel), CHANGE_ORDER (PUT order), SEND, DELIVER, RETURN (PUT order/send, /deliver, /return), CANCEL_ITEMS (PUT order/cancel) */
                         allowedActions: ("CANCEL" | "CHANGE_ORDER" | "SEND" | "DELIVER" | "RETURN" | "CANCEL_ITEMS")[];
                         /** @description ISO 8601, no fractional seconds */
@@ -1465,6 +1476,17 @@ export interface operations {
                                 currency: string;
                             };
                         }[];
+                        /** @description how the customer pays the instalments (our account and the application's variable symbol), present once the customer confirmed at the gateway, so the shop can repeat it on its thank-you page; the gateway link shows it too, with QR Platba codes */
+                        paymentInstructions?: {
+                            /** @description our collection account */
+                            iban: string;
+                            /** @description the same account in the Czech domestic form (prefix-number/bank code), for a CZ IBAN */
+                            accountNumber?: string;
+                            /** @description the payee name */
+                            recipient: string;
+                            /** @description the variable symbol the customer pays every instalment with */
+                            variableSymbol: string;
+                        };
                         /** @description the operations that would be accepted now, judged by the same rules as the calls: CANCEL (PUT cancel), CHANGE_ORDER (PUT order), SEND, DELIVER, RETURN (PUT order/send, /deliver, /return), CANCEL_ITEMS (PUT order/cancel) */
                         allowedActions: ("CANCEL" | "CHANGE_ORDER" | "SEND" | "DELIVER" | "RETURN" | "CANCEL_ITEMS")[];
                         /** @description ISO 8601, no fractional seconds */
@@ -1835,6 +1857,17 @@ export interface operations {
                                 currency: string;
                             };
                         }[];
+                        /** @description how the customer pays the instalments (our account and the application's variable symbol), present once the customer confirmed at the gateway, so the shop can repeat it on its thank-you page; the gateway link shows it too, with QR Platba codes */
+                        paymentInstructions?: {
+                            /** @description our collection account */
+                            iban: string;
+                            /** @description the same account in the Czech domestic form (prefix-number/bank code), for a CZ IBAN */
+                            accountNumber?: string;
+                            /** @description the payee name */
+                            recipient: string;
+                            /** @description the variable symbol the customer pays every instalment with */
+                            variableSymbol: string;
+                        };
                         /** @description the operations that would be accepted now, judged by the same rules as the calls: CANCEL (PUT cancel), CHANGE_ORDER (PUT order), SEND, DELIVER, RETURN (PUT order/send, /deliver, /return), CANCEL_ITEMS (PUT order/cancel) */
                         allowedActions: ("CANCEL" | "CHANGE_ORDER" | "SEND" | "DELIVER" | "RETURN" | "CANCEL_ITEMS")[];
                         /** @description ISO 8601, no fractional seconds */
@@ -2332,6 +2365,17 @@ export interface operations {
                                     currency: string;
                                 };
                             }[];
+                            /** @description how the customer pays the instalments (our account and the application's variable symbol), present once the customer confirmed at the gateway, so the shop can repeat it on its thank-you page; the gateway link shows it too, with QR Platba codes */
+                            paymentInstructions?: {
+                                /** @description our collection account */
+                                iban: string;
+                                /** @description the same account in the Czech domestic form (prefix-number/bank code), for a CZ IBAN */
+                                accountNumber?: string;
+                                /** @description the payee name */
+                                recipient: string;
+                                /** @description the variable symbol the customer pays every instalment with */
+                                variableSymbol: string;
+                            };
                             /** @description the operations that would be accepted now, judged by the same rules as the calls: CANCEL (PUT cancel), CHANGE_ORDER (PUT order), SEND, DELIVER, RETURN (PUT order/send, /deliver, /return), CANCEL_ITEMS (PUT order/cancel) */
                             allowedActions: ("CANCEL" | "CHANGE_ORDER" | "SEND" | "DELIVER" | "RETURN" | "CANCEL_ITEMS")[];
                             /** @description ISO 8601, no fractional seconds */
@@ -5761,6 +5805,17 @@ export interface operations {
                                 currency: string;
                             };
                         }[];
+                        /** @description how the customer pays the instalments (our account and the application's variable symbol), present once the customer confirmed at the gateway, so the shop can repeat it on its thank-you page; the gateway link shows it too, with QR Platba codes */
+                        paymentInstructions?: {
+                            /** @description our collection account */
+                            iban: string;
+                            /** @description the same account in the Czech domestic form (prefix-number/bank code), for a CZ IBAN */
+                            accountNumber?: string;
+                            /** @description the payee name */
+                            recipient: string;
+                            /** @description the variable symbol the customer pays every instalment with */
+                            variableSymbol: string;
+                        };
                         /** @description the operations that would be accepted now, judged by the same rules as the calls: CANCEL (PUT cancel), CHANGE_ORDER (PUT order), SEND, DELIVER, RETURN (PUT order/send, /deliver, /return), CANCEL_ITEMS (PUT order/cancel) */
                         allowedActions: ("CANCEL" | "CHANGE_ORDER" | "SEND" | "DELIVER" | "RETURN" | "CANCEL_ITEMS")[];
                         /** @description ISO 8601, no fractional seconds */
@@ -6019,6 +6074,17 @@ export interface operations {
                                 currency: string;
                             };
                         }[];
+                        /** @description how the customer pays the instalments (our account and the application's variable symbol), present once the customer confirmed at the gateway, so the shop can repeat it on its thank-you page; the gateway link shows it too, with QR Platba codes */
+                        paymentInstructions?: {
+                            /** @description our collection account */
+                            iban: string;
+                            /** @description the same account in the Czech domestic form (prefix-number/bank code), for a CZ IBAN */
+                            accountNumber?: string;
+                            /** @description the payee name */
+                            recipient: string;
+                            /** @description the variable symbol the customer pays every instalment with */
+                            variableSymbol: string;
+                        };
                         /** @description the operations that would be accepted now, judged by the same rules as the calls: CANCEL (PUT cancel), CHANGE_ORDER (PUT order), SEND, DELIVER, RETURN (PUT order/send, /deliver, /return), CANCEL_ITEMS (PUT order/cancel) */
                         allowedActions: ("CANCEL" | "CHANGE_ORDER" | "SEND" | "DELIVER" | "RETURN" | "CANCEL_ITEMS")[];
                         /** @description ISO 8601, no fractional seconds */
@@ -6414,6 +6480,17 @@ export interface operations {
                                 currency: string;
                             };
                         }[];
+                        /** @description how the customer pays the instalments (our account and the application's variable symbol), present once the customer confirmed at the gateway, so the shop can repeat it on its thank-you page; the gateway link shows it too, with QR Platba codes */
+                        paymentInstructions?: {
+                            /** @description our collection account */
+                            iban: string;
+                            /** @description the same account in the Czech domestic form (prefix-number/bank code), for a CZ IBAN */
+                            accountNumber?: string;
+                            /** @description the payee name */
+                            recipient: string;
+                            /** @description the variable symbol the customer pays every instalment with */
+                            variableSymbol: string;
+                        };
                         /** @description the operations that would be accepted now, judged by the same rules as the calls: CANCEL (PUT cancel), CHANGE_ORDER (PUT order), SEND, DELIVER, RETURN (PUT order/send, /deliver, /return), CANCEL_ITEMS (PUT order/cancel) */
                         allowedActions: ("CANCEL" | "CHANGE_ORDER" | "SEND" | "DELIVER" | "RETURN" | "CANCEL_ITEMS")[];
                         /** @description ISO 8601, no fractional seconds */
@@ -7775,7 +7852,7 @@ export interface operations {
                     "text/html": unknown;
                 };
             };
-            /** @description decided: to approvedRedirect / rejectedRedirect */
+            /** @description decided: the confirming browser to approvedRedirect, anyone to rejectedRedirect */
             303: {
                 headers: {
                     [name: string]: unknown;

@@ -9,11 +9,18 @@ import { UUID_PATTERN } from '../../../../platform/http/paging.js';
 import type { DecisionService } from '../decision.service.js';
 import { GATEWAY_CSS } from './gateway.css.js';
 import { orderDigest, type GatewayService } from './gateway.service.js';
-import { merchantRedirect, messagePage, processingPage, reviewPage, termsPage } from './gateway.views.js';
+import { approvedPage, merchantRedirect, messagePage, processingPage, reviewPage, termsPage } from './gateway.views.js';
 import { isLang, langFromHeader, STRINGS, type Lang, type Strings } from './gateway.strings.js';
 import { repaymentPlan } from '../../../order-rules/index.js';
 
 const CSRF_COOKIE = '__Host-pf_gw';
+/**
+ * Set by the customer's confirm: this browser is in the checkout and goes back to the shop
+ * once the decision is made (once: the cookie goes with that redirect). Opened without it (an
+ * e-mail link, a bookmark, another device, later), an approved application's link shows how
+ * to pay instead of sending the customer to the shop again.
+ */
+const RETURN_COOKIE = '__Host-pf_gw_return';
 /** the language the customer chose with the switch, remembered without script */
 const LANG_COOKIE = '__Host-pf_lang';
 const LANG_COOKIE_MAX_AGE_MS = 365 * 24 * 3600_000;
@@ -167,18 +174,26 @@ export function mountGatewayRoutes(router: AppRouter, deps: { gateway: GatewaySe
   defineRoute(router, {
     ...common, method: 'get', path: '/gateway/:applicationId/:token', operationId: 'gatewayPage',
     summary: 'The gateway page (gatewayRedirectUrl)',
-    description: 'Shows the order, the repayment plan, the terms and how to pay each instalment (our account, the variable symbol, a QR Platba code), in Czech or English (`lang`, else a cookie of an earlier choice, else Accept-Language); redirects (303) to approvedRedirect or rejectedRedirect once decided; refreshes itself while the decision runs.',
+    description: 'Shows the order, the repayment plan, the terms and how to pay each instalment (our account, the variable symbol, a QR Platba code), in Czech or English (`lang`, else a cookie of an earlier choice, else Accept-Language); refreshes itself while the decision runs; once decided, redirects (303) the browser that confirmed to approvedRedirect (once) or anyone to rejectedRedirect. An approved application\'s link opened again (an e-mail, another device, later) shows how to pay every instalment and the way back to the shop.',
     request: { params, query: pageQuery },
-    responses: { 200: html, 303: { description: 'decided: to approvedRedirect / rejectedRedirect' }, 404: html, 410: html },
+    responses: { 200: html, 303: { description: 'decided: the confirming browser to approvedRedirect, anyone to rejectedRedirect' }, 404: html, 410: html },
   }, async (ctx, { params: p, query: q }) => {
     const t = language(ctx, q.lang);
     const access = await settled(ctx, p.applicationId, p.token);
     if (!access.ok) return deadLink(ctx, t, access.reason, access.app);
     const { app } = access;
     pageHeaders(ctx, app);
-    if (app.state === 'READY') return void (ctx.status = 303, ctx.redirect(merchantRedirect(app, 'approvedRedirect')));
+    if (app.state === 'READY' && ctx.cookies.get(RETURN_COOKIE) === app._id) {
+      ctx.cookies.set(RETURN_COOKIE, null, { secure: true, path: '/' });
+      return void (ctx.status = 303, ctx.redirect(merchantRedirect(app, 'approvedRedirect')));
+    }
     if (app.state === 'REJECTED') return void (ctx.status = 303, ctx.redirect(merchantRedirect(app, 'rejectedRedirect')));
     const shop = await gateway.shopName(app);
+    if (app.state === 'READY') {
+      const plan = app.repaymentPlan ?? repaymentPlan(app.type, app.order.totalPrice, gateway.now(), await decisions.levelOf(app));
+      ctx.body = approvedPage(t, shop, merchantRedirect(app, 'approvedRedirect'), await gateway.paymentFor(app, plan, shop));
+      return;
+    }
     if (app.state === 'CANCELLED') {
       ctx.body = messagePage(t, t.cancelledTitle, t.cancelledText, { href: merchantRedirect(app, 'rejectedRedirect'), label: t.backTo(shop) });
       return;
@@ -227,6 +242,7 @@ export function mountGatewayRoutes(router: AppRouter, deps: { gateway: GatewaySe
       const declined = action === 'decline' && await gateway.decline(app);
       const stale = action === 'confirm' && !await gateway.confirm(app, undefined, undefined, query.order)
         && (await gateway.open(p.applicationId, p.token)).app?.stateReason === 'PROCESSING_REDIRECT_NEEDED';
+      if (action === 'confirm' && !stale) ctx.cookies.set(RETURN_COOKIE, app._id, { httpOnly: true, secure: true, sameSite: 'strict', path: '/', maxAge: 86_400_000, overwrite: true });
       ctx.status = 303;
       ctx.redirect(declined ? merchantRedirect(app, 'rejectedRedirect') : `/gateway/${app._id}/${p.token}${stale ? '?changed=1' : ''}`);
     });

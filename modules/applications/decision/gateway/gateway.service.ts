@@ -54,7 +54,7 @@ export class GatewayService {
    * and the order, so the customer recognises the payment in their statement.
    */
   async paymentFor(app: ApplicationDoc, plan: Instalment[], shop: string): Promise<PaymentDetails> {
-    const variableSymbol = await this.deps.references.of(app._id, this.now());
+    const variableSymbol = app.gateway.variableSymbol ?? await this.deps.references.of(app._id, this.now());
     return paymentDetails({ account: this.deps.account, variableSymbol, plan, message: `${shop} ${app.order.number}` });
   }
 
@@ -73,6 +73,8 @@ export class GatewayService {
    * no longer waiting for the customer, or its order is no longer the one shown.
    */
   async confirm(app: ApplicationDoc, now = this.deps.changes.now(), sandboxOutcome?: SandboxOutcome, shownOrder?: string): Promise<boolean> {
+    // the symbol the customer was shown (or gets now): from here on every answer carries it
+    const variableSymbol = await this.deps.references.of(app._id, now);
     const changed = await this.deps.changes.changeIf(app._id, (current) => {
       if (current.stateReason !== 'PROCESSING_REDIRECT_NEEDED') return null;
       // the customer confirms the order their page showed; if the shop changed it meanwhile,
@@ -80,7 +82,7 @@ export class GatewayService {
       if (shownOrder !== undefined && orderDigest(current.order) !== shownOrder) return null;
       return {
         trigger: 'CONFIRM',
-        set: { agreementTermsAndConditions: true, gateway: { ...current.gateway, confirmedAt: now, ...(sandboxOutcome ? { sandboxOutcome } : {}) } },
+        set: { agreementTermsAndConditions: true, gateway: { ...current.gateway, confirmedAt: now, variableSymbol, ...(sandboxOutcome ? { sandboxOutcome } : {}) } },
         events: [{ type: APPLICATION_EVENTS.confirmed, data: { termsAcceptedAtGateway: !current.agreementTermsAndConditions } }],
       };
     });

@@ -64,6 +64,8 @@ export interface Strings {
   refresh: string;
   cancelledTitle: string;
   cancelledText: string;
+  approvedTitle: string;
+  approvedLead: (shop: string) => string;
   backTo: (shop: string) => string;
   expiredTitle: string;
   expiredText: string;
@@ -138,6 +140,8 @@ const en: Strings = {
   refresh: 'Refresh now',
   cancelledTitle: 'This purchase was cancelled',
   cancelledText: 'Nothing will be charged.',
+  approvedTitle: 'Your purchase is approved',
+  approvedLead: (shop) => `We pay ${shop} for your order; you pay us as below. This page stays here for as long as the link works: come back to it whenever you need the payment details.`,
   backTo: (shop) => `Back to ${shop}`,
   expiredTitle: 'This link has expired',
   expiredText: 'Go back to the shop and start the payment again.',
@@ -217,6 +221,8 @@ const cs: Strings = {
   refresh: 'Obnovit',
   cancelledTitle: 'Nákup byl zrušen',
   cancelledText: 'Nic vám nebude účtováno.',
+  approvedTitle: 'Váš nákup je schválen',
+  approvedLead: (shop) => `Obchodu ${shop} vaši objednávku zaplatíme my; vy zaplatíte nám, jak vidíte níže. Stránka tu zůstane, dokud odkaz platí: vraťte se na ni, kdykoli budete platební údaje potřebovat.`,
   backTo: (shop) => `Zpět do obchodu ${shop}`,
   expiredTitle: 'Platnost odkazu vypršela',
   expiredText: 'Vraťte se do obchodu a začněte platbu znovu.',

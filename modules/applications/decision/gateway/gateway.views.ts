@@ -96,7 +96,7 @@ function planSection(t: Strings, app: ApplicationDoc, plan: Instalment[]): SafeH
  * and the QR Platba code. The first payment is open; the later ones fold (a `details`
  * element, no script) so a phone screen shows what is due first.
  */
-function paymentSection(t: Strings, pay: PaymentDetails): SafeHtml {
+function paymentSection(t: Strings, pay: PaymentDetails, approved = false): SafeHtml {
   const count = pay.instalments.length;
   if (count === 0) return html``;
   const blocks = pay.instalments.map((p, i) => {
@@ -119,7 +119,7 @@ ${p.spayd && p.qrSvg ? html`<figure class="qr" data-spayd="${p.spayd}">${qrImage
   });
   return html`<section class="card" aria-labelledby="pay-h"><h2 id="pay-h">${t.howToPay}</h2>
 <p>${t.howToPayIntro}</p>
-<p class="note">${t.payWhenApproved}</p>
+${approved ? '' : html`<p class="note">${t.payWhenApproved}</p>`}
 ${blocks}</section>`;
 }
 
@@ -166,6 +166,17 @@ ${termsSection(t, app)}
 <form method="post" action="${m.declineAction}"><button type="submit" class="secondary">${t.cancel}</button></form>
 </div>
 ${paymentSection(t, m.payment)}`);
+}
+
+/**
+ * The link opened again once the purchase is approved (from the customer's e-mail, a
+ * bookmark, another device): how to pay every instalment, and the way back to the shop.
+ */
+export function approvedPage(t: Strings, shop: string, backHref: string, payment: PaymentDetails): string {
+  return layout(t, t.approvedTitle, html`<section class="card status"><h1>${t.approvedTitle}</h1>
+<p class="lead">${t.approvedLead(shop)}</p>
+<p><a class="button primary" href="${backHref}">${t.backTo(shop)}</a></p></section>
+${paymentSection(t, payment, true)}`);
 }
 
 export function processingPage(t: Strings, shop: string): string {

@@ -2,11 +2,9 @@ import QRCode from 'qrcode';
 import type { Instalment } from '../../../order-rules/index.js';
 import { spayd, SpaydError } from './spayd.js';
 
-/** Our collection account: where customers pay (config COLLECTION_IBAN, payee BILLING_NAME). */
-export interface CollectionAccount {
-  iban: string;
-  name: string;
-}
+import { czechAccountNumber, type CollectionAccount } from '../../collection-account.js';
+
+export { czechAccountNumber, type CollectionAccount };
 
 export interface InstalmentPayment extends Instalment {
   /** the QR Platba text of this payment (absent: a value the format cannot carry, e.g. an amount over 9 999 999.99) */
@@ -25,13 +23,6 @@ export interface PaymentDetails {
   instalments: InstalmentPayment[];
 }
 
-/** `CZkk BBBB PPPPPP NNNNNNNNNN` → `P-N/B` without leading zeros (no prefix: `N/B`). */
-export function czechAccountNumber(iban: string): string | undefined {
-  const m = /^CZ\d{2}(\d{4})(\d{6})(\d{10})$/.exec(iban);
-  if (!m) return undefined;
-  const prefix = m[2]!.replace(/^0+/, '');
-  return `${prefix ? `${prefix}-` : ''}${m[3]!.replace(/^0+/, '') || '0'}/${m[1]}`;
-}
 
 /**
  * How the customer pays each instalment: the amount, the due date, our account, the
