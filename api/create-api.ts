@@ -8,6 +8,7 @@ import { apiVersions, CURRENT_API_VERSION, PUBLISHED_API_VERSION } from '../vers
 import { PUBLISHED_RESPONSES } from '../versions/2026-11-26.js';
 import { mountHealth } from '../platform/http/health.js';
 import { Drain } from '../platform/http/drain.js';
+import { TlsReloader } from '../platform/http/tls-reload.js';
 import { listen, type Listening } from '../platform/http/servers.js';
 import { selfSignedTls, type TlsMaterial } from '../platform/http/tls.js';
 import type { AppState } from '../platform/http/state.js';
@@ -49,6 +50,10 @@ export async function startApi(config: Config, logger: Logger, overrides: ApiOve
   const app = buildApp(runtime, modules, keys, drain);
   const tls = config.http.tls ?? (await selfSignedTls());
   const { listening, metricsServer } = await startServing(runtime, modules, app, tls);
+  // a renewed certificate from its files, without a restart (a self-signed one has no files)
+  const files = config.http.tls;
+  const reloader = files ? new TlsReloader({ certFile: files.certFile, keyFile: files.keyFile }, (m) => listening.setTls(m), logger, tls) : undefined;
+  reloader?.start();
   // hourly at most: expired claims are dead weight, never a correctness matter
   const stopPurge = keys.purgeEvery(Math.min(config.idempotency.ttlMs, 3_600_000), (err) => logger.warn({ err }, 'expired idempotency keys not purged'));
   const metricsPort = (metricsServer.address() as { port: number }).port;
@@ -65,6 +70,7 @@ export async function startApi(config: Config, logger: Logger, overrides: ApiOve
         await new Promise((r) => setTimeout(r, config.shutdownDelayMs));
       }
       stopPurge();
+      reloader?.stop();
       await listening.close();
       await new Promise<void>((r) => metricsServer.close(() => r()));
       await stopModules(modules);

@@ -47,7 +47,7 @@ const schema = Joi.object({
   BIND_HOST: Joi.string().default('127.0.0.1').description('address the API listens on; 0.0.0.0 in containers'),
   PUBLIC_BASE_URL: Joi.string().uri({ scheme: ['https', 'http'] }).default('https://localhost:8443')
     .description('external base URL used in gateway links and redirects'),
-  TLS_CERT_FILE: Joi.string().description('PEM certificate; a self-signed one is generated when unset'),
+  TLS_CERT_FILE: Joi.string().description('PEM certificate; a self-signed one is generated when unset. A renewed file (and its key) is picked up without a restart: on a change in its directory, on SIGHUP, and every minute'),
   TLS_KEY_FILE: Joi.string().description('PEM private key matching TLS_CERT_FILE'),
   TRUST_PROXY: boolean.default(false).description('honour X-Forwarded-Proto/-For from a TLS-terminating proxy'),
   MONGO_URL: Joi.string().pattern(/^mongodb(\+srv)?:\/\//).required().description('MongoDB-wire connection string (npm start: the local stack when unset)'),
@@ -137,7 +137,7 @@ function shape(v: Record<string, any>) {
       publicBaseUrl: (v.PUBLIC_BASE_URL as string).replace(/\/$/, ''),
       trustProxy: v.TRUST_PROXY as boolean,
       tls: v.TLS_CERT_FILE
-        ? { cert: readFileSync(v.TLS_CERT_FILE, 'utf8'), key: readFileSync(v.TLS_KEY_FILE, 'utf8') }
+        ? { cert: readFileSync(v.TLS_CERT_FILE, 'utf8'), key: readFileSync(v.TLS_KEY_FILE, 'utf8'), certFile: v.TLS_CERT_FILE as string, keyFile: v.TLS_KEY_FILE as string }
         : undefined,
     },
     mongo: { url: v.MONGO_URL as string, db: v.MONGO_DB as string, timeoutMs: parseDuration(v.STORE_TIMEOUT) },

@@ -23,6 +23,8 @@ export interface ListenOptions {
 export interface Listening {
   httpsPort: number;
   httpPort: number;
+  /** new connections use this certificate and key from now on (a renewed pair) */
+  setTls(material: TlsMaterial): void;
   close(): Promise<void>;
 }
 
@@ -103,6 +105,7 @@ function closeServer(server: http.Server): Promise<void> {
 
 export async function listen(opts: ListenOptions): Promise<Listening> {
   const secure = https.createServer({ cert: opts.tls.cert, key: opts.tls.key, minVersion: 'TLSv1.2' }, opts.app.callback());
+  const setTls = (m: TlsMaterial) => secure.setSecureContext({ cert: m.cert, key: m.key, minVersion: 'TLSv1.2' });
   secure.headersTimeout = 20_000;
   secure.requestTimeout = 60_000;
   const httpsPort = await listenOn(secure, opts.httpsPort, opts.host);
@@ -119,6 +122,7 @@ export async function listen(opts: ListenOptions): Promise<Listening> {
   return {
     httpsPort,
     httpPort,
+    setTls,
     close: async () => { await Promise.all([closeServer(secure), closeServer(plain)]); },
   };
 }

@@ -57,6 +57,11 @@ export class ApiProcess extends ServiceProcess {
     return this.certPem;
   }
 
+  /** Where its certificate and key files are (TLS_CERT_FILE, TLS_KEY_FILE): a test may replace them. */
+  get tlsDir(): string {
+    return this.dir;
+  }
+
   /** `extra`: environment for this start only (e.g. a test hook), over the constructor's. */
   start(extra: Record<string, string> = {}): this {
     this.spawn({
