@@ -12,14 +12,16 @@ import { VERBS } from './commands/index.js';
 
 /** A program over `verbs` whose sessions are counted, with its output captured. */
 function harness(verbs: readonly Verb[], opts: { configError?: boolean } = {}) {
-  const seen = { out: '', err: '', opened: 0, closed: 0 };
+  const seen = { out: '', err: '', opened: 0, closed: 0, audit: [] as Record<string, unknown>[] };
+  // the store as the audit writes to it
+  const db = { collection: () => ({ insertOne: async (r: Record<string, unknown>) => { seen.audit.push(r); } }) } as unknown as Db;
   const deps: ProgramDeps = {
     verbs,
     io: { out: (t) => { seen.out += t; }, err: (t) => { seen.err += t; }, stdin: async () => 'from-stdin' },
     open: async () => {
       if (opts.configError) throw new ConfigError('invalid configuration:\n  MONGO_URL: "MONGO_URL" is required');
       seen.opened++;
-      const ctx = { config: {} as Config, db: {} as Db, clock: new ManualClock(), logger: createLogger({ level: 'silent', name: 'ops' }) };
+      const ctx = { config: {} as Config, db, clock: new ManualClock(), logger: createLogger({ level: 'silent', name: 'ops' }) };
       return { ctx, close: async () => { seen.closed++; } };
     },
   };
@@ -49,7 +51,7 @@ describe('ops: the operators\' program', () => {
     const h = harness(VERBS);
     expect(await h.run('--help')).to.equal(0);
     const groups = [...h.seen.out.matchAll(/^([a-z]+): /gm)].map((m) => m[1]).filter((g) => g !== 'usage');
-    expect(groups).to.deep.equal(['partners', 'keys', 'ledger', 'kafka']);
+    expect(groups).to.deep.equal(['partners', 'keys', 'ledger', 'data', 'kafka']);
     for (const v of VERBS) expect(h.seen.out, v.name).to.match(new RegExp(`^  ${v.name} `, 'm'));
     expect(h.seen.opened).to.equal(0);
   });
@@ -112,6 +114,8 @@ describe('ops: the operators\' program', () => {
       expect(await h.run('data', 'erase', '--id', 'c-1', '--reason', 'asked by the customer')).to.equal(0);
       expect(JSON.parse(h.seen.out)).to.deep.include({ dryRun: true, plan: { wouldErase: 'c-1' } });
       expect(changed).to.deep.equal([]);
+      expect(h.seen.audit).to.have.length(1);
+      expect(h.seen.audit[0]).to.deep.include({ command: 'data erase', outcome: 'dry-run', reason: 'asked by the customer', options: { id: 'c-1' } });
     });
 
     it('when confirmed without a reason (or a blank one), then exit 2 and nothing changes', async () => {
@@ -119,6 +123,7 @@ describe('ops: the operators\' program', () => {
         const h = harness(TOY);
         expect(await h.run('data', 'erase', '--id', 'c-1', `--${CONFIRM_FLAG}`, ...reason)).to.equal(2);
         expect(h.seen.err).to.include('--reason');
+        expect(h.seen.audit[0], 'a refused run is audited too').to.deep.include({ command: 'data erase', outcome: 'refused' });
       }
       expect(changed).to.deep.equal([]);
     });
@@ -128,6 +133,16 @@ describe('ops: the operators\' program', () => {
       expect(await h.run('data', 'erase', '--id', 'c-1', `--${CONFIRM_FLAG}`, '--reason', 'erasure request 2026-11')).to.equal(0);
       expect(JSON.parse(h.seen.out)).to.deep.equal({ dryRun: false, reason: 'erasure request 2026-11', result: { erased: 'c-1' } });
       expect(changed).to.deep.equal(['c-1']);
+      expect(h.seen.audit[0]).to.deep.include({ command: 'data erase', outcome: 'applied', reason: 'erasure request 2026-11' });
+      expect(h.seen.audit[0]!.operator).to.be.a('string');
+    });
+
+    it('when a verb that changes something takes a secret (a password on an option), then its audit record keeps the option, never the value', async () => {
+      const h = harness(TOY);
+      await h.run('partners', 'echo', '--word', 'w');
+      expect(h.seen.audit[0]).to.deep.include({ command: 'partners echo', outcome: 'applied', options: { word: 'w' } });
+      const { auditOptions } = await import('../platform/audit.js');
+      expect(auditOptions({ username: 'shop', password: 'hunter2', 'password-stdin': true, help: false })).to.deep.equal({ username: 'shop', password: '[redacted]', 'password-stdin': true });
     });
 
     it('when its help is asked, then it names the confirmation flag and the reason', async () => {

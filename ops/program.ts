@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { AppError } from '../platform/errors.js';
+import { auditOptions, operatorName, OpsAudit, type AuditRecord } from '../platform/audit.js';
 import { ConfigError } from '../platform/config.js';
 import { DESTRUCTIVE_OPTIONS } from './confirm.js';
 import { groupHelp, programHelp, verbHelp } from './help.js';
@@ -60,11 +61,14 @@ async function runVerb(verb: Verb, values: Values, { open, io }: ProgramDeps): P
     io.err(`ops: ${err.message}\n`);
     return EX_CONFIG;
   }
+  const audit = verb.readOnly ? undefined : auditor(verb, values, session);
   try {
     const answer = await verb.run({ ...session.ctx, stdin: io.stdin }, values);
+    await audit?.((answer as { dryRun?: boolean } | undefined)?.dryRun === true ? 'dry-run' : 'applied');
     io.out(`${JSON.stringify(answer, null, 2)}\n`);
     return verb.exitCodeOf?.(answer) ?? 0;
   } catch (err) {
+    await audit?.(err instanceof UsageError || err instanceof AppError ? 'refused' : 'failed', err);
     if (err instanceof UsageError) return refuse(io, err.message, verbHelp(verb));
     if (err instanceof AppError) {
       io.err(`ops: ${err.code}: ${err.message}\n`);
@@ -74,6 +78,20 @@ async function runVerb(verb: Verb, values: Values, { open, io }: ProgramDeps): P
   } finally {
     await session.close();
   }
+}
+
+/**
+ * The audit record of a run of a verb that changes something: written after it (with how it
+ * ended), in the store it changed. A failure to write it is reported, never hidden.
+ */
+function auditor(verb: Verb, values: Values, session: Session) {
+  return async (outcome: AuditRecord['outcome'], err?: unknown) => {
+    const reason = typeof values.reason === 'string' && values.reason.trim() ? values.reason.trim() : undefined;
+    await new OpsAudit(session.ctx.db).write({
+      at: session.ctx.clock.now(), operator: operatorName(), command: `${verb.group} ${verb.name}`, options: auditOptions(values),
+      ...(reason ? { reason } : {}), outcome, ...(err ? { error: String((err as Error)?.message ?? err).slice(0, 500) } : {}),
+    });
+  };
 }
 
 /** A verb asked for under the wrong group (or a verb given as a group): where it lives. */

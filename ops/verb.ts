@@ -51,6 +51,8 @@ export interface Verb {
   options: ParseArgsOptionsConfig;
   /** default 'store' */
   needs?: Needs;
+  /** reads only: not audited (every other verb writes an audit record of each run) */
+  readOnly?: true;
   /**
    * A verb that changes or removes what cannot be got back: it runs dry unless confirmed
    * (ops/confirm.ts adds the flags and decides).

@@ -16,6 +16,7 @@ import { backfillLines } from './ledger/backfill-lines.js';
 import { check } from './ledger/check.js';
 import { deadLetters } from './kafka/dead-letters.js';
 import { replay } from './kafka/replay.js';
+import { audit } from './data/audit.js';
 
 /** Every verb, in the order its group's help lists it. A new verb: its file, and a line here. */
 export const VERBS: readonly Verb[] = [
@@ -24,4 +25,5 @@ export const VERBS: readonly Verb[] = [
   rotateSigningKey,
   backfillLines, check,
   deadLetters, replay,
+  audit,
 ];

@@ -87,5 +87,13 @@ describe('ops kafka dead-letters and replay: a dead-lettered message, its cause 
     await send('m-3');
     await waitFor('m-3 handled', () => applied.includes('m-3'), { maxWait: 30_000 });
     expect(applied).to.deep.equal(['m-2', 'm-1', 'm-3']);
+
+    // every replay run is in the operators' audit, with its reason and outcome
+    const audited = await runOps(config, ['data', 'audit', '--command', 'kafka replay']);
+    expect(audited.code, audited.stderr).to.equal(0);
+    expect(audited.json.records.map((r: { outcome: string; reason?: string }) => `${r.outcome} ${r.reason ?? ''}`)).to.deep.equal([
+      'applied twice', 'applied partner provisioned', 'refused all', 'refused ', 'dry-run ',
+    ]);
+    expect(audited.json.records[1].options).to.deep.include({ id: ['m-1'], 'yes-i-know-what-im-doing': true });
   });
 });

@@ -14,6 +14,7 @@ export const deadLetters: Verb = {
     'with or without KAFKA_TOPIC_PREFIX), --since and --until (when it was given up).',
   ].join('\n'),
   options: CHOOSE_OPTIONS,
+  readOnly: true,
   needs: 'runtime',
   run: async (ctx, values) => {
     const chosen = await chosenDeadLetters(ctx, values);

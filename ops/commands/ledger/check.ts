@@ -20,6 +20,7 @@ export const check: Verb = {
     'are printed (default 100); the counts are always whole.',
   ].join('\n'),
   options: { max: { type: 'string' } },
+  readOnly: true,
   run: async (ctx, values) => {
     const max = Number(values.max ?? 100);
     const report = await checkLedger(ctx.db, orderTotals(ctx.db));

@@ -7,5 +7,6 @@ export const list: Verb = {
   summary: 'every partner, without secrets',
   usage: '',
   options: {},
+  readOnly: true,
   run: async (ctx) => (await partnerAdmin(ctx)).list(),
 };

@@ -7,5 +7,6 @@ export const show: Verb = {
   summary: 'one partner, without its secrets',
   usage: '--username U',
   options: { ...USERNAME },
+  readOnly: true,
   run: async (ctx, values) => (await partnerAdmin(ctx)).get(need(values, 'username')),
 };

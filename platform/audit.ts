@@ -1,0 +1,50 @@
+import { userInfo } from 'node:os';
+import type { Collection, Db } from 'mongodb';
+import { newId } from './ids.js';
+
+/**
+ * What an operator did to the service's data, kept in the store (`ops_audit`) beside the data
+ * it changed: who, when, which command with which options (never a password or a secret),
+ * the reason given, and how it ended. Written by the operators' program for every command
+ * that changes something, whether it succeeded, failed or only ran dry.
+ */
+export interface AuditRecord {
+  _id: string;
+  at: Date;
+  operator: string;
+  command: string;
+  options: Record<string, unknown>;
+  reason?: string;
+  outcome: 'applied' | 'dry-run' | 'refused' | 'failed';
+  error?: string;
+}
+
+/** Option names whose values are never kept (they are, or carry, secrets). */
+const SECRET_OPTION = /password|secret|token|key|stdin/i;
+
+export function auditOptions(values: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values)
+    .filter(([k, v]) => v !== undefined && k !== 'help' && k !== 'reason')
+    .map(([k, v]) => [k, SECRET_OPTION.test(k) && typeof v === 'string' ? '[redacted]' : v]));
+}
+
+export function operatorName(): string {
+  try { return userInfo().username; } catch { return 'unknown'; }
+}
+
+export class OpsAudit {
+  private readonly records: Collection<AuditRecord>;
+
+  constructor(db: Db) {
+    this.records = db.collection<AuditRecord>('ops_audit');
+  }
+
+  async write(r: Omit<AuditRecord, '_id'>): Promise<void> {
+    await this.records.insertOne({ _id: newId(), ...r });
+  }
+
+  /** Newest first (ids are UUIDv7: time-ordered), optionally from a time or of one command. */
+  list(q: { since?: Date; command?: string; limit: number }): Promise<AuditRecord[]> {
+    return this.records.find({ ...(q.since ? { at: { $gte: q.since } } : {}), ...(q.command ? { command: q.command } : {}) }, { sort: { _id: -1 }, limit: q.limit }).toArray();
+  }
+}
