@@ -104,6 +104,8 @@ export const QUERY_SHAPES: QueryShape[] = [
   { collections: ['event_feed'], equal: ['partnerId', 'applicationId'], range: 'seq', sort: { seq: 1 }, residual: ['recordedAt'], by: 'modules/events/events.repository.ts', what: 'one application\'s entries', index: 'partner_application_seq' },
   { collections: ['event_feed_heads'], equal: ['_id'], by: 'modules/events/events.repository.ts', what: 'a partner\'s head', index: '_id_' },
   { collections: ['event_feed_heads'], equal: [], by: 'modules/events/events.repository.ts', what: 'retention walks every partner\'s head', index: { scan: 'every document is wanted' } },
+  { collections: ['ops_audit'], equal: [], sort: { _id: -1 }, residual: ['at', 'command'], by: 'platform/audit.ts', what: 'the operators\' audit, newest first (a page)', index: { scan: 'read by an operator, newest first by its time-ordered _id, a page at a time' } },
+  { collections: ['applications'], equal: ['_id'], by: 'modules/applications/store/order-totals.ts', what: 'an application\'s order total (the integrity check)', index: '_id_' },
   { collections: ['consumer_inbox'], equal: ['_id'], by: 'platform/consumer-inbox.ts', what: 'a message handled before', index: '_id_' },
   { collections: ['consumer_inbox'], equal: [], range: '_id', residual: ['at'], by: 'platform/consumer-inbox.ts', what: 'old records of one group', index: '_id_' },
   { collections: ['outbox_publishers'], equal: ['_id'], residual: ['beatAt'], by: 'platform/outbox-sweeper.ts', what: 'a publisher\'s heartbeat', index: '_id_' },
