@@ -41,7 +41,7 @@ export async function createModules(platform: Platform, overrides: ApiOverrides 
     shopName: (partnerId) => auth.service.displayName(partnerId),
   });
   const orders = await createOrdersModule({ applications, clock: platform.clock });
-  const partners = createPartnerDirectory(platform.db, platform.clock);
+  const partners = createPartnerDirectory(platform.db, platform.secrets, platform.clock);
   const payments = await createPaymentsModule(platform, {
     applications,
     partners: {

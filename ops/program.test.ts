@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { Db } from 'mongodb';
+import type { SecretBox } from '../platform/secret-box.js';
 import { ManualClock } from '../platform/clock.js';
 import { ConfigError, type Config } from '../platform/config.js';
 import { createLogger } from '../platform/logger.js';
@@ -21,7 +22,7 @@ function harness(verbs: readonly Verb[], opts: { configError?: boolean } = {}) {
     open: async () => {
       if (opts.configError) throw new ConfigError('invalid configuration:\n  MONGO_URL: "MONGO_URL" is required');
       seen.opened++;
-      const ctx = { config: {} as Config, db, clock: new ManualClock(), logger: createLogger({ level: 'silent', name: 'ops' }) };
+      const ctx = { config: {} as Config, db, secrets: {} as SecretBox, clock: new ManualClock(), logger: createLogger({ level: 'silent', name: 'ops' }) };
       return { ctx, close: async () => { seen.closed++; } };
     },
   };

@@ -3,6 +3,7 @@ import { loadConfig } from '../platform/config.js';
 import { createLogger } from '../platform/logger.js';
 import { connectMongo } from '../platform/mongo.js';
 import { createRuntime } from '../platform/runtime.js';
+import { openSecretBox } from '../platform/secret-box.js';
 import type { Session } from './program.js';
 import type { Needs } from './verb.js';
 
@@ -19,8 +20,9 @@ export async function openSession(needs: Needs, env?: NodeJS.ProcessEnv): Promis
   const logger = createLogger({ level: config.logLevel, name: 'ops', stderr: true });
   if (needs === 'runtime') {
     const runtime = await createRuntime(config, logger, 'ops');
-    return { ctx: { config, logger, clock: runtime.clock, db: runtime.db, runtime }, close: () => runtime.close() };
+    return { ctx: { config, logger, clock: runtime.clock, db: runtime.db, secrets: runtime.secrets, runtime }, close: () => runtime.close() };
   }
+  const secrets = openSecretBox(config.secrets, (msg, file) => logger.warn({ file }, msg));
   const { client, db } = await connectMongo(config.mongo.url, config.mongo.db, config.mongo.timeoutMs);
-  return { ctx: { config, logger, clock: systemClock, db }, close: () => client.close() };
+  return { ctx: { config, logger, clock: systemClock, db, secrets }, close: () => client.close() };
 }

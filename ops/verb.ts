@@ -1,6 +1,7 @@
 import type { ParseArgsOptionsConfig } from 'node:util';
 import type { Db } from 'mongodb';
 import type { Clock } from '../platform/clock.js';
+import type { SecretBox } from '../platform/secret-box.js';
 import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 import type { Runtime } from '../platform/runtime.js';
@@ -31,6 +32,8 @@ export interface VerbContext {
   logger: Logger;
   clock: Clock;
   db: Db;
+  /** seals and opens the secrets kept in the store (the services' own master key) */
+  secrets: SecretBox;
   /** present when the verb needs 'runtime' */
   runtime?: Runtime;
   /** standard input, whole (a password given with --password-stdin) */

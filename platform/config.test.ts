@@ -23,6 +23,8 @@ describe('config', () => {
   const BILLING = {
     BILLING_NAME: 'Financing a.s.', BILLING_ACCOUNT_NUMBER: '123456789', BILLING_BANK_CODE: '0300', BILLING_STREET: 'Main',
     BILLING_STREET_NUMBER: '1', BILLING_CITY: 'Brno', BILLING_ZIP: '60200', BILLING_COUNTRY: 'CZ', COLLECTION_IBAN: 'CZ65 0800 0000 1920 0014 5399',
+    // (not billing, but required in production as they are: the master key of secrets at rest)
+    MASTER_KEY_FILE: '/run/secrets/master-key',
   };
 
   it('when COLLECTION_IBAN is given, then spaces go and the check digits must hold; a wrong one stops start-up naming it', () => {

@@ -1,5 +1,7 @@
 import Joi from 'joi';
 import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { parseDurationList, parseDuration } from './duration.js';
 
 /**
@@ -49,6 +51,11 @@ const schema = Joi.object({
     .description('external base URL used in gateway links and redirects'),
   TLS_CERT_FILE: Joi.string().description('PEM certificate; a self-signed one is generated when unset. A renewed file (and its key) is picked up without a restart: on a change in its directory, on SIGHUP, and every minute'),
   TLS_KEY_FILE: Joi.string().description('PEM private key matching TLS_CERT_FILE'),
+  MASTER_KEY_FILE: Joi.string().when('NODE_ENV', { is: 'production', then: Joi.required() })
+    .meta({ localDefault: 'a development key kept in the cache', production: 'required' })
+    .description('file holding the 32-byte master key (raw, base64 or hex) that seals webhook secrets and token signing keys at rest (AES-256-GCM envelope); `openssl rand -base64 32`'),
+  MASTER_KEY_PREVIOUS_FILES: Joi.string().default('').description('comma-separated files of earlier master keys, during a rotation: records sealed under them still open until `ops keys reencrypt` has moved them to MASTER_KEY_FILE'),
+  PF_CACHE: Joi.string().description('the local cache directory (default ~/.cache/partner-financing): where a local run keeps its development master key'),
   TRUST_PROXY: boolean.default(false).description('honour X-Forwarded-Proto/-For from a TLS-terminating proxy'),
   MONGO_URL: Joi.string().pattern(/^mongodb(\+srv)?:\/\//).required().description('MongoDB-wire connection string (npm start: the local stack when unset)'),
   STORE_TIMEOUT: duration.default('1500ms').description('how long one store operation may wait for an answer (and for a server to be found) before the request gets a retryable 503; raise it for stores that scan large collections'),
@@ -154,6 +161,11 @@ function shape(v: Record<string, any>) {
     },
     sandbox: v.SANDBOX as boolean,
     maintenance: v.MAINTENANCE as boolean,
+    secrets: {
+      ...(v.MASTER_KEY_FILE ? { masterKeyFile: v.MASTER_KEY_FILE as string } : {}),
+      previousKeyFiles: (v.MASTER_KEY_PREVIOUS_FILES as string).split(',').map((f) => f.trim()).filter(Boolean),
+      developmentKeyFile: join((v.PF_CACHE as string | undefined) ?? join(homedir(), '.cache', 'partner-financing'), 'dev-master-key'),
+    },
     shutdownDelayMs: parseDuration(v.SHUTDOWN_DELAY),
     currencies: (v.CURRENCIES as string).split(','),
     applicationTtlMs: parseDuration(v.APPLICATION_TTL),

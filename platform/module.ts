@@ -4,6 +4,7 @@ import type { Registry } from 'prom-client';
 import type Koa from 'koa';
 import type { Config } from './config.js';
 import type { Clock } from './clock.js';
+import type { SecretBox } from './secret-box.js';
 import type { Logger } from './logger.js';
 import type { Topics } from './kafka.js';
 import type { OutboxPublisher } from './outbox-publisher.js';
@@ -24,6 +25,8 @@ export interface Platform {
   consumerDeps: ConsumerDeps;
   /** the time modules read and wait on (tests pass a ManualClock) */
   clock: Clock;
+  /** seals and opens secrets kept in the store (webhook secrets, token signing keys) */
+  secrets: SecretBox;
 }
 
 /**

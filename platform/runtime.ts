@@ -11,6 +11,7 @@ import { consumerLagGauge, lazyAdmin, type LagSource } from './consumer-lag.js';
 import { OutboxPublisher } from './outbox-publisher.js';
 import { OUTBOX_PUBLISHERS } from './outbox-sweeper.js';
 import { systemClock, type Clock } from './clock.js';
+import { openSecretBox } from './secret-box.js';
 
 export interface Runtime extends Platform {
   mongoClient: MongoClient;
@@ -24,6 +25,8 @@ export interface Runtime extends Platform {
  * `clock` is the modules' time (a test's ManualClock; the wall clock otherwise).
  */
 export async function createRuntime(config: Config, logger: Logger, service: string, ownTopics: readonly string[] = [], clock: Clock = systemClock): Promise<Runtime> {
+  // first: a master key file that cannot be read stops the start before anything connects
+  const secrets = openSecretBox(config.secrets, (msg, file) => logger.warn({ file }, msg));
   const { mongoClient, db, kafka, topics, producer } = await connect(config, logger, ownTopics);
   const registry = createRegistry(service);
   const outbox = outboxPublisher(config, { db, producer, topics, registry, logger });
@@ -38,7 +41,7 @@ export async function createRuntime(config: Config, logger: Logger, service: str
   };
   const lagAdmin = operationalGauges(registry, { db, kafka, lagSources: () => consumerDeps.metrics.lagSources });
   return {
-    config, db, kafka, producer, topics, outbox, logger, registry, consumerDeps, mongoClient, clock,
+    config, db, kafka, producer, topics, outbox, logger, registry, consumerDeps, mongoClient, clock, secrets,
     close: async () => {
       await outbox.stop();
       await lagAdmin.close();

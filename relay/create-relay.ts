@@ -52,7 +52,9 @@ export async function startRelay(config: Config, logger: Logger, ports: RelayPor
   const metrics = relayMetrics(runtime.registry);
   const deliveries = new MongoDeliveryRepository(runtime.db);
   const client = new WebhookClient({ timeoutMs: config.webhooks.timeoutMs, allowPrivateNetworks: config.webhooks.allowPrivateNetworks, logger: logger.child({ component: 'webhook-client' }), clock: runtime.clock });
-  const partners = ports.partnerSecrets(runtime.db);
+  const partners = ports.partnerSecrets(runtime.db, runtime.secrets);
+  // a wrong master key stops the start here, not at the first webhook
+  await partners.verifyMasterKey?.().catch(async (err) => { await runtime.close(); throw err; });
   const deliverer = new Deliverer({
     repo: deliveries,
     secrets: cachedSecrets(partners, runtime.clock),

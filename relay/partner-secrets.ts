@@ -1,5 +1,6 @@
 import type { Clock } from '../platform/clock.js';
 import type { Db } from 'mongodb';
+import type { SecretBox } from '../platform/secret-box.js';
 import type { ApiVersions } from '../platform/api-versions/api-versions.js';
 
 /**
@@ -11,10 +12,12 @@ export interface PartnerSecrets {
   webhookSecrets(partnerId: string): Promise<string[]>;
   /** the API version the partner is pinned to (absent: the current one) */
   apiVersion?(partnerId: string): Promise<string | undefined>;
+  /** at start: throws, naming the setting, when the secrets at rest do not open with the configured master key */
+  verifyMasterKey?(): Promise<void>;
 }
 
 /** Builds the port from the process's store connection (the relay opens its own). */
-export type PartnerSecretsFactory = (db: Db) => PartnerSecrets;
+export type PartnerSecretsFactory = (db: Db, secrets: SecretBox) => PartnerSecrets;
 
 export type SecretSource = (partnerId: string) => Promise<string[]>;
 

@@ -1,4 +1,5 @@
 import type { Collection, Db } from 'mongodb';
+import type { SecretBox } from '../../platform/secret-box.js';
 import { isDuplicateKey } from '../../platform/mongo.js';
 import type { PartnerDoc, WebhookSecret } from './partner.model.js';
 
@@ -71,14 +72,35 @@ const taken = (err: unknown) => {
   throw err;
 };
 
-/** The auth module's collections; the only code that names them. */
+/** Where a sealed secret belongs: bound into its encryption, so it opens nowhere else. */
+const webhookContext = (partnerId: string) => `partners/${partnerId}/webhook-secret`;
+const signingKeyContext = (kid: string) => `auth_signing_keys/${kid}`;
+
+/**
+ * The auth module's collections; the only code that names them. Webhook secrets and token
+ * signing keys are sealed here on every write and opened on every read (platform/secret-box.ts):
+ * the store never holds one in the clear, and every caller sees plain values.
+ */
 export class MongoAuthRepository implements AuthRepository {
   private readonly partners: Collection<PartnerDoc>;
   private readonly keys: Collection<SigningKeyDoc>;
 
-  constructor(db: Db) {
+  constructor(db: Db, private readonly box: SecretBox) {
     this.partners = db.collection<PartnerDoc>('partners');
     this.keys = db.collection<SigningKeyDoc>('auth_signing_keys');
+  }
+
+  private sealSecrets(partnerId: string, secrets: WebhookSecret[]): WebhookSecret[] {
+    return secrets.map((w) => ({ ...w, secret: this.box.seal(w.secret, webhookContext(partnerId)) }));
+  }
+
+  private opened(doc: PartnerDoc | null): PartnerDoc | null {
+    if (!doc?.webhookSecrets) return doc;
+    return { ...doc, webhookSecrets: doc.webhookSecrets.map((w) => ({ ...w, secret: this.box.open(w.secret, webhookContext(doc._id)) })) };
+  }
+
+  private openedKey(k: SigningKeyDoc): SigningKeyDoc {
+    return { ...k, secret: this.box.open(k.secret, signingKeyContext(k._id)) };
   }
 
   async init(): Promise<void> {
@@ -86,12 +108,12 @@ export class MongoAuthRepository implements AuthRepository {
     await this.partners.createIndex({ username: 1 }, { unique: true });
   }
 
-  findById(id: string): Promise<PartnerDoc | null> {
-    return this.partners.findOne({ _id: id });
+  async findById(id: string): Promise<PartnerDoc | null> {
+    return this.opened(await this.partners.findOne({ _id: id }));
   }
 
-  findByUsername(username: string): Promise<PartnerDoc | null> {
-    return this.partners.findOne({ username });
+  async findByUsername(username: string): Promise<PartnerDoc | null> {
+    return this.opened(await this.partners.findOne({ username }));
   }
 
   async exists(id: string): Promise<boolean> {
@@ -99,34 +121,34 @@ export class MongoAuthRepository implements AuthRepository {
   }
 
   insertPartner(doc: PartnerDoc): Promise<boolean> {
-    return this.partners.insertOne(doc).then(() => true, taken);
+    return this.partners.insertOne({ ...doc, webhookSecrets: this.sealSecrets(doc._id, doc.webhookSecrets) }).then(() => true, taken);
   }
 
-  listByUsername(): Promise<PartnerDoc[]> {
-    return this.partners.find({}).sort({ username: 1 }).toArray();
+  async listByUsername(): Promise<PartnerDoc[]> {
+    return (await this.partners.find({}).sort({ username: 1 }).toArray()).map((p) => this.opened(p)!);
   }
 
-  changePartner(username: string, change: PartnerChange): Promise<PartnerDoc | null> {
-    return this.partners.findOneAndUpdate(
+  async changePartner(username: string, change: PartnerChange): Promise<PartnerDoc | null> {
+    return this.opened(await this.partners.findOneAndUpdate(
       { username },
       {
         $set: { ...change.set, updatedAt: change.at },
         ...(change.bumpTokenGeneration ? { $inc: { tokenGeneration: 1 } } : {}),
       },
       { returnDocument: 'after' },
-    );
+    ));
   }
 
   async revokeAllTokens(at: Date): Promise<number> {
     return (await this.partners.updateMany({}, { $inc: { tokenGeneration: 1 }, $set: { updatedAt: at } })).modifiedCount;
   }
 
-  replaceWebhookSecrets(id: string, seenUpdatedAt: Date, secrets: WebhookSecret[], at: Date): Promise<PartnerDoc | null> {
-    return this.partners.findOneAndUpdate(
+  async replaceWebhookSecrets(id: string, seenUpdatedAt: Date, secrets: WebhookSecret[], at: Date): Promise<PartnerDoc | null> {
+    return this.opened(await this.partners.findOneAndUpdate(
       { _id: id, updatedAt: seenUpdatedAt },
-      { $set: { webhookSecrets: secrets, updatedAt: at } },
+      { $set: { webhookSecrets: this.sealSecrets(id, secrets), updatedAt: at } },
       { returnDocument: 'after' },
-    );
+    ));
   }
 
   async recordRevokedToken(partnerId: string, r: TokenRevocation): Promise<void> {
@@ -138,12 +160,35 @@ export class MongoAuthRepository implements AuthRepository {
     );
   }
 
-  signingKeys(): Promise<SigningKeyDoc[]> {
-    return this.keys.find({}).toArray();
+  async signingKeys(): Promise<SigningKeyDoc[]> {
+    return (await this.keys.find({}).toArray()).map((k) => this.openedKey(k));
   }
 
   insertSigningKey(doc: SigningKeyDoc): Promise<boolean> {
-    return this.keys.insertOne(doc).then(() => true, taken);
+    return this.keys.insertOne({ ...doc, secret: this.box.seal(doc.secret, signingKeyContext(doc._id)) }).then(() => true, taken);
+  }
+
+  /**
+   * Seals again, under the current master key, every secret that is not (sealed under a
+   * previous key during a rotation, or written before encryption): each partner's secrets in
+   * one write guarded by the version of them it read, so a rotation racing it is never lost.
+   */
+  async reseal(): Promise<{ partners: number; signingKeys: number }> {
+    let partners = 0;
+    for await (const raw of this.partners.find({}, { projection: { webhookSecrets: 1 } })) {
+      const stale = (raw.webhookSecrets ?? []).some((w) => !this.box.isCurrent(w.secret));
+      if (!stale) continue;
+      const open = raw.webhookSecrets.map((w) => ({ ...w, secret: this.box.seal(this.box.open(w.secret, webhookContext(raw._id)), webhookContext(raw._id)) }));
+      const res = await this.partners.updateOne({ _id: raw._id, webhookSecrets: raw.webhookSecrets }, { $set: { webhookSecrets: open } });
+      partners += res.modifiedCount;
+    }
+    let signingKeys = 0;
+    for (const raw of await this.keys.find({}).toArray()) {
+      if (this.box.isCurrent(raw.secret)) continue;
+      const sealed = this.box.seal(this.box.open(raw.secret, signingKeyContext(raw._id)), signingKeyContext(raw._id));
+      signingKeys += (await this.keys.updateOne({ _id: raw._id, secret: raw.secret }, { $set: { secret: sealed } })).modifiedCount;
+    }
+    return { partners, signingKeys };
   }
 
   async retireSigningKey(kid: string, at: Date): Promise<void> {

@@ -32,12 +32,12 @@ export interface AuthModule extends AppModule {
 
 const SWEEP_INTERVAL_MS = 60_000;
 
-export type AuthPlatform = Pick<Platform, 'db' | 'logger' | 'config' | 'registry' | 'clock'>;
+export type AuthPlatform = Pick<Platform, 'db' | 'logger' | 'config' | 'registry' | 'clock' | 'secrets'>;
 
 /** The auth module: login, the bearer perimeter, the shared rate limit, partner administration. */
 export async function createAuthModule(platform: AuthPlatform): Promise<AuthModule> {
   const log = platform.logger.child({ module: 'auth' });
-  const repo = new MongoAuthRepository(platform.db);
+  const repo = new MongoAuthRepository(platform.db, platform.secrets);
   await repo.init();
   const tokens = new TokenService(repo, platform.clock, platform.config.auth.cacheTtlMs);
   await tokens.init();

@@ -1,4 +1,5 @@
 import type { Db } from 'mongodb';
+import type { SecretBox } from '../../platform/secret-box.js';
 import { systemClock, type Clock } from '../../platform/clock.js';
 import { asStoreError } from '../../platform/mongo.js';
 import { MongoAuthRepository, type AuthRepository } from './auth.repository.js';
@@ -17,11 +18,13 @@ export interface PartnerDirectory {
   exists(partnerId: string): Promise<boolean>;
   /** where the partner's settlements are paid, when it has set an account */
   bankAccount(partnerId: string): Promise<BankAccount | undefined>;
+  /** opens the sealed signing keys: throws, naming MASTER_KEY_FILE, when the master key is not theirs */
+  verifyMasterKey(): Promise<void>;
 }
 
 /** The directory over the store; the relay's composition root hands it the store. */
-export function createPartnerDirectory(db: Db, clock: Clock = systemClock): PartnerDirectory {
-  return partnerDirectoryOver(new MongoAuthRepository(db), clock);
+export function createPartnerDirectory(db: Db, secrets: SecretBox, clock: Clock = systemClock): PartnerDirectory {
+  return partnerDirectoryOver(new MongoAuthRepository(db, secrets), clock);
 }
 
 /** The store's errors reach the directory's users as the platform's StoreUnavailable. */
@@ -35,5 +38,6 @@ export function partnerDirectoryOver(repo: AuthRepository, clock: Clock): Partne
     apiVersion: async (partnerId) => (await find(partnerId))?.apiVersion,
     exists: (partnerId) => repo.exists(partnerId).catch(asStoreError),
     bankAccount: async (partnerId) => (await find(partnerId))?.bankAccount,
+    verifyMasterKey: async () => { await repo.signingKeys(); },
   };
 }

@@ -12,6 +12,7 @@ import { rotateWebhookSecret } from './partners/rotate-webhook-secret.js';
 import { revokeTokens } from './partners/revoke-tokens.js';
 import { portalOwner } from './partners/portal-owner.js';
 import { rotateSigningKey } from './keys/rotate-signing-key.js';
+import { reencrypt } from './keys/reencrypt.js';
 import { backfillLines } from './ledger/backfill-lines.js';
 import { check } from './ledger/check.js';
 import { deadLetters } from './kafka/dead-letters.js';
@@ -22,7 +23,7 @@ import { audit } from './data/audit.js';
 export const VERBS: readonly Verb[] = [
   create, list, show, setApiVersion, setDisplayName, setBankAccount, disable, enable,
   rotatePassword, rotateWebhookSecret, revokeTokens, portalOwner,
-  rotateSigningKey,
+  rotateSigningKey, reencrypt,
   backfillLines, check,
   deadLetters, replay,
   audit,

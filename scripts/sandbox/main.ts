@@ -17,7 +17,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync } from 'node:fs';
+import { createWriteStream, existsSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import https from 'node:https';
 import http from 'node:http';
@@ -161,6 +161,17 @@ function httpStatus(url: string): Promise<number> {
 }
 
 // ------------------------------------------------------------------ configuration
+/**
+ * The sandbox's master key for secrets at rest (production refuses to start without one):
+ * made once in its data directory, so the secrets it sealed open at every start. A sandbox
+ * is never production; its key lives beside the data it protects.
+ */
+function sandboxMasterKey(): string {
+  const file = join(DATA, 'master.key');
+  if (!existsSync(file)) writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
+  return file;
+}
+
 /** The service's own variables the sandbox sets unless the container was given them. */
 function serviceEnv(tls: { cert: string; key: string }): NodeJS.ProcessEnv {
   const defaults: Record<string, string> = {
@@ -183,6 +194,7 @@ function serviceEnv(tls: { cert: string; key: string }): NodeJS.ProcessEnv {
     PUBLIC_BASE_URL: 'https://localhost:8443',
     TLS_CERT_FILE: tls.cert,
     TLS_KEY_FILE: tls.key,
+    MASTER_KEY_FILE: env.MASTER_KEY_FILE || sandboxMasterKey(),
     LOG_LEVEL: 'warn',
     // production has no billing defaults; a sandbox's invoices name a demo company
     BILLING_NAME: 'Sandbox Financing s.r.o.',

@@ -63,7 +63,7 @@ describe('bearer tokens: shape of refusals, key rotation, revocation across inst
 
   it('when the signing key is rotated, then new logins get the new kid and tokens under the old kid keep working on every instance', async () => {
     const before = JSON.parse(Buffer.from(partner.token.split('.')[0]!, 'base64url').toString());
-    const { kid } = await rotateSigningKey(new MongoAuthRepository(t.api.runtime.db), new Date());
+    const { kid } = await rotateSigningKey(new MongoAuthRepository(t.api.runtime.db, t.api.runtime.secrets), new Date());
     expect(kid).not.to.equal(before.kid);
     const login = await waitFor('a login signed with the new key', async () => {
       const r = await t.client.post(LOGIN, { username: partner.username, password: partner.password });

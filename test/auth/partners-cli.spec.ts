@@ -58,7 +58,7 @@ describe('ops partners (the partners CLI) against the store the API uses', () =>
     const res = await cli(t, ['rotate-webhook-secret', '--username', username, '--grace', '1h']);
     expect(res.code, res.stderr).to.equal(0);
     expect(res.json.webhookSecret).to.match(/^whsec_/);
-    const secrets = await (await import('../../modules/auth/index.js')).createPartnerDirectory(t.api.runtime.db).webhookSecrets(before.id);
+    const secrets = await (await import('../../modules/auth/index.js')).createPartnerDirectory(t.api.runtime.db, t.api.runtime.secrets).webhookSecrets(before.id);
     expect(secrets).to.have.length(2);
     expect(secrets[0]).to.equal(res.json.webhookSecret);
     expect(Date.parse(res.json.previousSecretsValidUntil) - Date.now()).to.be.within(3_500_000, 3_600_000);
@@ -127,7 +127,7 @@ describe('ops partners (the partners CLI) against the store the API uses', () =>
   it('when the whole program is asked for help, then its verbs by group, from the process the image runs', async () => {
     const res = await runOps(t.config, ['--help']);
     expect(res.code, res.stderr).to.equal(0);
-    expect([...res.stdout.matchAll(/^(partners|keys|ledger|data|kafka): /gm)].map((m) => m[1])).to.deep.equal(['partners', 'keys', 'ledger']);
+    expect([...res.stdout.matchAll(/^(partners|keys|ledger|data|kafka): /gm)].map((m) => m[1])).to.deep.equal(['partners', 'keys', 'ledger', 'data', 'kafka']);
   });
 
   it('when a verb is asked under its old place (the signing key under partners), then exit 2 naming where it lives now', async () => {

@@ -10,9 +10,10 @@
 import { expect } from 'chai';
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Kafka, logLevel } from 'kafkajs';
 import { MongoClient } from 'mongodb';
@@ -93,6 +94,8 @@ describe(`service image ${IMAGE}`, function () {
     await chmod(dir, 0o755);
     await writeFile(join(dir, 'cert.pem'), tls.cert, { mode: 0o644 });
     await writeFile(join(dir, 'key.pem'), tls.key, { mode: 0o644 });
+    // the master key that seals secrets at rest: production refuses to start without one
+    await writeFile(join(dir, 'master.key'), `${randomBytes(32).toString('base64')}\n`, { mode: 0o644 });
     cert = tls.cert;
     ports = { https: await freePort(), http: await freePort(), apiMetrics: await freePort(), relayMetrics: await freePort() };
     env = Object.entries({
@@ -100,7 +103,7 @@ describe(`service image ${IMAGE}`, function () {
       // host network: listen on this host's loopback only
       BIND_HOST: '127.0.0.1', METRICS_HOST: '127.0.0.1',
       HTTPS_PORT: String(ports.https), HTTP_PORT: String(ports.http), API_METRICS_PORT: String(ports.apiMetrics), RELAY_METRICS_PORT: String(ports.relayMetrics),
-      PUBLIC_BASE_URL: `https://localhost:${ports.https}`, TLS_CERT_FILE: '/tls/cert.pem', TLS_KEY_FILE: '/tls/key.pem',
+      PUBLIC_BASE_URL: `https://localhost:${ports.https}`, TLS_CERT_FILE: '/tls/cert.pem', TLS_KEY_FILE: '/tls/key.pem', MASTER_KEY_FILE: '/tls/master.key',
       // the sandbox decision helper and a webhook receiver on this host's loopback
       SANDBOX: 'true', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_RETRY_DELAYS: '1s,2s,5s',
       OUTBOX_SWEEP_INTERVAL: '500ms', OUTBOX_SWEEP_GRACE: '300ms', LOG_LEVEL: 'info',
@@ -184,6 +187,12 @@ describe(`service image ${IMAGE}`, function () {
   });
 
   it('docker compose accepts docker-compose.yml (config check; its images are not pulled here)', async function () {
+    // the master key file the compose file mounts as a secret, as its comment tells an operator to make it
+    const keyFile = join(ROOT, '.secrets', 'master.key');
+    if (!existsSync(keyFile)) {
+      await mkdir(dirname(keyFile), { recursive: true });
+      await writeFile(keyFile, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
+    }
     let res;
     if ((await docker(['compose', 'version'])).code === 0) res = await docker(['compose', '-f', 'docker-compose.yml', 'config', '-q']);
     else if (await has('docker-compose')) res = await docker(['-f', 'docker-compose.yml', 'config', '-q'], { bin: 'docker-compose' });

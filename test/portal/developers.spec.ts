@@ -64,7 +64,7 @@ describe('the partner portal: developers page and request log', function () {
     const active = (await signingKeys()).filter((k) => k.active).sort((a, b) => +b.createdAt - +a.createdAt)[0]!;
     expect(await page.locator('#token-kid').textContent()).to.equal(active._id);
     expect(await page.locator('#token-key-since').textContent()).to.equal(formatDateTime(active.createdAt, en));
-    const { kid } = await rotateSigningKey(new MongoAuthRepository(w.h.t.api.runtime.db), new Date());
+    const { kid } = await rotateSigningKey(new MongoAuthRepository(w.h.t.api.runtime.db, w.h.t.api.runtime.secrets), new Date());
     expect(kid).not.to.equal(active._id);
     await page.reload();
     const fresh = (await signingKeys()).find((k) => k._id === kid)!;

@@ -1,3 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect } from 'chai';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { provisionPartner, type TestPartner } from '../support/partners.js';
@@ -10,10 +14,15 @@ import { Receiver } from '../relay/support/receiver.js';
 import { applicationNotification, publishNotifications, startTestRelay } from '../relay/support/relay.js';
 
 /** What a production start must set (no local placeholders), and nothing about networks: the default is what is tested. */
+const MASTER_KEY = join(mkdtempSync(join(tmpdir(), 'pf-master-')), 'master.key');
+writeFileSync(MASTER_KEY, randomBytes(32).toString('base64'));
+
 const PRODUCTION = {
   NODE_ENV: 'production',
   BILLING_NAME: 'Partner Financing s.r.o.', BILLING_ACCOUNT_NUMBER: '2000145399', BILLING_BANK_CODE: '2010',
   BILLING_STREET: 'Na Florenci', BILLING_STREET_NUMBER: '2116/15', BILLING_CITY: 'Praha', BILLING_ZIP: '11000', BILLING_COUNTRY: 'CZ',
+  // production seals secrets at rest under a master key from a file
+  MASTER_KEY_FILE: MASTER_KEY,
   COLLECTION_IBAN: 'CZ9320100000002000145399',
   WEBHOOK_RETRY_DELAYS: '50ms,50ms,50ms,50ms,50ms',
 };
