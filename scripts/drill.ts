@@ -9,14 +9,16 @@
 import { brokerLoss } from '../test/drills/broker-loss.js';
 import { relayLoss } from '../test/drills/relay-loss.js';
 import { apiLoss } from '../test/drills/api-loss.js';
+import { rollingRestart } from '../test/drills/rolling-restart.js';
 import type { DrillResult } from '../test/drills/support/load.js';
 import { disposeAll } from '../test/drills/support/stage.js';
 
-const DRILLS = { 'broker-loss': brokerLoss, 'relay-loss': relayLoss, 'api-loss': apiLoss } as const;
+const DRILLS = { 'broker-loss': brokerLoss, 'relay-loss': relayLoss, 'api-loss': apiLoss, 'rolling-restart': rollingRestart } as const;
 const DEFAULTS: Record<keyof typeof DRILLS, { rate: number; seconds: number }> = {
   'broker-loss': { rate: 200, seconds: 20 },
   'relay-loss': { rate: 50, seconds: 30 },
   'api-loss': { rate: 50, seconds: 30 },
+  'rolling-restart': { rate: 30, seconds: 60 },
 };
 /** the whole drill, set-up and drain included, never runs longer than this */
 const HARD_LIMIT_MS = 300_000;
@@ -40,7 +42,9 @@ async function main(): Promise<number> {
   process.stdout.write(`${JSON.stringify(result)}\n`);
   // relay-loss also holds the other partners' latency to twice what it was before the kill
   const latencyHeld = result.othersWithinTwiceBefore !== false;
-  return result.lost === 0 && result.duplicateEffects === 0 && result.failedCalls === 0 && result.ledgerProblems === 0 && latencyHeld ? 0 : 1;
+  // rolling-restart also holds the partner's connection errors and 5xx at 0
+  const rolloutClean = result.drill !== 'rolling-restart' || (result.connectionErrors === 0 && result.serverErrors === 0);
+  return result.lost === 0 && result.duplicateEffects === 0 && result.failedCalls === 0 && result.ledgerProblems === 0 && latencyHeld && rolloutClean ? 0 : 1;
 }
 
 // a drill that hangs is stopped, and a signal still runs each drill's clean-up (finally)

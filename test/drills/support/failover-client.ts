@@ -20,6 +20,10 @@ export class FailoverClient {
   /** HTTP requests sent, retries included */
   attempts = 0;
   retries = 0;
+  /** attempts that got no answer (refused, reset, timed out) */
+  connectionErrors = 0;
+  /** attempts answered 5xx */
+  serverErrors = 0;
 
   constructor(private readonly clients: TestClient[], private readonly deadlineMs = 90_000) {
     this.downUntil = clients.map(() => 0);
@@ -37,10 +41,12 @@ export class FailoverClient {
         const res = await this.clients[i]!.request(method, path, { body, token, headers: { 'Idempotency-Key': key }, timeoutMs: 15_000 });
         const retryAfter = res.status === 409 ? Number(res.headers['retry-after']) : NaN;
         if (res.status < 500 && !(retryAfter > 0)) return { ...res, retried };
+        if (res.status >= 500) this.serverErrors++;
         last = `${res.status} ${res.text.slice(0, 200)}`;
         if (retryAfter > 0) await new Promise((r) => setTimeout(r, Math.min(retryAfter * 1000, Math.max(0, deadline - Date.now()))));
       } catch (err) {
         last = (err as Error).message;
+        this.connectionErrors++;
         this.downUntil[i] = Date.now() + 1_000;
       }
       if (Date.now() > deadline) throw new Error(`${method} ${path} unanswered until the deadline: ${last}`);

@@ -51,9 +51,15 @@ export class DrillStage {
   ledger!: NotificationLedger;
   client!: FailoverClient;
   private ownBrokers = false;
+  /** the settings the relays run with (a drill that restarts one starts it with the same) */
+  relayEnv: Record<string, string> = {};
 
   /** `brokers`: a cluster of the drill's own; otherwise the shared local stack's broker. */
-  async setUp(opts: { brokers?: string; apis: number; relays: number; partners: number; partitions: number; log: (m: string) => void }): Promise<this> {
+  async setUp(opts: {
+    brokers?: string; apis: number; relays: number; partners: number; partitions: number; log: (m: string) => void;
+    /** settings of the API processes beside the drill's own (a drain delay) */
+    apiEnv?: Record<string, string>;
+  }): Promise<this> {
     const services = await provideServices();
     this.ownBrokers = opts.brokers !== undefined;
     this.config = testConfig({
@@ -72,7 +78,7 @@ export class DrillStage {
       // take a few seconds at most, so its clients' retries need not wait out the default minute
       IDEMPOTENCY_LEASE: '10s',
     };
-    for (let i = 0; i < opts.apis; i++) this.apis.push(await new ApiProcess(this.config, env).prepare());
+    for (let i = 0; i < opts.apis; i++) this.apis.push(await new ApiProcess(this.config, { ...env, ...opts.apiEnv }).prepare());
     for (const api of this.apis) api.start();
     await Promise.all(this.apis.map((a) => a.healthy(90_000)));
     opts.log(`${this.apis.length} API process(es) healthy`);
@@ -82,7 +88,8 @@ export class DrillStage {
       this.partners.push({ ...p, receiver });
       await receiver.start();
     }
-    for (let i = 0; i < opts.relays; i++) this.relays.push(await startRelayRunning(this.config, { ...env, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' }));
+    this.relayEnv = { ...env, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' };
+    for (let i = 0; i < opts.relays; i++) this.relays.push(await startRelayRunning(this.config, this.relayEnv));
     opts.log(`${this.relays.length} relay process(es) running`);
     this.ledger = new NotificationLedger(this.partners.map((p) => ({ receiver: p.receiver, secret: p.webhookSecret })));
     // clients of their own: the processes' clients stay for health checks

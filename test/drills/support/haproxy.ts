@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../../support/api-process.js';
+import { waitFor } from '../../support/wait.js';
+
+export const HAPROXY = '/usr/sbin/haproxy';
+
+/**
+ * Debian's HAProxy in front of the API instances, as a Kubernetes Service and its endpoint
+ * controller (or a cloud load balancer) put them behind one address: TLS passes through (the
+ * API ends it), each instance is health-checked on its readiness (`GET /v1/health` over TLS
+ * every 500 ms; out after one failure, back after two successes), and a new connection goes
+ * to an instance in rotation.
+ */
+export class LoadBalancer {
+  private child: ChildProcess | undefined;
+  private dir = '';
+  port = 0;
+  private output = '';
+
+  constructor(private readonly backends: number[]) {}
+
+  async start(): Promise<this> {
+    this.dir = await mkdtemp(join(tmpdir(), 'pf-haproxy-'));
+    this.port = await freePort();
+    const cfg = [
+      'global', '  maxconn 2000',
+      'defaults', '  mode tcp', '  timeout connect 2s', '  timeout client 60s', '  timeout server 60s',
+      'frontend api', `  bind 127.0.0.1:${this.port}`, '  default_backend apis',
+      'backend apis', '  balance roundrobin', '  option httpchk',
+      '  http-check send meth GET uri /v1/health ver HTTP/1.1 hdr Host localhost',
+      '  http-check expect status 200',
+      '  default-server inter 500 fall 1 rise 2 check check-ssl verify none',
+      ...this.backends.map((p, i) => `  server api${i + 1} 127.0.0.1:${p}`),
+      '',
+    ].join('\n');
+    await writeFile(join(this.dir, 'haproxy.cfg'), cfg);
+    this.child = spawn(HAPROXY, ['-db', '-f', join(this.dir, 'haproxy.cfg')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const keep = (c: Buffer) => { this.output = (this.output + c.toString()).slice(-10_000); };
+    this.child.stdout!.on('data', keep);
+    this.child.stderr!.on('data', keep);
+    await waitFor('HAProxy to listen', () => new Promise<boolean>((resolve) => {
+      const s = net.connect(this.port, '127.0.0.1', () => { s.end(); resolve(true); });
+      s.on('error', () => resolve(false));
+    }), { maxWait: 10_000, interval: 100 }).catch((err) => { throw new Error(`${err.message}\n${this.output}`); });
+    return this;
+  }
+
+  get log(): string {
+    return this.output;
+  }
+
+  async dispose(): Promise<void> {
+    this.child?.kill('SIGKILL');
+    if (this.dir) await rm(this.dir, { recursive: true, force: true });
+  }
+}
