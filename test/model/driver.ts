@@ -90,10 +90,12 @@ export class ModelRun {
     for (const [k, step] of sc.post.entries()) {
       this.log.push(`#${k} ${JSON.stringify(step)}`);
       // every other step of a sequence races a burst of settlement closes (2-3, 0-4 ms apart)
-      const burst = (k + sc.lines.length) % 2 === 0 ? closeBurst(this, 2 + (k % 2), (k + sc.post.length) % 5) : undefined;
+      const burst = (k + sc.lines.length) % 2 === 0 ? closeBurst(this, 2 + (k % 2), (k + sc.post.length) % 5).catch((err: Error) => err) : undefined;
       await this.step(step);
       if (burst) {
-        this.log.push(`  closes ${(await burst).join(',')}`);
+        const closes = await burst;
+        if (closes instanceof Error) this.fail(closes.message);
+        this.log.push(`  closes ${closes.join(',')}`);
         await checkPartnerSettlements(this, false).catch((err: Error) => this.fail(err.message));
       }
     }
