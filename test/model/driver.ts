@@ -9,6 +9,7 @@ import { orderPath, opPath, paymentsPath } from '../orders/orders-harness.js';
 import { apply, newModel, orderTotal, settle, type Action, type Model } from './oracle.js';
 import { countAnswer, customer, ledgerCaughtUp, SETTLE_WAIT, type ModelEnv } from './env.js';
 import { applicationDiff, dedupe, interleavings, paymentsDiff, responseDiff } from './observe.js';
+import { checkPartnerSettlements, closeBurst } from './settlements.js';
 import { changedLines, orderBody, resolveOp, type ChangeIntent, type OpIntent, type Scenario } from './scenario.js';
 
 const DECIDING = ['PROCESSING_VALIDATION_IN_PROGRESS', 'PROCESSING_PREAPPROVED'];
@@ -88,13 +89,27 @@ export class ModelRun {
     await this.confirm();
     for (const [k, step] of sc.post.entries()) {
       this.log.push(`#${k} ${JSON.stringify(step)}`);
+      // every other step of a sequence races a burst of settlement closes (2-3, 0-4 ms apart)
+      const burst = (k + sc.lines.length) % 2 === 0 ? closeBurst(this, 2 + (k % 2), (k + sc.post.length) % 5).catch((err: Error) => err) : undefined;
+      await this.step(step);
+      if (burst) {
+        const closes = await burst;
+        if (closes instanceof Error) this.fail(closes.message);
+        this.log.push(`  closes ${closes.join(',')}`);
+        await checkPartnerSettlements(this, false).catch((err: Error) => this.fail(err.message));
+      }
+    }
+    await this.finish();
+  }
+
+  private async step(step: Scenario['post'][number]): Promise<void> {
+    {
       if (step.t === 'op') await this.op(step.op);
       else if (step.t === 'retry') await this.retry(step.op, step.concurrent);
       else if (step.t === 'concurrent') await this.concurrent(step.ops);
       else if (step.t === 'change') await this.change(step.change);
       else await this.single({ kind: 'CANCEL_APP' }, `/financing/v1/applications/${this.id}/cancel`, { reason: 'APPLICATION_CANCELLED_BY_CUSTOMER' });
     }
-    await this.finish();
   }
 
   /** One call: its answer against every candidate's outcome, then the application. */

@@ -15,6 +15,9 @@ export const SETTLE_WAIT = 30_000;
 export interface ModelEnv {
   h: AppHarness;
   partner(trigger: Trigger, feeBps: number): Promise<TestPartner>;
+  /** the partners provisioned so far, and where the operators' commands find the database */
+  partners(): Promise<TestPartner[]>;
+  storeUrl: string;
   stop(): Promise<void>;
 }
 
@@ -32,6 +35,8 @@ export async function startModelEnv(opts: { privateStore?: boolean } = {}): Prom
       if (!partners.has(key)) partners.set(key, provisionPartner(h.t, { payoutTrigger: trigger, feeBps }));
       return partners.get(key)!;
     },
+    partners: () => Promise.all(partners.values()),
+    storeUrl: store?.url ?? process.env.MONGO_URL!,
     stop: async () => {
       await h.stop();
       await store?.dispose();

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { ModelRun } from './driver.js';
 import { answerCounts, startModelEnv, type ModelEnv } from './env.js';
 import { scenario } from './scenario.js';
+import { settlementRoundEnd } from './settlement-round.js';
 import { accepted } from './oracle.js';
 // the oracle's own unit tests: mocha's spec globs do not cover test/**/*.test.ts
 import './oracle.test.js';
@@ -71,6 +72,7 @@ describe('money model: random sequences against the service over HTTPS', functio
       try {
         results.push(...await Promise.all(Array.from({ length: LANES }, (_, k) =>
           lane(env, SEED + round * LANES + k, Math.floor(runs / LANES) + (k < runs % LANES ? 1 : 0)))));
+        process.stderr.write(`[model] round ${round + 1} settlements: ${await settlementRoundEnd(env)}\n`);
       } finally {
         await env.stop();
       }
