@@ -2,6 +2,7 @@ import { html, type SafeHtml } from '../../platform/http/html.js';
 import type { ApplicationListItem } from '../applications/index.js';
 import { fill, formatDate, formatDateTime, formatMoney, type Messages } from './portal.i18n.js';
 import type { ApplicationPage, ListFilters, TimelineEntry } from './portal-applications.service.js';
+import { settlementCell } from './portal-settlements.views.js';
 
 export const STATES = ['PROCESSING', 'READY', 'REJECTED', 'CANCELLED'] as const;
 export const REASONS = ['PROCESSING_REDIRECT_NEEDED', 'PROCESSING_PREAPPROVED', 'PROCESSING_VALIDATION_IN_PROGRESS', 'REJECTED', 'CANCELLED_NOT_PAID', 'READY_TO_SHIP', 'READY_SHIPPED', 'READY_DELIVERED', 'READY_PAID', 'CANCELLED_RETURNED'] as const;
@@ -119,8 +120,8 @@ ${app.repaymentPlan?.length ? html`<table><caption class="visually-hidden">${m.p
 </section>
 <section aria-labelledby="pay-h"><h2 id="pay-h">${m.payments}</h2>
 ${p.payments.length ? html`<table id="payments"><caption class="visually-hidden">${m.payments}</caption>
-<thead><tr><th scope="col">${m.type}</th><th scope="col">${m.date}</th><th scope="col" class="num">${m.gross}</th><th scope="col" class="num">${m.fee}</th><th scope="col" class="num">${m.value}</th><th scope="col">${m.vs}</th><th scope="col">${m.dueDate}</th></tr></thead>
-<tbody>${p.payments.map((x) => html`<tr><td>${x.type}</td><td>${formatDate(x.date, m)}</td><td class="num">${money(x.grossValue)}</td><td class="num">${money(x.fee)}</td><td class="num">${money(x.value)}</td><td>${x.variableSymbol ?? ''}</td><td>${formatDate(`${x.invoice.dueDate}T12:00:00Z`, m)}</td></tr>`)}</tbody></table>
+<thead><tr><th scope="col">${m.type}</th><th scope="col">${m.date}</th><th scope="col" class="num">${m.gross}</th><th scope="col" class="num">${m.fee}</th><th scope="col" class="num">${m.value}</th><th scope="col">${m.vs}</th><th scope="col">${m.dueDate}</th><th scope="col">${m.stSettlement}</th></tr></thead>
+<tbody>${p.payments.map((x) => html`<tr><td>${x.type}</td><td>${formatDate(x.date, m)}</td><td class="num">${money(x.grossValue)}</td><td class="num">${money(x.fee)}</td><td class="num">${money(x.value)}</td><td>${x.variableSymbol ?? ''}</td><td>${formatDate(`${x.invoice.dueDate}T12:00:00Z`, m)}</td><td>${settlementCell(m, p.settlements.get(x.paymentId))}</td></tr>`)}</tbody></table>
 ${p.payments.some((x) => x.type === 'CREDIT_NOTE') ? html`<p class="hint">${m.creditNoteHint}</p>` : ''}` : html`<p>${m.noPayments}</p>`}
 </section>
 <section aria-labelledby="tl-h"><h2 id="tl-h">${m.timeline}</h2>
