@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { waitFor } from '../support/wait.js';
+import { provisionPartner } from '../support/partners.js';
 import { seriousViolations } from './axe.js';
 import { opPath, startPortalWorld, waitForReason, type PortalWorld } from './portal-world.js';
 
@@ -117,6 +118,24 @@ describe('the partner portal: settlements', function () {
       await fits(`money (${lang})`);
       await page.locator('#money-payments a[href^="/portal/settlements/"]').first().click();
       expect(page.url()).to.equal(`${w.base}/portal/settlements/${settlement.id}`);
+    }
+  });
+
+  it('when another partner\'s settlement, an unknown or a malformed id is asked for, then each answers 404 alike, the report too', async () => {
+    const other = await provisionPartner(w.h.t);
+    const theirs = await w.approved(other);
+    await w.put(opPath(theirs.id, 'send'), {}, other);
+    await w.put(opPath(theirs.id, 'deliver'), {}, other);
+    await waitForReason(w.h, theirs.id, other, 'READY_PAID');
+    const closed = await w.h.t.client.post(CLOSE, {}, { token: other.token });
+    expect(closed.status).to.equal(201);
+    const mine = await w.h.t.client.request('GET', `/portal/settlements/${settlement.id}/report.csv`, { headers: { Cookie: (await page.context().cookies(w.base)).map((c) => `${c.name}=${c.value}`).join('; ') } });
+    expect(mine.status).to.equal(200);
+    for (const path of [`/portal/settlements/${closed.body.id}`, `/portal/settlements/${closed.body.id}/report.csv`, '/portal/settlements/00000000-0000-4000-8000-000000000000', '/portal/settlements/nope']) {
+      // through HTTP with the browser's cookies: a CSV served would be a download, not a page
+      const res = await w.h.t.client.request('GET', path, { headers: { Accept: 'text/html', Cookie: (await page.context().cookies(w.base)).map((c) => `${c.name}=${c.value}`).join('; ') } });
+      expect(res.status, path).to.equal(404);
+      expect(res.text, path).not.to.contain('settlementReference');
     }
   });
 });
