@@ -95,6 +95,11 @@ describe('the partner portal: settlements', function () {
       expect(cells.join(' ')).not.to.contain(settled.id);
       await fits(`settlement (${lang})`);
     }
+    // paged by paymentId like the API: after the first line come the others; a cursor not of this settlement is refused
+    const ids = lines.map((l) => l.paymentId).sort();
+    await page.goto(`${w.base}/portal/settlements/${settlement.id}?after=${ids[0]}`);
+    expect(await page.locator('#settlement-lines tbody tr').count()).to.equal(ids.length - 1);
+    expect((await page.goto(`${w.base}/portal/settlements/${settlement.id}?after=${settlement.id}`))!.status()).to.equal(400);
     await visit(`/portal/settlements/${settlement.id}`, 'en');
     expect(await download('Download the report (CSV)')).to.equal(apiReport);
     const excel = await download('Report for Czech Excel (CSV with semicolons)');
