@@ -12,6 +12,8 @@ import { SettlementService, type SettlementPartners } from './settlement.service
 import { MongoSettlementsRepository } from './settlements.repository.js';
 import { SettlementJob } from './settlement.job.js';
 import { settlementMetrics } from './settlement.metrics.js';
+import { PartnerSettlementsQuery } from './partner-settlements.query.js';
+import type { PaymentLineDoc } from './payment-lines.model.js';
 
 export interface PaymentsModule extends AppModule {
   /**
@@ -28,7 +30,13 @@ export interface PaymentsModule extends AppModule {
     dayTotals(partnerId: string, fromDay: string, toDay: string): Promise<DayTotal[]>;
     page(partnerId: string, fromDay: string, toDay: string, limit: number, after?: string): Promise<PartnerPaymentsPage>;
     each(partnerId: string, fromDay: string, toDay: string): AsyncIterable<PaymentBody>;
+    eachLine(partnerId: string, fromDay: string, toDay: string): AsyncIterable<PaymentLineDoc>;
   };
+  /**
+   * The partner's settlements as the portal reads them (newest first, one with its lines,
+   * its report, each payment's settlement, the open balance, the report's CSV of any lines).
+   */
+  partnerSettlements: PartnerSettlementsQuery;
 }
 
 export interface PaymentsModuleDeps {
@@ -69,6 +77,7 @@ export async function createPaymentsModule(platform: Platform, deps: PaymentsMod
       for (const c of consumers) await c.stop();
     },
     partnerPayments,
+    partnerSettlements: new PartnerSettlementsQuery(settlements, lines),
     paymentsOf: async (partnerId, applicationId) => {
       const found = await ledger.find(applicationId);
       return found && found.partnerId === partnerId ? found.records.map((r) => r.body).sort((a, b) => (a.paymentId < b.paymentId ? -1 : 1)) : [];

@@ -7,6 +7,10 @@ export { createPaymentsModule, type PaymentsModule, type PaymentsModuleDeps } fr
 export { PAYMENT_EVENTS, PAYMENT_TOPICS, type PaymentEventData } from './payments.events.js';
 export type { PaymentBody } from './payments.model.js';
 export { totalsPerDay, type DayTotal } from './partner-payments.query.js';
+export type { PartnerSettlementsQuery, LineRow, OpenBalance, SettlementRef } from './partner-settlements.query.js';
+export type { SettlementDoc } from './settlement.model.js';
+export type { PaymentLineDoc } from './payment-lines.model.js';
+export type { CsvDialect } from './settlement.report.js';
 
 export type { SettlementPartners } from './settlement.service.js';
 export { SETTLEMENT_NOTIFICATION_KIND } from './settlement.service.js';

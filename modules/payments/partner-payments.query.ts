@@ -7,12 +7,18 @@ import type { PaymentBody } from './payments.model.js';
 /** A page of a partner's payments across its applications. */
 export interface PartnerPaymentsPage {
   payments: PaymentBody[];
+  /** the same payments as their lines (order number, settlement) */
+  lines: PaymentLineDoc[];
   more: boolean;
   /** the `after` payment is not one of the partner's */
   unknownCursor: boolean;
 }
 
-/** One day's totals of one currency, in minor units. */
+/**
+ * One day's totals of one currency, in minor units. `payouts` and `creditNotes` are net
+ * (what is paid, after the fee); `gross` is the payouts' gross and `refunds` the credit
+ * notes' gross, `fees` the fees of all lines, as a settlement adds them up.
+ */
 export interface DayTotal {
   date: string;
   currency: string;
@@ -20,16 +26,22 @@ export interface DayTotal {
   creditNotes: number;
   net: number;
   count: number;
+  gross: number;
+  refunds: number;
+  fees: number;
 }
 
+/** The version of the kept totals' shape: kept totals of another shape are summed again. */
+const TOTALS_SHAPE = 2;
+
 /** Totals per payment date and currency, in minor units (exact integer sums), newest day first. */
-export function totalsPerDay(payments: Array<Pick<PaymentBody, 'date' | 'type' | 'value'>>): DayTotal[] {
+export function totalsPerDay(payments: Array<Pick<PaymentBody, 'date' | 'type' | 'value' | 'grossValue' | 'fee'>>): DayTotal[] {
   const by = new Map<string, DayTotal>();
   for (const p of payments) {
     const k = `${p.date}|${p.value.currency}`;
-    const t = by.get(k) ?? { date: p.date, currency: p.value.currency, payouts: 0, creditNotes: 0, net: 0, count: 0 };
-    if (p.type === 'CREDIT_NOTE') t.creditNotes += p.value.amount;
-    else t.payouts += p.value.amount;
+    const t = by.get(k) ?? { date: p.date, currency: p.value.currency, payouts: 0, creditNotes: 0, net: 0, count: 0, gross: 0, refunds: 0, fees: 0 };
+    if (p.type === 'CREDIT_NOTE') { t.creditNotes += p.value.amount; t.refunds += p.grossValue.amount; } else { t.payouts += p.value.amount; t.gross += p.grossValue.amount; }
+    t.fees += p.fee.amount;
     t.net += p.value.amount;
     t.count += 1;
     by.set(k, t);
@@ -43,6 +55,7 @@ interface DayTotalsDoc {
   _id: string;
   lineCount: number;
   totals: DayTotal[];
+  shape?: number;
 }
 
 /**
@@ -82,13 +95,13 @@ export class PartnerPaymentsQuery {
       if (lineCount === 0) return [];
       const _id = `${partnerId}|${date}`;
       const k = byId.get(_id);
-      if (k && k.lineCount === lineCount) return k.totals;
-      const rows = await this.lines.find({ partnerId, date }, { projection: { _id: 0, type: 1, net: 1, currency: 1 } }).toArray();
-      const totals = totalsPerDay(rows.map((l) => ({ date, type: l.type, value: { amount: l.net, currency: l.currency } })));
+      if (k && k.lineCount === lineCount && k.shape === TOTALS_SHAPE) return k.totals;
+      const rows = await this.lines.find({ partnerId, date }, { projection: { _id: 0, type: 1, gross: 1, fee: 1, net: 1, currency: 1 } }).toArray();
+      const totals = totalsPerDay(rows.map((l) => ({ date, type: l.type, value: { amount: l.net, currency: l.currency }, grossValue: { amount: l.gross, currency: l.currency }, fee: { amount: l.fee, currency: l.currency } })));
       // the count read before and the lines read after may differ by lines written in
       // between: kept under the number actually summed, so the next read checks again
       const summed = totals.reduce((n, t) => n + t.count, 0);
-      await this.dayTotalsKept.replaceOne({ _id }, { lineCount: summed, totals }, { upsert: true }).catch((err) => { if (!isDuplicateKey(err)) throw err; });
+      await this.dayTotalsKept.replaceOne({ _id }, { lineCount: summed, totals, shape: TOTALS_SHAPE }, { upsert: true }).catch((err) => { if (!isDuplicateKey(err)) throw err; });
       return totals;
     }));
     return out.flat();
@@ -96,12 +109,17 @@ export class PartnerPaymentsQuery {
 
   /** One page of the range in (date, paymentId) order, after the payment `after` (the payments API's own paging). */
   async page(partnerId: string, fromDay: string, toDay: string, limit: number, after?: string): Promise<PartnerPaymentsPage> {
-    if (after !== undefined && !(await this.repo.find(partnerId, after))) return { payments: [], more: false, unknownCursor: true };
+    if (after !== undefined && !(await this.repo.find(partnerId, after))) return { payments: [], lines: [], more: false, unknownCursor: true };
     const { items, more } = await this.repo.page(partnerId, { from: fromDay, to: toDay }, { limit, ...(after !== undefined ? { after } : {}) });
-    return { payments: items.map((l) => l.body), more, unknownCursor: false };
+    return { payments: items.map((l) => l.body), lines: items, more, unknownCursor: false };
   }
 
-  /** Every payment of the range in (date, paymentId) order, read in batches (the CSV export). */
+  /** Every line of the range in (date, paymentId) order, read in batches (the CSV export). */
+  eachLine(partnerId: string, fromDay: string, toDay: string): AsyncIterable<PaymentLineDoc> {
+    return this.lines.find({ partnerId, ...selection({ from: fromDay, to: toDay }) }, { sort: { date: 1, _id: 1 }, batchSize: 1000 });
+  }
+
+  /** Every payment of the range in (date, paymentId) order, read in batches. */
   async *each(partnerId: string, fromDay: string, toDay: string): AsyncGenerator<PaymentBody> {
     for await (const l of this.lines.find({ partnerId, ...selection({ from: fromDay, to: toDay }) }, { sort: { date: 1, _id: 1 }, projection: { body: 1 }, batchSize: 1000 })) yield l.body;
   }

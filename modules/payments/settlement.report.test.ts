@@ -41,4 +41,18 @@ describe('settlement report (CSV)', () => {
     ]);
     expect(csv[8]).to.equal('');
   });
+
+  it('when the report is written for Czech Excel, then the same rows with semicolons, decimal commas and a BOM', () => {
+    const l = {
+      _id: 'a', partnerId: 'p', applicationId: 'app-a', type: 'CREDIT_NOTE', gross: -123456, fee: -5, net: -123451, currency: 'CZK', date: '2026-11-26', createdAt: new Date(),
+      orderNumber: 'N;1', body: {} as PaymentLineDoc['body'], settlementId: 's', settled: true,
+    } as PaymentLineDoc;
+    const s = { _id: 's', reference: '0000000003', currency: 'CZK', carriedIn: 0, net: -123451, transfer: 0, carriedOut: -123451 } as SettlementDoc;
+    const rows = settlementReport(s, [l], 'excel').split('\r\n');
+    expect(rows[0]!.startsWith('\uFEFFsettlementReference;paymentId;')).to.equal(true);
+    expect(rows[1]).to.equal('0000000003;a;2026-11-26;CREDIT_NOTE;"N;1";;app-a;;;;-1234,56;-0,05;-1234,51;CZK');
+    expect(rows[6]).to.equal('0000000003;CARRIED_OUT;;;;;;;;;;;-1234,51;CZK');
+    // the standard report keeps its comma and point, a semicolon needs no quotes there
+    expect(settlementReport(s, [l]).split('\r\n')[1]).to.equal('0000000003,a,2026-11-26,CREDIT_NOTE,N;1,,app-a,,,,-1234.56,-0.05,-1234.51,CZK');
+  });
 });

@@ -25,32 +25,57 @@ export function decimal(minor: number, digits: number): string {
 }
 
 /**
- * One field: quoted when it holds a comma, quote or line break; a text the partner chose
- * (order number, key) that starts like a formula is prefixed with a quote mark, so a
- * spreadsheet shows it instead of running it.
+ * How a report is written: the standard CSV (comma, decimal point, no BOM), or the variant
+ * Czech Excel opens directly by double-click (semicolon, decimal comma, UTF-8 with a BOM,
+ * without which Excel reads the file as Windows-1250). The columns and rows are the same.
  */
-export function field(value: string, text = false): string {
-  const safe = text && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+export type CsvDialect = 'standard' | 'excel';
+
+interface Writer { sep: string; amount: (minor: number) => string; text: (v: string) => string }
+
+function writer(dialect: CsvDialect, currency: string): Writer {
+  const sep = dialect === 'excel' ? ';' : ',';
+  const d = minorDigits(currency);
+  return {
+    sep,
+    amount: (m) => (dialect === 'excel' ? decimal(m, d).replace('.', ',') : decimal(m, d)),
+    text: (v) => field(v, true, sep),
+  };
 }
 
-export function settlementReport(s: SettlementDoc, lines: PaymentLineDoc[]): string {
-  const d = minorDigits(s.currency);
-  const amount = (m: number) => decimal(m, d);
-  const rows: string[] = [REPORT_COLUMNS.join(',')];
-  for (const l of lines) {
-    rows.push([
-      s.reference, l._id, l.date, l.type, field(l.orderNumber ?? '', true), field(l.variableSymbol ?? '', true), l.applicationId,
-      l.operation?.operationId ?? '', l.operation?.type ?? '', field(l.operation?.idempotencyKey ?? '', true),
-      amount(l.gross), amount(l.fee), amount(l.net), l.currency,
-    ].join(','));
-  }
-  const footer = (label: string, gross: string, fee: string, net: string) => [s.reference, label, '', '', '', '', '', '', '', '', gross, fee, net, s.currency].join(',');
+/**
+ * One field: quoted when it holds the separator, a quote or a line break; a text the partner
+ * chose (order number, key) that starts like a formula is prefixed with a quote mark, so a
+ * spreadsheet shows it instead of running it.
+ */
+export function field(value: string, text = false, sep = ','): string {
+  const safe = text && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return safe.includes(sep) || /["\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function reportHeader(dialect: CsvDialect = 'standard'): string {
+  return `${dialect === 'excel' ? '\uFEFF' : ''}${REPORT_COLUMNS.join(dialect === 'excel' ? ';' : ',')}\r\n`;
+}
+
+/** One payment line as a report row (`reference`: its settlement's, empty while it is open). */
+export function reportRow(reference: string, l: PaymentLineDoc, dialect: CsvDialect = 'standard'): string {
+  const w = writer(dialect, l.currency);
+  return `${[
+    reference, l._id, l.date, l.type, w.text(l.orderNumber ?? ''), w.text(l.variableSymbol ?? ''), l.applicationId,
+    l.operation?.operationId ?? '', l.operation?.type ?? '', w.text(l.operation?.idempotencyKey ?? ''),
+    w.amount(l.gross), w.amount(l.fee), w.amount(l.net), l.currency,
+  ].join(w.sep)}\r\n`;
+}
+
+export function settlementReport(s: SettlementDoc, lines: PaymentLineDoc[], dialect: CsvDialect = 'standard'): string {
+  const w = writer(dialect, s.currency);
+  const rows: string[] = [reportHeader(dialect), ...lines.map((l) => reportRow(s.reference, l, dialect))];
+  const footer = (label: string, gross: string, fee: string, net: string) => `${[s.reference, label, '', '', '', '', '', '', '', '', gross, fee, net, s.currency].join(w.sep)}\r\n`;
   const sum = (f: (l: PaymentLineDoc) => number) => lines.reduce((a, l) => a + f(l), 0);
-  rows.push(footer('TOTAL', amount(sum((l) => l.gross)), amount(sum((l) => l.fee)), amount(sum((l) => l.net))));
-  rows.push(footer('CARRIED_IN', '', '', amount(s.carriedIn)));
-  rows.push(footer('NET', '', '', amount(s.net)));
-  rows.push(footer('TRANSFER', '', '', amount(s.transfer)));
-  rows.push(footer('CARRIED_OUT', '', '', amount(s.carriedOut)));
-  return `${rows.join('\r\n')}\r\n`;
+  rows.push(footer('TOTAL', w.amount(sum((l) => l.gross)), w.amount(sum((l) => l.fee)), w.amount(sum((l) => l.net))));
+  rows.push(footer('CARRIED_IN', '', '', w.amount(s.carriedIn)));
+  rows.push(footer('NET', '', '', w.amount(s.net)));
+  rows.push(footer('TRANSFER', '', '', w.amount(s.transfer)));
+  rows.push(footer('CARRIED_OUT', '', '', w.amount(s.carriedOut)));
+  return rows.join('');
 }

@@ -15,6 +15,7 @@ import { actionsBlock, mountActionRoutes } from './portal-actions.js';
 import { mountWebhookRoutes } from './portal-webhooks.js';
 import { mountDeveloperRoutes } from './portal-developers.js';
 import { mountMoneyRoutes } from './portal-money.js';
+import { mountSettlementRoutes } from './portal-settlements.js';
 import { RequestLog } from './request-log.js';
 import { PortalActions } from './portal-actions.service.js';
 import { IdempotencyStore } from '../../platform/idempotency.js';
@@ -41,7 +42,7 @@ export type PortalDeps = {
   auth: Pick<AuthModule, 'loginThrottle' | 'service' | 'admin' | 'tokens'>;
   applications: PortalApplicationsDeps['applications'] & Pick<ApplicationsModule, 'cancelApplication'>;
   orders: Pick<OrdersModule, 'fulfil'>;
-  payments: PortalApplicationsDeps['payments'] & Pick<PaymentsModule, 'partnerPayments'>;
+  payments: PortalApplicationsDeps['payments'] & Pick<PaymentsModule, 'partnerPayments' | 'partnerSettlements'>;
   webhooks: Pick<WebhooksModule, 'service' | 'testNotifications'>;
 } & Omit<PortalApplicationsDeps, 'applications' | 'payments' | 'webhooks'>;
 
@@ -66,6 +67,7 @@ export async function createPortalModule(platform: PortalPlatform, deps: PortalD
   mountApplicationRoutes(router, { accounts, applications, actions: actionsBlock });
   mountWebhookRoutes(router, { accounts, webhooks: deps.webhooks, keys, clock: platform.clock });
   mountMoneyRoutes(router, { accounts, payments: deps.payments, clock: platform.clock });
+  mountSettlementRoutes(router, { accounts, payments: deps.payments });
   const requestLog = new RequestLog(platform.db, platform.logger.child({ module: 'portal' }));
   await requestLog.init();
   mountDeveloperRoutes(router, { accounts, keys, auth: deps.auth, requestLog, clock: platform.clock });

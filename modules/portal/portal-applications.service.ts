@@ -1,12 +1,12 @@
 import type { ApplicationDoc, ApplicationListItem, ApplicationListQuery, ApplicationsModule, Action } from '../applications/index.js';
-import type { PaymentsModule, PaymentBody } from '../payments/index.js';
+import type { PaymentsModule, PaymentBody, SettlementRef } from '../payments/index.js';
 import type { DeliveryView, WebhooksModule } from '../webhooks/index.js';
 import type { EventsModule, FeedNotification } from '../events/index.js';
 import { InvalidRequestError } from '../../platform/errors.js';
 
 export type PortalApplicationsDeps = {
   applications: Pick<ApplicationsModule, 'getApplication' | 'allowedActionsOf' | 'listApplications' | 'countApplications' | 'applicationPosition'>;
-  payments: Pick<PaymentsModule, 'paymentsOf'>;
+  payments: Pick<PaymentsModule, 'paymentsOf' | 'partnerSettlements'>;
   webhooks: Pick<WebhooksModule, 'service'>;
   events: Pick<EventsModule, 'notificationsOf'>;
 };
@@ -22,6 +22,8 @@ export interface ApplicationPage {
   app: ApplicationDoc;
   allowed: Action[];
   payments: PaymentBody[];
+  /** each payment's settlement, or null while it awaits one */
+  settlements: Map<string, SettlementRef | null>;
   timeline: TimelineEntry[];
 }
 
@@ -63,7 +65,8 @@ export class PortalApplications {
       this.deps.events.notificationsOf(partnerId, applicationId, NOTIFICATIONS_PER_APPLICATION),
     ]);
     const deliveries = await this.deps.webhooks.service.deliveriesOf(partnerId, notifications.map((e) => ({ id: e.webhookId, url: e.url, createdAt: e.occurredAt.toISOString() })));
-    return { app, allowed: this.deps.applications.allowedActionsOf(app), payments, timeline: timelineOf(app, payments, notifications, deliveries) };
+    const settlements = await this.deps.payments.partnerSettlements.ofPayments(partnerId, payments.map((x) => x.paymentId));
+    return { app, allowed: this.deps.applications.allowedActionsOf(app), payments, settlements, timeline: timelineOf(app, payments, notifications, deliveries) };
   }
 }
 

@@ -2,6 +2,7 @@ import { html, type SafeHtml } from '../../platform/http/html.js';
 import type { ApplicationListItem } from '../applications/index.js';
 import { fill, formatDate, formatDateTime, formatMoney, type Messages } from './portal.i18n.js';
 import type { ApplicationPage, ListFilters, TimelineEntry } from './portal-applications.service.js';
+import { settlementCell, td } from './portal-settlements.views.js';
 
 export const STATES = ['PROCESSING', 'READY', 'REJECTED', 'CANCELLED'] as const;
 export const REASONS = ['PROCESSING_REDIRECT_NEEDED', 'PROCESSING_PREAPPROVED', 'PROCESSING_VALIDATION_IN_PROGRESS', 'REJECTED', 'CANCELLED_NOT_PAID', 'READY_TO_SHIP', 'READY_SHIPPED', 'READY_DELIVERED', 'READY_PAID', 'CANCELLED_RETURNED'] as const;
@@ -84,10 +85,10 @@ function timelineItem(e: TimelineEntry, m: Messages): SafeHtml {
       return html`<li>${when} · ${fill(m.tlNotification, { reason: data.stateReason ?? data.type ?? e.event.type })}
         <div class="delivery">${m.delivery}: <strong>${d?.state ?? m.deliveryPending}</strong> → ${e.event.url}
         ${d?.nextAttemptAt ? html` · ${m.nextRetry}: ${formatDateTime(d.nextAttemptAt, m)}` : ''}
-        ${d && d.attempts.length ? html`<table class="attempts">
+        ${d && d.attempts.length ? html`<table class="attempts stack">
           <caption class="visually-hidden">${m.delivery} ${e.event.webhookId}</caption>
           <thead><tr><th scope="col">${m.attempt}</th><th scope="col">${m.date}</th><th scope="col">${m.outcome}</th><th scope="col">${m.status}</th><th scope="col" class="num">${m.duration}</th><th scope="col">${m.response}</th></tr></thead>
-          <tbody>${d.attempts.map((a) => html`<tr><td>${a.redelivery ? `${a.attempt} (${m.redelivery} ${a.redelivery})` : a.attempt}</td><td>${formatDateTime(a.startedAt, m)}</td><td>${a.outcome}</td><td>${a.statusCode ?? ''}</td><td class="num">${a.durationMs} ms</td><td><code>${(a.responseExcerpt ?? a.error ?? '').slice(0, 200)}</code></td></tr>`)}</tbody>
+          <tbody>${d.attempts.map((a) => html`<tr>${td(m.attempt, a.redelivery ? `${a.attempt} (${m.redelivery} ${a.redelivery})` : a.attempt)}${td(m.date, formatDateTime(a.startedAt, m))}${td(m.outcome, a.outcome)}${td(m.status, a.statusCode ?? '')}${td(m.duration, `${a.durationMs} ms`, true)}${td(m.response, html`<code>${(a.responseExcerpt ?? a.error ?? '').slice(0, 200)}</code>`)}</tr>`)}</tbody>
         </table>` : ''}</div></li>`;
     }
   }
@@ -108,19 +109,19 @@ export function applicationBody(m: Messages, p: ApplicationPage, actions: SafeHt
 </dl>
 ${actions}
 <section aria-labelledby="items-h"><h2 id="items-h">${m.items}</h2>
-<table>
+<table class="stack">
   <caption class="visually-hidden">${m.items}</caption>
   <thead><tr><th scope="col">${m.item}</th><th scope="col" class="num">${m.quantity}</th><th scope="col" class="num">${m.sent}</th><th scope="col" class="num">${m.delivered}</th><th scope="col" class="num">${m.returned}</th><th scope="col" class="num">${m.cancelled}</th><th scope="col" class="num">${m.total}</th></tr></thead>
-  <tbody>${app.order.items.map((i) => html`<tr><th scope="row">${i.name}</th><td class="num">${quantity(i.quantityMilli, m)}</td><td class="num">${quantity(i.sentMilli, m)}</td><td class="num">${quantity(i.deliveredMilli, m)}</td><td class="num">${quantity(i.returnedMilli, m)}</td><td class="num">${quantity(i.cancelledMilli, m)}</td><td class="num">${money(i.totalPrice)}</td></tr>`)}</tbody>
+  <tbody>${app.order.items.map((i) => html`<tr><th scope="row">${i.name}</th>${td(m.quantity, quantity(i.quantityMilli, m), true)}${td(m.sent, quantity(i.sentMilli, m), true)}${td(m.delivered, quantity(i.deliveredMilli, m), true)}${td(m.returned, quantity(i.returnedMilli, m), true)}${td(m.cancelled, quantity(i.cancelledMilli, m), true)}${td(m.total, money(i.totalPrice), true)}</tr>`)}</tbody>
 </table></section>
 <section aria-labelledby="plan-h"><h2 id="plan-h">${m.plan}</h2>
 ${app.repaymentPlan?.length ? html`<table><caption class="visually-hidden">${m.plan}</caption><thead><tr><th scope="col">${m.due}</th><th scope="col" class="num">${m.amount}</th></tr></thead>
 <tbody>${app.repaymentPlan.map((i) => html`<tr><td>${formatDate(`${i.dueDate}T12:00:00Z`, m)}</td><td class="num">${money(i.amount)}</td></tr>`)}</tbody></table>` : html`<p>${m.noPlan}</p>`}
 </section>
 <section aria-labelledby="pay-h"><h2 id="pay-h">${m.payments}</h2>
-${p.payments.length ? html`<table id="payments"><caption class="visually-hidden">${m.payments}</caption>
-<thead><tr><th scope="col">${m.type}</th><th scope="col">${m.date}</th><th scope="col" class="num">${m.gross}</th><th scope="col" class="num">${m.fee}</th><th scope="col" class="num">${m.value}</th><th scope="col">${m.vs}</th><th scope="col">${m.dueDate}</th></tr></thead>
-<tbody>${p.payments.map((x) => html`<tr><td>${x.type}</td><td>${formatDate(x.date, m)}</td><td class="num">${money(x.grossValue)}</td><td class="num">${money(x.fee)}</td><td class="num">${money(x.value)}</td><td>${x.variableSymbol ?? ''}</td><td>${formatDate(`${x.invoice.dueDate}T12:00:00Z`, m)}</td></tr>`)}</tbody></table>
+${p.payments.length ? html`<table id="payments" class="stack"><caption class="visually-hidden">${m.payments}</caption>
+<thead><tr><th scope="col">${m.type}</th><th scope="col">${m.date}</th><th scope="col" class="num">${m.gross}</th><th scope="col" class="num">${m.fee}</th><th scope="col" class="num">${m.value}</th><th scope="col">${m.vs}</th><th scope="col">${m.dueDate}</th><th scope="col">${m.stSettlement}</th></tr></thead>
+<tbody>${p.payments.map((x) => html`<tr>${td(m.type, x.type)}${td(m.date, formatDate(x.date, m))}${td(m.gross, money(x.grossValue), true)}${td(m.fee, money(x.fee), true)}${td(m.value, money(x.value), true)}${td(m.vs, x.variableSymbol ?? '')}${td(m.dueDate, formatDate(`${x.invoice.dueDate}T12:00:00Z`, m))}${td(m.stSettlement, settlementCell(m, p.settlements.get(x.paymentId)))}</tr>`)}</tbody></table>
 ${p.payments.some((x) => x.type === 'CREDIT_NOTE') ? html`<p class="hint">${m.creditNoteHint}</p>` : ''}` : html`<p>${m.noPayments}</p>`}
 </section>
 <section aria-labelledby="tl-h"><h2 id="tl-h">${m.timeline}</h2>

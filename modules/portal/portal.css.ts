@@ -61,5 +61,15 @@ label.choice { font-weight: 400; display: flex; gap: .5rem; align-items: center;
 label.choice input { width: auto; }
 ul.areas { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: 1rem; }
 ul.areas h2 { margin: 0 0 .25rem; }
+tfoot th, tfoot td { font-weight: 700; border-top: 2px solid var(--ink); }
+.downloads { display: flex; flex-wrap: wrap; gap: .5rem 1.5rem; margin: .5rem 0; }
+@media (max-width: 600px) {
+  table.stack thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  table.stack, table.stack tbody, table.stack tfoot, table.stack tr, table.stack th, table.stack td { display: block; width: 100%; }
+  table.stack tr { border-bottom: 1px solid var(--line); padding: .35rem 0; }
+  table.stack th, table.stack td { border: 0; padding: .15rem .5rem; text-align: right; white-space: normal; overflow-wrap: anywhere; }
+  .delivery, ol.timeline li { overflow-wrap: anywhere; }
+  table.stack [data-label]::before { content: attr(data-label); float: left; margin-right: .75rem; color: var(--muted); font-weight: 400; text-align: left; }
+}
 footer { max-width: 72rem; margin: 0 auto 2rem; padding: 0 1.25rem; font-size: .85rem; color: var(--muted); }
 `;

@@ -10,7 +10,7 @@ export interface PageFrame {
   user?: PortalUserDoc;
   /** the session's anti-forgery value (for the sign-out form) */
   csrf?: string;
-  current?: 'home' | 'applications' | 'webhooks' | 'developers' | 'money' | 'users' | 'audit';
+  current?: 'home' | 'applications' | 'webhooks' | 'developers' | 'money' | 'settlements' | 'users' | 'audit';
   narrow?: boolean;
   flash?: { text: string; error?: boolean };
 }
@@ -29,6 +29,7 @@ function navigation(f: PageFrame): SafeHtml {
     ${link('home', '/portal/', m.navHome)}
     ${link('applications', '/portal/applications', m.navApplications)}
     ${link('money', '/portal/money', m.navMoney)}
+    ${link('settlements', '/portal/settlements', m.navSettlements)}
     ${link('webhooks', '/portal/webhooks', m.navWebhooks)}
     ${link('developers', '/portal/developers', m.navDevelopers)}
     ${may(user.role, 'readAudit') ? link('users', '/portal/users', m.navUsers) : ''}

@@ -13,7 +13,7 @@ describe('the partner portal: accessibility and keyboard', function () {
   let app: any;
   const pages = (id: string) => [
     '/portal/', '/portal/applications', `/portal/applications?q=nothing`, `/portal/applications/${id}`,
-    `/portal/applications/${id}/act/return`, '/portal/webhooks', '/portal/webhooks?state=DELIVERED', '/portal/developers', '/portal/developers?status=4xx', '/portal/money', '/portal/users', '/portal/audit',
+    `/portal/applications/${id}/act/return`, '/portal/webhooks', '/portal/webhooks?state=DELIVERED', '/portal/developers', '/portal/developers?status=4xx', '/portal/money', '/portal/settlements', '/portal/users', '/portal/audit',
   ];
   before(async () => {
     w = await startPortalWorld();

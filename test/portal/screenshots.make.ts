@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { opPath, startPortalWorld, waitForReason, type PortalWorld } from './portal-world.js';
+import { waitFor } from '../support/wait.js';
 
 /**
  * The screenshots of docs/portal.md, made from a real purchase (npm run -s
@@ -17,8 +18,19 @@ describe('portal screenshots for docs/portal.md', function () {
     await waitForReason(w.h, app.id, w.h.partner, 'READY_PAID');
     await w.put(opPath(app.id, 'return'), { items: [{ code: 'KTL-1', quantity: 1 }] });
     for (let i = 0; i < 3; i += 1) await w.approved();
+    // a settlement of the payout and the credit note, and one payout after it awaiting the next
+    await w.h.t.api.modules.auth.admin.setBankAccount(w.h.partner.username, '19-2000145399/0800');
+    await waitFor('the credit note', async () => (await w.h.t.client.get(`/financing/v1/applications/${app.id}/payments`, { token: w.h.partner.token })).body.data?.length === 2, { maxWait: 20_000 });
+    const settlement = (await w.h.t.client.post('/financing/v1/sandbox/settlements/close', {}, { token: w.h.partner.token })).body;
+    const later = await w.approved();
+    await w.put(opPath(later.id, 'send'), {});
+    await w.put(opPath(later.id, 'deliver'), {});
+    await waitForReason(w.h, later.id, w.h.partner, 'READY_PAID');
     await new Promise((r) => setTimeout(r, 3000)); // the credit note's notification and its retry: for the picture only
+    // PORTAL_SCREENSHOTS=money,settlements makes only those pictures
+    const only = process.env.PORTAL_SCREENSHOTS?.split(',');
     const shot = async (path: string, name: string, lang: 'en' | 'cs' = 'en', height = 760) => {
+      if (only && !only.includes(name)) return;
       const page = w.pages.owner;
       await page.setViewportSize({ width: 1024, height });
       await page.goto(`${w.base}/portal/lang/${lang}?back=${encodeURIComponent(path)}`);
@@ -29,11 +41,14 @@ describe('portal screenshots for docs/portal.md', function () {
     await shot(`/portal/applications/${app.id}`, 'application-cs', 'cs', 900);
     await shot(`/portal/applications/${app.id}/act/return`, 'return');
     await shot('/portal/webhooks', 'webhooks');
-    await shot('/portal/money', 'money', 'cs', 700);
+    await shot('/portal/money', 'money', 'cs', 1000);
+    await shot('/portal/settlements', 'settlements', 'en', 900);
+    await shot(`/portal/settlements/${settlement.id}`, 'settlement', 'en', 1100);
     await w.h.t.api.modules.portal.requestLog.flush();
     await shot('/portal/developers', 'developers', 'en', 900);
     await shot('/portal/users', 'users');
     await shot('/portal/audit', 'audit');
+    if (only && !only.includes('sign-in')) return;
     const { launchBrowser } = await import('../gateway/browser.js');
     const b = await launchBrowser();
     const p = await b.context.newPage();
