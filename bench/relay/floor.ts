@@ -90,5 +90,5 @@ await consumer.run({
 });
 
 process.on('SIGTERM', () => {
-  consumer.disconnect().then(() => mongo.close()).finally(() => process.exit(0));
+  void consumer.disconnect().then(() => mongo.close()).finally(() => process.exit(0));
 });

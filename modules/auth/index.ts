@@ -3,8 +3,6 @@
  * module's routes sit behind, and the tenant-isolation helpers. Other modules import this
  * file only. How to use it: docs/security.md.
  */
-import type { AuthService } from './auth.service.js';
-import type { PartnerAdmin } from './partner-admin.js';
 
 export { createAuthModule, type AuthModule } from './create-auth-module.js';
 export { LOGIN_PATH } from './auth.routes.js';

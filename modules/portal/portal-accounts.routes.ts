@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import Joi from 'joi';
 import type { AppContext } from '../../platform/http/state.js';
 import { AppError, InvalidRequestError } from '../../platform/errors.js';

@@ -59,7 +59,7 @@ function start(name: string, cmd: string, args: string[], opts: { env?: NodeJS.P
   });
   const p: Proc = { name, child, log: opts.log, exited };
   procs.push(p);
-  exited.then((code) => {
+  void exited.then((code) => {
     if (stopping) return;
     say(`${name} exited (code ${code}) ${p.log ? `; last lines of ${p.log}:` : ''}`);
     void (p.log ? tail(p.log) : Promise.resolve('')).then((t) => { if (t) process.stdout.write(t); return shutdown(1); });

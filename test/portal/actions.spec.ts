@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { provisionPartner } from '../support/partners.js';
 import { waitFor } from '../support/wait.js';
 import { csrfOf, postForm } from './portal-support.js';
-import { opPath, startPortalWorld, waitForReason, type PortalWorld } from './portal-world.js';
+import { startPortalWorld, waitForReason, type PortalWorld } from './portal-world.js';
 
 const ACTIONS = ['cancel', 'send', 'deliver', 'return', 'cancel-items'];
 

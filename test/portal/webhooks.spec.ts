@@ -14,12 +14,11 @@ import { startPortalWorld, type PortalWorld } from './portal-world.js';
 describe('the partner portal: webhooks', function () {
   this.timeout(240_000);
   let w: PortalWorld;
-  let app: any;
   const states = async () => (await w.relay.deliveries.collection.find({ partnerId: w.h.partner.id, url: w.endpoint.url('/down') }).toArray()).map((d) => d.state);
   before(async () => {
     w = await startPortalWorld();
     w.endpoint.on('/down', fail);
-    app = await w.approved(undefined, '/down');
+    await w.approved(undefined, '/down');
     await waitFor('every delivery to /down dead-lettered', async () => {
       const s = await states();
       return s.length >= 2 && s.every((x) => x === 'DEAD_LETTERED');

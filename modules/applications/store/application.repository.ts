@@ -1,4 +1,4 @@
-import { Binary, type Collection, type Db } from 'mongodb';
+import type { Binary, Collection, Db } from 'mongodb';
 import type { OutboxPublisher } from '../../../platform/outbox-publisher.js';
 import { VersionedStore, type Change, type NewDocument } from '../../../platform/versioned-store.js';
 import type { OutboxEntry } from '../../../platform/outbox.js';
