@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import { readFileSync } from 'node:fs';
 import { parseDurationList, parseDuration } from './duration.js';
+import { mailKeys, mailConfig } from './mail.config.js';
 
 /**
  * Every environment variable the service reads, with its default and meaning.
@@ -118,6 +119,7 @@ const schema = Joi.object({
     .description('test hook, ignored in production: the API kills itself (SIGKILL) in a settlement close once its lines are claimed, or once it is written'),
   SETTLEMENT_TIME_ZONE: Joi.string().custom(ianaZone).default('Europe/Prague')
     .description('IANA time zone of the settlement cut-off (daylight saving followed)'),
+  ...mailKeys,
 }).and('TLS_CERT_FILE', 'TLS_KEY_FILE').unknown(true);
 
 export type Config = ReturnType<typeof shape>;
@@ -206,6 +208,7 @@ function shape(v: Record<string, any>) {
         country: v.BILLING_COUNTRY as string,
       },
     },
+    mail: mailConfig(v),
   };
 }
 
