@@ -45,3 +45,17 @@ describe('mail', () => {
     expect(c.mail.smtp).to.include({ host: 'mx', port: 2525, tls: 'none' });
   });
 });
+
+describe('mail consumer spec', () => {
+  it('reads the entry the outbox wrote, keys the inbox by its id, and refuses a malformed one as not retriable', async () => {
+    const { mailConsumerSpec } = await import('./mail.js');
+    const mailer = new RecordingMailer();
+    const spec = mailConsumerSpec('pf.', mailer);
+    expect(spec.topics).to.deep.equal(['pf.mail']);
+    const parsed = spec.parse(Buffer.from(mailEntry(message, 'k', new Date(0)).value));
+    expect(spec.idOf(parsed)).to.equal('mail-1');
+    await spec.handle(parsed, { topic: 'pf.mail', partition: 0, offset: '0' });
+    expect(mailer.sent).to.deep.equal([message]);
+    expect(() => spec.parse(Buffer.from('{"to":"x"}'))).to.throw(/idempotencyKey/);
+  });
+});

@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from './logger.js';
 import type { ConsumerInbox } from './consumer-inbox.js';
 import type { OutboxEntry } from './outbox.js';
+import { NonRetriableError, type ConsumerSpec } from './consumer.js';
 
 /**
  * The mail port. Nothing sends mail inside a request: a module writes a mail request as an
@@ -83,4 +84,26 @@ export async function handleMailEntry(value: string, mailer: Mailer, inbox: Cons
   await mailer.send(m);
   await inbox.remember(m.idempotencyKey, now);
   return 'sent';
+}
+
+/**
+ * The mail consumer for ManagedConsumer: its inbox (dedupe 'inbox', by the entry id) does
+ * what handleMailEntry does for a single message, around the same send.
+ */
+export function mailConsumerSpec(topicPrefix: string, mailer: Mailer): ConsumerSpec<MailMessage & { type: string }> {
+  return {
+    groupId: `${topicPrefix}mail-sender`,
+    topics: [`${topicPrefix}${MAIL_TOPIC}`],
+    parse: (value) => {
+      try {
+        const m = JSON.parse(String(value)) as MailMessage;
+        if (!m.to || !m.subject || !m.idempotencyKey) throw new Error('a mail request needs to, subject and idempotencyKey');
+        return { ...m, type: 'mail.requested' };
+      } catch (e) {
+        throw new NonRetriableError((e as Error).message);
+      }
+    },
+    idOf: (m) => m.idempotencyKey,
+    handle: async ({ type: _type, ...m }) => mailer.send(m),
+  };
 }
