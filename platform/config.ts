@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseDurationList, parseDuration } from './duration.js';
+import { mailKeys, mailConfig } from './mail.config.js';
 
 /**
  * Every environment variable the service reads, with its default and meaning.
@@ -128,6 +129,7 @@ const schema = Joi.object({
     .description('test hook, ignored in production: the API kills itself (SIGKILL) in a settlement close once its lines are claimed, or once it is written'),
   SETTLEMENT_TIME_ZONE: Joi.string().custom(ianaZone).default('Europe/Prague')
     .description('IANA time zone of the settlement cut-off (daylight saving followed)'),
+  ...mailKeys,
 }).and('TLS_CERT_FILE', 'TLS_KEY_FILE').unknown(true);
 
 export type Config = ReturnType<typeof shape>;
@@ -222,6 +224,7 @@ function shape(v: Record<string, any>) {
         country: v.BILLING_COUNTRY as string,
       },
     },
+    mail: mailConfig(v),
   };
 }
 
