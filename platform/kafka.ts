@@ -1,12 +1,15 @@
 import { Kafka, Partitioners, logLevel, type Producer, type LogEntry, type Message, type RecordMetadata } from 'kafkajs';
 import type { Logger } from './logger.js';
 import { BrokerUnavailable } from './errors.js';
+import type { KafkaSecurity } from './kafka-security.js';
 
-export interface KafkaSettings {
+export interface KafkaSettings extends KafkaSecurity {
   brokers: string[];
   clientId: string;
   topicPrefix: string;
   partitions: number;
+  /** create: missing topics are created at start; check: only verified (locked-down clusters) */
+  topicsMode?: 'create' | 'check';
 }
 
 /**
@@ -51,10 +54,13 @@ function kafkaLogCreator(logger: Logger) {
   };
 }
 
+/** Every producer, consumer and admin client of a process comes from here (TLS and SASL included). */
 export function createKafka(settings: KafkaSettings, logger: Logger): Kafka {
   return new Kafka({
     clientId: settings.clientId,
     brokers: settings.brokers,
+    ...(settings.ssl ? { ssl: settings.ssl } : {}),
+    ...(settings.sasl ? { sasl: settings.sasl } : {}),
     logLevel: logLevel.WARN,
     logCreator: kafkaLogCreator(logger),
     connectionTimeout: 3000,
@@ -144,7 +150,7 @@ export function replicationFor(brokers: number): { replicationFactor: number; co
  * Creates the topics that do not exist yet (idempotent; production creates them too), with
  * the replication the cluster can hold (asked from the cluster, not configured).
  */
-export async function ensureTopics(kafka: Kafka, topics: string[], partitions: number): Promise<void> {
+export async function ensureTopics(kafka: Kafka, topics: string[], partitions: number, security: KafkaSecurity = {}): Promise<void> {
   const admin = kafka.admin();
   await admin.connect();
   try {
@@ -159,7 +165,7 @@ export async function ensureTopics(kafka: Kafka, topics: string[], partitions: n
       waitForLeaders: !cluster,
       topics: missing.map((topic) => ({ topic, numPartitions: partitions, ...replication })),
     });
-    if (cluster) await knownEverywhere(brokers.map((b) => `${b.host}:${b.port}`), missing);
+    if (cluster) await knownEverywhere(brokers.map((b) => `${b.host}:${b.port}`), missing, security);
   } finally {
     await admin.disconnect();
   }
@@ -172,10 +178,10 @@ export async function ensureTopics(kafka: Kafka, topics: string[], partitions: n
  * consumer's subscribe does not retry at all): so wait until each broker knows the topics
  * and a leader for each partition.
  */
-async function knownEverywhere(brokers: string[], topics: string[], maxWaitMs = 30_000): Promise<void> {
+async function knownEverywhere(brokers: string[], topics: string[], security: KafkaSecurity, maxWaitMs = 30_000): Promise<void> {
   const until = Date.now() + maxWaitMs;
   for (const broker of brokers) {
-    const admin = new Kafka({ brokers: [broker], clientId: 'ensure-topics', logLevel: logLevel.NOTHING, connectionTimeout: 3000, retry: { retries: 0 } }).admin();
+    const admin = new Kafka({ brokers: [broker], clientId: 'ensure-topics', ssl: security.ssl, sasl: security.sasl, logLevel: logLevel.NOTHING, connectionTimeout: 3000, retry: { retries: 0 } }).admin();
     try {
       await admin.connect();
       for (;;) {

@@ -55,7 +55,7 @@ async function connect(config: Config, logger: Logger, ownTopics: readonly strin
   const topics = new Topics(config.kafka.topicPrefix);
   const logical = [...Object.values(TOPICS), ...ownTopics];
   try {
-    await ensureTopics(kafka, logical.map((t) => topics.name(t)), config.kafka.partitions);
+    await ensureTopics(kafka, logical.map((t) => topics.name(t)), config.kafka.partitions, config.kafka);
   } catch (err) {
     await mongoClient.close();
     throw err;
