@@ -77,7 +77,10 @@ export function translate(err: unknown, settings: KafkaSettings, stage: string):
     if (e.type === 'TOPIC_AUTHORIZATION_FAILED') {
       return new KafkaStartError(`Kafka ACLs: user ${user} may not use the topics while ${stage} (the service needs DESCRIBE, READ and WRITE on topics prefixed ${p}${settings.topicsMode === 'check' ? '' : ', and CREATE unless KAFKA_TOPICS=check'})`, { cause: err });
     }
-    if (e.type === 'GROUP_AUTHORIZATION_FAILED') {
+    // kafkajs drops FindCoordinator's GROUP_AUTHORIZATION_FAILED and reports no coordinator:
+    // with the cluster described and the topics read just before, that is the missing group ACL
+    const noCoordinator = e.name === 'KafkaJSGroupCoordinatorNotFound' && stage.startsWith('describing consumer group');
+    if (e.type === 'GROUP_AUTHORIZATION_FAILED' || noCoordinator) {
       return new KafkaStartError(`Kafka ACLs: user ${user} may not DESCRIBE consumer groups prefixed ${p} (the service needs READ and DESCRIBE on groups prefixed ${p})`, { cause: err });
     }
     if (e.type === 'CLUSTER_AUTHORIZATION_FAILED') {
