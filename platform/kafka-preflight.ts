@@ -50,7 +50,8 @@ export async function checkTopics(admin: Admin, topics: string[], partitions: nu
   const existing = new Set(await admin.listTopics());
   const missing = topics.filter((t) => !existing.has(t));
   if (missing.length) {
-    throw new KafkaStartError(`KAFKA_TOPICS=check: topic ${missing.join(', ')} does not exist${settings.sasl ? ` (or user ${userOf(settings)} may not DESCRIBE it)` : ''}; create it with \`ops kafka topics\``);
+    const what = missing.length === 1 ? `topic ${missing[0]} does not exist` : `topics ${missing.join(', ')} do not exist`;
+    throw new KafkaStartError(`KAFKA_TOPICS=check: ${what}${settings.sasl ? ` (or user ${userOf(settings)} may not DESCRIBE them)` : ''}; create them with \`ops kafka topics\``);
   }
   const { topics: meta } = await admin.fetchTopicMetadata({ topics });
   for (const t of meta) {

@@ -2,6 +2,7 @@ import { Kafka, Partitioners, logLevel, type Producer, type LogEntry, type Messa
 import type { Logger } from './logger.js';
 import { BrokerUnavailable } from './errors.js';
 import type { KafkaSecurity } from './kafka-security.js';
+import { createPlanned, planTopics } from './kafka-topic-plan.js';
 
 export interface KafkaSettings extends KafkaSecurity {
   brokers: string[];
@@ -139,32 +140,22 @@ export function assertAcknowledged(topicMessages: { topic: string; messages: Mes
   if (missing.size) throw new UnacknowledgedSendError(`the brokers did not acknowledge ${[...missing].join(', ')}`);
 }
 
-/** How many copies a new topic gets: up to three, never more than the cluster has brokers. */
-export function replicationFor(brokers: number): { replicationFactor: number; configEntries: { name: string; value: string }[] } {
-  const replicationFactor = Math.max(1, Math.min(3, brokers));
-  // with three copies a write is acknowledged by two: one broker may be lost without losing it
-  return { replicationFactor, configEntries: replicationFactor >= 3 ? [{ name: 'min.insync.replicas', value: '2' }] : [] };
-}
+export { replicationFor } from './kafka-topic-plan.js';
 
 /**
  * Creates the topics that do not exist yet (idempotent; production creates them too), with
- * the replication the cluster can hold (asked from the cluster, not configured).
+ * the replication the cluster can hold (asked from the cluster, not configured) and each
+ * topic's retention (kafka-topic-plan.ts).
  */
 export async function ensureTopics(kafka: Kafka, topics: string[], partitions: number, security: KafkaSecurity = {}): Promise<void> {
   const admin = kafka.admin();
   await admin.connect();
   try {
-    const existing = new Set(await admin.listTopics());
-    const missing = topics.filter((t) => !existing.has(t));
-    if (missing.length === 0) return;
     const { brokers } = await admin.describeCluster();
-    const replication = replicationFor(brokers.length);
     const cluster = brokers.length > 1;
-    await admin.createTopics({
-      // kafkajs waits for leaders by asking one broker, which in a cluster may not know the topics yet
-      waitForLeaders: !cluster,
-      topics: missing.map((topic) => ({ topic, numPartitions: partitions, ...replication })),
-    });
+    // kafkajs waits for leaders by asking one broker, which in a cluster may not know the topics yet
+    const missing = await createPlanned(admin, planTopics(topics, partitions, brokers.length), !cluster);
+    if (missing.length === 0) return;
     if (cluster) await knownEverywhere(brokers.map((b) => `${b.host}:${b.port}`), missing, security);
   } finally {
     await admin.disconnect();

@@ -16,6 +16,7 @@ import { backfillLines } from './ledger/backfill-lines.js';
 import { check } from './ledger/check.js';
 import { deadLetters } from './kafka/dead-letters.js';
 import { replay } from './kafka/replay.js';
+import { topics } from './kafka/topics.js';
 
 /** Every verb, in the order its group's help lists it. A new verb: its file, and a line here. */
 export const VERBS: readonly Verb[] = [
@@ -23,5 +24,5 @@ export const VERBS: readonly Verb[] = [
   rotatePassword, rotateWebhookSecret, revokeTokens, portalOwner,
   rotateSigningKey,
   backfillLines, check,
-  deadLetters, replay,
+  deadLetters, replay, topics,
 ];

@@ -9,12 +9,20 @@ import type { Relay } from '../../relay/create-relay.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { provisionPartner } from '../support/partners.js';
 import { waitFor } from '../support/wait.js';
-import { SecureKafka } from '../support/secure-kafka.js';
+import { ADMIN, SecureKafka } from '../support/secure-kafka.js';
 import { applicationBody } from '../applications/requests.js';
 import { GatewayClient } from '../gateway/gateway-client.js';
 import { KETTLE, opPath, paymentsPath } from '../orders/orders-harness.js';
 import { acknowledge, Receiver } from '../relay/support/receiver.js';
 import { startTestRelay } from '../relay/support/relay.js';
+import { testConfig } from '../support/config.js';
+import { createLogger } from '../../platform/logger.js';
+import { systemClock } from '../../platform/clock.js';
+import { topics as topicsVerb, serviceTopics } from '../../ops/commands/kafka/topics.js';
+import type { VerbContext } from '../../ops/verb.js';
+import { API_TOPICS } from '../../api/modules.js';
+import { relayTopics } from '../../relay/relay.topics.js';
+import { TOPICS } from '../../platform/kafka.js';
 
 const run = promisify(execFile);
 // kafkajs' ACL enums (numbers of the Kafka protocol)
@@ -132,10 +140,35 @@ describe('Kafka over SASL_SSL with ACLs (a locked-down cluster)', function () {
       const acl = /^Kafka ACLs: user pf-nogroups may not DESCRIBE consumer groups prefixed sec\./;
       await failsWithin(async () => startTestApi(await env(noGroups)), acl);
       const relayEnv = await env(noGroups);
-      const { testConfig } = await import('../support/config.js');
       await failsWithin(() => startTestRelay(testConfig(relayEnv)), acl);
     } finally {
       await config.stop();
     }
+  });
+
+  describe('KAFKA_TOPICS=check (the service may not create topics)', () => {
+    it('the start fails naming a missing topic; `ops kafka topics --create` as admin creates them all; then the start passes', async () => {
+      const own = `${prefix}chk.`; // under the service user's prefixed ACLs
+      await failsWithin(async () => startTestApi({ ...(await env(svc)), KAFKA_TOPIC_PREFIX: own, KAFKA_TOPICS: 'check' }),
+        new RegExp(`^KAFKA_TOPICS=check: topics ${own.replace(/\./g, '\\.')}notifications, .* do not exist.*ops kafka topics`));
+      const adminFile = join(dir, 'admin-password');
+      await writeFile(adminFile, ADMIN.password);
+      const config = testConfig({ ...(await env(svc)), KAFKA_TOPIC_PREFIX: own, KAFKA_SASL_USERNAME: 'admin', KAFKA_SASL_PASSWORD_FILE: adminFile });
+      const ctx = { config, logger: createLogger({ level: 'silent', name: 'ops-test' }), clock: systemClock } as unknown as VerbContext;
+      const printed = await topicsVerb.run(ctx, {}) as { commands: string[] };
+      expect(printed.commands.find((c) => c.includes(`--topic ${own}webhooks.dead-letter `))).to.include('--config retention.ms=2592000000');
+      const created = await topicsVerb.run(ctx, { create: true }) as { created: string[] };
+      expect(created.created).to.have.members(serviceTopics(config));
+      const t = await startTestApi({ ...(await env(svc)), KAFKA_TOPIC_PREFIX: own, KAFKA_TOPICS: 'check' });
+      const relay = await startTestRelay(t.config);
+      await relay.stop();
+      await t.stop();
+    });
+
+    it('the verb lists exactly the topics the API and the relay use', () => {
+      const config = testConfig({ KAFKA_TOPIC_PREFIX: 'x.' });
+      const used = [...Object.values(TOPICS), ...API_TOPICS, ...relayTopics(config.webhooks.retryDelaysMs)].map((t) => `x.${t}`);
+      expect(serviceTopics(config)).to.have.members([...new Set(used)]);
+    });
   });
 });
