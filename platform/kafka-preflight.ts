@@ -1,5 +1,6 @@
 import type { Admin, Kafka } from 'kafkajs';
-import { ensureTopics, replicationFor, withTimeout, type KafkaSettings } from './kafka.js';
+import { createKafka, ensureTopics, replicationFor, withTimeout, type KafkaSettings } from './kafka.js';
+import type { Logger } from './logger.js';
 
 /** The start stops: the message names the setting or the ACL at fault. */
 export class KafkaStartError extends Error {}
@@ -13,8 +14,10 @@ const UNTRUSTED = new Set(['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'SELF_SIGNED_CERT_
  * under the prefix. Every failure ends the start within `timeoutMs` with a message naming
  * the setting or the ACL at fault, instead of clients retrying in the background for ever.
  */
-export async function preflightKafka(kafka: Kafka, settings: KafkaSettings, topics: string[], timeoutMs = 20_000): Promise<void> {
-  const admin = kafka.admin({ retry: { retries: 2, initialRetryTime: 300, maxRetryTime: 2000 } });
+export async function preflightKafka(kafka: Kafka, settings: KafkaSettings, topics: string[], logger: Logger, timeoutMs = 20_000): Promise<void> {
+  // a client of its own with a short retry: the connection's retries (TLS refused, broker
+  // down) are the client's, not the admin's, and would take half a minute with the service's
+  const admin = createKafka(settings, logger, { retries: 2 }).admin({ retry: { retries: 2, initialRetryTime: 300, maxRetryTime: 2000 } });
   const stage = { now: 'connecting' };
   const run = steps(admin, kafka, settings, topics, stage).then(() => true);
   try {

@@ -56,7 +56,7 @@ function kafkaLogCreator(logger: Logger) {
 }
 
 /** Every producer, consumer and admin client of a process comes from here (TLS and SASL included). */
-export function createKafka(settings: KafkaSettings, logger: Logger): Kafka {
+export function createKafka(settings: KafkaSettings, logger: Logger, retry: { retries: number } = { retries: 8 }): Kafka {
   return new Kafka({
     clientId: settings.clientId,
     brokers: settings.brokers,
@@ -66,7 +66,7 @@ export function createKafka(settings: KafkaSettings, logger: Logger): Kafka {
     logCreator: kafkaLogCreator(logger),
     connectionTimeout: 3000,
     requestTimeout: 10000,
-    retry: { initialRetryTime: 100, retries: 8, maxRetryTime: 5000 },
+    retry: { initialRetryTime: 100, retries: retry.retries, maxRetryTime: 5000 },
   });
 }
 

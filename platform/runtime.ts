@@ -57,7 +57,7 @@ async function connect(config: Config, logger: Logger, ownTopics: readonly strin
   const logical = [...Object.values(TOPICS), ...ownTopics];
   try {
     // fails the start within seconds naming the setting or ACL at fault (credentials, CA, ACLs, topics)
-    await preflightKafka(kafka, config.kafka, logical.map((t) => topics.name(t)));
+    await preflightKafka(kafka, config.kafka, logical.map((t) => topics.name(t)), logger);
   } catch (err) {
     await mongoClient.close();
     throw err;
