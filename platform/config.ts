@@ -4,6 +4,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseDurationList, parseDuration } from './duration.js';
 import { mailKeys, mailConfig } from './mail.config.js';
+import { kafkaSecurity, SettingFileError } from './kafka-security.js';
 
 /**
  * Every environment variable the service reads, with its default and meaning.
@@ -66,6 +67,15 @@ const schema = Joi.object({
   KAFKA_TOPIC_PREFIX: Joi.string().pattern(/^[a-z0-9._-]{0,40}$/).allow('').default('pf.')
     .description('prefix of every topic and consumer group (isolates test runs)'),
   KAFKA_PARTITIONS: Joi.number().integer().min(1).max(64).default(3).description('partitions of the topics the service creates'),
+  // connecting to a secured cluster (read by platform/kafka-security.ts; docs/operations.md)
+  KAFKA_SSL: boolean.default(false).description('connect to the brokers over TLS'),
+  KAFKA_SSL_CA_FILE: Joi.string().description('PEM CA bundle that signs the brokers\' certificates (KAFKA_SSL); unset: the system\'s trusted CAs'),
+  KAFKA_SSL_CERT_FILE: Joi.string().description('PEM client certificate for mutual TLS (with KAFKA_SSL_KEY_FILE)'),
+  KAFKA_SSL_KEY_FILE: Joi.string().description('PEM private key of KAFKA_SSL_CERT_FILE'),
+  KAFKA_SASL_MECHANISM: Joi.string().lowercase().valid('plain', 'scram-sha-256', 'scram-sha-512').description('SASL mechanism: plain, scram-sha-256 or scram-sha-512; unset: no SASL'),
+  KAFKA_SASL_USERNAME: Joi.string().description('SASL user name (with KAFKA_SASL_MECHANISM)'),
+  KAFKA_SASL_PASSWORD_FILE: Joi.string().description('file holding the SASL password (a mounted secret; read and trimmed at start)'),
+  KAFKA_TOPICS: Joi.string().valid('create', 'check').default('create').description('create: create missing topics at start; check: only verify they exist with enough partitions and replicas (clusters that forbid clients to create topics; `ops kafka topics` prints or creates them)'),
   OUTBOX_SWEEP_INTERVAL: duration.default('5s').description('heartbeat of the outbox publisher: how often it checks whether a sweep is due (its own failed publish, a peer whose heartbeat stopped, its start)'),
   OUTBOX_SWEEP_GRACE: duration.default('2s').description('age an outbox entry must reach before the sweeper takes it'),
   OUTBOX_FULL_SWEEP_INTERVAL: duration.default('5m').description('backstop: a sweep at least this often even when nothing called for one'),
@@ -130,7 +140,8 @@ const schema = Joi.object({
   SETTLEMENT_TIME_ZONE: Joi.string().custom(ianaZone).default('Europe/Prague')
     .description('IANA time zone of the settlement cut-off (daylight saving followed)'),
   ...mailKeys,
-}).and('TLS_CERT_FILE', 'TLS_KEY_FILE').unknown(true);
+}).and('TLS_CERT_FILE', 'TLS_KEY_FILE').and('KAFKA_SSL_CERT_FILE', 'KAFKA_SSL_KEY_FILE')
+  .with('KAFKA_SASL_MECHANISM', ['KAFKA_SASL_USERNAME', 'KAFKA_SASL_PASSWORD_FILE']).unknown(true);
 
 export type Config = ReturnType<typeof shape>;
 
@@ -155,6 +166,8 @@ function shape(v: Record<string, any>) {
       clientId: v.KAFKA_CLIENT_ID as string,
       topicPrefix: v.KAFKA_TOPIC_PREFIX as string,
       partitions: v.KAFKA_PARTITIONS as number,
+      topicsMode: v.KAFKA_TOPICS as 'create' | 'check',
+      ...kafkaSecurity(v),
     },
     outbox: {
       sweepIntervalMs: parseDuration(v.OUTBOX_SWEEP_INTERVAL),
@@ -241,7 +254,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     });
     throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
   }
-  return shape(value);
+  try {
+    return shape(value);
+  } catch (err) {
+    // a secret file that cannot be read is a configuration error too, named like the others
+    if (err instanceof SettingFileError) throw new ConfigError(`invalid configuration:\n  ${err.message}`);
+    throw err;
+  }
 }
 
 /** The variables, defaults and descriptions, for the README's configuration table. */

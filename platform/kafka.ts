@@ -1,12 +1,16 @@
 import { Kafka, Partitioners, logLevel, type Producer, type LogEntry, type Message, type RecordMetadata } from 'kafkajs';
 import type { Logger } from './logger.js';
 import { BrokerUnavailable } from './errors.js';
+import type { KafkaSecurity } from './kafka-security.js';
+import { createPlanned, planTopics } from './kafka-topic-plan.js';
 
-export interface KafkaSettings {
+export interface KafkaSettings extends KafkaSecurity {
   brokers: string[];
   clientId: string;
   topicPrefix: string;
   partitions: number;
+  /** create: missing topics are created at start; check: only verified (locked-down clusters) */
+  topicsMode?: 'create' | 'check';
 }
 
 /**
@@ -51,15 +55,18 @@ function kafkaLogCreator(logger: Logger) {
   };
 }
 
-export function createKafka(settings: KafkaSettings, logger: Logger): Kafka {
+/** Every producer, consumer and admin client of a process comes from here (TLS and SASL included). */
+export function createKafka(settings: KafkaSettings, logger: Logger, retry: { retries: number } = { retries: 8 }): Kafka {
   return new Kafka({
     clientId: settings.clientId,
     brokers: settings.brokers,
+    ...(settings.ssl ? { ssl: settings.ssl } : {}),
+    ...(settings.sasl ? { sasl: settings.sasl } : {}),
     logLevel: logLevel.WARN,
     logCreator: kafkaLogCreator(logger),
     connectionTimeout: 3000,
     requestTimeout: 10000,
-    retry: { initialRetryTime: 100, retries: 8, maxRetryTime: 5000 },
+    retry: { initialRetryTime: 100, retries: retry.retries, maxRetryTime: 5000 },
   });
 }
 
@@ -133,33 +140,23 @@ export function assertAcknowledged(topicMessages: { topic: string; messages: Mes
   if (missing.size) throw new UnacknowledgedSendError(`the brokers did not acknowledge ${[...missing].join(', ')}`);
 }
 
-/** How many copies a new topic gets: up to three, never more than the cluster has brokers. */
-export function replicationFor(brokers: number): { replicationFactor: number; configEntries: { name: string; value: string }[] } {
-  const replicationFactor = Math.max(1, Math.min(3, brokers));
-  // with three copies a write is acknowledged by two: one broker may be lost without losing it
-  return { replicationFactor, configEntries: replicationFactor >= 3 ? [{ name: 'min.insync.replicas', value: '2' }] : [] };
-}
+export { replicationFor } from './kafka-topic-plan.js';
 
 /**
  * Creates the topics that do not exist yet (idempotent; production creates them too), with
- * the replication the cluster can hold (asked from the cluster, not configured).
+ * the replication the cluster can hold (asked from the cluster, not configured) and each
+ * topic's retention (kafka-topic-plan.ts).
  */
-export async function ensureTopics(kafka: Kafka, topics: string[], partitions: number): Promise<void> {
+export async function ensureTopics(kafka: Kafka, topics: string[], partitions: number, security: KafkaSecurity = {}): Promise<void> {
   const admin = kafka.admin();
   await admin.connect();
   try {
-    const existing = new Set(await admin.listTopics());
-    const missing = topics.filter((t) => !existing.has(t));
-    if (missing.length === 0) return;
     const { brokers } = await admin.describeCluster();
-    const replication = replicationFor(brokers.length);
     const cluster = brokers.length > 1;
-    await admin.createTopics({
-      // kafkajs waits for leaders by asking one broker, which in a cluster may not know the topics yet
-      waitForLeaders: !cluster,
-      topics: missing.map((topic) => ({ topic, numPartitions: partitions, ...replication })),
-    });
-    if (cluster) await knownEverywhere(brokers.map((b) => `${b.host}:${b.port}`), missing);
+    // kafkajs waits for leaders by asking one broker, which in a cluster may not know the topics yet
+    const missing = await createPlanned(admin, planTopics(topics, partitions, brokers.length), !cluster);
+    if (missing.length === 0) return;
+    if (cluster) await knownEverywhere(brokers.map((b) => `${b.host}:${b.port}`), missing, security);
   } finally {
     await admin.disconnect();
   }
@@ -172,10 +169,10 @@ export async function ensureTopics(kafka: Kafka, topics: string[], partitions: n
  * consumer's subscribe does not retry at all): so wait until each broker knows the topics
  * and a leader for each partition.
  */
-async function knownEverywhere(brokers: string[], topics: string[], maxWaitMs = 30_000): Promise<void> {
+async function knownEverywhere(brokers: string[], topics: string[], security: KafkaSecurity, maxWaitMs = 30_000): Promise<void> {
   const until = Date.now() + maxWaitMs;
   for (const broker of brokers) {
-    const admin = new Kafka({ brokers: [broker], clientId: 'ensure-topics', logLevel: logLevel.NOTHING, connectionTimeout: 3000, retry: { retries: 0 } }).admin();
+    const admin = new Kafka({ brokers: [broker], clientId: 'ensure-topics', ssl: security.ssl, sasl: security.sasl, logLevel: logLevel.NOTHING, connectionTimeout: 3000, retry: { retries: 0 } }).admin();
     try {
       await admin.connect();
       for (;;) {

@@ -5,7 +5,8 @@ import type { Config } from './config.js';
 import type { Logger } from './logger.js';
 import type { Platform } from './module.js';
 import { connectMongo } from './mongo.js';
-import { createKafka, createProducer, ensureTopics, kafkaReachable, Topics, TOPICS } from './kafka.js';
+import { createKafka, createProducer, kafkaReachable, Topics, TOPICS } from './kafka.js';
+import { preflightKafka } from './kafka-preflight.js';
 import { createRegistry, consumerMetrics, dependencyGauge, outboxMetrics } from './metrics.js';
 import { consumerLagGauge, lazyAdmin, type LagSource } from './consumer-lag.js';
 import { OutboxPublisher } from './outbox-publisher.js';
@@ -51,14 +52,15 @@ export async function createRuntime(config: Config, logger: Logger, service: str
   };
 }
 
-/** The store, then the topics (the kernel's and the process's own), then a connected producer. */
+/** The store, then Kafka's preflight (the kernel's and the process's own topics), then a connected producer. */
 async function connect(config: Config, logger: Logger, ownTopics: readonly string[]) {
   const { client: mongoClient, db } = await connectMongo(config.mongo.url, config.mongo.db, config.mongo.timeoutMs);
   const kafka = createKafka(config.kafka, logger);
   const topics = new Topics(config.kafka.topicPrefix);
   const logical = [...Object.values(TOPICS), ...ownTopics];
   try {
-    await ensureTopics(kafka, logical.map((t) => topics.name(t)), config.kafka.partitions);
+    // fails the start within seconds naming the setting or ACL at fault (credentials, CA, ACLs, topics)
+    await preflightKafka(kafka, config.kafka, logical.map((t) => topics.name(t)), logger);
   } catch (err) {
     await mongoClient.close();
     throw err;

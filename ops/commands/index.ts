@@ -18,6 +18,7 @@ import { check } from './ledger/check.js';
 import { deadLetters } from './kafka/dead-letters.js';
 import { replay } from './kafka/replay.js';
 import { audit } from './data/audit.js';
+import { topics } from './kafka/topics.js';
 
 /** Every verb, in the order its group's help lists it. A new verb: its file, and a line here. */
 export const VERBS: readonly Verb[] = [
@@ -25,6 +26,6 @@ export const VERBS: readonly Verb[] = [
   rotatePassword, rotateWebhookSecret, revokeTokens, portalOwner,
   rotateSigningKey, reencrypt,
   backfillLines, check,
-  deadLetters, replay,
+  deadLetters, replay, topics,
   audit,
 ];
