@@ -9,7 +9,6 @@ import { InMemoryPaymentLinesRepository } from '../../modules/payments/payment-l
 import { InMemorySettlementsRepository } from '../../modules/payments/settlements.repository.fake.js';
 import { SettlementService } from '../../modules/payments/settlement.service.js';
 import { cutoffAtOrBefore, DEFAULT_CUTOFF } from '../../modules/payments/settlement.cutoff.js';
-import type { SettlementDoc } from '../../modules/payments/settlement.model.js';
 import { unchangingSettlements } from './support/unchanging.js';
 import { feeOf, rangeValue } from '../model/oracle-money.js';
 

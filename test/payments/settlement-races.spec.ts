@@ -11,7 +11,6 @@ import type { PaymentLinesRepository } from '../../modules/payments/payment-line
 import type { SettlementsRepository } from '../../modules/payments/settlements.repository.js';
 import { SettlementService } from '../../modules/payments/settlement.service.js';
 import { cutoffAtOrBefore, DEFAULT_CUTOFF } from '../../modules/payments/settlement.cutoff.js';
-import type { SettlementDoc } from '../../modules/payments/settlement.model.js';
 import { unchangingSettlements } from './support/unchanging.js';
 import { checkSettlements } from '../../modules/payments/ledger.check.js';
 
