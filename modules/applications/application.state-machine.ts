@@ -29,8 +29,10 @@ export type Trigger =
 export interface TransitionFacts {
   /** any item marked sent or delivered */
   sentOrDelivered?: boolean;
-  /** the last item still open is being cancelled */
+  /** the last item still open is being cancelled (or nothing of the order is open) */
   lastOpenItemCancelled?: boolean;
+  /** the order total is 0 after the operation: the customer owes nothing */
+  nothingOwed?: boolean;
 }
 
 /** A refused transition or operation: an error code of the spec's tables and a message. */
@@ -77,13 +79,17 @@ export const TRANSITIONS: readonly Row[] = [
   { from: { state: 'READY' }, trigger: 'MARK_SENT', next: { state: 'READY', stateReason: 'READY_SHIPPED' }, source: 'spec: READY, mark order items as sent' },
   { from: { state: 'READY' }, trigger: 'MARK_DELIVERED', next: { state: 'READY', stateReason: 'READY_DELIVERED' }, source: 'spec: READY, mark order items as delivered' },
   { from: { state: 'READY' }, trigger: 'PAYOUT', next: { state: 'READY', stateReason: 'READY_PAID' }, source: 'spec: READY, payment to partner' },
-  { from: { state: 'READY' }, trigger: 'RETURN_FULL', next: { state: 'CANCELLED', stateReason: 'CANCELLED_RETURNED' }, source: 'spec: READY, return with items omitted' },
+  // an order with nothing left closes the sale only when nothing is owed: an amount kept back
+  // on a return stays owed (and paid out) with the application READY until a refund clears it
+  { from: { state: 'READY' }, trigger: 'RETURN_FULL', when: (f) => Boolean(f.nothingOwed), next: { state: 'CANCELLED', stateReason: 'CANCELLED_RETURNED' }, source: 'spec: READY, return with items omitted (decision: only when nothing is owed)' },
+  { from: { state: 'READY' }, trigger: 'RETURN_FULL', next: 'KEEP', source: 'decision: everything returned, an amount still owed' },
   { from: { state: 'READY' }, trigger: 'RETURN_PARTIAL', next: 'KEEP', source: 'spec: return rules, items filled' },
+  { from: { state: 'READY' }, trigger: 'REFUND_AMOUNT', when: (f) => Boolean(f.lastOpenItemCancelled && f.nothingOwed), next: { state: 'CANCELLED', stateReason: 'CANCELLED_RETURNED' }, source: 'decision: a refund clears what a returned order still owed' },
   { from: { state: 'READY' }, trigger: 'REFUND_AMOUNT', next: 'KEEP', source: 'spec: READY, return with items: [] and totalPrice' },
-  { from: { state: 'READY' }, trigger: 'MARK_CANCELLED', when: (f) => Boolean(f.lastOpenItemCancelled && !f.sentOrDelivered), next: { state: 'CANCELLED', stateReason: 'CANCELLED_NOT_PAID' }, source: 'decision: last open item cancelled, nothing sent' },
+  { from: { state: 'READY' }, trigger: 'MARK_CANCELLED', when: (f) => Boolean(f.lastOpenItemCancelled && f.nothingOwed && !f.sentOrDelivered), next: { state: 'CANCELLED', stateReason: 'CANCELLED_NOT_PAID' }, source: 'decision: last open item cancelled, nothing sent' },
   // nothing open after goods went out means every sent piece came back: the sale is undone
-  // exactly as by a full return, and the partner must hear that it is closed
-  { from: { state: 'READY' }, trigger: 'MARK_CANCELLED', when: (f) => Boolean(f.lastOpenItemCancelled && f.sentOrDelivered), next: { state: 'CANCELLED', stateReason: 'CANCELLED_RETURNED' }, source: 'decision: last open item cancelled after every sent piece was returned' },
+  // exactly as by a full return (when nothing is owed), and the partner must hear that it is closed
+  { from: { state: 'READY' }, trigger: 'MARK_CANCELLED', when: (f) => Boolean(f.lastOpenItemCancelled && f.nothingOwed && f.sentOrDelivered), next: { state: 'CANCELLED', stateReason: 'CANCELLED_RETURNED' }, source: 'decision: last open item cancelled after every sent piece was returned' },
   { from: { state: 'READY' }, trigger: 'MARK_CANCELLED', next: 'KEEP', source: 'spec: READY, mark order items as cancelled' },
 ];
 

@@ -33,12 +33,13 @@ export function checkMarkedTotal(order: OrderDoc, op: Extract<FulfilmentOp, 'SEN
 /**
  * The amount that leaves the order total on a return or cancel: the partner's totalPrice
  * when given (spec: "amount to return when different from the sum of item prices"), else
- * the items' value, or the whole remaining total when nothing of the order is left. While
- * pieces stay open it may not exceed the closed items' value: more would take from the
+ * the items' value (never more than the total). Also on the call that leaves nothing open:
+ * an amount kept back on an earlier return stays owed, whichever call closes the order last.
+ * While pieces stay open it may not exceed the closed items' value: more would take from the
  * total the price of goods the customer still gets (an order worth 0 with an item open).
  */
 export function closedAmount(order: OrderDoc, given: number | undefined, itemsValue: number, openAfter: boolean): number {
-  const amount = given ?? (openAfter ? itemsValue : order.totalPrice.amount);
+  const amount = given ?? Math.max(0, Math.min(itemsValue, order.totalPrice.amount));
   if (amount < 0) throw exceeded('totalPrice: the amount cannot be negative (closing these items alone would raise the total; close the discount together with the goods).');
   if (amount > order.totalPrice.amount) throw exceeded(`totalPrice: the amount must lie between 0 and the order total of ${order.totalPrice.amount}.`);
   const limit = amountLimit(order, itemsValue, !openAfter);
@@ -49,16 +50,17 @@ export function closedAmount(order: OrderDoc, given: number | undefined, itemsVa
 /**
  * The amount that leaves the order on a cancel. Goods that never left the shop are owed
  * nothing for, so a cancel moves exactly their value (net of their share of any discount),
- * or the whole remaining total when it leaves no goods open (the order then owes nothing).
- * A partner's `totalPrice` is that amount (the spec: the amount cancelled); one that says
- * otherwise contradicts the items and is refused, since keeping part of the price of goods
- * that were never sent would be paid out for nothing.
+ * also when it leaves nothing open: what an earlier return kept back stays owed. Never more
+ * than the total (a refund may have taken it below the goods' value) and never below zero
+ * (a cancel never raises what the customer owes). A partner's `totalPrice` is that amount
+ * (the spec: the amount cancelled); one that says otherwise contradicts the items and is
+ * refused, since keeping part of the price of goods that were never sent would be paid out
+ * for nothing.
  */
-export function cancelledAmount(order: OrderDoc, given: number | undefined, itemsValue: number, openAfter: boolean): number {
-  // (a refund may have taken the total below the open goods' value: never below zero)
-  const amount = openAfter ? Math.min(itemsValue, order.totalPrice.amount) : order.totalPrice.amount;
+export function cancelledAmount(order: OrderDoc, given: number | undefined, itemsValue: number): number {
+  const amount = Math.max(0, Math.min(itemsValue, order.totalPrice.amount));
   if (given !== undefined && given !== amount) {
-    throw new OrderRefused('UNPROCESSABLE', `totalPrice.amount: ${given} contradicts the items: cancelling them takes ${amount} off the order (${openAfter ? 'their value' : 'the whole remaining total'}). Omit totalPrice, or send ${amount}.`, AT);
+    throw new OrderRefused('UNPROCESSABLE', `totalPrice.amount: ${given} contradicts the items: cancelling them takes ${amount} off the order (their value, at most the order total). Omit totalPrice, or send ${amount}.`, AT);
   }
   return amount;
 }

@@ -69,7 +69,7 @@ describe('fulfilment rules (pure)', () => {
 
   it('when the last open piece is cancelled with nothing sent, then the facts ask the state machine to cancel the application', () => {
     const out = applyFulfilment(order(), { op: 'CANCEL' }, ctx);
-    expect(out.facts).to.deep.equal({ sentOrDelivered: false, lastOpenItemCancelled: true });
+    expect(out.facts).to.deep.equal({ sentOrDelivered: false, lastOpenItemCancelled: true, nothingOwed: true });
     expect(out.order.state).to.equal('CANCELLED');
     expect(out.order.totalPrice.amount).to.equal(0);
   });

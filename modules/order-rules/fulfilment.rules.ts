@@ -21,6 +21,8 @@ export interface FulfilmentFacts {
   sentOrDelivered?: boolean;
   /** nothing of the order is open after it */
   lastOpenItemCancelled?: boolean;
+  /** the order total is 0 after it: the customer owes nothing */
+  nothingOwed?: boolean;
 }
 
 /** An item named by the partner: every identifier given must match (the spec's common rules). */
@@ -186,7 +188,7 @@ export function applyFulfilment(order: OrderDoc, input: FulfilmentInput, ctx: { 
   }
   const openAfter = goodsOpen(items);
   const amount = input.op === 'CANCEL'
-    ? cancelledAmount(order, input.totalPrice?.amount, itemsValue, openAfter)
+    ? cancelledAmount(order, input.totalPrice?.amount, itemsValue)
     : input.op === 'RETURN' ? closedAmount(order, input.totalPrice?.amount, itemsValue, openAfter) : 0;
   const adjustments = closing && amount !== itemsValue
     ? [...order.adjustments, adjustment(order, { items }, input.op as 'RETURN' | 'CANCEL', itemsValue - amount, ctx, input.variableSymbol)]
@@ -198,7 +200,7 @@ export function applyFulfilment(order: OrderDoc, input: FulfilmentInput, ctx: { 
     order: next,
     kind: VERB[input.op].toUpperCase() as FulfilmentKind,
     trigger: triggerOf(input.op, nothingLeft, next),
-    facts: { sentOrDelivered: anySentOrDelivered(order), lastOpenItemCancelled: nothingLeft },
+    facts: { sentOrDelivered: anySentOrDelivered(order), lastOpenItemCancelled: nothingLeft, nothingOwed: next.totalPrice.amount === 0 },
     lines,
     amount,
     full: input.op === 'RETURN' && nothingLeft,
@@ -232,21 +234,31 @@ function adjustment(order: OrderDoc, after: Pick<OrderDoc, 'items'>, kind: Order
   return { id: ctx.newId(), kind, amount: { amount, currency }, vat, ...(variableSymbol ? { variableSymbol } : {}), at: ctx.now };
 }
 
-/** Return with `items: []`: an amount-only refund; the goods stay (spec: Return rules). */
+/**
+ * Return with `items: []`: an amount-only refund; the goods stay (spec: Return rules). Also
+ * on a RETURNED order that still owes an amount kept back on a return: a refund is how that
+ * is corrected, and the one that brings the total to 0 closes the sale.
+ */
 function refund(order: OrderDoc, input: FulfilmentInput, ctx: { now: Date; newId: () => string }): FulfilmentOutcome {
   if (!input.totalPrice) throw new OrderRefused('UNPROCESSABLE', 'totalPrice: an amount-only refund (items: []) needs the amount.', 'totalPrice');
-  if (order.state !== 'SENT' && order.state !== 'DELIVERED') {
+  const owedAfterReturn = order.state === 'RETURNED' && order.totalPrice.amount > 0;
+  if (order.state !== 'SENT' && order.state !== 'DELIVERED' && !owedAfterReturn) {
     throw new OrderRefused('UNPROCESSABLE', 'An amount-only refund needs goods that were sent or delivered.');
   }
   const amount = refundAmount(order, input.totalPrice.amount);
   const currency = order.totalPrice.currency;
-  const vat = input.totalVat?.length ? refundVat(order, input.totalVat, amount) : vatOfAmount(order, -amount, currency);
+  const closed = !anyOpen(order);
+  // with nothing open, the refund that empties the order undoes the adjustments' VAT rate by rate
+  const emptied = closed && amount === order.totalPrice.amount;
+  const vat = input.totalVat?.length ? refundVat(order, input.totalVat, amount)
+    : emptied ? undoneVat(order.adjustments, currency) : vatOfAmount(order, -amount, currency);
   const adj: OrderAdjustment = {
     id: ctx.newId(), kind: 'REFUND', amount: { amount: -amount, currency }, vat,
     ...(input.variableSymbol ? { variableSymbol: input.variableSymbol } : {}), at: ctx.now,
   };
   const next = finish(order, { items: order.items, adjustments: [...order.adjustments, adj] }, input, { amount: 0, vatByRate: new Map() }, [], ctx);
-  return { order: next, kind: 'REFUNDED', trigger: 'REFUND_AMOUNT', facts: {}, lines: [], amount, full: false };
+  const facts = { sentOrDelivered: true, lastOpenItemCancelled: closed, nothingOwed: next.totalPrice.amount === 0 };
+  return { order: next, kind: 'REFUNDED', trigger: 'REFUND_AMOUNT', facts, lines: [], amount, full: false };
 }
 
 /**

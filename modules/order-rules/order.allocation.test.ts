@@ -1,8 +1,9 @@
 import { expect } from 'chai';
+import fc from 'fast-check';
 import { sampleDoc } from '../../test/applications/fixtures.js';
 import type { OrderDoc, OrderItemDoc } from './order.model.js';
 import { applyFulfilment } from './fulfilment.rules.js';
-import { netComponents, payoutBase } from './order.money.js';
+import { netComponents, payoutBase, rangeValue } from './order.money.js';
 import { orderSnapshot } from '../orders/orders.events.js';
 import { OrderRefused } from './order.errors.js';
 
@@ -73,5 +74,34 @@ describe('money allocation: what the partner is paid never exceeds what the cust
     const back = applyFulfilment(delivered, { op: 'RETURN', items: [{ code: 'A', quantity: 1 }] }, ctx).order;
     expect(back.totalPrice.amount).to.equal(36_000 - 9_000);
     expect(base(back, 'DELIVERED')).to.equal(27_000);
+  });
+
+  it('when 19 discounts of 0.01 leave two lines of 0.10 at 0.01, then no line is worth less than 0 and cancelling one never raises the total', () => {
+    const discounts = Array.from({ length: 19 }, (_, k) => line(`D${k}`, 'DISCOUNT', -1, 0));
+    const order = orderOf(line('A', 'PHYSICAL', 10, 0), line('B', 'PHYSICAL', 10, 0), ...discounts);
+    const values = netComponents(order.items).map((c) => c.reduce((a, x) => a + x.amount, 0));
+    expect(values.slice(0, 2)).to.deep.equal([0, 1]);
+    const out = applyFulfilment(order, { op: 'CANCEL', items: [{ code: 'A' }] }, ctx);
+    expect(out.order.totalPrice.amount).to.equal(1);
+    expect(out.amount).to.equal(0);
+  });
+
+  it('when deductions of any size leave an order above 0, then every part of every line is worth at least 0 (so no close raises the total)', () => {
+    const goods = fc.array(fc.record({ price: fc.integer({ min: 0, max: 50 }), q: fc.integer({ min: 1, max: 4 }) }), { minLength: 1, maxLength: 4 });
+    const cuts = fc.array(fc.integer({ min: 1, max: 30 }), { maxLength: 25 });
+    fc.assert(fc.property(goods, cuts, fc.integer({ min: 0, max: 4000 }), fc.integer({ min: 0, max: 4000 }), (g, c, x, y) => {
+      const positive = g.reduce((a, i) => a + i.price, 0);
+      fc.pre(positive > 0);
+      const deductions: number[] = [];
+      let left = positive - 1;
+      for (const cut of c) { const d = Math.min(cut, left); if (d > 0) { deductions.push(-d); left -= d; } }
+      const items = [...g.map((i, k) => line(`G${k}`, 'PHYSICAL', i.price, 0, i.q)), ...deductions.map((d, k) => line(`D${k}`, 'DISCOUNT', d, 0))];
+      const net = netComponents(items);
+      items.forEach((item, k) => {
+        const [a, b] = [Math.min(x, y) % (item.quantityMilli + 1), Math.max(x, y) % (item.quantityMilli + 1)].sort((p, q) => p - q) as [number, number];
+        expect(rangeValue(net[k]!, 0, item.quantityMilli, item.quantityMilli).amount).to.be.at.least(0);
+        expect(rangeValue(net[k]!, a, b, item.quantityMilli).amount).to.be.at.least(0);
+      });
+    }), { numRuns: 2000 });
   });
 });

@@ -15,7 +15,7 @@ import type { OrderAdjustment, OrderDoc, OrderItemDoc, VatAmount } from './order
  * thousandths is `partValue(closed + q) − partValue(closed)` (the same for the VAT).
  *
  * A line's money is its net value: its own price plus the shares of the order's deductions
- * allocated to it (`netComponents`). Each component is spread over the line's thousandths
+ * allocated to it (`netComponents`). That net value is spread over the line's thousandths
  * by the same function, so closing, paying out or refunding a piece of a line moves the
  * piece's share of the discount with it, and no order of operations can pay for goods more
  * than the customer pays for them.
@@ -45,43 +45,60 @@ export const isDeduction = (i: Priced): boolean => i.totalPrice.amount < 0;
 
 /**
  * The net value of every line as its components (docs/orders-and-payments.md, "Deductions").
- * Each deduction line is allocated over the positive lines in proportion to their price,
- * largest remainder (its VAT the same way, at the deduction's rate), so the shares sum
- * exactly to the deduction and no line's net value goes below zero while the order total is
- * above zero. A positive or zero-priced line holds its own price and the shares it received;
- * a deduction line holds nothing of its own: its money moves with the goods it discounts.
- * An order without a positive line (never accepted on create) keeps every line's own price.
+ * The deductions are summed and the sum is allocated once over the positive lines in
+ * proportion to their price, largest remainder; the deductions' VAT likewise, once per VAT
+ * rate. Allocating each deduction on its own would hand every deduction's rounding unit to
+ * the same line on a tie, and many small deductions could then push that line below zero
+ * (a cancel of it would raise the order total). Allocated at once, a line's share of a sum
+ * smaller than the order's positive prices is below its price plus one unit, so at most its
+ * price: no line's net value is negative while the order total is above zero. A positive or
+ * zero-priced line holds its own price and its share; a deduction line holds nothing of its
+ * own: its money moves with the goods it discounts. An order without a positive line (never
+ * accepted on create) keeps every line's own price.
  */
 export function netComponents(items: readonly Priced[]): Component[][] {
   const own = (i: Priced): Component => ({ amount: i.totalPrice.amount, vat: i.totalVat.amount, vatRate: i.totalVat.vatRate });
   const positive = items.flatMap((i, k) => (i.totalPrice.amount > 0 ? [k] : []));
   if (positive.length === 0) return items.map((i) => [own(i)]);
   const out = items.map((i) => (isDeduction(i) ? [] : [own(i)]));
+  const deductions = items.filter(isDeduction);
+  if (deductions.length === 0) return out;
   const weights = positive.map((k) => items[k]!.totalPrice.amount);
-  for (const d of items) {
-    if (!isDeduction(d)) continue;
-    const amounts = allocate(d.totalPrice.amount, weights);
-    const vats = allocate(d.totalVat.amount, weights);
-    positive.forEach((k, j) => out[k]!.push({ amount: amounts[j]!, vat: vats[j]!, vatRate: d.totalVat.vatRate }));
-  }
+  const amounts = allocate(deductions.reduce((a, d) => a + d.totalPrice.amount, 0), weights);
+  const vatByRate = new Map<number, number>();
+  for (const d of deductions) vatByRate.set(d.totalVat.vatRate, (vatByRate.get(d.totalVat.vatRate) ?? 0) + d.totalVat.amount);
+  const rates = [...vatByRate.keys()].sort((a, b) => a - b);
+  const vats = rates.map((rate) => allocate(vatByRate.get(rate)!, weights));
+  positive.forEach((k, j) => {
+    // the share's amount rides on the first rate's component; the others carry VAT only
+    rates.forEach((vatRate, r) => out[k]!.push({ amount: r === 0 ? amounts[j]! : 0, vat: vats[r]![j]!, vatRate }));
+  });
   return out;
 }
 
-/** The value of thousandths [a, b) of a line of `quantityMilli`: Σ over its components, VAT per rate. */
+/** The value of thousandths [a, b) of a line of `quantityMilli`: its net value and VAT per rate. */
 export interface RangeValue {
   amount: number;
   vat: number;
   vatByRate: Map<number, number>;
 }
 
+/**
+ * The components are summed first (the line's net value, and its VAT per rate) and each sum
+ * is spread over the quantity by one cumulative function: adding each component's rounded
+ * part instead could give a line with a positive net value −1 for part of its quantity.
+ * A line's net value is never negative, so neither is the value of any part of it.
+ */
 export function rangeValue(components: readonly Component[], a: number, b: number, quantityMilli: number): RangeValue {
   const out: RangeValue = { amount: 0, vat: 0, vatByRate: new Map() };
-  for (const c of components) {
-    const amount = partValue(c.amount, b, quantityMilli) - partValue(c.amount, a, quantityMilli);
-    const vat = partValue(c.vat, b, quantityMilli) - partValue(c.vat, a, quantityMilli);
-    out.amount += amount;
+  const net = components.reduce((s, c) => s + c.amount, 0);
+  out.amount = partValue(net, b, quantityMilli) - partValue(net, a, quantityMilli);
+  const vatNet = new Map<number, number>();
+  for (const c of components) vatNet.set(c.vatRate, (vatNet.get(c.vatRate) ?? 0) + c.vat);
+  for (const [rate, total] of vatNet) {
+    const vat = partValue(total, b, quantityMilli) - partValue(total, a, quantityMilli);
     out.vat += vat;
-    out.vatByRate.set(c.vatRate, (out.vatByRate.get(c.vatRate) ?? 0) + vat);
+    out.vatByRate.set(rate, vat);
   }
   return out;
 }

@@ -59,7 +59,7 @@ const OPERATIONS: OperationRoute[] = [
   {
     op: 'RETURN', verb: 'return', operationId: 'returnOrderItems', summary: 'Mark order items as returned', body: returnSchema,
     extra: [E(422, 'TOTAL_PRICE_LIMIT_EXCEEDED', 'the amount returned exceeds the order total, or the returned items\' value while other items stay open')],
-    description: 'Items omitted: full return (order RETURNED, application CANCELLED / CANCELLED_RETURNED). `items: []` with totalPrice: amount-only refund. Items filled: those items. After a payout, a credit note follows.',
+    description: 'Items omitted: full return (order RETURNED; application CANCELLED / CANCELLED_RETURNED when nothing is left owed). `items: []` with totalPrice: amount-only refund (also on a RETURNED order still owing an amount). Items filled: those items. After a payout, a credit note follows.',
   },
   {
     op: 'CANCEL', verb: 'cancel', operationId: 'cancelOrderItems', summary: 'Mark order items as cancelled', body: cancelItemsSchema,

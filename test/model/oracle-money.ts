@@ -58,22 +58,23 @@ export interface PricedLine {
 
 /**
  * The money components of every line: a positive line (gross > 0) has its own gross and
- * one share of each deduction line (gross < 0), each deduction allocated separately, in
- * line order, over the positive lines by their gross. Zero and deduction lines: none
- * (their own net value is 0: a deduction's money lives in the positive lines).
+ * one share of the sum of all deduction lines (gross < 0), that sum allocated once over the
+ * positive lines by their gross, so no share exceeds its line's gross while the order total
+ * is above 0 (no line's net value is negative). Zero and deduction lines: none (their own
+ * net value is 0: a deduction's money lives in the positive lines).
  */
 export function components(lines: PricedLine[]): number[][] {
   const positive = lines.map((l, i) => (l.gross > 0 ? i : -1)).filter((i) => i >= 0);
   const comps: number[][] = lines.map((l) => (l.gross > 0 ? [l.gross] : []));
-  for (const d of lines) {
-    if (d.gross >= 0) continue;
-    const shares = largestRemainder(d.gross, positive.map((i) => lines[i]!.gross));
-    positive.forEach((i, k) => comps[i]!.push(shares[k]!));
-  }
+  const deducted = lines.reduce((a, l) => a + (l.gross < 0 ? l.gross : 0), 0);
+  if (deducted === 0) return comps;
+  const shares = largestRemainder(deducted, positive.map((i) => lines[i]!.gross));
+  positive.forEach((i, k) => comps[i]!.push(shares[k]!));
   return comps;
 }
 
-/** The value of thousandths [a, b) of a line: each component spread over the quantity separately. */
+/** The value of thousandths [a, b) of a line: its net value (Σ components) spread over the quantity at once. */
 export function rangeValue(comps: number[], Q: number, a: number, b: number): number {
-  return comps.reduce((sum, c) => sum + pv(c, b, Q) - pv(c, a, Q), 0);
+  const net = comps.reduce((s, c) => s + c, 0);
+  return pv(net, b, Q) - pv(net, a, Q);
 }

@@ -37,11 +37,15 @@ describe('model oracle: money arithmetic', () => {
     expect(largestRemainder(-8_000_000, [10_000_000])).to.deep.equal([-8_000_000]);
     expect(largestRemainder(-7, [3, 2, 5])).to.deep.equal([-2, -1, -4]);
   });
-  it('each deduction is allocated separately over the positive lines; zero and deduction lines hold nothing', () => {
+  it('the deductions\' sum is allocated once over the positive lines; zero and deduction lines hold nothing', () => {
     const comps = components([{ gross: 300, Q: 1000 }, { gross: 0, Q: 1000 }, { gross: -100, Q: 1000 }, { gross: 100, Q: 2000 }, { gross: -1, Q: 1000 }]);
-    expect(comps).to.deep.equal([[300, -75, -1], [], [], [100, -25, 0], []]);
-    // each component spreads over the quantity by itself
-    expect(rangeValue([100, -25, 0], 2000, 0, 1000)).to.equal(50 - 13);
+    expect(comps).to.deep.equal([[300, -76], [], [], [100, -25], []]);
+    // the line's net value spreads over the quantity at once
+    expect(rangeValue([100, -25], 2000, 0, 1000)).to.equal(38);
+  });
+  it('many small deductions never push a line below zero (each one allocated alone gave the earlier line every tie)', () => {
+    const lines = [{ gross: 10, Q: 1000 }, { gross: 10, Q: 1000 }, ...Array.from({ length: 19 }, () => ({ gross: -1, Q: 1000 }))];
+    expect(components(lines).slice(0, 2)).to.deep.equal([[10, -10], [10, -9]]);
   });
   it('the fee is cumulative: a record pays fee(after) − fee(before)', () => {
     expect(feeOf(150000, 333)).to.equal(4995);
@@ -116,7 +120,7 @@ describe('model oracle: hand-computed cases', () => {
     let m = ready([line('A', 1000, 3), line('D', -101)], 'SENT', 333);
     expect(orderTotal(m)).to.equal(899);
     m = ok(m, { kind: 'SEND', items: [{ code: 'A', quantityMilli: 1000 }] });
-    expect(m.payments[0]!.gross).to.equal(333 - 34); // pv(1000,1,3) + pv(-101,1,3)
+    expect(m.payments[0]!.gross).to.equal(300); // pv(1000 − 101, 1, 3): the line's net value spread at once
     m = ok(m, { kind: 'SEND', items: [{ code: 'A' }] });
     expect(paidGross(m)).to.equal(899);
     expect(m.payments.reduce((a, p) => a + p.fee, 0)).to.equal(feeOf(899, 333));
@@ -128,7 +132,10 @@ describe('model oracle: hand-computed cases', () => {
     m = ok(m, { kind: 'RETURN', items: [{ code: 'KTL-1', quantityMilli: 1000 }], totalPrice: 50000 });
     expect([orderTotal(m), paidGross(m)]).to.deep.equal([100000, 100000]);
     m = ok(m, { kind: 'RETURN', totalPrice: 90000 });
-    expect([orderTotal(m), paidGross(m), m.status.stateReason]).to.deep.equal([10000, 10000, 'CANCELLED_RETURNED']);
+    // everything is back but 100.00 is still owed: the sale stays open until a refund clears it
+    expect([orderTotal(m), paidGross(m), m.status.state, orderState(m)]).to.deep.equal([10000, 10000, 'READY', 'RETURNED']);
+    m = ok(m, { kind: 'RETURN', items: [], totalPrice: 10000 });
+    expect([orderTotal(m), paidGross(m), m.status.stateReason]).to.deep.equal([0, 0, 'CANCELLED_RETURNED']);
   });
   it('refunds need goods out and lie within 1..total; a full return with nothing sent is refused', () => {
     let m = ready(KETTLES);
@@ -179,5 +186,30 @@ describe('model oracle: hand-computed cases', () => {
     m = ok(m, { kind: 'DELIVER' });
     expect(m.notified.map((s) => s.stateReason).slice(2)).to.deep.equal(['READY_SHIPPED', 'READY_PAID', 'READY_DELIVERED']);
     expect(apply(m, { kind: 'CANCEL_APP' }).refusal).to.deep.equal({ status: 422, code: 'NOT_SUPPORTED' });
+  });
+  it('second review 2: a cancel never raises the total, however many small discounts share the rounding', () => {
+    const discounts = Array.from({ length: 19 }, (_, k) => line(`D${k}`, -1));
+    let m = ready([line('A', 10), line('B', 10), ...discounts], 'SENT');
+    expect(orderTotal(m)).to.equal(1);
+    m = ok(m, { kind: 'CANCEL', items: [{ code: 'A' }] });
+    expect(orderTotal(m)).to.be.at.most(1);
+    m = ok(m, { kind: 'SEND' });
+    expect(paidGross(m)).to.be.at.most(1);
+  });
+  it('second review 3: a full return for 0 leaves the sale open owing the whole price; a refund of it closes the sale', () => {
+    let m = ready(KETTLES, 'SENT', 150);
+    m = ok(m, { kind: 'SEND' });
+    m = ok(m, { kind: 'RETURN', totalPrice: 0 });
+    expect([m.status.state, orderState(m), orderTotal(m), paidGross(m)]).to.deep.equal(['READY', 'RETURNED', 150000, 150000]);
+    expect(apply(m, { kind: 'RETURN', items: [], totalPrice: 150001 }).refusal).to.include({ code: 'TOTAL_PRICE_LIMIT_EXCEEDED' });
+    m = ok(m, { kind: 'RETURN', items: [], totalPrice: 150000 });
+    expect([m.status.stateReason, orderTotal(m), paidGross(m)]).to.deep.equal(['CANCELLED_RETURNED', 0, 0]);
+  });
+  it('second review 4: an amount kept back stays owed whichever call closes the order last', () => {
+    const start = () => ok(ready(KETTLES, 'SENT'), { kind: 'SEND', items: [{ code: 'KTL-1', quantityMilli: 1000 }] });
+    const returned = (m: Model) => ok(m, { kind: 'RETURN', items: [{ code: 'KTL-1', quantityMilli: 1000 }], totalPrice: 10000 });
+    const first = ok(returned(start()), { kind: 'CANCEL' });
+    const second = returned(ok(start(), { kind: 'CANCEL' }));
+    for (const m of [first, second]) expect([m.status.state, orderState(m), orderTotal(m), paidGross(m)]).to.deep.equal(['READY', 'RETURNED', 50000, 50000]);
   });
 });

@@ -250,32 +250,46 @@ function fulfil(model: Model, m: Model, a: Extract<Action, { kind: Op }>): Outco
   let amount: number;
   let bound: number;
   if (op === 'CANCEL') {
-    // D: after a refund the cancelled value may exceed the total: the cancel then takes the total to 0 (never below)
-    amount = bound = openAfter ? Math.min(value, total) : total;
+    // D: after a refund the cancelled value may exceed the total: the cancel then takes the total to 0 (never below);
+    // also when it closes the order: an amount kept back on an earlier return stays owed
+    amount = bound = Math.max(0, Math.min(value, total));
     // D: the code of a totalPrice that is not that amount (the rules fix 422 and the attribute)
     if (a.totalPrice !== undefined && a.totalPrice !== amount) return refuse(model, 422, 'UNPROCESSABLE', 'totalPrice.amount');
   } else {
-    amount = a.totalPrice ?? (openAfter ? value : total);
+    // the default is the items' value also on the last pieces: what an earlier return kept back stays owed
+    amount = a.totalPrice ?? Math.max(0, Math.min(value, total));
     // D: never above the order total, also by default (docs: the customer owes no more than that)
     const limit = bound = openAfter ? Math.min(total, value) : total;
     if (amount < 0 || amount > total || amount > limit) return refuse(model, 422, 'TOTAL_PRICE_LIMIT_EXCEEDED', 'totalPrice.amount');
   }
   m.adjustments += value - amount; // the total falls by exactly `amount`
-  const nothingLeft = m.lines.every((l) => openOf(l) <= 0);
-  if (op === 'RETURN' && nothingLeft && m.lines.some((l) => l.R > 0)) setStatus(m, 'CANCELLED', 'CANCELLED_RETURNED');
-  if (op === 'CANCEL' && nothingLeft && !sentOrDelivered(model)) setStatus(m, 'CANCELLED', 'CANCELLED_NOT_PAID');
-  // D: a cancel that empties the order after every sent piece came back closes it as a full return does
-  if (op === 'CANCEL' && nothingLeft && m.lines.some((l) => l.R > 0)) setStatus(m, 'CANCELLED', 'CANCELLED_RETURNED');
+  closeIfNothingOwed(m, !sentOrDelivered(model));
   m.orderWrites += 1;
   reconcile(m);
   return { model: m, amount, bound };
 }
 
-/** Return with `items: []`: an amount-only refund of 1..total; needs goods sent or delivered. */
+/**
+ * An order with nothing left closes the application only when the customer owes nothing: then
+ * CANCELLED_RETURNED when something came back, CANCELLED_NOT_PAID when nothing was ever sent.
+ * D: an amount still owed (kept back on a return) leaves the application READY, the order RETURNED.
+ */
+function closeIfNothingOwed(m: Model, nothingSent: boolean): void {
+  if (!m.lines.every((l) => openOf(l) <= 0) || orderTotal(m) !== 0) return;
+  if (m.lines.some((l) => l.R > 0)) setStatus(m, 'CANCELLED', 'CANCELLED_RETURNED');
+  else if (nothingSent) setStatus(m, 'CANCELLED', 'CANCELLED_NOT_PAID');
+}
+
+/**
+ * Return with `items: []`: an amount-only refund of 1..total; needs goods sent or delivered,
+ * or a RETURNED order that still owes something (the refund that clears it closes the sale).
+ */
 function refund(model: Model, m: Model, amount: number, total: number): Outcome {
-  if (!['SENT', 'DELIVERED'].includes(orderState(model))) return refuse(model, 422, 'UNPROCESSABLE');
+  const owedAfterReturn = orderState(model) === 'RETURNED' && total > 0;
+  if (!['SENT', 'DELIVERED'].includes(orderState(model)) && !owedAfterReturn) return refuse(model, 422, 'UNPROCESSABLE');
   if (amount < 1 || amount > total) return refuse(model, 422, 'TOTAL_PRICE_LIMIT_EXCEEDED', 'totalPrice.amount');
   m.adjustments -= amount;
+  closeIfNothingOwed(m, false);
   m.orderWrites += 1;
   reconcile(m);
   return { model: m, amount, bound: total };

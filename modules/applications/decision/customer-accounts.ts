@@ -34,10 +34,16 @@ export class CustomerAccounts {
     return { level, approvedIds: all.approvedIds };
   }
 
-  /** What a precheck may know: the level and the approvals at this shop, the approvals everywhere (the velocity). */
+  /**
+   * What a precheck may know: this shop's own history with the person only. A precheck is
+   * asked before the person identified themselves to the shop (anyone's e-mail will do), so
+   * an answer that moved with approvals at other shops would let any shop look up a
+   * person's purchases elsewhere. The velocity is therefore counted on this shop's
+   * approvals here; the decision after the gateway still counts every shop's.
+   */
   async precheckStanding(partnerId: string, accountId: string): Promise<{ level: AccountLevel; approvalsHere: number; approvedIds: string[] }> {
-    const [here, all] = await Promise.all([this.repo.account(CustomerAccounts.shopKey(partnerId, accountId)), this.repo.account(accountId)]);
-    return { level: here.level, approvalsHere: here.approvedIds.length, approvedIds: all.approvedIds };
+    const here = await this.repo.account(CustomerAccounts.shopKey(partnerId, accountId));
+    return { level: here.level, approvalsHere: here.approvedIds.length, approvedIds: here.approvedIds };
   }
 
   async recordApproval(partnerId: string, accountId: string, applicationId: string, now = new Date()): Promise<void> {

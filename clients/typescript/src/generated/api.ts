@@ -146,7 +146,7 @@ export interface paths {
         get?: never;
         /**
          * Mark order items as returned
-         * @description Items omitted: full return (order RETURNED, application CANCELLED / CANCELLED_RETURNED). `items: []` with totalPrice: amount-only refund. Items filled: those items. After a payout, a credit note follows.
+         * @description Items omitted: full return (order RETURNED; application CANCELLED / CANCELLED_RETURNED when nothing is left owed). `items: []` with totalPrice: amount-only refund (also on a RETURNED order still owing an amount). Items filled: those items. After a payout, a credit note follows.
          */
         put: operations["returnOrderItems"];
         post?: never;
