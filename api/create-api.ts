@@ -59,7 +59,11 @@ export async function startApi(config: Config, logger: Logger, overrides: ApiOve
   const metricsPort = (metricsServer.address() as { port: number }).port;
   logger.info({ httpsPort: listening.httpsPort, httpPort: listening.httpPort, metricsPort }, 'api listening');
   return {
-    app, runtime, modules, tls, metricsPort,
+    app,
+    runtime,
+    modules,
+    tls,
+    metricsPort,
     httpsPort: listening.httpsPort,
     httpPort: listening.httpPort,
     stop: async () => {
@@ -102,12 +106,26 @@ function buildApp(runtime: Runtime, modules: ApiModules, keys: IdempotencyStore,
       });
       declarePlatformRoutes(router);
       for (const m of modules.list) m.mount?.(router);
-      mountApiDocs(router, {
-        title: 'Partner Financing API',
-        version: PROJECT_VERSION,
-        description: 'Buy-now-pay-later financing for partner shops. Money is integer minor units; times are ISO 8601 without fractional seconds.',
-        serverUrl: config.http.publicBaseUrl,
-      }, { current: CURRENT_API_VERSION, older: { [PUBLISHED_API_VERSION]: { responses: PUBLISHED_RESPONSES, mediaType: 'application/json; charset=utf-8', securityScheme: 'httpBearer', optionalBodies: true } } });
+      mountApiDocs(
+        router,
+        {
+          title: 'Partner Financing API',
+          version: PROJECT_VERSION,
+          description: 'Buy-now-pay-later financing for partner shops. Money is integer minor units; times are ISO 8601 without fractional seconds.',
+          serverUrl: config.http.publicBaseUrl,
+        },
+        {
+          current: CURRENT_API_VERSION,
+          older: {
+            [PUBLISHED_API_VERSION]: {
+              responses: PUBLISHED_RESPONSES,
+              mediaType: 'application/json; charset=utf-8',
+              securityScheme: 'httpBearer',
+              optionalBodies: true,
+            },
+          },
+        },
+      );
     },
   });
 }
@@ -116,7 +134,12 @@ function buildApp(runtime: Runtime, modules: ApiModules, keys: IdempotencyStore,
  * Starts the modules and the outbox, then listens; if any step fails, what started is
  * stopped again and the runtime closed before the error goes on.
  */
-async function startServing(runtime: Runtime, modules: ApiModules, app: Koa<AppState>, tls: TlsMaterial): Promise<{ listening: Listening; metricsServer: http.Server }> {
+async function startServing(
+  runtime: Runtime,
+  modules: ApiModules,
+  app: Koa<AppState>,
+  tls: TlsMaterial,
+): Promise<{ listening: Listening; metricsServer: http.Server }> {
   let listening: Listening | undefined;
   try {
     for (const m of modules.list) await m.start?.();
@@ -137,7 +160,9 @@ async function startServing(runtime: Runtime, modules: ApiModules, app: Koa<AppS
 function listenFor(runtime: Runtime, modules: ApiModules, app: Koa<AppState>, tls: TlsMaterial): Promise<Listening> {
   const { http: h } = runtime.config;
   return listen({
-    app, tls, logger: runtime.logger,
+    app,
+    tls,
+    logger: runtime.logger,
     host: h.host,
     httpsPort: h.httpsPort,
     httpPort: h.httpPort,

@@ -45,7 +45,10 @@ export async function createModules(platform: Platform, overrides: ApiOverrides 
   const payments = await createPaymentsModule(platform, {
     applications,
     partners: {
-      bankAccount: async (id) => { const a = await partners.bankAccount(id); return a ? formatBankAccount(a) : undefined; },
+      bankAccount: async (id) => {
+        const a = await partners.bankAccount(id);
+        return a ? formatBankAccount(a) : undefined;
+      },
       // the published version has no settlements: its partners get no settlement webhook
       announcesSettlements: async (id) => ((await partners.apiVersion(id)) ?? CURRENT_API_VERSION) !== PUBLISHED_API_VERSION,
     },

@@ -35,7 +35,10 @@ import { UNIQUE_PLACEHOLDER, uniqueBodies } from './support/unique-bodies.js';
 import { startBareKoa } from './support/bare-koa-process.js';
 
 /** What a create writes: a stored application as the template, and the collections' indexes. */
-interface CreateShape { template: Record<string, unknown>; indexes: Record<string, IndexSpec[]> }
+interface CreateShape {
+  template: Record<string, unknown>;
+  indexes: Record<string, IndexSpec[]>;
+}
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -47,15 +50,29 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
  */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 8);
 
-interface Figure { rps: number; p50: number; p99: number; n: number; cpu?: Record<string, number | undefined>; settleMs?: number }
+interface Figure {
+  rps: number;
+  p50: number;
+  p99: number;
+  n: number;
+  cpu?: Record<string, number | undefined>;
+  settleMs?: number;
+}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const medianFigure = (runs: Figure[]): Figure => ({
-  rps: median(runs.map((r) => r.rps)), p50: median(runs.map((r) => r.p50)), p99: median(runs.map((r) => r.p99)), n: median(runs.map((r) => r.n)),
-  cpu: runs[0]?.cpu && Object.fromEntries(Object.keys(runs[0].cpu).map((k) => {
-    const xs = runs.map((r) => r.cpu?.[k]).filter((x): x is number => x !== undefined);
-    return [k, xs.length ? median(xs) : undefined];
-  })),
+  rps: median(runs.map((r) => r.rps)),
+  p50: median(runs.map((r) => r.p50)),
+  p99: median(runs.map((r) => r.p99)),
+  n: median(runs.map((r) => r.n)),
+  cpu:
+    runs[0]?.cpu &&
+    Object.fromEntries(
+      Object.keys(runs[0].cpu).map((k) => {
+        const xs = runs.map((r) => r.cpu?.[k]).filter((x): x is number => x !== undefined);
+        return [k, xs.length ? median(xs) : undefined];
+      }),
+    ),
 });
 
 /** One autocannon run; any error, or any status but `expect` (default: any 2xx), fails it. */
@@ -96,7 +113,12 @@ function untilProjected(db: Db, partnerId: string, load: (seconds?: number) => P
 type Cleanup = () => Promise<unknown> | void;
 
 /** A figure of the benchmark: one run of it, and the processes whose CPU it accounts. */
-interface Subject { name: string; run: () => Promise<Figure>; pids?: Record<string, number | undefined>; runs: Figure[] }
+interface Subject {
+  name: string;
+  run: () => Promise<Figure>;
+  pids?: Record<string, number | undefined>;
+  runs: Figure[];
+}
 
 const subject = (name: string, run: () => Promise<Figure>, pids?: Record<string, number | undefined>): Subject => ({ name, run, pids, runs: [] });
 
@@ -115,7 +137,9 @@ async function rounds(subjects: Subject[]): Promise<void> {
         s.runs.push({ ...result, cpu: perOpUs });
       }
     }
-    process.stderr.write(`  round ${i + 1}: ${subjects.map((s) => `${s.name} ${s.runs[i]!.rps.toFixed(0)}${s.runs[i]!.settleMs === undefined ? '' : ` (feed caught up ${s.runs[i]!.settleMs} ms after the load)`}`).join(', ')} req/s\n`);
+    process.stderr.write(
+      `  round ${i + 1}: ${subjects.map((s) => `${s.name} ${s.runs[i]!.rps.toFixed(0)}${s.runs[i]!.settleMs === undefined ? '' : ` (feed caught up ${s.runs[i]!.settleMs} ms after the load)`}`).join(', ')} req/s\n`,
+    );
   }
 }
 
@@ -138,19 +162,37 @@ async function bareKoa(cleanup: Cleanup[]): Promise<Subject> {
  * writes, and nothing else (no auth, validation, Kafka). The share of store-alone it
  * reaches is what HTTP itself leaves on this machine, for any implementation of the API.
  */
-async function bareKoaWithStore(mongo: MongoClient, mongoUrl: string, shape: CreateShape, body: string, pids: Record<string, number | undefined>, cleanup: Cleanup[]): Promise<Subject> {
+async function bareKoaWithStore(
+  mongo: MongoClient,
+  mongoUrl: string,
+  shape: CreateShape,
+  body: string,
+  pids: Record<string, number | undefined>,
+  cleanup: Cleanup[],
+): Promise<Subject> {
   const dbName = `bench_floor_${newId().slice(-8)}`;
   cleanup.push(() => mongo.db(dbName).dropDatabase());
   const koa = await startBareKoa({ BARE_KOA_MONGO_URL: mongoUrl, BARE_KOA_DB: dbName, BARE_KOA_SHAPE: JSON.stringify(shape) });
   cleanup.push(() => koa.stop());
   // the create's bodies, built the same way: the load generator costs both figures alike
-  const opts = { url: koa.url, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body, requests: [{ setupRequest: uniqueBodies(body) }] };
+  const opts = {
+    url: koa.url,
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json' },
+    body,
+    requests: [{ setupRequest: uniqueBodies(body) }],
+  };
   await cannon({ ...opts, duration: WARMUP_SECONDS, title: 'warm-up' });
   return subject('floor', () => cannon({ ...opts, title: 'bare Koa + store' }), { 'bare Koa': koa.pid, ...pids });
 }
 
 /** The writes of one create, straight through the driver, CONNECTIONS in flight. */
-async function storeAlone(mongoUrl: string, { template, indexes }: CreateShape, pids: Record<string, number | undefined>, cleanup: Cleanup[]): Promise<Subject> {
+async function storeAlone(
+  mongoUrl: string,
+  { template, indexes }: CreateShape,
+  pids: Record<string, number | undefined>,
+  cleanup: Cleanup[],
+): Promise<Subject> {
   const client = new MongoClient(mongoUrl, { retryWrites: false, maxPoolSize: 50 });
   await client.connect();
   const db = client.db(`bench_store_${newId().slice(-8)}`);
@@ -162,15 +204,22 @@ async function storeAlone(mongoUrl: string, { template, indexes }: CreateShape, 
   const run = async (seconds = SECONDS): Promise<Figure> => {
     const latencies: number[] = [];
     const end = Date.now() + seconds * 1000;
-    await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-      while (Date.now() < end) {
-        const t0 = performance.now();
-        await write(template);
-        latencies.push(performance.now() - t0);
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (Date.now() < end) {
+          const t0 = performance.now();
+          await write(template);
+          latencies.push(performance.now() - t0);
+        }
+      }),
+    );
     latencies.sort((a, b) => a - b);
-    return { n: latencies.length, rps: latencies.length / seconds, p50: latencies[Math.floor(latencies.length * 0.5)]!, p99: latencies[Math.floor(latencies.length * 0.99)]! };
+    return {
+      n: latencies.length,
+      rps: latencies.length / seconds,
+      p50: latencies[Math.floor(latencies.length * 0.5)]!,
+      p99: latencies[Math.floor(latencies.length * 0.99)]!,
+    };
   };
   await run(WARMUP_SECONDS);
   return subject('store alone', () => run(), pids);
@@ -185,16 +234,28 @@ function printCpu(create: Figure, store: Figure, floor: Figure, koa: Figure): vo
   if (!create.cpu || Object.values(create.cpu).some((x) => x === undefined)) return;
   const cores = availableParallelism();
   console.log(`\nCPU per request, µs (median of the runs; ${cores} cores)`);
-  for (const [name, f] of [['create', create], ['store alone', store], ['floor', floor]] as const) {
-    const parts = Object.entries(f.cpu ?? {}).map(([k, v]) => `${k} ${v?.toFixed(0) ?? '?'}`).join(', ');
+  for (const [name, f] of [
+    ['create', create],
+    ['store alone', store],
+    ['floor', floor],
+  ] as const) {
+    const parts = Object.entries(f.cpu ?? {})
+      .map(([k, v]) => `${k} ${v?.toFixed(0) ?? '?'}`)
+      .join(', ');
     console.log(`  ${name.padEnd(12)} ${total(f).toFixed(0).padStart(6)}  (${parts})`);
   }
-  for (const [name, f] of [['creates', create], ['floor requests', floor]] as const) {
+  for (const [name, f] of [
+    ['creates', create],
+    ['floor requests', floor],
+  ] as const) {
     const bound = (cores * 1e6) / total(f);
     console.log(`  every core busy, ${name}/s ≤ ${bound.toFixed(0)}: at most ${((100 * bound) / store.rps).toFixed(0)} % of store-alone on this machine`);
   }
   const unit = koa.cpu?.['bare Koa'];
-  if (unit) console.log(`  create in the API process ${create.cpu.api!.toFixed(0)} µs = ${(create.cpu.api! / unit).toFixed(1)} × a bare Koa HTTPS request (${unit.toFixed(0)} µs, same rounds)`);
+  if (unit)
+    console.log(
+      `  create in the API process ${create.cpu.api!.toFixed(0)} µs = ${(create.cpu.api! / unit).toFixed(1)} × a bare Koa HTTPS request (${unit.toFixed(0)} µs, same rounds)`,
+    );
 }
 
 async function main() {
@@ -205,7 +266,11 @@ async function main() {
   }
   // production heartbeat (the test harness beats every 500 ms)
   const config = testConfig();
-  const api = await new ApiProcess(config, { LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000', OUTBOX_SWEEP_INTERVAL: '5s', OUTBOX_SWEEP_GRACE: '2s' }, process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? []).prepare();
+  const api = await new ApiProcess(
+    config,
+    { LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000', OUTBOX_SWEEP_INTERVAL: '5s', OUTBOX_SWEEP_GRACE: '2s' },
+    process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+  ).prepare();
   api.start();
   const mongo = new MongoClient(config.mongo.url, { retryWrites: false });
   const cleanup: Cleanup[] = [];
@@ -218,15 +283,32 @@ async function main() {
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${partner.token}` };
     // every create its own order number, or the duplicate rule would answer 200 with the first
     const body = JSON.stringify(applicationBody({}, { number: UNIQUE_PLACEHOLDER }));
-    const creates = { url: `${t.baseUrl}/financing/v1/applications`, method: 'POST' as const, headers, body, requests: [{ setupRequest: uniqueBodies(body) }], expect: 201 };
+    const creates = {
+      url: `${t.baseUrl}/financing/v1/applications`,
+      method: 'POST' as const,
+      headers,
+      body,
+      requests: [{ setupRequest: uniqueBodies(body) }],
+      expect: 201,
+    };
     process.stderr.write(`benchmark: ${CONNECTIONS} connections, ${RUNS} × ${SECONDS} s per figure\n`);
 
-    const projected = untilProjected(db, partner.id, (duration = SECONDS) => cannon({ ...creates, duration, title: duration === SECONDS ? 'create' : 'warm-up' }));
+    const projected = untilProjected(db, partner.id, (duration = SECONDS) =>
+      cannon({ ...creates, duration, title: duration === SECONDS ? 'create' : 'warm-up' }),
+    );
     await projected(WARMUP_SECONDS);
-    const ids = (await db.collection('applications').find({}, { projection: { _id: 1 } }).limit(1000).toArray()).map((d) => String(d._id));
+    const ids = (
+      await db
+        .collection('applications')
+        .find({}, { projection: { _id: 1 } })
+        .limit(1000)
+        .toArray()
+    ).map((d) => String(d._id));
     const stored = await db.collection('applications').findOne({ _id: ids[0] as any });
     const { _id, version, outbox, outboxAt, ...template } = stored as any;
-    void version; void outbox; void outboxAt;
+    void version;
+    void outbox;
+    void outboxAt;
     // the ceilings write the service's duplicate key: check it is still the one it stores
     if (template.dedupKey !== duplicateKey(template.partnerId, template.type, template.order, duplicateScopeOf(template))) {
       throw new Error(`the service's duplicate key ${template.dedupKey} is not duplicateKey() of its application: update support/create-writes.ts`);
@@ -235,17 +317,26 @@ async function main() {
     const { store: storePid, kafka: kafkaPid } = stackPids();
 
     let i = 0;
-    const create = subject('create', () => projected(),
-      { api: api.pid, store: storePid, kafka: kafkaPid, 'load generator': process.pid });
+    const create = subject('create', () => projected(), { api: api.pid, store: storePid, kafka: kafkaPid, 'load generator': process.pid });
     const store = await storeAlone(config.mongo.url, shape, { store: storePid, 'driver (this process)': process.pid }, cleanup);
     const floor = await bareKoaWithStore(mongo, config.mongo.url, shape, body, { store: storePid, 'load generator': process.pid }, cleanup);
     const koa = await bareKoa(cleanup);
-    const detail = subject('detail', () => cannon({
-      url: `${t.baseUrl}/financing/v1/applications/${ids[0]}`, headers, title: 'detail',
-      requests: [{ setupRequest: (req: any) => ({ ...req, path: `/financing/v1/applications/${ids[i++ % ids.length]}` }) }],
-    }));
+    const detail = subject('detail', () =>
+      cannon({
+        url: `${t.baseUrl}/financing/v1/applications/${ids[0]}`,
+        headers,
+        title: 'detail',
+        requests: [{ setupRequest: (req: any) => ({ ...req, path: `/financing/v1/applications/${ids[i++ % ids.length]}` }) }],
+      }),
+    );
     await rounds([create, store, floor, koa, detail]);
-    const [createF, storeF, floorF, koaF, detailF] = [create, store, floor, koa, detail].map((x) => medianFigure(x.runs)) as [Figure, Figure, Figure, Figure, Figure];
+    const [createF, storeF, floorF, koaF, detailF] = [create, store, floor, koa, detail].map((x) => medianFigure(x.runs)) as [
+      Figure,
+      Figure,
+      Figure,
+      Figure,
+      Figure,
+    ];
     const createRatio = pairedRatio(create, store);
     const floorRatio = pairedRatio(floor, store);
 
@@ -265,12 +356,18 @@ async function main() {
     for (const undo of cleanup.reverse()) await Promise.resolve(undo()).catch(() => {});
     await api.stop('SIGTERM'); // a process run with --cpu-prof writes its profile as it exits
     await api.dispose();
-    await mongo.db(config.mongo.db).dropDatabase().catch(() => {});
+    await mongo
+      .db(config.mongo.db)
+      .dropDatabase()
+      .catch(() => {});
     await mongo.close();
   }
 }
 
-main().then(() => process.exit(0), (err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

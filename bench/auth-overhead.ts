@@ -21,7 +21,14 @@ const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5
 const SECONDS = Number(values.seconds);
 const CONCURRENCY = Number(values.concurrency);
 
-interface Result { name: string; requests: number; rps: number; p50: number; p99: number; statuses: Record<number, number> }
+interface Result {
+  name: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  statuses: Record<number, number>;
+}
 
 function request(agent: https.Agent, url: URL, token?: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -39,14 +46,16 @@ async function load(name: string, agent: https.Agent, url: URL, token: string | 
   const latencies: number[] = [];
   const statuses: Record<number, number> = {};
   const end = Date.now() + seconds * 1000;
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (Date.now() < end) {
-      const t0 = process.hrtime.bigint();
-      const status = await request(agent, url, token);
-      latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
-      statuses[status] = (statuses[status] ?? 0) + 1;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (Date.now() < end) {
+        const t0 = process.hrtime.bigint();
+        const status = await request(agent, url, token);
+        latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+        statuses[status] = (statuses[status] ?? 0) + 1;
+      }
+    }),
+  );
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!;
   return { name, requests: latencies.length, rps: latencies.length / seconds, p50: pct(0.5), p99: pct(0.99), statuses };
@@ -56,9 +65,17 @@ async function main() {
   const stack = await resolveStack({ start: true });
   const suffix = randomBytes(4).toString('hex');
   const config = loadConfig({
-    NODE_ENV: 'test', LOG_LEVEL: 'silent', MONGO_URL: stack.MONGO_URL, KAFKA_BROKERS: stack.KAFKA_BROKERS,
-    MONGO_DB: `bench_${suffix}`, KAFKA_TOPIC_PREFIX: `bench.${suffix}.`, KAFKA_PARTITIONS: '1',
-    HTTPS_PORT: '0', HTTP_PORT: '0', API_METRICS_PORT: '0', RATE_LIMIT_PER_MINUTE: '100000000',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    MONGO_URL: stack.MONGO_URL,
+    KAFKA_BROKERS: stack.KAFKA_BROKERS,
+    MONGO_DB: `bench_${suffix}`,
+    KAFKA_TOPIC_PREFIX: `bench.${suffix}.`,
+    KAFKA_PARTITIONS: '1',
+    HTTPS_PORT: '0',
+    HTTP_PORT: '0',
+    API_METRICS_PORT: '0',
+    RATE_LIMIT_PER_MINUTE: '100000000',
   });
   const api = await startApi(config, createLogger({ level: 'silent', name: 'bench' }));
   const agent = new https.Agent({ ca: api.tls.cert, keepAlive: true, maxSockets: CONCURRENCY });
@@ -86,20 +103,34 @@ async function main() {
     await col.insertOne({ _id: 'x' });
     const rt: number[] = [];
     const rtEnd = Date.now() + SECONDS * 1000;
-    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-      while (Date.now() < rtEnd) { const t0 = process.hrtime.bigint(); await col.findOne({ _id: 'x' }); rt.push(Number(process.hrtime.bigint() - t0) / 1e6); }
-    }));
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (Date.now() < rtEnd) {
+          const t0 = process.hrtime.bigint();
+          await col.findOne({ _id: 'x' });
+          rt.push(Number(process.hrtime.bigint() - t0) / 1e6);
+        }
+      }),
+    );
     rt.sort((a, b) => a - b);
 
     const fmt = (n: number) => n.toFixed(2).padStart(8);
-    process.stdout.write(`auth overhead, ${SECONDS} s per case, concurrency ${CONCURRENCY}, limiter batch ${Math.max(1, Math.min(20, Math.floor(100000000 / 50)))}\n`);
+    process.stdout.write(
+      `auth overhead, ${SECONDS} s per case, concurrency ${CONCURRENCY}, limiter batch ${Math.max(1, Math.min(20, Math.floor(100000000 / 50)))}\n`,
+    );
     process.stdout.write(`${'case'.padEnd(56)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  statuses\n`);
     for (const r of results) process.stdout.write(`${r.name.padEnd(56)} ${fmt(r.rps)} ${fmt(r.p50)} ${fmt(r.p99)}  ${JSON.stringify(r.statuses)}\n`);
-    process.stdout.write(`${'raw store findOne by _id (driver, no HTTP)'.padEnd(56)} ${fmt(rt.length / SECONDS)} ${fmt(rt[Math.floor(rt.length / 2)]!)} ${fmt(rt[Math.floor(rt.length * 0.99)]!)}\n`);
+    process.stdout.write(
+      `${'raw store findOne by _id (driver, no HTTP)'.padEnd(56)} ${fmt(rt.length / SECONDS)} ${fmt(rt[Math.floor(rt.length / 2)]!)} ${fmt(rt[Math.floor(rt.length * 0.99)]!)}\n`,
+    );
     const [h, n, a] = results as [Result, Result, Result];
     process.stdout.write(`authenticated / health throughput: ${(a.rps / h.rps).toFixed(2)}; p50 added: ${(a.p50 - h.p50).toFixed(2)} ms\n`);
-    process.stdout.write(`authenticated 404 / anonymous 404 throughput (the perimeter alone): ${(a.rps / n.rps).toFixed(2)}; p50 added: ${(a.p50 - n.p50).toFixed(2)} ms\n`);
-    process.stdout.write(`rate-limit store writes per authenticated request: ${(claimed / 20 / a.requests).toFixed(3)} (${claimed} ordinals claimed in batches of 20 for ${a.requests} requests)\n`);
+    process.stdout.write(
+      `authenticated 404 / anonymous 404 throughput (the perimeter alone): ${(a.rps / n.rps).toFixed(2)}; p50 added: ${(a.p50 - n.p50).toFixed(2)} ms\n`,
+    );
+    process.stdout.write(
+      `rate-limit store writes per authenticated request: ${(claimed / 20 / a.requests).toFixed(3)} (${claimed} ordinals claimed in batches of 20 for ${a.requests} requests)\n`,
+    );
   } finally {
     agent.destroy();
     await api.runtime.db.dropDatabase().catch(() => {});
@@ -107,4 +138,10 @@ async function main() {
   }
 }
 
-main().then(() => process.exit(0), (err) => { process.stderr.write(`${err?.stack ?? err}\n`); process.exit(1); });
+main().then(
+  () => process.exit(0),
+  (err) => {
+    process.stderr.write(`${err?.stack ?? err}\n`);
+    process.exit(1);
+  },
+);

@@ -45,10 +45,14 @@ import { apiProcessSource, type BenchPartner, type NotificationSource } from './
 
 const { values } = parseArgs({
   options: {
-    runs: { type: 'string', default: '4' }, variants: { type: 'string', default: 'js,tsx' },
-    rate: { type: 'string', default: '200' }, seconds: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '200' }, pause: { type: 'string', default: '3' },
-    burst: { type: 'string', default: '5000' }, inflight: { type: 'string', default: '50' },
+    runs: { type: 'string', default: '4' },
+    variants: { type: 'string', default: 'js,tsx' },
+    rate: { type: 'string', default: '200' },
+    seconds: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '200' },
+    pause: { type: 'string', default: '3' },
+    burst: { type: 'string', default: '5000' },
+    inflight: { type: 'string', default: '50' },
     endpoints: { type: 'string', default: '8' },
   },
 });
@@ -63,7 +67,10 @@ const INFLIGHT = Number(values.inflight);
 const ENDPOINTS = Number(values.endpoints);
 
 const entry = (variant: 'js' | 'tsx', ts: string) => (variant === 'js' ? compiledEntry(ts) : ts);
-const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 const rssMb = (pid: number | undefined) => {
   if (!pid) return NaN;
   const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -71,7 +78,10 @@ const rssMb = (pid: number | undefined) => {
 };
 const fmt = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '?');
 
-interface Services { api: ApiProcess; relay: ServiceProcess }
+interface Services {
+  api: ApiProcess;
+  relay: ServiceProcess;
+}
 
 /** Extra Node flags of a service from the environment (BENCH_API_NODE_ARGS, BENCH_RELAY_NODE_ARGS), e.g. --cpu-prof. */
 const flags = (name: string) => process.env[name]?.split(' ').filter(Boolean) ?? [];
@@ -79,10 +89,14 @@ const flags = (name: string) => process.env[name]?.split(' ').filter(Boolean) ??
 async function startRelay(config: Config, variant: 'js' | 'tsx'): Promise<ServiceProcess> {
   const relay = new ServiceProcess(entry(variant, 'relay/main.ts'), flags('BENCH_RELAY_NODE_ARGS'));
   relay.spawn({ ...serviceEnv(config), LOG_LEVEL: 'info', RELAY_METRICS_PORT: '0' });
-  await waitFor('the relay to run', () => {
-    if (relay.exited) throw new Error(`the relay exited: ${relay.log}`);
-    return relay.log.includes('"relay running"');
-  }, { maxWait: 60_000, interval: 20 });
+  await waitFor(
+    'the relay to run',
+    () => {
+      if (relay.exited) throw new Error(`the relay exited: ${relay.log}`);
+      return relay.log.includes('"relay running"');
+    },
+    { maxWait: 60_000, interval: 20 },
+  );
   return relay;
 }
 
@@ -95,30 +109,44 @@ async function startBoth(api: ApiProcess, config: Config, variant: 'js' | 'tsx')
 }
 
 /** `count` calls with at most `inflight` open at a time; resolves with call start times by id and the failures. */
-async function inFlight(count: number, inflight: number, call: () => Promise<string>): Promise<{ sent: Map<string, number>; failed: number; firstError?: string }> {
+async function inFlight(
+  count: number,
+  inflight: number,
+  call: () => Promise<string>,
+): Promise<{ sent: Map<string, number>; failed: number; firstError?: string }> {
   const sent = new Map<string, number>();
   let next = 0;
   let failed = 0;
   let firstError: string | undefined;
-  await Promise.all(Array.from({ length: inflight }, async () => {
-    while (next < count) {
-      next++;
-      const t0 = now();
-      try {
-        sent.set(await call(), t0);
-      } catch (err) {
-        failed++;
-        firstError ??= (err as Error).message;
+  await Promise.all(
+    Array.from({ length: inflight }, async () => {
+      while (next < count) {
+        next++;
+        const t0 = now();
+        try {
+          sent.set(await call(), t0);
+        } catch (err) {
+          failed++;
+          firstError ??= (err as Error).message;
+        }
       }
-    }
-  }));
+    }),
+  );
   return { sent, failed, firstError };
 }
 
 interface RunResult {
-  variant: string; load: string; readyMs: number; rss: { api: number; relay: number };
-  slices: Array<{ p50: number; p99: number; n: number }>; p50: number; p99: number; max: number;
-  burstRate: number; non2xx: number; cpu: { api: number; relay: number; burstApi: number; burstRelay: number };
+  variant: string;
+  load: string;
+  readyMs: number;
+  rss: { api: number; relay: number };
+  slices: Array<{ p50: number; p99: number; n: number }>;
+  p50: number;
+  p99: number;
+  max: number;
+  burstRate: number;
+  non2xx: number;
+  cpu: { api: number; relay: number; burstApi: number; burstRelay: number };
   /** CPU µs per create of every process on the machine that took part in the burst */
   burstMachine: Record<string, number>;
 }
@@ -126,7 +154,12 @@ interface RunResult {
 async function oneRun(variant: 'js' | 'tsx', receiver: ReceiverProcess, ports: number[], mongo: MongoClient): Promise<RunResult> {
   const suffix = uniqueSuffix();
   const config = testConfig({ KAFKA_PARTITIONS: '3', MONGO_DB: `bench_first_${suffix}`, KAFKA_TOPIC_PREFIX: `bench.${suffix}.` });
-  const api = await new ApiProcess(config, { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000' }, flags('BENCH_API_NODE_ARGS'), entry(variant, 'api/main.ts')).prepare();
+  const api = await new ApiProcess(
+    config,
+    { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000' },
+    flags('BENCH_API_NODE_ARGS'),
+    entry(variant, 'api/main.ts'),
+  ).prepare();
   let svc: Services | undefined;
   try {
     // the deploy before: topics, partners, consumer groups exist
@@ -151,7 +184,10 @@ async function oneRun(variant: 'js' | 'tsx', receiver: ReceiverProcess, ports: n
     const pacedCpu = cpuMeter(pids);
     let non2xx = warm.failed;
     const t0 = now();
-    const sent = await paced(SECONDS * RATE, RATE, create, () => { non2xx++; return true; });
+    const sent = await paced(SECONDS * RATE, RATE, create, () => {
+      non2xx++;
+      return true;
+    });
     const arrived = await receiver.waitFor(WARMUP - warm.failed + sent.size, 60_000);
     const cpuPaced = pacedCpu.spentMs();
     const slices = Array.from({ length: SECONDS }, () => [] as number[]);
@@ -176,11 +212,25 @@ async function oneRun(variant: 'js' | 'tsx', receiver: ReceiverProcess, ports: n
     const burstMachine = Object.fromEntries(Object.entries(machineCpu.spentMs()).map(([k, ms]) => [k, us(ms, burst.sent.size)]));
     if (burst.firstError) console.log(`    burst: ${burst.failed} creates failed, the first: ${burst.firstError}`);
     return {
-      variant, load: runLoad, readyMs, rss,
-      slices: slices.map((s) => { s.sort((a, b) => a - b); return { p50: pct(s, 0.5), p99: pct(s, 0.99), n: s.length }; }),
-      p50: pct(all, 0.5), p99: pct(all, 0.99), max: all[all.length - 1]!,
-      burstRate: (burst.sent.size / (last - b0)) * 1000, non2xx,
-      cpu: { api: us(cpuPaced.api, sent.size), relay: us(cpuPaced.relay, sent.size), burstApi: us(cpuBurst.api, burst.sent.size), burstRelay: us(cpuBurst.relay, burst.sent.size) },
+      variant,
+      load: runLoad,
+      readyMs,
+      rss,
+      slices: slices.map((s) => {
+        s.sort((a, b) => a - b);
+        return { p50: pct(s, 0.5), p99: pct(s, 0.99), n: s.length };
+      }),
+      p50: pct(all, 0.5),
+      p99: pct(all, 0.99),
+      max: all[all.length - 1]!,
+      burstRate: (burst.sent.size / (last - b0)) * 1000,
+      non2xx,
+      cpu: {
+        api: us(cpuPaced.api, sent.size),
+        relay: us(cpuPaced.relay, sent.size),
+        burstApi: us(cpuBurst.api, burst.sent.size),
+        burstRelay: us(cpuBurst.relay, burst.sent.size),
+      },
       burstMachine,
     };
   } finally {
@@ -192,7 +242,10 @@ async function oneRun(variant: 'js' | 'tsx', receiver: ReceiverProcess, ports: n
 }
 
 async function dropAll(config: Config, mongo: MongoClient): Promise<void> {
-  await mongo.db(config.mongo.db).dropDatabase().catch(() => {});
+  await mongo
+    .db(config.mongo.db)
+    .dropDatabase()
+    .catch(() => {});
   const admin = new Kafka({ clientId: 'bench-cleanup', brokers: config.kafka.brokers, logLevel: logLevel.NOTHING }).admin();
   await admin.connect();
   const mine = (await admin.listTopics()).filter((t) => t.startsWith(config.kafka.topicPrefix));
@@ -201,18 +254,28 @@ async function dropAll(config: Config, mongo: MongoClient): Promise<void> {
 }
 
 function printRun(n: number, r: RunResult, unitUs: number): void {
-  console.log(`\n  run ${n} (${r.variant}), load average ${r.load}: restart to ready ${(r.readyMs / 1000).toFixed(2)} s; RSS after the warm-up API ${fmt(r.rss.api)} MB, relay ${fmt(r.rss.relay)} MB`);
+  console.log(
+    `\n  run ${n} (${r.variant}), load average ${r.load}: restart to ready ${(r.readyMs / 1000).toFixed(2)} s; RSS after the warm-up API ${fmt(r.rss.api)} MB, relay ${fmt(r.rss.relay)} MB`,
+  );
   console.log(`    paced ${RATE}/s, e2e per 1-second slice (p50 / p99 ms): ${r.slices.map((s) => `${fmt(s.p50)}/${fmt(s.p99)}`).join('  ')}`);
-  console.log(`    paced, whole ${SECONDS} s: p50 ${fmt(r.p50)}  p99 ${fmt(r.p99)}  max ${fmt(r.max)} ms (target p99 ≤ 30: ${r.p99 <= 30 ? 'met' : 'NOT met'})`);
-  console.log(`    burst of ${BURST} at ${INFLIGHT} in flight: ${r.burstRate.toFixed(0)} deliveries/s (target ≥ 950: ${r.burstRate >= 950 ? 'met' : 'NOT met'}); non-2xx answers in the run: ${r.non2xx}`);
+  console.log(
+    `    paced, whole ${SECONDS} s: p50 ${fmt(r.p50)}  p99 ${fmt(r.p99)}  max ${fmt(r.max)} ms (target p99 ≤ 30: ${r.p99 <= 30 ? 'met' : 'NOT met'})`,
+  );
+  console.log(
+    `    burst of ${BURST} at ${INFLIGHT} in flight: ${r.burstRate.toFixed(0)} deliveries/s (target ≥ 950: ${r.burstRate >= 950 ? 'met' : 'NOT met'}); non-2xx answers in the run: ${r.non2xx}`,
+  );
   const x = (v: number) => (Number.isFinite(unitUs) ? `${fmt(v)} µs = ${(v / unitUs).toFixed(1)} × bare Koa` : `${v.toFixed(0)} µs`);
-  console.log(`    CPU per create (API): paced ${x(r.cpu.api)}, burst ${x(r.cpu.burstApi)}; per delivery (relay): paced ${x(r.cpu.relay)}, burst ${x(r.cpu.burstRelay)}`);
+  console.log(
+    `    CPU per create (API): paced ${x(r.cpu.api)}, burst ${x(r.cpu.burstApi)}; per delivery (relay): paced ${x(r.cpu.relay)}, burst ${x(r.cpu.burstRelay)}`,
+  );
   const parts = Object.entries(r.burstMachine).filter(([, v]) => Number.isFinite(v));
   const total = parts.reduce((n, [, v]) => n + v, 0);
   // what the cores allow at this cost: the burst rate cannot pass it, whatever the latency
   const ceiling = (availableParallelism() * 1e6) / total;
-  console.log(`    the burst's CPU per create on the whole machine: ${parts.map(([k, v]) => `${k} ${(v / 1000).toFixed(2)}`).join(', ')}; `
-    + `sum ${(total / 1000).toFixed(2)} ms, so ${availableParallelism()} cores allow at most ${ceiling.toFixed(0)} creates/s (${(r.burstRate / ceiling * 100).toFixed(0)} % of it reached)`);
+  console.log(
+    `    the burst's CPU per create on the whole machine: ${parts.map(([k, v]) => `${k} ${(v / 1000).toFixed(2)}`).join(', ')}; ` +
+      `sum ${(total / 1000).toFixed(2)} ms, so ${availableParallelism()} cores allow at most ${ceiling.toFixed(0)} creates/s (${((r.burstRate / ceiling) * 100).toFixed(0)} % of it reached)`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -228,7 +291,9 @@ async function main(): Promise<void> {
   const results: RunResult[] = [];
   try {
     const ports = await receiver.ports();
-    console.log(`first seconds after a restart: ${RUNS} runs alternating ${VARIANTS.join(', ')}; ${WARMUP} warm-up creates, ${PAUSE_S} s pause, ${RATE}/s for ${SECONDS} s, burst ${BURST} at ${INFLIGHT} in flight`);
+    console.log(
+      `first seconds after a restart: ${RUNS} runs alternating ${VARIANTS.join(', ')}; ${WARMUP} warm-up creates, ${PAUSE_S} s pause, ${RATE}/s for ${SECONDS} s, burst ${BURST} at ${INFLIGHT} in flight`,
+    );
     for (let n = 0; n < RUNS; n++) {
       const variant = VARIANTS[n % VARIANTS.length]!;
       const r = await oneRun(variant, receiver, ports, mongo);
@@ -236,14 +301,22 @@ async function main(): Promise<void> {
       printRun(n + 1, r, NaN);
     }
     const unit = await bareKoaCpuPerRequest();
-    console.log(`\n  unit: a bare Koa HTTPS request costs its process ${unit.us.toFixed(0)} µs (${unit.rps.toFixed(0)} req/s at 50 connections), load average ${load()}`);
+    console.log(
+      `\n  unit: a bare Koa HTTPS request costs its process ${unit.us.toFixed(0)} µs (${unit.rps.toFixed(0)} req/s at 50 connections), load average ${load()}`,
+    );
     console.log(`\n  summary per variant (runs in order; CPU in × bare Koa):`);
     for (const v of VARIANTS) {
       const rs = results.filter((r) => r.variant === v);
       const list = (f: (r: RunResult) => string) => rs.map(f).join(', ');
-      console.log(`    ${v.padEnd(4)} restart to ready ${list((r) => `${(r.readyMs / 1000).toFixed(2)} s`)}; RSS API ${list((r) => fmt(r.rss.api))} MB, relay ${list((r) => fmt(r.rss.relay))} MB`);
-      console.log(`         first-10-s e2e p50/p99 ${list((r) => `${fmt(r.p50)}/${fmt(r.p99)}`)} ms; first slice p99 ${list((r) => fmt(r.slices[0]!.p99))} ms; burst ${list((r) => r.burstRate.toFixed(0))}/s; non-2xx ${list((r) => String(r.non2xx))}`);
-      console.log(`         CPU per create ${list((r) => (r.cpu.api / unit.us).toFixed(1))}, per delivery ${list((r) => (r.cpu.relay / unit.us).toFixed(1))} (paced); burst ${list((r) => (r.cpu.burstApi / unit.us).toFixed(1))} / ${list((r) => (r.cpu.burstRelay / unit.us).toFixed(1))}`);
+      console.log(
+        `    ${v.padEnd(4)} restart to ready ${list((r) => `${(r.readyMs / 1000).toFixed(2)} s`)}; RSS API ${list((r) => fmt(r.rss.api))} MB, relay ${list((r) => fmt(r.rss.relay))} MB`,
+      );
+      console.log(
+        `         first-10-s e2e p50/p99 ${list((r) => `${fmt(r.p50)}/${fmt(r.p99)}`)} ms; first slice p99 ${list((r) => fmt(r.slices[0]!.p99))} ms; burst ${list((r) => r.burstRate.toFixed(0))}/s; non-2xx ${list((r) => String(r.non2xx))}`,
+      );
+      console.log(
+        `         CPU per create ${list((r) => (r.cpu.api / unit.us).toFixed(1))}, per delivery ${list((r) => (r.cpu.relay / unit.us).toFixed(1))} (paced); burst ${list((r) => (r.cpu.burstApi / unit.us).toFixed(1))} / ${list((r) => (r.cpu.burstRelay / unit.us).toFixed(1))}`,
+      );
     }
     console.log(`\n  took ${((now() - started) / 1000).toFixed(0)} s`);
   } finally {
@@ -252,7 +325,10 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(() => process.exit(0), (err) => {
-  process.stderr.write(`${err?.stack ?? err}\n`);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err) => {
+    process.stderr.write(`${err?.stack ?? err}\n`);
+    process.exit(1);
+  },
+);

@@ -21,7 +21,12 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 8);
 
-interface Run { rps: number; p50: number; n: number; cpu: Record<string, number | undefined> }
+interface Run {
+  rps: number;
+  p50: number;
+  n: number;
+  cpu: Record<string, number | undefined>;
+}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -36,10 +41,14 @@ async function cannon(opts: autocannon.Options): Promise<{ rps: number; p50: num
 function requests(body: string, keyed: boolean) {
   const bodies = uniqueBodies(body);
   const keys = uniqueValues();
-  return [{ setupRequest: (req: any) => {
-    const r = bodies(req);
-    return keyed ? { ...r, headers: { ...r.headers, 'idempotency-key': keys() } } : r;
-  } }];
+  return [
+    {
+      setupRequest: (req: any) => {
+        const r = bodies(req);
+        return keyed ? { ...r, headers: { ...r.headers, 'idempotency-key': keys() } } : r;
+      },
+    },
+  ];
 }
 
 async function main() {
@@ -49,7 +58,12 @@ async function main() {
     process.env.KAFKA_BROKERS = stack.KAFKA_BROKERS;
   }
   const config = testConfig();
-  const api = await new ApiProcess(config, { LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000', OUTBOX_SWEEP_INTERVAL: '5s', OUTBOX_SWEEP_GRACE: '2s' }).prepare();
+  const api = await new ApiProcess(config, {
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    OUTBOX_SWEEP_INTERVAL: '5s',
+    OUTBOX_SWEEP_GRACE: '2s',
+  }).prepare();
   api.start();
   const mongo = new MongoClient(config.mongo.url, { retryWrites: false });
   try {
@@ -64,24 +78,42 @@ async function main() {
     const runs: Record<'without key' | 'with key', Run[]> = { 'without key': [], 'with key': [] };
     for (let i = 0; i < RUNS; i++) {
       for (const name of ['without key', 'with key'] as const) {
-        const { result, perOpUs } = await cpuPerOp({ api: api.pid, store }, () => cannon({ ...base, requests: requests(body, name === 'with key'), title: name }), (f) => f.n);
+        const { result, perOpUs } = await cpuPerOp(
+          { api: api.pid, store },
+          () => cannon({ ...base, requests: requests(body, name === 'with key'), title: name }),
+          (f) => f.n,
+        );
         runs[name].push({ ...result, cpu: perOpUs });
       }
-      process.stderr.write(`  round ${i + 1}: ${Object.entries(runs).map(([k, v]) => `${k} ${v[i]!.rps.toFixed(0)}`).join(', ')} creates/s\n`);
+      process.stderr.write(
+        `  round ${i + 1}: ${Object.entries(runs)
+          .map(([k, v]) => `${k} ${v[i]!.rps.toFixed(0)}`)
+          .join(', ')} creates/s\n`,
+      );
     }
     console.log(`creates, ${CONNECTIONS} connections, median of ${RUNS} × ${SECONDS} s`);
     for (const [name, rs] of Object.entries(runs)) {
       const cpu = (k: string) => median(rs.map((r) => r.cpu[k] ?? Number.NaN)).toFixed(0);
-      console.log(`  ${name.padEnd(12)} ${median(rs.map((r) => r.rps)).toFixed(0).padStart(5)} creates/s  p50 ${median(rs.map((r) => r.p50))} ms  CPU per create: API ${cpu('api')} µs, store ${cpu('store')} µs`);
+      console.log(
+        `  ${name.padEnd(12)} ${median(rs.map((r) => r.rps))
+          .toFixed(0)
+          .padStart(5)} creates/s  p50 ${median(rs.map((r) => r.p50))} ms  CPU per create: API ${cpu('api')} µs, store ${cpu('store')} µs`,
+      );
     }
   } finally {
     await api.dispose();
-    await mongo.db(config.mongo.db).dropDatabase().catch(() => {});
+    await mongo
+      .db(config.mongo.db)
+      .dropDatabase()
+      .catch(() => {});
     await mongo.close();
   }
 }
 
-main().then(() => process.exit(0), (err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

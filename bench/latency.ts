@@ -38,8 +38,10 @@ import { attemptTimes, stageLines, Tap, windowLines, type Trail } from './latenc
 
 const { values } = parseArgs({
   options: {
-    rate: { type: 'string', default: '200' }, first: { type: 'string', default: '60' },
-    warm: { type: 'string', default: '20' }, endpoints: { type: 'string', default: '8' },
+    rate: { type: 'string', default: '200' },
+    first: { type: 'string', default: '60' },
+    warm: { type: 'string', default: '20' },
+    endpoints: { type: 'string', default: '8' },
     slice: { type: 'string', default: '10' },
   },
 });
@@ -63,7 +65,11 @@ function monitorLines(p: ServiceProcess): string[] {
   return [...p.log.matchAll(/^loop-monitor (.*)$/gm)].map((m) => m[1]!);
 }
 
-interface Services { api: ApiProcess; relay: ServiceProcess; startedMs: number }
+interface Services {
+  api: ApiProcess;
+  relay: ServiceProcess;
+  startedMs: number;
+}
 
 /** The API, then the relay (each creates the topics it lacks), both as processes; resolves when both serve. */
 async function startServices(config: Config): Promise<Services> {
@@ -73,10 +79,14 @@ async function startServices(config: Config): Promise<Services> {
   await api.healthy();
   const relay = new ServiceProcess('relay/main.ts', flags('BENCH_RELAY_NODE_ARGS'));
   relay.spawn({ ...serviceEnv(config), LOG_LEVEL: 'info', RELAY_METRICS_PORT: '0' });
-  await waitFor('the relay to run', () => {
-    if (relay.exited) throw new Error(`the relay exited: ${relay.log}`);
-    return relay.log.includes('"relay running"');
-  }, { maxWait: 60_000 });
+  await waitFor(
+    'the relay to run',
+    () => {
+      if (relay.exited) throw new Error(`the relay exited: ${relay.log}`);
+      return relay.log.includes('"relay running"');
+    },
+    { maxWait: 60_000 },
+  );
   return { api, relay, startedMs: now() - t0 };
 }
 
@@ -86,9 +96,18 @@ function per(counts: Record<string, number | undefined>, ops: number): Record<st
 }
 
 /** CPU of the named processes over one phase (ms): per operation, in µs. */
-const perOp = (spentMs: Record<string, number | undefined>, ops: number) => per(Object.fromEntries(Object.entries(spentMs).map(([k, ms]) => [k, ms === undefined ? undefined : ms * 1000])), ops);
+const perOp = (spentMs: Record<string, number | undefined>, ops: number) =>
+  per(Object.fromEntries(Object.entries(spentMs).map(([k, ms]) => [k, ms === undefined ? undefined : ms * 1000])), ops);
 
-interface Phase { name: string; target: number; trails: Trail[]; cpu: Record<string, number | undefined>; writes: Record<string, number | undefined>; loops: string[]; sends: string }
+interface Phase {
+  name: string;
+  target: number;
+  trails: Trail[];
+  cpu: Record<string, number | undefined>;
+  writes: Record<string, number | undefined>;
+  loops: string[];
+  sends: string;
+}
 
 /** The ports of the store and of the Kafka brokers, from the stack's URLs. */
 function stackPorts(): { store: Set<number>; kafka: Set<number> } {
@@ -101,22 +120,33 @@ function sendsPerOp(line: string | undefined, ops: number): string {
   const sends = line ? (JSON.parse(line) as { sends?: Record<string, number> }).sends : undefined;
   if (!sends || !ops) return '?';
   const { store, kafka } = stackPorts();
-  const sum = (ports: Set<number>) => Object.entries(sends).filter(([port]) => ports.has(Number(port))).reduce((n, [, c]) => n + c, 0);
+  const sum = (ports: Set<number>) =>
+    Object.entries(sends)
+      .filter(([port]) => ports.has(Number(port)))
+      .reduce((n, [, c]) => n + c, 0);
   return `store ${(sum(store) / ops).toFixed(2)}, kafka ${(sum(kafka) / ops).toFixed(2)}`;
 }
 
 function printPhase(p: Phase, unitUs: number, pacedUs: number): void {
-  const e2e = p.trails.filter((t) => t.arrived !== undefined).map((t) => t.arrived! - t.call).sort((a, b) => a - b);
+  const e2e = p.trails
+    .filter((t) => t.arrived !== undefined)
+    .map((t) => t.arrived! - t.call)
+    .sort((a, b) => a - b);
   const p99 = e2e[Math.min(e2e.length - 1, Math.floor(e2e.length * 0.99))] ?? NaN;
   console.log(`\n  ${p.name}: ${p.trails.length} creates, p99 ${p99.toFixed(1)} ms (target ≤ ${p.target} ms: ${p99 <= p.target ? 'met' : 'NOT met'})`);
   for (const line of stageLines(p.trails)) console.log(line);
   for (const line of windowLines(p.trails, Number(values.slice))) console.log(line);
-  const fmt = (k: string) => (p.cpu[k] === undefined ? '?' : `${p.cpu[k]!.toFixed(0)} µs = ${(p.cpu[k]! / unitUs).toFixed(1)} × bare Koa (${(p.cpu[k]! / pacedUs).toFixed(1)} × paced)`);
+  const fmt = (k: string) =>
+    p.cpu[k] === undefined ? '?' : `${p.cpu[k]!.toFixed(0)} µs = ${(p.cpu[k]! / unitUs).toFixed(1)} × bare Koa (${(p.cpu[k]! / pacedUs).toFixed(1)} × paced)`;
   console.log(`    CPU per create, API process       ${fmt('api')}`);
   console.log(`    CPU per delivery, relay process   ${fmt('relay')}`);
-  const rest = Object.entries(p.cpu).filter(([k]) => k !== 'api' && k !== 'relay').map(([k, v]) => `${k} ${v?.toFixed(0) ?? '?'}`);
+  const rest = Object.entries(p.cpu)
+    .filter(([k]) => k !== 'api' && k !== 'relay')
+    .map(([k, v]) => `${k} ${v?.toFixed(0) ?? '?'}`);
   console.log(`    CPU per create elsewhere, µs      ${rest.join(', ')}`);
-  const writes = Object.entries(p.writes).map(([k, v]) => `${k} ${v?.toFixed(1) ?? '?'}`).join(', ');
+  const writes = Object.entries(p.writes)
+    .map(([k, v]) => `${k} ${v?.toFixed(1) ?? '?'}`)
+    .join(', ');
   console.log(`    write calls per create            ${writes}`);
   console.log(`    requests per create               ${p.sends}`);
   for (const line of p.loops) console.log(`    ${line}`);
@@ -132,24 +162,35 @@ async function run(config: Config, receiver: ReceiverProcess, db: MongoClient): 
     for (const port of ports) partners.push(await source.addPartner(`http://127.0.0.1:${port}/hook`));
     await tap.start();
     const pids = { api: svc.api.pid, relay: svc.relay.pid, receiver: receiver.pid, 'bench (load, tap)': process.pid, ...stackPids() };
-    console.log(`\nnotification latency: ${RATE}/s, first ${FIRST_S} s then ${WARM_S} s warm, ${ENDPOINTS} endpoints; services up in ${(svc.startedMs / 1000).toFixed(1)} s`);
+    console.log(
+      `\nnotification latency: ${RATE}/s, first ${FIRST_S} s then ${WARM_S} s warm, ${ENDPOINTS} endpoints; services up in ${(svc.startedMs / 1000).toFixed(1)} s`,
+    );
 
     const responses = new Map<string, number>();
     const services = { api: svc.api.pid, relay: svc.relay.pid };
     const meters = [cpuMeter(pids)];
     const writeMeters = [meter(services, writeCalls)];
-    const boundary = setTimeout(() => { meters.push(cpuMeter(pids)); writeMeters.push(meter(services, writeCalls)); markPhase(svc); }, FIRST_S * 1000);
+    const boundary = setTimeout(() => {
+      meters.push(cpuMeter(pids));
+      writeMeters.push(meter(services, writeCalls));
+      markPhase(svc);
+    }, FIRST_S * 1000);
     markPhase(svc); // the loop monitors' first line: the start-up (compile, connections), before any load
     const start = now();
     // a connection reset before any answer (Node 20's agent reusing a keep-alive connection
     // as the API closes it, at its hinted 5 s) is reported and left out, up to 1 in 1 000
     const calls = (FIRST_S + WARM_S) * RATE;
     let resets = 0;
-    const sent = await paced(calls, RATE, async (i) => {
-      const id = await source.create(partners[i % partners.length]!);
-      responses.set(id, now());
-      return id;
-    }, (err) => (err as NodeJS.ErrnoException)?.code === 'ECONNRESET' && ++resets <= calls / 1000);
+    const sent = await paced(
+      calls,
+      RATE,
+      async (i) => {
+        const id = await source.create(partners[i % partners.length]!);
+        responses.set(id, now());
+        return id;
+      },
+      (err) => (err as NodeJS.ErrnoException)?.code === 'ECONNRESET' && ++resets <= calls / 1000,
+    );
     if (resets) console.log(`  ${resets} of ${calls} creates got a connection reset before any answer; they are left out`);
     clearTimeout(boundary);
     markPhase(svc);
@@ -163,33 +204,76 @@ async function run(config: Config, receiver: ReceiverProcess, db: MongoClient): 
     for (const [id, call] of sent) {
       const a = attempts.get(id);
       const k = tap.seen.get(id);
-      trails.set(id, { call, response: responses.get(id), arrived: arrived.get(id), created: a?.created, produced: k?.produced, tapped: k?.tapped, attemptStart: a?.start, attemptEnd: a?.end });
+      trails.set(id, {
+        call,
+        response: responses.get(id),
+        arrived: arrived.get(id),
+        created: a?.created,
+        produced: k?.produced,
+        tapped: k?.tapped,
+        attemptStart: a?.start,
+        attemptEnd: a?.end,
+      });
     }
     const inFirst = (t: Trail) => t.call - start < FIRST_S * 1000;
     const firstOps = [...trails.values()].filter(inFirst).length;
     const warmOps = trails.size - firstOps;
     // the second meter started at the boundary: the first phase is the difference
-    const firstOf = (all: Array<Record<string, number | undefined>>) => Object.fromEntries(Object.entries(all[0]!).map(([k, v]) => [k, v === undefined || all[1]?.[k] === undefined ? undefined : v - all[1][k]!]));
+    const firstOf = (all: Array<Record<string, number | undefined>>) =>
+      Object.fromEntries(Object.entries(all[0]!).map(([k, v]) => [k, v === undefined || all[1]?.[k] === undefined ? undefined : v - all[1][k]!]));
     const firstCpu = firstOf(spent);
     // what the services burn with nothing to do (heartbeats, idle fetches, timers): part of every per-create figure
     const idle = cpuMeter(services);
     await new Promise((r) => setTimeout(r, IDLE_S * 1000));
-    const idleMsPerS = Object.entries(idle.spentMs()).map(([k, ms]) => `${k} ${ms === undefined ? '?' : (ms / IDLE_S).toFixed(1)}`).join(', ');
+    const idleMsPerS = Object.entries(idle.spentMs())
+      .map(([k, ms]) => `${k} ${ms === undefined ? '?' : (ms / IDLE_S).toFixed(1)}`)
+      .join(', ');
     const bare = (line: string | undefined) => line?.replace(/,"sends":\{[^}]*\}/, '') ?? '?';
     const loops = (i: number) => [`API loop   ${bare(monitorLines(svc.api)[i])}`, `relay loop ${bare(monitorLines(svc.relay)[i])}`];
     const sends = (i: number, ops: number) => `API ${sendsPerOp(monitorLines(svc.api)[i], ops)}; relay ${sendsPerOp(monitorLines(svc.relay)[i], ops)}`;
     console.log(`  start-up, before the load: ${loops(0).join('; ')}`);
     const unit = await bareKoaCpuPerRequest();
-    console.log(`  unit: a bare Koa HTTPS request costs its process ${unit.us.toFixed(0)} µs (${unit.rps.toFixed(0)} req/s at 50 connections, measured after the phases)`);
+    console.log(
+      `  unit: a bare Koa HTTPS request costs its process ${unit.us.toFixed(0)} µs (${unit.rps.toFixed(0)} req/s at 50 connections, measured after the phases)`,
+    );
     const pacedUnit = await bareKoaCpuPaced(RATE);
     console.log(`  paced unit: the same request paced at ${RATE}/s costs it ${pacedUnit.toFixed(0)} µs (a paced create compares fairly with this one)`);
-    console.log(`  idle: CPU ms per second with no load, after the phases: ${idleMsPerS} (at ${RATE}/s, each ms/s adds ${(1000 / RATE).toFixed(0)} µs to a per-create figure)`);
-    printPhase({ name: `first ${FIRST_S} s after the start`, target: TARGET.first, trails: [...trails.values()].filter(inFirst), cpu: perOp(firstCpu, firstOps), writes: per(firstOf(written), firstOps), loops: loops(1), sends: sends(1, firstOps) }, unit.us, pacedUnit);
-    printPhase({ name: `warm, the ${WARM_S} s after`, target: TARGET.warm, trails: [...trails.values()].filter((t) => !inFirst(t)), cpu: perOp(spent[1] ?? {}, warmOps), writes: per(written[1] ?? {}, warmOps), loops: loops(2), sends: sends(2, warmOps) }, unit.us, pacedUnit);
+    console.log(
+      `  idle: CPU ms per second with no load, after the phases: ${idleMsPerS} (at ${RATE}/s, each ms/s adds ${(1000 / RATE).toFixed(0)} µs to a per-create figure)`,
+    );
+    printPhase(
+      {
+        name: `first ${FIRST_S} s after the start`,
+        target: TARGET.first,
+        trails: [...trails.values()].filter(inFirst),
+        cpu: perOp(firstCpu, firstOps),
+        writes: per(firstOf(written), firstOps),
+        loops: loops(1),
+        sends: sends(1, firstOps),
+      },
+      unit.us,
+      pacedUnit,
+    );
+    printPhase(
+      {
+        name: `warm, the ${WARM_S} s after`,
+        target: TARGET.warm,
+        trails: [...trails.values()].filter((t) => !inFirst(t)),
+        cpu: perOp(spent[1] ?? {}, warmOps),
+        writes: per(written[1] ?? {}, warmOps),
+        loops: loops(2),
+        sends: sends(2, warmOps),
+      },
+      unit.us,
+      pacedUnit,
+    );
     const e2eAll = [...trails.values()].filter((t) => t.arrived !== undefined).map((t) => t.arrived! - t.call);
     console.log(`\n  whole run: ${summary(e2eAll)}; ${trails.size - e2eAll.length} never arrived`);
   } catch (err) {
-    for (const [name, p] of [['API', svc.api], ['relay', svc.relay]] as const) {
+    for (const [name, p] of [
+      ['API', svc.api],
+      ['relay', svc.relay],
+    ] as const) {
       if (p.exited) process.stderr.write(`the ${name} process exited; its last output:\n${p.log.slice(-3000)}\n`);
     }
     throw err;
@@ -203,7 +287,10 @@ async function run(config: Config, receiver: ReceiverProcess, db: MongoClient): 
 }
 
 async function dropAll(config: Config, mongo: MongoClient): Promise<void> {
-  await mongo.db(config.mongo.db).dropDatabase().catch(() => {});
+  await mongo
+    .db(config.mongo.db)
+    .dropDatabase()
+    .catch(() => {});
   const admin = new Kafka({ clientId: 'bench-cleanup', brokers: config.kafka.brokers, logLevel: logLevel.NOTHING }).admin();
   await admin.connect();
   const mine = (await admin.listTopics()).filter((t) => t.startsWith(config.kafka.topicPrefix));
@@ -229,7 +316,10 @@ async function main() {
   }
 }
 
-main().then(() => process.exit(0), (err) => {
-  process.stderr.write(`${err?.stack ?? err}\n`);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err) => {
+    process.stderr.write(`${err?.stack ?? err}\n`);
+    process.exit(1);
+  },
+);

@@ -36,7 +36,9 @@ import { ReceiverProcess } from './support/receiver-process.js';
 import { now, pct } from './support/pacing.js';
 import { apiProcessSource, type BenchPartner } from './relay/source.js';
 
-const { values } = parseArgs({ options: { applications: { type: 'string', default: '100000' }, partners: { type: 'string', default: '20' }, lookups: { type: 'string', default: '100' } } });
+const { values } = parseArgs({
+  options: { applications: { type: 'string', default: '100000' }, partners: { type: 'string', default: '20' }, lookups: { type: 'string', default: '100' } },
+});
 const COUNT = Number(values.applications);
 const PARTNERS = Number(values.partners);
 const LOOKUPS = Number(values.lookups);
@@ -75,8 +77,13 @@ async function main(): Promise<void> {
     for (let p = 0; p < PARTNERS; p++) partners.push(await source.addPartner(`http://127.0.0.1:${ports[p % ports.length]}/hook`));
     for (const p of partners) await source.create(p);
     await receiver.waitFor(PARTNERS, 60_000);
-    await waitFor('the feed and the delivery records', async () =>
-      (await db.collection(FEED_COLLECTION).countDocuments({})) >= PARTNERS && (await db.collection(DELIVERIES_COLLECTION).countDocuments({ state: 'DELIVERED' })) >= PARTNERS, { maxWait: 60_000, interval: 200 });
+    await waitFor(
+      'the feed and the delivery records',
+      async () =>
+        (await db.collection(FEED_COLLECTION).countDocuments({})) >= PARTNERS &&
+        (await db.collection(DELIVERIES_COLLECTION).countDocuments({ state: 'DELIVERED' })) >= PARTNERS,
+      { maxWait: 60_000, interval: 200 },
+    );
 
     // multiply: application i belongs to partner i % PARTNERS
     const apps = await db.collection('applications').find({}).toArray();
@@ -106,12 +113,19 @@ async function main(): Promise<void> {
         const dl = deliveryOf.get(partner.id)!;
         d.push({ ...dl, _id: `${dl._id as string}-${String(j).padStart(7, '0')}`, webhookId: `bench-wh-${j}`, createdAt: at, updatedAt: at });
       }
-      for (const doc of a) { delete doc.outboxAt; delete doc.dedupKey; }
+      for (const doc of a) {
+        delete doc.outboxAt;
+        delete doc.dedupKey;
+      }
       await db.collection('applications').insertMany(a as any[], { ordered: false });
       await db.collection(FEED_COLLECTION).insertMany(f as any[], { ordered: false });
       await db.collection(DELIVERIES_COLLECTION).insertMany(d as any[], { ordered: false });
     }
-    console.log(`lookups: ${COUNT} applications, feed entries and delivery records over ${PARTNERS} partners, inserted in ${((now() - i0) / 1000).toFixed(0)} s; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(
+      `lookups: ${COUNT} applications, feed entries and delivery records over ${PARTNERS} partners, inserted in ${((now() - i0) / 1000).toFixed(0)} s; load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
 
     const agent = new https.Agent({ ca: api.cert, keepAlive: true, maxSockets: 1 });
     const kinds: Array<[string, (j: number) => string]> = [
@@ -139,7 +153,9 @@ async function main(): Promise<void> {
     for (const [kind] of kinds) {
       const t = times.get(kind)!.sort((x, y) => x - y);
       const st = [...statuses.get(kind)!].map(([c, n]) => `${n}× ${c}`).join(', ');
-      console.log(`  ${kind.padEnd(30)} p50 ${pct(t, 0.5).toFixed(1).padStart(7)}  p99 ${pct(t, 0.99).toFixed(1).padStart(7)}  max ${t[t.length - 1]!.toFixed(1).padStart(7)} ms  (${st}) ${pct(t, 0.99) < 50 ? '' : 'over the 50 ms target'}`);
+      console.log(
+        `  ${kind.padEnd(30)} p50 ${pct(t, 0.5).toFixed(1).padStart(7)}  p99 ${pct(t, 0.99).toFixed(1).padStart(7)}  max ${t[t.length - 1]!.toFixed(1).padStart(7)} ms  (${st}) ${pct(t, 0.99) < 50 ? '' : 'over the 50 ms target'}`,
+      );
     }
     agent.destroy();
     console.log(`  took ${((now() - t0) / 1000).toFixed(0)} s`);
@@ -158,7 +174,10 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(() => process.exit(0), (err) => {
-  process.stderr.write(`${err?.stack ?? err}\n`);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err) => {
+    process.stderr.write(`${err?.stack ?? err}\n`);
+    process.exit(1);
+  },
+);

@@ -39,8 +39,13 @@ async function fill(applications: Collection, partnerId: string): Promise<void> 
       const n = i + j;
       const order = { ...body.order, number: `ORD-${n}`, variableSymbols: [String(1_000_000 + n)] };
       const doc = buildApplication({ ...body, order, customer: buildCustomer(body.customer) }, [], {
-        id: newId(), partnerId, status: { state: 'PROCESSING', stateReason: 'PROCESSING_REDIRECT_NEEDED' } as any,
-        event: 'APPLICATION_CREATED', now: new Date(start + n * 1000), applicationTtlMs: 3_600_000, gatewayTokenTtlMs: 3_600_000,
+        id: newId(),
+        partnerId,
+        status: { state: 'PROCESSING', stateReason: 'PROCESSING_REDIRECT_NEEDED' } as any,
+        event: 'APPLICATION_CREATED',
+        now: new Date(start + n * 1000),
+        applicationTtlMs: 3_600_000,
+        gatewayTokenTtlMs: 3_600_000,
       });
       return { ...doc, version: 1, outbox: {} };
     });
@@ -49,7 +54,11 @@ async function fill(applications: Collection, partnerId: string): Promise<void> 
 }
 
 /** `LOOKUPS` rounds of one look-up per query kind, interleaved (the store warms up over the first ones); ms per kind. */
-async function timeLookups(repo: ApplicationRepository, partnerId: string, kinds: Array<(n: number) => { orderNumber?: string; orderVariableSymbol?: string }>): Promise<number[][]> {
+async function timeLookups(
+  repo: ApplicationRepository,
+  partnerId: string,
+  kinds: Array<(n: number) => { orderNumber?: string; orderVariableSymbol?: string }>,
+): Promise<number[][]> {
   const times = kinds.map(() => [] as number[]);
   for (let i = 0; i < LOOKUPS; i++) {
     for (const [k, query] of kinds.entries()) {
@@ -75,7 +84,9 @@ async function main() {
     const partnerId = newId();
     const t0 = performance.now();
     await fill(applications, partnerId);
-    console.log(`\norder look-ups: ${COUNT} applications of one partner (inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s), ${LOOKUPS} look-ups each, ms`);
+    console.log(
+      `\norder look-ups: ${COUNT} applications of one partner (inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s), ${LOOKUPS} look-ups each, ms`,
+    );
     const byNumber = (n: number) => ({ orderNumber: `ORD-${n}` });
     const bySymbol = (n: number) => ({ orderVariableSymbol: String(1_000_000 + n) });
     await timeLookups(repo, partnerId, [byNumber, bySymbol]); // warm-up
@@ -83,8 +94,10 @@ async function main() {
     await applications.dropIndex(VS_INDEX);
     const [withoutNumber, withoutSymbol] = await timeLookups(repo, partnerId, [byNumber, bySymbol]);
     const rows: Array<[string, number[]]> = [
-      ['by order number, with the indexes', withNumber!], ['by variable symbol, with the indexes', withSymbol!],
-      ['by order number, without the new index', withoutNumber!], ['by variable symbol, without its index', withoutSymbol!],
+      ['by order number, with the indexes', withNumber!],
+      ['by variable symbol, with the indexes', withSymbol!],
+      ['by order number, without the new index', withoutNumber!],
+      ['by variable symbol, without its index', withoutSymbol!],
     ];
     for (const [name, times] of rows) console.log(`  ${name.padEnd(40)} ${summary(times)}`);
     const indexes = (await applications.listIndexes().toArray()).map((i) => i.name).join(', ');
@@ -95,7 +108,10 @@ async function main() {
   }
 }
 
-main().then(() => process.exit(0), (err) => {
-  process.stderr.write(`${err?.stack ?? err}\n`);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err) => {
+    process.stderr.write(`${err?.stack ?? err}\n`);
+    process.exit(1);
+  },
+);

@@ -41,17 +41,39 @@ function line(partnerId: string, at: number, i: number, settlementId: string | n
   const id = newId();
   const createdAt = new Date(at);
   const body = {
-    paymentId: id, type: credit ? 'CREDIT_NOTE' : 'PAYOUT', date: localDate(createdAt), applicationId: newId(),
-    value: { amount: gross - fee, currency: 'CZK' }, grossValue: { amount: gross, currency: 'CZK' }, fee: { amount: fee, currency: 'CZK' },
-    variableSymbol: String(2024000000 + i), operationId: newId(), operation: { type: credit ? 'RETURN' : 'SEND', items: [{ code: 'KTL-1', quantity: 1, amount: gross }] },
+    paymentId: id,
+    type: credit ? 'CREDIT_NOTE' : 'PAYOUT',
+    date: localDate(createdAt),
+    applicationId: newId(),
+    value: { amount: gross - fee, currency: 'CZK' },
+    grossValue: { amount: gross, currency: 'CZK' },
+    fee: { amount: fee, currency: 'CZK' },
+    variableSymbol: String(2024000000 + i),
+    operationId: newId(),
+    operation: { type: credit ? 'RETURN' : 'SEND', items: [{ code: 'KTL-1', quantity: 1, amount: gross }] },
     invoice: {
-      fullName: 'Partner Financing s.r.o.', address: { streetAddress: 'Na Florenci', streetNumber: '2116/15', city: 'Praha', zip: '11000', country: 'CZ', addressType: 'PERMANENT' },
-      dueDate: localDate(createdAt), accountNumber: { accountNumber: '2000145399', bankCode: '2010' },
+      fullName: 'Partner Financing s.r.o.',
+      address: { streetAddress: 'Na Florenci', streetNumber: '2116/15', city: 'Praha', zip: '11000', country: 'CZ', addressType: 'PERMANENT' },
+      dueDate: localDate(createdAt),
+      accountNumber: { accountNumber: '2000145399', bankCode: '2010' },
     },
   } as PaymentLineDoc['body'];
   return {
-    _id: id, partnerId, applicationId: body.applicationId, type: body.type, gross, fee, net: gross - fee, currency: 'CZK', date: body.date, createdAt,
-    orderNumber: `ORD-${i}`, variableSymbol: body.variableSymbol!, body, settlementId, settled: settlementId !== null,
+    _id: id,
+    partnerId,
+    applicationId: body.applicationId,
+    type: body.type,
+    gross,
+    fee,
+    net: gross - fee,
+    currency: 'CZK',
+    date: body.date,
+    createdAt,
+    orderNumber: `ORD-${i}`,
+    variableSymbol: body.variableSymbol!,
+    body,
+    settlementId,
+    settled: settlementId !== null,
   };
 }
 
@@ -79,13 +101,39 @@ async function bench(mongoUrl: string): Promise<number> {
     const t0 = performance.now();
     for (let i = 0; i < LINES; i += 2000) {
       // the first thousand lines are a settlement's
-      await lines.insertMany(Array.from({ length: Math.min(2000, LINES - i) }, (_, j) => line(partner.id, start + (i + j) * step, i + j, i + j < 1000 ? settlementId : null)), { ordered: false });
+      await lines.insertMany(
+        Array.from({ length: Math.min(2000, LINES - i) }, (_, j) => line(partner.id, start + (i + j) * step, i + j, i + j < 1000 ? settlementId : null)),
+        { ordered: false },
+      );
     }
-    for (let i = 0; i < 10_000; i += 2000) await lines.insertMany(Array.from({ length: 2000 }, (_, j) => line(other.id, start + (i + j) * 250_000, i + j, null)), { ordered: false });
+    for (let i = 0; i < 10_000; i += 2000)
+      await lines.insertMany(
+        Array.from({ length: 2000 }, (_, j) => line(other.id, start + (i + j) * 250_000, i + j, null)),
+        { ordered: false },
+      );
     await db.collection('settlements').insertOne({
-      _id: settlementId as any, version: 1, outbox: {}, partnerId: partner.id, number: 1, reference: '0000000001', previousId: null, cutoffAt: new Date(start + 1000 * step), periodStart: null,
-      valueDate: localDate(new Date(start + 2 * 86_400_000)), currency: 'CZK', gross: 0, refunds: 0, fees: 0, linesNet: 0, carriedIn: 0, net: 0, transfer: 0, carriedOut: 0,
-      lineIds: (await lines.find({ settlementId }, { projection: { _id: 1 } }).toArray()).map((l) => l._id), lineCount: 1000, createdAt: new Date(),
+      _id: settlementId as any,
+      version: 1,
+      outbox: {},
+      partnerId: partner.id,
+      number: 1,
+      reference: '0000000001',
+      previousId: null,
+      cutoffAt: new Date(start + 1000 * step),
+      periodStart: null,
+      valueDate: localDate(new Date(start + 2 * 86_400_000)),
+      currency: 'CZK',
+      gross: 0,
+      refunds: 0,
+      fees: 0,
+      linesNet: 0,
+      carriedIn: 0,
+      net: 0,
+      transfer: 0,
+      carriedOut: 0,
+      lineIds: (await lines.find({ settlementId }, { projection: { _id: 1 } }).toArray()).map((l) => l._id),
+      lineCount: 1000,
+      createdAt: new Date(),
     });
     process.stdout.write(`seeded ${LINES} lines of one partner and 10000 of another in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
 
@@ -98,11 +146,13 @@ async function bench(mongoUrl: string): Promise<number> {
       ['before a cursor', () => `/financing/v1/payments?limit=100&before=${mid()}`],
       ['type=CREDIT_NOTE after a cursor', () => `/financing/v1/payments?limit=100&type=CREDIT_NOTE&after=${mid()}`],
       ['one day (from=to)', () => `/financing/v1/payments?limit=100&from=${day}&to=${day}`],
-      ['a settlement\'s lines', () => `/financing/v1/settlements/${settlementId}?limit=100`],
+      ["a settlement's lines", () => `/financing/v1/settlements/${settlementId}?limit=100`],
       ['the settlements list', () => '/financing/v1/settlements'],
     ];
     let worst = 0;
-    process.stdout.write(`\n${'request'.padEnd(36)}      p50      p95      max       n   (ms, up to ${REQUESTS} each within ${BUDGET_MS / 1000} s, after one warm-up)\n`);
+    process.stdout.write(
+      `\n${'request'.padEnd(36)}      p50      p95      max       n   (ms, up to ${REQUESTS} each within ${BUDGET_MS / 1000} s, after one warm-up)\n`,
+    );
     for (const [label, path] of kinds) {
       await t.client.get(path(), { token: partner.token, timeoutMs: 120_000 });
       const ms: number[] = [];
@@ -142,7 +192,9 @@ async function bench(mongoUrl: string): Promise<number> {
       }
       ms.sort((x, y) => x - y);
       const f = (v: number) => v.toFixed(1).padStart(8);
-      process.stdout.write(`${`last ${days} day(s)`.padEnd(44)} ${f(pct(ms, 0.5))} ${f(pct(ms, 0.95))} ${f(ms.at(-1)!)} ${f(first)} ${String(lineCount).padStart(7)}\n`);
+      process.stdout.write(
+        `${`last ${days} day(s)`.padEnd(44)} ${f(pct(ms, 0.5))} ${f(pct(ms, 0.95))} ${f(ms.at(-1)!)} ${f(first)} ${String(lineCount).padStart(7)}\n`,
+      );
     }
 
     // the query shapes the repository sends, explained
@@ -151,7 +203,7 @@ async function bench(mongoUrl: string): Promise<number> {
       ['list', { partnerId: partner.id, _id: { $gt: m } }, { _id: 1 }],
       ['list by type', { partnerId: partner.id, type: 'CREDIT_NOTE', _id: { $gt: m } }, { _id: 1 }],
       ['list by date', { partnerId: partner.id, date: { $gte: day, $lte: day } }, { date: 1, _id: 1 }],
-      ['a settlement\'s lines', { partnerId: partner.id, settlementId }, { _id: 1 }],
+      ["a settlement's lines", { partnerId: partner.id, settlementId }, { _id: 1 }],
     ];
     let scans = 0;
     process.stdout.write('\nexplain (queryPlanner):\n');
@@ -174,7 +226,10 @@ async function bench(mongoUrl: string): Promise<number> {
   }
 }
 
-main().then((code) => process.exit(code), (err) => {
-  process.stderr.write(`${err?.stack ?? err}\n`);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    process.stderr.write(`${err?.stack ?? err}\n`);
+    process.exit(1);
+  },
+);

@@ -26,19 +26,26 @@ import { MongoDeliveryRepository } from '../modules/webhooks/delivery.repository
 import { endpointHealth, lowestIdAt } from '../modules/webhooks/endpoint-health.js';
 import type { DeliveryDoc } from '../modules/webhooks/delivery.model.js';
 
-const { values } = parseArgs({ options: {
-  applications: { type: 'string', default: '100000' }, others: { type: 'string', default: '20' },
-  'others-each': { type: 'string', default: '500' }, runs: { type: 'string', default: '20' },
-  deliveries: { type: 'string', default: '20000' },
-} });
+const { values } = parseArgs({
+  options: {
+    applications: { type: 'string', default: '100000' },
+    others: { type: 'string', default: '20' },
+    'others-each': { type: 'string', default: '500' },
+    runs: { type: 'string', default: '20' },
+    deliveries: { type: 'string', default: '20000' },
+  },
+});
 const COUNT = Number(values.applications);
 const OTHERS = Number(values.others);
 const OTHERS_EACH = Number(values['others-each']);
 const RUNS = Number(values.runs);
 const DELIVERIES = Number(values.deliveries);
 const STATES = [
-  { state: 'READY', stateReason: 'READY_PAID' }, { state: 'READY', stateReason: 'READY_TO_SHIP' }, { state: 'CANCELLED', stateReason: 'CANCELLED_NOT_PAID' },
-  { state: 'REJECTED', stateReason: 'REJECTED' }, { state: 'PROCESSING', stateReason: 'PROCESSING_REDIRECT_NEEDED' },
+  { state: 'READY', stateReason: 'READY_PAID' },
+  { state: 'READY', stateReason: 'READY_TO_SHIP' },
+  { state: 'CANCELLED', stateReason: 'CANCELLED_NOT_PAID' },
+  { state: 'REJECTED', stateReason: 'REJECTED' },
+  { state: 'PROCESSING', stateReason: 'PROCESSING_REDIRECT_NEEDED' },
 ];
 
 async function fill(applications: Collection, partnerId: string, count: number, start: number): Promise<void> {
@@ -49,8 +56,13 @@ async function fill(applications: Collection, partnerId: string, count: number, 
       const order = { ...body.order, number: `ORD-${n}`, variableSymbols: [String(1_000_000 + n)] };
       const customer = buildCustomer({ ...body.customer, email: `buyer-${n}@example.com` });
       const doc = buildApplication({ ...body, type: n % 3 ? 'DEFERRED_PAYMENT' : 'PAY_IN_THREE', order, customer }, [], {
-        id: newId(), partnerId, status: STATES[n % STATES.length] as any,
-        event: 'APPLICATION_CREATED', now: new Date(start + n * 1000), applicationTtlMs: 3_600_000, gatewayTokenTtlMs: 3_600_000,
+        id: newId(),
+        partnerId,
+        status: STATES[n % STATES.length] as any,
+        event: 'APPLICATION_CREATED',
+        now: new Date(start + n * 1000),
+        applicationTtlMs: 3_600_000,
+        gatewayTokenTtlMs: 3_600_000,
       });
       return { ...doc, version: 1, outbox: {} };
     });
@@ -62,7 +74,12 @@ async function plan(db: Db, filter: object, sort: object): Promise<string> {
   try {
     const out = await db.command({ explain: { find: 'applications', filter, sort, limit: 26 }, verbosity: 'queryPlanner' });
     const stages: string[] = [];
-    const walk = (p: any) => { if (!p) return; stages.push(p.indexName ? `${p.stage}(${p.indexName})` : p.stage); walk(p.inputStage); (p.inputStages ?? []).forEach(walk); };
+    const walk = (p: any) => {
+      if (!p) return;
+      stages.push(p.indexName ? `${p.stage}(${p.indexName})` : p.stage);
+      walk(p.inputStage);
+      (p.inputStages ?? []).forEach(walk);
+    };
     walk(out.queryPlanner?.winningPlan);
     return stages.join(' <- ') || JSON.stringify(out).slice(0, 80);
   } catch (err) {
@@ -73,7 +90,11 @@ async function plan(db: Db, filter: object, sort: object): Promise<string> {
 async function countPlan(db: Db, query: object): Promise<string> {
   const out = await db.command({ explain: { count: 'applications', query }, verbosity: 'queryPlanner' }).catch((err) => ({ error: (err as Error).message }));
   const stages: string[] = [];
-  const walk = (p: any) => { if (!p) return; stages.push(p.indexName ? `${p.stage}(${p.indexName})` : p.stage); walk(p.inputStage); };
+  const walk = (p: any) => {
+    if (!p) return;
+    stages.push(p.indexName ? `${p.stage}(${p.indexName})` : p.stage);
+    walk(p.inputStage);
+  };
   walk((out as any).queryPlanner?.winningPlan);
   return stages.join(' <- ') || JSON.stringify(out).slice(0, 80);
 }
@@ -92,11 +113,37 @@ async function webhooksPage(db: Db, partnerId: string): Promise<void> {
     const docs = Array.from({ length: Math.min(1000, DELIVERIES - i) }, (_, j): DeliveryDoc => {
       const at = new Date(now - 86_000_000 + (i + j) * Math.floor(86_000_000 / DELIVERIES));
       const ok = (i + j) % 10 !== 0;
-      const attempt = { round: 0, attempt: 1, outcome: ok ? 'ACKNOWLEDGED' : 'HTTP_ERROR', startedAt: at, finishedAt: new Date(at.getTime() + 40), durationMs: 40, statusCode: ok ? 200 : 503, ...(ok ? {} : { responseExcerpt: 'Service Unavailable' }) } as const;
+      const attempt = {
+        round: 0,
+        attempt: 1,
+        outcome: ok ? 'ACKNOWLEDGED' : 'HTTP_ERROR',
+        startedAt: at,
+        finishedAt: new Date(at.getTime() + 40),
+        durationMs: 40,
+        statusCode: ok ? 200 : 503,
+        ...(ok ? {} : { responseExcerpt: 'Service Unavailable' }),
+      } as const;
       return {
-        _id: `${lowestIdAt(at).slice(0, 14)}${newId().slice(14)}`, version: 1, partnerId, webhookId: newId(), kind: 'APPLICATION', url: `https://shop-${(i + j) % 3}.example/hooks`,
-        payload, sourceEventId: newId(), key: newId(), notificationCreatedAt: at, createdAt: at, updatedAt: at, round: 0, lastAttempt: 1,
-        state: ok ? 'DELIVERED' : 'RETRY_SCHEDULED', attemptCount: 1, attempts: { r0a1: attempt }, nextAttemptAt: null, deliveredAt: ok ? at : null, deadLetteredAt: null,
+        _id: `${lowestIdAt(at).slice(0, 14)}${newId().slice(14)}`,
+        version: 1,
+        partnerId,
+        webhookId: newId(),
+        kind: 'APPLICATION',
+        url: `https://shop-${(i + j) % 3}.example/hooks`,
+        payload,
+        sourceEventId: newId(),
+        key: newId(),
+        notificationCreatedAt: at,
+        createdAt: at,
+        updatedAt: at,
+        round: 0,
+        lastAttempt: 1,
+        state: ok ? 'DELIVERED' : 'RETRY_SCHEDULED',
+        attemptCount: 1,
+        attempts: { r0a1: attempt },
+        nextAttemptAt: null,
+        deliveredAt: ok ? at : null,
+        deadLetteredAt: null,
       };
     });
     await repo.collection.insertMany(docs, { ordered: false });
@@ -134,7 +181,9 @@ async function main() {
     const t0 = performance.now();
     await fill(applications, partnerId, COUNT, start);
     for (let p = 0; p < OTHERS; p += 1) await fill(applications, newId(), OTHERS_EACH, start);
-    console.log(`\nportal list pages: ${COUNT} applications of one partner, ${OTHERS} other partners with ${OTHERS_EACH} each (inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s); ${RUNS} rounds, ms (query + counts + render)`);
+    console.log(
+      `\nportal list pages: ${COUNT} applications of one partner, ${OTHERS} other partners with ${OTHERS_EACH} each (inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s); ${RUNS} rounds, ms (query + counts + render)`,
+    );
     const mid = Math.floor(COUNT / 2);
     const firstPage = await listing.list(partnerId, { limit: 25 });
     const last = firstPage.items[firstPage.items.length - 1]!;
@@ -178,7 +227,10 @@ async function main() {
   }
 }
 
-main().then(() => process.exit(0), (err) => {
-  process.stderr.write(`${err?.stack ?? err}\n`);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err) => {
+    process.stderr.write(`${err?.stack ?? err}\n`);
+    process.exit(1);
+  },
+);

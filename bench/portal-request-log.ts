@@ -12,12 +12,22 @@ import { createLogger } from '../platform/logger.js';
 
 const N = 200_000;
 let written = 0;
-const db = { collection: () => ({ insertMany: async (docs: unknown[]) => { written += docs.length; }, createIndex: async () => '' }) } as unknown as Db;
+const db = {
+  collection: () => ({
+    insertMany: async (docs: unknown[]) => {
+      written += docs.length;
+    },
+    createIndex: async () => '',
+  }),
+} as unknown as Db;
 const log = new RequestLog(db, createLogger({ level: 'silent', name: 'bench' }));
 const mw = log.middleware();
 const ctx = (i: number) => ({
-  state: { partner: { id: 'partner-1' }, requestId: `req-${i}` }, method: 'GET', path: '/financing/v1/applications/0190aaaa-0000-7000-8000-000000000000',
-  status: 200, get: (h: string) => (h === 'Idempotency-Key' ? '' : ''),
+  state: { partner: { id: 'partner-1' }, requestId: `req-${i}` },
+  method: 'GET',
+  path: '/financing/v1/applications/0190aaaa-0000-7000-8000-000000000000',
+  status: 200,
+  get: (h: string) => (h === 'Idempotency-Key' ? '' : ''),
 });
 const noop = async () => {};
 
@@ -36,6 +46,8 @@ async function run(withLog: boolean): Promise<number> {
 for (let round = 0; round < 3; round += 1) {
   const base = await run(false);
   const withLog = await run(true);
-  console.log(`round ${round + 1}: without ${base.toFixed(0)} ns/request, with the request log ${withLog.toFixed(0)} ns/request: +${((withLog - base) / 1000).toFixed(2)} µs`);
+  console.log(
+    `round ${round + 1}: without ${base.toFixed(0)} ns/request, with the request log ${withLog.toFixed(0)} ns/request: +${((withLog - base) / 1000).toFixed(2)} µs`,
+  );
 }
 console.log(`entries queued and written in batches: ${written}`);

@@ -12,15 +12,29 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
-interface ProfileNode { id: number; parent?: number; children?: number[]; callFrame: { functionName: string; url: string; lineNumber: number } }
-interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number }
+interface ProfileNode {
+  id: number;
+  parent?: number;
+  children?: number[];
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+}
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '8' }, within: { type: 'string', default: '1e9' } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { top: { type: 'string', default: '8' }, within: { type: 'string', default: '1e9' } },
+});
 const profile = JSON.parse(readFileSync(positionals[0]!, 'utf8')) as Profile;
 const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
 for (const n of profile.nodes) for (const c of n.children ?? []) nodes.get(c)!.parent = n.id;
 
-const label = (n: ProfileNode) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^.*\/(node_modules|work\/wt\/[^/]+)\//, '')}:${n.callFrame.lineNumber + 1}`;
+const label = (n: ProfileNode) =>
+  `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^.*\/(node_modules|work\/wt\/[^/]+)\//, '')}:${n.callFrame.lineNumber + 1}`;
 const isIdle = (n: ProfileNode) => n.callFrame.functionName === '(idle)';
 
 /** The frame nearest the top of the stack that is the project's own code, else a package's. */
@@ -34,7 +48,11 @@ function nearestOwn(id: number): string {
   return pkg ? `(in ${pkg})` : '(node or V8)';
 }
 
-interface Stretch { startUs: number; us: number; samples: Array<{ id: number; us: number }> }
+interface Stretch {
+  startUs: number;
+  us: number;
+  samples: Array<{ id: number; us: number }>;
+}
 const stretches: Stretch[] = [];
 let t = 0;
 let current: Stretch | undefined;
@@ -49,9 +67,16 @@ profile.samples.forEach((id, i) => {
   t += profile.timeDeltas[i] ?? 0;
 });
 
-const top = (m: Map<string, number>, n: number, total: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, us]) => `${(100 * us / total).toFixed(0)}% ${k}`);
+const top = (m: Map<string, number>, n: number, total: number) =>
+  [...m]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, us]) => `${((100 * us) / total).toFixed(0)}% ${k}`);
 const within = Number(values.within) * 1e6;
-for (const s of stretches.filter((x) => x.startUs < within).sort((a, b) => b.us - a.us).slice(0, Number(values.top))) {
+for (const s of stretches
+  .filter((x) => x.startUs < within)
+  .sort((a, b) => b.us - a.us)
+  .slice(0, Number(values.top))) {
   const self = new Map<string, number>();
   const own = new Map<string, number>();
   for (const { id, us } of s.samples) {

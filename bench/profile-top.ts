@@ -12,8 +12,16 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
-interface ProfileNode { id: number; hitCount?: number; callFrame: { functionName: string; url: string; lineNumber: number } }
-interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+interface ProfileNode {
+  id: number;
+  hitCount?: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
 
 /** Where a frame's code comes from: a package, the project, Node itself, or V8. */
 function origin(url: string): string {
@@ -45,7 +53,9 @@ function selfTimes(p: Profile): { byFunction: Map<string, number>; byOrigin: Map
 }
 
 function top(m: Map<string, number>, busy: number, n: number): string[] {
-  return [...m].sort((a, b) => b[1] - a[1]).slice(0, n)
+  return [...m]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
     .map(([k, us]) => `  ${((100 * us) / busy).toFixed(1).padStart(5)} %  ${(us / 1000).toFixed(0).padStart(7)} ms  ${k}`);
 }
 
@@ -53,7 +63,11 @@ function main() {
   const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '25' } } });
   const n = Number(values.top);
   for (const arg of positionals) {
-    const files = statSync(arg).isDirectory() ? readdirSync(arg).filter((f) => f.endsWith('.cpuprofile')).map((f) => join(arg, f)) : [arg];
+    const files = statSync(arg).isDirectory()
+      ? readdirSync(arg)
+          .filter((f) => f.endsWith('.cpuprofile'))
+          .map((f) => join(arg, f))
+      : [arg];
     for (const file of files) {
       const { byFunction, byOrigin, busyUs } = selfTimes(JSON.parse(readFileSync(file, 'utf8')) as Profile);
       console.log(`\n${file}: ${(busyUs / 1000).toFixed(0)} ms busy`);

@@ -39,8 +39,12 @@ import { apiSource, outboxSource, type BenchPartner, type NotificationSource } f
 
 const { values } = parseArgs({
   options: {
-    n: { type: 'string', default: '2000' }, rate: { type: 'string', default: '200' }, backlog: { type: 'string', default: '5000' },
-    endpoints: { type: 'string', default: '8' }, raw: { type: 'string', default: '5000' }, concurrency: { type: 'string', default: '4' },
+    n: { type: 'string', default: '2000' },
+    rate: { type: 'string', default: '200' },
+    backlog: { type: 'string', default: '5000' },
+    endpoints: { type: 'string', default: '8' },
+    raw: { type: 'string', default: '5000' },
+    concurrency: { type: 'string', default: '4' },
     source: { type: 'string', default: 'api' },
   },
 });
@@ -55,19 +59,30 @@ const PER_ENDPOINT = Number(values.concurrency);
 async function rawCeiling(ports: number[], total: number, inFlight: number): Promise<number> {
   const agent = new http.Agent({ keepAlive: true });
   const body = JSON.stringify({ id: 'raw-00000000-0000-7000-8000-000000000000', state: 'PROCESSING', stateReason: 'PROCESSING_REDIRECT_NEEDED' });
-  const headers = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'webhook-id': 'msg', 'webhook-timestamp': '1', 'webhook-signature': 'v1,x' };
+  const headers = {
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(body)),
+    'webhook-id': 'msg',
+    'webhook-timestamp': '1',
+    'webhook-signature': 'v1,x',
+  };
   let next = 0;
   const started = now();
-  await Promise.all(Array.from({ length: inFlight }, async (_, w) => {
-    while (next < total) {
-      next++;
-      await new Promise<void>((resolve, reject) => {
-        const req = http.request({ host: '127.0.0.1', port: ports[w % ports.length], path: '/hook', method: 'POST', agent, headers }, (res) => { res.resume(); res.on('end', () => resolve()); });
-        req.on('error', reject);
-        req.end(body);
-      });
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: inFlight }, async (_, w) => {
+      while (next < total) {
+        next++;
+        await new Promise<void>((resolve, reject) => {
+          const req = http.request({ host: '127.0.0.1', port: ports[w % ports.length], path: '/hook', method: 'POST', agent, headers }, (res) => {
+            res.resume();
+            res.on('end', () => resolve());
+          });
+          req.on('error', reject);
+          req.end(body);
+        });
+      }
+    }),
+  );
   agent.destroy();
   return total / ((now() - started) / 1000);
 }
@@ -80,9 +95,11 @@ function pacedNotifications(source: NotificationSource, partners: BenchPartner[]
 async function backlog(source: NotificationSource, partners: BenchPartner[], count: number): Promise<string[]> {
   const ids: string[] = [];
   let i = 0;
-  await Promise.all(Array.from({ length: 32 }, async () => {
-    while (i < count) ids.push(await source.create(partners[i++ % partners.length]!));
-  }));
+  await Promise.all(
+    Array.from({ length: 32 }, async () => {
+      while (i < count) ids.push(await source.create(partners[i++ % partners.length]!));
+    }),
+  );
   return ids;
 }
 
@@ -107,12 +124,24 @@ async function main() {
   const stack = await resolveStack({ start: true });
   const suffix = randomBytes(4).toString('hex');
   const env = {
-    NODE_ENV: 'test', LOG_LEVEL: 'info', MONGO_URL: stack.MONGO_URL, KAFKA_BROKERS: stack.KAFKA_BROKERS,
-    MONGO_DB: `bench_relay_${suffix}`, KAFKA_TOPIC_PREFIX: `bench.${suffix}.`, KAFKA_PARTITIONS: '3',
-    RELAY_METRICS_PORT: '0', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_CONCURRENCY_PER_ENDPOINT: String(PER_ENDPOINT),
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    MONGO_URL: stack.MONGO_URL,
+    KAFKA_BROKERS: stack.KAFKA_BROKERS,
+    MONGO_DB: `bench_relay_${suffix}`,
+    KAFKA_TOPIC_PREFIX: `bench.${suffix}.`,
+    KAFKA_PARTITIONS: '3',
+    RELAY_METRICS_PORT: '0',
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+    WEBHOOK_CONCURRENCY_PER_ENDPOINT: String(PER_ENDPOINT),
   };
   const config = loadConfig({
-    ...env, LOG_LEVEL: 'silent', HTTPS_PORT: '0', HTTP_PORT: '0', API_METRICS_PORT: '0', RATE_LIMIT_PER_MINUTE: '100000000',
+    ...env,
+    LOG_LEVEL: 'silent',
+    HTTPS_PORT: '0',
+    HTTP_PORT: '0',
+    API_METRICS_PORT: '0',
+    RATE_LIMIT_PER_MINUTE: '100000000',
   });
   const api = await startApi(config, createLogger({ level: 'silent', name: 'bench-api' }));
   const notificationsTopic = api.runtime.topics.name(TOPICS.notifications);
@@ -127,7 +156,10 @@ async function main() {
     // the ceiling is measured three times across the run (the machine is shared): median
     const inFlight = ENDPOINTS * PER_ENDPOINT;
     const raws: number[] = [];
-    const measureRaw = async () => { raws.push(await rawCeiling(ports, RAW, inFlight)); await receiver.reset(); };
+    const measureRaw = async () => {
+      raws.push(await rawCeiling(ports, RAW, inFlight));
+      await receiver.reset();
+    };
     await rawCeiling(ports, Math.min(1000, RAW), inFlight); // warm-up
     await measureRaw();
 
@@ -163,16 +195,26 @@ async function main() {
     await receiver.reset();
     const all = 100 + N + BACKLOG;
     const floorMark = now();
-    const started = await startFloor({
-      KAFKA_BROKERS: stack.KAFKA_BROKERS, MONGO_URL: stack.MONGO_URL, MONGO_DB: `${env.MONGO_DB}_floor`,
-      FLOOR_TOPIC: notificationsTopic, FLOOR_GROUP: `${env.KAFKA_TOPIC_PREFIX}floor`, FLOOR_PER_ENDPOINT: String(PER_ENDPOINT),
-    }, all);
+    const started = await startFloor(
+      {
+        KAFKA_BROKERS: stack.KAFKA_BROKERS,
+        MONGO_URL: stack.MONGO_URL,
+        MONGO_DB: `${env.MONGO_DB}_floor`,
+        FLOOR_TOPIC: notificationsTopic,
+        FLOOR_GROUP: `${env.KAFKA_TOPIC_PREFIX}floor`,
+        FLOOR_PER_ENDPOINT: String(PER_ENDPOINT),
+      },
+      all,
+    );
     relay = started.child; // stopped like the relay, in the finally below too
     const floorMeter = cpuMeter({ floor: relay.pid, receiver: receiver.pid, ...stackPids() });
     const floorArrivals = [...(await receiver.waitFor(all, 300_000)).values()].sort((a, b) => a - b);
-    const floorLastRecord = await Promise.race([started.allRecorded, new Promise<never>((_, reject) => {
-      setTimeout(() => reject(new Error(`the floor did not record ${all} deliveries within 60 s of their arrival`)), 60_000).unref();
-    })]);
+    const floorLastRecord = await Promise.race([
+      started.allRecorded,
+      new Promise<never>((_, reject) => {
+        setTimeout(() => reject(new Error(`the floor did not record ${all} deliveries within 60 s of their arrival`)), 60_000).unref();
+      }),
+    ]);
     const floorCpuSpent = floorMeter.spentMs();
     const floorWallMs = now() - floorMark;
     const floor = (floorArrivals.length - 1) / ((Math.max(floorArrivals[floorArrivals.length - 1]!, floorLastRecord) - floorArrivals[0]!) / 1000);
@@ -180,30 +222,38 @@ async function main() {
     relay = undefined;
 
     const raw = [...raws].sort((a, b) => a - b)[1]!;
-    const byProcess = (spent: Record<string, number | undefined>, show: (ms: number) => string) => Object.entries(spent)
-      .filter(([, ms]) => ms !== undefined).map(([k, ms]) => `${k} ${show(ms!)}`).join(', ');
+    const byProcess = (spent: Record<string, number | undefined>, show: (ms: number) => string) =>
+      Object.entries(spent)
+        .filter(([, ms]) => ms !== undefined)
+        .map(([k, ms]) => `${k} ${show(ms!)}`)
+        .join(', ');
     const share = (spent: Record<string, number | undefined>, wall: number) => byProcess(spent, (ms) => `${((ms / wall) * 100).toFixed(0)}%`);
     // from the process's start (or the drain's) to the last record: startup and the group join included
     const perDelivery = (spent: Record<string, number | undefined>, deliveries: number) => byProcess(spent, (ms) => ((ms * 1000) / deliveries).toFixed(0));
     const cpu = share(cpuSpent, wallMs);
     const unit = await bareKoaCpuPerRequest();
     const relayUs = cpuSpent.relay === undefined ? undefined : (cpuSpent.relay * 1000) / BACKLOG;
-    const multiple = relayUs === undefined ? '?' : `${relayUs.toFixed(0)} µs = ${(relayUs / unit.us).toFixed(1)} × a bare Koa HTTPS request (${unit.us.toFixed(0)} µs, same run)`;
+    const multiple =
+      relayUs === undefined
+        ? '?'
+        : `${relayUs.toFixed(0)} µs = ${(relayUs / unit.us).toFixed(1)} × a bare Koa HTTPS request (${unit.us.toFixed(0)} µs, same run)`;
 
-    process.stdout.write([
-      '',
-      `webhook relay benchmark: ${ENDPOINTS} endpoints × ${PER_ENDPOINT} in flight, source: ${source.name}`,
-      `  raw POST ceiling        ${raw.toFixed(0)} req/s median of ${raws.map((r) => r.toFixed(0)).join(', ')} (${RAW} POSTs each, ${inFlight} in flight, same receiver)`,
-      `  paced ${RATE}/s × ${N}      p50 ${ms(pct(latencies, 0.5))}  p99 ${ms(pct(latencies, 0.99))}  max ${ms(latencies[latencies.length - 1]!)}  (target p99 < 250 ms)`,
-      `  backlog of ${BACKLOG}      ${throughput.toFixed(0)} deliveries/s = ${(throughput / raw).toFixed(2)} × raw ceiling (target ≥ 0.50)`,
-      `  CPU during the drain     ${cpu} (of one core each; 2 cores in all)`,
-      `  CPU per delivery, µs     ${perDelivery(cpuSpent, BACKLOG)} (startup and group join included)`,
-      `  relay process per delivery ${multiple}`,
-      `  floor: drain of ${all}   ${floor.toFixed(0)} deliveries/s = ${(floor / raw).toFixed(2)} × raw ceiling (consume, POST, insert a record, commit; nothing else)`,
-      `  CPU during the floor     ${share(floorCpuSpent, floorWallMs)}`,
-      `  CPU per delivery, µs     ${perDelivery(floorCpuSpent, all)} (the same way)`,
-      '',
-    ].join('\n'));
+    process.stdout.write(
+      [
+        '',
+        `webhook relay benchmark: ${ENDPOINTS} endpoints × ${PER_ENDPOINT} in flight, source: ${source.name}`,
+        `  raw POST ceiling        ${raw.toFixed(0)} req/s median of ${raws.map((r) => r.toFixed(0)).join(', ')} (${RAW} POSTs each, ${inFlight} in flight, same receiver)`,
+        `  paced ${RATE}/s × ${N}      p50 ${ms(pct(latencies, 0.5))}  p99 ${ms(pct(latencies, 0.99))}  max ${ms(latencies[latencies.length - 1]!)}  (target p99 < 250 ms)`,
+        `  backlog of ${BACKLOG}      ${throughput.toFixed(0)} deliveries/s = ${(throughput / raw).toFixed(2)} × raw ceiling (target ≥ 0.50)`,
+        `  CPU during the drain     ${cpu} (of one core each; 2 cores in all)`,
+        `  CPU per delivery, µs     ${perDelivery(cpuSpent, BACKLOG)} (startup and group join included)`,
+        `  relay process per delivery ${multiple}`,
+        `  floor: drain of ${all}   ${floor.toFixed(0)} deliveries/s = ${(floor / raw).toFixed(2)} × raw ceiling (consume, POST, insert a record, commit; nothing else)`,
+        `  CPU during the floor     ${share(floorCpuSpent, floorWallMs)}`,
+        `  CPU per delivery, µs     ${perDelivery(floorCpuSpent, all)} (the same way)`,
+        '',
+      ].join('\n'),
+    );
   } finally {
     if (relay) await stopRelay(relay);
     receiver.stop();
@@ -217,8 +267,14 @@ async function dropAll(api: Api, prefix: string) {
   const { MongoClient } = await import('mongodb');
   const client = new MongoClient(runtime.config.mongo.url, { retryWrites: false });
   await client.connect();
-  await client.db(`${runtime.config.mongo.db}_floor`).dropDatabase().catch(() => {});
-  await client.db(runtime.config.mongo.db).dropDatabase().finally(() => client.close());
+  await client
+    .db(`${runtime.config.mongo.db}_floor`)
+    .dropDatabase()
+    .catch(() => {});
+  await client
+    .db(runtime.config.mongo.db)
+    .dropDatabase()
+    .finally(() => client.close());
   const admin = runtime.kafka.admin();
   await admin.connect();
   const mine = (await admin.listTopics()).filter((t) => t.startsWith(prefix));
@@ -226,7 +282,10 @@ async function dropAll(api: Api, prefix: string) {
   await admin.disconnect();
 }
 
-main().then(() => process.exit(0), (err) => {
-  process.stderr.write(`${err?.stack ?? err}\n`);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err) => {
+    process.stderr.write(`${err?.stack ?? err}\n`);
+    process.exit(1);
+  },
+);

@@ -42,8 +42,12 @@ export interface DestructiveSteps<P, R> {
  * an audit line (verb, reason, operator) on the log before the change, then the change
  * (`{dryRun: false, reason, result}`).
  */
-export async function destructively<P, R>(ctx: Pick<VerbContext, 'logger'>, verb: string, values: Values, steps: DestructiveSteps<P, R>):
-  Promise<{ dryRun: true; plan: P; toApply: string } | { dryRun: false; reason: string; result: R }> {
+export async function destructively<P, R>(
+  ctx: Pick<VerbContext, 'logger'>,
+  verb: string,
+  values: Values,
+  steps: DestructiveSteps<P, R>,
+): Promise<{ dryRun: true; plan: P; toApply: string } | { dryRun: false; reason: string; result: R }> {
   const decided = confirmation(values);
   if (!decided.apply) return { dryRun: true, plan: await steps.plan(), toApply: `repeat with --${CONFIRM_FLAG} --reason "why"` };
   ctx.logger.warn({ audit: true, verb, reason: decided.reason, operator: operator() }, `ops ${verb}: applying, confirmed with a reason`);
@@ -51,5 +55,9 @@ export async function destructively<P, R>(ctx: Pick<VerbContext, 'logger'>, verb
 }
 
 function operator(): string {
-  try { return userInfo().username; } catch { return 'unknown'; }
+  try {
+    return userInfo().username;
+  } catch {
+    return 'unknown';
+  }
 }

@@ -15,7 +15,7 @@ export function programHelp(verbs: readonly Verb[]): string {
     .map(({ group, mine }) => [`${group}: ${GROUPS[group]}`, ...mine.map((v) => `${pad(v.name)}${v.summary}`)].join('\n'));
   return [
     'usage: ops <group> <verb> [options]      (locally: npm run -s ops -- ...; in the image: ops ...)',
-    '`ops <group> <verb> --help` prints one verb\'s options.',
+    "`ops <group> <verb> --help` prints one verb's options.",
     '',
     ...sections.flatMap((s) => [s, '']),
     FOOTER,

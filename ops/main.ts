@@ -17,7 +17,10 @@ runProgram(process.argv.slice(2), {
   verbs: VERBS,
   open: openSession,
   io: { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t), stdin: readStdin },
-}).then((code) => process.exit(code), (err) => {
-  process.stderr.write(`ops: ${err?.stack ?? err}\n`);
-  process.exit(1);
-});
+}).then(
+  (code) => process.exit(code),
+  (err) => {
+    process.stderr.write(`ops: ${err?.stack ?? err}\n`);
+    process.exit(1);
+  },
+);

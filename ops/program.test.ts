@@ -15,15 +15,34 @@ import { VERBS } from './commands/index.js';
 function harness(verbs: readonly Verb[], opts: { configError?: boolean } = {}) {
   const seen = { out: '', err: '', opened: 0, closed: 0, audit: [] as Record<string, unknown>[] };
   // the store as the audit writes to it
-  const db = { collection: () => ({ insertOne: async (r: Record<string, unknown>) => { seen.audit.push(r); } }) } as unknown as Db;
+  const db = {
+    collection: () => ({
+      insertOne: async (r: Record<string, unknown>) => {
+        seen.audit.push(r);
+      },
+    }),
+  } as unknown as Db;
   const deps: ProgramDeps = {
     verbs,
-    io: { out: (t) => { seen.out += t; }, err: (t) => { seen.err += t; }, stdin: async () => 'from-stdin' },
+    io: {
+      out: (t) => {
+        seen.out += t;
+      },
+      err: (t) => {
+        seen.err += t;
+      },
+      stdin: async () => 'from-stdin',
+    },
     open: async () => {
       if (opts.configError) throw new ConfigError('invalid configuration:\n  MONGO_URL: "MONGO_URL" is required');
       seen.opened++;
       const ctx = { config: {} as Config, db, secrets: {} as SecretBox, clock: new ManualClock(), logger: createLogger({ level: 'silent', name: 'ops' }) };
-      return { ctx, close: async () => { seen.closed++; } };
+      return {
+        ctx,
+        close: async () => {
+          seen.closed++;
+        },
+      };
     },
   };
   return { seen, run: (...argv: string[]) => runProgram(argv, deps) };
@@ -31,24 +50,43 @@ function harness(verbs: readonly Verb[], opts: { configError?: boolean } = {}) {
 
 const changed: string[] = [];
 const echo: Verb = {
-  group: 'partners', name: 'echo', summary: 'says what it was given', usage: '--word W', options: { word: { type: 'string' } },
+  group: 'partners',
+  name: 'echo',
+  summary: 'says what it was given',
+  usage: '--word W',
+  options: { word: { type: 'string' } },
   run: async (ctx, values) => ({ word: need(values, 'word'), stdin: await ctx.stdin() }),
 };
 const refuses: Verb = {
-  group: 'partners', name: 'refuse', summary: 'refuses', usage: '', options: {},
-  run: async () => { throw new InvalidRequestError('nothing here is acceptable'); },
+  group: 'partners',
+  name: 'refuse',
+  summary: 'refuses',
+  usage: '',
+  options: {},
+  run: async () => {
+    throw new InvalidRequestError('nothing here is acceptable');
+  },
 };
 const erase: Verb = {
-  group: 'data', name: 'erase', summary: 'erases a thing', usage: '--id ID', options: { id: { type: 'string' } }, destructive: true,
-  run: (ctx, values) => destructively(ctx, 'data erase', values, {
-    plan: async () => ({ wouldErase: need(values, 'id') }),
-    apply: async () => { changed.push(need(values, 'id')); return { erased: need(values, 'id') }; },
-  }),
+  group: 'data',
+  name: 'erase',
+  summary: 'erases a thing',
+  usage: '--id ID',
+  options: { id: { type: 'string' } },
+  destructive: true,
+  run: (ctx, values) =>
+    destructively(ctx, 'data erase', values, {
+      plan: async () => ({ wouldErase: need(values, 'id') }),
+      apply: async () => {
+        changed.push(need(values, 'id'));
+        return { erased: need(values, 'id') };
+      },
+    }),
 };
 const TOY = [echo, refuses, erase];
 
-describe('ops: the operators\' program', () => {
-  it('when --help is asked, then every verb is listed under its group, in the groups\' order, and nothing is opened', async () => {
+describe("ops: the operators' program", () => {
+  it("when --help is asked, then every verb is listed under its group, in the groups' order, and nothing is opened", async () => {
     const h = harness(VERBS);
     expect(await h.run('--help')).to.equal(0);
     const groups = [...h.seen.out.matchAll(/^([a-z]+): /gm)].map((m) => m[1]).filter((g) => g !== 'usage');
@@ -69,7 +107,9 @@ describe('ops: the operators\' program', () => {
   it('when a group is given --help, then its verbs with their options; without a verb, the same on stderr and exit 2', async () => {
     const asked = harness(VERBS);
     expect(await asked.run('partners', '--help')).to.equal(0);
-    expect(asked.seen.out).to.match(/^usage: ops partners <verb>/).and.match(/^  set-display-name +--username U --display-name N$/m);
+    expect(asked.seen.out)
+      .to.match(/^usage: ops partners <verb>/)
+      .and.match(/^  set-display-name +--username U --display-name N$/m);
     const bare = harness(VERBS);
     expect(await bare.run('partners')).to.equal(2);
     expect(bare.seen.err).to.match(/^usage: ops partners <verb>/);
@@ -108,7 +148,9 @@ describe('ops: the operators\' program', () => {
   });
 
   describe('a destructive verb', () => {
-    beforeEach(() => { changed.length = 0; });
+    beforeEach(() => {
+      changed.length = 0;
+    });
 
     it('when run without the confirmation flag, then it is dry: the plan is printed and nothing changes', async () => {
       const h = harness(TOY);
@@ -143,7 +185,11 @@ describe('ops: the operators\' program', () => {
       await h.run('partners', 'echo', '--word', 'w');
       expect(h.seen.audit[0]).to.deep.include({ command: 'partners echo', outcome: 'applied', options: { word: 'w' } });
       const { auditOptions } = await import('../platform/audit.js');
-      expect(auditOptions({ username: 'shop', password: 'hunter2', 'password-stdin': true, help: false })).to.deep.equal({ username: 'shop', password: '[redacted]', 'password-stdin': true });
+      expect(auditOptions({ username: 'shop', password: 'hunter2', 'password-stdin': true, help: false })).to.deep.equal({
+        username: 'shop',
+        password: '[redacted]',
+        'password-stdin': true,
+      });
     });
 
     it('when its help is asked, then it names the confirmation flag and the reason', async () => {

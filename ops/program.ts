@@ -44,7 +44,11 @@ export async function runProgram(argv: readonly string[], deps: ProgramDeps): Pr
   if (!verb) return refuse(io, `unknown verb ${group} ${verbName}${elsewhere(verbs, verbName)}`, groupHelp(group, verbs));
   let values: Values;
   try {
-    values = parseArgs({ args: rest, options: { ...verb.options, ...(verb.destructive ? DESTRUCTIVE_OPTIONS : {}), help: { type: 'boolean', short: 'h' } }, strict: true }).values;
+    values = parseArgs({
+      args: rest,
+      options: { ...verb.options, ...(verb.destructive ? DESTRUCTIVE_OPTIONS : {}), help: { type: 'boolean', short: 'h' } },
+      strict: true,
+    }).values;
   } catch (err) {
     return refuse(io, (err as Error).message, verbHelp(verb));
   }
@@ -88,8 +92,13 @@ function auditor(verb: Verb, values: Values, session: Session) {
   return async (outcome: AuditRecord['outcome'], err?: unknown) => {
     const reason = typeof values.reason === 'string' && values.reason.trim() ? values.reason.trim() : undefined;
     await new OpsAudit(session.ctx.db).write({
-      at: session.ctx.clock.now(), operator: operatorName(), command: `${verb.group} ${verb.name}`, options: auditOptions(values),
-      ...(reason ? { reason } : {}), outcome, ...(err ? { error: String((err as Error)?.message ?? err).slice(0, 500) } : {}),
+      at: session.ctx.clock.now(),
+      operator: operatorName(),
+      command: `${verb.group} ${verb.name}`,
+      options: auditOptions(values),
+      ...(reason ? { reason } : {}),
+      outcome,
+      ...(err ? { error: String((err as Error)?.message ?? err).slice(0, 500) } : {}),
     });
   };
 }

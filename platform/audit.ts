@@ -23,13 +23,19 @@ export interface AuditRecord {
 const SECRET_OPTION = /password|secret|token|key|stdin/i;
 
 export function auditOptions(values: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(values)
-    .filter(([k, v]) => v !== undefined && k !== 'help' && k !== 'reason')
-    .map(([k, v]) => [k, SECRET_OPTION.test(k) && typeof v === 'string' ? '[redacted]' : v]));
+  return Object.fromEntries(
+    Object.entries(values)
+      .filter(([k, v]) => v !== undefined && k !== 'help' && k !== 'reason')
+      .map(([k, v]) => [k, SECRET_OPTION.test(k) && typeof v === 'string' ? '[redacted]' : v]),
+  );
 }
 
 export function operatorName(): string {
-  try { return userInfo().username; } catch { return 'unknown'; }
+  try {
+    return userInfo().username;
+  } catch {
+    return 'unknown';
+  }
 }
 
 export class OpsAudit {
@@ -45,6 +51,8 @@ export class OpsAudit {
 
   /** Newest first (ids are UUIDv7: time-ordered), optionally from a time or of one command. */
   list(q: { since?: Date; command?: string; limit: number }): Promise<AuditRecord[]> {
-    return this.records.find({ ...(q.since ? { at: { $gte: q.since } } : {}), ...(q.command ? { command: q.command } : {}) }, { sort: { _id: -1 }, limit: q.limit }).toArray();
+    return this.records
+      .find({ ...(q.since ? { at: { $gte: q.since } } : {}), ...(q.command ? { command: q.command } : {}) }, { sort: { _id: -1 }, limit: q.limit })
+      .toArray();
   }
 }

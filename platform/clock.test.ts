@@ -9,7 +9,10 @@ describe('ManualClock', () => {
     clock.after(10, () => fired.push(['a', clock.now().getTime()]));
     clock.after(50, () => fired.push(['c', clock.now().getTime()]));
     await clock.advance(30);
-    expect(fired).to.deep.equal([['a', 10], ['b', 30]]);
+    expect(fired).to.deep.equal([
+      ['a', 10],
+      ['b', 30],
+    ]);
     expect(clock.now().getTime()).to.equal(30);
     expect(clock.pending).to.equal(1);
   });
@@ -17,7 +20,9 @@ describe('ManualClock', () => {
   it('when a timer is cancelled, then it never fires', async () => {
     const clock = new ManualClock(0);
     let fired = false;
-    const cancel = clock.after(5, () => { fired = true; });
+    const cancel = clock.after(5, () => {
+      fired = true;
+    });
     cancel();
     await clock.advance(10);
     expect(fired).to.equal(false);

@@ -49,7 +49,9 @@ export class ManualClock implements Clock {
   after(ms: number, fn: () => unknown): () => void {
     const timer = { at: this.ms + Math.max(0, ms), seq: this.seq++, fn };
     this.timers.push(timer);
-    return () => { this.timers = this.timers.filter((t) => t !== timer); };
+    return () => {
+      this.timers = this.timers.filter((t) => t !== timer);
+    };
   }
 
   /** Timers not yet fired. */

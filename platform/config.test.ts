@@ -21,8 +21,15 @@ describe('config', () => {
   });
 
   const BILLING = {
-    BILLING_NAME: 'Financing a.s.', BILLING_ACCOUNT_NUMBER: '123456789', BILLING_BANK_CODE: '0300', BILLING_STREET: 'Main',
-    BILLING_STREET_NUMBER: '1', BILLING_CITY: 'Brno', BILLING_ZIP: '60200', BILLING_COUNTRY: 'CZ', COLLECTION_IBAN: 'CZ65 0800 0000 1920 0014 5399',
+    BILLING_NAME: 'Financing a.s.',
+    BILLING_ACCOUNT_NUMBER: '123456789',
+    BILLING_BANK_CODE: '0300',
+    BILLING_STREET: 'Main',
+    BILLING_STREET_NUMBER: '1',
+    BILLING_CITY: 'Brno',
+    BILLING_ZIP: '60200',
+    BILLING_COUNTRY: 'CZ',
+    COLLECTION_IBAN: 'CZ65 0800 0000 1920 0014 5399',
     // (not billing, but required in production as they are: the master key of secrets at rest)
     MASTER_KEY_FILE: '/run/secrets/master-key',
   };
@@ -30,14 +37,19 @@ describe('config', () => {
   it('when COLLECTION_IBAN is given, then spaces go and the check digits must hold; a wrong one stops start-up naming it', () => {
     expect(loadConfig({ ...base, COLLECTION_IBAN: 'cz65 0800 0000 1920 0014 5399' }).collection.iban).to.equal('CZ6508000000192000145399');
     expect(loadConfig({ ...base }).collection).to.deep.equal({ iban: 'CZ9320100000002000145399', name: 'Partner Financing s.r.o.' });
-    expect(() => loadConfig({ ...base, COLLECTION_IBAN: 'CZ6508000000192000145398' })).to.throw(ConfigError, /COLLECTION_IBAN: "COLLECTION_IBAN" must be an IBAN with valid check digits/);
+    expect(() => loadConfig({ ...base, COLLECTION_IBAN: 'CZ6508000000192000145398' })).to.throw(
+      ConfigError,
+      /COLLECTION_IBAN: "COLLECTION_IBAN" must be an IBAN with valid check digits/,
+    );
   });
 
   it('when NODE_ENV=production and the billing details are missing, then start-up stops naming each missing variable', () => {
     let err: unknown;
     try {
       loadConfig({ ...base, NODE_ENV: 'production', BILLING_NAME: 'Financing a.s.' });
-    } catch (e) { err = e; }
+    } catch (e) {
+      err = e;
+    }
     expect(err).to.be.instanceOf(ConfigError);
     const msg = (err as Error).message;
     for (const name of Object.keys(BILLING).filter((n) => n !== 'BILLING_NAME')) expect(msg).to.include(`${name} must be set in production`);
@@ -60,7 +72,9 @@ describe('config', () => {
     let err: unknown;
     try {
       loadConfig({ ...base, HTTPS_PORT: 'abc', WEBHOOK_RETRY_DELAYS: '1m,soon', TLS_CERT_FILE: '/x.pem' });
-    } catch (e) { err = e; }
+    } catch (e) {
+      err = e;
+    }
     expect(err).to.be.instanceOf(ConfigError);
     const msg = (err as Error).message;
     expect(msg).to.include('HTTPS_PORT');
@@ -80,7 +94,13 @@ describe('config', () => {
 });
 
 describe('durations', () => {
-  for (const [text, ms] of [['500ms', 500], ['30s', 30_000], ['5m', 300_000], ['24h', 86_400_000], ['365d', 31_536_000_000]] as const) {
+  for (const [text, ms] of [
+    ['500ms', 500],
+    ['30s', 30_000],
+    ['5m', 300_000],
+    ['24h', 86_400_000],
+    ['365d', 31_536_000_000],
+  ] as const) {
     it(`when "${text}" is parsed, then it is ${ms} ms`, () => expect(parseDuration(text)).to.equal(ms));
   }
   it('when a list is parsed, then each item is converted', () => expect(parseDurationList('1s,2m')).to.deep.equal([1000, 120_000]));

@@ -11,21 +11,24 @@ import { kafkaSecurity, SettingFileError } from './kafka-security.js';
  * Validated once at boot; a bad value stops start-up naming the variable.
  * Nothing else in the code base reads process.env (scripts/ and test/ excepted).
  */
-const duration = Joi.string().pattern(/^\d+(ms|s|m|h|d)$/).message('{{#label}} must be a duration like 500ms, 30s, 5m, 24h or 365d');
+const duration = Joi.string()
+  .pattern(/^\d+(ms|s|m|h|d)$/)
+  .message('{{#label}} must be a duration like 500ms, 30s, 5m, 24h or 365d');
 const boolean = Joi.boolean().truthy('1', 'yes').falsy('0', 'no', '');
 const port = Joi.number().integer().min(0).max(65535);
 /**
  * A value with a default for local runs only: with NODE_ENV=production it must be set, so
  * a production start never runs on a placeholder (invoices with made-up bank details).
  */
-const localOnly = (s: Joi.Schema, local: string) => s
-  .when('NODE_ENV', { is: 'production', then: Joi.required(), otherwise: Joi.optional().default(local) })
-  .meta({ localDefault: local, production: 'required' });
+const localOnly = (s: Joi.Schema, local: string) =>
+  s
+    .when('NODE_ENV', { is: 'production', then: Joi.required(), otherwise: Joi.optional().default(local) })
+    .meta({ localDefault: local, production: 'required' });
 /** ISO 13616: the IBAN's check digits (mod 97 = 1), spaces allowed and removed. */
 const iban: Joi.CustomValidator<string> = (v, h) => {
   const t = v.replace(/\s+/g, '').toUpperCase();
-  const ok = /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(t)
-    && BigInt(`${t.slice(4)}${t.slice(0, 4)}`.replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55))) % 97n === 1n;
+  const ok =
+    /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(t) && BigInt(`${t.slice(4)}${t.slice(0, 4)}`.replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55))) % 97n === 1n;
   return ok ? t : h.message({ custom: '{{#label}} must be an IBAN with valid check digits' });
 };
 /** The event feed's removal of old entries relies on no insert lasting anywhere near it. */
@@ -42,84 +45,160 @@ const ianaZone: Joi.CustomValidator<string> = (v, h) => {
 };
 
 const schema = Joi.object({
-  NODE_ENV: Joi.string().valid('development', 'production', 'test').default('development')
-    .description('development (local defaults), production or test'),
-  LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info')
+  NODE_ENV: Joi.string().valid('development', 'production', 'test').default('development').description('development (local defaults), production or test'),
+  LOG_LEVEL: Joi.string()
+    .valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent')
+    .default('info')
     .description('pino log level of the JSON logs on stdout'),
   HTTPS_PORT: port.default(8443).description('HTTPS listener of the API'),
   HTTP_PORT: port.default(8080).description('plain HTTP listener: redirects to HTTPS'),
   BIND_HOST: Joi.string().default('127.0.0.1').description('address the API listens on; 0.0.0.0 in containers'),
-  PUBLIC_BASE_URL: Joi.string().uri({ scheme: ['https', 'http'] }).default('https://localhost:8443')
+  PUBLIC_BASE_URL: Joi.string()
+    .uri({ scheme: ['https', 'http'] })
+    .default('https://localhost:8443')
     .description('external base URL used in gateway links and redirects'),
-  TLS_CERT_FILE: Joi.string().description('PEM certificate; a self-signed one is generated when unset. A renewed file (and its key) is picked up without a restart: on a change in its directory, on SIGHUP, and every minute'),
+  TLS_CERT_FILE: Joi.string().description(
+    'PEM certificate; a self-signed one is generated when unset. A renewed file (and its key) is picked up without a restart: on a change in its directory, on SIGHUP, and every minute',
+  ),
   TLS_KEY_FILE: Joi.string().description('PEM private key matching TLS_CERT_FILE'),
-  MASTER_KEY_FILE: Joi.string().when('NODE_ENV', { is: 'production', then: Joi.required() })
+  MASTER_KEY_FILE: Joi.string()
+    .when('NODE_ENV', { is: 'production', then: Joi.required() })
     .meta({ localDefault: 'a development key kept in the cache', production: 'required' })
-    .description('file holding the 32-byte master key (raw, base64 or hex) that seals webhook secrets and token signing keys at rest (AES-256-GCM envelope); `openssl rand -base64 32`'),
-  MASTER_KEY_PREVIOUS_FILES: Joi.string().default('').description('comma-separated files of earlier master keys, during a rotation: records sealed under them still open until `ops keys reencrypt` has moved them to MASTER_KEY_FILE'),
+    .description(
+      'file holding the 32-byte master key (raw, base64 or hex) that seals webhook secrets and token signing keys at rest (AES-256-GCM envelope); `openssl rand -base64 32`',
+    ),
+  MASTER_KEY_PREVIOUS_FILES: Joi.string()
+    .default('')
+    .description(
+      'comma-separated files of earlier master keys, during a rotation: records sealed under them still open until `ops keys reencrypt` has moved them to MASTER_KEY_FILE',
+    ),
   PF_CACHE: Joi.string().description('the local cache directory (default ~/.cache/partner-financing): where a local run keeps its development master key'),
   TRUST_PROXY: boolean.default(false).description('honour X-Forwarded-Proto/-For from a TLS-terminating proxy'),
-  MONGO_URL: Joi.string().pattern(/^mongodb(\+srv)?:\/\//).required().description('MongoDB-wire connection string (npm start: the local stack when unset)'),
-  STORE_TIMEOUT: duration.default('1500ms').description('how long one store operation may wait for an answer (and for a server to be found) before the request gets a retryable 503; raise it for stores that scan large collections'),
-  MONGO_DB: Joi.string().pattern(/^[A-Za-z0-9_-]{1,60}$/).default('partner_financing').description('database name'),
-  KAFKA_BROKERS: Joi.string().pattern(/^[^,\s]+(,[^,\s]+)*$/).required().description('comma-separated host:port list (npm start: the local stack when unset)'),
+  MONGO_URL: Joi.string()
+    .pattern(/^mongodb(\+srv)?:\/\//)
+    .required()
+    .description('MongoDB-wire connection string (npm start: the local stack when unset)'),
+  STORE_TIMEOUT: duration
+    .default('1500ms')
+    .description(
+      'how long one store operation may wait for an answer (and for a server to be found) before the request gets a retryable 503; raise it for stores that scan large collections',
+    ),
+  MONGO_DB: Joi.string()
+    .pattern(/^[A-Za-z0-9_-]{1,60}$/)
+    .default('partner_financing')
+    .description('database name'),
+  KAFKA_BROKERS: Joi.string()
+    .pattern(/^[^,\s]+(,[^,\s]+)*$/)
+    .required()
+    .description('comma-separated host:port list (npm start: the local stack when unset)'),
   KAFKA_CLIENT_ID: Joi.string().default('partner-financing').description('Kafka client id'),
-  KAFKA_TOPIC_PREFIX: Joi.string().pattern(/^[a-z0-9._-]{0,40}$/).allow('').default('pf.')
+  KAFKA_TOPIC_PREFIX: Joi.string()
+    .pattern(/^[a-z0-9._-]{0,40}$/)
+    .allow('')
+    .default('pf.')
     .description('prefix of every topic and consumer group (isolates test runs)'),
   KAFKA_PARTITIONS: Joi.number().integer().min(1).max(64).default(3).description('partitions of the topics the service creates'),
   // connecting to a secured cluster (read by platform/kafka-security.ts; docs/operations.md)
   KAFKA_SSL: boolean.default(false).description('connect to the brokers over TLS'),
-  KAFKA_SSL_CA_FILE: Joi.string().description('PEM CA bundle that signs the brokers\' certificates (KAFKA_SSL); unset: the system\'s trusted CAs'),
+  KAFKA_SSL_CA_FILE: Joi.string().description("PEM CA bundle that signs the brokers' certificates (KAFKA_SSL); unset: the system's trusted CAs"),
   KAFKA_SSL_CERT_FILE: Joi.string().description('PEM client certificate for mutual TLS (with KAFKA_SSL_KEY_FILE)'),
   KAFKA_SSL_KEY_FILE: Joi.string().description('PEM private key of KAFKA_SSL_CERT_FILE'),
-  KAFKA_SASL_MECHANISM: Joi.string().lowercase().valid('plain', 'scram-sha-256', 'scram-sha-512').description('SASL mechanism: plain, scram-sha-256 or scram-sha-512; unset: no SASL'),
+  KAFKA_SASL_MECHANISM: Joi.string()
+    .lowercase()
+    .valid('plain', 'scram-sha-256', 'scram-sha-512')
+    .description('SASL mechanism: plain, scram-sha-256 or scram-sha-512; unset: no SASL'),
   KAFKA_SASL_USERNAME: Joi.string().description('SASL user name (with KAFKA_SASL_MECHANISM)'),
   KAFKA_SASL_PASSWORD_FILE: Joi.string().description('file holding the SASL password (a mounted secret; read and trimmed at start)'),
-  KAFKA_TOPICS: Joi.string().valid('create', 'check').default('create').description('create: create missing topics at start; check: only verify they exist with enough partitions and replicas (clusters that forbid clients to create topics; `ops kafka topics` prints or creates them)'),
-  OUTBOX_SWEEP_INTERVAL: duration.default('5s').description('heartbeat of the outbox publisher: how often it checks whether a sweep is due (its own failed publish, a peer whose heartbeat stopped, its start)'),
+  KAFKA_TOPICS: Joi.string()
+    .valid('create', 'check')
+    .default('create')
+    .description(
+      'create: create missing topics at start; check: only verify they exist with enough partitions and replicas (clusters that forbid clients to create topics; `ops kafka topics` prints or creates them)',
+    ),
+  OUTBOX_SWEEP_INTERVAL: duration
+    .default('5s')
+    .description(
+      'heartbeat of the outbox publisher: how often it checks whether a sweep is due (its own failed publish, a peer whose heartbeat stopped, its start)',
+    ),
   OUTBOX_SWEEP_GRACE: duration.default('2s').description('age an outbox entry must reach before the sweeper takes it'),
   OUTBOX_FULL_SWEEP_INTERVAL: duration.default('5m').description('backstop: a sweep at least this often even when nothing called for one'),
-  SANDBOX: boolean.when('NODE_ENV', { is: 'production', then: Joi.optional().default(false), otherwise: Joi.optional().default(true) })
+  SANDBOX: boolean
+    .when('NODE_ENV', { is: 'production', then: Joi.optional().default(false), otherwise: Joi.optional().default(true) })
     .meta({ localDefault: true, productionDefault: false })
     .description('sandbox decision rules (+approve / +reject e-mails auto-decide); on by default locally, off by default in production'),
   MAINTENANCE: boolean.default(false).description('planned outage: health answers 503'),
-  SHUTDOWN_DELAY: duration.when('NODE_ENV', { is: 'production', then: Joi.optional().default('5s'), otherwise: Joi.optional().default('0s') })
+  SHUTDOWN_DELAY: duration
+    .when('NODE_ENV', { is: 'production', then: Joi.optional().default('5s'), otherwise: Joi.optional().default('0s') })
     .meta({ localDefault: '0s', productionDefault: '5s' })
-    .description('after SIGTERM the API keeps serving this long while its readiness answers 503 DRAINING, so a load balancer takes it out before it stops listening; then it drains in-flight requests'),
-  CURRENCIES: Joi.string().pattern(/^[A-Z]{3}(,[A-Z]{3})*$/).default('CZK').description('accepted ISO 4217 currencies'),
+    .description(
+      'after SIGTERM the API keeps serving this long while its readiness answers 503 DRAINING, so a load balancer takes it out before it stops listening; then it drains in-flight requests',
+    ),
+  CURRENCIES: Joi.string()
+    .pattern(/^[A-Z]{3}(,[A-Z]{3})*$/)
+    .default('CZK')
+    .description('accepted ISO 4217 currencies'),
   APPLICATION_TTL: duration.default('24h').description('PROCESSING applications expire after this'),
   RECURRENCE_VALIDITY: duration.default('365d').description('READY recurrences expire after this'),
   GATEWAY_TOKEN_TTL: duration.default('24h').description('lifetime of the gateway link token'),
   DUPLICATE_WINDOW: duration.default('20m').description('an identical create request within this window returns the first application (spec Limits)'),
   IDEMPOTENCY_TTL: duration.default('24h').description('how long the response to a request with an Idempotency-Key is kept for its retries'),
-  IDEMPOTENCY_LEASE: duration.default('1m')
+  IDEMPOTENCY_LEASE: duration
+    .default('1m')
     .description('how long a request with an Idempotency-Key holds the key; a holder that died is resolved after it (longer than any request runs)'),
-  IDEMPOTENCY_TEST_CRASH_AFTER_WRITE: boolean.default(false)
+  IDEMPOTENCY_TEST_CRASH_AFTER_WRITE: boolean
+    .default(false)
     .description('test only, ignored in production: the API kills itself after a write carrying a kept response commits, before it answers'),
-  EXPIRY_SWEEP_INTERVAL: duration.default('30s').description('heartbeat of the expiry sweeper: how often it checks whether an application or recurrence this instance wrote has fallen due'),
+  EXPIRY_SWEEP_INTERVAL: duration
+    .default('30s')
+    .description('heartbeat of the expiry sweeper: how often it checks whether an application or recurrence this instance wrote has fallen due'),
   EXPIRY_FULL_SWEEP_INTERVAL: duration.default('5m').description('backstop: an expiry sweep at least this often, for what other instances wrote'),
-  EVENT_FEED_RETENTION: duration.custom(atLeastAnHour).default('30d')
-    .description('how long an entry stays in the partner event feed (GET /financing/v1/events); older entries are no longer listed and are removed; at least 1h'),
-  WEBHOOK_RETRY_DELAYS: Joi.string().pattern(/^\d+(ms|s|m|h)(,\d+(ms|s|m|h))*$/).default('1m,5m,5m,5m,5m')
+  EVENT_FEED_RETENTION: duration
+    .custom(atLeastAnHour)
+    .default('30d')
+    .description(
+      'how long an entry stays in the partner event feed (GET /financing/v1/events); older entries are no longer listed and are removed; at least 1h',
+    ),
+  WEBHOOK_RETRY_DELAYS: Joi.string()
+    .pattern(/^\d+(ms|s|m|h)(,\d+(ms|s|m|h))*$/)
+    .default('1m,5m,5m,5m,5m')
     .description('delays between webhook tries'),
   WEBHOOK_TIMEOUT: duration.default('10s').description('per-attempt timeout of a webhook POST, and the time limit of fetching a document URL'),
   WEBHOOK_CONCURRENCY_PER_ENDPOINT: Joi.number().integer().min(1).max(100).default(4).description('deliveries in flight per partner endpoint'),
-  WEBHOOK_MAX_QUEUED_PER_ENDPOINT: Joi.number().integer().min(0).max(1000000).default(10000)
-    .description('deliveries that may wait for a slot of one endpoint (each at most WEBHOOK_TIMEOUT); past that an attempt fails as ENDPOINT_BUSY and is retried'),
+  WEBHOOK_MAX_QUEUED_PER_ENDPOINT: Joi.number()
+    .integer()
+    .min(0)
+    .max(1000000)
+    .default(10000)
+    .description(
+      'deliveries that may wait for a slot of one endpoint (each at most WEBHOOK_TIMEOUT); past that an attempt fails as ENDPOINT_BUSY and is retried',
+    ),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: boolean.description('allow loopback/private webhook endpoints and document URLs (default: on unless production)'),
-  RATE_LIMIT_PER_MINUTE: Joi.number().integer().min(1).default(600)
+  RATE_LIMIT_PER_MINUTE: Joi.number()
+    .integer()
+    .min(1)
+    .default(600)
     .description('requests per partner per minute, shared by all API instances through the store'),
-  LOGIN_MAX_FAILURES_PER_USERNAME_CLIENT: Joi.number().integer().min(1).default(10)
-    .description('failed logins of one username from one client address per LOGIN_THROTTLE_WINDOW before 429 (after the 3rd, each waits twice as long: 1 s, 2 s, 4 s, ... 60 s)'),
-  LOGIN_MAX_FAILURES_PER_USERNAME: Joi.number().integer().min(1).default(100)
+  LOGIN_MAX_FAILURES_PER_USERNAME_CLIENT: Joi.number()
+    .integer()
+    .min(1)
+    .default(10)
+    .description(
+      'failed logins of one username from one client address per LOGIN_THROTTLE_WINDOW before 429 (after the 3rd, each waits twice as long: 1 s, 2 s, 4 s, ... 60 s)',
+    ),
+  LOGIN_MAX_FAILURES_PER_USERNAME: Joi.number()
+    .integer()
+    .min(1)
+    .default(100)
     .description('failed logins of one username from all addresses per LOGIN_THROTTLE_WINDOW before 429 for everyone (distributed guessing)'),
-  LOGIN_MAX_FAILURES_PER_CLIENT: Joi.number().integer().min(1).default(50)
+  LOGIN_MAX_FAILURES_PER_CLIENT: Joi.number()
+    .integer()
+    .min(1)
+    .default(50)
     .description('failed logins from one client address per LOGIN_THROTTLE_WINDOW before 429'),
   LOGIN_THROTTLE_WINDOW: duration.default('15m').description('window of the failed-login counters'),
-  AUTH_CACHE_TTL: duration.default('2s')
-    .description('how long an instance trusts its copy of a partner (disable, revocation reach every instance within it)'),
+  AUTH_CACHE_TTL: duration.default('2s').description('how long an instance trusts its copy of a partner (disable, revocation reach every instance within it)'),
   PORTAL_SESSION_TTL: duration.default('8h').description('lifetime of a partner portal session (from sign-in; sign out or disable ends it sooner)'),
-  PORTAL_SETUP_LINK_TTL: duration.default('72h').description('lifetime of a portal user\'s one-time setup link'),
+  PORTAL_SETUP_LINK_TTL: duration.default('72h').description("lifetime of a portal user's one-time setup link"),
   API_METRICS_PORT: port.default(9464).description('Prometheus /metrics of the API'),
   RELAY_METRICS_PORT: port.default(9465).description('Prometheus /metrics of the relay'),
   METRICS_HOST: Joi.string().default('127.0.0.1').description('address of the /metrics listeners'),
@@ -131,17 +210,27 @@ const schema = Joi.object({
   BILLING_CITY: localOnly(Joi.string(), 'Praha').description('invoice address: city'),
   BILLING_ZIP: localOnly(Joi.string(), '11000').description('invoice address: zip'),
   BILLING_COUNTRY: localOnly(Joi.string().length(2), 'CZ').description('invoice address: country code'),
-  COLLECTION_IBAN: localOnly(Joi.string().custom(iban), 'CZ9320100000002000145399')
-    .description('IBAN of our collection account: customers pay their instalments to it (gateway page, QR Platba), payee name BILLING_NAME'),
-  SETTLEMENT_CUTOFF: Joi.string().pattern(/^([01]\d|2[0-3]):[0-5]\d$/).default('18:00')
+  COLLECTION_IBAN: localOnly(Joi.string().custom(iban), 'CZ9320100000002000145399').description(
+    'IBAN of our collection account: customers pay their instalments to it (gateway page, QR Platba), payee name BILLING_NAME',
+  ),
+  SETTLEMENT_CUTOFF: Joi.string()
+    .pattern(/^([01]\d|2[0-3]):[0-5]\d$/)
+    .default('18:00')
     .description('daily settlement cut-off, local time HH:MM in SETTLEMENT_TIME_ZONE'),
-  SETTLEMENT_TEST_CRASH_AT: Joi.string().valid('', 'claimed', 'written').default('')
+  SETTLEMENT_TEST_CRASH_AT: Joi.string()
+    .valid('', 'claimed', 'written')
+    .default('')
     .description('test hook, ignored in production: the API kills itself (SIGKILL) in a settlement close once its lines are claimed, or once it is written'),
-  SETTLEMENT_TIME_ZONE: Joi.string().custom(ianaZone).default('Europe/Prague')
+  SETTLEMENT_TIME_ZONE: Joi.string()
+    .custom(ianaZone)
+    .default('Europe/Prague')
     .description('IANA time zone of the settlement cut-off (daylight saving followed)'),
   ...mailKeys,
-}).and('TLS_CERT_FILE', 'TLS_KEY_FILE').and('KAFKA_SSL_CERT_FILE', 'KAFKA_SSL_KEY_FILE')
-  .with('KAFKA_SASL_MECHANISM', ['KAFKA_SASL_USERNAME', 'KAFKA_SASL_PASSWORD_FILE']).unknown(true);
+})
+  .and('TLS_CERT_FILE', 'TLS_KEY_FILE')
+  .and('KAFKA_SSL_CERT_FILE', 'KAFKA_SSL_KEY_FILE')
+  .with('KAFKA_SASL_MECHANISM', ['KAFKA_SASL_USERNAME', 'KAFKA_SASL_PASSWORD_FILE'])
+  .unknown(true);
 
 export type Config = ReturnType<typeof shape>;
 
@@ -157,7 +246,12 @@ function shape(v: Record<string, any>) {
       publicBaseUrl: (v.PUBLIC_BASE_URL as string).replace(/\/$/, ''),
       trustProxy: v.TRUST_PROXY as boolean,
       tls: v.TLS_CERT_FILE
-        ? { cert: readFileSync(v.TLS_CERT_FILE, 'utf8'), key: readFileSync(v.TLS_KEY_FILE, 'utf8'), certFile: v.TLS_CERT_FILE as string, keyFile: v.TLS_KEY_FILE as string }
+        ? {
+            cert: readFileSync(v.TLS_CERT_FILE, 'utf8'),
+            key: readFileSync(v.TLS_KEY_FILE, 'utf8'),
+            certFile: v.TLS_CERT_FILE as string,
+            keyFile: v.TLS_KEY_FILE as string,
+          }
         : undefined,
     },
     mongo: { url: v.MONGO_URL as string, db: v.MONGO_DB as string, timeoutMs: parseDuration(v.STORE_TIMEOUT) },
@@ -178,7 +272,10 @@ function shape(v: Record<string, any>) {
     maintenance: v.MAINTENANCE as boolean,
     secrets: {
       ...(v.MASTER_KEY_FILE ? { masterKeyFile: v.MASTER_KEY_FILE as string } : {}),
-      previousKeyFiles: (v.MASTER_KEY_PREVIOUS_FILES as string).split(',').map((f) => f.trim()).filter(Boolean),
+      previousKeyFiles: (v.MASTER_KEY_PREVIOUS_FILES as string)
+        .split(',')
+        .map((f) => f.trim())
+        .filter(Boolean),
       developmentKeyFile: join((v.PF_CACHE as string | undefined) ?? join(homedir(), '.cache', 'partner-financing'), 'dev-master-key'),
     },
     shutdownDelayMs: parseDuration(v.SHUTDOWN_DELAY),
@@ -223,7 +320,7 @@ function shape(v: Record<string, any>) {
     settlement: {
       cutoff: v.SETTLEMENT_CUTOFF as string,
       timeZone: v.SETTLEMENT_TIME_ZONE as string,
-      crashAt: production ? undefined : ((v.SETTLEMENT_TEST_CRASH_AT as string) || undefined) as 'claimed' | 'written' | undefined,
+      crashAt: production ? undefined : (((v.SETTLEMENT_TEST_CRASH_AT as string) || undefined) as 'claimed' | 'written' | undefined),
     },
     billing: {
       fullName: v.BILLING_NAME as string,
@@ -249,7 +346,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (error) {
     const lines = error.details.map((d) => {
       const name = d.path.join('.') || d.context?.label;
-      const why = d.type === 'any.required' && env.NODE_ENV === 'production' ? `${name} must be set in production (it has a default only for local runs)` : d.message;
+      const why =
+        d.type === 'any.required' && env.NODE_ENV === 'production' ? `${name} must be set in production (it has a default only for local runs)` : d.message;
       return `  ${name}: ${why}`;
     });
     throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);

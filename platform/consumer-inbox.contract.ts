@@ -8,7 +8,9 @@ import type { ConsumerInbox } from './consumer-inbox.js';
  */
 export function consumerInboxContract(make: () => Promise<(groupId: string) => ConsumerInbox>): void {
   let inboxOf: (groupId: string) => ConsumerInbox;
-  beforeEach(async () => { inboxOf = await make(); });
+  beforeEach(async () => {
+    inboxOf = await make();
+  });
 
   it('when a message is remembered, then it is seen, and remembering it again is no error', async () => {
     const inbox = inboxOf('g1');
@@ -26,7 +28,7 @@ export function consumerInboxContract(make: () => Promise<(groupId: string) => C
     expect(await inboxOf('g1').seen('m1')).to.equal(true);
   });
 
-  it('when the inbox opens with a cutoff, then its own records older than it are forgotten, newer ones and other groups\' kept', async () => {
+  it("when the inbox opens with a cutoff, then its own records older than it are forgotten, newer ones and other groups' kept", async () => {
     await inboxOf('g1').remember('old', new Date('2026-01-01T00:00:00Z'));
     await inboxOf('g1').remember('new', new Date('2026-01-03T00:00:00Z'));
     await inboxOf('g2').remember('old', new Date('2026-01-01T00:00:00Z'));

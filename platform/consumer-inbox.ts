@@ -25,7 +25,10 @@ interface InboxDoc {
 export class MongoConsumerInbox implements ConsumerInbox {
   private readonly records: Collection<InboxDoc>;
 
-  constructor(db: Db, private readonly groupId: string) {
+  constructor(
+    db: Db,
+    private readonly groupId: string,
+  ) {
     this.records = db.collection<InboxDoc>(CONSUMER_INBOX_COLLECTION);
   }
 

@@ -44,7 +44,11 @@ export function consumerLagGauge(registry: Registry, spec: LagGaugeSpec): Gauge<
         }
         return true;
       };
-      await withTimeout(sample().catch(() => false), 2000, false);
+      await withTimeout(
+        sample().catch(() => false),
+        2000,
+        false,
+      );
     },
   });
 }
@@ -56,16 +60,19 @@ export function consumerLagGauge(registry: Registry, spec: LagGaugeSpec): Gauge<
 export function lazyAdmin(kafka: Kafka): { get: () => Promise<Admin>; close: () => Promise<void> } {
   let admin: Promise<Admin> | undefined;
   return {
-    get: () => (admin ??= (async () => {
-      const a = kafka.admin();
-      try {
-        await a.connect();
-        return a;
-      } catch (err) {
-        admin = undefined;
-        throw err;
-      }
-    })()),
-    close: async () => { await admin?.then((a) => a.disconnect()).catch(() => {}); },
+    get: () =>
+      (admin ??= (async () => {
+        const a = kafka.admin();
+        try {
+          await a.connect();
+          return a;
+        } catch (err) {
+          admin = undefined;
+          throw err;
+        }
+      })()),
+    close: async () => {
+      await admin?.then((a) => a.disconnect()).catch(() => {});
+    },
   };
 }

@@ -26,7 +26,11 @@ export class OffsetCommits {
   private chain: Promise<void> = Promise.resolve();
   private readonly timer: NodeJS.Timeout;
 
-  constructor(private readonly consumer: Consumer, private readonly log: Logger, intervalMs = COMMIT_INTERVAL_MS) {
+  constructor(
+    private readonly consumer: Consumer,
+    private readonly log: Logger,
+    intervalMs = COMMIT_INTERVAL_MS,
+  ) {
     consumer.on(consumer.events.GROUP_JOIN, () => {
       this.generation++;
       this.pending.clear();

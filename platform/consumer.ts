@@ -96,7 +96,10 @@ export class ManagedConsumer<T extends TypedMessage> {
   private offsets: OffsetCommits | undefined;
   private readonly log: Logger;
 
-  constructor(private readonly deps: ConsumerDeps, private readonly spec: ConsumerSpec<T>) {
+  constructor(
+    private readonly deps: ConsumerDeps,
+    private readonly spec: ConsumerSpec<T>,
+  ) {
     const useInbox = (spec.dedupe ?? 'inbox') === 'inbox';
     if (useInbox && spec.handleBatch) throw new Error(`${spec.groupId}: handleBatch needs dedupe 'handler'`);
     this.inbox = useInbox ? (deps.inboxOf?.(spec.groupId) ?? new MongoConsumerInbox(deps.db, spec.groupId)) : undefined;
@@ -171,7 +174,11 @@ export class ManagedConsumer<T extends TypedMessage> {
       this.count('duplicate');
       return;
     }
-    const refused = await this.handleRetrying(() => this.spec.handle(parsed, { topic, partition, offset: message.offset }), { topic, partition, offset: message.offset }, heartbeat);
+    const refused = await this.handleRetrying(
+      () => this.spec.handle(parsed, { topic, partition, offset: message.offset }),
+      { topic, partition, offset: message.offset },
+      heartbeat,
+    );
     if (refused) {
       await this.deadLetter(topic, partition, message, refused.err);
       return;
@@ -189,7 +196,13 @@ export class ManagedConsumer<T extends TypedMessage> {
     await this.offsets!.track({ topic, partition, message: last }, this.handleFetched(topic, partition, messages, heartbeat, pause));
   }
 
-  private async handleFetched(topic: string, partition: number, messages: KafkaMessage[], heartbeat: () => Promise<void>, pause: () => () => void): Promise<void> {
+  private async handleFetched(
+    topic: string,
+    partition: number,
+    messages: KafkaMessage[],
+    heartbeat: () => Promise<void>,
+    pause: () => () => void,
+  ): Promise<void> {
     const end = this.deps.metrics.duration.startTimer({ group: this.spec.groupId });
     const parsed: Array<{ value: T; message: KafkaMessage }> = [];
     for (const message of messages) {
@@ -224,23 +237,30 @@ export class ManagedConsumer<T extends TypedMessage> {
    * Runs the handler until it succeeds; an error it marks not retriable is returned (for
    * the dead-letter topic), any other is retried in place, unless the consumer is stopping.
    */
-  private handleRetrying(run: () => Promise<void>, meta: { topic: string; partition: number; offset: string }, heartbeat: () => Promise<void>): Promise<{ err: unknown } | undefined> {
-    return retryWithBackoff(async () => {
-      try {
-        await run();
-        return undefined;
-      } catch (err) {
-        if ((err as { retriable?: boolean }).retriable === false) return { err };
-        throw err;
-      }
-    }, {
-      onFailure: (err, attempt) => {
-        if (this.stopping) throw err; // not committed: redelivered after the restart
-        this.count('retry');
-        this.log.warn({ err, attempt, ...meta }, 'handler failed; retrying');
+  private handleRetrying(
+    run: () => Promise<void>,
+    meta: { topic: string; partition: number; offset: string },
+    heartbeat: () => Promise<void>,
+  ): Promise<{ err: unknown } | undefined> {
+    return retryWithBackoff(
+      async () => {
+        try {
+          await run();
+          return undefined;
+        } catch (err) {
+          if ((err as { retriable?: boolean }).retriable === false) return { err };
+          throw err;
+        }
       },
-      afterWait: heartbeat,
-    });
+      {
+        onFailure: (err, attempt) => {
+          if (this.stopping) throw err; // not committed: redelivered after the restart
+          this.count('retry');
+          this.log.warn({ err, attempt, ...meta }, 'handler failed; retrying');
+        },
+        afterWait: heartbeat,
+      },
+    );
   }
 
   private reactsTo(type: string): boolean {
@@ -276,7 +296,12 @@ export function deadLetterOf(o: { topic: string; partition: number; message: Kaf
   for (const name of [HEADERS.eventType, HEADERS.schemaVersion]) if (header(name)) kept[name] = header(name)!;
   return deadLetterMessage({
     source: { topic: o.topic, partition: o.partition, offset: o.message.offset, consumerGroup: o.consumerGroup },
-    key: o.message.key?.toString() ?? where, value: o.message.value, id: sourceId ?? where, reason: o.reason, at: o.at, trace: traceOf(o.message.headers),
+    key: o.message.key?.toString() ?? where,
+    value: o.message.value,
+    id: sourceId ?? where,
+    reason: o.reason,
+    at: o.at,
+    trace: traceOf(o.message.headers),
     extra: kept,
   });
 }

@@ -33,7 +33,10 @@ const text = (headers: IHeaders | undefined, name: string): string | undefined =
 };
 
 /** One record of the dead-letter topic in the one format every producer writes (platform/kafka-message.ts). */
-export function deadLetterOf(partition: number, m: { offset: string; key: Buffer | null; value: Buffer | null; headers?: IHeaders; timestamp: string }): DeadLetter {
+export function deadLetterOf(
+  partition: number,
+  m: { offset: string; key: Buffer | null; value: Buffer | null; headers?: IHeaders; timestamp: string },
+): DeadLetter {
   const partitionText = text(m.headers, DEAD_LETTER_HEADERS.sourcePartition);
   const at = text(m.headers, DEAD_LETTER_HEADERS.at);
   return {
@@ -75,19 +78,21 @@ export async function readDeadLetters(kafka: Kafka, topic: string, opts: { group
       await consumer.subscribe({ topic, fromBeginning: true });
       const done = new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`reading ${topic} took longer than ${opts.timeoutMs ?? 30_000} ms`)), opts.timeoutMs ?? 30_000);
-        void consumer.run({
-          autoCommit: false,
-          eachMessage: async ({ partition, message }) => {
-            const end = ends.get(partition);
-            if (end === undefined || BigInt(message.offset) > end) return;
-            found.push(deadLetterOf(partition, message));
-            if (BigInt(message.offset) === end) ends.delete(partition);
-            if (ends.size === 0) {
-              clearTimeout(timer);
-              resolve();
-            }
-          },
-        }).catch(reject);
+        void consumer
+          .run({
+            autoCommit: false,
+            eachMessage: async ({ partition, message }) => {
+              const end = ends.get(partition);
+              if (end === undefined || BigInt(message.offset) > end) return;
+              found.push(deadLetterOf(partition, message));
+              if (BigInt(message.offset) === end) ends.delete(partition);
+              if (ends.size === 0) {
+                clearTimeout(timer);
+                resolve();
+              }
+            },
+          })
+          .catch(reject);
       });
       await done;
     } finally {
@@ -102,10 +107,13 @@ export async function readDeadLetters(kafka: Kafka, topic: string, opts: { group
 
 /** The dead letters an operator chose: by message id, by source topic, by the time they were given up. */
 export function selectDeadLetters(all: DeadLetter[], f: DeadLetterFilter): DeadLetter[] {
-  return all.filter((d) => (!f.ids?.length || f.ids.includes(d.id))
-    && (!f.sourceTopic || d.source.topic === f.sourceTopic)
-    && (!f.since || d.at >= f.since)
-    && (!f.until || d.at <= f.until));
+  return all.filter(
+    (d) =>
+      (!f.ids?.length || f.ids.includes(d.id)) &&
+      (!f.sourceTopic || d.source.topic === f.sourceTopic) &&
+      (!f.since || d.at >= f.since) &&
+      (!f.until || d.at <= f.until),
+  );
 }
 
 /**
@@ -123,15 +131,17 @@ export async function replayDeadLetters(producer: Producer, letters: DeadLetter[
       acks: -1,
       topicMessages: [...byTopic].map(([topic, list]) => ({
         topic,
-        messages: list.map((d) => kafkaMessage({
-          key: d.key ?? d.id,
-          value: d.value,
-          id: d.id,
-          ...(d.eventType ? { type: d.eventType } : {}),
-          ...(d.schemaVersion ? { schemaVersion: Number(d.schemaVersion) } : {}),
-          trace: traceOf(d.headers),
-          extra: { 'replayed-from': `${d.partition}@${d.offset}`, 'replayed-at': at.toISOString() },
-        })),
+        messages: list.map((d) =>
+          kafkaMessage({
+            key: d.key ?? d.id,
+            value: d.value,
+            id: d.id,
+            ...(d.eventType ? { type: d.eventType } : {}),
+            ...(d.schemaVersion ? { schemaVersion: Number(d.schemaVersion) } : {}),
+            trace: traceOf(d.headers),
+            extra: { 'replayed-from': `${d.partition}@${d.offset}`, 'replayed-at': at.toISOString() },
+          }),
+        ),
       })),
     });
   }

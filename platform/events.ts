@@ -20,7 +20,9 @@ export interface DomainEvent<T = Record<string, unknown>> {
 
 export const domainEventSchema = Joi.object<DomainEvent>({
   id: Joi.string().required(),
-  type: Joi.string().pattern(/^[a-z]+\.[a-z]+\.[a-z-]+$/).required(),
+  type: Joi.string()
+    .pattern(/^[a-z]+\.[a-z]+\.[a-z-]+$/)
+    .required(),
   schemaVersion: Joi.number().valid(1).required(),
   occurredAt: Joi.string().isoDate().required(),
   aggregateId: Joi.string().required(),

@@ -26,7 +26,7 @@ describe('Idempotency-Key rules', () => {
     for (const s of [400, 409, 429, 500, 503]) expect(keepsStatus(s), String(s)).to.equal(false);
   });
 
-  it('when a write is handed a request\'s reply, then only its first write keeps the response, rendered once, and nothing after the request closes', () => {
+  it("when a write is handed a request's reply, then only its first write keeps the response, rendered once, and nothing after the request closes", () => {
     const w = new IdempotentWrite('h', new Date(1000));
     let renders = 0;
     const reply = new Reply((doc: { _id: string; version: number }) => {
@@ -37,7 +37,11 @@ describe('Idempotency-Key rules', () => {
     expect(slot).to.deep.equal({ keyHash: 'h', entry: { status: 201, body: '{"id":"7"}', location: '/x/7', expiresAt: new Date(1000) } });
     reply.committed(slot);
     expect(w.kept).to.deep.equal({ status: 201, body: '{"id":"7"}', location: '/x/7' });
-    expect(reply.answer({ _id: '7', version: 1 }), 'the route answers with the kept rendering').to.deep.equal({ status: 201, body: { id: '7' }, location: '/x/7' });
+    expect(reply.answer({ _id: '7', version: 1 }), 'the route answers with the kept rendering').to.deep.equal({
+      status: 201,
+      body: { id: '7' },
+      location: '/x/7',
+    });
     expect(renders, 'rendered once').to.equal(1);
     expect(reply.slotFor({ _id: '8', version: 1 }), 'a second write carries nothing').to.equal(undefined);
     const late = new IdempotentWrite('h', new Date(1000));

@@ -18,10 +18,17 @@ import { AppError } from './errors.js';
  */
 
 export const IDEMPOTENCY_ERRORS = {
-  reused: () => new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with another request (method, path or body); use a new key for a new request.', { status: 422, attribute: 'Idempotency-Key' }),
-  inUse: (retryAfterSeconds: number) => new AppError('IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still being processed; repeat it after Retry-After seconds.', {
-    status: 409, attribute: 'Idempotency-Key', headers: { 'Retry-After': String(retryAfterSeconds) },
-  }),
+  reused: () =>
+    new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with another request (method, path or body); use a new key for a new request.', {
+      status: 422,
+      attribute: 'Idempotency-Key',
+    }),
+  inUse: (retryAfterSeconds: number) =>
+    new AppError('IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still being processed; repeat it after Retry-After seconds.', {
+      status: 409,
+      attribute: 'Idempotency-Key',
+      headers: { 'Retry-After': String(retryAfterSeconds) },
+    }),
 };
 
 /** A response as it went on the wire: status, the exact body bytes, `Location`. */
@@ -59,7 +66,10 @@ export function keyHashOf(partnerId: string, key: string): string {
 
 /** Method, path and the JSON body as parsed (whitespace and encoding of the bytes aside). */
 export function fingerprintOf(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(`${method} ${path}\n`).update(JSON.stringify(body ?? {})).digest('hex');
+  return createHash('sha256')
+    .update(`${method} ${path}\n`)
+    .update(JSON.stringify(body ?? {}))
+    .digest('hex');
 }
 
 /**
@@ -71,7 +81,10 @@ export class IdempotentWrite {
   private open = true;
   kept?: KeptResponse;
 
-  constructor(readonly keyHash: string, readonly expiresAt: Date) {}
+  constructor(
+    readonly keyHash: string,
+    readonly expiresAt: Date,
+  ) {}
 
   /** Whether a write may still keep this request's response (once, and only during the request). */
   get keeps(): boolean {
@@ -106,7 +119,10 @@ export interface KeptSlot {
 export class Reply<T extends { _id: string; version: number } = { _id: string; version: number }> {
   private last?: { id: string; version: number; rendered: Rendered };
 
-  constructor(private readonly render: (doc: T) => Rendered, private readonly write?: IdempotentWrite) {}
+  constructor(
+    private readonly render: (doc: T) => Rendered,
+    private readonly write?: IdempotentWrite,
+  ) {}
 
   /** The response to keep with `doc`, when the request has a key and nothing is kept yet. */
   slotFor(doc: T): KeptSlot | undefined {
@@ -140,7 +156,9 @@ export const keptPath = (keyHash: string) => `idempotency.${keyHash}`;
 
 /** Entries of `kept` past their expiry: removed by the next write that keeps a response. */
 export function expiredKept(kept: Record<string, KeptEntry> | undefined, now: Date): string[] {
-  return Object.entries(kept ?? {}).filter(([, e]) => e.expiresAt <= now).map(([h]) => keptPath(h));
+  return Object.entries(kept ?? {})
+    .filter(([, e]) => e.expiresAt <= now)
+    .map(([h]) => keptPath(h));
 }
 
 interface KeyDoc {
@@ -169,7 +187,10 @@ export interface IdempotencyConfig {
 export class IdempotencyStore {
   readonly keys: Collection<KeyDoc>;
 
-  constructor(private readonly db: Db, private readonly cfg: IdempotencyConfig) {
+  constructor(
+    private readonly db: Db,
+    private readonly cfg: IdempotencyConfig,
+  ) {
     this.keys = db.collection<KeyDoc>('idempotency_keys');
   }
 
@@ -217,7 +238,9 @@ export class IdempotencyStore {
 
   /** Purges every `everyMs` until the returned stop is called. */
   purgeEvery(everyMs: number, onError: (err: unknown) => void): () => void {
-    const timer = setInterval(() => { this.purgeExpired().catch(onError); }, everyMs);
+    const timer = setInterval(() => {
+      this.purgeExpired().catch(onError);
+    }, everyMs);
     timer.unref();
     return () => clearInterval(timer);
   }
@@ -234,8 +257,13 @@ export class IdempotencyStore {
 
   private freshClaim(keyHash: string, partnerId: string, fingerprint: string, now: Date): KeyDoc {
     return {
-      _id: keyHash, partnerId, fingerprint, state: 'IN_PROGRESS', owner: randomUUID(),
-      leaseUntil: new Date(now.getTime() + this.cfg.leaseMs), expiresAt: new Date(now.getTime() + this.cfg.ttlMs),
+      _id: keyHash,
+      partnerId,
+      fingerprint,
+      state: 'IN_PROGRESS',
+      owner: randomUUID(),
+      leaseUntil: new Date(now.getTime() + this.cfg.leaseMs),
+      expiresAt: new Date(now.getTime() + this.cfg.ttlMs),
     };
   }
 
@@ -257,10 +285,7 @@ export class IdempotencyStore {
   private async fromAggregate(claim: KeyDoc, now: Date): Promise<Claim | undefined> {
     const path = keptPath(claim._id);
     for (const name of carriers) {
-      const doc = await this.db.collection(name).findOne(
-        { partnerId: claim.partnerId, [`${path}.expiresAt`]: { $gt: now } },
-        { projection: { [path]: 1 } },
-      );
+      const doc = await this.db.collection(name).findOne({ partnerId: claim.partnerId, [`${path}.expiresAt`]: { $gt: now } }, { projection: { [path]: 1 } });
       const entry = (doc as { idempotency?: Record<string, KeptEntry> } | null)?.idempotency?.[claim._id];
       if (!entry) continue;
       const { expiresAt: _e, ...response } = entry;

@@ -5,8 +5,15 @@ import type { Logger } from './logger.js';
 /** The start stops: the message names the setting or the ACL at fault. */
 export class KafkaStartError extends Error {}
 
-const UNTRUSTED = new Set(['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'SELF_SIGNED_CERT_IN_CHAIN', 'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'CERT_UNTRUSTED', 'CERT_SIGNATURE_FAILURE']);
+const UNTRUSTED = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_UNTRUSTED',
+  'CERT_SIGNATURE_FAILURE',
+]);
 
 /**
  * Before a process serves: connect an admin with a short retry, describe the cluster, create
@@ -21,8 +28,17 @@ export async function preflightKafka(kafka: Kafka, settings: KafkaSettings, topi
   const stage = { now: 'connecting' };
   const run = steps(admin, kafka, settings, topics, stage).then(() => true);
   try {
-    const done = await withTimeout(run.catch((err) => { throw translate(err, settings, stage.now); }), timeoutMs, false);
-    if (!done) throw new KafkaStartError(`KAFKA_BROKERS: no answer from ${settings.brokers.join(',')} within ${timeoutMs / 1000}s while ${stage.now} (check the addresses, and whether the listener expects TLS: KAFKA_SSL, and SASL: KAFKA_SASL_MECHANISM)`);
+    const done = await withTimeout(
+      run.catch((err) => {
+        throw translate(err, settings, stage.now);
+      }),
+      timeoutMs,
+      false,
+    );
+    if (!done)
+      throw new KafkaStartError(
+        `KAFKA_BROKERS: no answer from ${settings.brokers.join(',')} within ${timeoutMs / 1000}s while ${stage.now} (check the addresses, and whether the listener expects TLS: KAFKA_SSL, and SASL: KAFKA_SASL_MECHANISM)`,
+      );
   } finally {
     await admin.disconnect().catch(() => {});
   }
@@ -54,13 +70,17 @@ export async function checkTopics(admin: Admin, topics: string[], partitions: nu
   const missing = topics.filter((t) => !existing.has(t));
   if (missing.length) {
     const what = missing.length === 1 ? `topic ${missing[0]} does not exist` : `topics ${missing.join(', ')} do not exist`;
-    throw new KafkaStartError(`KAFKA_TOPICS=check: ${what}${settings.sasl ? ` (or user ${userOf(settings)} may not DESCRIBE them)` : ''}; create them with \`ops kafka topics\``);
+    throw new KafkaStartError(
+      `KAFKA_TOPICS=check: ${what}${settings.sasl ? ` (or user ${userOf(settings)} may not DESCRIBE them)` : ''}; create them with \`ops kafka topics\``,
+    );
   }
   const { topics: meta } = await admin.fetchTopicMetadata({ topics });
   for (const t of meta) {
     const replication = Math.min(...t.partitions.map((p) => p.replicas.length));
-    if (t.partitions.length < partitions) throw new KafkaStartError(`KAFKA_TOPICS=check: topic ${t.name} has ${t.partitions.length} partitions, KAFKA_PARTITIONS asks for ${partitions}`);
-    if (replication < replicas) throw new KafkaStartError(`KAFKA_TOPICS=check: topic ${t.name} has ${replication} replicas, the cluster's brokers allow ${replicas}`);
+    if (t.partitions.length < partitions)
+      throw new KafkaStartError(`KAFKA_TOPICS=check: topic ${t.name} has ${t.partitions.length} partitions, KAFKA_PARTITIONS asks for ${partitions}`);
+    if (replication < replicas)
+      throw new KafkaStartError(`KAFKA_TOPICS=check: topic ${t.name} has ${replication} replicas, the cluster's brokers allow ${replicas}`);
   }
 }
 
@@ -71,24 +91,40 @@ export function translate(err: unknown, settings: KafkaSettings, stage: string):
   const p = settings.topicPrefix;
   for (const e of chain(err)) {
     if (e.name === 'KafkaJSSASLAuthenticationError') {
-      return new KafkaStartError(`KAFKA_SASL_USERNAME/KAFKA_SASL_PASSWORD_FILE: the broker refused the credentials (SASL ${settings.saslLabel ?? ''}): ${e.message}`, { cause: err });
+      return new KafkaStartError(
+        `KAFKA_SASL_USERNAME/KAFKA_SASL_PASSWORD_FILE: the broker refused the credentials (SASL ${settings.saslLabel ?? ''}): ${e.message}`,
+        { cause: err },
+      );
     }
     if (e.code && UNTRUSTED.has(e.code)) {
-      return new KafkaStartError(`KAFKA_SSL_CA_FILE: the broker's certificate is not trusted: ${e.code} (${settings.ssl?.ca ? 'the CA file does not sign it' : 'no CA file set: only the system\'s CAs are trusted'})`, { cause: err });
+      return new KafkaStartError(
+        `KAFKA_SSL_CA_FILE: the broker's certificate is not trusted: ${e.code} (${settings.ssl?.ca ? 'the CA file does not sign it' : "no CA file set: only the system's CAs are trusted"})`,
+        { cause: err },
+      );
     }
-    if (e.code === 'ERR_TLS_CERT_ALTNAME_INVALID') return new KafkaStartError(`KAFKA_BROKERS: the broker's certificate does not name the address connected to: ${e.message}`, { cause: err });
+    if (e.code === 'ERR_TLS_CERT_ALTNAME_INVALID')
+      return new KafkaStartError(`KAFKA_BROKERS: the broker's certificate does not name the address connected to: ${e.message}`, { cause: err });
     if (e.code === 'CERT_HAS_EXPIRED') return new KafkaStartError(`KAFKA_SSL_CA_FILE: the broker's certificate has expired`, { cause: err });
     if (e.type === 'TOPIC_AUTHORIZATION_FAILED') {
-      return new KafkaStartError(`Kafka ACLs: user ${user} may not use the topics while ${stage} (the service needs DESCRIBE, READ and WRITE on topics prefixed ${p}${settings.topicsMode === 'check' ? '' : ', and CREATE unless KAFKA_TOPICS=check'})`, { cause: err });
+      return new KafkaStartError(
+        `Kafka ACLs: user ${user} may not use the topics while ${stage} (the service needs DESCRIBE, READ and WRITE on topics prefixed ${p}${settings.topicsMode === 'check' ? '' : ', and CREATE unless KAFKA_TOPICS=check'})`,
+        { cause: err },
+      );
     }
     // kafkajs drops FindCoordinator's GROUP_AUTHORIZATION_FAILED and reports no coordinator:
     // with the cluster described and the topics read just before, that is the missing group ACL
     const noCoordinator = e.name === 'KafkaJSGroupCoordinatorNotFound' && stage.startsWith('describing consumer group');
     if (e.type === 'GROUP_AUTHORIZATION_FAILED' || noCoordinator) {
-      return new KafkaStartError(`Kafka ACLs: user ${user} may not DESCRIBE consumer groups prefixed ${p} (the service needs READ and DESCRIBE on groups prefixed ${p})`, { cause: err });
+      return new KafkaStartError(
+        `Kafka ACLs: user ${user} may not DESCRIBE consumer groups prefixed ${p} (the service needs READ and DESCRIBE on groups prefixed ${p})`,
+        { cause: err },
+      );
     }
     if (e.type === 'CLUSTER_AUTHORIZATION_FAILED') {
-      return new KafkaStartError(`Kafka ACLs: user ${user} may not act on the cluster while ${stage} (creating topics needs CREATE on topics prefixed ${p}; or set KAFKA_TOPICS=check and create them with \`ops kafka topics --create\`)`, { cause: err });
+      return new KafkaStartError(
+        `Kafka ACLs: user ${user} may not act on the cluster while ${stage} (creating topics needs CREATE on topics prefixed ${p}; or set KAFKA_TOPICS=check and create them with \`ops kafka topics --create\`)`,
+        { cause: err },
+      );
     }
   }
   const last = chain(err).at(-1);

@@ -5,13 +5,23 @@ import { join } from 'node:path';
 import { loadConfig } from './config.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pf-kafka-security-'));
-const file = (name: string, text: string) => { const p = join(dir, name); writeFileSync(p, text); return p; };
+const file = (name: string, text: string) => {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+};
 const base = { KAFKA_BROKERS: 'b:9093', MONGO_URL: 'mongodb://x' };
 
 describe('Kafka security settings', () => {
   it('when SASL and TLS are set, then the password is read from its file and trimmed, the CA read', () => {
-    const c = loadConfig({ ...base, KAFKA_SSL: 'true', KAFKA_SSL_CA_FILE: file('ca.pem', 'CA'), KAFKA_SASL_MECHANISM: 'SCRAM-SHA-512',
-      KAFKA_SASL_USERNAME: 'pf', KAFKA_SASL_PASSWORD_FILE: file('pw', 's3cret\n') });
+    const c = loadConfig({
+      ...base,
+      KAFKA_SSL: 'true',
+      KAFKA_SSL_CA_FILE: file('ca.pem', 'CA'),
+      KAFKA_SASL_MECHANISM: 'SCRAM-SHA-512',
+      KAFKA_SASL_USERNAME: 'pf',
+      KAFKA_SASL_PASSWORD_FILE: file('pw', 's3cret\n'),
+    });
     expect(c.kafka.sasl).to.deep.equal({ mechanism: 'scram-sha-512', username: 'pf', password: 's3cret' });
     expect(c.kafka.ssl).to.include({ ca: 'CA', rejectUnauthorized: true });
     expect(c.kafka.topicsMode).to.equal('create');
@@ -24,7 +34,9 @@ describe('Kafka security settings', () => {
   });
 
   it('when a mechanism lacks its user or password file, then the start names them', () => {
-    expect(() => loadConfig({ ...base, KAFKA_SASL_MECHANISM: 'plain' })).to.throw(/KAFKA_SASL_USERNAME[\s\S]*KAFKA_SASL_PASSWORD_FILE|KAFKA_SASL_MECHANISM.*KAFKA_SASL_USERNAME/);
+    expect(() => loadConfig({ ...base, KAFKA_SASL_MECHANISM: 'plain' })).to.throw(
+      /KAFKA_SASL_USERNAME[\s\S]*KAFKA_SASL_PASSWORD_FILE|KAFKA_SASL_MECHANISM.*KAFKA_SASL_USERNAME/,
+    );
   });
 
   it('when the password file cannot be read or is empty, then the start names the setting', () => {

@@ -23,11 +23,11 @@ export function kafkaSecurity(v: Record<string, unknown>): KafkaSecurity {
   if (files.length && !v.KAFKA_SSL) throw new SettingFileError(`${files.join(', ')}: set, but KAFKA_SSL is not true (the files would be ignored)`);
   const ssl = v.KAFKA_SSL
     ? {
-      ca: readSetting(v, 'KAFKA_SSL_CA_FILE'),
-      cert: readSetting(v, 'KAFKA_SSL_CERT_FILE'),
-      key: readSetting(v, 'KAFKA_SSL_KEY_FILE'),
-      rejectUnauthorized: true as const,
-    }
+        ca: readSetting(v, 'KAFKA_SSL_CA_FILE'),
+        cert: readSetting(v, 'KAFKA_SSL_CERT_FILE'),
+        key: readSetting(v, 'KAFKA_SSL_KEY_FILE'),
+        rejectUnauthorized: true as const,
+      }
     : undefined;
   const mechanism = v.KAFKA_SASL_MECHANISM as 'plain' | 'scram-sha-256' | 'scram-sha-512' | undefined;
   if (!mechanism) return { ssl };

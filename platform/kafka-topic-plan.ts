@@ -59,9 +59,13 @@ export function planTopics(topics: string[], partitions: number, brokers: number
 
 /** The topic as a `kafka-topics.sh --create` line (an operator with admin credentials runs it). */
 export function kafkaTopicsLine(plan: TopicPlan, bootstrap: string): string {
-  const configs = Object.entries(plan.config).map(([k, v]) => `--config ${k}=${v}`).join(' ');
-  return `kafka-topics.sh --bootstrap-server ${bootstrap} --command-config admin.properties --create --if-not-exists `
-    + `--topic ${plan.topic} --partitions ${plan.partitions} --replication-factor ${plan.replicationFactor} ${configs}`;
+  const configs = Object.entries(plan.config)
+    .map(([k, v]) => `--config ${k}=${v}`)
+    .join(' ');
+  return (
+    `kafka-topics.sh --bootstrap-server ${bootstrap} --command-config admin.properties --create --if-not-exists ` +
+    `--topic ${plan.topic} --partitions ${plan.partitions} --replication-factor ${plan.replicationFactor} ${configs}`
+  );
 }
 
 /** Creates the planned topics that do not exist yet; returns the names created. */
@@ -72,7 +76,9 @@ export async function createPlanned(admin: Admin, plans: TopicPlan[], waitForLea
   await admin.createTopics({
     waitForLeaders,
     topics: missing.map((p) => ({
-      topic: p.topic, numPartitions: p.partitions, replicationFactor: p.replicationFactor,
+      topic: p.topic,
+      numPartitions: p.partitions,
+      replicationFactor: p.replicationFactor,
       configEntries: Object.entries(p.config).map(([name, value]) => ({ name, value })),
     })),
   });

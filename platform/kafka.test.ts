@@ -21,15 +21,28 @@ describe('a send checked against the acknowledgements', () => {
   const ack = (topicName: string, partition: number, errorCode = 0) => ({ topicName, partition, errorCode }) as RecordMetadata;
   const noted = (partition: number) => ({ key: 'k', value: 'v', partition });
 
-  it('when every message\'s partition was acknowledged, then the send stands', () => {
-    expect(() => assertAcknowledged([{ topic: 'a', messages: [noted(0), noted(1)] }, { topic: 'b', messages: [noted(1)] }],
-      [ack('a', 0), ack('a', 1), ack('b', 1)])).not.to.throw();
+  it("when every message's partition was acknowledged, then the send stands", () => {
+    expect(() =>
+      assertAcknowledged(
+        [
+          { topic: 'a', messages: [noted(0), noted(1)] },
+          { topic: 'b', messages: [noted(1)] },
+        ],
+        [ack('a', 0), ack('a', 1), ack('b', 1)],
+      ),
+    ).not.to.throw();
   });
 
   it('when a partition is missing (kafkajs skipped a broker that had answered before leaders moved), then the send fails, retriably', () => {
     let err: unknown;
     try {
-      assertAcknowledged([{ topic: 'a', messages: [noted(0)] }, { topic: 'notifications', messages: [noted(2)] }], [ack('a', 0)]);
+      assertAcknowledged(
+        [
+          { topic: 'a', messages: [noted(0)] },
+          { topic: 'notifications', messages: [noted(2)] },
+        ],
+        [ack('a', 0)],
+      );
     } catch (e) {
       err = e;
     }
@@ -43,15 +56,21 @@ describe('a send checked against the acknowledgements', () => {
   });
 });
 
-describe('the broker adapter speaks the platform\'s errors', () => {
-  it('when kafkajs fails a send, then the caller gets BrokerUnavailable with the driver\'s error as its cause; other errors pass unchanged', async () => {
+describe("the broker adapter speaks the platform's errors", () => {
+  it("when kafkajs fails a send, then the caller gets BrokerUnavailable with the driver's error as its cause; other errors pass unchanged", async () => {
     const driver = Object.assign(new Error('There is no leader for this topic-partition'), { name: 'KafkaJSProtocolError' });
-    const err = await Promise.reject(driver).catch(asBrokerError).catch((e: unknown) => e);
+    const err = await Promise.reject(driver)
+      .catch(asBrokerError)
+      .catch((e: unknown) => e);
     expect(err).to.be.instanceOf(BrokerUnavailable);
     expect((err as BrokerUnavailable).cause).to.equal(driver);
     expect((err as BrokerUnavailable).retriable).to.equal(true);
     const defect = new TypeError('a defect');
-    expect(await Promise.reject(defect).catch(asBrokerError).catch((e: unknown) => e)).to.equal(defect);
+    expect(
+      await Promise.reject(defect)
+        .catch(asBrokerError)
+        .catch((e: unknown) => e),
+    ).to.equal(defect);
   });
 
   it('when the brokers leave a partition unacknowledged, then that too is a BrokerUnavailable', () => {

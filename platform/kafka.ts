@@ -48,11 +48,12 @@ const LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
 /** kafkajs logs through pino; its INFO chatter (joins, commits) is kept at debug. */
 function kafkaLogCreator(logger: Logger) {
   const child = logger.child({ component: 'kafkajs' });
-  return () => ({ level, log }: LogEntry) => {
-    const { message, ...extra } = log;
-    const at = LEVELS[level] ?? 'info';
-    child[at === 'info' ? 'debug' : at](extra, message);
-  };
+  return () =>
+    ({ level, log }: LogEntry) => {
+      const { message, ...extra } = log;
+      const at = LEVELS[level] ?? 'info';
+      child[at === 'info' ? 'debug' : at](extra, message);
+    };
 }
 
 /** Every producer, consumer and admin client of a process comes from here (TLS and SASL included). */
@@ -156,7 +157,12 @@ export async function ensureTopics(kafka: Kafka, topics: string[], partitions: n
     // kafkajs waits for leaders by asking one broker, which in a cluster may not know the topics yet
     const missing = await createPlanned(admin, planTopics(topics, partitions, brokers.length), !cluster);
     if (missing.length === 0) return;
-    if (cluster) await knownEverywhere(brokers.map((b) => `${b.host}:${b.port}`), missing, security);
+    if (cluster)
+      await knownEverywhere(
+        brokers.map((b) => `${b.host}:${b.port}`),
+        missing,
+        security,
+      );
   } finally {
     await admin.disconnect();
   }
@@ -172,7 +178,15 @@ export async function ensureTopics(kafka: Kafka, topics: string[], partitions: n
 async function knownEverywhere(brokers: string[], topics: string[], security: KafkaSecurity, maxWaitMs = 30_000): Promise<void> {
   const until = Date.now() + maxWaitMs;
   for (const broker of brokers) {
-    const admin = new Kafka({ brokers: [broker], clientId: 'ensure-topics', ssl: security.ssl, sasl: security.sasl, logLevel: logLevel.NOTHING, connectionTimeout: 3000, retry: { retries: 0 } }).admin();
+    const admin = new Kafka({
+      brokers: [broker],
+      clientId: 'ensure-topics',
+      ssl: security.ssl,
+      sasl: security.sasl,
+      logLevel: logLevel.NOTHING,
+      connectionTimeout: 3000,
+      retry: { retries: 0 },
+    }).admin();
     try {
       await admin.connect();
       for (;;) {
@@ -210,7 +224,9 @@ export async function kafkaReachable(kafka: Kafka, timeoutMs: number): Promise<b
 
 export function withTimeout<T>(p: Promise<T>, ms: number, fallback: T): Promise<T> {
   let timer: NodeJS.Timeout;
-  const t = new Promise<T>((resolve) => { timer = setTimeout(() => resolve(fallback), ms); });
+  const t = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), ms);
+  });
   return Promise.race([p, t]).finally(() => clearTimeout(timer));
 }
 

@@ -9,8 +9,17 @@ describe('KeyedMutex', () => {
     /** A job that logs its start and ends when the test releases it. */
     const gated = (name: string) => {
       let release!: () => void;
-      const gate = new Promise<void>((r) => { release = r; });
-      return { release, job: async () => { log.push(`${name}+`); await gate; log.push(`${name}-`); } };
+      const gate = new Promise<void>((r) => {
+        release = r;
+      });
+      return {
+        release,
+        job: async () => {
+          log.push(`${name}+`);
+          await gate;
+          log.push(`${name}-`);
+        },
+      };
     };
     const [a1, a2, b1] = [gated('a1'), gated('a2'), gated('b1')];
     const runs = [m.run('a', a1.job), m.run('a', a2.job), m.run('b', b1.job)];
@@ -28,7 +37,9 @@ describe('KeyedMutex', () => {
 
   it('when a job fails, then the next job for the key still runs', async () => {
     const m = new KeyedMutex();
-    const failed = m.run('k', async () => { throw new Error('boom'); });
+    const failed = m.run('k', async () => {
+      throw new Error('boom');
+    });
     const next = m.run('k', async () => 42);
     await failed.catch(() => {});
     expect(await next).to.equal(42);

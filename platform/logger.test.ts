@@ -6,7 +6,12 @@ import { PERSONAL_DATA_KEYS, REDACTED_PATHS } from './logger.js';
 /** What the logger writes, as the service configures it, into a string. */
 function capture(): { logger: pino.Logger; text: () => string } {
   let out = '';
-  const sink = new Writable({ write(chunk, _enc, done) { out += chunk.toString(); done(); } });
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      out += chunk.toString();
+      done();
+    },
+  });
   return { logger: pino({ redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, sink), text: () => out };
 }
 
@@ -14,7 +19,11 @@ describe('logs carry no personal data', () => {
   it('when a log line carries a customer (top level, nested in an application, in a list of changes), then no name, e-mail, phone or address reaches the output', () => {
     const { logger, text } = capture();
     const customer = {
-      firstName: 'Marker-First', lastName: 'Marker-Last', email: 'marker@example.cz', phone: '+420777000111', tin: 'CZ-MARKER-TIN',
+      firstName: 'Marker-First',
+      lastName: 'Marker-Last',
+      email: 'marker@example.cz',
+      phone: '+420777000111',
+      tin: 'CZ-MARKER-TIN',
       addresses: [{ streetAddress: 'Marker Street', streetNumber: '7', city: 'Marker City', zip: '11000', country: 'CZ' }],
     };
     logger.info({ customer }, 'one');

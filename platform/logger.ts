@@ -9,9 +9,26 @@ export type { Logger };
  * never carry them; an id (application, partner, request) is what a log line names instead.
  */
 export const PERSONAL_DATA_KEYS = [
-  'firstName', 'lastName', 'fullName', 'titleBefore', 'titleAfter', 'email', 'phone', 'tin', 'vatin',
-  'addresses', 'address', 'streetAddress', 'streetNumber', 'city', 'zip',
-  'fraudPreventionData', 'customer', 'content', 'birthDate', 'iban',
+  'firstName',
+  'lastName',
+  'fullName',
+  'titleBefore',
+  'titleAfter',
+  'email',
+  'phone',
+  'tin',
+  'vatin',
+  'addresses',
+  'address',
+  'streetAddress',
+  'streetNumber',
+  'city',
+  'zip',
+  'fraudPreventionData',
+  'customer',
+  'content',
+  'birthDate',
+  'iban',
 ];
 /** Secrets, at any of the same depths. */
 const SECRET_KEYS = ['password', 'accessToken', 'secret', 'webhookSecret', 'token', 'totpSecret'];
@@ -21,7 +38,13 @@ function everyDepth(keys: readonly string[]): string[] {
 }
 
 /** Every path the logger censors (tested with a log line that carries each). */
-export const REDACTED_PATHS = [...everyDepth([...PERSONAL_DATA_KEYS, ...SECRET_KEYS]), 'headers.authorization', 'headers.cookie', 'req.headers.authorization', 'req.headers.cookie'];
+export const REDACTED_PATHS = [
+  ...everyDepth([...PERSONAL_DATA_KEYS, ...SECRET_KEYS]),
+  'headers.authorization',
+  'headers.cookie',
+  'req.headers.authorization',
+  'req.headers.cookie',
+];
 
 /**
  * Structured JSON logs on stdout. Work for one request logs through `ctx.state.log`, a child

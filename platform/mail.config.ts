@@ -6,12 +6,13 @@ import type { MailConfig } from './mail.js';
  * one pass at boot) and the mapper to the typed config the mail port receives.
  */
 export const mailKeys = {
-  MAIL_TRANSPORT: Joi.string().valid('log', 'smtp').default('log')
-    .description('how mail leaves: log (written to the log, local runs) or smtp'),
+  MAIL_TRANSPORT: Joi.string().valid('log', 'smtp').default('log').description('how mail leaves: log (written to the log, local runs) or smtp'),
   MAIL_FROM: Joi.string().email({ tlds: false }).default('no-reply@partner-financing.local').description('sender address of every mail'),
   SMTP_HOST: Joi.string().when('MAIL_TRANSPORT', { is: 'smtp', then: Joi.required() }).description('SMTP server (required with MAIL_TRANSPORT=smtp)'),
   SMTP_PORT: Joi.number().integer().min(1).max(65535).default(587).description('SMTP port'),
-  SMTP_TLS: Joi.string().valid('none', 'starttls', 'tls').default('starttls')
+  SMTP_TLS: Joi.string()
+    .valid('none', 'starttls', 'tls')
+    .default('starttls')
     .description('none (plain, local test servers only), starttls (upgrade required) or tls (implicit TLS, usually port 465)'),
   SMTP_USER: Joi.string().description('SMTP user; no authentication when unset'),
   SMTP_PASSWORD_FILE: Joi.string().description('file holding the SMTP password (a mounted secret)'),

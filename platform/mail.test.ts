@@ -7,7 +7,9 @@ const message: MailMessage = { to: 'a@example.com', subject: 'Hello', text: 'bod
 
 class RecordingMailer implements Mailer {
   sent: MailMessage[] = [];
-  async send(m: MailMessage) { this.sent.push(m); }
+  async send(m: MailMessage) {
+    this.sent.push(m);
+  }
 }
 
 describe('mail', () => {
@@ -30,9 +32,16 @@ describe('mail', () => {
 
   it('a failed send is not remembered, so the redelivery sends it', async () => {
     const inbox = new InMemoryConsumerInbox();
-    const failing: Mailer = { send: async () => { throw new Error('smtp down'); } };
+    const failing: Mailer = {
+      send: async () => {
+        throw new Error('smtp down');
+      },
+    };
     const entry = mailEntry(message, 'k', new Date(0));
-    await handleMailEntry(entry.value, failing, inbox).then(() => expect.fail('should throw'), () => undefined);
+    await handleMailEntry(entry.value, failing, inbox).then(
+      () => expect.fail('should throw'),
+      () => undefined,
+    );
     const mailer = new RecordingMailer();
     expect(await handleMailEntry(entry.value, mailer, inbox)).to.equal('sent');
   });

@@ -36,7 +36,10 @@ export interface MailConfig {
 
 /** Local runs: the message goes to the log, nothing leaves the machine. */
 export class LogMailer implements Mailer {
-  constructor(private readonly log: Pick<Logger, 'info'>, private readonly from: string) {}
+  constructor(
+    private readonly log: Pick<Logger, 'info'>,
+    private readonly from: string,
+  ) {}
   async send(m: MailMessage): Promise<void> {
     this.log.info({ mail: { from: this.from, to: m.to, subject: m.subject, idempotencyKey: m.idempotencyKey, text: m.text } }, 'mail (log transport)');
   }
@@ -49,7 +52,8 @@ export class SmtpMailer implements Mailer {
     const { host, port, tls, user, passwordFile } = cfg.smtp;
     const pass = passwordFile ? readFileSync(passwordFile, 'utf8').trim() : undefined;
     this.transport = nodemailer.createTransport({
-      host, port,
+      host,
+      port,
       secure: tls === 'tls',
       ignoreTLS: tls === 'none',
       requireTLS: tls === 'starttls',
@@ -59,7 +63,11 @@ export class SmtpMailer implements Mailer {
   async send(m: MailMessage): Promise<void> {
     const domain = this.cfg.from.split('@')[1] ?? 'localhost';
     await this.transport.sendMail({
-      from: this.cfg.from, to: m.to, subject: m.subject, text: m.text, html: m.html,
+      from: this.cfg.from,
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      html: m.html,
       messageId: `<${m.idempotencyKey}@${domain}>`,
     });
   }

@@ -3,8 +3,7 @@ import { Registry } from 'prom-client';
 import { consumerMetrics, dependencyGauge, httpMetrics, outboxMetrics } from './metrics.js';
 
 describe('metric help texts', () => {
-  const helpOf = async (registry: Registry, name: string) =>
-    (await registry.metrics()).split('\n').find((l) => l.startsWith(`# HELP ${name} `)) ?? '';
+  const helpOf = async (registry: Registry, name: string) => (await registry.metrics()).split('\n').find((l) => l.startsWith(`# HELP ${name} `)) ?? '';
 
   it('when the consumer metrics are scraped, then the help names every outcome the consumer counts, ignored included', async () => {
     const registry = new Registry();
@@ -18,17 +17,25 @@ describe('metric help texts', () => {
     const registry = new Registry();
     outboxMetrics(registry);
     httpMetrics(registry);
-    expect(await helpOf(registry, 'outbox_published_total')).to.include('direct').and.include('sweeper');
+    expect(await helpOf(registry, 'outbox_published_total'))
+      .to.include('direct')
+      .and.include('sweeper');
     expect(await helpOf(registry, 'http_request_duration_seconds')).to.include('unmatched');
   });
 
   it('when a dependency probe fails, hangs or succeeds, then dependency_up is 0, 0 and 1 at that scrape', async () => {
     const registry = new Registry();
-    dependencyGauge(registry, {
-      store: async () => true,
-      kafka: async () => { throw new Error('down'); },
-      slow: () => new Promise<boolean>(() => {}),
-    }, 50);
+    dependencyGauge(
+      registry,
+      {
+        store: async () => true,
+        kafka: async () => {
+          throw new Error('down');
+        },
+        slow: () => new Promise<boolean>(() => {}),
+      },
+      50,
+    );
     const text = await registry.metrics();
     expect(text).to.include('dependency_up{dependency="store"} 1');
     expect(text).to.include('dependency_up{dependency="kafka"} 0');

@@ -31,7 +31,8 @@ export interface PendingSnapshot {
 
 export function outboxMetrics(registry: Registry): OutboxMetrics {
   let source = (): PendingSnapshot => ({ count: 0, oldestAt: undefined });
-  const known = 'this process knows is not yet in Kafka (queued, in flight, or failed and waiting for the sweeper), read from memory at scrape time, never from the store';
+  const known =
+    'this process knows is not yet in Kafka (queued, in flight, or failed and waiting for the sweeper), read from memory at scrape time, never from the store';
   new Gauge({
     name: 'outbox_oldest_pending_age_seconds',
     help: `Age of the oldest outbox entry ${known}; 0 when none`,
@@ -50,7 +51,9 @@ export function outboxMetrics(registry: Registry): OutboxMetrics {
     },
   });
   return {
-    watchPending: (fn) => { source = fn; },
+    watchPending: (fn) => {
+      source = fn;
+    },
     published: new Counter({
       name: 'outbox_published_total',
       help: 'Outbox entries sent to Kafka and cleared from their document, by path (direct: right after the write; sweeper: found left behind by the sweep)',
@@ -99,7 +102,9 @@ export interface ConsumerMetrics {
 }
 
 export function consumerMetrics(registry: Registry): ConsumerMetrics {
-  const outcomes = Object.entries(CONSUMER_OUTCOMES).map(([k, v]) => `${k} (${v})`).join(', ');
+  const outcomes = Object.entries(CONSUMER_OUTCOMES)
+    .map(([k, v]) => `${k} (${v})`)
+    .join(', ');
   return {
     handled: new Counter({
       name: 'kafka_messages_handled_total',
@@ -130,10 +135,16 @@ export function dependencyGauge(registry: Registry, checks: Record<string, () =>
     labelNames: ['dependency'],
     registers: [registry],
     async collect() {
-      await Promise.all(Object.entries(checks).map(async ([dependency, check]) => {
-        const up = await withTimeout(check().catch(() => false), timeoutMs, false);
-        this.set({ dependency }, up ? 1 : 0);
-      }));
+      await Promise.all(
+        Object.entries(checks).map(async ([dependency, check]) => {
+          const up = await withTimeout(
+            check().catch(() => false),
+            timeoutMs,
+            false,
+          );
+          this.set({ dependency }, up ? 1 : 0);
+        }),
+      );
     },
   });
 }
@@ -160,7 +171,19 @@ export async function serveMetrics(registry: Registry, host: string, port: numbe
       return;
     }
     res.statusCode = 404;
-    res.end(JSON.stringify({ errors: [{ code: 'OBJECT_NOT_FOUND', message: `Only GET /metrics${Object.keys(routes).map((r) => `, ${r}`).join('')} are served here.`, severity: 'ERROR' }] }));
+    res.end(
+      JSON.stringify({
+        errors: [
+          {
+            code: 'OBJECT_NOT_FOUND',
+            message: `Only GET /metrics${Object.keys(routes)
+              .map((r) => `, ${r}`)
+              .join('')} are served here.`,
+            severity: 'ERROR',
+          },
+        ],
+      }),
+    );
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -17,7 +17,13 @@ describe('MicroBatcher', () => {
   it('when a linger is set, then calls within it share a batch, and a full batch goes at once', async () => {
     const batches: number[][] = [];
     const clock = new ManualClock();
-    const b = new MicroBatcher<number, number>(async (items) => { batches.push(items); return items; }, { lingerMs: 20, maxBatch: 3, clock });
+    const b = new MicroBatcher<number, number>(
+      async (items) => {
+        batches.push(items);
+        return items;
+      },
+      { lingerMs: 20, maxBatch: 3, clock },
+    );
     const first = b.add(1);
     await clock.advance(5);
     expect(batches, 'nothing sent within the linger').to.deep.equal([]);
@@ -32,7 +38,9 @@ describe('MicroBatcher', () => {
   });
 
   it('when the batch fails as a whole, then every caller gets the error', async () => {
-    const b = new MicroBatcher<number, number>(async () => { throw new Error('down'); });
+    const b = new MicroBatcher<number, number>(async () => {
+      throw new Error('down');
+    });
     const results = await Promise.allSettled([b.add(1), b.add(2)]);
     expect(results.every((r) => r.status === 'rejected' && (r.reason as Error).message === 'down')).to.equal(true);
   });
@@ -43,13 +51,16 @@ describe('MicroBatcher, serial', () => {
     const batches: number[][] = [];
     let inFlight = 0;
     let most = 0;
-    const b = new MicroBatcher<number, void>(async (items) => {
-      batches.push(items);
-      most = Math.max(most, ++inFlight);
-      await settle(3); // in flight across a few turns, while the later calls come in
-      inFlight--;
-      return items.map(() => undefined);
-    }, { serial: true, maxBatch: 4, sizeOf: (i) => i });
+    const b = new MicroBatcher<number, void>(
+      async (items) => {
+        batches.push(items);
+        most = Math.max(most, ++inFlight);
+        await settle(3); // in flight across a few turns, while the later calls come in
+        inFlight--;
+        return items.map(() => undefined);
+      },
+      { serial: true, maxBatch: 4, sizeOf: (i) => i },
+    );
     const calls = [b.add(1), b.add(2), b.add(1), b.add(3), b.add(1)];
     await b.idle();
     await Promise.all(calls);

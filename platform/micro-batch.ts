@@ -99,11 +99,12 @@ export class MicroBatcher<I, O> {
 
   private runBatch(batch: Array<Call<I, O>>): Promise<void> {
     return this.run(batch.map((c) => c.item)).then(
-      (results) => batch.forEach((c, i) => {
-        const r = results[i];
-        if (r instanceof Error) c.reject(r);
-        else c.resolve(r as O);
-      }),
+      (results) =>
+        batch.forEach((c, i) => {
+          const r = results[i];
+          if (r instanceof Error) c.reject(r);
+          else c.resolve(r as O);
+        }),
       (err) => batch.forEach((c) => c.reject(err)),
     );
   }

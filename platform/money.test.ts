@@ -4,11 +4,13 @@ import { allocate, formatMoney, mulDivRound, toDecimalString, toMilli, unitFromT
 
 describe('money helpers', () => {
   it('when any total is allocated over any weights, then the parts sum to the total exactly', () => {
-    fc.assert(fc.property(
-      fc.integer({ min: -1e12, max: 1e12 }),
-      fc.array(fc.integer({ min: 0, max: 1e9 }), { minLength: 1, maxLength: 20 }),
-      (total, weights) => allocate(total, weights).reduce((a, b) => a + b, 0) === total,
-    ));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1e12, max: 1e12 }),
+        fc.array(fc.integer({ min: 0, max: 1e9 }), { minLength: 1, maxLength: 20 }),
+        (total, weights) => allocate(total, weights).reduce((a, b) => a + b, 0) === total,
+      ),
+    );
   });
 
   it('when 100 is allocated 1:1:1, then the remainder goes to the first part', () => {

@@ -46,7 +46,7 @@ export function toMilli(quantity: number): number {
 export function mulDivRound(a: number, b: number, c: number): number {
   const n = BigInt(a) * BigInt(b);
   const d = BigInt(c);
-  const sign = (n < 0n) !== (d < 0n) ? -1n : 1n;
+  const sign = n < 0n !== d < 0n ? -1n : 1n;
   const an = n < 0n ? -n : n;
   const ad = d < 0n ? -d : d;
   return Number(sign * ((an * 2n + ad) / (ad * 2n)));

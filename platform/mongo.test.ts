@@ -21,7 +21,9 @@ describe('MongoDB client options', () => {
   });
 
   it('when a replica-set URL names write concern, read concern and retries, then the URL decides them', () => {
-    const o = effective('mongodb://a:27017,b:27017,c:27017/financing?replicaSet=rs0&w=majority&readConcernLevel=majority&retryWrites=true&RetryReads=true&socketTimeoutMS=20000');
+    const o = effective(
+      'mongodb://a:27017,b:27017,c:27017/financing?replicaSet=rs0&w=majority&readConcernLevel=majority&retryWrites=true&RetryReads=true&socketTimeoutMS=20000',
+    );
     expect(o.writeConcern?.w).to.equal('majority');
     expect(o.readConcern?.level).to.equal('majority');
     expect(o.retryWrites).to.equal(true);
@@ -31,14 +33,20 @@ describe('MongoDB client options', () => {
   });
 });
 
-describe('the store adapter speaks the platform\'s errors', () => {
-  it('when the driver fails, then the caller gets StoreUnavailable with the driver\'s error as its cause; other errors pass unchanged', async () => {
+describe("the store adapter speaks the platform's errors", () => {
+  it("when the driver fails, then the caller gets StoreUnavailable with the driver's error as its cause; other errors pass unchanged", async () => {
     const driver = new MongoNetworkError('connection reset');
-    const err = await Promise.reject(driver).catch(asStoreError).catch((e: unknown) => e);
+    const err = await Promise.reject(driver)
+      .catch(asStoreError)
+      .catch((e: unknown) => e);
     expect(err).to.be.instanceOf(StoreUnavailable);
     expect((err as StoreUnavailable).cause).to.equal(driver);
     const defect = new TypeError('a defect');
-    expect(await Promise.reject(defect).catch(asStoreError).catch((e: unknown) => e)).to.equal(defect);
+    expect(
+      await Promise.reject(defect)
+        .catch(asStoreError)
+        .catch((e: unknown) => e),
+    ).to.equal(defect);
   });
 
   it('when a translated error is judged for the HTTP answer, then it is "store unavailable" exactly when the driver\'s was', () => {

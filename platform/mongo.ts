@@ -1,5 +1,15 @@
 import {
-  MongoClient, MongoError, type Collection, type Document, type Filter, MongoNetworkError, MongoNotConnectedError, MongoServerSelectionError, MongoTopologyClosedError, type Db, type MongoClientOptions,
+  MongoClient,
+  MongoError,
+  type Collection,
+  type Document,
+  type Filter,
+  MongoNetworkError,
+  MongoNotConnectedError,
+  MongoServerSelectionError,
+  MongoTopologyClosedError,
+  type Db,
+  type MongoClientOptions,
 } from 'mongodb';
 import { StoreUnavailable } from './errors.js';
 
@@ -81,8 +91,13 @@ export function urlOptionNames(url: string): Set<string> {
 export function isStoreUnavailable(err: unknown): boolean {
   if (err instanceof StoreUnavailable) return isStoreUnavailable(err.cause);
   // (a cleared pool is a MongoNetworkError; the wait-queue timeout is known by its name only)
-  return err instanceof MongoNetworkError || err instanceof MongoServerSelectionError || err instanceof MongoNotConnectedError
-    || err instanceof MongoTopologyClosedError || (err instanceof MongoError && err.name === 'MongoWaitQueueTimeoutError');
+  return (
+    err instanceof MongoNetworkError ||
+    err instanceof MongoServerSelectionError ||
+    err instanceof MongoNotConnectedError ||
+    err instanceof MongoTopologyClosedError ||
+    (err instanceof MongoError && err.name === 'MongoWaitQueueTimeoutError')
+  );
 }
 
 /**

@@ -10,7 +10,9 @@ const read = (path: string) => readFileSync(`${ROOT}${path}`, 'utf8');
 function launchLines(entry: string): Record<string, string> {
   const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
   const service = entry.split('/')[0]!;
-  const container = read('infra/docker-entrypoint.sh').split('\n').find((l) => l.trim().startsWith(`${service})`));
+  const container = read('infra/docker-entrypoint.sh')
+    .split('\n')
+    .find((l) => l.trim().startsWith(`${service})`));
   return { [`package.json start:${service}`]: scripts[`start:${service}`] ?? '', 'infra/docker-entrypoint.sh': container ?? '' };
 }
 
@@ -27,7 +29,13 @@ describe('service node flags', () => {
   }
 
   it('when extra flags are given (a profiler), then they follow the service flags, so an explicit one overrides its default', () => {
-    expect(serviceNodeArgs('api/main.ts', ['--max-semi-space-size=64'])).to.deep.equal([...SERVICE_NODE_FLAGS, '--max-semi-space-size=64', '--import', 'tsx', 'api/main.ts']);
+    expect(serviceNodeArgs('api/main.ts', ['--max-semi-space-size=64'])).to.deep.equal([
+      ...SERVICE_NODE_FLAGS,
+      '--max-semi-space-size=64',
+      '--import',
+      'tsx',
+      'api/main.ts',
+    ]);
   });
 
   it('when the entry is compiled JavaScript, then node runs it without tsx', () => {

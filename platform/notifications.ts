@@ -26,7 +26,9 @@ export interface NotificationRequest {
 export const notificationRequestSchema = Joi.object<NotificationRequest>({
   id: Joi.string().required(),
   partnerId: Joi.string().required(),
-  kind: Joi.string().pattern(/^[A-Z][A-Z_]*$/).required(),
+  kind: Joi.string()
+    .pattern(/^[A-Z][A-Z_]*$/)
+    .required(),
   // judged by the relay when it sends (an unusable URL is recorded and dead-lettered, so
   // the partner sees it), not here, where a refusal would leave no trace the partner can read
   url: Joi.string().min(1).required(),

@@ -56,12 +56,17 @@ export const REMOVAL_LINGER_MS = 20;
 export class OutboxPublisher {
   private readonly unpublished = new UnpublishedEntries();
   private readonly queue = new MicroBatcher<Pending, Produced>((batch) => this.sendBatch(batch), {
-    serial: true, maxBatch: MAX_BATCH, sizeOf: (p) => p.write.entries.length,
+    serial: true,
+    maxBatch: MAX_BATCH,
+    sizeOf: (p) => p.write.entries.length,
   });
-  private readonly removals = new MicroBatcher<Pending, void>(async (batch) => {
-    await this.removeProduced(batch);
-    return batch.map(() => undefined);
-  }, { lingerMs: REMOVAL_LINGER_MS, maxBatch: MAX_BATCH, sizeOf: (p) => p.write.entries.length });
+  private readonly removals = new MicroBatcher<Pending, void>(
+    async (batch) => {
+      await this.removeProduced(batch);
+      return batch.map(() => undefined);
+    },
+    { lingerMs: REMOVAL_LINGER_MS, maxBatch: MAX_BATCH, sizeOf: (p) => p.write.entries.length },
+  );
   /** removals queued or running, for a graceful stop */
   private readonly removing = new Set<Promise<void>>();
   private readonly sweeper: OutboxSweeper;
@@ -199,23 +204,28 @@ async function removeFrom(collection: Collection<any>, writes: CommittedWrite[])
   const plain = writes.filter((w) => w.soleAtVersion === undefined);
   let missed = false;
   if (guarded.length) {
-    const res = await collection.bulkWrite(guarded.map((w) => ({
-      updateOne: { filter: { _id: w.docId, version: w.soleAtVersion }, update: { $unset: { ...unsetOf(w), outboxAt: '' } } },
-    })) as any, { ordered: false });
+    const res = await collection.bulkWrite(
+      guarded.map((w) => ({
+        updateOne: { filter: { _id: w.docId, version: w.soleAtVersion }, update: { $unset: { ...unsetOf(w), outboxAt: '' } } },
+      })) as any,
+      { ordered: false },
+    );
     missed = res.matchedCount < guarded.length;
   }
   const second = [...plain, ...(missed ? guarded : [])].filter((w) => w.entries.length);
   if (second.length) {
-    await collection.bulkWrite(second.map((w) => ({
-      updateOne: { filter: { _id: w.docId }, update: { $unset: unsetOf(w) } },
-    })) as any, { ordered: false });
+    await collection.bulkWrite(
+      second.map((w) => ({
+        updateOne: { filter: { _id: w.docId }, update: { $unset: unsetOf(w) } },
+      })) as any,
+      { ordered: false },
+    );
     // Two writes pending at once (the later one not sole, the earlier one's guard missed)
     // each remove only their entries and leave `outboxAt` behind, for the sweeper to find
     // and clear seconds later. Clear it where nothing is pending any more; a write that
     // adds entries in between sets them and `outboxAt` in one update, so the filter misses.
-    await collection.updateMany(
-      { _id: { $in: [...new Set(second.map((w) => w.docId))] }, outbox: {}, outboxAt: { $exists: true } } as any,
-      { $unset: { outboxAt: '' } },
-    );
+    await collection.updateMany({ _id: { $in: [...new Set(second.map((w) => w.docId))] }, outbox: {}, outboxAt: { $exists: true } } as any, {
+      $unset: { outboxAt: '' },
+    });
   }
 }

@@ -82,7 +82,9 @@ export class OutboxSweeper {
 
   /** One pass over every registered collection now; returns how many entries it sent. */
   sweep(): Promise<number> {
-    this.sweeping ??= this.sweepAll().finally(() => { this.sweeping = undefined; });
+    this.sweeping ??= this.sweepAll().finally(() => {
+      this.sweeping = undefined;
+    });
     return this.sweeping;
   }
 
@@ -92,7 +94,9 @@ export class OutboxSweeper {
     const tick = () => {
       this.tick()
         .catch((err) => this.deps.logger.warn({ err }, 'outbox heartbeat or sweep failed'))
-        .finally(() => { if (this.running) this.timer = setTimeout(tick, this.deps.sweepIntervalMs).unref(); });
+        .finally(() => {
+          if (this.running) this.timer = setTimeout(tick, this.deps.sweepIntervalMs).unref();
+        });
     };
     this.timer = setTimeout(tick, 0).unref();
   }
@@ -174,14 +178,15 @@ export class OutboxSweeper {
         .limit(SWEEP_BATCH)
         .toArray();
       if (docs.length === SWEEP_BATCH) complete = false;
-      await Promise.all(docs.map((doc) => {
-        const entries = Object.values((doc.outbox ?? {}) as Record<string, OutboxEntry>)
-          .sort((a, b) => +new Date(a.createdAt) - +new Date(b.createdAt));
-        for (const e of entries) found.add(e.id);
-        sent += entries.length;
-        // every entry of the document at this version: `outboxAt` can go with them
-        return this.deps.publish({ collection, docId: String(doc._id), entries, soleAtVersion: doc.version });
-      }));
+      await Promise.all(
+        docs.map((doc) => {
+          const entries = Object.values((doc.outbox ?? {}) as Record<string, OutboxEntry>).sort((a, b) => +new Date(a.createdAt) - +new Date(b.createdAt));
+          for (const e of entries) found.add(e.id);
+          sent += entries.length;
+          // every entry of the document at this version: `outboxAt` can go with them
+          return this.deps.publish({ collection, docId: String(doc._id), entries, soleAtVersion: doc.version });
+        }),
+      );
     }
     if (complete) this.deps.unpublished.reconcile(failedBefore, found, +cutoff);
     if (sent > 0) this.deps.logger.info({ sent }, 'outbox sweeper published entries left behind');

@@ -46,7 +46,11 @@ export interface OutboxFields {
 
 export function eventEntry(topic: string, event: DomainEvent<any>, trace?: TraceContext): OutboxEntry {
   return {
-    id: event.id, topic, key: event.aggregateId, value: JSON.stringify(event), type: event.type,
+    id: event.id,
+    topic,
+    key: event.aggregateId,
+    value: JSON.stringify(event),
+    type: event.type,
     headers: messageHeaders({ id: event.id, type: event.type, schemaVersion: event.schemaVersion, trace }),
     createdAt: new Date(event.occurredAt),
   };
@@ -54,8 +58,12 @@ export function eventEntry(topic: string, event: DomainEvent<any>, trace?: Trace
 
 export function notificationEntry(n: NotificationRequest, trace?: TraceContext): OutboxEntry {
   return {
-    id: n.id, topic: TOPICS.notifications, key: n.key, value: JSON.stringify(n),
-    headers: messageHeaders({ id: n.id, trace }), createdAt: new Date(n.createdAt),
+    id: n.id,
+    topic: TOPICS.notifications,
+    key: n.key,
+    value: JSON.stringify(n),
+    headers: messageHeaders({ id: n.id, trace }),
+    createdAt: new Date(n.createdAt),
   };
 }
 
@@ -93,4 +101,3 @@ export interface CommittedWrite {
    */
   soleAtVersion?: number;
 }
-

@@ -10,25 +10,45 @@ describe('retryWithBackoff', () => {
   it('when a step fails twice, then it is tried a third time and its result returned; onFailure saw 1 and 2', async () => {
     const seen: number[] = [];
     let tries = 0;
-    const result = await retryWithBackoff(async () => {
-      if (++tries < 3) throw new Error('down');
-      return 'ok';
-    }, { capMs: 1, onFailure: (_err, failures) => { seen.push(failures); } });
+    const result = await retryWithBackoff(
+      async () => {
+        if (++tries < 3) throw new Error('down');
+        return 'ok';
+      },
+      {
+        capMs: 1,
+        onFailure: (_err, failures) => {
+          seen.push(failures);
+        },
+      },
+    );
     expect(result).to.equal('ok');
     expect(seen).to.deep.equal([1, 2]);
   });
 
   it('when onFailure throws, then the loop stops with that error', async () => {
-    const err = await retryWithBackoff(async () => { throw new Error('defect'); }, {
-      capMs: 1,
-      onFailure: (e, failures) => { if (failures >= 2) throw e; },
-    }).catch((e: Error) => e);
+    const err = await retryWithBackoff(
+      async () => {
+        throw new Error('defect');
+      },
+      {
+        capMs: 1,
+        onFailure: (e, failures) => {
+          if (failures >= 2) throw e;
+        },
+      },
+    ).catch((e: Error) => e);
     expect((err as Error).message).to.equal('defect');
   });
 
   it('when the interrupt fires, then a long wait ends at once', async () => {
     let wake: (() => void) | undefined;
-    const waiting = pause(60_000, (w) => { wake = w; return () => { wake = undefined; }; });
+    const waiting = pause(60_000, (w) => {
+      wake = w;
+      return () => {
+        wake = undefined;
+      };
+    });
     wake!();
     await waiting;
     expect(wake).to.equal(undefined);

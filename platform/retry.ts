@@ -41,7 +41,11 @@ export async function retryWithBackoff<T>(step: () => Promise<T>, opts: RetryOpt
 export function pause(ms: number, interrupt?: RetryOptions['interrupt']): Promise<void> {
   return new Promise<void>((resolve) => {
     let unsubscribe: (() => void) | undefined;
-    const done = () => { clearTimeout(timer); unsubscribe?.(); resolve(); };
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe?.();
+      resolve();
+    };
     const timer = setTimeout(done, ms);
     unsubscribe = interrupt?.(done);
   });

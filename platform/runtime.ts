@@ -25,7 +25,13 @@ export interface Runtime extends Platform {
  * domain's, or the relay's retry topics): created, when missing, beside the kernel's.
  * `clock` is the modules' time (a test's ManualClock; the wall clock otherwise).
  */
-export async function createRuntime(config: Config, logger: Logger, service: string, ownTopics: readonly string[] = [], clock: Clock = systemClock): Promise<Runtime> {
+export async function createRuntime(
+  config: Config,
+  logger: Logger,
+  service: string,
+  ownTopics: readonly string[] = [],
+  clock: Clock = systemClock,
+): Promise<Runtime> {
   // first: a master key file that cannot be read stops the start before anything connects
   const secrets = openSecretBox(config.secrets, (msg, file) => logger.warn({ file }, msg));
   const { mongoClient, db, kafka, topics, producer } = await connect(config, logger, ownTopics);
@@ -42,7 +48,18 @@ export async function createRuntime(config: Config, logger: Logger, service: str
   };
   const lagAdmin = operationalGauges(registry, { db, kafka, lagSources: () => consumerDeps.metrics.lagSources });
   return {
-    config, db, kafka, producer, topics, outbox, logger, registry, consumerDeps, mongoClient, clock, secrets,
+    config,
+    db,
+    kafka,
+    producer,
+    topics,
+    outbox,
+    logger,
+    registry,
+    consumerDeps,
+    mongoClient,
+    clock,
+    secrets,
     close: async () => {
       await outbox.stop();
       await lagAdmin.close();
@@ -60,7 +77,12 @@ async function connect(config: Config, logger: Logger, ownTopics: readonly strin
   const logical = [...Object.values(TOPICS), ...ownTopics];
   try {
     // fails the start within seconds naming the setting or ACL at fault (credentials, CA, ACLs, topics)
-    await preflightKafka(kafka, config.kafka, logical.map((t) => topics.name(t)), logger);
+    await preflightKafka(
+      kafka,
+      config.kafka,
+      logical.map((t) => topics.name(t)),
+      logger,
+    );
   } catch (err) {
     await mongoClient.close();
     throw err;

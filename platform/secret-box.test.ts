@@ -39,7 +39,11 @@ describe('secrets at rest: the envelope (AES-256-GCM data key under a master key
   it('when a key file holds raw bytes, base64 or hex, then it is read; anything else is refused naming the setting', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pf-keys-'));
     const key = randomBytes(32);
-    for (const [name, content] of [['raw', key], ['b64', `${key.toString('base64')}\n`], ['hex', key.toString('hex')]] as const) {
+    for (const [name, content] of [
+      ['raw', key],
+      ['b64', `${key.toString('base64')}\n`],
+      ['hex', key.toString('hex')],
+    ] as const) {
       writeFileSync(join(dir, name), content);
       expect(readMasterKey(join(dir, name), 'MASTER_KEY_FILE').equals(key), name).to.equal(true);
     }

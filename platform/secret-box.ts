@@ -75,7 +75,9 @@ export class SecretBox {
     const [kid, wrapped, iv, sealed] = stored.slice(SEALED_PREFIX.length).split(':');
     const master = kid ? this.keys.get(kid) : undefined;
     if (!master || !wrapped || !iv || !sealed) {
-      throw new SecretBoxError(`a secret (${context}) is sealed under master key ${kid ?? '?'}, which is neither MASTER_KEY_FILE (${this.currentKeyId}) nor one of MASTER_KEY_PREVIOUS_FILES`);
+      throw new SecretBoxError(
+        `a secret (${context}) is sealed under master key ${kid ?? '?'}, which is neither MASTER_KEY_FILE (${this.currentKeyId}) nor one of MASTER_KEY_PREVIOUS_FILES`,
+      );
     }
     try {
       const w = unb64(wrapped);
@@ -151,8 +153,11 @@ export function openSecretBox(s: SecretSettings, warn: (msg: string, file: strin
   const previous = s.previousKeyFiles.map((f) => readMasterKey(f, 'MASTER_KEY_PREVIOUS_FILES'));
   if (s.masterKeyFile) return new SecretBox({ current: readMasterKey(s.masterKeyFile, 'MASTER_KEY_FILE'), previous });
   const dev = developmentMasterKey(s.developmentKeyFile);
-  warn(dev.made
-    ? 'no MASTER_KEY_FILE: made a development master key for local runs; secrets at rest are sealed with it (never use this in production)'
-    : 'no MASTER_KEY_FILE: using the development master key kept for local runs (never use this in production)', dev.file);
+  warn(
+    dev.made
+      ? 'no MASTER_KEY_FILE: made a development master key for local runs; secrets at rest are sealed with it (never use this in production)'
+      : 'no MASTER_KEY_FILE: using the development master key kept for local runs (never use this in production)',
+    dev.file,
+  );
   return new SecretBox({ current: dev.key, previous });
 }

@@ -19,8 +19,14 @@ export function onShutdown(logger: Logger, drain: () => Promise<void>, graceMs =
     }, graceMs);
     timer.unref();
     drain().then(
-      () => { logger.info('drained; bye'); process.exit(0); },
-      (err) => { logger.error({ err }, 'drain failed'); process.exit(1); },
+      () => {
+        logger.info('drained; bye');
+        process.exit(0);
+      },
+      (err) => {
+        logger.error({ err }, 'drain failed');
+        process.exit(1);
+      },
     );
   };
   process.on('SIGTERM', handler);

@@ -54,7 +54,11 @@ export class VersionedStore<T extends Versioned> implements VersionedWrites<T> {
   private readonly mutex = new KeyedMutex();
 
   /** `onWritten` sees every document this store wrote, as written (a module's in-process index of it). */
-  constructor(readonly collection: Collection<T>, private readonly outbox: OutboxPublisher, private readonly onWritten?: (doc: T) => void) {
+  constructor(
+    readonly collection: Collection<T>,
+    private readonly outbox: OutboxPublisher,
+    private readonly onWritten?: (doc: T) => void,
+  ) {
     registerKeptResponseCarrier(collection.collectionName);
   }
 
@@ -87,11 +91,18 @@ export class VersionedStore<T extends Versioned> implements VersionedWrites<T> {
   async update(current: T, change: Pick<Change, 'set' | 'entries'>, now = new Date(), reply?: Reply<T>): Promise<T | undefined> {
     const { kept, set, unset } = this.keptResponse(current, change.set, now, reply);
     const outbox = outboxForUpdate(change.entries, now);
-    const updated = await this.collection.findOneAndUpdate(
-      { _id: current._id, version: current.version } as Filter<T>,
-      { $set: { ...change.set, ...set, ...outbox.$set }, ...(outbox.$min ? { $min: outbox.$min } : {}), $inc: { version: 1 }, ...(unset ? { $unset: unset } : {}) } as any,
-      { returnDocument: 'after' },
-    ).catch((err) => this.unanswered(err, change.entries));
+    const updated = await this.collection
+      .findOneAndUpdate(
+        { _id: current._id, version: current.version } as Filter<T>,
+        {
+          $set: { ...change.set, ...set, ...outbox.$set },
+          ...(outbox.$min ? { $min: outbox.$min } : {}),
+          $inc: { version: 1 },
+          ...(unset ? { $unset: unset } : {}),
+        } as any,
+        { returnDocument: 'after' },
+      )
+      .catch((err) => this.unanswered(err, change.entries));
     if (!updated) return undefined;
     if (kept) reply!.committed(kept);
     const nothingElsePending = Object.keys(current.outbox ?? {}).length === 0;

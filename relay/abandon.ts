@@ -14,7 +14,9 @@ export class Abandon {
   /** Calls `listener` once on abort; returns the unsubscribe. */
   onAbort(listener: () => void): () => void {
     this.listeners.add(listener);
-    return () => { this.listeners.delete(listener); };
+    return () => {
+      this.listeners.delete(listener);
+    };
   }
 
   abort(): void {

@@ -51,10 +51,18 @@ export async function startRelay(config: Config, logger: Logger, ports: RelayPor
   const abandon = new Abandon();
   const metrics = relayMetrics(runtime.registry);
   const deliveries = new MongoDeliveryRepository(runtime.db);
-  const client = new WebhookClient({ timeoutMs: config.webhooks.timeoutMs, allowPrivateNetworks: config.webhooks.allowPrivateNetworks, logger: logger.child({ component: 'webhook-client' }), clock: runtime.clock });
+  const client = new WebhookClient({
+    timeoutMs: config.webhooks.timeoutMs,
+    allowPrivateNetworks: config.webhooks.allowPrivateNetworks,
+    logger: logger.child({ component: 'webhook-client' }),
+    clock: runtime.clock,
+  });
   const partners = ports.partnerSecrets(runtime.db, runtime.secrets);
   // a wrong master key stops the start here, not at the first webhook
-  await partners.verifyMasterKey?.().catch(async (err) => { await runtime.close(); throw err; });
+  await partners.verifyMasterKey?.().catch(async (err) => {
+    await runtime.close();
+    throw err;
+  });
   const deliverer = new Deliverer({
     repo: deliveries,
     secrets: cachedSecrets(partners, runtime.clock),
@@ -69,18 +77,22 @@ export async function startRelay(config: Config, logger: Logger, ports: RelayPor
     logger: logger.child({ component: 'deliverer' }),
     clock: runtime.clock,
   });
-  const lane = (name: string, logical: string, waitForDue: boolean, maxWaitMs: number | undefined, parse: LaneSpec['parse']) => new Lane(
-    { name, topic: topics.name(logical), groupId: topics.group(laneGroup(logical)), waitForDue, maxWaitMs, parse },
-    {
-      kafka, producer, metrics, abandon,
-      poisonTopic: topics.name(TOPICS.deadLetter),
-      handle: (task, signal) => deliverer.handle(task, signal),
-      logger,
-      partitions: config.kafka.partitions,
-      maxInFlightPerPartition: MAX_IN_FLIGHT_PER_PARTITION,
-      clock: runtime.clock,
-    },
-  );
+  const lane = (name: string, logical: string, waitForDue: boolean, maxWaitMs: number | undefined, parse: LaneSpec['parse']) =>
+    new Lane(
+      { name, topic: topics.name(logical), groupId: topics.group(laneGroup(logical)), waitForDue, maxWaitMs, parse },
+      {
+        kafka,
+        producer,
+        metrics,
+        abandon,
+        poisonTopic: topics.name(TOPICS.deadLetter),
+        handle: (task, signal) => deliverer.handle(task, signal),
+        logger,
+        partitions: config.kafka.partitions,
+        maxInFlightPerPartition: MAX_IN_FLIGHT_PER_PARTITION,
+        clock: runtime.clock,
+      },
+    );
   const lanes = [
     lane('notifications', RELAY_TOPICS.notifications, false, undefined, (v) => parseNotificationMessage(v)),
     lane('redeliveries', RELAY_TOPICS.redeliveries, false, undefined, parseTaskMessage),

@@ -28,7 +28,8 @@ function apply(doc: DeliveryDoc | null, task: DeliveryTask, r: AttemptResult) {
   const next = structuredClone(doc!) as any;
   for (const [path, value] of Object.entries(rec.set)) {
     const [head, tail] = path.split('.');
-    if (tail) next[head!][tail] = value; else next[head!] = value;
+    if (tail) next[head!][tail] = value;
+    else next[head!] = value;
   }
   next.version++;
   return { doc: next as DeliveryDoc, followUp: rec.followUp };

@@ -1,5 +1,11 @@
 import {
-  attemptKey, PERMANENT_OUTCOMES, type AttemptRecord, type AttemptResult, type DeliveryDoc, type DeliveryState, type DeliveryTask,
+  attemptKey,
+  PERMANENT_OUTCOMES,
+  type AttemptRecord,
+  type AttemptResult,
+  type DeliveryDoc,
+  type DeliveryState,
+  type DeliveryTask,
 } from '../modules/webhooks/index.js';
 
 /**
@@ -13,10 +19,7 @@ export interface RetryPolicy {
   delaysMs: number[];
 }
 
-export type FollowUp =
-  | { kind: 'none' }
-  | { kind: 'retry'; task: DeliveryTask; delayMs: number }
-  | { kind: 'dead-letter'; task: DeliveryTask };
+export type FollowUp = { kind: 'none' } | { kind: 'retry'; task: DeliveryTask; delayMs: number } | { kind: 'dead-letter'; task: DeliveryTask };
 
 export type Precheck =
   | { kind: 'attempt' }

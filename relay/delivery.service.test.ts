@@ -16,8 +16,14 @@ import type { WebhookClient } from './webhook-client.js';
 
 const DELAYS = [1_000, 5_000];
 const notification = {
-  id: 'wh-1', partnerId: 'p-1', kind: 'APPLICATION', url: 'https://shop.example/hooks', body: { state: 'READY' },
-  sourceEventId: 'ev-1', key: 'app-1', createdAt: '2030-01-01T10:00:00.000Z',
+  id: 'wh-1',
+  partnerId: 'p-1',
+  kind: 'APPLICATION',
+  url: 'https://shop.example/hooks',
+  body: { state: 'READY' },
+  sourceEventId: 'ev-1',
+  key: 'app-1',
+  createdAt: '2030-01-01T10:00:00.000Z',
 } as DeliveryTask['notification'];
 
 /** A deliverer over a fake HTTP sender (answers in order), fake records and a recording producer. */
@@ -39,8 +45,16 @@ function setup(answers: AttemptOutcome[], secrets = ['whsec_' + Buffer.from('k'.
     },
   } as unknown as Producer;
   const deliverer = new Deliverer({
-    repo: records, client, producer, secrets: async () => secrets, signer: new WebhookSigner(), limiter: new EndpointLimiter(4, 100, 10_000),
-    topics: new Topics('t.'), policy: { delaysMs: DELAYS }, metrics: relayMetrics(new Registry()), logger: createLogger({ level: 'silent', name: 'test' }),
+    repo: records,
+    client,
+    producer,
+    secrets: async () => secrets,
+    signer: new WebhookSigner(),
+    limiter: new EndpointLimiter(4, 100, 10_000),
+    topics: new Topics('t.'),
+    policy: { delaysMs: DELAYS },
+    metrics: relayMetrics(new Registry()),
+    logger: createLogger({ level: 'silent', name: 'test' }),
     clock: new ManualClock(new Date('2030-01-01T10:00:02Z')),
   });
   return { deliverer, records, posts, produced };
@@ -83,8 +97,12 @@ describe('deliverer (send, record, follow up) on fake records, sender and produc
     expect((await records.getNow(task.deliveryId))!).to.include({ state: 'DEAD_LETTERED', attemptCount: 3 });
     // the one dead-letter format: where from, why, when (the deliverer's clock), and the ids
     expect(produced.at(-1)!.headers).to.include({
-      'message-id': task.deliveryId, 'webhook-id': 'wh-1', 'delivery-id': task.deliveryId,
-      'dlq-source-topic': 't.notifications', 'dlq-reason': 'HTTP_ERROR', 'dlq-at': '2030-01-01T10:00:02.000Z',
+      'message-id': task.deliveryId,
+      'webhook-id': 'wh-1',
+      'delivery-id': task.deliveryId,
+      'dlq-source-topic': 't.notifications',
+      'dlq-reason': 'HTTP_ERROR',
+      'dlq-at': '2030-01-01T10:00:02.000Z',
     });
   });
 

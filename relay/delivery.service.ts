@@ -119,7 +119,7 @@ export class Deliverer {
       return { outcome: 'INVALID_ENDPOINT', startedAt: now, finishedAt: now, error: `the notificationEndpoint ${(err as Error).message}` };
     }
     const shape = this.deps.shape;
-    const body = shape ? await this.retrying('read the partner\'s API version', signal, () => shape(n.partnerId, n.kind, n.body)) : n.body;
+    const body = shape ? await this.retrying("read the partner's API version", signal, () => shape(n.partnerId, n.kind, n.body)) : n.body;
     if (body === ABORTED) return ABORTED;
     const payload = JSON.stringify(body);
     const secrets = await this.retrying('read the signing secrets', signal, () => this.deps.secrets(n.partnerId));
@@ -127,14 +127,24 @@ export class Deliverer {
     if (secrets.length === 0) {
       return { outcome: 'NO_SIGNING_SECRET', startedAt: now, finishedAt: now, error: 'the partner has no webhook secret' };
     }
-    const send = () => this.deps.limiter.run(target.origin, () => {
-      const headers = this.deps.signer.headers(n.id, payload, secrets, this.deps.clock.now());
-      return this.deps.client.post(n.url, payload, { ...headers }, signal);
-    }, signal);
+    const send = () =>
+      this.deps.limiter.run(
+        target.origin,
+        () => {
+          const headers = this.deps.signer.headers(n.id, payload, secrets, this.deps.clock.now());
+          return this.deps.client.post(n.url, payload, { ...headers }, signal);
+        },
+        signal,
+      );
     try {
       const r = task.attempt === 1 ? await this.inOrder.run(`${n.url} ${n.key}`, send) : await send();
       if (r !== BUSY) return r;
-      return { outcome: 'ENDPOINT_BUSY', startedAt: now, finishedAt: this.deps.clock.now(), error: 'too many deliveries are waiting for this endpoint; no request was sent' };
+      return {
+        outcome: 'ENDPOINT_BUSY',
+        startedAt: now,
+        finishedAt: this.deps.clock.now(),
+        error: 'too many deliveries are waiting for this endpoint; no request was sent',
+      };
     } catch (err) {
       if (err instanceof AbortedError) return ABORTED;
       // a defect while sending is recorded as this attempt's outcome and retried like any failure
@@ -149,9 +159,7 @@ export class Deliverer {
     for (;;) {
       const rec = recordAttempt(doc, task, result, this.deps.policy, this.deps.clock.now());
       if (rec.kind === 'stale') return null;
-      const written = rec.kind === 'insert'
-        ? await this.deps.repo.insert(rec.doc)
-        : await this.deps.repo.update(task.deliveryId, doc!.version, rec.set);
+      const written = rec.kind === 'insert' ? await this.deps.repo.insert(rec.doc) : await this.deps.repo.update(task.deliveryId, doc!.version, rec.set);
       if (written) return rec.followUp;
       doc = await this.deps.repo.getNow(task.deliveryId); // a concurrent write: decide again on the fresh record
     }
@@ -161,9 +169,10 @@ export class Deliverer {
   private async followUp(f: FollowUp, signal: Abandon, reason = 'no attempt was acknowledged'): Promise<Handled> {
     if (f.kind === 'none') return 'done';
     const spec = taskMessageSpec(f.task);
-    const message = f.kind === 'retry'
-      ? kafkaMessage(spec)
-      : deadLetterMessage({ ...spec, source: { topic: this.deps.topics.name(RELAY_TOPICS.notifications) }, reason, at: this.deps.clock.now() });
+    const message =
+      f.kind === 'retry'
+        ? kafkaMessage(spec)
+        : deadLetterMessage({ ...spec, source: { topic: this.deps.topics.name(RELAY_TOPICS.notifications) }, reason, at: this.deps.clock.now() });
     const topic = this.deps.topics.name(f.kind === 'retry' ? retryTopic(f.delayMs) : RELAY_TOPICS.deadLetter);
     const sent = await this.retrying(`produce the ${f.kind}`, signal, () => this.deps.producer.send({ topic, acks: -1, messages: [message] }));
     return sent === ABORTED ? 'abandoned' : 'done';
@@ -172,7 +181,10 @@ export class Deliverer {
   private count(task: DeliveryTask, result: AttemptResult, f: FollowUp): void {
     const m = this.deps.metrics;
     m.attempts.inc({ outcome: result.outcome });
-    m.attemptSeconds.observe({ outcome: result.outcome === 'ACKNOWLEDGED' ? 'acknowledged' : 'failed' }, (result.finishedAt.getTime() - result.startedAt.getTime()) / 1000);
+    m.attemptSeconds.observe(
+      { outcome: result.outcome === 'ACKNOWLEDGED' ? 'acknowledged' : 'failed' },
+      (result.finishedAt.getTime() - result.startedAt.getTime()) / 1000,
+    );
     if (task.attempt === 1) m.firstAttemptSeconds.observe(Math.max(0, result.startedAt.getTime() - Date.parse(task.notification.createdAt)) / 1000);
     if (f.kind === 'none') {
       m.deliveries.inc({ outcome: 'delivered' });

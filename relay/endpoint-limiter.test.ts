@@ -4,7 +4,9 @@ import { AbortedError, BUSY, EndpointLimiter } from './endpoint-limiter.js';
 
 function gate() {
   let open!: () => void;
-  const opened = new Promise<void>((r) => { open = r; });
+  const opened = new Promise<void>((r) => {
+    open = r;
+  });
   return { open, opened };
 }
 
@@ -15,7 +17,13 @@ describe('EndpointLimiter', () => {
     const limiter = new EndpointLimiter(2, 10, 10_000);
     const gates = [gate(), gate(), gate(), gate()];
     const started: number[] = [];
-    const runs = gates.map((g, i) => limiter.run('a', async () => { started.push(i); await g.opened; return i; }));
+    const runs = gates.map((g, i) =>
+      limiter.run('a', async () => {
+        started.push(i);
+        await g.opened;
+        return i;
+      }),
+    );
     await tick();
     expect(started).to.deep.equal([0, 1]);
     expect(limiter.load('a')).to.deep.equal({ active: 2, queued: 2 });
@@ -32,8 +40,15 @@ describe('EndpointLimiter', () => {
     const g = gate();
     let running = 0;
     let peak = 0;
-    const work = async () => { running++; peak = Math.max(peak, running); await tick(); running--; };
-    const first = limiter.run('a', async () => { await g.opened; });
+    const work = async () => {
+      running++;
+      peak = Math.max(peak, running);
+      await tick();
+      running--;
+    };
+    const first = limiter.run('a', async () => {
+      await g.opened;
+    });
     const waiting = limiter.run('a', work);
     g.open();
     await first;
@@ -75,7 +90,11 @@ describe('EndpointLimiter', () => {
     const waiting = limiter.run('a', async () => 'ran', ac);
     ac.abort();
     let err: unknown;
-    try { await waiting; } catch (e) { err = e; }
+    try {
+      await waiting;
+    } catch (e) {
+      err = e;
+    }
     expect(err).to.be.instanceOf(AbortedError);
     expect(limiter.load('a').queued).to.equal(0);
     g.open();
@@ -86,7 +105,13 @@ describe('EndpointLimiter', () => {
   it('when the work throws, then its slot is released', async () => {
     const limiter = new EndpointLimiter(1, 5, 10_000);
     let err: unknown;
-    try { await limiter.run('a', async () => { throw new Error('boom'); }); } catch (e) { err = e; }
+    try {
+      await limiter.run('a', async () => {
+        throw new Error('boom');
+      });
+    } catch (e) {
+      err = e;
+    }
     expect((err as Error).message).to.equal('boom');
     expect(await limiter.run('a', async () => 'next')).to.equal('next');
   });

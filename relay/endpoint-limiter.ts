@@ -31,7 +31,11 @@ interface Endpoint {
 export class EndpointLimiter {
   private readonly endpoints = new Map<string, Endpoint>();
 
-  constructor(private readonly limit: number, private readonly maxQueued: number, private readonly maxWaitMs: number) {}
+  constructor(
+    private readonly limit: number,
+    private readonly maxQueued: number,
+    private readonly maxWaitMs: number,
+  ) {}
 
   /**
    * Runs `work` when the endpoint has a free slot; resolves BUSY when its queue is full or no
@@ -84,10 +88,22 @@ export class EndpointLimiter {
           this.forget(key, ep);
         }
       };
-      const onAbort = () => { leave(true); reject(new AbortedError()); };
-      const timer = setTimeout(() => { leave(true); resolve(false); }, this.maxWaitMs);
+      const onAbort = () => {
+        leave(true);
+        reject(new AbortedError());
+      };
+      const timer = setTimeout(() => {
+        leave(true);
+        resolve(false);
+      }, this.maxWaitMs);
       // `start` is called after the waiter was shifted off the queue
-      const waiter: Waiter = { start: () => { leave(false); resolve(true); }, cancel: onAbort };
+      const waiter: Waiter = {
+        start: () => {
+          leave(false);
+          resolve(true);
+        },
+        cancel: onAbort,
+      };
       ep.queue.push(waiter);
       unsubscribe = signal?.onAbort(onAbort);
     });

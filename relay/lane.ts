@@ -79,7 +79,10 @@ export class Lane {
   /** what the relay's health endpoints report of this lane */
   private health = { joined: false, assignedPartitions: 0, lastBeatAt: 0, crashed: false };
 
-  constructor(private readonly spec: LaneSpec, private readonly deps: LaneDeps) {
+  constructor(
+    private readonly spec: LaneSpec,
+    private readonly deps: LaneDeps,
+  ) {
     this.log = deps.logger.child({ lane: spec.name });
   }
 
@@ -100,13 +103,17 @@ export class Lane {
     });
     // the consumer's loop heartbeats between fetches and batches: a loop stuck in a batch or a
     // dead connection stops them, which is what liveness watches
-    const beat = () => { this.health.lastBeatAt = Date.now(); };
+    const beat = () => {
+      this.health.lastBeatAt = Date.now();
+    };
     consumer.on(consumer.events.HEARTBEAT, beat);
     consumer.on(consumer.events.FETCH, beat);
     consumer.on(consumer.events.CRASH, ({ payload }) => {
       if (!payload.restart) this.health.crashed = true;
     });
-    consumer.on(consumer.events.REBALANCING, () => { this.health.joined = false; });
+    consumer.on(consumer.events.REBALANCING, () => {
+      this.health.joined = false;
+    });
     this.consumer = consumer;
     await consumer.connect();
     await consumer.subscribe({ topic: this.spec.topic, fromBeginning: true });
@@ -197,7 +204,8 @@ export class Lane {
     const offset = tracker.begin(message.offset);
     const gauge = this.deps.metrics.inFlight;
     gauge.inc({ lane: this.spec.name });
-    void this.deps.handle(task, this.deps.abandon)
+    void this.deps
+      .handle(task, this.deps.abandon)
       .catch((err: unknown) => this.deadLetter(partition, message, err))
       .then((handled) => {
         gauge.dec({ lane: this.spec.name });
@@ -218,7 +226,10 @@ export class Lane {
         if (this.deps.abandon.aborted) throw produceErr;
         this.log.warn({ err: produceErr, failures }, 'could not dead-letter a failed delivery; retrying');
       },
-    }).then(() => 'done' as const, () => 'abandoned' as const);
+    }).then(
+      () => 'done' as const,
+      () => 'abandoned' as const,
+    );
   }
 
   private pauseFor(pause: () => () => void, ms: number): void {

@@ -36,18 +36,23 @@ describe('PartitionTracker', () => {
   });
 
   it('when messages finish in any order, then the committable offset is always the lowest unfinished one', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 60 }).chain((n) => fc.tuple(fc.constant(n), fc.shuffledSubarray([...Array(n).keys()], { minLength: n, maxLength: n }))), ([n, finishOrder]) => {
-      const t = new PartitionTracker();
-      const offsets = Array.from({ length: n }, (_, i) => t.begin(String(100 + i)));
-      const finished = new Set<number>();
-      for (const i of finishOrder) {
-        t.finish(offsets[i]!);
-        finished.add(i);
-        let lowest = 0;
-        while (finished.has(lowest)) lowest++;
-        expect(t.committable()).to.equal(String(100 + lowest));
-      }
-    }));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 60 }).chain((n) => fc.tuple(fc.constant(n), fc.shuffledSubarray([...Array(n).keys()], { minLength: n, maxLength: n }))),
+        ([n, finishOrder]) => {
+          const t = new PartitionTracker();
+          const offsets = Array.from({ length: n }, (_, i) => t.begin(String(100 + i)));
+          const finished = new Set<number>();
+          for (const i of finishOrder) {
+            t.finish(offsets[i]!);
+            finished.add(i);
+            let lowest = 0;
+            while (finished.has(lowest)) lowest++;
+            expect(t.committable()).to.equal(String(100 + lowest));
+          }
+        },
+      ),
+    );
   });
 
   it('when a message finishes, then a waiter for backpressure is woken', async () => {

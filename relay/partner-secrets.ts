@@ -37,7 +37,9 @@ function perPartner<T>(read: (partnerId: string) => Promise<T>, ttlMs: number, c
     if (cache.size > 50_000) cache.clear();
     const value = read(partnerId);
     cache.set(partnerId, { at: now, value });
-    value.catch(() => { if (cache.get(partnerId)?.value === value) cache.delete(partnerId); });
+    value.catch(() => {
+      if (cache.get(partnerId)?.value === value) cache.delete(partnerId);
+    });
     return value;
   };
 }

@@ -2,7 +2,13 @@ import { expect } from 'chai';
 import { LANE_SILENCE_MS, relayLiveness, relayReadiness } from './relay.health.js';
 
 const lane = (over: Partial<{ topic: string; joined: boolean; assignedPartitions: number; lastBeatAt: number; crashed: boolean; stopping: boolean }> = {}) => ({
-  topic: 'pf.notifications', joined: true, assignedPartitions: 2, lastBeatAt: 1_000_000, crashed: false, stopping: false, ...over,
+  topic: 'pf.notifications',
+  joined: true,
+  assignedPartitions: 2,
+  lastBeatAt: 1_000_000,
+  crashed: false,
+  stopping: false,
+  ...over,
 });
 
 describe('relay health', () => {

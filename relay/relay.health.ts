@@ -22,7 +22,11 @@ export function relayReadiness(lanes: LaneStatus[]): HealthAnswer {
   const status = stopping ? 'DRAINING' : notJoined.length ? 'STARTING' : 'UP';
   return {
     status: status === 'UP' ? 200 : 503,
-    body: { status, lanes: lanes.map((l) => ({ topic: l.topic, joined: l.joined, assignedPartitions: l.assignedPartitions })), ...(notJoined.length ? { notJoined } : {}) },
+    body: {
+      status,
+      lanes: lanes.map((l) => ({ topic: l.topic, joined: l.joined, assignedPartitions: l.assignedPartitions })),
+      ...(notJoined.length ? { notJoined } : {}),
+    },
   };
 }
 

@@ -42,13 +42,13 @@ export function relayMetrics(registry: Registry): RelayMetrics {
     }),
     deliverySeconds: new Histogram({
       name: 'webhook_delivery_latency_seconds',
-      help: 'From the notification\'s creation to its acknowledgement by the partner',
+      help: "From the notification's creation to its acknowledgement by the partner",
       buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5, 60, 600, 3600],
       registers,
     }),
     firstAttemptSeconds: new Histogram({
       name: 'webhook_first_attempt_latency_seconds',
-      help: 'From the notification\'s write (in the same write as the change it reports) to the start of its first attempt: what the webhook latency objective measures',
+      help: "From the notification's write (in the same write as the change it reports) to the start of its first attempt: what the webhook latency objective measures",
       buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
       registers,
     }),

@@ -17,7 +17,9 @@ describe('WebhookClient (a local receiver on 127.0.0.1)', () => {
     server = http.createServer((req, res) => {
       hits++;
       let body = '';
-      req.on('data', (c) => { body += c; });
+      req.on('data', (c) => {
+        body += c;
+      });
       req.on('end', () => handler(req, res, body));
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -28,16 +30,23 @@ describe('WebhookClient (a local receiver on 127.0.0.1)', () => {
     server.closeAllConnections();
     await new Promise((r) => server.close(r));
   });
-  beforeEach(() => { hits = 0; });
+  beforeEach(() => {
+    hits = 0;
+  });
 
-  const json = (status: number, body: unknown): Handler => (_req, res) => {
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(typeof body === 'string' ? body : JSON.stringify(body));
-  };
+  const json =
+    (status: number, body: unknown): Handler =>
+    (_req, res) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(typeof body === 'string' ? body : JSON.stringify(body));
+    };
 
   it('when the receiver answers 200 {status: "OK"}, then the attempt is acknowledged and the request carried the body and headers', async () => {
     let seen: { headers: http.IncomingHttpHeaders; body: string } | undefined;
-    handler = (req, res, body) => { seen = { headers: req.headers, body }; json(200, { statusCode: '200', status: 'OK' })(req, res, body); };
+    handler = (req, res, body) => {
+      seen = { headers: req.headers, body };
+      json(200, { statusCode: '200', status: 'OK' })(req, res, body);
+    };
     const r = await client.post(`${base}/hook`, '{"id":"a"}', { 'webhook-id': 'msg_1' });
     expect(r).to.include({ outcome: 'ACKNOWLEDGED', statusCode: 200 });
     expect(seen!.body).to.equal('{"id":"a"}');
@@ -46,9 +55,23 @@ describe('WebhookClient (a local receiver on 127.0.0.1)', () => {
 
   const failures: Array<[string, Handler, string]> = [
     ['a 2xx whose status is not OK', json(200, { status: 'ERROR' }), 'NOT_ACKNOWLEDGED'],
-    ['a 2xx that is not JSON', (_q, res) => { res.writeHead(200); res.end('OK'); }, 'NOT_ACKNOWLEDGED'],
+    [
+      'a 2xx that is not JSON',
+      (_q, res) => {
+        res.writeHead(200);
+        res.end('OK');
+      },
+      'NOT_ACKNOWLEDGED',
+    ],
     ['a 500 with status OK', json(500, { status: 'OK' }), 'HTTP_ERROR'],
-    ['a redirect', (_q, res) => { res.writeHead(302, { location: '/elsewhere' }); res.end(); }, 'HTTP_ERROR'],
+    [
+      'a redirect',
+      (_q, res) => {
+        res.writeHead(302, { location: '/elsewhere' });
+        res.end();
+      },
+      'HTTP_ERROR',
+    ],
   ];
   for (const [what, h, outcome] of failures) {
     it(`when the receiver answers ${what}, then the attempt fails as ${outcome}`, async () => {
@@ -60,7 +83,9 @@ describe('WebhookClient (a local receiver on 127.0.0.1)', () => {
   }
 
   it('when the receiver never answers, then the attempt fails as TIMEOUT at the per-attempt deadline', async () => {
-    handler = () => { /* hang */ };
+    handler = () => {
+      /* hang */
+    };
     const started = Date.now();
     const r = await client.post(`${base}/hook`, '{}', {});
     expect(r).to.include({ outcome: 'TIMEOUT' });
@@ -68,7 +93,9 @@ describe('WebhookClient (a local receiver on 127.0.0.1)', () => {
   });
 
   it('when the attempt is aborted (shutdown), then it ends at once as ABORTED', async () => {
-    handler = () => { /* hang */ };
+    handler = () => {
+      /* hang */
+    };
     const ac = new Abandon();
     const pending = client.post(`${base}/hook`, '{}', {}, ac);
     setTimeout(() => ac.abort(), 20);
@@ -83,7 +110,10 @@ describe('WebhookClient (a local receiver on 127.0.0.1)', () => {
     const r = await client.post(`http://127.0.0.1:${port}/hook`, '{}', {});
     expect(r).to.include({ outcome: 'NETWORK_ERROR' });
     // the recorded error (the partner reads it) names the kind of failure, not the address or port tried
-    expect((r as { error: string }).error).to.match(/^ECONNREFUSED/).and.not.include('127.0.0.1').and.not.include(String(port));
+    expect((r as { error: string }).error)
+      .to.match(/^ECONNREFUSED/)
+      .and.not.include('127.0.0.1')
+      .and.not.include(String(port));
   });
 
   it('when private networks are not allowed, then neither a loopback literal nor a name resolving to loopback is contacted', async () => {
@@ -94,7 +124,9 @@ describe('WebhookClient (a local receiver on 127.0.0.1)', () => {
     const byName = await strict.post(`http://localhost:${port}/hook`, '{}', {});
     expect(byName).to.include({ outcome: 'REFUSED_ADDRESS' });
     // which address a name resolves to from inside our network is not the partner's to read
-    expect((byName as { error: string }).error).to.match(/not on a public network/).and.not.match(/127\.0\.0\.1|::1|loopback/);
+    expect((byName as { error: string }).error)
+      .to.match(/not on a public network/)
+      .and.not.match(/127\.0\.0\.1|::1|loopback/);
     expect(byName).not.to.have.property('responseExcerpt');
     expect(hits).to.equal(0);
     strict.close();

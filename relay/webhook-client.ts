@@ -30,7 +30,7 @@ export interface WebhookClientOptions {
  * what, from inside our network, and which of those ports answer, is not a partner's to
  * probe with a notificationEndpoint. The details go to our log.
  */
-export const REFUSED_ENDPOINT = 'the notificationEndpoint\'s host is not on a public network';
+export const REFUSED_ENDPOINT = "the notificationEndpoint's host is not on a public network";
 
 const NETWORK_FAILURES: Record<string, string> = {
   ECONNREFUSED: 'the connection was refused',
@@ -99,12 +99,18 @@ export class WebhookClient {
     return new Promise<Sent>((resolve) => {
       const { finish, onSettle } = settleOnce(startedAt, () => this.now(), resolve);
       const req = this.request(target, payload, headers, (res) => readAcknowledgement(res, finish));
-      const timer = setTimeout(() => {
-        req.destroy();
-        finish({ outcome: 'TIMEOUT', error: `no acknowledgement within ${this.opts.timeoutMs} ms` });
-      }, Math.max(1, deadline - Date.now()));
+      const timer = setTimeout(
+        () => {
+          req.destroy();
+          finish({ outcome: 'TIMEOUT', error: `no acknowledgement within ${this.opts.timeoutMs} ms` });
+        },
+        Math.max(1, deadline - Date.now()),
+      );
       onSettle(() => clearTimeout(timer));
-      const onAbort = () => { req.destroy(); finish(ABORTED); };
+      const onAbort = () => {
+        req.destroy();
+        finish(ABORTED);
+      };
       if (signal?.aborted) return onAbort();
       const unsubscribe = signal?.onAbort(onAbort);
       if (unsubscribe) onSettle(unsubscribe);
@@ -119,17 +125,21 @@ export class WebhookClient {
   /** The POST on a kept-alive agent, resolving names through the private-network guard. */
   private request(target: URL, payload: string, headers: Record<string, string>, onResponse: (res: http.IncomingMessage) => void): http.ClientRequest {
     const isHttps = target.protocol === 'https:';
-    return (isHttps ? https : http).request(target, {
-      method: 'POST',
-      agent: isHttps ? this.httpsAgent : this.httpAgent,
-      lookup: this.lookup as any,
-      headers: {
-        ...headers,
-        'content-type': 'application/json',
-        'content-length': String(Buffer.byteLength(payload)),
-        'user-agent': `${PROJECT_NAME}-webhooks`,
+    return (isHttps ? https : http).request(
+      target,
+      {
+        method: 'POST',
+        agent: isHttps ? this.httpsAgent : this.httpAgent,
+        lookup: this.lookup as any,
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(payload)),
+          'user-agent': `${PROJECT_NAME}-webhooks`,
+        },
       },
-    }, onResponse);
+      onResponse,
+    );
   }
 }
 
@@ -142,7 +152,9 @@ function settleOnce(startedAt: Date, now: () => Date, resolve: (s: Sent) => void
   let settled = false;
   const cleanups: Array<() => void> = [];
   return {
-    onSettle: (fn) => { cleanups.push(fn); },
+    onSettle: (fn) => {
+      cleanups.push(fn);
+    },
     finish: (r, reusedSocketReset = false) => {
       if (settled) return;
       settled = true;

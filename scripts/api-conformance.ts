@@ -62,14 +62,32 @@ async function main(extra: string[]): Promise<number> {
     const ca = path.join(dir, 'service-cert.pem');
     await writeFile(ca, t.api.tls.cert);
     const args = [
-      '--config-file', path.join(ROOT, 'scripts', 'schemathesis.toml'),
-      'run', `${t.baseUrl}/openapi.json`, '--url', t.baseUrl,
-      '--checks', CHECKS.join(','), '--seed', SEED, '--max-examples', '25', '--workers', '1',
-      '--tls-verify', ca, '-H', `Authorization: Bearer ${partner.token}`,
+      '--config-file',
+      path.join(ROOT, 'scripts', 'schemathesis.toml'),
+      'run',
+      `${t.baseUrl}/openapi.json`,
+      '--url',
+      t.baseUrl,
+      '--checks',
+      CHECKS.join(','),
+      '--seed',
+      SEED,
+      '--max-examples',
+      '25',
+      '--workers',
+      '1',
+      '--tls-verify',
+      ca,
+      '-H',
+      `Authorization: Bearer ${partner.token}`,
       // the customer's browser pages and the login throttle are not the partner API under test
-      '--exclude-path-regex', '^/gateway/', '--exclude-operation-id', 'login',
+      '--exclude-path-regex',
+      '^/gateway/',
+      '--exclude-operation-id',
+      'login',
       // ids are UUIDs: few random strings match their pattern, which is the point of it
-      '--suppress-health-check', 'filter_too_much',
+      '--suppress-health-check',
+      'filter_too_much',
       ...extra,
     ];
     return await new Promise<number>((resolve, reject) => {
@@ -83,7 +101,10 @@ async function main(extra: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then((code) => process.exit(code), (err) => {
-  process.stderr.write(`${err instanceof Error ? err.stack : err}\n`);
-  process.exit(1);
-});
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err) => {
+    process.stderr.write(`${err instanceof Error ? err.stack : err}\n`);
+    process.exit(1);
+  },
+);

@@ -10,7 +10,10 @@ run(['cert', '--base-url', baseUrl, ...process.argv.slice(2)], {
   err: (line) => process.stderr.write(`${line}\n`),
   env: process.env,
   signal: new AbortController().signal,
-}).then((code) => process.exit(code), (err) => {
-  process.stderr.write(`cert: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
-});
+}).then(
+  (code) => process.exit(code),
+  (err) => {
+    process.stderr.write(`cert: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  },
+);

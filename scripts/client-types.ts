@@ -39,8 +39,11 @@ async function main() {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  main().then(() => process.exit(0), (err) => {
-    process.stderr.write(`${err instanceof Error ? err.stack : err}\n`);
-    process.exit(1);
-  });
+  main().then(
+    () => process.exit(0),
+    (err) => {
+      process.stderr.write(`${err instanceof Error ? err.stack : err}\n`);
+      process.exit(1);
+    },
+  );
 }

@@ -48,7 +48,10 @@ async function main(): Promise<number> {
 }
 
 // a drill that hangs is stopped, and a signal still runs each drill's clean-up (finally)
-const limit = setTimeout(() => { process.stderr.write('drill: hard time limit reached\n'); process.kill(process.pid, 'SIGTERM'); }, HARD_LIMIT_MS);
+const limit = setTimeout(() => {
+  process.stderr.write('drill: hard time limit reached\n');
+  process.kill(process.pid, 'SIGTERM');
+}, HARD_LIMIT_MS);
 limit.unref();
 let signalled = false;
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
@@ -60,7 +63,10 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     void disposeAll().finally(() => process.exit(130));
   });
 }
-main().then((code) => process.exit(code), (err) => {
-  process.stderr.write(`drill failed: ${(err as Error).stack ?? err}\n`);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    process.stderr.write(`drill failed: ${(err as Error).stack ?? err}\n`);
+    process.exit(1);
+  },
+);

@@ -17,7 +17,7 @@ export function rulesInSync() {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (process.argv.includes('--check')) {
     if (!rulesInSync()) {
-      console.error('the chart\'s files/alerts.yml differs from monitoring/prometheus/alerts.yml: run node scripts/helm-sync-rules.mjs');
+      console.error("the chart's files/alerts.yml differs from monitoring/prometheus/alerts.yml: run node scripts/helm-sync-rules.mjs");
       process.exit(1);
     }
   } else {

@@ -22,7 +22,9 @@ export function recordLocalApi(baseUrl: string, file = LOCAL_API_FILE): void {
 export function forgetLocalApi(file = LOCAL_API_FILE): void {
   try {
     if (JSON.parse(readFileSync(file, 'utf8')).pid === process.pid) rmSync(file, { force: true });
-  } catch { /* nothing recorded */ }
+  } catch {
+    /* nothing recorded */
+  }
 }
 
 /** The base URL of the running `npm start`, or undefined when none is recorded or its process is gone. */

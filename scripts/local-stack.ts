@@ -13,7 +13,9 @@ function runStack(cmd: 'up' | 'env' | 'down', quiet = false): Promise<{ code: nu
   return new Promise((resolve, reject) => {
     const child = spawn('bash', [STACK, cmd], { stdio: ['ignore', 'pipe', quiet ? 'ignore' : 'inherit'] });
     let out = '';
-    child.stdout.on('data', (d) => { out += d; });
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
     child.on('error', reject);
     child.on('close', (code) => {
       const env: Record<string, string> = {};

@@ -38,7 +38,12 @@ interface Outcome {
   undocumented?: boolean;
 }
 
-interface Refusal { operationId: string; label: string; attribute: string; message: string }
+interface Refusal {
+  operationId: string;
+  label: string;
+  attribute: string;
+  message: string;
+}
 
 interface CallSpec {
   operationId: string;
@@ -64,7 +69,10 @@ export class PublishedConformance {
   readonly ownMistakes: string[] = [];
   token = '';
 
-  constructor(readonly doc: PublishedDocument, readonly client: TestClient) {}
+  constructor(
+    readonly doc: PublishedDocument,
+    readonly client: TestClient,
+  ) {}
 
   private headers(extra: Record<string, string> = {}): Record<string, string> {
     return { 'Api-Version': API_VERSION, Accept: JSON_UTF8, 'Content-Type': JSON_UTF8, ...extra };
@@ -80,7 +88,7 @@ export class PublishedConformance {
     if (spec.valid && spec.body !== undefined) {
       for (const v of this.doc.checkRequest(spec.operationId, spec.body)) this.ownMistakes.push(`${spec.operationId} (${spec.label}): ${v.message}`);
     }
-    const token = spec.token === null ? undefined : spec.token ?? this.token;
+    const token = spec.token === null ? undefined : (spec.token ?? this.token);
     let body = spec.body;
     let res = await this.client.request(op.method, spec.path, { body, token, headers: this.headers() });
     this.record(spec, res);
@@ -105,8 +113,16 @@ export class PublishedConformance {
     if (res.status !== spec.expected) {
       const code = Array.isArray(res.body?.errors)
         ? ` ${res.body.errors.map((e: any) => (e.attribute ? `${e.code} (${e.attribute})` : e.code)).join(', ')}`
-        : typeof res.body?.error === 'string' ? ` ${res.body.error}` : '';
-      violations.push({ schema: '(status)', path: '(status)', keyword: 'status', message: `answered ${res.status}${code} where ${spec.expected} was expected`, breaksSdk: true });
+        : typeof res.body?.error === 'string'
+          ? ` ${res.body.error}`
+          : '';
+      violations.push({
+        schema: '(status)',
+        path: '(status)',
+        keyword: 'status',
+        message: `answered ${res.status}${code} where ${spec.expected} was expected`,
+        breaksSdk: true,
+      });
     }
     const documented = op.statuses.includes(String(res.status));
     const schema = documented ? this.doc.responseSchema(spec.operationId, res.status) : undefined;
@@ -122,14 +138,37 @@ export class PublishedConformance {
         undocumented = true;
         violations.push(...this.doc.checkComponent('ErrorsResponse', parsed));
       } else if (!documented) {
-        violations.push({ schema: '(status)', path: '(status)', keyword: 'status', message: `${res.status} is not a status the document lists for ${spec.operationId} (${op.statuses.join(', ')})`, breaksSdk: true });
+        violations.push({
+          schema: '(status)',
+          path: '(status)',
+          keyword: 'status',
+          message: `${res.status} is not a status the document lists for ${spec.operationId} (${op.statuses.join(', ')})`,
+          breaksSdk: true,
+        });
       }
     }
-    this.outcomes.push({ operationId: spec.operationId, expected: spec.expected, actual: res.status, label: spec.label, conforms: violations.length === 0, violations, undocumented });
+    this.outcomes.push({
+      operationId: spec.operationId,
+      expected: spec.expected,
+      actual: res.status,
+      label: spec.label,
+      conforms: violations.length === 0,
+      violations,
+      undocumented,
+    });
   }
 
   async login(username: string, password: string): Promise<void> {
-    const res = await this.call({ operationId: 'Loginpartner', expected: 200, label: 'log in', method: 'POST', path: '/authentication/v1/partner', body: { username, password }, token: null, valid: true });
+    const res = await this.call({
+      operationId: 'Loginpartner',
+      expected: 200,
+      label: 'log in',
+      method: 'POST',
+      path: '/authentication/v1/partner',
+      body: { username, password },
+      token: null,
+      valid: true,
+    });
     if (res.status !== 200 || typeof res.body?.accessToken !== 'string') throw new Error(`login failed: ${res.status} ${res.text}`);
     this.token = res.body.accessToken;
   }
@@ -163,27 +202,116 @@ export class PublishedConformance {
 
     await this.call({ operationId: 'APIhealthcheck', expected: 200, label: 'health', method: 'GET', path: '/v1/health', token: null });
 
-    await this.call({ operationId: 'Loginpartner', expected: 400, label: 'wrong password', method: 'POST', path: '/authentication/v1/partner', body: { username: credentials.username, password: `${credentials.password}x` }, token: null });
-    await this.call({ operationId: 'Loginpartner', expected: 400, label: 'bad body: no password', method: 'POST', path: '/authentication/v1/partner', body: { username: credentials.username }, token: null });
+    await this.call({
+      operationId: 'Loginpartner',
+      expected: 400,
+      label: 'wrong password',
+      method: 'POST',
+      path: '/authentication/v1/partner',
+      body: { username: credentials.username, password: `${credentials.password}x` },
+      token: null,
+    });
+    await this.call({
+      operationId: 'Loginpartner',
+      expected: 400,
+      label: 'bad body: no password',
+      method: 'POST',
+      path: '/authentication/v1/partner',
+      body: { username: credentials.username },
+      token: null,
+    });
     await this.login(credentials.username, credentials.password);
 
     const email = `jana.${run}@example.com`;
     const bodyA = B.applicationRequest({ type: 'DEFERRED_PAYMENT', number: `PUB-${run}-A`, variableSymbol: vs(), email, hooks });
-    const resA = await this.call({ operationId: 'Createapplication', expected: 201, label: 'DEFERRED_PAYMENT', method: 'POST', path: '/financing/v1/applications', body: bodyA, valid: true });
+    const resA = await this.call({
+      operationId: 'Createapplication',
+      expected: 201,
+      label: 'DEFERRED_PAYMENT',
+      method: 'POST',
+      path: '/financing/v1/applications',
+      body: bodyA,
+      valid: true,
+    });
     const A = idOf(resA);
-    await this.call({ operationId: 'Createapplication', expected: 200, label: 'the same request again: a duplicate', method: 'POST', path: '/financing/v1/applications', body: A ? bodyA : undefined, valid: true });
-    const B2 = idOf(await this.call({ operationId: 'Createapplication', expected: 201, label: 'PAY_IN_THREE', method: 'POST', path: '/financing/v1/applications', body: B.applicationRequest({ type: 'PAY_IN_THREE', number: `PUB-${run}-B`, variableSymbol: vs(), email, hooks }), valid: true }));
-    const resR = await this.call({ operationId: 'Createapplication', expected: 201, label: 'recurring (isRecurring)', method: 'POST', path: '/financing/v1/applications', body: B.applicationRequest({ type: 'DEFERRED_PAYMENT', number: `PUB-${run}-R`, variableSymbol: vs(), email, hooks, isRecurring: true }), valid: true });
+    await this.call({
+      operationId: 'Createapplication',
+      expected: 200,
+      label: 'the same request again: a duplicate',
+      method: 'POST',
+      path: '/financing/v1/applications',
+      body: A ? bodyA : undefined,
+      valid: true,
+    });
+    const B2 = idOf(
+      await this.call({
+        operationId: 'Createapplication',
+        expected: 201,
+        label: 'PAY_IN_THREE',
+        method: 'POST',
+        path: '/financing/v1/applications',
+        body: B.applicationRequest({ type: 'PAY_IN_THREE', number: `PUB-${run}-B`, variableSymbol: vs(), email, hooks }),
+        valid: true,
+      }),
+    );
+    const resR = await this.call({
+      operationId: 'Createapplication',
+      expected: 201,
+      label: 'recurring (isRecurring)',
+      method: 'POST',
+      path: '/financing/v1/applications',
+      body: B.applicationRequest({ type: 'DEFERRED_PAYMENT', number: `PUB-${run}-R`, variableSymbol: vs(), email, hooks, isRecurring: true }),
+      valid: true,
+    });
     const R = idOf(resR);
-    const C = idOf(await this.call({ operationId: 'Createapplication', expected: 201, label: 'DEFERRED_PAYMENT for an item cancel', method: 'POST', path: '/financing/v1/applications', body: B.applicationRequest({ type: 'DEFERRED_PAYMENT', number: `PUB-${run}-C`, variableSymbol: vs(), email, hooks }), valid: true }));
+    const C = idOf(
+      await this.call({
+        operationId: 'Createapplication',
+        expected: 201,
+        label: 'DEFERRED_PAYMENT for an item cancel',
+        method: 'POST',
+        path: '/financing/v1/applications',
+        body: B.applicationRequest({ type: 'DEFERRED_PAYMENT', number: `PUB-${run}-C`, variableSymbol: vs(), email, hooks }),
+        valid: true,
+      }),
+    );
     const { order: _o, ...noOrder } = bodyA;
-    await this.call({ operationId: 'Createapplication', expected: 400, label: 'bad body: no order', method: 'POST', path: '/financing/v1/applications', body: noOrder });
-    await this.call({ operationId: 'Createapplication', expected: 401, label: 'no token', method: 'POST', path: '/financing/v1/applications', body: bodyA, token: null });
-    await this.call({ operationId: 'Createapplication', expected: 401, label: 'invalid token', method: 'POST', path: '/financing/v1/applications', body: bodyA, token: 'not-a-token' });
+    await this.call({
+      operationId: 'Createapplication',
+      expected: 400,
+      label: 'bad body: no order',
+      method: 'POST',
+      path: '/financing/v1/applications',
+      body: noOrder,
+    });
+    await this.call({
+      operationId: 'Createapplication',
+      expected: 401,
+      label: 'no token',
+      method: 'POST',
+      path: '/financing/v1/applications',
+      body: bodyA,
+      token: null,
+    });
+    await this.call({
+      operationId: 'Createapplication',
+      expected: 401,
+      label: 'invalid token',
+      method: 'POST',
+      path: '/financing/v1/applications',
+      body: bodyA,
+      token: 'not-a-token',
+    });
 
     await this.call({ operationId: 'Getapplicationdetail', expected: 200, label: 'PROCESSING', method: 'GET', path: app(A) });
     await this.call({ operationId: 'Getapplicationdetail', expected: 404, label: 'unknown id', method: 'GET', path: app(unknown) });
-    await this.call({ operationId: 'Getapplicationdetail', expected: 404, label: 'unknown id in the document\'s example form (11200a0ee1)', method: 'GET', path: app('11200a0ee1') });
+    await this.call({
+      operationId: 'Getapplicationdetail',
+      expected: 404,
+      label: "unknown id in the document's example form (11200a0ee1)",
+      method: 'GET',
+      path: app('11200a0ee1'),
+    });
     await this.call({ operationId: 'Getapplicationdetail', expected: 401, label: 'no token', method: 'GET', path: app(A), token: null });
 
     // not in the document: the sandbox stands in for the customer at the gateway
@@ -196,77 +324,438 @@ export class PublishedConformance {
     const rec = (rest = '') => `/financing/v1/recurrences/${recurrenceId ?? unknown}${rest}`;
     await this.call({ operationId: 'Getrecurrence', expected: 200, label: 'READY', method: 'GET', path: rec() });
     await this.call({ operationId: 'Getrecurrence', expected: 404, label: 'unknown id', method: 'GET', path: `/financing/v1/recurrences/${randomUUID()}` });
-    await this.call({ operationId: 'Getrecurrence', expected: 404, label: 'unknown id in the document\'s example form (abcd1234)', method: 'GET', path: '/financing/v1/recurrences/abcd1234' });
+    await this.call({
+      operationId: 'Getrecurrence',
+      expected: 404,
+      label: "unknown id in the document's example form (abcd1234)",
+      method: 'GET',
+      path: '/financing/v1/recurrences/abcd1234',
+    });
     await this.call({ operationId: 'Getrecurrence', expected: 401, label: 'no token', method: 'GET', path: rec(), token: null });
 
     // fulfilment of A: send, deliver (payout), partial return (credit note)
-    await this.call({ operationId: 'Markorderitemsassent', expected: 422, label: 'PROCESSING application', method: 'PUT', path: app(B2, '/order/send'), body: {} });
-    await this.call({ operationId: 'Markorderitemsassent', expected: 200, label: 'all, with sentDate and tracking number', method: 'PUT', path: app(A, '/order/send'), body: B.sendRequest(today, `TRK${run}`), valid: true });
-    await this.call({ operationId: 'Markorderitemsassent', expected: 400, label: 'bad body: items not an array', method: 'PUT', path: app(A, '/order/send'), body: { items: 'KTL-1' } });
+    await this.call({
+      operationId: 'Markorderitemsassent',
+      expected: 422,
+      label: 'PROCESSING application',
+      method: 'PUT',
+      path: app(B2, '/order/send'),
+      body: {},
+    });
+    await this.call({
+      operationId: 'Markorderitemsassent',
+      expected: 200,
+      label: 'all, with sentDate and tracking number',
+      method: 'PUT',
+      path: app(A, '/order/send'),
+      body: B.sendRequest(today, `TRK${run}`),
+      valid: true,
+    });
+    await this.call({
+      operationId: 'Markorderitemsassent',
+      expected: 400,
+      label: 'bad body: items not an array',
+      method: 'PUT',
+      path: app(A, '/order/send'),
+      body: { items: 'KTL-1' },
+    });
     await this.call({ operationId: 'Markorderitemsassent', expected: 404, label: 'unknown id', method: 'PUT', path: app(unknown, '/order/send'), body: {} });
-    await this.call({ operationId: 'Markorderitemsassent', expected: 401, label: 'no token', method: 'PUT', path: app(A, '/order/send'), body: {}, token: null });
+    await this.call({
+      operationId: 'Markorderitemsassent',
+      expected: 401,
+      label: 'no token',
+      method: 'PUT',
+      path: app(A, '/order/send'),
+      body: {},
+      token: null,
+    });
 
-    await this.call({ operationId: 'Markorderitemsasdelivered', expected: 200, label: 'all, with deliveryDate', method: 'PUT', path: app(A, '/order/deliver'), body: B.deliverRequest(today), valid: true });
-    await this.call({ operationId: 'Markorderitemsasdelivered', expected: 422, label: 'nothing left to deliver', method: 'PUT', path: app(A, '/order/deliver'), body: {} });
-    await this.call({ operationId: 'Markorderitemsasdelivered', expected: 400, label: 'bad body: items not an array', method: 'PUT', path: app(A, '/order/deliver'), body: { items: 'KTL-1' } });
-    await this.call({ operationId: 'Markorderitemsasdelivered', expected: 404, label: 'unknown id', method: 'PUT', path: app(unknown, '/order/deliver'), body: {} });
-    await this.call({ operationId: 'Markorderitemsasdelivered', expected: 401, label: 'no token', method: 'PUT', path: app(A, '/order/deliver'), body: {}, token: null });
+    await this.call({
+      operationId: 'Markorderitemsasdelivered',
+      expected: 200,
+      label: 'all, with deliveryDate',
+      method: 'PUT',
+      path: app(A, '/order/deliver'),
+      body: B.deliverRequest(today),
+      valid: true,
+    });
+    await this.call({
+      operationId: 'Markorderitemsasdelivered',
+      expected: 422,
+      label: 'nothing left to deliver',
+      method: 'PUT',
+      path: app(A, '/order/deliver'),
+      body: {},
+    });
+    await this.call({
+      operationId: 'Markorderitemsasdelivered',
+      expected: 400,
+      label: 'bad body: items not an array',
+      method: 'PUT',
+      path: app(A, '/order/deliver'),
+      body: { items: 'KTL-1' },
+    });
+    await this.call({
+      operationId: 'Markorderitemsasdelivered',
+      expected: 404,
+      label: 'unknown id',
+      method: 'PUT',
+      path: app(unknown, '/order/deliver'),
+      body: {},
+    });
+    await this.call({
+      operationId: 'Markorderitemsasdelivered',
+      expected: 401,
+      label: 'no token',
+      method: 'PUT',
+      path: app(A, '/order/deliver'),
+      body: {},
+      token: null,
+    });
 
-    if (A) await this.waitFor(`the payout of ${A}`, app(A, '/payments'), (b) => Array.isArray(b?.data) && b.data.length > 0).catch((e) => process.stderr.write(`${e.message}\n`));
-    await this.call({ operationId: 'Getpaymentsonspecificapplication', expected: 200, label: 'after delivery (a payout)', method: 'GET', path: app(A, '/payments') });
+    if (A)
+      await this.waitFor(`the payout of ${A}`, app(A, '/payments'), (b) => Array.isArray(b?.data) && b.data.length > 0).catch((e) =>
+        process.stderr.write(`${e.message}\n`),
+      );
+    await this.call({
+      operationId: 'Getpaymentsonspecificapplication',
+      expected: 200,
+      label: 'after delivery (a payout)',
+      method: 'GET',
+      path: app(A, '/payments'),
+    });
 
-    await this.call({ operationId: 'Markorderitemsasreturned', expected: 200, label: 'one kettle', method: 'PUT', path: app(A, '/order/return'), body: B.partialReturn(), valid: true });
-    await this.call({ operationId: 'Markorderitemsasreturned', expected: 422, label: 'PROCESSING application', method: 'PUT', path: app(B2, '/order/return'), body: {} });
-    await this.call({ operationId: 'Markorderitemsasreturned', expected: 400, label: 'bad body: items not an array', method: 'PUT', path: app(A, '/order/return'), body: { items: 'KTL-1' } });
-    await this.call({ operationId: 'Markorderitemsasreturned', expected: 404, label: 'unknown id', method: 'PUT', path: app(unknown, '/order/return'), body: {} });
-    await this.call({ operationId: 'Markorderitemsasreturned', expected: 401, label: 'no token', method: 'PUT', path: app(A, '/order/return'), body: {}, token: null });
+    await this.call({
+      operationId: 'Markorderitemsasreturned',
+      expected: 200,
+      label: 'one kettle',
+      method: 'PUT',
+      path: app(A, '/order/return'),
+      body: B.partialReturn(),
+      valid: true,
+    });
+    await this.call({
+      operationId: 'Markorderitemsasreturned',
+      expected: 422,
+      label: 'PROCESSING application',
+      method: 'PUT',
+      path: app(B2, '/order/return'),
+      body: {},
+    });
+    await this.call({
+      operationId: 'Markorderitemsasreturned',
+      expected: 400,
+      label: 'bad body: items not an array',
+      method: 'PUT',
+      path: app(A, '/order/return'),
+      body: { items: 'KTL-1' },
+    });
+    await this.call({
+      operationId: 'Markorderitemsasreturned',
+      expected: 404,
+      label: 'unknown id',
+      method: 'PUT',
+      path: app(unknown, '/order/return'),
+      body: {},
+    });
+    await this.call({
+      operationId: 'Markorderitemsasreturned',
+      expected: 401,
+      label: 'no token',
+      method: 'PUT',
+      path: app(A, '/order/return'),
+      body: {},
+      token: null,
+    });
 
-    if (A) await this.waitFor(`the credit note of ${A}`, app(A, '/payments'), (b) => Array.isArray(b?.data) && b.data.length > 1).catch((e) => process.stderr.write(`${e.message}\n`));
-    await this.call({ operationId: 'Getpaymentsonspecificapplication', expected: 200, label: 'after the return (payout and credit note)', method: 'GET', path: app(A, '/payments') });
+    if (A)
+      await this.waitFor(`the credit note of ${A}`, app(A, '/payments'), (b) => Array.isArray(b?.data) && b.data.length > 1).catch((e) =>
+        process.stderr.write(`${e.message}\n`),
+      );
+    await this.call({
+      operationId: 'Getpaymentsonspecificapplication',
+      expected: 200,
+      label: 'after the return (payout and credit note)',
+      method: 'GET',
+      path: app(A, '/payments'),
+    });
     await this.call({ operationId: 'Getpaymentsonspecificapplication', expected: 404, label: 'unknown id', method: 'GET', path: app(unknown, '/payments') });
-    await this.call({ operationId: 'Getpaymentsonspecificapplication', expected: 401, label: 'no token', method: 'GET', path: app(A, '/payments'), token: null });
+    await this.call({
+      operationId: 'Getpaymentsonspecificapplication',
+      expected: 401,
+      label: 'no token',
+      method: 'GET',
+      path: app(A, '/payments'),
+      token: null,
+    });
 
-    await this.call({ operationId: 'Getorder', expected: 200, label: 'by applicationId', method: 'GET', path: `/financing/v1/orders?applicationId=${A ?? unknown}` });
-    await this.call({ operationId: 'Getorder', expected: 200, label: 'by orderNumber', method: 'GET', path: `/financing/v1/orders?orderNumber=${encodeURIComponent(bodyA.order.number)}` });
-    await this.call({ operationId: 'Getorder', expected: 404, label: 'unknown orderNumber', method: 'GET', path: `/financing/v1/orders?orderNumber=NOPE-${run}` });
+    await this.call({
+      operationId: 'Getorder',
+      expected: 200,
+      label: 'by applicationId',
+      method: 'GET',
+      path: `/financing/v1/orders?applicationId=${A ?? unknown}`,
+    });
+    await this.call({
+      operationId: 'Getorder',
+      expected: 200,
+      label: 'by orderNumber',
+      method: 'GET',
+      path: `/financing/v1/orders?orderNumber=${encodeURIComponent(bodyA.order.number)}`,
+    });
+    await this.call({
+      operationId: 'Getorder',
+      expected: 404,
+      label: 'unknown orderNumber',
+      method: 'GET',
+      path: `/financing/v1/orders?orderNumber=NOPE-${run}`,
+    });
     await this.call({ operationId: 'Getorder', expected: 400, label: 'no parameter', method: 'GET', path: '/financing/v1/orders' });
-    await this.call({ operationId: 'Getorder', expected: 401, label: 'no token', method: 'GET', path: `/financing/v1/orders?applicationId=${A ?? unknown}`, token: null });
+    await this.call({
+      operationId: 'Getorder',
+      expected: 401,
+      label: 'no token',
+      method: 'GET',
+      path: `/financing/v1/orders?applicationId=${A ?? unknown}`,
+      token: null,
+    });
 
     // C: approved, nothing sent: cancel one kettle
-    await this.call({ operationId: 'Markorderitemsascancelled', expected: 200, label: 'one kettle before sending', method: 'PUT', path: app(C, '/order/cancel'), body: B.itemCancel(), valid: true });
-    await this.call({ operationId: 'Markorderitemsascancelled', expected: 400, label: 'bad body: items not an array', method: 'PUT', path: app(C, '/order/cancel'), body: { items: 'KTL-1' } });
-    await this.call({ operationId: 'Markorderitemsascancelled', expected: 404, label: 'unknown id', method: 'PUT', path: app(unknown, '/order/cancel'), body: {} });
-    await this.call({ operationId: 'Markorderitemsascancelled', expected: 401, label: 'no token', method: 'PUT', path: app(C, '/order/cancel'), body: {}, token: null });
+    await this.call({
+      operationId: 'Markorderitemsascancelled',
+      expected: 200,
+      label: 'one kettle before sending',
+      method: 'PUT',
+      path: app(C, '/order/cancel'),
+      body: B.itemCancel(),
+      valid: true,
+    });
+    await this.call({
+      operationId: 'Markorderitemsascancelled',
+      expected: 400,
+      label: 'bad body: items not an array',
+      method: 'PUT',
+      path: app(C, '/order/cancel'),
+      body: { items: 'KTL-1' },
+    });
+    await this.call({
+      operationId: 'Markorderitemsascancelled',
+      expected: 404,
+      label: 'unknown id',
+      method: 'PUT',
+      path: app(unknown, '/order/cancel'),
+      body: {},
+    });
+    await this.call({
+      operationId: 'Markorderitemsascancelled',
+      expected: 401,
+      label: 'no token',
+      method: 'PUT',
+      path: app(C, '/order/cancel'),
+      body: {},
+      token: null,
+    });
 
     // B: PAY_IN_THREE, still PROCESSING: change the basket, then cancel
-    await this.call({ operationId: 'Changeapplicationorder', expected: 200, label: 'PROCESSING: one kettle less', method: 'PUT', path: app(B2, '/order'), body: B.orderChange(), valid: true });
-    await this.call({ operationId: 'Changeapplicationorder', expected: 422, label: 'already sent', method: 'PUT', path: app(A, '/order'), body: B.orderChange() });
-    await this.call({ operationId: 'Changeapplicationorder', expected: 400, label: 'bad body: no order', method: 'PUT', path: app(B2, '/order'), body: { reason: 'nothing' } });
-    await this.call({ operationId: 'Changeapplicationorder', expected: 404, label: 'unknown id', method: 'PUT', path: app(unknown, '/order'), body: B.orderChange() });
-    await this.call({ operationId: 'Changeapplicationorder', expected: 401, label: 'no token', method: 'PUT', path: app(B2, '/order'), body: B.orderChange(), token: null });
+    await this.call({
+      operationId: 'Changeapplicationorder',
+      expected: 200,
+      label: 'PROCESSING: one kettle less',
+      method: 'PUT',
+      path: app(B2, '/order'),
+      body: B.orderChange(),
+      valid: true,
+    });
+    await this.call({
+      operationId: 'Changeapplicationorder',
+      expected: 422,
+      label: 'already sent',
+      method: 'PUT',
+      path: app(A, '/order'),
+      body: B.orderChange(),
+    });
+    await this.call({
+      operationId: 'Changeapplicationorder',
+      expected: 400,
+      label: 'bad body: no order',
+      method: 'PUT',
+      path: app(B2, '/order'),
+      body: { reason: 'nothing' },
+    });
+    await this.call({
+      operationId: 'Changeapplicationorder',
+      expected: 404,
+      label: 'unknown id',
+      method: 'PUT',
+      path: app(unknown, '/order'),
+      body: B.orderChange(),
+    });
+    await this.call({
+      operationId: 'Changeapplicationorder',
+      expected: 401,
+      label: 'no token',
+      method: 'PUT',
+      path: app(B2, '/order'),
+      body: B.orderChange(),
+      token: null,
+    });
 
-    await this.call({ operationId: 'Cancelapplication', expected: 200, label: 'PROCESSING, with a reason', method: 'PUT', path: app(B2, '/cancel'), body: B.cancelRequest(), valid: true });
-    await this.call({ operationId: 'Cancelapplication', expected: 422, label: 'already cancelled', method: 'PUT', path: app(B2, '/cancel'), body: B.cancelRequest() });
-    await this.call({ operationId: 'Cancelapplication', expected: 400, label: 'bad body: a reason outside the enum', method: 'PUT', path: app(B2, '/cancel'), body: { reason: 'BECAUSE' } });
-    await this.call({ operationId: 'Cancelapplication', expected: 404, label: 'unknown id', method: 'PUT', path: app(unknown, '/cancel'), body: B.cancelRequest() });
-    await this.call({ operationId: 'Cancelapplication', expected: 401, label: 'no token', method: 'PUT', path: app(B2, '/cancel'), body: B.cancelRequest(), token: null });
-    await this.call({ operationId: 'Markorderitemsascancelled', expected: 422, label: 'cancelled application', method: 'PUT', path: app(B2, '/order/cancel'), body: B.itemCancel() });
+    await this.call({
+      operationId: 'Cancelapplication',
+      expected: 200,
+      label: 'PROCESSING, with a reason',
+      method: 'PUT',
+      path: app(B2, '/cancel'),
+      body: B.cancelRequest(),
+      valid: true,
+    });
+    await this.call({
+      operationId: 'Cancelapplication',
+      expected: 422,
+      label: 'already cancelled',
+      method: 'PUT',
+      path: app(B2, '/cancel'),
+      body: B.cancelRequest(),
+    });
+    await this.call({
+      operationId: 'Cancelapplication',
+      expected: 400,
+      label: 'bad body: a reason outside the enum',
+      method: 'PUT',
+      path: app(B2, '/cancel'),
+      body: { reason: 'BECAUSE' },
+    });
+    await this.call({
+      operationId: 'Cancelapplication',
+      expected: 404,
+      label: 'unknown id',
+      method: 'PUT',
+      path: app(unknown, '/cancel'),
+      body: B.cancelRequest(),
+    });
+    await this.call({
+      operationId: 'Cancelapplication',
+      expected: 401,
+      label: 'no token',
+      method: 'PUT',
+      path: app(B2, '/cancel'),
+      body: B.cancelRequest(),
+      token: null,
+    });
+    await this.call({
+      operationId: 'Markorderitemsascancelled',
+      expected: 422,
+      label: 'cancelled application',
+      method: 'PUT',
+      path: app(B2, '/order/cancel'),
+      body: B.itemCancel(),
+    });
 
     // recurrence: a purchase on it, then cancel it
-    await this.call({ operationId: 'Createapplicationfromrecurrence', expected: 201, label: 'on the READY recurrence', method: 'POST', path: rec('/applications'), body: B.recurrenceApplicationRequest(`PUB-${run}-F`, hooks), valid: true });
-    await this.call({ operationId: 'Createapplicationfromrecurrence', expected: 400, label: 'bad body: no merchantUrls', method: 'POST', path: rec('/applications'), body: { type: 'DEFERRED_PAYMENT', order: B.recurrenceApplicationRequest(`PUB-${run}-G`, hooks).order } });
-    await this.call({ operationId: 'Createapplicationfromrecurrence', expected: 404, label: 'unknown recurrence', method: 'POST', path: `/financing/v1/recurrences/${randomUUID()}/applications`, body: B.recurrenceApplicationRequest(`PUB-${run}-H`, hooks) });
-    await this.call({ operationId: 'Createapplicationfromrecurrence', expected: 401, label: 'no token', method: 'POST', path: rec('/applications'), body: B.recurrenceApplicationRequest(`PUB-${run}-I`, hooks), token: null });
+    await this.call({
+      operationId: 'Createapplicationfromrecurrence',
+      expected: 201,
+      label: 'on the READY recurrence',
+      method: 'POST',
+      path: rec('/applications'),
+      body: B.recurrenceApplicationRequest(`PUB-${run}-F`, hooks),
+      valid: true,
+    });
+    await this.call({
+      operationId: 'Createapplicationfromrecurrence',
+      expected: 400,
+      label: 'bad body: no merchantUrls',
+      method: 'POST',
+      path: rec('/applications'),
+      body: { type: 'DEFERRED_PAYMENT', order: B.recurrenceApplicationRequest(`PUB-${run}-G`, hooks).order },
+    });
+    await this.call({
+      operationId: 'Createapplicationfromrecurrence',
+      expected: 404,
+      label: 'unknown recurrence',
+      method: 'POST',
+      path: `/financing/v1/recurrences/${randomUUID()}/applications`,
+      body: B.recurrenceApplicationRequest(`PUB-${run}-H`, hooks),
+    });
+    await this.call({
+      operationId: 'Createapplicationfromrecurrence',
+      expected: 401,
+      label: 'no token',
+      method: 'POST',
+      path: rec('/applications'),
+      body: B.recurrenceApplicationRequest(`PUB-${run}-I`, hooks),
+      token: null,
+    });
 
-    await this.call({ operationId: 'Updaterecurrence', expected: 422, label: 'a state other than CANCELLED', method: 'PATCH', path: rec(), body: { state: 'READY' } });
-    await this.call({ operationId: 'Updaterecurrence', expected: 200, label: 'CANCELLED', method: 'PATCH', path: rec(), body: { state: 'CANCELLED' }, valid: true });
-    await this.call({ operationId: 'Updaterecurrence', expected: 404, label: 'unknown id', method: 'PATCH', path: `/financing/v1/recurrences/${randomUUID()}`, body: { state: 'CANCELLED' } });
-    await this.call({ operationId: 'Updaterecurrence', expected: 401, label: 'no token', method: 'PATCH', path: rec(), body: { state: 'CANCELLED' }, token: null });
-    await this.call({ operationId: 'Createapplicationfromrecurrence', expected: 422, label: 'on the cancelled recurrence', method: 'POST', path: rec('/applications'), body: B.recurrenceApplicationRequest(`PUB-${run}-J`, hooks) });
+    await this.call({
+      operationId: 'Updaterecurrence',
+      expected: 422,
+      label: 'a state other than CANCELLED',
+      method: 'PATCH',
+      path: rec(),
+      body: { state: 'READY' },
+    });
+    await this.call({
+      operationId: 'Updaterecurrence',
+      expected: 200,
+      label: 'CANCELLED',
+      method: 'PATCH',
+      path: rec(),
+      body: { state: 'CANCELLED' },
+      valid: true,
+    });
+    await this.call({
+      operationId: 'Updaterecurrence',
+      expected: 404,
+      label: 'unknown id',
+      method: 'PATCH',
+      path: `/financing/v1/recurrences/${randomUUID()}`,
+      body: { state: 'CANCELLED' },
+    });
+    await this.call({
+      operationId: 'Updaterecurrence',
+      expected: 401,
+      label: 'no token',
+      method: 'PATCH',
+      path: rec(),
+      body: { state: 'CANCELLED' },
+      token: null,
+    });
+    await this.call({
+      operationId: 'Createapplicationfromrecurrence',
+      expected: 422,
+      label: 'on the cancelled recurrence',
+      method: 'POST',
+      path: rec('/applications'),
+      body: B.recurrenceApplicationRequest(`PUB-${run}-J`, hooks),
+    });
 
-    await this.call({ operationId: 'Precheck', expected: 200, label: 'a known customer', method: 'POST', path: '/financing/v1/precheck', body: B.precheckRequest(email, `PUB-${run}-P`), valid: true });
-    await this.call({ operationId: 'Precheck', expected: 400, label: 'bad body: no customer', method: 'POST', path: '/financing/v1/precheck', body: { type: 'DEFERRED_PAYMENT' } });
-    await this.call({ operationId: 'Precheck', expected: 401, label: 'no token', method: 'POST', path: '/financing/v1/precheck', body: B.precheckRequest(email, `PUB-${run}-Q`), token: null });
+    await this.call({
+      operationId: 'Precheck',
+      expected: 200,
+      label: 'a known customer',
+      method: 'POST',
+      path: '/financing/v1/precheck',
+      body: B.precheckRequest(email, `PUB-${run}-P`),
+      valid: true,
+    });
+    await this.call({
+      operationId: 'Precheck',
+      expected: 400,
+      label: 'bad body: no customer',
+      method: 'POST',
+      path: '/financing/v1/precheck',
+      body: { type: 'DEFERRED_PAYMENT' },
+    });
+    await this.call({
+      operationId: 'Precheck',
+      expected: 401,
+      label: 'no token',
+      method: 'POST',
+      path: '/financing/v1/precheck',
+      body: B.precheckRequest(email, `PUB-${run}-Q`),
+      token: null,
+    });
   }
 
   /** The report: per operation and expected status, then the distinct violations, then the total line. */
@@ -298,21 +787,23 @@ export class PublishedConformance {
     }
     if (this.refusals.length) {
       out('');
-      out('Requests in the document\'s shape that the service refused (repeated without the fields named):');
+      out("Requests in the document's shape that the service refused (repeated without the fields named):");
       for (const r of uniqueBy(this.refusals, (r) => `${r.operationId} ${r.attribute}`)) out(`    - ${r.operationId}: ${r.attribute}: ${r.message}`);
     }
     if (this.ownMistakes.length) {
       out('');
-      out('This script\'s own requests that do not fit the document (a mistake of the script):');
+      out("This script's own requests that do not fit the document (a mistake of the script):");
       for (const m of new Set(this.ownMistakes)) out(`    - ${m}`);
     }
     out('');
     const checklist = this.checklist();
     out(`Distinct response violations (${checklist.length}), by schema and property, with the operations that show them:`);
     for (const c of checklist) {
-      out(c.keyword === 'status'
-        ? `    - status: ${c.example}  [${c.operations.join(', ')}]`
-        : `    - ${c.schema}.${c.property}: ${c.keyword}${c.breaksSdk ? '' : ' (schema only)'}: ${c.example}  [${c.operations.join(', ')}]`);
+      out(
+        c.keyword === 'status'
+          ? `    - status: ${c.example}  [${c.operations.join(', ')}]`
+          : `    - ${c.schema}.${c.property}: ${c.keyword}${c.breaksSdk ? '' : ' (schema only)'}: ${c.example}  [${c.operations.join(', ')}]`,
+      );
     }
     out('');
     const conforming = this.outcomes.filter((o) => o.conforms).length;
@@ -327,9 +818,22 @@ export class PublishedConformance {
     const map = new Map<string, { schema: string; property: string; keyword: string; breaksSdk: boolean; example: string; operations: Set<string> }>();
     for (const o of this.outcomes) {
       for (const v of o.violations) {
-        const property = v.keyword === 'status' ? v.message : v.path.replace(/\[\d+\]/g, '[]').split('.').pop()!;
+        const property =
+          v.keyword === 'status'
+            ? v.message
+            : v.path
+                .replace(/\[\d+\]/g, '[]')
+                .split('.')
+                .pop()!;
         const key = v.keyword === 'status' ? `${o.operationId}\u0000${v.message}` : `${v.schema}\u0000${property}\u0000${v.keyword}`;
-        const entry = map.get(key) ?? { schema: v.keyword === 'status' ? '(status)' : v.schema, property: v.keyword === 'status' ? '' : property, keyword: v.keyword, breaksSdk: v.breaksSdk, example: v.message, operations: new Set<string>() };
+        const entry = map.get(key) ?? {
+          schema: v.keyword === 'status' ? '(status)' : v.schema,
+          property: v.keyword === 'status' ? '' : property,
+          keyword: v.keyword,
+          breaksSdk: v.breaksSdk,
+          example: v.message,
+          operations: new Set<string>(),
+        };
         entry.operations.add(`${o.operationId} ${o.actual}`);
         map.set(key, entry);
       }
@@ -338,7 +842,13 @@ export class PublishedConformance {
   }
 
   toJson() {
-    return { outcomes: this.outcomes, refusals: this.refusals, checklist: this.checklist(), conforming: this.outcomes.filter((o) => o.conforms).length, total: this.outcomes.length };
+    return {
+      outcomes: this.outcomes,
+      refusals: this.refusals,
+      checklist: this.checklist(),
+      conforming: this.outcomes.filter((o) => o.conforms).length,
+      total: this.outcomes.length,
+    };
   }
 }
 
@@ -350,7 +860,10 @@ function refusedAttributes(body: any): string[] {
 
 /** `order.items[0].unitVat` → ['order', 'items', 0, 'unitVat']. */
 function segments(path: string): Array<string | number> {
-  return path.split(/\.|\[(\d+)\]/).filter((s) => s !== undefined && s !== '').map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+  return path
+    .split(/\.|\[(\d+)\]/)
+    .filter((s) => s !== undefined && s !== '')
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 }
 
 function hasPath(body: unknown, path: string): boolean {
@@ -402,7 +915,10 @@ async function main(argv: string[]): Promise<number> {
     const run = new PublishedConformance(doc, client);
     try {
       // a service elsewhere cannot reach our machine: notifications go to a name that leads nowhere
-      await run.journey({ username, password }, { notificationEndpoint: 'https://shop.example.com/hooks/applications', paymentsEndpoint: 'https://shop.example.com/hooks/payments' });
+      await run.journey(
+        { username, password },
+        { notificationEndpoint: 'https://shop.example.com/hooks/applications', paymentsEndpoint: 'https://shop.example.com/hooks/payments' },
+      );
     } finally {
       client.close();
     }
@@ -424,7 +940,10 @@ async function main(argv: string[]): Promise<number> {
     const partner = await provisionPartner(t, { apiVersion: API_VERSION });
     const run = new PublishedConformance(doc, t.client);
     // no relay runs here: the notifications wait in Kafka; the Journey (test/published-sdk) receives them
-    await run.journey({ username: partner.username, password: partner.password }, { notificationEndpoint: 'https://shop.example.com/hooks/applications', paymentsEndpoint: 'https://shop.example.com/hooks/payments' });
+    await run.journey(
+      { username: partner.username, password: partner.password },
+      { notificationEndpoint: 'https://shop.example.com/hooks/applications', paymentsEndpoint: 'https://shop.example.com/hooks/payments' },
+    );
     return finish(run, values.json, print);
   } finally {
     await t.stop();
@@ -437,7 +956,10 @@ function finish(run: PublishedConformance, json: string | undefined, print: (lin
   return run.outcomes.every((o) => o.conforms) ? 0 : 1;
 }
 
-main(process.argv.slice(2)).then((code) => process.exit(code), (err) => {
-  process.stderr.write(`${err instanceof Error ? err.stack : err}\n`);
-  process.exit(2);
-});
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err) => {
+    process.stderr.write(`${err instanceof Error ? err.stack : err}\n`);
+    process.exit(2);
+  },
+);

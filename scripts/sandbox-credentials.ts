@@ -17,7 +17,12 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const CREDENTIALS_FILE = path.join(process.env.PF_CACHE ?? path.join(homedir(), '.cache', 'partner-financing'), 'sandbox-partner.json');
 const USERNAME = 'sandbox-shop';
 
-export interface SandboxPartner { username: string; password: string; webhookSecret: string; id: string }
+export interface SandboxPartner {
+  username: string;
+  password: string;
+  webhookSecret: string;
+  id: string;
+}
 
 /** Whether the service `npm start` runs has the sandbox on (its own default: on unless production). */
 export function sandboxOn(env: NodeJS.ProcessEnv): boolean {
@@ -27,11 +32,19 @@ export function sandboxOn(env: NodeJS.ProcessEnv): boolean {
 
 function partnersCli(args: string[], env: NodeJS.ProcessEnv, stdin = ''): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve, reject) => {
-    const cli = spawn(process.execPath, [...serviceNodeArgs(compiledEntry('modules/auth/partners-cli.ts')), ...args], { cwd: ROOT, env: { ...env, LOG_LEVEL: 'warn' }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const cli = spawn(process.execPath, [...serviceNodeArgs(compiledEntry('modules/auth/partners-cli.ts')), ...args], {
+      cwd: ROOT,
+      env: { ...env, LOG_LEVEL: 'warn' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
-    cli.stdout.on('data', (d) => { out += d; });
-    cli.stderr.on('data', (d) => { err += d; });
+    cli.stdout.on('data', (d) => {
+      out += d;
+    });
+    cli.stderr.on('data', (d) => {
+      err += d;
+    });
     cli.on('error', reject);
     cli.stdin.end(stdin);
     cli.once('close', (code) => resolve({ code, out, err }));
@@ -50,7 +63,10 @@ export async function ensureSandboxPartner(env: NodeJS.ProcessEnv, say: (line: s
     }
     const password = randomBytes(18).toString('base64url');
     const made = await partnersCli(['create', '--username', USERNAME, '--password-stdin', '--payout-trigger', 'DELIVERED'], env, `${password}\n`);
-    if (made.code !== 0) { say(`no sandbox partner made (partners CLI exit ${made.code}): ${made.err.trim()}`); return; }
+    if (made.code !== 0) {
+      say(`no sandbox partner made (partners CLI exit ${made.code}): ${made.err.trim()}`);
+      return;
+    }
     const view = JSON.parse(made.out) as Omit<SandboxPartner, 'password'>;
     const partner: SandboxPartner = { id: view.id, username: view.username, password, webhookSecret: view.webhookSecret };
     mkdirSync(path.dirname(file), { recursive: true });

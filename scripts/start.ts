@@ -17,7 +17,10 @@ function run(name: string, entry: string, env: NodeJS.ProcessEnv): ChildProcess 
   // Own process group: a terminal's Ctrl-C reaches this script only, which then drains the
   // children once, in order. The IPC channel tells a child when this script is gone.
   const child = spawn(process.execPath, serviceNodeArgs(entry), {
-    cwd: ROOT, env, detached: true, stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   child.on('error', (err) => process.stderr.write(`[start] ${name}: ${err.message}\n`));
   return child;
@@ -73,7 +76,10 @@ async function main(): Promise<number> {
   return codes.some((c) => c !== 0) ? 1 : 0;
 }
 
-main().then((code) => process.exit(code), (err) => {
-  process.stderr.write(`[start] ${err?.message ?? err}\n`);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    process.stderr.write(`[start] ${err?.message ?? err}\n`);
+    process.exit(1);
+  },
+);

@@ -24,7 +24,19 @@ function pick(from: Json, keys: readonly string[]): Json {
 }
 
 const amount = (m: Json) => pick(m, ['amount', 'currency']);
-const EXTRA_DATA = ['transactionsNumber', 'cashlessTransactionsNumber', 'transactionsSum', 'cashlessTransactionsSum', 'latestTransactionDate', 'earliestTransactionDate', 'pageTotalTime', 'pageReviewsTime', 'cartItemsRemoved', 'itemsViewed', 'tags'];
+const EXTRA_DATA = [
+  'transactionsNumber',
+  'cashlessTransactionsNumber',
+  'transactionsSum',
+  'cashlessTransactionsSum',
+  'latestTransactionDate',
+  'earliestTransactionDate',
+  'pageTotalTime',
+  'pageReviewsTime',
+  'cartItemsRemoved',
+  'itemsViewed',
+  'tags',
+];
 const vatAmount = (v: Json) => pick(v, ['amount', 'currency', 'vatRate']);
 const address = (a: Json) => pick(a, ['name', 'country', 'city', 'streetAddress', 'streetNumber', 'zip', 'addressType']);
 const file = (f: Json | undefined) => (f && typeof f.url === 'string' ? { filename: f.filename ?? f.url.split('/').pop() ?? 'file', url: f.url } : undefined);
@@ -32,8 +44,13 @@ const file = (f: Json | undefined) => (f && typeof f.url === 'string' ? { filena
 function item(i: Json): Json {
   return {
     ...pick(i, ['code', 'ean', 'name', 'type', 'variant', 'description', 'producer', 'categories', 'productUrl', 'state', 'quantity']),
-    totalPrice: amount(i.totalPrice), totalVat: vatAmount(i.totalVat), unitPrice: amount(i.unitPrice), unitVat: vatAmount(i.unitVat),
-    sentDate: i.sentDate ?? null, deliveryDate: i.deliveryDate ?? null, deliveryTrackingNumber: text(i.deliveryTrackingNumber),
+    totalPrice: amount(i.totalPrice),
+    totalVat: vatAmount(i.totalVat),
+    unitPrice: amount(i.unitPrice),
+    unitVat: vatAmount(i.unitVat),
+    sentDate: i.sentDate ?? null,
+    deliveryDate: i.deliveryDate ?? null,
+    deliveryTrackingNumber: text(i.deliveryTrackingNumber),
     ...(file(i.image) ? { image: file(i.image) } : {}),
   };
 }
@@ -95,13 +112,15 @@ function payment(p: Json): Json {
   return {
     ...pick(p, ['paymentId', 'date', 'applicationId']),
     value: amount(p.value),
-    ...(inv ? {
-      invoice: {
-        ...pick(inv, ['fullName', 'dueDate']),
-        ...(isObj(inv.address) ? { address: address(inv.address) } : {}),
-        accountNumber: pick(inv.accountNumber ?? {}, ['accountNumber', 'bankCode']),
-      },
-    } : {}),
+    ...(inv
+      ? {
+          invoice: {
+            ...pick(inv, ['fullName', 'dueDate']),
+            ...(isObj(inv.address) ? { address: address(inv.address) } : {}),
+            accountNumber: pick(inv.accountNumber ?? {}, ['accountNumber', 'bankCode']),
+          },
+        }
+      : {}),
   };
 }
 
@@ -138,7 +157,10 @@ export const change20261126: VersionChange = {
     cancelApplication: orErrors((b) => application(isObj(b.application) ? b.application : b)),
     getRecurrence: orErrors((b) => pick(b, ['id', 'state'])),
     updateRecurrence: orErrors((b) => pick(b, ['id', 'state'])),
-    listPayments: orErrors((b) => ({ data: (b.data ?? []).map(payment), ...(isObj(b.pagingInfo) ? { pagingInfo: pick(b.pagingInfo, ['itemsPerPage', 'nextPage', 'prevPage']) } : {}) })),
+    listPayments: orErrors((b) => ({
+      data: (b.data ?? []).map(payment),
+      ...(isObj(b.pagingInfo) ? { pagingInfo: pick(b.pagingInfo, ['itemsPerPage', 'nextPage', 'prevPage']) } : {}),
+    })),
     precheck: orErrors((b) => b),
     ...Object.fromEntries(ORDER_OPERATIONS.map((op) => [op, orErrors(orderExtended)])),
   },

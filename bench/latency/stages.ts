@@ -30,7 +30,11 @@ export class Tap {
   private readonly consumer: Consumer;
   private joined!: Promise<void>;
 
-  constructor(brokers: string[], private readonly topic: string, groupId: string) {
+  constructor(
+    brokers: string[],
+    private readonly topic: string,
+    groupId: string,
+  ) {
     const kafka = new Kafka({ clientId: 'bench-tap', brokers, logLevel: logLevel.NOTHING });
     // an idle fetch waits at most this long; a record ends the wait at once (minBytes 1)
     this.consumer = kafka.consumer({ groupId, maxWaitTimeInMs: 100 });
@@ -61,7 +65,8 @@ export class Tap {
 
 /** The relay's first attempt of each notification, by application id (the delivery's `key`). */
 export async function attemptTimes(db: Db): Promise<Map<string, { created: number; start: number; end: number }>> {
-  const docs = await db.collection<DeliveryDoc>(DELIVERIES_COLLECTION)
+  const docs = await db
+    .collection<DeliveryDoc>(DELIVERIES_COLLECTION)
     .find({ round: 0 }, { projection: { key: 1, notificationCreatedAt: 1, 'attempts.r0a1': 1 } })
     .toArray();
   const out = new Map<string, { created: number; start: number; end: number }>();

@@ -33,15 +33,22 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: Number(env('FLOOR_PE
 
 function post(n: NotificationRequest, payload: string): Promise<{ status: number; excerpt: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(n.url, {
-      method: 'POST', agent,
-      headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)), 'webhook-id': n.id },
-    }, (res) => {
-      let excerpt = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => { if (excerpt.length < 200) excerpt += c; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, excerpt }));
-    });
+    const req = http.request(
+      n.url,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)), 'webhook-id': n.id },
+      },
+      (res) => {
+        let excerpt = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => {
+          if (excerpt.length < 200) excerpt += c;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, excerpt }));
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -73,13 +80,15 @@ await consumer.run({
   eachBatch: async ({ batch, resolveOffset, heartbeat }) => {
     for (let i = 0; i < batch.messages.length; i += CHUNK) {
       const chunk = batch.messages.slice(i, i + CHUNK);
-      const docs = await Promise.all(chunk.map(async (m) => {
-        const n = JSON.parse(m.value!.toString('utf8')) as NotificationRequest;
-        const payload = JSON.stringify(n.body);
-        const startedAt = new Date();
-        const r = await post(n, payload);
-        return record(n, startedAt, new Date(), r);
-      }));
+      const docs = await Promise.all(
+        chunk.map(async (m) => {
+          const n = JSON.parse(m.value!.toString('utf8')) as NotificationRequest;
+          const payload = JSON.stringify(n.body);
+          const startedAt = new Date();
+          const r = await post(n, payload);
+          return record(n, startedAt, new Date(), r);
+        }),
+      );
       await repo.collection.insertMany(docs, { ordered: false });
       recorded += docs.length;
       process.stdout.write(`recorded ${recorded}\n`);
@@ -90,5 +99,8 @@ await consumer.run({
 });
 
 process.on('SIGTERM', () => {
-  void consumer.disconnect().then(() => mongo.close()).finally(() => process.exit(0));
+  void consumer
+    .disconnect()
+    .then(() => mongo.close())
+    .finally(() => process.exit(0));
 });

@@ -13,7 +13,13 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
  * `entry` as its own process, with the services' Node flags (the relay as deployed, and the
  * floor run the same way): `onLine` sees each line it prints, `onExit` its exit code.
  */
-function spawnWithLines(entry: string, nodeArgs: string[], env: Record<string, string>, onLine: (line: string) => void, onExit: (code: number | null) => void): ChildProcess {
+function spawnWithLines(
+  entry: string,
+  nodeArgs: string[],
+  env: Record<string, string>,
+  onLine: (line: string) => void,
+  onExit: (code: number | null) => void,
+): ChildProcess {
   const child = spawn(process.execPath, serviceNodeArgs(entry, nodeArgs), { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   let buffered = '';
   child.stdout!.on('data', (chunk: Buffer) => {
@@ -29,9 +35,15 @@ function spawnWithLines(entry: string, nodeArgs: string[], env: Record<string, s
 export function startRelay(env: Record<string, string>): Promise<ChildProcess> {
   const extra = process.env.BENCH_RELAY_NODE_ARGS?.split(' ').filter(Boolean) ?? []; // e.g. --cpu-prof
   return new Promise((resolve, reject) => {
-    const child = spawnWithLines('relay/main.ts', extra, env,
-      (line) => { if (line.includes('"relay running"')) resolve(child); },
-      (code) => reject(new Error(`relay exited with ${code}`)));
+    const child = spawnWithLines(
+      'relay/main.ts',
+      extra,
+      env,
+      (line) => {
+        if (line.includes('"relay running"')) resolve(child);
+      },
+      (code) => reject(new Error(`relay exited with ${code}`)),
+    );
   });
 }
 
@@ -42,17 +54,26 @@ export function startRelay(env: Record<string, string>): Promise<ChildProcess> {
 export function startFloor(env: Record<string, string>, count: number): Promise<{ child: ChildProcess; allRecorded: Promise<number> }> {
   let recorded!: (at: number) => void;
   let failed!: (err: Error) => void;
-  const allRecorded = new Promise<number>((resolve, reject) => { recorded = resolve; failed = reject; });
+  const allRecorded = new Promise<number>((resolve, reject) => {
+    recorded = resolve;
+    failed = reject;
+  });
   allRecorded.catch(() => {}); // observed by whoever awaits it; never an unhandled rejection
   return new Promise((resolve, reject) => {
-    const child = spawnWithLines('bench/relay/floor.ts', [], env, (line) => {
-      if (line === 'floor running') resolve({ child, allRecorded });
-      else if (Number(line.split(' ')[1]) >= count) recorded(now());
-    }, (code) => {
-      const err = new Error(`relay floor exited with ${code}`);
-      reject(err);
-      failed(err); // no-op once every record was written
-    });
+    const child = spawnWithLines(
+      'bench/relay/floor.ts',
+      [],
+      env,
+      (line) => {
+        if (line === 'floor running') resolve({ child, allRecorded });
+        else if (Number(line.split(' ')[1]) >= count) recorded(now());
+      },
+      (code) => {
+        const err = new Error(`relay floor exited with ${code}`);
+        reject(err);
+        failed(err); // no-op once every record was written
+      },
+    );
   });
 }
 
@@ -67,5 +88,8 @@ export async function recordedAt(collection: { countDocuments(): Promise<number>
 }
 
 export function stopRelay(child: ChildProcess): Promise<void> {
-  return new Promise((r) => { child.once('exit', () => r()); child.kill('SIGTERM'); });
+  return new Promise((r) => {
+    child.once('exit', () => r());
+    child.kill('SIGTERM');
+  });
 }

@@ -26,23 +26,31 @@ function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
     try {
       const id = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id?: string }).id;
       if (id && !receipts.has(id)) receipts.set(id, at);
-    } catch { /* counted, not correlated */ }
+    } catch {
+      /* counted, not correlated */
+    }
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(ACK) });
     res.end(ACK);
   });
 }
 
-const servers = await Promise.all(Array.from({ length: endpoints }, async () => {
-  const server = http.createServer(handle);
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return server;
-}));
+const servers = await Promise.all(
+  Array.from({ length: endpoints }, async () => {
+    const server = http.createServer(handle);
+    server.keepAliveTimeout = 60_000;
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    return server;
+  }),
+);
 
 process.on('message', (m: { cmd: string }) => {
   if (m.cmd === 'count') process.send!({ count: receipts.size, requests });
   else if (m.cmd === 'dump') process.send!({ receipts: [...receipts] });
-  else if (m.cmd === 'reset') { receipts.clear(); requests = 0; process.send!({ reset: true }); }
+  else if (m.cmd === 'reset') {
+    receipts.clear();
+    requests = 0;
+    process.send!({ reset: true });
+  }
 });
 process.on('disconnect', () => {
   for (const s of servers) s.close();

@@ -37,14 +37,19 @@ export interface NotificationSource {
 function post(agent: https.Agent, url: URL, body: unknown, token?: string): Promise<{ status: number; body: any }> {
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = https.request(url, {
-      method: 'POST', agent,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') }));
-    });
+    const req = https.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') }));
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -56,14 +61,29 @@ function applicationBody(notificationEndpoint: string) {
   return {
     type: 'DEFERRED_PAYMENT',
     customer: {
-      firstName: 'Jana', lastName: 'Nováková', email: 'jana.novakova@example.com', phone: '+420777123456',
-      addresses: [{ addressType: 'BILLING', name: 'Jana Nováková', city: 'Praha', country: 'CZ', streetAddress: 'Vodičkova', streetNumber: '12', zip: '11000' }],
+      firstName: 'Jana',
+      lastName: 'Nováková',
+      email: 'jana.novakova@example.com',
+      phone: '+420777123456',
+      addresses: [
+        { addressType: 'BILLING', name: 'Jana Nováková', city: 'Praha', country: 'CZ', streetAddress: 'Vodičkova', streetNumber: '12', zip: '11000' },
+      ],
     },
     order: {
       number: `B-${randomBytes(6).toString('hex')}`,
       totalPrice: { amount: 150000, currency: 'CZK' },
       totalVat: [vat],
-      items: [{ code: 'KTL-1', name: 'Electric kettle', type: 'PHYSICAL', quantity: 1, unitPrice: { amount: 150000, currency: 'CZK' }, totalPrice: { amount: 150000, currency: 'CZK' }, totalVat: vat }],
+      items: [
+        {
+          code: 'KTL-1',
+          name: 'Electric kettle',
+          type: 'PHYSICAL',
+          quantity: 1,
+          unitPrice: { amount: 150000, currency: 'CZK' },
+          totalPrice: { amount: 150000, currency: 'CZK' },
+          totalVat: vat,
+        },
+      ],
       variableSymbols: [String(Math.floor(Math.random() * 1e9))],
     },
     merchantUrls: { approvedRedirect: 'https://shop.example/ok', rejectedRedirect: 'https://shop.example/ko', notificationEndpoint },
@@ -117,7 +137,10 @@ export async function outboxSource(api: Api): Promise<NotificationSource> {
   return {
     name: 'document write + outbox (as the modules do)',
     async addPartner(url) {
-      const view = await api.modules.auth.service.createPartner({ username: `bench-${randomBytes(4).toString('hex')}`, password: randomBytes(12).toString('base64url') });
+      const view = await api.modules.auth.service.createPartner({
+        username: `bench-${randomBytes(4).toString('hex')}`,
+        password: randomBytes(12).toString('base64url'),
+      });
       return { id: view.id, url, token: '' };
     },
     async create(partner) {

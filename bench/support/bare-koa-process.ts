@@ -12,7 +12,8 @@ import { paced } from './pacing.js';
  */
 export async function startBareKoa(env: Record<string, string> = {}): Promise<{ url: string; pid: number | undefined; stop(): void }> {
   const child = spawn(process.execPath, serviceNodeArgs(fileURLToPath(new URL('./bare-koa.ts', import.meta.url))), {
-    stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
   });
   const port = await new Promise<string>((resolve, reject) => {
     child.stdout!.once('data', (d) => resolve(String(d).trim()));
@@ -31,7 +32,11 @@ export async function bareKoaCpuPerRequest(seconds = 5, warmupSeconds = 5, conne
   const koa = await startBareKoa();
   try {
     await autocannon({ url: koa.url, connections, duration: warmupSeconds });
-    const { result, perOpUs } = await cpuPerOp({ koa: koa.pid }, () => autocannon({ url: koa.url, connections, duration: seconds }), (r) => r.requests.total);
+    const { result, perOpUs } = await cpuPerOp(
+      { koa: koa.pid },
+      () => autocannon({ url: koa.url, connections, duration: seconds }),
+      (r) => r.requests.total,
+    );
     if (result.errors + result.non2xx > 0) throw new Error(`bare Koa: ${result.errors} errors, ${result.non2xx} non-2xx`);
     if (perOpUs.koa === undefined) throw new Error('the CPU of the bare Koa process cannot be read (no /proc?)');
     return { us: perOpUs.koa, rps: result.requests.average };
@@ -49,15 +54,22 @@ export async function bareKoaCpuPerRequest(seconds = 5, warmupSeconds = 5, conne
 export async function bareKoaCpuPaced(rate: number, seconds = 5): Promise<number> {
   const koa = await startBareKoa();
   const agent = new https.Agent({ keepAlive: true, maxSockets: 8, rejectUnauthorized: false });
-  const get = () => new Promise<string>((resolve, reject) => {
-    https.get(koa.url, { agent }, (res) => {
-      res.resume();
-      res.on('end', () => (res.statusCode === 200 ? resolve(String(Math.random())) : reject(new Error(`bare Koa answered ${res.statusCode}`))));
-    }).on('error', reject);
-  });
+  const get = () =>
+    new Promise<string>((resolve, reject) => {
+      https
+        .get(koa.url, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => (res.statusCode === 200 ? resolve(String(Math.random())) : reject(new Error(`bare Koa answered ${res.statusCode}`))));
+        })
+        .on('error', reject);
+    });
   try {
     await paced(rate, rate, get); // one second of warm-up and connections
-    const { perOpUs } = await cpuPerOp({ koa: koa.pid }, () => paced(rate * seconds, rate, get), (r) => r.size);
+    const { perOpUs } = await cpuPerOp(
+      { koa: koa.pid },
+      () => paced(rate * seconds, rate, get),
+      (r) => r.size,
+    );
     if (perOpUs.koa === undefined) throw new Error('the CPU of the bare Koa process cannot be read (no /proc?)');
     return perOpUs.koa;
   } finally {

@@ -32,7 +32,9 @@ if (mongoUrl) {
     ctx.body = { id, state: 'PROCESSING_REGISTRATION', orderNumber: body?.order?.number };
   });
 } else {
-  app.use((ctx) => { ctx.body = { status: 'UP' }; });
+  app.use((ctx) => {
+    ctx.body = { status: 'UP' };
+  });
 }
 const server = https.createServer({ cert: tls.cert, key: tls.key }, app.callback());
 server.listen(0, '127.0.0.1', () => process.stdout.write(`${(server.address() as { port: number }).port}\n`));

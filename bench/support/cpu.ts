@@ -50,13 +50,20 @@ export function writeCalls(pid: number | undefined): number | undefined {
 }
 
 /** Starts counting `read` (a process's running total) for the named processes: `spent()` gives each one's increase since. */
-export function meter(pids: Record<string, number | undefined>, read: (pid: number | undefined) => number | undefined): { spent(): Record<string, number | undefined> } {
+export function meter(
+  pids: Record<string, number | undefined>,
+  read: (pid: number | undefined) => number | undefined,
+): { spent(): Record<string, number | undefined> } {
   const before = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, read(pid)]));
   return {
-    spent: () => Object.fromEntries(Object.entries(pids).map(([k, pid]) => {
-      const a = before[k], b = read(pid);
-      return [k, a === undefined || b === undefined ? undefined : b - a];
-    })),
+    spent: () =>
+      Object.fromEntries(
+        Object.entries(pids).map(([k, pid]) => {
+          const a = before[k],
+            b = read(pid);
+          return [k, a === undefined || b === undefined ? undefined : b - a];
+        }),
+      ),
   };
 }
 
@@ -67,7 +74,11 @@ export function cpuMeter(pids: Record<string, number | undefined>): { spentMs():
 }
 
 /** Measures the CPU the named processes use while `work` runs; per operation in µs. */
-export async function cpuPerOp<T>(pids: Record<string, number | undefined>, work: () => Promise<T>, ops: (result: T) => number): Promise<{ result: T; perOpUs: Record<string, number | undefined> }> {
+export async function cpuPerOp<T>(
+  pids: Record<string, number | undefined>,
+  work: () => Promise<T>,
+  ops: (result: T) => number,
+): Promise<{ result: T; perOpUs: Record<string, number | undefined> }> {
   const meter = cpuMeter(pids);
   const result = await work();
   const n = ops(result);

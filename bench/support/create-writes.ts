@@ -6,13 +6,18 @@ import { duplicateKey, duplicateScopeOf } from '../../modules/applications/creat
 import type { ApplicationDoc } from '../../modules/applications/application.model.js';
 import { uniqueValues } from './unique-bodies.js';
 
-export interface IndexSpec { key: Record<string, 1 | -1>; name: string; unique?: boolean }
+export interface IndexSpec {
+  key: Record<string, 1 | -1>;
+  name: string;
+  unique?: boolean;
+}
 
 /** The indexes of the service's collections that a create writes to (its own database's). */
 export async function createIndexes(serviceDb: Db): Promise<Record<string, IndexSpec[]>> {
-  const of = async (name: string) => (await serviceDb.collection(name).listIndexes().toArray())
-    .filter((i) => i.name !== '_id_')
-    .map((i) => ({ key: i.key, name: i.name, ...(i.unique ? { unique: true } : {}) }));
+  const of = async (name: string) =>
+    (await serviceDb.collection(name).listIndexes().toArray())
+      .filter((i) => i.name !== '_id_')
+      .map((i) => ({ key: i.key, name: i.name, ...(i.unique ? { unique: true } : {}) }));
   return { applications: await of('applications') };
 }
 
@@ -31,7 +36,10 @@ export async function createIndexes(serviceDb: Db): Promise<Record<string, Index
  * `_id`: 85-349 µs, median 149, less store CPU per create in 5 interleaved pairs, the gap
  * growing with the collection): a ceiling that fast is not the same writes.
  */
-export async function createWrites(db: Db, indexes: Record<string, IndexSpec[]>): Promise<(template: Record<string, any>, orderNumber?: string) => Promise<string>> {
+export async function createWrites(
+  db: Db,
+  indexes: Record<string, IndexSpec[]>,
+): Promise<(template: Record<string, any>, orderNumber?: string) => Promise<string>> {
   const apps = db.collection<any>('applications');
   for (const [name, specs] of Object.entries(indexes)) {
     for (const { key, ...options } of specs) await db.collection(name).createIndex(key, options);
@@ -41,7 +49,12 @@ export async function createWrites(db: Db, indexes: Record<string, IndexSpec[]>)
     const id = newId();
     const now = new Date();
     const order = { ...template.order, number: orderNumber ?? orderNumbers() };
-    const doc = { ...template, _id: id, order, dedupKey: duplicateKey(template.partnerId, template.type, order, duplicateScopeOf(template as ApplicationDoc)) } as any;
+    const doc = {
+      ...template,
+      _id: id,
+      order,
+      dedupKey: duplicateKey(template.partnerId, template.type, order, duplicateScopeOf(template as ApplicationDoc)),
+    } as any;
     const entries = createdEntries(doc, now);
     await apps.insertOne({ ...doc, version: 1, ...outboxForInsert(entries, now) });
     const unset = Object.fromEntries(entries.map((e) => [`outbox.${e.id}`, '']));

@@ -9,7 +9,12 @@ export const now = () => performance.timeOrigin + performance.now();
  * has settled when any failed (a failure never goes unhandled while the others run), except
  * the failures `tolerate` accepts (it counts them; the calls are left out of the result).
  */
-export async function paced(count: number, rate: number, call: (i: number) => Promise<string>, tolerate?: (err: unknown) => boolean): Promise<Map<string, number>> {
+export async function paced(
+  count: number,
+  rate: number,
+  call: (i: number) => Promise<string>,
+  tolerate?: (err: unknown) => boolean,
+): Promise<Map<string, number>> {
   const sent = new Map<string, number>();
   const failures: unknown[] = [];
   const calls: Promise<void>[] = [];
@@ -19,7 +24,16 @@ export async function paced(count: number, rate: number, call: (i: number) => Pr
     const wait = due - now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
     const t0 = now();
-    calls.push(call(i).then((id) => { sent.set(id, t0); }, (err) => { if (!tolerate?.(err)) failures.push(err); }));
+    calls.push(
+      call(i).then(
+        (id) => {
+          sent.set(id, t0);
+        },
+        (err) => {
+          if (!tolerate?.(err)) failures.push(err);
+        },
+      ),
+    );
   }
   await Promise.all(calls);
   if (failures.length) throw new AggregateError(failures, `${failures.length} of ${count} calls failed, the first: ${(failures[0] as Error)?.message}`);

@@ -15,7 +15,12 @@ export class ReceiverProcess {
 
   ask<T>(cmd: string, key: string): Promise<T> {
     return new Promise((resolve) => {
-      const on = (m: any) => { if (key in m) { this.child.off('message', on); resolve(m as T); } };
+      const on = (m: any) => {
+        if (key in m) {
+          this.child.off('message', on);
+          resolve(m as T);
+        }
+      };
       this.child.on('message', on);
       if (cmd) this.child.send({ cmd });
     });

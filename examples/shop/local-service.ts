@@ -30,7 +30,12 @@ function presentedCertificate(host: string, port: number): Promise<string> {
       const raw = socket.getPeerCertificate().raw;
       socket.end();
       if (!raw) return reject(new Error(`${host}:${port} presented no certificate`));
-      resolve(`-----BEGIN CERTIFICATE-----\n${raw.toString('base64').match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`);
+      resolve(
+        `-----BEGIN CERTIFICATE-----\n${raw
+          .toString('base64')
+          .match(/.{1,64}/g)!
+          .join('\n')}\n-----END CERTIFICATE-----\n`,
+      );
     });
     socket.setTimeout(5000, () => socket.destroy(new Error(`no TLS answer from ${host}:${port}: is \`npm start\` running?`)));
     socket.on('error', reject);
@@ -60,12 +65,17 @@ function partners(args: string[], stdin = ''): Promise<string> {
   const root = fileURLToPath(new URL('../../', import.meta.url));
   return new Promise<string>((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/ops.ts', 'partners', ...args], {
-      cwd: root, stdio: ['pipe', 'pipe', 'pipe'],
+      cwd: root,
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`the partners command exited ${code}: ${stderr.trim()}`))));
     child.stdin.end(stdin);

@@ -41,7 +41,10 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => process.exit(code), (err) => {
-  process.stderr.write(`The example shop stopped: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    process.stderr.write(`The example shop stopped: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  },
+);

@@ -7,8 +7,13 @@ export function kettleOrder(orderNumber: string, notificationEndpoint: string): 
     type: 'DEFERRED_PAYMENT',
     agreementTermsAndConditions: false,
     customer: {
-      firstName: 'Jana', lastName: 'Nováková', email: 'jana@example.com', phone: '+420777123456',
-      addresses: [{ addressType: 'BILLING', name: 'Jana Nováková', city: 'Praha', country: 'CZ', streetAddress: 'Vodičkova', streetNumber: '12', zip: '11000' }],
+      firstName: 'Jana',
+      lastName: 'Nováková',
+      email: 'jana@example.com',
+      phone: '+420777123456',
+      addresses: [
+        { addressType: 'BILLING', name: 'Jana Nováková', city: 'Praha', country: 'CZ', streetAddress: 'Vodičkova', streetNumber: '12', zip: '11000' },
+      ],
       fraudPreventionData: { transactionsNumber: 4, transactionsSum: czk(250000), pageTotalTime: 320, itemsViewed: 7 },
     },
     order: {
@@ -16,7 +21,15 @@ export function kettleOrder(orderNumber: string, notificationEndpoint: string): 
       totalPrice: czk(150000),
       totalVat: [{ vatRate: 21, ...czk(26033) }],
       items: [
-        { code: 'KTL-1', name: 'Electric kettle', type: 'PHYSICAL', quantity: 2, unitPrice: czk(60000), totalPrice: czk(120000), totalVat: { vatRate: 21, ...czk(20826) } },
+        {
+          code: 'KTL-1',
+          name: 'Electric kettle',
+          type: 'PHYSICAL',
+          quantity: 2,
+          unitPrice: czk(60000),
+          totalPrice: czk(120000),
+          totalVat: { vatRate: 21, ...czk(20826) },
+        },
         { code: 'SHIP', name: 'Delivery', type: 'SHIPPING_FEE', totalPrice: czk(30000), totalVat: { vatRate: 21, ...czk(5207) } },
       ],
       addresses: [{ addressType: 'DELIVERY', city: 'Praha', country: 'CZ', streetAddress: 'Vodičkova', streetNumber: '12', zip: '11000' }],

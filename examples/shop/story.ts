@@ -1,4 +1,13 @@
-import { FinancingApiError, must, type AccountPayment, type FeedEvent, type FinancingApi, type Notification, type Payment, type Settlement } from '@partner-financing/client';
+import {
+  FinancingApiError,
+  must,
+  type AccountPayment,
+  type FeedEvent,
+  type FinancingApi,
+  type Notification,
+  type Payment,
+  type Settlement,
+} from '@partner-financing/client';
 import { label, type WebhookInbox } from './webhook-inbox.js';
 import { kettleOrder } from './order.js';
 
@@ -28,7 +37,10 @@ export async function runStory(api: FinancingApi, inbox: WebhookInbox, endpoint:
   say('2. approved in the sandbox; webhook verified: READY_TO_SHIP');
 
   const path = { params: { path: { applicationId: id } } };
-  await api.PUT('/financing/v1/applications/{applicationId}/order/send', { ...path, body: { deliveryTrackingNumber: 'PPL-123456', deliveryCarrier: { carrierId: 'PPL' } } });
+  await api.PUT('/financing/v1/applications/{applicationId}/order/send', {
+    ...path,
+    body: { deliveryTrackingNumber: 'PPL-123456', deliveryCarrier: { carrierId: 'PPL' } },
+  });
   await inbox.waitFor('READY_SHIPPED', appHook('READY_SHIPPED'));
   say('3. sent everything; webhook verified: READY_SHIPPED');
 
@@ -37,9 +49,13 @@ export async function runStory(api: FinancingApi, inbox: WebhookInbox, endpoint:
   const payout = await inbox.waitFor('PAYOUT', payHook('PAYOUT'));
   say(`4. delivered; webhooks verified: READY_DELIVERED, payout of ${money((payout.data as Payment).value)}`);
 
-  const afterReturn = await must(api.PUT('/financing/v1/applications/{applicationId}/order/return', { ...path, body: { items: [{ code: 'KTL-1', quantity: 1 }] } }));
+  const afterReturn = await must(
+    api.PUT('/financing/v1/applications/{applicationId}/order/return', { ...path, body: { items: [{ code: 'KTL-1', quantity: 1 }] } }),
+  );
   const creditNote = await inbox.waitFor('CREDIT_NOTE', payHook('CREDIT_NOTE'));
-  say(`5. one kettle came back: order total now ${money(afterReturn.totalPrice)}; webhook verified: credit note of ${money((creditNote.data as Payment).value)}`);
+  say(
+    `5. one kettle came back: order total now ${money(afterReturn.totalPrice)}; webhook verified: credit note of ${money((creditNote.data as Payment).value)}`,
+  );
 
   const payments = await listPayments(api, id);
   const balance = payments.reduce((sum, p) => sum + p.value.amount, 0);
@@ -49,7 +65,12 @@ export async function runStory(api: FinancingApi, inbox: WebhookInbox, endpoint:
   say(`6. payments: ${payments.map((p) => `${p.type} ${money(p.value)}`).join(', ')}; balance ${money({ amount: balance, currency: 'CZK' })}`);
 
   const feed = await catchUpFromFeed(api, inbox, id);
-  say(`7. event feed: ${feed.events} events for the application, ${feed.fresh} not seen by webhook (${inbox.handled.filter((n) => relatesTo(n, id)).map(label).join(' → ')})`);
+  say(
+    `7. event feed: ${feed.events} events for the application, ${feed.fresh} not seen by webhook (${inbox.handled
+      .filter((n) => relatesTo(n, id))
+      .map(label)
+      .join(' → ')})`,
+  );
 
   await settle(api, inbox, [payout.data as Payment, creditNote.data as Payment], say);
 }
@@ -62,13 +83,19 @@ export async function runStory(api: FinancingApi, inbox: WebhookInbox, endpoint:
  */
 async function settle(api: FinancingApi, inbox: WebhookInbox, received: Payment[], say: Say): Promise<void> {
   const settlement = await closeNow(api, received[0]!.paymentId);
-  say(`8. settlement ${settlement.reference} (value date ${settlement.valueDate}): ${settlement.lineCount} lines; gross ${money(settlement.gross)}, refunds ${money(settlement.refunds)}, fees ${money(settlement.fees)}, `
-    + `carried in ${money(settlement.carriedIn)}; net ${money(settlement.net)}, transfer ${money(settlement.transfer)}${settlement.bankAccount ? ` to ${settlement.bankAccount}` : ''}`);
+  say(
+    `8. settlement ${settlement.reference} (value date ${settlement.valueDate}): ${settlement.lineCount} lines; gross ${money(settlement.gross)}, refunds ${money(settlement.refunds)}, fees ${money(settlement.fees)}, ` +
+      `carried in ${money(settlement.carriedIn)}; net ${money(settlement.net)}, transfer ${money(settlement.transfer)}${settlement.bankAccount ? ` to ${settlement.bankAccount}` : ''}`,
+  );
 
   const lines: AccountPayment[] = [];
   let after: string | undefined;
   do {
-    const page = await must(api.GET('/financing/v1/settlements/{settlementId}', { params: { path: { settlementId: settlement.id }, query: { limit: 100, ...(after ? { after } : {}) } } }));
+    const page = await must(
+      api.GET('/financing/v1/settlements/{settlementId}', {
+        params: { path: { settlementId: settlement.id }, query: { limit: 100, ...(after ? { after } : {}) } },
+      }),
+    );
     lines.push(...page.lines);
     after = page.lines.length === 100 ? page.lines.at(-1)!.paymentId : undefined;
   } while (after);
@@ -83,12 +110,18 @@ async function settle(api: FinancingApi, inbox: WebhookInbox, received: Payment[
   const csv = String(report.data ?? '');
   say('   report.csv:');
   for (const row of csv.trimEnd().split('\r\n')) say(`     ${row}`);
-  const transferRow = csv.split('\r\n').find((r) => r.split(',')[1] === 'TRANSFER')?.split(',');
+  const transferRow = csv
+    .split('\r\n')
+    .find((r) => r.split(',')[1] === 'TRANSFER')
+    ?.split(',');
   const transfer = transferRow ? Math.round(Number(transferRow[12]) * 100) : NaN;
-  if (transfer !== settlement.transfer.amount) throw new Error(`the report's TRANSFER row says ${transferRow?.[12]}, the settlement ${settlement.transfer.amount}`);
+  if (transfer !== settlement.transfer.amount)
+    throw new Error(`the report's TRANSFER row says ${transferRow?.[12]}, the settlement ${settlement.transfer.amount}`);
   const notified = await inbox.waitFor('the settlement', (n) => n.type === 'settlement' && n.data.id === settlement.id).catch(() => undefined);
-  say(`9. reconciled: the ${received.length} payments received by webhook are lines of settlement ${settlement.reference}, its ${lines.length} lines add up to ${money(settlement.linesNet)}, `
-    + `the report's TRANSFER row is ${money(settlement.transfer)}${notified ? '; settlement webhook verified' : ''}`);
+  say(
+    `9. reconciled: the ${received.length} payments received by webhook are lines of settlement ${settlement.reference}, its ${lines.length} lines add up to ${money(settlement.linesNet)}, ` +
+      `the report's TRANSFER row is ${money(settlement.transfer)}${notified ? '; settlement webhook verified' : ''}`,
+  );
 }
 
 /** The sandbox's close; when the daily cut-off took the payments first, the settlement that has them. */
@@ -108,7 +141,11 @@ async function listPayments(api: FinancingApi, applicationId: string): Promise<P
   const out: Payment[] = [];
   let after: string | undefined;
   do {
-    const page = await must(api.GET('/financing/v1/applications/{applicationId}/payments', { params: { path: { applicationId }, query: { limit: 100, ...(after ? { after } : {}) } } }));
+    const page = await must(
+      api.GET('/financing/v1/applications/{applicationId}/payments', {
+        params: { path: { applicationId }, query: { limit: 100, ...(after ? { after } : {}) } },
+      }),
+    );
     out.push(...page.data);
     // a page shorter than limit is the last (nextPage comes only after a cursor)
     after = page.data.length === 100 ? page.data.at(-1)!.paymentId : undefined;

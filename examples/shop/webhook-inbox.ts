@@ -14,7 +14,10 @@ export class WebhookInbox {
   private readonly server: http.Server;
   private waiters: Array<() => void> = [];
 
-  constructor(secret: string, readonly seen: SeenStore) {
+  constructor(
+    secret: string,
+    readonly seen: SeenStore,
+  ) {
     const verifier = new WebhookVerifier(secret, seen);
     this.server = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
@@ -60,7 +63,10 @@ export class WebhookInbox {
       if (left <= 0) throw new Error(`no webhook ${what} within ${timeoutMs / 1000} s (handled: ${this.handled.map(label).join(', ') || 'none'})`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
-        this.waiters.push(() => { clearTimeout(timer); resolve(); });
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
       });
     }
   }

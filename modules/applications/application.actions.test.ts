@@ -23,7 +23,9 @@ describe('allowedActions: each action judged by its own check', () => {
 
   it('when another module registers a check, then its action is listed exactly when the check accepts, in the documented order', () => {
     const actions = withCancel();
-    actions.register('SEND', (app) => { if (app.state !== 'READY') throw new Error('not ready'); });
+    actions.register('SEND', (app) => {
+      if (app.state !== 'READY') throw new Error('not ready');
+    });
     actions.register('CHANGE_ORDER', () => {});
     expect(actions.of(doc('READY', 'READY_TO_SHIP'))).to.deep.equal(['CANCEL', 'CHANGE_ORDER', 'SEND']);
     expect(actions.of(doc('CANCELLED', 'CANCELLED_NOT_PAID'))).to.deep.equal(['CHANGE_ORDER']);

@@ -23,16 +23,18 @@ export class AllowedActions {
 
   /** The actions whose check accepts `app`, in the documented order. */
   of(app: ApplicationDoc): Action[] {
-    return withoutStackTraces(() => ACTIONS.filter((action) => {
-      const check = this.checks.get(action);
-      if (!check) return false;
-      try {
-        check(app);
-        return true;
-      } catch {
-        return false;
-      }
-    }));
+    return withoutStackTraces(() =>
+      ACTIONS.filter((action) => {
+        const check = this.checks.get(action);
+        if (!check) return false;
+        try {
+          check(app);
+          return true;
+        } catch {
+          return false;
+        }
+      }),
+    );
   }
 }
 

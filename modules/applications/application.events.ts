@@ -50,15 +50,23 @@ export interface ApplicationEventData {
 }
 
 const status = Joi.object({
-  state: Joi.string().valid(...APPLICATION_STATES).required(),
-  stateReason: Joi.string().valid(...STATE_REASONS).required(),
+  state: Joi.string()
+    .valid(...APPLICATION_STATES)
+    .required(),
+  stateReason: Joi.string()
+    .valid(...STATE_REASONS)
+    .required(),
 });
 
 /** The payload schema shared by every application event; events add their own fields. */
 export const applicationEventDataSchema = Joi.object<ApplicationEventData>({
   financingType: Joi.string().required(),
-  state: Joi.string().valid(...APPLICATION_STATES).required(),
-  stateReason: Joi.string().valid(...STATE_REASONS).required(),
+  state: Joi.string()
+    .valid(...APPLICATION_STATES)
+    .required(),
+  stateReason: Joi.string()
+    .valid(...STATE_REASONS)
+    .required(),
   previous: status.allow(null).required(),
   // per-event fields
   cancelReason: Joi.string(),
@@ -107,8 +115,11 @@ export function applicationNotification(
 }
 
 const DECISION_EVENTS: readonly string[] = [
-  APPLICATION_EVENTS.confirmed, APPLICATION_EVENTS.preapproved, APPLICATION_EVENTS.declined,
-  APPLICATION_EVENTS.approved, APPLICATION_EVENTS.rejected,
+  APPLICATION_EVENTS.confirmed,
+  APPLICATION_EVENTS.preapproved,
+  APPLICATION_EVENTS.declined,
+  APPLICATION_EVENTS.approved,
+  APPLICATION_EVENTS.rejected,
 ];
 
 /** The topic of an application event: the decision's own family, or the lifecycle's. */

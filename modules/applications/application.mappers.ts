@@ -23,8 +23,7 @@ function parseJson(text: string | null | undefined): unknown {
   return text == null ? null : JSON.parse(text);
 }
 
-const defined = <T extends Record<string, unknown>>(o: T): T =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+const defined = <T extends Record<string, unknown>>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 function itemResponse(item: OrderItemDoc) {
   return defined({
@@ -65,7 +64,11 @@ function documentResponse(d: DocumentMeta) {
   });
 }
 
-const latest = (dates: Array<string | undefined>) => dates.filter((d): d is string => !!d).sort().at(-1);
+const latest = (dates: Array<string | undefined>) =>
+  dates
+    .filter((d): d is string => !!d)
+    .sort()
+    .at(-1);
 
 /** The spec's Order (without applicationInfo; order operations add it). */
 export function toOrderResponse(order: OrderDoc) {
@@ -85,7 +88,10 @@ export function toOrderResponse(order: OrderDoc) {
     // the order's latest dates and tracking number, as its items hold them
     sentDate: latest(order.items.map((i) => i.sentDate)),
     deliveryDate: latest(order.items.map((i) => i.deliveryDate)),
-    deliveryTrackingNumber: order.items.map((i) => i.deliveryTrackingNumber).filter(Boolean).at(-1),
+    deliveryTrackingNumber: order.items
+      .map((i) => i.deliveryTrackingNumber)
+      .filter(Boolean)
+      .at(-1),
     channel: order.channel ?? undefined,
     documents: order.documents.map(documentResponse),
   });
@@ -122,14 +128,17 @@ export function toRecurrenceResponse(r: RecurrenceDoc, originApplicationId: stri
 export function toApplicationResponse(
   doc: ApplicationDoc,
   extra: {
-    gatewayRedirectUrl?: string; recurrence?: ReturnType<typeof toRecurrenceResponse>; allowedActions?: readonly string[];
+    gatewayRedirectUrl?: string;
+    recurrence?: ReturnType<typeof toRecurrenceResponse>;
+    allowedActions?: readonly string[];
     paymentInstructions?: PaymentInstructions;
   } = {},
 ) {
   const c = doc.customer;
-  const recurrence = extra.recurrence
-    ?? (doc.recurrence ? toRecurrenceResponse(doc.recurrence, doc._id) : undefined)
-    ?? (doc.fromRecurrenceId ? { id: doc.fromRecurrenceId } : undefined);
+  const recurrence =
+    extra.recurrence ??
+    (doc.recurrence ? toRecurrenceResponse(doc.recurrence, doc._id) : undefined) ??
+    (doc.fromRecurrenceId ? { id: doc.fromRecurrenceId } : undefined);
   return defined({
     id: doc._id,
     type: doc.type,
@@ -193,7 +202,12 @@ export class ApplicationAnswers {
 
   response(doc: ApplicationDoc, extra: Parameters<typeof toApplicationResponse>[1] = {}) {
     const paymentInstructions = this.instructions(doc);
-    return toApplicationResponse(doc, { gatewayRedirectUrl: this.gatewayUrl(doc), allowedActions: this.actions.of(doc), ...(paymentInstructions ? { paymentInstructions } : {}), ...extra });
+    return toApplicationResponse(doc, {
+      gatewayRedirectUrl: this.gatewayUrl(doc),
+      allowedActions: this.actions.of(doc),
+      ...(paymentInstructions ? { paymentInstructions } : {}),
+      ...extra,
+    });
   }
 
   /** How the customer pays, once they confirmed at the gateway (where they were shown it). */

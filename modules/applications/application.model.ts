@@ -83,7 +83,6 @@ export interface CustomerDoc {
   fraudPreventionData?: FraudPreventionData;
 }
 
-
 export interface MerchantUrls {
   approvedRedirect: string;
   rejectedRedirect: string;
@@ -99,7 +98,6 @@ export interface HistoryEntry {
   /** the event type that made the change */
   event: string;
 }
-
 
 export interface DecisionRecord {
   outcome: 'APPROVED' | 'REJECTED';

@@ -6,9 +6,17 @@ import { isoDate, isoDateTime } from '../order-rules/order.schemas.js';
 const patternOf = (schema: typeof isoDate) => new RegExp((schema.describe() as any).rules.find((r: any) => r.name === 'pattern').args.regex.slice(1, -1), 'u');
 
 describe('dates: the documented pattern is the calendar', () => {
-  for (const [what, schema] of [['date', isoDate], ['date-time', isoDateTime]] as const) {
+  for (const [what, schema] of [
+    ['date', isoDate],
+    ['date-time', isoDateTime],
+  ] as const) {
     it(`when a ${what} matches the pattern, then the schema accepts it`, () => {
-      fc.assert(fc.property(fc.stringMatching(patternOf(schema)), (v) => { expect(schema.validate(v).error?.message, v).to.equal(undefined); }), { numRuns: 3000, seed: 20261123 });
+      fc.assert(
+        fc.property(fc.stringMatching(patternOf(schema)), (v) => {
+          expect(schema.validate(v).error?.message, v).to.equal(undefined);
+        }),
+        { numRuns: 3000, seed: 20261123 },
+      );
     });
   }
 

@@ -22,7 +22,7 @@ export const fraudPreventionData = Joi.object<FraudPreventionData, true>({
   cashlessTransactionsNumber: Joi.number().integer().min(0).max(1e9).description('earlier cashless transactions'),
   transactionsSum: money.required().description('sum of earlier paid transactions, current order excluded'),
   cashlessTransactionsSum: money.description('sum of earlier cashless transactions'),
-  pageTotalTime: behaviour('seconds spent on the partner\'s site'),
+  pageTotalTime: behaviour("seconds spent on the partner's site"),
   pageReviewsTime: behaviour('seconds spent in review and comment sections'),
   cartItemsRemoved: behaviour('items removed from the basket'),
   itemsViewed: behaviour('product pages viewed'),
@@ -38,7 +38,10 @@ export interface CustomerInput extends Omit<CustomerDoc, 'addresses'> {
 }
 
 /** A customer is named by fullName, or by the firstName/lastName pair (always together). */
-const namePart = Joi.string().min(1).max(60).when('fullName', { is: Joi.string().min(1).required(), otherwise: Joi.required() });
+const namePart = Joi.string()
+  .min(1)
+  .max(60)
+  .when('fullName', { is: Joi.string().min(1).required(), otherwise: Joi.required() });
 export const customerSchema = Joi.object<CustomerInput, true>({
   titleBefore: Joi.string().max(60).description('academic title before the name (Ing., Mgr.)'),
   titleAfter: Joi.string().max(60).description('academic title after the name (Ph.D., CSc.)'),
@@ -52,11 +55,15 @@ export const customerSchema = Joi.object<CustomerInput, true>({
   addresses: Joi.array().items(addressSchema(ADDRESS_TYPES)).max(10),
   fraudPreventionData,
   extraData: fraudPreventionData.description('deprecated: use fraudPreventionData'),
-}).and('firstName', 'lastName').oxor('fraudPreventionData', 'extraData').label('Customer');
+})
+  .and('firstName', 'lastName')
+  .oxor('fraudPreventionData', 'extraData')
+  .label('Customer');
 
 /** `{applicationId}` anywhere in a redirect URL is filled in by the gateway. */
-const redirectUrl = partnerUrl(['https', 'http'], { placeholders: { applicationId: '0190d3f0-0000-7000-8000-000000000000' } })
-  .description('where the gateway sends the customer back; `{applicationId}` is replaced by the application id');
+const redirectUrl = partnerUrl(['https', 'http'], { placeholders: { applicationId: '0190d3f0-0000-7000-8000-000000000000' } }).description(
+  'where the gateway sends the customer back; `{applicationId}` is replaced by the application id',
+);
 
 export const merchantUrlsSchema = Joi.object<MerchantUrls, true>({
   approvedRedirect: redirectUrl.required(),
@@ -65,7 +72,10 @@ export const merchantUrlsSchema = Joi.object<MerchantUrls, true>({
   paymentsEndpoint: partnerUrl().allow(null).description('where payment notifications go (payouts and credit notes); absent: the notificationEndpoint'),
 }).label('MerchantUrls');
 
-export const overrideSchema = Joi.array().items(Joi.string().pattern(/^[A-Z0-9_]{1,64}$/)).max(20).unique()
+export const overrideSchema = Joi.array()
+  .items(Joi.string().pattern(/^[A-Z0-9_]{1,64}$/))
+  .max(20)
+  .unique()
   .description('codes of WARN records the partner accepts');
 
 export const applicationIdParams = Joi.object<{ applicationId: string }, true>({

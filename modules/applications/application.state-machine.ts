@@ -65,31 +65,106 @@ const DECIDING: StateReason[] = ['PROCESSING_VALIDATION_IN_PROGRESS', 'PROCESSIN
 
 export const TRANSITIONS: readonly Row[] = [
   { from: 'NONE', trigger: 'CREATE', next: P('PROCESSING_REDIRECT_NEEDED'), source: 'spec: create application' },
-  { from: 'NONE', trigger: 'CREATE_FROM_RECURRENCE', next: P('PROCESSING_VALIDATION_IN_PROGRESS'), source: 'decision: a recurrence purchase is decided at once, no gateway' },
-  { from: { state: 'PROCESSING', reasons: ['PROCESSING_REDIRECT_NEEDED'] }, trigger: 'CONFIRM', next: P('PROCESSING_VALIDATION_IN_PROGRESS'), source: 'customer confirms at the gateway' },
-  { from: { state: 'PROCESSING', reasons: ['PROCESSING_REDIRECT_NEEDED'] }, trigger: 'DECLINE', next: { state: 'CANCELLED', stateReason: 'CANCELLED_NOT_PAID' }, source: 'spec: cancelled by the client (customer declines at the gateway)' },
-  { from: { state: 'PROCESSING', reasons: ['PROCESSING_VALIDATION_IN_PROGRESS'] }, trigger: 'PREAPPROVE', next: P('PROCESSING_PREAPPROVED'), source: 'decision: screening passed, final checks running' },
-  { from: { state: 'PROCESSING', reasons: DECIDING }, trigger: 'APPROVE', next: { state: 'READY', stateReason: 'READY_TO_SHIP' }, source: 'spec: gateway evaluation, service approves' },
-  { from: { state: 'PROCESSING', reasons: DECIDING }, trigger: 'REJECT', next: { state: 'REJECTED', stateReason: 'REJECTED' }, source: 'spec: gateway evaluation, service rejects' },
-  { from: { state: 'PROCESSING', reasons: WAITING }, trigger: 'CANCEL', next: { state: 'CANCELLED', stateReason: 'CANCELLED_NOT_PAID' }, source: 'spec: PROCESSING, cancel application' },
-  { from: { state: 'READY' }, trigger: 'CANCEL', when: (f) => !f.sentOrDelivered, next: { state: 'CANCELLED', stateReason: 'CANCELLED_NOT_PAID' }, source: 'spec: READY, cancel, no item sent or delivered' },
-  { from: { state: 'PROCESSING' }, trigger: 'EXPIRE', next: { state: 'CANCELLED', stateReason: 'CANCELLED_NOT_PAID' }, source: 'decision: left in PROCESSING past APPLICATION_TTL' },
+  {
+    from: 'NONE',
+    trigger: 'CREATE_FROM_RECURRENCE',
+    next: P('PROCESSING_VALIDATION_IN_PROGRESS'),
+    source: 'decision: a recurrence purchase is decided at once, no gateway',
+  },
+  {
+    from: { state: 'PROCESSING', reasons: ['PROCESSING_REDIRECT_NEEDED'] },
+    trigger: 'CONFIRM',
+    next: P('PROCESSING_VALIDATION_IN_PROGRESS'),
+    source: 'customer confirms at the gateway',
+  },
+  {
+    from: { state: 'PROCESSING', reasons: ['PROCESSING_REDIRECT_NEEDED'] },
+    trigger: 'DECLINE',
+    next: { state: 'CANCELLED', stateReason: 'CANCELLED_NOT_PAID' },
+    source: 'spec: cancelled by the client (customer declines at the gateway)',
+  },
+  {
+    from: { state: 'PROCESSING', reasons: ['PROCESSING_VALIDATION_IN_PROGRESS'] },
+    trigger: 'PREAPPROVE',
+    next: P('PROCESSING_PREAPPROVED'),
+    source: 'decision: screening passed, final checks running',
+  },
+  {
+    from: { state: 'PROCESSING', reasons: DECIDING },
+    trigger: 'APPROVE',
+    next: { state: 'READY', stateReason: 'READY_TO_SHIP' },
+    source: 'spec: gateway evaluation, service approves',
+  },
+  {
+    from: { state: 'PROCESSING', reasons: DECIDING },
+    trigger: 'REJECT',
+    next: { state: 'REJECTED', stateReason: 'REJECTED' },
+    source: 'spec: gateway evaluation, service rejects',
+  },
+  {
+    from: { state: 'PROCESSING', reasons: WAITING },
+    trigger: 'CANCEL',
+    next: { state: 'CANCELLED', stateReason: 'CANCELLED_NOT_PAID' },
+    source: 'spec: PROCESSING, cancel application',
+  },
+  {
+    from: { state: 'READY' },
+    trigger: 'CANCEL',
+    when: (f) => !f.sentOrDelivered,
+    next: { state: 'CANCELLED', stateReason: 'CANCELLED_NOT_PAID' },
+    source: 'spec: READY, cancel, no item sent or delivered',
+  },
+  {
+    from: { state: 'PROCESSING' },
+    trigger: 'EXPIRE',
+    next: { state: 'CANCELLED', stateReason: 'CANCELLED_NOT_PAID' },
+    source: 'decision: left in PROCESSING past APPLICATION_TTL',
+  },
   // Applied literally, in the order things happen: each sets its own reason, so a delivery
   // after a payout on send is READY_DELIVERED and notified (the payout stays in the payments list)
   { from: { state: 'READY' }, trigger: 'MARK_SENT', next: { state: 'READY', stateReason: 'READY_SHIPPED' }, source: 'spec: READY, mark order items as sent' },
-  { from: { state: 'READY' }, trigger: 'MARK_DELIVERED', next: { state: 'READY', stateReason: 'READY_DELIVERED' }, source: 'spec: READY, mark order items as delivered' },
+  {
+    from: { state: 'READY' },
+    trigger: 'MARK_DELIVERED',
+    next: { state: 'READY', stateReason: 'READY_DELIVERED' },
+    source: 'spec: READY, mark order items as delivered',
+  },
   { from: { state: 'READY' }, trigger: 'PAYOUT', next: { state: 'READY', stateReason: 'READY_PAID' }, source: 'spec: READY, payment to partner' },
   // an order with nothing left closes the sale only when nothing is owed: an amount kept back
   // on a return stays owed (and paid out) with the application READY until a refund clears it
-  { from: { state: 'READY' }, trigger: 'RETURN_FULL', when: (f) => Boolean(f.nothingOwed), next: { state: 'CANCELLED', stateReason: 'CANCELLED_RETURNED' }, source: 'spec: READY, return with items omitted (decision: only when nothing is owed)' },
+  {
+    from: { state: 'READY' },
+    trigger: 'RETURN_FULL',
+    when: (f) => Boolean(f.nothingOwed),
+    next: { state: 'CANCELLED', stateReason: 'CANCELLED_RETURNED' },
+    source: 'spec: READY, return with items omitted (decision: only when nothing is owed)',
+  },
   { from: { state: 'READY' }, trigger: 'RETURN_FULL', next: 'KEEP', source: 'decision: everything returned, an amount still owed' },
   { from: { state: 'READY' }, trigger: 'RETURN_PARTIAL', next: 'KEEP', source: 'spec: return rules, items filled' },
-  { from: { state: 'READY' }, trigger: 'REFUND_AMOUNT', when: (f) => Boolean(f.lastOpenItemCancelled && f.nothingOwed), next: { state: 'CANCELLED', stateReason: 'CANCELLED_RETURNED' }, source: 'decision: a refund clears what a returned order still owed' },
+  {
+    from: { state: 'READY' },
+    trigger: 'REFUND_AMOUNT',
+    when: (f) => Boolean(f.lastOpenItemCancelled && f.nothingOwed),
+    next: { state: 'CANCELLED', stateReason: 'CANCELLED_RETURNED' },
+    source: 'decision: a refund clears what a returned order still owed',
+  },
   { from: { state: 'READY' }, trigger: 'REFUND_AMOUNT', next: 'KEEP', source: 'spec: READY, return with items: [] and totalPrice' },
-  { from: { state: 'READY' }, trigger: 'MARK_CANCELLED', when: (f) => Boolean(f.lastOpenItemCancelled && f.nothingOwed && !f.sentOrDelivered), next: { state: 'CANCELLED', stateReason: 'CANCELLED_NOT_PAID' }, source: 'decision: last open item cancelled, nothing sent' },
+  {
+    from: { state: 'READY' },
+    trigger: 'MARK_CANCELLED',
+    when: (f) => Boolean(f.lastOpenItemCancelled && f.nothingOwed && !f.sentOrDelivered),
+    next: { state: 'CANCELLED', stateReason: 'CANCELLED_NOT_PAID' },
+    source: 'decision: last open item cancelled, nothing sent',
+  },
   // nothing open after goods went out means every sent piece came back: the sale is undone
   // exactly as by a full return (when nothing is owed), and the partner must hear that it is closed
-  { from: { state: 'READY' }, trigger: 'MARK_CANCELLED', when: (f) => Boolean(f.lastOpenItemCancelled && f.nothingOwed && f.sentOrDelivered), next: { state: 'CANCELLED', stateReason: 'CANCELLED_RETURNED' }, source: 'decision: last open item cancelled after every sent piece was returned' },
+  {
+    from: { state: 'READY' },
+    trigger: 'MARK_CANCELLED',
+    when: (f) => Boolean(f.lastOpenItemCancelled && f.nothingOwed && f.sentOrDelivered),
+    next: { state: 'CANCELLED', stateReason: 'CANCELLED_RETURNED' },
+    source: 'decision: last open item cancelled after every sent piece was returned',
+  },
   { from: { state: 'READY' }, trigger: 'MARK_CANCELLED', next: 'KEEP', source: 'spec: READY, mark order items as cancelled' },
 ];
 
@@ -121,22 +196,17 @@ function refusalFor(trigger: Trigger, current: Status | undefined, facts: Transi
   }
   const op = OPERATION_OF[trigger];
   const refused = op && current ? checkAvailability(op, current, facts) : undefined;
-  return refused ?? {
-    code: 'UNPROCESSABLE',
-    message: `The application is ${current ? `${current.state} (${current.stateReason})` : 'new'}; ${trigger.toLowerCase().replace(/_/g, ' ')} is not possible.`,
-  };
+  return (
+    refused ?? {
+      code: 'UNPROCESSABLE',
+      message: `The application is ${current ? `${current.state} (${current.stateReason})` : 'new'}; ${trigger.toLowerCase().replace(/_/g, ' ')} is not possible.`,
+    }
+  );
 }
 
 // ---- availability of operations (spec: "Availability of operations by application state") ----
 
-export type Operation =
-  | 'CANCEL_APPLICATION'
-  | 'CHANGE_ORDER'
-  | 'GET_ORDER'
-  | 'MARK_SENT'
-  | 'MARK_DELIVERED'
-  | 'MARK_RETURNED'
-  | 'MARK_CANCELLED';
+export type Operation = 'CANCEL_APPLICATION' | 'CHANGE_ORDER' | 'GET_ORDER' | 'MARK_SENT' | 'MARK_DELIVERED' | 'MARK_RETURNED' | 'MARK_CANCELLED';
 
 type Availability = 'yes' | 'no' | 'if-nothing-sent';
 
@@ -165,9 +235,13 @@ function cancelRefusal(s: Status, facts: TransitionFacts): Refusal | undefined {
   if (s.state === 'REJECTED') return { code: 'APPLICATION_REJECTED', message: 'The application was rejected; there is nothing to cancel.' };
   if (s.state === 'CANCELLED') return { code: 'APPLICATION_ALREADY_CANCELLED', message: 'The application is already cancelled.' };
   if (s.state === 'PROCESSING' && !WAITING.includes(s.stateReason)) {
-    return { code: 'APPLICATION_VALIDATION_IN_PROGRESS', message: 'The customer confirmed the purchase and the decision is running; try again when it is decided.' };
+    return {
+      code: 'APPLICATION_VALIDATION_IN_PROGRESS',
+      message: 'The customer confirmed the purchase and the decision is running; try again when it is decided.',
+    };
   }
-  if (s.stateReason === 'READY_PAID') return { code: 'APPLICATION_PAID', message: 'The partner has already been paid for this application; return the items instead.' };
+  if (s.stateReason === 'READY_PAID')
+    return { code: 'APPLICATION_PAID', message: 'The partner has already been paid for this application; return the items instead.' };
   if (s.state === 'READY' && facts.sentOrDelivered) {
     return { code: 'NOT_SUPPORTED', message: 'Items of the order were already sent or delivered; use the order return operation instead.' };
   }
@@ -184,7 +258,10 @@ export function checkAvailability(op: Operation, status: Status, facts: Transiti
   // a change now would be approved without the customer having seen it, or above the limits
   // the decision checks
   if (op === 'CHANGE_ORDER' && status.state === 'PROCESSING' && status.stateReason !== 'PROCESSING_REDIRECT_NEEDED') {
-    return { code: 'APPLICATION_VALIDATION_IN_PROGRESS', message: 'The customer confirmed this order and the decision is running; the order cannot change until it is decided.' };
+    return {
+      code: 'APPLICATION_VALIDATION_IN_PROGRESS',
+      message: 'The customer confirmed this order and the decision is running; the order cannot change until it is decided.',
+    };
   }
   const cell = AVAILABILITY[op][status.state];
   if (cell === 'yes') return undefined;

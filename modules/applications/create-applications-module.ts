@@ -39,7 +39,12 @@ export interface ApplicationsModule extends AppModule {
    * answer of the partner's request, kept in that same write under its Idempotency-Key
    * (a route's `reply(render)`); NO_REPLY (platform/idempotency.ts) when no request waits.
    */
-  changeApplication<R = void>(partnerId: string, applicationId: string, decide: Decide<R>, reply: Reply<ApplicationDoc>): Promise<{ doc: ApplicationDoc; result: R | undefined }>;
+  changeApplication<R = void>(
+    partnerId: string,
+    applicationId: string,
+    decide: Decide<R>,
+    reply: Reply<ApplicationDoc>,
+  ): Promise<{ doc: ApplicationDoc; result: R | undefined }>;
   /** The partner's application, or 404 OBJECT_NOT_FOUND. */
   getApplication(partnerId: string, applicationId: string): Promise<ApplicationDoc>;
   /**
@@ -153,7 +158,9 @@ async function openRepository(platform: Platform, schedule: ExpirySchedule, logg
   await repo.init();
   const since = new Date(platform.clock.now().getTime() - platform.config.duplicateWindowMs);
   await repo.adoptLegacyDedupClaims(since).then(
-    (adopted) => { if (adopted) logger.info({ adopted }, 'duplicate claims of the earlier version adopted'); },
+    (adopted) => {
+      if (adopted) logger.info({ adopted }, 'duplicate claims of the earlier version adopted');
+    },
     (err) => logger.warn({ err }, 'duplicate claims of the earlier version not adopted: an identical create within the window may be created again'),
   );
   return repo;
@@ -178,7 +185,11 @@ function buildServices(platform: Platform, { repo, links, logger, fetcher, refer
     duplicateWindowMs: config.duplicateWindowMs,
     allowPrivateNetworks: config.webhooks.allowPrivateNetworks,
   };
-  const documents = new DocumentStore(repo, fetcher ?? httpsDocumentFetcher({ allowPrivateNetworks: config.webhooks.allowPrivateNetworks, timeoutMs: config.webhooks.timeoutMs }), logger);
+  const documents = new DocumentStore(
+    repo,
+    fetcher ?? httpsDocumentFetcher({ allowPrivateNetworks: config.webhooks.allowPrivateNetworks, timeoutMs: config.webhooks.timeoutMs }),
+    logger,
+  );
   const actions = new AllowedActions();
   actions.register('CANCEL', cancelCheck);
   const answers = new ApplicationAnswers(links, actions, config.collection);
@@ -191,7 +202,10 @@ function buildServices(platform: Platform, { repo, links, logger, fetcher, refer
   return { documents, actions, answers, changes, reads, creation, decisions, recurrences, gateway };
 }
 
-function expirySweeper(platform: Platform, parts: Pick<ConstructorParameters<typeof ExpirySweeper>[0], 'repo' | 'changes' | 'schedule' | 'logger'>): ExpirySweeper {
+function expirySweeper(
+  platform: Platform,
+  parts: Pick<ConstructorParameters<typeof ExpirySweeper>[0], 'repo' | 'changes' | 'schedule' | 'logger'>,
+): ExpirySweeper {
   const { config, registry } = platform;
   return new ExpirySweeper({
     ...parts,

@@ -15,7 +15,11 @@ const KEY_ID = 'gateway-link-v1';
 export class GatewayLinks {
   private key: Buffer | undefined;
 
-  constructor(private readonly repo: ApplicationRepository, private readonly publicBaseUrl: string, private readonly clock: Clock = systemClock) {}
+  constructor(
+    private readonly repo: ApplicationRepository,
+    private readonly publicBaseUrl: string,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   async init(): Promise<void> {
     const fresh = { _id: KEY_ID, secret: randomBytes(32).toString('base64'), createdAt: this.clock.now() };

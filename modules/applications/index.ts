@@ -19,7 +19,11 @@ export { toOrderWithInfo } from './application.mappers.js';
 export { orderWithInfoSchema } from './application.responses.js';
 export { applicationIdParams } from './application.schemas.js';
 export {
-  APPLICATION_EVENTS, APPLICATION_TOPICS, applicationEventDataSchema, type ApplicationEventData, type ApplicationEventType,
+  APPLICATION_EVENTS,
+  APPLICATION_TOPICS,
+  applicationEventDataSchema,
+  type ApplicationEventData,
+  type ApplicationEventType,
 } from './application.events.js';
 export { cancelApplicationSchema } from './change/cancel.routes.js';
 export type { CancelInput } from './change/cancel-application.js';

@@ -32,7 +32,10 @@ export class RateLimitExceededError extends AppError {
  * not the errors array, and a WWW-Authenticate header.
  */
 export class BearerError extends Error {
-  constructor(readonly error: 'invalid_request' | 'invalid_token', readonly description: string) {
+  constructor(
+    readonly error: 'invalid_request' | 'invalid_token',
+    readonly description: string,
+  ) {
     super(description);
   }
 }

@@ -26,9 +26,10 @@ function headerSafe(text: string): string {
 function refuse(ctx: AppContext, err: BearerError, hadCredentials: boolean): void {
   ctx.status = 401;
   // without credentials the header carries no error code (RFC 6750 §3); the body always does
-  ctx.set('WWW-Authenticate', hadCredentials
-    ? `Bearer realm="${REALM}", error="${err.error}", error_description="${headerSafe(err.description)}"`
-    : `Bearer realm="${REALM}"`);
+  ctx.set(
+    'WWW-Authenticate',
+    hadCredentials ? `Bearer realm="${REALM}", error="${err.error}", error_description="${headerSafe(err.description)}"` : `Bearer realm="${REALM}"`,
+  );
   ctx.set('Cache-Control', 'no-store');
   ctx.body = { error: err.error, error_description: err.description };
 }
@@ -82,7 +83,11 @@ export function perimeter(requireAuth: Middleware<AppState>): Middleware<AppStat
 /** Compared as the router might see it: decoded, slashes collapsed, any case. */
 export function isProtected(rawPath: string): boolean {
   let path = rawPath;
-  try { path = decodeURIComponent(rawPath); } catch { /* undecodable: judged as sent */ }
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
+    /* undecodable: judged as sent */
+  }
   path = `${path.replace(/\/{2,}/g, '/').toLowerCase()}/`;
   return PROTECTED_PREFIXES.some((p) => path.startsWith(p));
 }

@@ -11,13 +11,23 @@ export function authRepositoryContract(make: () => Promise<AuthRepository>): voi
   const t0 = new Date('2030-01-01T10:00:00Z');
   const at = (s: number) => new Date(t0.getTime() + s * 1000);
   const partner = (id: string, username: string, over: Partial<PartnerDoc> = {}): PartnerDoc => ({
-    _id: id, username, passwordHash: 'h', payoutTrigger: 'DELIVERED', feeBps: 0,
-    webhookSecrets: [{ secret: `whsec_${id}`, createdAt: t0 }], enabled: true, tokenGeneration: 0,
-    createdAt: t0, updatedAt: t0, ...over,
+    _id: id,
+    username,
+    passwordHash: 'h',
+    payoutTrigger: 'DELIVERED',
+    feeBps: 0,
+    webhookSecrets: [{ secret: `whsec_${id}`, createdAt: t0 }],
+    enabled: true,
+    tokenGeneration: 0,
+    createdAt: t0,
+    updatedAt: t0,
+    ...over,
   });
   const key = (kid: string, createdAt = t0): SigningKeyDoc => ({ _id: kid, alg: 'HS256', secret: 's', createdAt, active: true });
   let repo: AuthRepository;
-  beforeEach(async () => { repo = await make(); });
+  beforeEach(async () => {
+    repo = await make();
+  });
 
   it('when a partner is inserted, then it reads back by id and by username, and exists', async () => {
     expect(await repo.insertPartner(partner('p1', 'alice'))).to.equal(true);
@@ -37,7 +47,12 @@ export function authRepositoryContract(make: () => Promise<AuthRepository>): voi
   });
 
   it('when partners are listed, then they come by username', async () => {
-    for (const [id, name] of [['p1', 'carol'], ['p2', 'alice'], ['p3', 'bob']] as const) await repo.insertPartner(partner(id, name));
+    for (const [id, name] of [
+      ['p1', 'carol'],
+      ['p2', 'alice'],
+      ['p3', 'bob'],
+    ] as const)
+      await repo.insertPartner(partner(id, name));
     expect((await repo.listByUsername()).map((p) => p.username)).to.deep.equal(['alice', 'bob', 'carol']);
   });
 
@@ -51,7 +66,7 @@ export function authRepositoryContract(make: () => Promise<AuthRepository>): voi
     expect(await repo.changePartner('nobody', { at: at(3) })).to.equal(null);
   });
 
-  it('when every token is revoked, then each partner\'s generation is bumped and the count told', async () => {
+  it("when every token is revoked, then each partner's generation is bumped and the count told", async () => {
     await repo.insertPartner(partner('p1', 'alice'));
     await repo.insertPartner(partner('p2', 'bob', { tokenGeneration: 4 }));
     expect(await repo.revokeAllTokens(at(1))).to.equal(2);
@@ -61,7 +76,10 @@ export function authRepositoryContract(make: () => Promise<AuthRepository>): voi
 
   it('when webhook secrets are replaced, then only an unchanged partner takes them', async () => {
     await repo.insertPartner(partner('p1', 'alice'));
-    const secrets = [{ secret: 'whsec_new', createdAt: at(1) }, { secret: 'whsec_p1', createdAt: t0, expiresAt: at(100) }];
+    const secrets = [
+      { secret: 'whsec_new', createdAt: at(1) },
+      { secret: 'whsec_p1', createdAt: t0, expiresAt: at(100) },
+    ];
     expect(await repo.replaceWebhookSecrets('p1', at(-1), secrets, at(1))).to.equal(null);
     const after = (await repo.replaceWebhookSecrets('p1', t0, secrets, at(1)))!;
     expect(after.webhookSecrets).to.deep.equal(secrets);

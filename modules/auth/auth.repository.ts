@@ -85,7 +85,10 @@ export class MongoAuthRepository implements AuthRepository {
   private readonly partners: Collection<PartnerDoc>;
   private readonly keys: Collection<SigningKeyDoc>;
 
-  constructor(db: Db, private readonly box: SecretBox) {
+  constructor(
+    db: Db,
+    private readonly box: SecretBox,
+  ) {
     this.partners = db.collection<PartnerDoc>('partners');
     this.keys = db.collection<SigningKeyDoc>('auth_signing_keys');
   }
@@ -129,14 +132,16 @@ export class MongoAuthRepository implements AuthRepository {
   }
 
   async changePartner(username: string, change: PartnerChange): Promise<PartnerDoc | null> {
-    return this.opened(await this.partners.findOneAndUpdate(
-      { username },
-      {
-        $set: { ...change.set, updatedAt: change.at },
-        ...(change.bumpTokenGeneration ? { $inc: { tokenGeneration: 1 } } : {}),
-      },
-      { returnDocument: 'after' },
-    ));
+    return this.opened(
+      await this.partners.findOneAndUpdate(
+        { username },
+        {
+          $set: { ...change.set, updatedAt: change.at },
+          ...(change.bumpTokenGeneration ? { $inc: { tokenGeneration: 1 } } : {}),
+        },
+        { returnDocument: 'after' },
+      ),
+    );
   }
 
   async revokeAllTokens(at: Date): Promise<number> {
@@ -144,11 +149,13 @@ export class MongoAuthRepository implements AuthRepository {
   }
 
   async replaceWebhookSecrets(id: string, seenUpdatedAt: Date, secrets: WebhookSecret[], at: Date): Promise<PartnerDoc | null> {
-    return this.opened(await this.partners.findOneAndUpdate(
-      { _id: id, updatedAt: seenUpdatedAt },
-      { $set: { webhookSecrets: this.sealSecrets(id, secrets), updatedAt: at } },
-      { returnDocument: 'after' },
-    ));
+    return this.opened(
+      await this.partners.findOneAndUpdate(
+        { _id: id, updatedAt: seenUpdatedAt },
+        { $set: { webhookSecrets: this.sealSecrets(id, secrets), updatedAt: at } },
+        { returnDocument: 'after' },
+      ),
+    );
   }
 
   async recordRevokedToken(partnerId: string, r: TokenRevocation): Promise<void> {

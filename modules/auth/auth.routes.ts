@@ -8,7 +8,12 @@ export const LOGIN_PATH = '/authentication/v1/partner';
 
 export function mountAuthRoutes(router: AppRouter, auth: AuthService): void {
   declareRoute(router, {
-    method: 'post', path: LOGIN_PATH, operationId: 'login', summary: 'Log in (obtain an access token)', tags: ['Authentication'], auth: 'none',
+    method: 'post',
+    path: LOGIN_PATH,
+    operationId: 'login',
+    summary: 'Log in (obtain an access token)',
+    tags: ['Authentication'],
+    auth: 'none',
     request: { body: loginRequestSchema },
     responses: { 200: { description: 'A bearer token valid for 7200 s.', schema: loginResultSchema } },
     errors: [

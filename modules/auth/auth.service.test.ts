@@ -25,7 +25,11 @@ async function world() {
   return { repo, clock, admin, service, partner };
 }
 
-const refusal = (p: Promise<unknown>) => p.then(() => expect.fail('accepted'), (err) => err as { code?: string; message: string });
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => expect.fail('accepted'),
+    (err) => err as { code?: string; message: string },
+  );
 
 describe('auth use cases on the in-memory repository: login, bearer check, revocation', () => {
   it('when the partner logs in, then its token stands for it until the clock passes the token lifetime', async () => {
@@ -83,14 +87,18 @@ describe('auth use cases on the in-memory repository: login, bearer check, revoc
     expect((await admin.get('shop-1')).webhookSecrets).to.equal(1);
   });
 
-  it('when the webhook secrets\' status is asked, then when the current one was made and, through a rotation\'s overlap, until when the previous one signs', async () => {
+  it("when the webhook secrets' status is asked, then when the current one was made and, through a rotation's overlap, until when the previous one signs", async () => {
     const { clock, admin, service, partner } = await world();
     const made = clock.now();
     expect(await service.webhookSecretStatus(partner.id)).to.deep.equal({ currentSince: made, live: 1 });
     await clock.advance(1_000);
     await admin.rotateWebhookSecret('shop-1', 60_000);
     const rotatedAt = clock.now();
-    expect(await service.webhookSecretStatus(partner.id)).to.deep.equal({ currentSince: rotatedAt, live: 2, previousValidUntil: new Date(rotatedAt.getTime() + 60_000) });
+    expect(await service.webhookSecretStatus(partner.id)).to.deep.equal({
+      currentSince: rotatedAt,
+      live: 2,
+      previousValidUntil: new Date(rotatedAt.getTime() + 60_000),
+    });
     await clock.advance(60_000);
     expect(await service.webhookSecretStatus(partner.id)).to.deep.equal({ currentSince: rotatedAt, live: 1 });
     expect(await service.webhookSecretStatus('nobody')).to.equal(undefined);

@@ -71,12 +71,18 @@ export class AuthService {
    */
   async revokeToken(token: string): Promise<{ partnerId: string; jti: string } | undefined> {
     let claims;
-    try { claims = await this.deps.tokens.verify(token); } catch { return undefined; }
+    try {
+      claims = await this.deps.tokens.verify(token);
+    } catch {
+      return undefined;
+    }
     const { repo, cache, clock } = this.deps;
     const partner = await repo.findById(claims.partnerId);
     if (!partner) return undefined;
     const now = clock.now();
-    const expired = Object.entries(partner.revokedTokens ?? {}).filter(([, exp]) => exp <= now).map(([jti]) => jti);
+    const expired = Object.entries(partner.revokedTokens ?? {})
+      .filter(([, exp]) => exp <= now)
+      .map(([jti]) => jti);
     await repo.recordRevokedToken(partner._id, { jti: claims.jti, until: claims.expiresAt, drop: expired, at: now });
     cache.invalidate(partner._id);
     return { partnerId: partner._id, jti: claims.jti };

@@ -5,9 +5,7 @@ import { InvalidRequestError } from '../../platform/errors.js';
  * The account a partner's settlements are paid to: a Czech account number
  * (`[prefix-]number/bank code`, the form of Czech bank statements) or an IBAN.
  */
-export type BankAccount =
-  | { kind: 'CZ'; accountNumber: string; bankCode: string }
-  | { kind: 'IBAN'; iban: string };
+export type BankAccount = { kind: 'CZ'; accountNumber: string; bankCode: string } | { kind: 'IBAN'; iban: string };
 
 const CZ_ACCOUNT = /^(?:(\d{1,6})-)?(\d{2,10})\/(\d{4})$/;
 const PREFIX_WEIGHTS = [10, 5, 8, 4, 2, 1];

@@ -72,7 +72,10 @@ interface AuthParts {
 }
 
 /** Login with its throttle, the bearer check over a short-lived partner cache, administration. */
-function buildService(platform: AuthPlatform, { repo, tokens, counters, log }: AuthParts): { service: AuthService; admin: PartnerAdmin; throttle: LoginThrottle } {
+function buildService(
+  platform: AuthPlatform,
+  { repo, tokens, counters, log }: AuthParts,
+): { service: AuthService; admin: PartnerAdmin; throttle: LoginThrottle } {
   const { auth } = platform.config;
   const cache = new PartnerCache((id) => repo.findById(id), auth.cacheTtlMs);
   const throttle = new LoginThrottle(counters, {

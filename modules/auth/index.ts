@@ -14,7 +14,6 @@ export type { PartnerView, PartnerSummary, PayoutTrigger, WebhookSecretStatus } 
 export type { SigningKeyStatus } from './tokens.js';
 export { formatBankAccount, type BankAccount } from './bank-account.js';
 
-
 export { createPartnerDirectory, type PartnerDirectory } from './partner-directory.js';
 // the operators' program (ops/): partner administration and key rotation
 export { createPartnerOperations, type PartnerOperations } from './partner-operations.js';

@@ -39,7 +39,7 @@ describe('login throttle: per (username, client) pair, a per-username ceiling, e
     expect([0, 1, 2, 3, 4, 5, 9, 20].map(backoffMs)).to.deep.equal([0, 0, 0, 1_000, 2_000, 4_000, 60_000, 60_000]);
     const t = throttle();
     let now = T0;
-    for (let i = 0; i < FREE_FAILURES; i++) expect((await fail(t, 'shop', 'c1', now += 10)).allowed).to.equal(true);
+    for (let i = 0; i < FREE_FAILURES; i++) expect((await fail(t, 'shop', 'c1', (now += 10))).allowed).to.equal(true);
     const tooSoon = await t.begin('shop', 'c1', now + 500);
     expect(tooSoon).to.include({ allowed: false, reason: 'backoff', retryAfterSeconds: 1 });
     // the refused try counted as a failure and moved the stamp: the next wait is 2 s from it
@@ -57,7 +57,7 @@ describe('login throttle: per (username, client) pair, a per-username ceiling, e
 
   it('when attempts are refused for a pair, then they do not count toward the username ceiling', async () => {
     const t = throttle({ maxPerPair: 2, maxPerUsername: 5 });
-    for (let i = 0; i < 50; i++) await fail(t, 'shop', 'attacker', T0 + i * 61_000 % WINDOW);
+    for (let i = 0; i < 50; i++) await fail(t, 'shop', 'attacker', T0 + ((i * 61_000) % WINDOW));
     expect((await t.begin('shop', 'partner-office', T0 + 5)).allowed).to.equal(true);
   });
 

@@ -18,7 +18,7 @@ export interface ThrottleCounters {
 }
 
 export type LoginAttempt =
-  | { allowed: true; /** call once the password check is done */ settle(succeeded: boolean): Promise<void> }
+  | { allowed: true /** call once the password check is done */; settle(succeeded: boolean): Promise<void> }
   | { allowed: false; retryAfterSeconds: number; reason: 'backoff' | 'pair' | 'username' | 'client' };
 
 /** Failures of a pair that cost nothing; from then on each one doubles the wait before the next try. */
@@ -45,7 +45,10 @@ export function backoffMs(failures: number): number {
  * stored nor logged.
  */
 export class LoginThrottle {
-  constructor(private readonly counters: ThrottleCounters, private readonly opts: LoginThrottleOptions) {}
+  constructor(
+    private readonly counters: ThrottleCounters,
+    private readonly opts: LoginThrottleOptions,
+  ) {}
 
   async begin(username: string, client: string, now = Date.now()): Promise<LoginAttempt> {
     const user = createHash('sha256').update(username).digest('base64url');
@@ -62,10 +65,7 @@ export class LoginThrottle {
     const backoff = backoffMs(before.count);
     const wait = backoff === 0 || before.lastAt === undefined ? 0 : before.lastAt + backoff - now;
     if (wait > 0) return refuse('backoff', Math.ceil(wait / 1000));
-    const [byUser, byClient] = await Promise.all([
-      this.counters.add(keys.user, windowMs, 1, now),
-      this.counters.add(keys.client, windowMs, 1, now),
-    ]);
+    const [byUser, byClient] = await Promise.all([this.counters.add(keys.user, windowMs, 1, now), this.counters.add(keys.client, windowMs, 1, now)]);
     if (byClient.count > this.opts.maxPerClient) return refuse('client');
     if (byUser.count > this.opts.maxPerUsername) return refuse('username');
     return {

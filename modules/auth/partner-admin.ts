@@ -4,8 +4,16 @@ import { newId } from '../../platform/ids.js';
 import type { AuthRepository, PartnerChange } from './auth.repository.js';
 import type { PartnerCache } from './partner-cache.js';
 import {
-  displayNameProblem, liveWebhookSecrets, newWebhookSecret, partnerSummary, partnerView, USERNAME_PATTERN,
-  type PartnerDoc, type PartnerSummary, type PartnerView, type PayoutTrigger,
+  displayNameProblem,
+  liveWebhookSecrets,
+  newWebhookSecret,
+  partnerSummary,
+  partnerView,
+  USERNAME_PATTERN,
+  type PartnerDoc,
+  type PartnerSummary,
+  type PartnerView,
+  type PayoutTrigger,
 } from './partner.model.js';
 import { hashPassword, passwordProblem } from './passwords.js';
 import { apiVersions, CURRENT_API_VERSION } from '../../versions/index.js';
@@ -32,7 +40,11 @@ export const WEBHOOK_SECRET_GRACE_MS = 24 * 3_600_000;
  * partner holds (seen by all instances within AUTH_CACHE_TTL).
  */
 export class PartnerAdmin {
-  constructor(private readonly repo: AuthRepository, private readonly clock: Clock, private readonly cache?: PartnerCache) {}
+  constructor(
+    private readonly repo: AuthRepository,
+    private readonly clock: Clock,
+    private readonly cache?: PartnerCache,
+  ) {}
 
   async create(input: CreatePartnerInput): Promise<PartnerView> {
     if (!USERNAME_PATTERN.test(input.username)) {
@@ -40,7 +52,8 @@ export class PartnerAdmin {
     }
     this.assertPassword(input.password);
     const feeBps = input.feeBps ?? 0;
-    if (!Number.isInteger(feeBps) || feeBps < 0 || feeBps > 10_000) throw new InvalidRequestError('feeBps: an integer from 0 to 10000', { attribute: 'feeBps' });
+    if (!Number.isInteger(feeBps) || feeBps < 0 || feeBps > 10_000)
+      throw new InvalidRequestError('feeBps: an integer from 0 to 10000', { attribute: 'feeBps' });
     const apiVersion = this.assertApiVersion(input.apiVersion ?? CURRENT_API_VERSION);
     const displayName = input.displayName === undefined ? undefined : this.assertDisplayName(input.displayName);
     const now = this.clock.now();
@@ -105,7 +118,9 @@ export class PartnerAdmin {
 
   private assertApiVersion(version: string): string {
     if (!apiVersions.known(version)) {
-      throw new InvalidRequestError(`apiVersion: ${version} is not a version of this API; the versions are ${apiVersions.versions.join(', ')}`, { attribute: 'apiVersion' });
+      throw new InvalidRequestError(`apiVersion: ${version} is not a version of this API; the versions are ${apiVersions.versions.join(', ')}`, {
+        attribute: 'apiVersion',
+      });
     }
     return version;
   }
@@ -138,8 +153,7 @@ export class PartnerAdmin {
     const until = new Date(now.getTime() + graceMs);
     for (let attempt = 0; attempt < 5; attempt++) {
       const p = await this.byUsername(username);
-      const kept = liveWebhookSecrets(p, now)
-        .map((s) => ({ ...s, expiresAt: s.expiresAt && s.expiresAt < until ? s.expiresAt : until }));
+      const kept = liveWebhookSecrets(p, now).map((s) => ({ ...s, expiresAt: s.expiresAt && s.expiresAt < until ? s.expiresAt : until }));
       const secrets = [{ secret: newWebhookSecret(), createdAt: now }, ...kept];
       // guarded by the secrets read: a concurrent rotation makes this one read again
       const res = await this.repo.replaceWebhookSecrets(p._id, p.updatedAt, secrets, now);

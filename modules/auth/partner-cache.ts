@@ -47,7 +47,9 @@ export class PartnerCache {
     this.entries.delete(partnerId);
     this.entries.set(partnerId, entry);
     // a failed read is not remembered: the next request asks the store again
-    value.catch(() => { if (this.entries.get(partnerId) === entry) this.entries.delete(partnerId); });
+    value.catch(() => {
+      if (this.entries.get(partnerId) === entry) this.entries.delete(partnerId);
+    });
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     return value;
   }

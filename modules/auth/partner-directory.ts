@@ -38,6 +38,8 @@ export function partnerDirectoryOver(repo: AuthRepository, clock: Clock): Partne
     apiVersion: async (partnerId) => (await find(partnerId))?.apiVersion,
     exists: (partnerId) => repo.exists(partnerId).catch(asStoreError),
     bankAccount: async (partnerId) => (await find(partnerId))?.bankAccount,
-    verifyMasterKey: async () => { await repo.signingKeys(); },
+    verifyMasterKey: async () => {
+      await repo.signingKeys();
+    },
   };
 }

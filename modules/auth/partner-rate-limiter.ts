@@ -87,7 +87,9 @@ export class PartnerRateLimiter {
   }
 
   private startClaim(partnerId: string, s: WindowState, now: number): Promise<void> {
-    s.inflight = this.claimBatch(partnerId, s, now).finally(() => { s.inflight = undefined; });
+    s.inflight = this.claimBatch(partnerId, s, now).finally(() => {
+      s.inflight = undefined;
+    });
     return s.inflight;
   }
 

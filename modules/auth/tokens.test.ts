@@ -34,7 +34,10 @@ describe('tokens: issue, verify, expiry on the clock, signing-key rotation', () 
     await clock.advance(TOKEN_TTL_SECONDS * 1000 - 1000);
     expect((await tokens.verify(token)).partnerId).to.equal('p-1');
     await clock.advance(1000);
-    await tokens.verify(token).then(() => expect.fail('verified'), (err) => expect(err.message).to.match(/expired/));
+    await tokens.verify(token).then(
+      () => expect.fail('verified'),
+      (err) => expect(err.message).to.match(/expired/),
+    );
   });
 
   it('when a token is tampered with or junk, then it is invalid', async () => {
@@ -43,7 +46,10 @@ describe('tokens: issue, verify, expiry on the clock, signing-key rotation', () 
     const payload = JSON.parse(Buffer.from(p!, 'base64url').toString());
     const forged = `${h}.${Buffer.from(JSON.stringify({ ...payload, sub: 'p-2' })).toString('base64url')}.${s}`;
     for (const bad of [forged, 'x'.repeat(40), 'a'.repeat(3000)]) {
-      await tokens.verify(bad).then(() => expect.fail('verified'), (err) => expect(err.message).to.equal('The access token is invalid.'));
+      await tokens.verify(bad).then(
+        () => expect.fail('verified'),
+        (err) => expect(err.message).to.equal('The access token is invalid.'),
+      );
     }
   });
 

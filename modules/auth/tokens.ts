@@ -72,7 +72,11 @@ export class TokenService {
    */
   private readonly verified = new Map<string, { claims: TokenClaims; until: number }>();
 
-  constructor(private readonly repo: AuthRepository, private readonly clock: Clock, private readonly refreshMs = 2000) {}
+  constructor(
+    private readonly repo: AuthRepository,
+    private readonly clock: Clock,
+    private readonly refreshMs = 2000,
+  ) {}
 
   /** Creates the first key when the store has none (the fixed id settles a start-up race). */
   async init(): Promise<void> {
@@ -81,7 +85,9 @@ export class TokenService {
   }
 
   reload(): Promise<void> {
-    this.reloading ??= this.load().finally(() => { this.reloading = undefined; });
+    this.reloading ??= this.load().finally(() => {
+      this.reloading = undefined;
+    });
     return this.reloading;
   }
 
@@ -149,7 +155,11 @@ export class TokenService {
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, (header) => this.keyFor(header.kid), {
-        algorithms: ['HS256'], typ: 'JWT', issuer: ISSUER, audience: AUDIENCE, requiredClaims: ['sub', 'jti', 'exp', 'iat'],
+        algorithms: ['HS256'],
+        typ: 'JWT',
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        requiredClaims: ['sub', 'jti', 'exp', 'iat'],
         currentDate: this.clock.now(),
       }));
     } catch (err) {
@@ -182,7 +192,9 @@ export class TokenService {
     if (wait <= 0) return this.reload();
     this.scheduledReload ??= new Promise((r) => setTimeout(r, wait).unref())
       .then(() => this.reload())
-      .finally(() => { this.scheduledReload = undefined; });
+      .finally(() => {
+        this.scheduledReload = undefined;
+      });
     return this.scheduledReload;
   }
 }

@@ -48,11 +48,8 @@ export class WindowCounters {
   async add(key: string, windowMs: number, by: number, now = Date.now()): Promise<WindowCount> {
     const { start, resetAt } = WindowCounters.window(windowMs, now);
     const _id = `${key}|${start}`;
-    const op = () => this.collection.findOneAndUpdate(
-      { _id },
-      { $inc: { n: by }, $setOnInsert: { expiresAt: new Date(resetAt) } },
-      { upsert: true, returnDocument: 'after' },
-    );
+    const op = () =>
+      this.collection.findOneAndUpdate({ _id }, { $inc: { n: by }, $setOnInsert: { expiresAt: new Date(resetAt) } }, { upsert: true, returnDocument: 'after' });
     // two first upserts of one id can race on MongoDB; the loser's retry finds the document
     const doc = await op().catch((err) => (isDuplicateKey(err) ? op() : Promise.reject(err)));
     return { count: doc?.n ?? by, resetAt };
@@ -65,11 +62,12 @@ export class WindowCounters {
   async addStamped(key: string, windowMs: number, now = Date.now()): Promise<WindowCount & { lastAt: number | undefined }> {
     const { start, resetAt } = WindowCounters.window(windowMs, now);
     const _id = `${key}|${start}`;
-    const op = () => this.collection.findOneAndUpdate(
-      { _id },
-      { $inc: { n: 1 }, $max: { lastAt: now }, $setOnInsert: { expiresAt: new Date(resetAt) } },
-      { upsert: true, returnDocument: 'before' },
-    );
+    const op = () =>
+      this.collection.findOneAndUpdate(
+        { _id },
+        { $inc: { n: 1 }, $max: { lastAt: now }, $setOnInsert: { expiresAt: new Date(resetAt) } },
+        { upsert: true, returnDocument: 'before' },
+      );
     const doc = await op().catch((err) => (isDuplicateKey(err) ? op() : Promise.reject(err)));
     return { count: doc?.n ?? 0, lastAt: doc?.lastAt, resetAt };
   }

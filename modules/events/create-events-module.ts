@@ -47,14 +47,18 @@ export async function createEventsModule(platform: Platform, deps: EventsModuleD
   let stopped = false;
   let cleaning: Promise<void> = Promise.resolve();
   const cleanup = () => {
-    cleaning = repo.removeExpired(new Date(Date.now() - retentionMs))
-      .then(({ removed, more }) => {
-        if (removed) log.info({ removed, more }, 'event feed entries past the retention removed');
-        return more;
-      }, (err) => {
-        log.warn({ err }, 'event feed cleanup failed; the next run repeats it');
-        return false;
-      })
+    cleaning = repo
+      .removeExpired(new Date(Date.now() - retentionMs))
+      .then(
+        ({ removed, more }) => {
+          if (removed) log.info({ removed, more }, 'event feed entries past the retention removed');
+          return more;
+        },
+        (err) => {
+          log.warn({ err }, 'event feed cleanup failed; the next run repeats it');
+          return false;
+        },
+      )
       .then((more) => {
         if (stopped) return;
         timer = setTimeout(cleanup, more ? CLEANUP_CATCH_UP_MS : CLEANUP_INTERVAL_MS);
@@ -68,7 +72,13 @@ export async function createEventsModule(platform: Platform, deps: EventsModuleD
     mount: (router) => mountEventRoutes(router, service),
     notificationsOf: async (partnerId, applicationId, limit) => {
       const head = await repo.headOf(partnerId);
-      const entries = await repo.ofApplication(partnerId, applicationId, { above: head.floor, below: head.seq + 1, since: new Date(Date.now() - retentionMs), limit, newest: false });
+      const entries = await repo.ofApplication(partnerId, applicationId, {
+        above: head.floor,
+        below: head.seq + 1,
+        since: new Date(Date.now() - retentionMs),
+        limit,
+        newest: false,
+      });
       return entries.map((e) => ({ webhookId: e.webhookId, type: e.type, url: e.url, occurredAt: e.occurredAt, data: JSON.parse(e.payload) as unknown }));
     },
     start: async () => {

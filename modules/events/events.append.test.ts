@@ -35,9 +35,15 @@ class InterleavingStore implements SeqStore {
     return out;
   }
 
-  seqOf(webhookId: string) { return this.atomically(() => this.byWebhook.get(webhookId) ?? null); }
-  head(partnerId: string) { return this.atomically(() => this.heads.get(partnerId) ?? 0); }
-  entry(partnerId: string, seq: number) { return this.atomically(() => this.bySeq.get(`${partnerId}:${seq}`)); }
+  seqOf(webhookId: string) {
+    return this.atomically(() => this.byWebhook.get(webhookId) ?? null);
+  }
+  head(partnerId: string) {
+    return this.atomically(() => this.heads.get(partnerId) ?? 0);
+  }
+  entry(partnerId: string, seq: number) {
+    return this.atomically(() => this.bySeq.get(`${partnerId}:${seq}`));
+  }
 
   insert(entry: NewFeedEntry, seq: number) {
     return this.atomically(() => {
@@ -65,7 +71,13 @@ class InterleavingStore implements SeqStore {
 }
 
 const entry = (partnerId: string, webhookId: string): NewFeedEntry => ({
-  partnerId, webhookId, type: 'application', applicationId: 'a', url: 'https://shop.example/hook', occurredAt: new Date(0), payload: '{}',
+  partnerId,
+  webhookId,
+  type: 'application',
+  applicationId: 'a',
+  url: 'https://shop.example/hook',
+  occurredAt: new Date(0),
+  payload: '{}',
 });
 
 /** Pages like the service: never above the head read first; one entry at a time, so the pages are not snapshots. */
@@ -107,7 +119,11 @@ describe('event feed append protocol (pure, interleaved in memory)', () => {
             continue;
           }
           const run = [e];
-          for (let i = queue.findIndex((x) => x.partnerId === e.partnerId); i >= 0 && run.length < 1 + Math.floor(random() * 5); i = queue.findIndex((x) => x.partnerId === e.partnerId)) {
+          for (
+            let i = queue.findIndex((x) => x.partnerId === e.partnerId);
+            i >= 0 && run.length < 1 + Math.floor(random() * 5);
+            i = queue.findIndex((x) => x.partnerId === e.partnerId)
+          ) {
             run.push(queue.splice(i, 1)[0]!);
           }
           await appendEntries(store, run, processes[w % 4]);
@@ -117,10 +133,17 @@ describe('event feed append protocol (pure, interleaved in memory)', () => {
       writing = false;
       await Promise.all(readers);
 
-      for (const [partner, seen] of [['p', seenP], ['q', seenQ]] as const) {
+      for (const [partner, seen] of [
+        ['p', seenP],
+        ['q', seenQ],
+      ] as const) {
         const count = work.filter((w) => w.partnerId === partner).length;
-        expect([...store.bySeq.values()].filter((e) => e.partnerId === partner).map((e) => e.seq).sort((a, b) => a - b))
-          .to.deep.equal(Array.from({ length: count }, (_, i) => i + 1));
+        expect(
+          [...store.bySeq.values()]
+            .filter((e) => e.partnerId === partner)
+            .map((e) => e.seq)
+            .sort((a, b) => a - b),
+        ).to.deep.equal(Array.from({ length: count }, (_, i) => i + 1));
         expect(seen).to.deep.equal(Array.from({ length: count }, (_, i) => i + 1));
       }
       expect(store.byWebhook.size).to.equal(300);
@@ -147,7 +170,11 @@ describe('event feed append protocol (pure, interleaved in memory)', () => {
     await appendEntries(store, run).catch(() => {});
     expect(await store.head('p')).to.equal(1);
     const again = await appendEntries(store, run);
-    expect(again.map((a) => [a.seq, a.created])).to.deep.equal([[2, false], [3, false], [4, false]]);
+    expect(again.map((a) => [a.seq, a.created])).to.deep.equal([
+      [2, false],
+      [3, false],
+      [4, false],
+    ]);
     expect(await store.head('p')).to.equal(4);
     expect((await appendEntries(store, [entry('p', 'w5'), entry('p', 'w6')])).map((a) => a.seq)).to.deep.equal([5, 6]);
   });
@@ -159,11 +186,14 @@ describe('event feed append protocol (pure, interleaved in memory)', () => {
     await appendEntry(store, entry('p', 'other'), new HeadHints()); // another process: seq 3, unknown to `hints`
     await store.insert(entry('p', 'later'), 4); // and one that has not raised the head yet
     const out = await appendEntries(store, [entry('p', 'w3'), entry('p', 'w4')], hints);
-    expect(out.map((a) => [a.seq, a.created])).to.deep.equal([[5, true], [6, true]]);
+    expect(out.map((a) => [a.seq, a.created])).to.deep.equal([
+      [5, true],
+      [6, true],
+    ]);
     expect(out[0]!.conflicts).to.be.greaterThan(0);
   });
 
-  it('when the process wrote a partner\'s last entry, then the next append reads no head; once the hint is old, it reads it again', async () => {
+  it("when the process wrote a partner's last entry, then the next append reads no head; once the hint is old, it reads it again", async () => {
     const store = new InterleavingStore(rng(5));
     let clock = 0;
     const hints = new HeadHints(() => clock);
@@ -182,7 +212,7 @@ describe('event feed append protocol (pure, interleaved in memory)', () => {
     expect(headReads).to.equal(2);
   });
 
-  it('when another process wrote since the hint, then the insert conflicts and the writer goes on from the store\'s head', async () => {
+  it("when another process wrote since the hint, then the insert conflicts and the writer goes on from the store's head", async () => {
     const store = new InterleavingStore(rng(6));
     const mine = new HeadHints();
     await appendEntry(store, entry('p', 'w1'), mine);

@@ -71,7 +71,7 @@ export class HeadHints {
  */
 export async function appendEntry(store: SeqStore, entry: NewFeedEntry, hints?: HeadHints): Promise<Appended> {
   // no look-up first: a notification recorded before fails the insert on its webhook-id
-  let seen = hints?.get(entry.partnerId) ?? await store.head(entry.partnerId);
+  let seen = hints?.get(entry.partnerId) ?? (await store.head(entry.partnerId));
   for (let conflicts = 0; ; conflicts++) {
     const seq = seen + 1;
     if (await store.insert(entry, seq)) {
@@ -110,7 +110,7 @@ export async function appendEntries(store: SeqStore, entries: NewFeedEntry[], hi
   if (entries.length === 1) return [await appendEntry(store, first, hints)];
   const partnerId = first.partnerId;
   if (entries.some((e) => e.partnerId !== partnerId)) throw new Error('appendEntries takes the entries of one partner');
-  const seen = hints?.get(partnerId) ?? await store.head(partnerId);
+  const seen = hints?.get(partnerId) ?? (await store.head(partnerId));
   const inserted = await store.insertRun(entries, seen + 1);
   const out: Appended[] = [];
   if (inserted > 0) {

@@ -86,11 +86,16 @@ export interface EventView {
 /** The relay's record state as the feed reports it; no record yet is PENDING. */
 export function deliveryStatusOf(relayState: string | undefined): DeliveryStatus {
   switch (relayState) {
-    case undefined: return 'PENDING';
-    case 'RETRY_SCHEDULED': return 'FAILED';
-    case 'DELIVERED': return 'DELIVERED';
-    case 'DEAD_LETTERED': return 'DEAD_LETTERED';
-    default: return 'PENDING';
+    case undefined:
+      return 'PENDING';
+    case 'RETRY_SCHEDULED':
+      return 'FAILED';
+    case 'DELIVERED':
+      return 'DELIVERED';
+    case 'DEAD_LETTERED':
+      return 'DEAD_LETTERED';
+    default:
+      return 'PENDING';
   }
 }
 

@@ -13,8 +13,10 @@ describe('event feed paging and views (pure)', () => {
     expect(pagingInfoOf({ limit: 2 }, ['a', 'b'], true, '/e')).to.deep.equal({ itemsPerPage: 2 });
     expect(pagingInfoOf({ limit: 2, after: 'x' }, ['a', 'b'], true, '/e')).to.deep.equal({ itemsPerPage: 2, nextPage: '/e?limit=2&after=b' });
     expect(pagingInfoOf({ limit: 2, after: 'x' }, ['a', 'b'], false, '/e')).to.deep.equal({ itemsPerPage: 2 });
-    expect(pagingInfoOf({ limit: 2, before: 'x', applicationId: 'app' }, ['a', 'b'], true, '/e'))
-      .to.deep.equal({ itemsPerPage: 2, prevPage: '/e?limit=2&before=a&applicationId=app' });
+    expect(pagingInfoOf({ limit: 2, before: 'x', applicationId: 'app' }, ['a', 'b'], true, '/e')).to.deep.equal({
+      itemsPerPage: 2,
+      prevPage: '/e?limit=2&before=a&applicationId=app',
+    });
   });
 
   it('when seqs are keyed, then the keys sort like the seqs within a partner', () => {
@@ -25,12 +27,26 @@ describe('event feed paging and views (pure)', () => {
   });
 
   it('when the relay has no record, a retry scheduled, delivered or dead-lettered, then PENDING, FAILED, DELIVERED, DEAD_LETTERED', () => {
-    expect([undefined, 'RETRY_SCHEDULED', 'DELIVERED', 'DEAD_LETTERED'].map(deliveryStatusOf)).to.deep.equal(['PENDING', 'FAILED', 'DELIVERED', 'DEAD_LETTERED']);
+    expect([undefined, 'RETRY_SCHEDULED', 'DELIVERED', 'DEAD_LETTERED'].map(deliveryStatusOf)).to.deep.equal([
+      'PENDING',
+      'FAILED',
+      'DELIVERED',
+      'DEAD_LETTERED',
+    ]);
   });
 
-  it('when a payment notification is recorded and shown, then its type, application and body are the webhook\'s, times without fractions', () => {
+  it("when a payment notification is recorded and shown, then its type, application and body are the webhook's, times without fractions", () => {
     const body = { paymentId: 'pay-1', applicationId: 'app-1', value: { amount: 100, currency: 'CZK' } };
-    const entry = newEntryOf({ id: 'w1', partnerId: 'p', kind: 'PAYMENT', url: 'https://s/h', body, sourceEventId: 'e', key: 'app-1', createdAt: '2026-11-23T10:00:00.123Z' })!;
+    const entry = newEntryOf({
+      id: 'w1',
+      partnerId: 'p',
+      kind: 'PAYMENT',
+      url: 'https://s/h',
+      body,
+      sourceEventId: 'e',
+      key: 'app-1',
+      createdAt: '2026-11-23T10:00:00.123Z',
+    })!;
     expect(entry).to.include({ type: 'payment', applicationId: 'app-1', webhookId: 'w1', payload: JSON.stringify(body) });
     const view = eventView({ ...entry, _id: entryKey('p', 1), seq: 1, recordedAt: new Date() }, 'DELIVERED');
     expect(view).to.deep.equal({ id: 'w1', type: 'payment', applicationId: 'app-1', occurredAt: '2026-11-23T10:00:00Z', data: body, delivery: 'DELIVERED' });
@@ -38,6 +54,8 @@ describe('event feed paging and views (pure)', () => {
 
   it('when a test notification is projected, then it has no feed entry: it is about nothing that happened', () => {
     const body = { id: 'w2', type: 'TEST', createdAt: '2026-11-23T10:00:00Z' };
-    expect(newEntryOf({ id: 'w2', partnerId: 'p', kind: 'TEST', url: 'https://s/h', body, sourceEventId: 'w2', key: 'p', createdAt: '2026-11-23T10:00:00.123Z' })).to.equal(undefined);
+    expect(
+      newEntryOf({ id: 'w2', partnerId: 'p', kind: 'TEST', url: 'https://s/h', body, sourceEventId: 'w2', key: 'p', createdAt: '2026-11-23T10:00:00.123Z' }),
+    ).to.equal(undefined);
   });
 });

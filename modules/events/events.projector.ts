@@ -20,7 +20,7 @@ export function projectorMetrics(registry: Registry): ProjectorMetrics {
   return {
     delay: new Histogram({
       name: 'event_feed_projection_delay_seconds',
-      help: 'Time from a notification\'s creation to its entry in the partner event feed (the projector\'s lag)',
+      help: "Time from a notification's creation to its entry in the partner event feed (the projector's lag)",
       buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 30, 120, 600],
       registers: [registry],
     }),
@@ -75,15 +75,20 @@ export function feedProjector(deps: ConsumerDeps, topics: Topics, store: SeqStor
       if (run) run.push(notification);
       else byPartner.set(partnerId, [notification]);
     }
-    await Promise.all([...byPartner.values()].map(async (notifications) => {
-      // a notification that is no domain event (a test) is consumed and listed nowhere
-      const run = notifications.flatMap((n) => { const entry = newEntryOf(n); return entry ? [{ n, entry }] : []; });
-      const appended = await lanes.append(run.map((r) => r.entry));
-      appended.forEach((a, i) => {
-        metrics.conflicts.inc(a.conflicts);
-        if (a.created) metrics.delay.observe(Math.max(0, Date.now() - Date.parse(run[i]!.n.createdAt)) / 1000);
-      });
-    }));
+    await Promise.all(
+      [...byPartner.values()].map(async (notifications) => {
+        // a notification that is no domain event (a test) is consumed and listed nowhere
+        const run = notifications.flatMap((n) => {
+          const entry = newEntryOf(n);
+          return entry ? [{ n, entry }] : [];
+        });
+        const appended = await lanes.append(run.map((r) => r.entry));
+        appended.forEach((a, i) => {
+          metrics.conflicts.inc(a.conflicts);
+          if (a.created) metrics.delay.observe(Math.max(0, Date.now() - Date.parse(run[i]!.n.createdAt)) / 1000);
+        });
+      }),
+    );
   }
 }
 

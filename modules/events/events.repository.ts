@@ -19,7 +19,11 @@ export interface FeedRepository extends SeqStore {
   headOf(partnerId: string): Promise<FeedHeadDoc>;
   byWebhookId(webhookId: string): Promise<FeedEntryDoc | null>;
   bySeqs(partnerId: string, seqs: number[]): Promise<FeedEntryDoc[]>;
-  ofApplication(partnerId: string, applicationId: string, q: { above: number; below: number; since: Date; limit: number; newest: boolean }): Promise<FeedEntryDoc[]>;
+  ofApplication(
+    partnerId: string,
+    applicationId: string,
+    q: { above: number; below: number; since: Date; limit: number; newest: boolean },
+  ): Promise<FeedEntryDoc[]>;
   removeExpired(cutoff: Date): Promise<{ removed: number; more: boolean }>;
 }
 
@@ -109,9 +113,17 @@ export class MongoFeedRepository implements FeedRepository {
    * Up to `limit` entries of one application with seq inside (`above`, `below`), recorded
    * since `since`: the lowest ones, or the highest when `newest` (then still by seq).
    */
-  async ofApplication(partnerId: string, applicationId: string, q: { above: number; below: number; since: Date; limit: number; newest: boolean }): Promise<FeedEntryDoc[]> {
+  async ofApplication(
+    partnerId: string,
+    applicationId: string,
+    q: { above: number; below: number; since: Date; limit: number; newest: boolean },
+  ): Promise<FeedEntryDoc[]> {
     const filter: Filter<FeedEntryDoc> = { partnerId, applicationId, seq: { $gt: q.above, $lt: q.below }, recordedAt: { $gte: q.since } };
-    const docs = await this.entries.find(filter).sort({ seq: q.newest ? -1 : 1 }).limit(q.limit).toArray();
+    const docs = await this.entries
+      .find(filter)
+      .sort({ seq: q.newest ? -1 : 1 })
+      .limit(q.limit)
+      .toArray();
     return docs.sort((a, b) => a.seq - b.seq);
   }
 

@@ -38,26 +38,39 @@ export class EventsService {
     const since = new Date(this.now() - this.deps.retentionMs);
     const head = await this.deps.repo.headOf(partnerId);
     const cursor = await this.cursorSeq(partnerId, q, since);
-    const found = q.applicationId !== undefined
-      ? await this.ofApplication(partnerId, q.applicationId, head, cursor, since, q.limit + 1, q.before !== undefined)
-      : q.before !== undefined
-        ? await this.backward(partnerId, head, cursor!, since, q.limit + 1)
-        : await this.forward(partnerId, head, cursor ?? 0, since, q.limit + 1);
+    const found =
+      q.applicationId !== undefined
+        ? await this.ofApplication(partnerId, q.applicationId, head, cursor, since, q.limit + 1, q.before !== undefined)
+        : q.before !== undefined
+          ? await this.backward(partnerId, head, cursor!, since, q.limit + 1)
+          : await this.forward(partnerId, head, cursor ?? 0, since, q.limit + 1);
     const { data, more } = pageOf(found, q);
-    const states = await this.deps.deliveryStates(partnerId, data.map((d) => ({ id: d.webhookId, url: d.url, createdAt: d.occurredAt.toISOString() })));
+    const states = await this.deps.deliveryStates(
+      partnerId,
+      data.map((d) => ({ id: d.webhookId, url: d.url, createdAt: d.occurredAt.toISOString() })),
+    );
     return {
       data: data.map((d) => eventView(d, states.get(d.webhookId))),
-      pagingInfo: pagingInfoOf(q, data.map((d) => d.webhookId), more, EVENTS_PATH),
+      pagingInfo: pagingInfoOf(
+        q,
+        data.map((d) => d.webhookId),
+        more,
+        EVENTS_PATH,
+      ),
     };
   }
 
   /** The seq of the cursor entry; an id that is not in this partner's retained feed is a 400 (platform/http/paging.ts). */
   private async cursorSeq(partnerId: string, q: FeedQuery, since: Date): Promise<number | undefined> {
-    const entry = await resolveCursor(q, async (id) => {
-      const found = await this.deps.repo.byWebhookId(id);
-      // another partner's id answers exactly like an unknown one
-      return found && found.partnerId === partnerId && found.recordedAt >= since ? found : null;
-    }, 'no event with this id in the feed (unknown, or older than the feed keeps events)');
+    const entry = await resolveCursor(
+      q,
+      async (id) => {
+        const found = await this.deps.repo.byWebhookId(id);
+        // another partner's id answers exactly like an unknown one
+        return found && found.partnerId === partnerId && found.recordedAt >= since ? found : null;
+      },
+      'no event with this id in the feed (unknown, or older than the feed keeps events)',
+    );
     return entry?.seq;
   }
 
@@ -89,9 +102,13 @@ export class EventsService {
   }
 
   private ofApplication(partnerId: string, applicationId: string, head: FeedHeadDoc, cursor: number | undefined, since: Date, want: number, backward: boolean) {
-    return this.deps.repo.ofApplication(partnerId, applicationId, backward
-      ? { above: head.floor, below: cursor!, since, limit: want, newest: true }
-      : { above: Math.max(cursor ?? 0, head.floor), below: head.seq + 1, since, limit: want, newest: false });
+    return this.deps.repo.ofApplication(
+      partnerId,
+      applicationId,
+      backward
+        ? { above: head.floor, below: cursor!, since, limit: want, newest: true }
+        : { above: Math.max(cursor ?? 0, head.floor), below: head.seq + 1, since, limit: want, newest: false },
+    );
   }
 }
 

@@ -7,4 +7,3 @@
 export { createEventsModule, type EventsModule, type EventsModuleDeps, type FeedNotification } from './create-events-module.js';
 export type { DeliveryStates } from './events.service.js';
 export type { EventView, EventType, DeliveryStatus } from './events.model.js';
-

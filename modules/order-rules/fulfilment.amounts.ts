@@ -22,7 +22,13 @@ export function amountLimit(order: OrderDoc, itemsValue: number, lastPieces: boo
 }
 
 /** Send and deliver: the amount is recorded, so a wrong one would be a false record. */
-export function checkMarkedTotal(order: OrderDoc, op: Extract<FulfilmentOp, 'SEND' | 'DELIVER'>, amount: number, itemsValue: number, lastPieces: boolean): void {
+export function checkMarkedTotal(
+  order: OrderDoc,
+  op: Extract<FulfilmentOp, 'SEND' | 'DELIVER'>,
+  amount: number,
+  itemsValue: number,
+  lastPieces: boolean,
+): void {
   const verb = op === 'SEND' ? 'sent' : 'delivered';
   if (amount < 0) throw exceeded(`totalPrice: the ${verb} total cannot be negative.`);
   if (amount > order.totalPrice.amount) throw exceeded(`totalPrice: the ${verb} total exceeds the order total of ${order.totalPrice.amount}.`);
@@ -40,7 +46,8 @@ export function checkMarkedTotal(order: OrderDoc, op: Extract<FulfilmentOp, 'SEN
  */
 export function closedAmount(order: OrderDoc, given: number | undefined, itemsValue: number, openAfter: boolean): number {
   const amount = given ?? Math.max(0, Math.min(itemsValue, order.totalPrice.amount));
-  if (amount < 0) throw exceeded('totalPrice: the amount cannot be negative (closing these items alone would raise the total; close the discount together with the goods).');
+  if (amount < 0)
+    throw exceeded('totalPrice: the amount cannot be negative (closing these items alone would raise the total; close the discount together with the goods).');
   if (amount > order.totalPrice.amount) throw exceeded(`totalPrice: the amount must lie between 0 and the order total of ${order.totalPrice.amount}.`);
   const limit = amountLimit(order, itemsValue, !openAfter);
   if (amount > limit) throw exceeded(`totalPrice: the amount exceeds ${limit}, the value of the items it concerns; other items of the order are still open.`);
@@ -60,7 +67,11 @@ export function closedAmount(order: OrderDoc, given: number | undefined, itemsVa
 export function cancelledAmount(order: OrderDoc, given: number | undefined, itemsValue: number): number {
   const amount = Math.max(0, Math.min(itemsValue, order.totalPrice.amount));
   if (given !== undefined && given !== amount) {
-    throw new OrderRefused('UNPROCESSABLE', `totalPrice.amount: ${given} contradicts the items: cancelling them takes ${amount} off the order (their value, at most the order total). Omit totalPrice, or send ${amount}.`, AT);
+    throw new OrderRefused(
+      'UNPROCESSABLE',
+      `totalPrice.amount: ${given} contradicts the items: cancelling them takes ${amount} off the order (their value, at most the order total). Omit totalPrice, or send ${amount}.`,
+      AT,
+    );
   }
   return amount;
 }

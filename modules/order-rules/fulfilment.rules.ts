@@ -1,5 +1,15 @@
 import { toMilli } from '../../platform/money.js';
-import { anySentOrDelivered, type DeliveryCarrier, type DocumentMeta, type FulfilmentEntry, type Money, type OrderAdjustment, type OrderDoc, type OrderItemDoc, type VatAmount } from './order.model.js';
+import {
+  anySentOrDelivered,
+  type DeliveryCarrier,
+  type DocumentMeta,
+  type FulfilmentEntry,
+  type Money,
+  type OrderAdjustment,
+  type OrderDoc,
+  type OrderItemDoc,
+  type VatAmount,
+} from './order.model.js';
 import { OrderRefused } from './order.errors.js';
 import { anyOpen, available, itemState, mark, orderState, type FulfilmentOp } from './fulfilment.counters.js';
 import { adjustmentsTotal, closingValue, goodsOpen, isDeduction, netComponents, rangeValue, undoneVat, vatList, vatOfAmount } from './order.money.js';
@@ -106,7 +116,11 @@ export function selectQuantities(items: OrderItemDoc[], op: FulfilmentOp, refs: 
     if (matches.length > 1) throw new OrderRefused('UNPROCESSABLE', `${at}: ${matches.length} items match; give more identifiers (code, ean, name, type).`, at);
     const index = matches[0]!;
     if (closing && isDeduction(items[index]!)) {
-      throw new OrderRefused('UNPROCESSABLE', `${at}: a deduction line (negative price) is not ${VERB[op]} on its own: its amount is spread over the goods and leaves the order with them, and the line closes when no goods are left.`, at);
+      throw new OrderRefused(
+        'UNPROCESSABLE',
+        `${at}: a deduction line (negative price) is not ${VERB[op]} on its own: its amount is spread over the goods and leaves the order with them, and the line closes when no goods are left.`,
+        at,
+      );
     }
     const left = available(items[index]!, op) - (wanted.get(index) ?? 0);
     const q = ref.quantity == null ? left : toMilli(ref.quantity);
@@ -123,15 +137,18 @@ export function selectQuantities(items: OrderItemDoc[], op: FulfilmentOp, refs: 
 function linesOf(before: OrderItemDoc[], op: FulfilmentOp | 'CLOSE', wanted: Map<number, number>): { lines: FulfilmentLine[]; vatByRate: Map<number, number> } {
   const net = netComponents(before);
   const vatByRate = new Map<number, number>();
-  const lines = [...wanted].sort(([a], [b]) => a - b).map(([index, q]) => {
-    const item = before[index]!;
-    const counter = op === 'SEND' ? item.sentMilli : item.deliveredMilli;
-    const value = op === 'CLOSE' || op === 'RETURN' || op === 'CANCEL'
-      ? closingValue(net[index]!, item, q)
-      : rangeValue(net[index]!, counter, counter + q, item.quantityMilli);
-    for (const [rate, vat] of value.vatByRate) vatByRate.set(rate, (vatByRate.get(rate) ?? 0) + vat);
-    return { index, code: item.code, quantityMilli: q, amount: value.amount, vat: value.vat, vatRate: item.totalVat.vatRate };
-  });
+  const lines = [...wanted]
+    .sort(([a], [b]) => a - b)
+    .map(([index, q]) => {
+      const item = before[index]!;
+      const counter = op === 'SEND' ? item.sentMilli : item.deliveredMilli;
+      const value =
+        op === 'CLOSE' || op === 'RETURN' || op === 'CANCEL'
+          ? closingValue(net[index]!, item, q)
+          : rangeValue(net[index]!, counter, counter + q, item.quantityMilli);
+      for (const [rate, vat] of value.vatByRate) vatByRate.set(rate, (vatByRate.get(rate) ?? 0) + vat);
+      return { index, code: item.code, quantityMilli: q, amount: value.amount, vat: value.vat, vatRate: item.totalVat.vatRate };
+    });
   return { lines, vatByRate };
 }
 
@@ -161,7 +178,11 @@ export function applyFulfilment(order: OrderDoc, input: FulfilmentInput, ctx: { 
   input.totalVat?.forEach((v, k) => checkCurrency(order, v, `totalVat[${k}]`));
   if (input.op === 'RETURN' && input.items?.length === 0) return refund(order, input, ctx);
   if (input.op === 'CANCEL' && input.items?.length === 0) {
-    throw new OrderRefused('UNPROCESSABLE', 'items: a cancel names the items it cancels (or omit items to cancel every piece not sent); to lower the price of goods not sent, change the order.', 'items');
+    throw new OrderRefused(
+      'UNPROCESSABLE',
+      'items: a cancel names the items it cancels (or omit items to cancel every piece not sent); to lower the price of goods not sent, change the order.',
+      'items',
+    );
   }
   const full = input.op === 'RETURN' && input.items === undefined;
   const wanted = selectQuantities(order.items, input.op, input.items);
@@ -184,15 +205,25 @@ export function applyFulfilment(order: OrderDoc, input: FulfilmentInput, ctx: { 
   const items = closing ? closeDeductions(marked) : marked;
   const itemsValue = lines.reduce((a, l) => a + l.amount, 0);
   if ((input.op === 'SEND' || input.op === 'DELIVER') && input.totalPrice) {
-    checkMarkedTotal(order, input.op, input.totalPrice.amount, itemsValue, items.every((i) => available(i, input.op) === 0));
+    checkMarkedTotal(
+      order,
+      input.op,
+      input.totalPrice.amount,
+      itemsValue,
+      items.every((i) => available(i, input.op) === 0),
+    );
   }
   const openAfter = goodsOpen(items);
-  const amount = input.op === 'CANCEL'
-    ? cancelledAmount(order, input.totalPrice?.amount, itemsValue)
-    : input.op === 'RETURN' ? closedAmount(order, input.totalPrice?.amount, itemsValue, openAfter) : 0;
-  const adjustments = closing && amount !== itemsValue
-    ? [...order.adjustments, adjustment(order, { items }, input.op as 'RETURN' | 'CANCEL', itemsValue - amount, ctx, input.variableSymbol)]
-    : order.adjustments;
+  const amount =
+    input.op === 'CANCEL'
+      ? cancelledAmount(order, input.totalPrice?.amount, itemsValue)
+      : input.op === 'RETURN'
+        ? closedAmount(order, input.totalPrice?.amount, itemsValue, openAfter)
+        : 0;
+  const adjustments =
+    closing && amount !== itemsValue
+      ? [...order.adjustments, adjustment(order, { items }, input.op as 'RETURN' | 'CANCEL', itemsValue - amount, ctx, input.variableSymbol)]
+      : order.adjustments;
   const closed = closing ? { amount: itemsValue, vatByRate } : { amount: 0, vatByRate: new Map<number, number>() };
   const next = finish(order, { items, adjustments }, input, closed, lines, ctx);
   const nothingLeft = !anyOpen(next);
@@ -215,10 +246,14 @@ function mergeCounts(a: Map<number, number>, b: Map<number, number>): Map<number
 
 function triggerOf(op: FulfilmentOp, nothingLeft: boolean, next: OrderDoc): FulfilmentTrigger {
   switch (op) {
-    case 'SEND': return 'MARK_SENT';
-    case 'DELIVER': return 'MARK_DELIVERED';
-    case 'CANCEL': return 'MARK_CANCELLED';
-    case 'RETURN': return nothingLeft && next.items.some((i) => i.returnedMilli > 0) ? 'RETURN_FULL' : 'RETURN_PARTIAL';
+    case 'SEND':
+      return 'MARK_SENT';
+    case 'DELIVER':
+      return 'MARK_DELIVERED';
+    case 'CANCEL':
+      return 'MARK_CANCELLED';
+    case 'RETURN':
+      return nothingLeft && next.items.some((i) => i.returnedMilli > 0) ? 'RETURN_FULL' : 'RETURN_PARTIAL';
   }
 }
 
@@ -227,7 +262,14 @@ function triggerOf(op: FulfilmentOp, nothingLeft: boolean, next: OrderDoc): Fulf
  * differs from the items' value. When it empties the order its VAT undoes the earlier
  * adjustments' VAT rate by rate, so an order with nothing left has no VAT left either.
  */
-function adjustment(order: OrderDoc, after: Pick<OrderDoc, 'items'>, kind: OrderAdjustment['kind'], amount: number, ctx: { now: Date; newId: () => string }, variableSymbol?: string): OrderAdjustment {
+function adjustment(
+  order: OrderDoc,
+  after: Pick<OrderDoc, 'items'>,
+  kind: OrderAdjustment['kind'],
+  amount: number,
+  ctx: { now: Date; newId: () => string },
+  variableSymbol?: string,
+): OrderAdjustment {
   const currency = order.totalPrice.currency;
   const emptied = !anyOpen(after) && amount === -adjustmentsTotal(order);
   const vat = emptied ? undoneVat(order.adjustments, currency) : vatOfAmount(order, amount, currency);
@@ -250,11 +292,18 @@ function refund(order: OrderDoc, input: FulfilmentInput, ctx: { now: Date; newId
   const closed = !anyOpen(order);
   // with nothing open, the refund that empties the order undoes the adjustments' VAT rate by rate
   const emptied = closed && amount === order.totalPrice.amount;
-  const vat = input.totalVat?.length ? refundVat(order, input.totalVat, amount)
-    : emptied ? undoneVat(order.adjustments, currency) : vatOfAmount(order, -amount, currency);
+  const vat = input.totalVat?.length
+    ? refundVat(order, input.totalVat, amount)
+    : emptied
+      ? undoneVat(order.adjustments, currency)
+      : vatOfAmount(order, -amount, currency);
   const adj: OrderAdjustment = {
-    id: ctx.newId(), kind: 'REFUND', amount: { amount: -amount, currency }, vat,
-    ...(input.variableSymbol ? { variableSymbol: input.variableSymbol } : {}), at: ctx.now,
+    id: ctx.newId(),
+    kind: 'REFUND',
+    amount: { amount: -amount, currency },
+    vat,
+    ...(input.variableSymbol ? { variableSymbol: input.variableSymbol } : {}),
+    at: ctx.now,
   };
   const next = finish(order, { items: order.items, adjustments: [...order.adjustments, adj] }, input, { amount: 0, vatByRate: new Map() }, [], ctx);
   const facts = { sentOrDelivered: true, lastOpenItemCancelled: closed, nothingOwed: next.totalPrice.amount === 0 };
@@ -277,8 +326,8 @@ function finish(
   const currency = order.totalPrice.currency;
   const added = parts.adjustments.slice(order.adjustments.length);
   const total = order.totalPrice.amount - closed.amount + added.reduce((a, x) => a + x.amount.amount, 0);
-  const symbols = input.variableSymbol && !order.variableSymbols.includes(input.variableSymbol)
-    ? [...order.variableSymbols, input.variableSymbol] : order.variableSymbols;
+  const symbols =
+    input.variableSymbol && !order.variableSymbols.includes(input.variableSymbol) ? [...order.variableSymbols, input.variableSymbol] : order.variableSymbols;
   return {
     ...order,
     items: parts.items,

@@ -8,13 +8,38 @@
  * library, so its list is its vocabulary.
  */
 export {
-  ADDRESS_TYPES, DOCUMENT_TYPES, FULFILMENT_STATES, ITEM_TYPES, anySentOrDelivered,
-  type Address, type DocumentMeta, type Instalment, type Money, type OrderDoc, type OrderItemDoc,
+  ADDRESS_TYPES,
+  DOCUMENT_TYPES,
+  FULFILMENT_STATES,
+  ITEM_TYPES,
+  anySentOrDelivered,
+  type Address,
+  type DocumentMeta,
+  type Instalment,
+  type Money,
+  type OrderDoc,
+  type OrderItemDoc,
 } from './order.model.js';
 export {
-  MAX_AMOUNT, MAX_FILE_BYTES, addressSchema, deliveryCarrierSchema, documentSchema, documentsSchema, isoDate, itemSchema, money,
-  orderAddressesSchema, orderItemsSchema, orderSchema, totalVatSchema, variableSymbol, vatAmount,
-  type DocumentInput, type FileInput, type OrderInput, type RecurrenceOrderInput,
+  MAX_AMOUNT,
+  MAX_FILE_BYTES,
+  addressSchema,
+  deliveryCarrierSchema,
+  documentSchema,
+  documentsSchema,
+  isoDate,
+  itemSchema,
+  money,
+  orderAddressesSchema,
+  orderItemsSchema,
+  orderSchema,
+  totalVatSchema,
+  variableSymbol,
+  vatAmount,
+  type DocumentInput,
+  type FileInput,
+  type OrderInput,
+  type RecurrenceOrderInput,
 } from './order.schemas.js';
 export { OrderRefused } from './order.errors.js';
 export { buildOrder } from './order.factory.js';

@@ -12,14 +12,28 @@ const vat = (vatRate: number, amount: number): VatAmount => ({ vatRate, amount, 
 function totalsOnly(total: number, totalVat: VatAmount[]): OrderDoc {
   const { order } = withDerivedItems({ number: 'R-1', totalPrice: CZK(total), totalVat });
   return {
-    number: 'R-1', state: 'PROCESSING', totalPrice: CZK(total), originalTotalPrice: CZK(total), totalVat,
-    items: order.items.map(buildItem), itemsDerived: true, addresses: [], variableSymbols: [], documents: [], adjustments: [], fulfilment: [],
+    number: 'R-1',
+    state: 'PROCESSING',
+    totalPrice: CZK(total),
+    originalTotalPrice: CZK(total),
+    totalVat,
+    items: order.items.map(buildItem),
+    itemsDerived: true,
+    addresses: [],
+    variableSymbols: [],
+    documents: [],
+    adjustments: [],
+    fulfilment: [],
   };
 }
 
 const refused = (f: () => unknown) => {
   let err: unknown;
-  try { f(); } catch (e) { err = e; }
+  try {
+    f();
+  } catch (e) {
+    err = e;
+  }
   expect(err, 'refused').to.be.instanceOf(OrderRefused);
   return (err as OrderRefused).records[0]!;
 };
@@ -35,11 +49,17 @@ describe('changing an order that was created from its totals only', () => {
   it('when only the VAT split changes, then the total stays and the rates share it exactly', () => {
     const next = applyOrderChange(totalsOnly(132200, [vat(21, 21000), vat(12, 1200)]), { totalVat: [vat(21, 17355), vat(12, 3450)] });
     expect(next.totalPrice).to.deep.equal(CZK(132200));
-    expect(next.items.map((i) => [i.code, i.totalPrice.amount, i.totalVat.amount])).to.deep.equal([['ORDER-21', 100000, 17355], ['ORDER-12', 32200, 3450]]);
+    expect(next.items.map((i) => [i.code, i.totalPrice.amount, i.totalVat.amount])).to.deep.equal([
+      ['ORDER-21', 100000, 17355],
+      ['ORDER-12', 32200, 3450],
+    ]);
   });
 
   it('when the new totals cannot stand for items, then 422 naming the attribute and nothing changes', () => {
-    expect(refused(() => applyOrderChange(totalsOnly(1000, [vat(21, 174)]), { totalVat: [vat(21, 1001)] }))).to.include({ code: 'UNPROCESSABLE', attribute: 'order.totalVat' });
+    expect(refused(() => applyOrderChange(totalsOnly(1000, [vat(21, 174)]), { totalVat: [vat(21, 1001)] }))).to.include({
+      code: 'UNPROCESSABLE',
+      attribute: 'order.totalVat',
+    });
   });
 
   it('when items are sent, then they replace the derived ones and the order is no longer derived', () => {

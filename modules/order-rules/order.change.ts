@@ -31,10 +31,17 @@ export function applyOrderChange(order: OrderDoc, given: OrderChangeInput): Orde
   const moneyFields: Array<[Money | undefined, string]> = [
     [change.totalPrice, 'order.totalPrice'],
     ...(change.totalVat ?? []).map((v, k) => [v, `order.totalVat[${k}]`] as [Money, string]),
-    ...(change.items ?? []).flatMap((i, k) => [[i.totalPrice, `order.items[${k}].totalPrice`], [i.totalVat, `order.items[${k}].totalVat`]] as Array<[Money, string]>),
+    ...(change.items ?? []).flatMap(
+      (i, k) =>
+        [
+          [i.totalPrice, `order.items[${k}].totalPrice`],
+          [i.totalVat, `order.items[${k}].totalVat`],
+        ] as Array<[Money, string]>,
+    ),
   ];
   for (const [m, at] of moneyFields) {
-    if (m && m.currency !== currency) throw new OrderRefused('UNPROCESSABLE', `${at}.currency: the order is in ${currency}; one currency per application.`, `${at}.currency`);
+    if (m && m.currency !== currency)
+      throw new OrderRefused('UNPROCESSABLE', `${at}.currency: the order is in ${currency}; one currency per application.`, `${at}.currency`);
   }
   // replaced items start afresh (as on create): cancellations and their adjustments belong to the old list
   const items = change.items ? change.items.map(buildItem) : order.items;
@@ -80,14 +87,22 @@ function checkMoneySigns(order: OrderDoc): void {
 export function checkTotals(order: OrderDoc): void {
   const total = impliedTotal(order);
   if (order.totalPrice.amount !== total) {
-    throw new OrderRefused('UNPROCESSABLE', `order.totalPrice: ${order.totalPrice.amount} does not equal the sum of the items, ${total}.`, 'order.totalPrice.amount');
+    throw new OrderRefused(
+      'UNPROCESSABLE',
+      `order.totalPrice: ${order.totalPrice.amount} does not equal the sum of the items, ${total}.`,
+      'order.totalPrice.amount',
+    );
   }
   const vat = impliedVat(order);
   const given = new Map<number, number>();
   for (const v of order.totalVat) given.set(v.vatRate, (given.get(v.vatRate) ?? 0) + v.amount);
   for (const rate of new Set([...vat.keys(), ...given.keys()])) {
     if ((vat.get(rate) ?? 0) !== (given.get(rate) ?? 0)) {
-      throw new OrderRefused('UNPROCESSABLE', `order.totalVat: the VAT at ${rate} % is ${given.get(rate) ?? 0}, the items hold ${vat.get(rate) ?? 0}.`, 'order.totalVat');
+      throw new OrderRefused(
+        'UNPROCESSABLE',
+        `order.totalVat: the VAT at ${rate} % is ${given.get(rate) ?? 0}, the items hold ${vat.get(rate) ?? 0}.`,
+        'order.totalVat',
+      );
     }
   }
 }

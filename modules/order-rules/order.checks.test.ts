@@ -19,7 +19,11 @@ function order(deliveryVat: number, over: Record<string, unknown> = {}): OrderIn
 }
 
 describe('order checks: an impossible VAT is an error, not advice', () => {
-  for (const [what, vat] of [['900 000 on a 30 000 item', 900000], ['negative on a positive item', -5207], ['the whole price at 21 %', 30000]] as const) {
+  for (const [what, vat] of [
+    ['900 000 on a 30 000 item', 900000],
+    ['negative on a positive item', -5207],
+    ['the whole price at 21 %', 30000],
+  ] as const) {
     it(`when an item's VAT is ${what}, then an ERROR naming it that override cannot accept`, () => {
       const { errors, warnings } = checkOrder(order(vat), { currencies: ['CZK'] });
       expect(errors).to.have.length(1);

@@ -52,7 +52,14 @@ export function checkSigns(order: Pick<OrderInput, 'totalPrice' | 'items'>, root
     const deduction = item.type !== undefined && DEDUCTION_ITEM_TYPES.includes(item.type);
     const bad = deduction ? item.totalPrice.amount > 0 : item.totalPrice.amount < 0;
     if (bad) {
-      errors.push(err(deduction ? `A ${item.type} item reduces the total: its price must not be positive.` : 'Only DISCOUNT, GIFT_CARD and STORE_CREDIT items may have a negative price.', `${p}.totalPrice.amount`));
+      errors.push(
+        err(
+          deduction
+            ? `A ${item.type} item reduces the total: its price must not be positive.`
+            : 'Only DISCOUNT, GIFT_CARD and STORE_CREDIT items may have a negative price.',
+          `${p}.totalPrice.amount`,
+        ),
+      );
     }
     const pairs: Array<[Money, VatAmount, string]> = [[item.totalPrice, item.totalVat, `${p}.totalVat.amount`]];
     if (item.unitPrice && item.unitVat) pairs.push([item.unitPrice, item.unitVat, `${p}.unitVat.amount`]);
@@ -115,7 +122,13 @@ function checkAdvisories(order: OrderInput, root: string, warnings: ErrorRecord[
     }
     const vat = vatIncluded(item.totalPrice.amount, item.totalVat.vatRate);
     if (Math.abs(vat - item.totalVat.amount) > 1) {
-      warnings.push(warn(WARN_CODES.itemVat, `${item.totalVat.vatRate} % VAT of ${item.totalPrice.amount} is ${vat}, totalVat.amount is ${item.totalVat.amount}.`, `${p}.totalVat.amount`));
+      warnings.push(
+        warn(
+          WARN_CODES.itemVat,
+          `${item.totalVat.vatRate} % VAT of ${item.totalPrice.amount} is ${vat}, totalVat.amount is ${item.totalVat.amount}.`,
+          `${p}.totalVat.amount`,
+        ),
+      );
     }
   });
 }

@@ -18,15 +18,17 @@ export function closeCancelledOrder(order: OrderDoc, at: Date, reason: string): 
   const goodsOut = order.items.some((i) => i.sentMilli > 0);
   if (!anyOpen(order) || goodsOut) return order;
   const currency = order.totalPrice.currency;
-  const lines = order.items.flatMap((i, index) => (i.quantityMilli - i.cancelledMilli > 0 ? [{ index, quantityMilli: i.quantityMilli - i.cancelledMilli }] : []));
+  const lines = order.items.flatMap((i, index) =>
+    i.quantityMilli - i.cancelledMilli > 0 ? [{ index, quantityMilli: i.quantityMilli - i.cancelledMilli }] : [],
+  );
   const items = order.items.map((i) => ({ ...i, cancelledMilli: i.quantityMilli, state: 'CANCELLED' as const }));
   // total = Σ open items + Σ adjustments: with nothing open, an adjustment undoes the earlier
   // ones (amount and VAT rate by rate) so that the order owes exactly nothing
   const adjusted = adjustmentsTotal(order);
   const undoVat = undoneVat(order.adjustments, currency);
   const rates = new Set([...order.totalVat, ...order.adjustments.flatMap((a) => a.vat ?? [])].map((v) => v.vatRate));
-  const undo: OrderAdjustment[] = adjusted !== 0 || undoVat.length
-    ? [{ id: newId(), kind: 'CANCEL', amount: { amount: -adjusted, currency }, vat: undoVat, at }] : [];
+  const undo: OrderAdjustment[] =
+    adjusted !== 0 || undoVat.length ? [{ id: newId(), kind: 'CANCEL', amount: { amount: -adjusted, currency }, vat: undoVat, at }] : [];
   const entry: FulfilmentEntry = { id: newId(), operation: 'CANCEL', at, items: lines, amount: { ...order.totalPrice }, reason };
   return {
     ...order,

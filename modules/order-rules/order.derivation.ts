@@ -30,7 +30,8 @@ export function grossRange(vat: number, vatRate: number, max: number): [number, 
     let hi = max + 1;
     while (lo < hi) {
       const mid = Math.floor((lo + hi) / 2);
-      if (vatIncluded(mid, vatRate) >= atLeast) hi = mid; else lo = mid + 1;
+      if (vatIncluded(mid, vatRate) >= atLeast) hi = mid;
+      else lo = mid + 1;
     }
     return lo;
   };
@@ -47,7 +48,9 @@ export function splitByVat(total: number, totalVat: VatAmount[]): number[] | str
   if (missing >= 0) return `No amount up to the order total carries ${totalVat[missing]!.amount} of VAT at ${totalVat[missing]!.vatRate} %.`;
   const bounds = ranges as Array<[number, number]>;
   // start from the gross that the VAT implies (net + VAT), kept within the exact range
-  const gross = totalVat.map((v, i) => (i === zero ? 0 : Math.min(Math.max(mulDivRound(v.amount, 10_000 + Math.round(v.vatRate * 100), Math.round(v.vatRate * 100)), bounds[i]![0]), bounds[i]![1])));
+  const gross = totalVat.map((v, i) =>
+    i === zero ? 0 : Math.min(Math.max(mulDivRound(v.amount, 10_000 + Math.round(v.vatRate * 100), Math.round(v.vatRate * 100)), bounds[i]![0]), bounds[i]![1]),
+  );
   let left = total - gross.reduce((a, g) => a + g, 0);
   // a 0 % rate (any gross, no VAT) takes up the difference first; then each rate moves within its range
   const sequence = [...(zero >= 0 ? [zero] : []), ...totalVat.map((_, i) => i).filter((i) => i !== zero)];
@@ -67,11 +70,15 @@ function checkBounds(order: RecurrenceOrderInput, root: string): ErrorRecord[] {
   if (order.totalPrice.amount <= 0) errors.push(err('The order total must be positive.', `${root}.totalPrice.amount`));
   order.totalVat.forEach((v, i) => {
     if (v.amount < 0) errors.push(err('An order without items cannot carry negative VAT.', `${root}.totalVat[${i}].amount`));
-    if (v.currency !== order.totalPrice.currency) errors.push(err(`One currency per application: totalVat[${i}] is in ${v.currency}, the order in ${order.totalPrice.currency}.`, `${root}.totalVat[${i}].currency`));
+    if (v.currency !== order.totalPrice.currency)
+      errors.push(
+        err(`One currency per application: totalVat[${i}] is in ${v.currency}, the order in ${order.totalPrice.currency}.`, `${root}.totalVat[${i}].currency`),
+      );
     if (v.vatRate === 0 && v.amount !== 0) errors.push(err('VAT at 0 % must be 0.', `${root}.totalVat[${i}].amount`));
   });
   const vat = order.totalVat.reduce((a, v) => a + v.amount, 0);
-  if (vat > order.totalPrice.amount) errors.push(err(`The VAT adds up to ${vat}, more than the order total of ${order.totalPrice.amount}.`, `${root}.totalVat`));
+  if (vat > order.totalPrice.amount)
+    errors.push(err(`The VAT adds up to ${vat}, more than the order total of ${order.totalPrice.amount}.`, `${root}.totalVat`));
   return errors;
 }
 
@@ -107,7 +114,9 @@ function derive(order: RecurrenceOrderInput, root: string): { order: OrderInput;
   const { totalPrice, totalVat } = order;
   const label = order.number ? `Order ${order.number}` : 'Order';
   const item = (code: string, name: string, amount: number, v: VatAmount): ItemInput => ({
-    code, name, quantity: 1,
+    code,
+    name,
+    quantity: 1,
     totalPrice: { amount, currency: totalPrice.currency },
     totalVat: { vatRate: v.vatRate, amount: v.amount, currency: totalPrice.currency },
   });

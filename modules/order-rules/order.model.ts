@@ -19,8 +19,20 @@ export const DEDUCTION_ITEM_TYPES: readonly ItemType[] = ['DISCOUNT', 'GIFT_CARD
 export const FULFILMENT_STATES = ['PROCESSING', 'SENT', 'DELIVERED', 'RETURNED', 'CANCELLED'] as const;
 export const DELIVERY_TYPES = ['DELIVERY_CARRIER', 'PERSONAL_BRANCH', 'PERSONAL_PARTNER', 'ONLINE'] as const;
 export const CARRIER_IDS = [
-  'CZ_POST_HAND', 'CZ_POST_OFFICE', 'CZ_POST_OTHER', 'PPL', 'DPD', 'GEIS', 'IN_TIME', 'TOP_TRANS',
-  'GEBRUDER_WEISS', 'LOCAL_COURIER', 'TNT', 'GLS', 'HDS_COMFORT', 'HDS_STANDARD',
+  'CZ_POST_HAND',
+  'CZ_POST_OFFICE',
+  'CZ_POST_OTHER',
+  'PPL',
+  'DPD',
+  'GEIS',
+  'IN_TIME',
+  'TOP_TRANS',
+  'GEBRUDER_WEISS',
+  'LOCAL_COURIER',
+  'TNT',
+  'GLS',
+  'HDS_COMFORT',
+  'HDS_STANDARD',
 ] as const;
 
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];

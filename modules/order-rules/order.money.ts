@@ -29,7 +29,10 @@ export function partValue(total: number, x: number, quantityMilli: number): numb
 }
 
 /** The part of an item that its money depends on (also what order events carry). */
-export type PricedCounters = Pick<OrderItemDoc, 'quantityMilli' | 'totalPrice' | 'totalVat' | 'sentMilli' | 'deliveredMilli' | 'returnedMilli' | 'cancelledMilli'>;
+export type PricedCounters = Pick<
+  OrderItemDoc,
+  'quantityMilli' | 'totalPrice' | 'totalVat' | 'sentMilli' | 'deliveredMilli' | 'returnedMilli' | 'cancelledMilli'
+>;
 
 type Priced = Pick<OrderItemDoc, 'totalPrice' | 'totalVat'>;
 
@@ -64,7 +67,10 @@ export function netComponents(items: readonly Priced[]): Component[][] {
   const deductions = items.filter(isDeduction);
   if (deductions.length === 0) return out;
   const weights = positive.map((k) => items[k]!.totalPrice.amount);
-  const amounts = allocate(deductions.reduce((a, d) => a + d.totalPrice.amount, 0), weights);
+  const amounts = allocate(
+    deductions.reduce((a, d) => a + d.totalPrice.amount, 0),
+    weights,
+  );
   const vatByRate = new Map<number, number>();
   for (const d of deductions) vatByRate.set(d.totalVat.vatRate, (vatByRate.get(d.totalVat.vatRate) ?? 0) + d.totalVat.amount);
   const rates = [...vatByRate.keys()].sort((a, b) => a - b);
@@ -147,7 +153,9 @@ export function impliedVat(order: Pick<OrderDoc, 'items' | 'adjustments'>): Map<
   const add = (rate: number, amount: number) => byRate.set(rate, (byRate.get(rate) ?? 0) + amount);
   const net = netComponents(order.items);
   for (const i of order.items) add(i.totalVat.vatRate, 0); // every rate the order had stays listed
-  order.items.forEach((i, k) => { for (const [rate, vat] of openValue(net[k]!, i).vatByRate) add(rate, vat); });
+  order.items.forEach((i, k) => {
+    for (const [rate, vat] of openValue(net[k]!, i).vatByRate) add(rate, vat);
+  });
   for (const adj of order.adjustments) for (const v of adj.vat ?? []) add(v.vatRate, v.amount);
   return byRate;
 }
@@ -190,7 +198,10 @@ export function vatOfAmount(order: Pick<OrderDoc, 'items'>, amount: number, curr
   const positive = all.filter(([, g]) => g > 0);
   // nothing open with a positive price: the whole amount goes to the lowest rate
   const weights = positive.length ? positive : all.slice(0, 1).map(([r]) => [r, 1] as [number, number]);
-  const parts = allocate(amount, weights.map(([, g]) => g));
+  const parts = allocate(
+    amount,
+    weights.map(([, g]) => g),
+  );
   return weights.map(([vatRate], k) => ({ vatRate, amount: vatIncluded(parts[k]!, vatRate), currency }));
 }
 

@@ -13,7 +13,19 @@ import type { Status } from '../applications/application.model.js';
 import { applyFulfilment, type FulfilmentInput } from './fulfilment.rules.js';
 import { applyOrderChange } from './order.change.js';
 import { anyOpen, available, countersValid } from './fulfilment.counters.js';
-import { closedMilli, closingValue, eligibleMilli, eligibleValue, impliedTotal, impliedVat, isDeduction, netComponents, payoutBase, rangeValue, type PayoutTrigger } from './order.money.js';
+import {
+  closedMilli,
+  closingValue,
+  eligibleMilli,
+  eligibleValue,
+  impliedTotal,
+  impliedVat,
+  isDeduction,
+  netComponents,
+  payoutBase,
+  rangeValue,
+  type PayoutTrigger,
+} from './order.money.js';
 import { orderSnapshot } from '../orders/orders.events.js';
 import { OrderRefused } from './order.errors.js';
 import { feeOf, reconcile, totals, type LedgerRecord } from '../payments/ledger.rules.js';
@@ -30,23 +42,29 @@ const RUNS = Number(process.env.FC_RUNS ?? 300);
 const CUR = 'CZK';
 const RATES = [0, 10, 12, 21];
 
-const quantity = fc.oneof(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1000, max: 4999 }).map((m) => m / 1000));
+const quantity = fc.oneof(
+  fc.integer({ min: 1, max: 5 }),
+  fc.integer({ min: 1000, max: 4999 }).map((m) => m / 1000),
+);
 const itemInput = (code: string, discount = false): fc.Arbitrary<ItemInput> =>
-  fc.record({ q: quantity, price: fc.integer({ min: discount ? 1 : 0, max: discount ? 5_000 : 250_000 }), rate: fc.constantFrom(...RATES) })
+  fc
+    .record({ q: quantity, price: fc.integer({ min: discount ? 1 : 0, max: discount ? 5_000 : 250_000 }), rate: fc.constantFrom(...RATES) })
     .map(({ q, price, rate }) => {
       const amount = discount ? -price : price;
       return {
-        code, name: `Item ${code}`, type: discount ? 'DISCOUNT' : 'PHYSICAL', quantity: q,
-        totalPrice: { amount, currency: CUR }, totalVat: { vatRate: rate, amount: vatIncluded(amount, rate), currency: CUR },
+        code,
+        name: `Item ${code}`,
+        type: discount ? 'DISCOUNT' : 'PHYSICAL',
+        quantity: q,
+        totalPrice: { amount, currency: CUR },
+        totalVat: { vatRate: rate, amount: vatIncluded(amount, rate), currency: CUR },
       } as ItemInput;
     });
 
 /** 1-4 items, sometimes a discount line worth at most half of the rest; a total above zero (as create demands). */
-const itemsInput = fc.tuple(fc.integer({ min: 1, max: 4 }), fc.boolean())
-  .chain(([n, withDiscount]) => fc.tuple(
-    ...Array.from({ length: n }, (_, k) => itemInput(`I${k}`)),
-    ...(withDiscount ? [itemInput('D', true)] : []),
-  ))
+const itemsInput = fc
+  .tuple(fc.integer({ min: 1, max: 4 }), fc.boolean())
+  .chain(([n, withDiscount]) => fc.tuple(...Array.from({ length: n }, (_, k) => itemInput(`I${k}`)), ...(withDiscount ? [itemInput('D', true)] : [])))
   .map((items) => {
     const positive = items.filter((i) => i.type !== 'DISCOUNT').reduce((a, i) => a + i.totalPrice.amount, 0);
     return items.filter((i) => i.type !== 'DISCOUNT' || -i.totalPrice.amount <= Math.floor(positive / 2));
@@ -56,8 +74,17 @@ const itemsInput = fc.tuple(fc.integer({ min: 1, max: 4 }), fc.boolean())
 function newOrder(items: ItemInput[]): OrderDoc {
   const docs = items.map(buildItem);
   const base: OrderDoc = {
-    number: 'ORD-1', state: 'PROCESSING', totalPrice: { amount: 0, currency: CUR }, originalTotalPrice: { amount: 0, currency: CUR },
-    totalVat: [], items: docs, addresses: [], variableSymbols: ['1234'], documents: [], adjustments: [], fulfilment: [],
+    number: 'ORD-1',
+    state: 'PROCESSING',
+    totalPrice: { amount: 0, currency: CUR },
+    originalTotalPrice: { amount: 0, currency: CUR },
+    totalVat: [],
+    items: docs,
+    addresses: [],
+    variableSymbols: ['1234'],
+    documents: [],
+    adjustments: [],
+    fulfilment: [],
   };
   return applyOrderChange(base, { items });
 }
@@ -83,15 +110,37 @@ const amountSpec: fc.Arbitrary<AmountSpec> = fc.oneof(
 );
 
 const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 8, arbitrary: fc.record({
-    op: fc.constantFrom('SEND', 'DELIVER', 'RETURN', 'CANCEL' as const),
-    pick: fc.option(fc.array(fc.record({ k: fc.nat(5), q: fc.option(fc.integer({ min: 1, max: 2000 }).map((m) => m / 1000), { freq: 2 }) }), { minLength: 1, maxLength: 3 }), { freq: 3, nil: undefined }),
-    amount: fc.option(amountSpec, { freq: 2, nil: undefined }),
-  }).map(({ op, pick, amount }) => ({ kind: 'op' as const, input: { op, pick, amount } })) },
-  { weight: 2, arbitrary: fc.oneof(
-    fc.integer({ min: 1, max: 30_000 }).map((amount) => ({ mode: 'abs' as const, amount })),
-    amountSpec,
-  ).map((amount) => ({ kind: 'refund' as const, amount })) },
+  {
+    weight: 8,
+    arbitrary: fc
+      .record({
+        op: fc.constantFrom('SEND', 'DELIVER', 'RETURN', 'CANCEL' as const),
+        pick: fc.option(
+          fc.array(
+            fc.record({
+              k: fc.nat(5),
+              q: fc.option(
+                fc.integer({ min: 1, max: 2000 }).map((m) => m / 1000),
+                { freq: 2 },
+              ),
+            }),
+            { minLength: 1, maxLength: 3 },
+          ),
+          { freq: 3, nil: undefined },
+        ),
+        amount: fc.option(amountSpec, { freq: 2, nil: undefined }),
+      })
+      .map(({ op, pick, amount }) => ({ kind: 'op' as const, input: { op, pick, amount } })),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .oneof(
+        fc.integer({ min: 1, max: 30_000 }).map((amount) => ({ mode: 'abs' as const, amount })),
+        amountSpec,
+      )
+      .map((amount) => ({ kind: 'refund' as const, amount })),
+  },
   { weight: 1, arbitrary: itemsInput.map((items) => ({ kind: 'change' as const, items })) },
 );
 
@@ -107,9 +156,10 @@ interface Ran {
 
 /** The concrete request of a step against the current order. */
 function inputOf(order: OrderDoc, s: Exclude<Step, { kind: 'change' }>, ctx: { now: Date; newId: () => string }): FulfilmentInput {
-  const base: FulfilmentInput = s.kind === 'refund'
-    ? { op: 'RETURN', items: [] }
-    : { op: s.input.op, items: s.input.pick?.map(({ k, q }) => ({ code: order.items[k % order.items.length]!.code, quantity: q })) };
+  const base: FulfilmentInput =
+    s.kind === 'refund'
+      ? { op: 'RETURN', items: [] }
+      : { op: s.input.op, items: s.input.pick?.map(({ k, q }) => ({ code: order.items[k % order.items.length]!.code, quantity: q })) };
   const spec = s.kind === 'refund' ? s.amount : s.input.amount;
   if (!spec) return base;
   let amount: number;
@@ -117,7 +167,11 @@ function inputOf(order: OrderDoc, s: Exclude<Step, { kind: 'change' }>, ctx: { n
   else if (spec.mode === 'total') amount = order.totalPrice.amount + spec.d;
   else {
     // a dry run without the amount tells the value of what the call marks
-    try { amount = applyFulfilment(order, base, ctx).lines.reduce((a, l) => a + l.amount, 0) + spec.d; } catch { amount = spec.d; }
+    try {
+      amount = applyFulfilment(order, base, ctx).lines.reduce((a, l) => a + l.amount, 0) + spec.d;
+    } catch {
+      amount = spec.d;
+    }
   }
   return { ...base, totalPrice: { amount, currency: CUR } };
 }
@@ -165,7 +219,11 @@ function checkBounds(before: OrderDoc, s: Step, r: Ran): void {
 }
 
 function checkOrder(order: OrderDoc): void {
-  const money = [order.totalPrice.amount, ...order.totalVat.map((v) => v.amount), ...order.adjustments.flatMap((a) => [a.amount.amount, ...(a.vat ?? []).map((v) => v.amount)])];
+  const money = [
+    order.totalPrice.amount,
+    ...order.totalVat.map((v) => v.amount),
+    ...order.adjustments.flatMap((a) => [a.amount.amount, ...(a.vat ?? []).map((v) => v.amount)]),
+  ];
   expect(money.every(Number.isSafeInteger), 'amounts are integers in minor units').to.equal(true);
   expect(order.items.every(countersValid), 'counters keep R ≤ D ≤ S, S + C ≤ Q').to.equal(true);
   expect(order.totalPrice.amount, 'total = open items + adjustments').to.equal(impliedTotal(order));
@@ -177,57 +235,60 @@ function checkOrder(order: OrderDoc): void {
 
 describe('order money invariants (property-based, fast-check)', () => {
   it(`when random sequences of send, deliver, return, cancel, refunds and changes run, then no minor unit appears or disappears (seed ${SEED}, ${RUNS} runs)`, () => {
-    fc.assert(fc.property(itemsInput, fc.array(step, { minLength: 1, maxLength: 40 }), fc.integer({ min: 0, max: 2_000 }), planArb, (items, steps, feeBps, planned) => {
-      let order = newOrder(items);
-      let status: Status = { state: 'READY', stateReason: 'READY_TO_SHIP' };
-      let plan = repaymentPlan(planned.type, order.totalPrice, PURCHASED_AT, 'BASIC');
-      let day = 0;
-      const ledgers: Record<PayoutTrigger, LedgerRecord[]> = { SENT: [], DELIVERED: [] };
-      // what the events reported as closed per item code: must equal what the item lost
-      let closedByEvents = new Map<string, { amount: number; vat: number }>();
-      const n = { i: 0 };
-      checkOrder(order);
-      for (const s of steps) {
-        const snapshot = JSON.stringify(order);
-        const r = run(order, status, s, n);
-        if (r === 'refused') expect(JSON.stringify(order), 'a refused step changes nothing').to.equal(snapshot);
-        if (!r || r === 'refused') continue;
-        checkBounds(order, s, r);
-        const totalBefore = order.totalPrice.amount;
-        if (s.kind === 'change') closedByEvents = new Map();
-        else if (r.amount !== undefined && s.kind === 'op' && (s.input.op === 'RETURN' || s.input.op === 'CANCEL')) {
-          expect(r.order.totalPrice.amount, 'a closing operation lowers the total by its amount').to.equal(totalBefore - r.amount);
-          const last = r.order.fulfilment.at(-1)!;
-          const net = netComponents(order.items);
-          for (const { index, quantityMilli } of last.items) {
-            const before = order.items[index]!;
-            const value = closingValue(net[index]!, before, quantityMilli);
-            const acc = closedByEvents.get(before.code) ?? { amount: 0, vat: 0 };
-            acc.amount += value.amount;
-            acc.vat += value.vat;
-            closedByEvents.set(before.code, acc);
-          }
-        } else if (s.kind === 'op') {
-          expect(r.order.totalPrice.amount, 'send and deliver keep the total').to.equal(totalBefore);
-        }
-        order = r.order;
-        status = r.status;
-        day += planned.days[(n.i + day) % planned.days.length]!;
-        plan = checkPlan(plan, order, addDays(localDate(PURCHASED_AT), day));
+    fc.assert(
+      fc.property(itemsInput, fc.array(step, { minLength: 1, maxLength: 40 }), fc.integer({ min: 0, max: 2_000 }), planArb, (items, steps, feeBps, planned) => {
+        let order = newOrder(items);
+        let status: Status = { state: 'READY', stateReason: 'READY_TO_SHIP' };
+        let plan = repaymentPlan(planned.type, order.totalPrice, PURCHASED_AT, 'BASIC');
+        let day = 0;
+        const ledgers: Record<PayoutTrigger, LedgerRecord[]> = { SENT: [], DELIVERED: [] };
+        // what the events reported as closed per item code: must equal what the item lost
+        let closedByEvents = new Map<string, { amount: number; vat: number }>();
+        const n = { i: 0 };
         checkOrder(order);
-        const net = netComponents(order.items);
-        order.items.forEach((item, k) => {
-          // a deduction's money leaves with the goods; the goods' closed value includes their share of it
-          if (isDeduction(item)) return;
-          const got = closedByEvents.get(item.code) ?? { amount: 0, vat: 0 };
-          const closed = rangeValue(net[k]!, 0, closedMilli(item), item.quantityMilli);
-          expect(got.amount, `closed value of ${item.code}`).to.equal(closed.amount);
-          expect(got.vat, `closed VAT of ${item.code}`).to.equal(closed.vat);
-        });
-        checkLedgers(order, ledgers, feeBps, n);
-        checkCancelledApplication(order, n);
-      }
-    }), { seed: SEED, numRuns: RUNS });
+        for (const s of steps) {
+          const snapshot = JSON.stringify(order);
+          const r = run(order, status, s, n);
+          if (r === 'refused') expect(JSON.stringify(order), 'a refused step changes nothing').to.equal(snapshot);
+          if (!r || r === 'refused') continue;
+          checkBounds(order, s, r);
+          const totalBefore = order.totalPrice.amount;
+          if (s.kind === 'change') closedByEvents = new Map();
+          else if (r.amount !== undefined && s.kind === 'op' && (s.input.op === 'RETURN' || s.input.op === 'CANCEL')) {
+            expect(r.order.totalPrice.amount, 'a closing operation lowers the total by its amount').to.equal(totalBefore - r.amount);
+            const last = r.order.fulfilment.at(-1)!;
+            const net = netComponents(order.items);
+            for (const { index, quantityMilli } of last.items) {
+              const before = order.items[index]!;
+              const value = closingValue(net[index]!, before, quantityMilli);
+              const acc = closedByEvents.get(before.code) ?? { amount: 0, vat: 0 };
+              acc.amount += value.amount;
+              acc.vat += value.vat;
+              closedByEvents.set(before.code, acc);
+            }
+          } else if (s.kind === 'op') {
+            expect(r.order.totalPrice.amount, 'send and deliver keep the total').to.equal(totalBefore);
+          }
+          order = r.order;
+          status = r.status;
+          day += planned.days[(n.i + day) % planned.days.length]!;
+          plan = checkPlan(plan, order, addDays(localDate(PURCHASED_AT), day));
+          checkOrder(order);
+          const net = netComponents(order.items);
+          order.items.forEach((item, k) => {
+            // a deduction's money leaves with the goods; the goods' closed value includes their share of it
+            if (isDeduction(item)) return;
+            const got = closedByEvents.get(item.code) ?? { amount: 0, vat: 0 };
+            const closed = rangeValue(net[k]!, 0, closedMilli(item), item.quantityMilli);
+            expect(got.amount, `closed value of ${item.code}`).to.equal(closed.amount);
+            expect(got.vat, `closed VAT of ${item.code}`).to.equal(closed.vat);
+          });
+          checkLedgers(order, ledgers, feeBps, n);
+          checkCancelledApplication(order, n);
+        }
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
   });
 });
 
@@ -246,7 +307,9 @@ function checkLedgers(order: OrderDoc, ledgers: Record<PayoutTrigger, LedgerReco
     expect(ledgers[trigger].every((r) => [r.gross, r.fee, r.net].every(Number.isSafeInteger) && r.gross !== 0)).to.equal(true);
     expect(t.gross, `${trigger}: never more than the customer owes`).to.be.at.most(Math.max(0, order.totalPrice.amount));
     const reached = order.items.reduce((a, i, k) => a + eligibleValue(net[k]!, i, eligibleMilli(i, trigger)), 0);
-    expect(t.gross, `${trigger}: never more than the goods that reached the trigger are worth to the customer, with the adjustments`).to.be.at.most(Math.max(0, reached + snapshot.adjustmentsTotal));
+    expect(t.gross, `${trigger}: never more than the goods that reached the trigger are worth to the customer, with the adjustments`).to.be.at.most(
+      Math.max(0, reached + snapshot.adjustmentsTotal),
+    );
     if (noNegative) expect(t.gross, `${trigger}: never more than the order is worth`).to.be.at.most(order.totalPrice.amount);
   }
   const everythingDelivered = order.items.every((i) => i.deliveredMilli === i.quantityMilli - i.cancelledMilli && i.returnedMilli === 0);
@@ -272,7 +335,10 @@ function checkCancelledApplication(order: OrderDoc, n: { i: number }): void {
 
 const PURCHASED_AT = new Date('2024-03-01T10:00:00Z');
 /** The financing type, and the days that pass between steps (so instalments fall due on the way). */
-const planArb = fc.record({ type: fc.constantFrom<FinancingType>('DEFERRED_PAYMENT', 'PAY_IN_THREE'), days: fc.array(fc.nat(9), { minLength: 1, maxLength: 8 }) });
+const planArb = fc.record({
+  type: fc.constantFrom<FinancingType>('DEFERRED_PAYMENT', 'PAY_IN_THREE'),
+  days: fc.array(fc.nat(9), { minLength: 1, maxLength: 8 }),
+});
 
 /**
  * The customer's plan after a step, as the applications module's write path keeps it (replan whenever the
@@ -284,7 +350,10 @@ function checkPlan(plan: Instalment[], order: OrderDoc, today: string): Instalme
   // the very rule the write path applies to every write of an application
   const next = planChange({ order, repaymentPlan: plan }, {}, undefined, new Date(`${today}T10:00:00Z`))?.plan ?? plan;
   expect(planTotal(next), 'the plan sums to what the customer still owes').to.equal(order.totalPrice.amount);
-  expect(next.map((p) => p.dueDate), 'same instalments, same due dates').to.deep.equal(plan.map((p) => p.dueDate));
+  expect(
+    next.map((p) => p.dueDate),
+    'same instalments, same due dates',
+  ).to.deep.equal(plan.map((p) => p.dueDate));
   next.forEach((p, i) => {
     expect(Number.isSafeInteger(p.amount.amount) && p.amount.amount >= 0, 'instalments are non-negative integers').to.equal(true);
     if (p.dueDate <= today) expect(p.amount.amount, 'a fallen-due instalment never grows').to.be.at.most(plan[i]!.amount.amount);

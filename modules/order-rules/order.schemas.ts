@@ -1,8 +1,18 @@
 import Joi from 'joi';
 import { partnerUrl } from '../../platform/net/partner-url.js';
 import {
-  CARRIER_IDS, DELIVERY_TYPES, DOCUMENT_TYPES, ITEM_TYPES, ORDER_ADDRESS_TYPES,
-  type Address, type DeliveryCarrier, type DeliveryType, type DocumentType, type Money, type OrderItemDoc, type VatAmount,
+  CARRIER_IDS,
+  DELIVERY_TYPES,
+  DOCUMENT_TYPES,
+  ITEM_TYPES,
+  ORDER_ADDRESS_TYPES,
+  type Address,
+  type DeliveryCarrier,
+  type DeliveryType,
+  type DocumentType,
+  type Money,
+  type OrderItemDoc,
+  type VatAmount,
 } from './order.model.js';
 
 /**
@@ -17,7 +27,8 @@ import {
 /** The order as a partner sends it, validated. */
 
 /** An item as the partner sends it: the stored item's description; quantity and unit amounts may be left out. */
-export interface ItemInput extends Pick<OrderItemDoc, 'code' | 'ean' | 'name' | 'type' | 'variant' | 'producer' | 'categories' | 'totalPrice' | 'totalVat' | 'image' | 'productUrl'> {
+export interface ItemInput
+  extends Pick<OrderItemDoc, 'code' | 'ean' | 'name' | 'type' | 'variant' | 'producer' | 'categories' | 'totalPrice' | 'totalVat' | 'image' | 'productUrl'> {
   /** null or absent counts as 1 */
   quantity?: number | null;
   unitPrice?: Money;
@@ -52,7 +63,6 @@ export interface OrderInput {
 /** Create from recurrence: only the totals are required; items are derived when none are sent. */
 export type RecurrenceOrderInput = Omit<OrderInput, 'items'> & { items?: ItemInput[] };
 
-
 /** Money: 1e13 minor units is far above any purchase and far below 2^53. */
 export const MAX_AMOUNT = 10_000_000_000_000;
 /** spec Limits: 500 kB per file. */
@@ -72,16 +82,21 @@ const ISO_DATE = new RegExp(`^${CALENDAR_DATE}$`);
 const ISO_DATE_TIME_OFFSET = new RegExp(`^${CALENDAR_DATE}T(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d{1,9})?(?:Z|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$`);
 
 const realDate = (value: string, helpers: Joi.CustomHelpers) =>
-  Number.isNaN(Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value)) || new Date(`${value.slice(0, 10)}T00:00:00Z`).toISOString().slice(0, 10) !== value.slice(0, 10)
+  Number.isNaN(Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value)) ||
+  new Date(`${value.slice(0, 10)}T00:00:00Z`).toISOString().slice(0, 10) !== value.slice(0, 10)
     ? helpers.error('any.invalid')
     : value;
 
 export const isoDate = Joi.string().pattern(ISO_DATE, 'YYYY-MM-DD').custom(realDate).description('ISO 8601 date, YYYY-MM-DD');
-export const isoDateTime = Joi.string().pattern(ISO_DATE_TIME_OFFSET, 'ISO 8601 date-time with offset').custom(realDate)
+export const isoDateTime = Joi.string()
+  .pattern(ISO_DATE_TIME_OFFSET, 'ISO 8601 date-time with offset')
+  .custom(realDate)
   .description('ISO 8601 date-time with an offset, e.g. 2024-05-01T14:30:00+02:00');
 const url = partnerUrl;
 
-export const currency = Joi.string().pattern(/^[A-Z]{3}$/, 'ISO 4217 code').description('ISO 4217 currency code');
+export const currency = Joi.string()
+  .pattern(/^[A-Z]{3}$/, 'ISO 4217 code')
+  .description('ISO 4217 currency code');
 export const money = Joi.object<Money, true>({
   amount: Joi.number().integer().min(-MAX_AMOUNT).max(MAX_AMOUNT).required().description('integer in minor units (125.90 → 12590)'),
   currency: currency.required(),
@@ -98,20 +113,24 @@ export const variableSymbol = Joi.string().pattern(/^\d{1,10}$/, 'digits, at mos
 export const totalVatSchema = Joi.array().items(vatAmount).max(20).unique('vatRate').description('one entry per VAT rate');
 
 /** An address whose `addressType` is one of `types` (the order's and the customer's differ). */
-export const addressSchema = (types: readonly string[]) => Joi.object<Address, true>({
-  name: Joi.string().max(255),
-  city: Joi.string().max(100),
-  country: Joi.string().pattern(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2').description('ISO 3166-1 alpha-2 country code'),
-  streetAddress: Joi.string().max(255),
-  streetNumber: Joi.string().max(20),
-  zip: Joi.string().max(20),
-  addressType: Joi.string().valid(...types).required(),
-}).label('Address');
+export const addressSchema = (types: readonly string[]) =>
+  Joi.object<Address, true>({
+    name: Joi.string().max(255),
+    city: Joi.string().max(100),
+    country: Joi.string()
+      .pattern(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2')
+      .description('ISO 3166-1 alpha-2 country code'),
+    streetAddress: Joi.string().max(255),
+    streetNumber: Joi.string().max(20),
+    zip: Joi.string().max(20),
+    addressType: Joi.string()
+      .valid(...types)
+      .required(),
+  }).label('Address');
 /** Order addresses: BILLING and DELIVERY only (spec Order). */
 export const orderAddressSchema = addressSchema(ORDER_ADDRESS_TYPES);
 
-const quantity = Joi.number().min(1).max(1_000_000).precision(3).allow(null)
-  .description('positive, at most 3 decimal places, minimum 1; empty counts as 1');
+const quantity = Joi.number().min(1).max(1_000_000).precision(3).allow(null).description('positive, at most 3 decimal places, minimum 1; empty counts as 1');
 
 export const itemSchema = Joi.object<ItemInput, true>({
   code: Joi.string().min(1).max(200).required(),
@@ -132,19 +151,27 @@ export const itemSchema = Joi.object<ItemInput, true>({
 
 const base64 = Joi.string().base64().max(MAX_BASE64);
 /** `{filename, content}` or a string: bare base64, or an https URL the service fetches. */
-export const fileSchema = Joi.alternatives().try(
-  Joi.object({
-    // a name, never a path; no control or bidirectional formatting characters (the document
-    // store checks the same, and the extension against the content)
-    filename: Joi.string().min(1).max(255).pattern(/^(?!.*\.\.)[^/\\\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]+$/, 'file name').required(),
-    content: base64.required(),
-  }),
-  url(['https']).description('https URL the service fetches'),
-  base64.description('bare base64 content'),
-).description('the file: {filename, content (base64)}, bare base64 content, or an https URL; at most 500 kB');
+export const fileSchema = Joi.alternatives()
+  .try(
+    Joi.object({
+      // a name, never a path; no control or bidirectional formatting characters (the document
+      // store checks the same, and the extension against the content)
+      filename: Joi.string()
+        .min(1)
+        .max(255)
+        .pattern(/^(?!.*\.\.)[^/\\\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]+$/, 'file name')
+        .required(),
+      content: base64.required(),
+    }),
+    url(['https']).description('https URL the service fetches'),
+    base64.description('bare base64 content'),
+  )
+  .description('the file: {filename, content (base64)}, bare base64 content, or an https URL; at most 500 kB');
 
 export const documentSchema = Joi.object<DocumentInput, true>({
-  type: Joi.string().valid(...DOCUMENT_TYPES).required(),
+  type: Joi.string()
+    .valid(...DOCUMENT_TYPES)
+    .required(),
   file: fileSchema.required(),
   description: Joi.string().max(255),
   extraData: Joi.object({ variableSymbol }).unknown(true),
@@ -154,10 +181,16 @@ export const documentsSchema = Joi.array().items(documentSchema).max(10);
 export const orderItemsSchema = Joi.array().items(itemSchema).min(1).max(1000);
 export const orderAddressesSchema = Joi.array().items(orderAddressSchema).max(10);
 
-export const deliveryCarrierSchema = Joi.alternatives().try(
-  Joi.object({ carrierId: Joi.string().valid(...CARRIER_IDS).required() }),
-  Joi.object({ carrierCustom: Joi.string().min(1).max(250).required() }),
-).description('a known carrier code or a custom carrier text');
+export const deliveryCarrierSchema = Joi.alternatives()
+  .try(
+    Joi.object({
+      carrierId: Joi.string()
+        .valid(...CARRIER_IDS)
+        .required(),
+    }),
+    Joi.object({ carrierCustom: Joi.string().min(1).max(250).required() }),
+  )
+  .description('a known carrier code or a custom carrier text');
 
 /** The order of a create; a create from a recurrence and an order change take it in part. */
 export const orderSchema = Joi.object<OrderInput & { number: string }, true>({

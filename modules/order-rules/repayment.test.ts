@@ -4,17 +4,20 @@ import { payInThree, replan, repaymentPlan } from './repayment.js';
 
 describe('repayment plan', () => {
   it('when any total is paid in three, then the instalments sum exactly and differ by the remainder on the first', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 1e13 }), (total) => {
-      const [a, b, c] = payInThree(total);
-      return a + b + c === total && b === c && a - b >= 0 && a - b < 3;
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e13 }), (total) => {
+        const [a, b, c] = payInThree(total);
+        return a + b + c === total && b === c && a - b >= 0 && a - b < 3;
+      }),
+    );
     expect(payInThree(10000)).to.deep.equal([3334, 3333, 3333]);
   });
 
   it('when a BASIC customer defers, then one payment due in 30 days; GOLD gets 50', () => {
     const at = new Date('2024-03-01T10:00:00Z');
-    expect(repaymentPlan('DEFERRED_PAYMENT', { amount: 5000, currency: 'CZK' }, at, 'BASIC'))
-      .to.deep.equal([{ dueDate: '2024-03-31', amount: { amount: 5000, currency: 'CZK' } }]);
+    expect(repaymentPlan('DEFERRED_PAYMENT', { amount: 5000, currency: 'CZK' }, at, 'BASIC')).to.deep.equal([
+      { dueDate: '2024-03-31', amount: { amount: 5000, currency: 'CZK' } },
+    ]);
     expect(repaymentPlan('DEFERRED_PAYMENT', { amount: 5000, currency: 'CZK' }, at, 'GOLD')[0]!.dueDate).to.equal('2024-04-20');
   });
 

@@ -41,7 +41,10 @@ export function replan(plan: Instalment[], owed: number, today: string): Instalm
     amounts[i] = Math.min(amounts[i]!, left);
     left -= amounts[i]!;
   }
-  if (dueNow < plan.length) splitEvenly(left, plan.length - dueNow).forEach((a, k) => { amounts[dueNow + k] = a; });
+  if (dueNow < plan.length)
+    splitEvenly(left, plan.length - dueNow).forEach((a, k) => {
+      amounts[dueNow + k] = a;
+    });
   else amounts[plan.length - 1]! += left;
   return plan.map((p, i) => ({ dueDate: p.dueDate, amount: { amount: amounts[i]!, currency: p.amount.currency } }));
 }

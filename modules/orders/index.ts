@@ -4,5 +4,14 @@
  * it decides by are modules/order-rules.
  */
 export { createOrdersModule, type OrdersModule, type OrdersModuleDeps } from './create-orders-module.js';
-export { ORDER_EVENTS, ORDER_EVENT_TYPES, ORDER_TOPICS, orderSnapshot, type OrderEventData, type OrderOperation, type OrderEventType, type OrderSnapshot } from './orders.events.js';
+export {
+  ORDER_EVENTS,
+  ORDER_EVENT_TYPES,
+  ORDER_TOPICS,
+  orderSnapshot,
+  type OrderEventData,
+  type OrderOperation,
+  type OrderEventType,
+  type OrderSnapshot,
+} from './orders.events.js';
 export { FULFILMENT_SCHEMAS, type FulfilmentBody } from './orders.schemas.js';

@@ -1,7 +1,19 @@
 import Joi from 'joi';
 import {
-  deliveryCarrierSchema, documentSchema, documentsSchema, isoDate, ITEM_TYPES, MAX_AMOUNT, money, orderAddressesSchema, orderItemsSchema, totalVatSchema, variableSymbol,
-  type DocumentInput, type FulfilmentInput, type OrderChangeInput,
+  deliveryCarrierSchema,
+  documentSchema,
+  documentsSchema,
+  isoDate,
+  ITEM_TYPES,
+  MAX_AMOUNT,
+  money,
+  orderAddressesSchema,
+  orderItemsSchema,
+  totalVatSchema,
+  variableSymbol,
+  type DocumentInput,
+  type FulfilmentInput,
+  type OrderChangeInput,
 } from '../order-rules/index.js';
 import type { OrderLookup } from '../applications/index.js';
 import { UUID_PATTERN } from '../../platform/http/paging.js';
@@ -34,9 +46,15 @@ const itemRef = Joi.object({
   ean: Joi.string().min(1).max(14),
   name: Joi.string().min(1).max(255),
   type: Joi.string().valid(...ITEM_TYPES),
-  quantity: Joi.number().greater(0).max(1_000_000).precision(3).allow(null)
+  quantity: Joi.number()
+    .greater(0)
+    .max(1_000_000)
+    .precision(3)
+    .allow(null)
     .description('pieces, up to 3 decimals; empty: all of the item that can still be marked'),
-}).or('code', 'ean', 'name', 'type').label('OrderItemReference');
+})
+  .or('code', 'ean', 'name', 'type')
+  .label('OrderItemReference');
 
 const items = Joi.array().items(itemRef).max(1000);
 
@@ -54,7 +72,9 @@ export const sendSchema = Joi.object<FulfilmentBody>({
 
 export const deliverSchema = Joi.object<FulfilmentBody>({
   items: items.min(1),
-  totalPrice: amountOut.description('the delivered total; defaults to the order total; at most the value of the items delivered (the order total when the last pieces are delivered), else 422 TOTAL_PRICE_LIMIT_EXCEEDED'),
+  totalPrice: amountOut.description(
+    'the delivered total; defaults to the order total; at most the value of the items delivered (the order total when the last pieces are delivered), else 422 TOTAL_PRICE_LIMIT_EXCEEDED',
+  ),
   totalVat: totalVatSchema,
   document: documentSchema,
   deliveryCarrier: deliveryCarrierSchema,
@@ -63,7 +83,8 @@ export const deliverSchema = Joi.object<FulfilmentBody>({
 
 export const returnSchema = Joi.object<FulfilmentBody>({
   items: items.description('omitted: full return; []: amount-only refund of totalPrice; filled: the listed items'),
-  totalPrice: amountOut.description('the amount returned when it differs from the items\' value; at most their value while other pieces stay open')
+  totalPrice: amountOut
+    .description("the amount returned when it differs from the items' value; at most their value while other pieces stay open")
     .when('items', { is: Joi.array().length(0).required(), then: Joi.required() }),
   totalVat: totalVatSchema,
   document: documentSchema,
@@ -72,7 +93,7 @@ export const returnSchema = Joi.object<FulfilmentBody>({
 
 export const cancelItemsSchema = Joi.object<FulfilmentBody>({
   items: items.min(1),
-  totalPrice: amountOut.description('the amount cancelled when it differs from the items\' value; at most their value while other pieces stay open'),
+  totalPrice: amountOut.description("the amount cancelled when it differs from the items' value; at most their value while other pieces stay open"),
   totalVat: totalVatSchema,
 }).label('CancelOrderItemsRequest');
 
@@ -84,15 +105,19 @@ export const changeOrderSchema = Joi.object<ChangeOrderBody, true>({
     items: orderItemsSchema.description('replaces the item list'),
     addresses: orderAddressesSchema,
     deliveryCarrier: deliveryCarrierSchema,
-    documents: documentsSchema.description('added to the order\'s documents'),
-  }).min(1).required().description('only the changed data'),
+    documents: documentsSchema.description("added to the order's documents"),
+  })
+    .min(1)
+    .required()
+    .description('only the changed data'),
 }).label('ChangeOrderRequest');
 
 export const orderQuerySchema = Joi.object<OrderLookup, true>({
   orderNumber: Joi.string().min(1).max(100),
   orderVariableSymbol: variableSymbol,
   applicationId: Joi.string().pattern(UUID_PATTERN, 'application id'),
-}).or('orderNumber', 'orderVariableSymbol', 'applicationId')
+})
+  .or('orderNumber', 'orderVariableSymbol', 'applicationId')
   .messages({ 'object.missing': 'give at least one of orderNumber, orderVariableSymbol, applicationId' })
   .label('GetOrderQuery');
 

@@ -3,9 +3,30 @@ import { newId } from '../../platform/ids.js';
 import { NotFoundError } from '../../platform/errors.js';
 import type { AuthenticatedPartner } from '../../platform/http/state.js';
 import type { Reply } from '../../platform/idempotency.js';
-import { anySentOrDelivered, applyFulfilment, applyOrderChange, OrderRefused, type FulfilmentInput, type FulfilmentOutcome, type FulfilmentOp, type OrderChangeInput } from '../order-rules/index.js';
+import {
+  anySentOrDelivered,
+  applyFulfilment,
+  applyOrderChange,
+  OrderRefused,
+  type FulfilmentInput,
+  type FulfilmentOutcome,
+  type FulfilmentOp,
+  type OrderChangeInput,
+} from '../order-rules/index.js';
 import type { ChangeOrderBody, FulfilmentBody } from './orders.schemas.js';
-import { checkAvailability, toOrderWithInfo, transition, TransitionRefused, type Action, type ActionCheck, type ApplicationDoc, type ApplicationsModule, type Operation, type OrderLookup, type SettableFields } from '../applications/index.js';
+import {
+  checkAvailability,
+  toOrderWithInfo,
+  transition,
+  TransitionRefused,
+  type Action,
+  type ActionCheck,
+  type ApplicationDoc,
+  type ApplicationsModule,
+  type Operation,
+  type OrderLookup,
+  type SettableFields,
+} from '../applications/index.js';
 import { ORDER_EVENTS, ORDER_TOPICS, orderSnapshot, type OrderEventData, type OrderOperation } from './orders.events.js';
 
 /** The call as the route names it: a fresh operation id and the request's Idempotency-Key, if any. */
@@ -18,7 +39,11 @@ export interface OrdersServiceDeps {
 
 const OPERATION: Record<FulfilmentOp, Operation> = { SEND: 'MARK_SENT', DELIVER: 'MARK_DELIVERED', RETURN: 'MARK_RETURNED', CANCEL: 'MARK_CANCELLED' };
 const EVENT: Record<FulfilmentOutcome['kind'], string> = {
-  SENT: ORDER_EVENTS.sent, DELIVERED: ORDER_EVENTS.delivered, RETURNED: ORDER_EVENTS.returned, REFUNDED: ORDER_EVENTS.refunded, CANCELLED: ORDER_EVENTS.cancelled,
+  SENT: ORDER_EVENTS.sent,
+  DELIVERED: ORDER_EVENTS.delivered,
+  RETURNED: ORDER_EVENTS.returned,
+  REFUNDED: ORDER_EVENTS.refunded,
+  CANCELLED: ORDER_EVENTS.cancelled,
 };
 
 /** The spec's availability table first: a refused cell answers with its code, before any item rule. */
@@ -44,21 +69,45 @@ export function orderActionChecks(clock: Clock): Array<[Action, ActionCheck]> {
   const now = () => clock.now();
   return [
     ['CHANGE_ORDER', (app) => assertAvailable(app, 'CHANGE_ORDER')],
-    ['SEND', (app) => { decideFulfilment(app, { op: 'SEND' }, now()); }],
-    ['DELIVER', (app) => { decideFulfilment(app, { op: 'DELIVER' }, now()); }],
+    [
+      'SEND',
+      (app) => {
+        decideFulfilment(app, { op: 'SEND' }, now());
+      },
+    ],
+    [
+      'DELIVER',
+      (app) => {
+        decideFulfilment(app, { op: 'DELIVER' }, now());
+      },
+    ],
     // a return of what is left, or else an amount-only refund of the smallest amount
-    ['RETURN', (app) => {
-      try {
-        decideFulfilment(app, { op: 'RETURN' }, now());
-      } catch {
-        decideFulfilment(app, { op: 'RETURN', items: [], totalPrice: { amount: 1, currency: app.order.totalPrice.currency } }, now());
-      }
-    }],
-    ['CANCEL_ITEMS', (app) => { decideFulfilment(app, { op: 'CANCEL' }, now()); }],
+    [
+      'RETURN',
+      (app) => {
+        try {
+          decideFulfilment(app, { op: 'RETURN' }, now());
+        } catch {
+          decideFulfilment(app, { op: 'RETURN', items: [], totalPrice: { amount: 1, currency: app.order.totalPrice.currency } }, now());
+        }
+      },
+    ],
+    [
+      'CANCEL_ITEMS',
+      (app) => {
+        decideFulfilment(app, { op: 'CANCEL' }, now());
+      },
+    ],
   ];
 }
 
-function eventData(app: ApplicationDoc, partner: AuthenticatedPartner, lines: OrderEventData['lines'], amount: number, operation: OrderOperation): OrderEventData {
+function eventData(
+  app: ApplicationDoc,
+  partner: AuthenticatedPartner,
+  lines: OrderEventData['lines'],
+  amount: number,
+  operation: OrderOperation,
+): OrderEventData {
   return {
     operation,
     orderEventVersion: 1,
@@ -82,7 +131,14 @@ export class OrdersService {
   constructor(private readonly deps: OrdersServiceDeps) {}
 
   /** `reply`: the route's answer, kept with the change under the request's Idempotency-Key. */
-  async fulfil(partner: AuthenticatedPartner, applicationId: string, op: FulfilmentOp, body: FulfilmentBody, reply: Reply<ApplicationDoc>, call: OperationContext = { operationId: newId() }): Promise<ApplicationDoc> {
+  async fulfil(
+    partner: AuthenticatedPartner,
+    applicationId: string,
+    op: FulfilmentOp,
+    body: FulfilmentBody,
+    reply: Reply<ApplicationDoc>,
+    call: OperationContext = { operationId: newId() },
+  ): Promise<ApplicationDoc> {
     const now = this.deps.clock.now();
     // documents are checked and stored (by content hash) before the write: a refused
     // operation leaves at most an unreferenced blob, never a half-changed order
@@ -91,34 +147,57 @@ export class OrdersService {
     const document = body.document ? (await this.deps.applications.prepareDocuments([body.document], () => 'document.file', now))[0] : undefined;
     const { document: _raw, ...rest } = body;
     const input: FulfilmentInput = { ...rest, op, ...(document ? { document } : {}) };
-    const { doc } = await this.deps.applications.changeApplication(partner.id, applicationId, (app) => {
-      const out = decideFulfilment(app, input, now);
-      return {
-        set: { order: out.order },
-        trigger: out.trigger,
-        facts: out.facts,
-        events: [{ type: EVENT[out.kind], data: eventData({ ...app, order: out.order }, partner, out.lines, out.amount, { ...call, type: op }), topic: ORDER_TOPICS.events }],
-      };
-    }, reply);
+    const { doc } = await this.deps.applications.changeApplication(
+      partner.id,
+      applicationId,
+      (app) => {
+        const out = decideFulfilment(app, input, now);
+        return {
+          set: { order: out.order },
+          trigger: out.trigger,
+          facts: out.facts,
+          events: [
+            {
+              type: EVENT[out.kind],
+              data: eventData({ ...app, order: out.order }, partner, out.lines, out.amount, { ...call, type: op }),
+              topic: ORDER_TOPICS.events,
+            },
+          ],
+        };
+      },
+      reply,
+    );
     return doc;
   }
 
-  async change(partner: AuthenticatedPartner, applicationId: string, body: ChangeOrderBody, reply: Reply<ApplicationDoc>, call: OperationContext = { operationId: newId() }): Promise<ApplicationDoc> {
+  async change(
+    partner: AuthenticatedPartner,
+    applicationId: string,
+    body: ChangeOrderBody,
+    reply: Reply<ApplicationDoc>,
+    call: OperationContext = { operationId: newId() },
+  ): Promise<ApplicationDoc> {
     const now = this.deps.clock.now();
     if (body.order.documents) await this.deps.applications.getApplication(partner.id, applicationId);
     const documents = body.order.documents
-      ? await this.deps.applications.prepareDocuments(body.order.documents, (i) => `order.documents[${i}].file`, now) : undefined;
+      ? await this.deps.applications.prepareDocuments(body.order.documents, (i) => `order.documents[${i}].file`, now)
+      : undefined;
     const { documents: _raw, ...rest } = body.order;
     const input: OrderChangeInput = { ...rest, ...(documents ? { documents } : {}) };
-    const { doc } = await this.deps.applications.changeApplication(partner.id, applicationId, (app) => {
-      assertAvailable(app, 'CHANGE_ORDER');
-      const order = applyOrderChange(app.order, input);
-      const set: SettableFields = { order };
-      // the customer's plan follows the new total in the same write (changeApplication)
-      if (app.state === 'READY' && order.totalPrice.amount !== app.order.totalPrice.amount) assertTotalChangeSupported(app, order.totalPrice.amount);
-      const data = { ...eventData({ ...app, order }, partner, [], 0, { ...call, type: 'CHANGE' }), ...(body.reason ? { reason: body.reason } : {}) };
-      return { set, events: [{ type: ORDER_EVENTS.changed, data, topic: ORDER_TOPICS.events }], notify: false };
-    }, reply);
+    const { doc } = await this.deps.applications.changeApplication(
+      partner.id,
+      applicationId,
+      (app) => {
+        assertAvailable(app, 'CHANGE_ORDER');
+        const order = applyOrderChange(app.order, input);
+        const set: SettableFields = { order };
+        // the customer's plan follows the new total in the same write (changeApplication)
+        if (app.state === 'READY' && order.totalPrice.amount !== app.order.totalPrice.amount) assertTotalChangeSupported(app, order.totalPrice.amount);
+        const data = { ...eventData({ ...app, order }, partner, [], 0, { ...call, type: 'CHANGE' }), ...(body.reason ? { reason: body.reason } : {}) };
+        return { set, events: [{ type: ORDER_EVENTS.changed, data, topic: ORDER_TOPICS.events }], notify: false };
+      },
+      reply,
+    );
     return doc;
   }
 
@@ -140,6 +219,10 @@ function assertTotalChangeSupported(app: ApplicationDoc, total: number): void {
     throw new OrderRefused('NOT_SUPPORTED', 'The total of an approved PAY_IN_THREE application cannot change: its instalments are fixed.', 'order.totalPrice');
   }
   if (total > app.order.totalPrice.amount) {
-    throw new OrderRefused('NOT_SUPPORTED', `The customer approved ${app.order.totalPrice.amount}; an approved order cannot grow. Create a new application for the difference.`, 'order.totalPrice.amount');
+    throw new OrderRefused(
+      'NOT_SUPPORTED',
+      `The customer approved ${app.order.totalPrice.amount}; an approved order cannot grow. Create a new application for the difference.`,
+      'order.totalPrice.amount',
+    );
   }
 }

@@ -52,16 +52,23 @@ export async function createPaymentsModule(platform: Platform, deps: PaymentsMod
   await ledger.init();
   const rule = { time: platform.config.settlement.cutoff, timeZone: platform.config.settlement.timeZone };
   const { crashAt } = platform.config.settlement;
-  const crashHook = (step: string) => { if (step === crashAt) process.kill(process.pid, 'SIGKILL'); };
+  const crashHook = (step: string) => {
+    if (step === crashAt) process.kill(process.pid, 'SIGKILL');
+  };
   const metrics = settlementMetrics(platform.registry);
-  const settlements = new SettlementService(new MongoSettlementsRepository(platform.db, platform.outbox), lines, deps.partners, rule, platform.clock, crashHook, metrics);
+  const settlements = new SettlementService(
+    new MongoSettlementsRepository(platform.db, platform.outbox),
+    lines,
+    deps.partners,
+    rule,
+    platform.clock,
+    crashHook,
+    metrics,
+  );
   await settlements.init();
   const partnerPayments = new PartnerPaymentsQuery(lines);
   const job = new SettlementJob(settlements, platform.clock, platform.logger, metrics);
-  const consumers = [
-    ledgerConsumer(platform.consumerDeps, platform.topics, ledger),
-    paidConsumer(platform.consumerDeps, platform.topics, deps.applications),
-  ];
+  const consumers = [ledgerConsumer(platform.consumerDeps, platform.topics, ledger), paidConsumer(platform.consumerDeps, platform.topics, deps.applications)];
   return {
     name: 'payments',
     mount: (router) => {

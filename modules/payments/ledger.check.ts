@@ -21,8 +21,14 @@ import { eachSettlement } from './settlements.repository.js';
  * Warnings (a close that is still running, or crashed and is finished by the next close):
  * - UNFINISHED: a settlement lists a line that does not name it yet.
  */
-export type ProblemCode = 'LINE_IN_TWO_SETTLEMENTS' | 'LISTED_LINE_MISSING' | 'LINE_NAMES_OTHER_SETTLEMENT' | 'TOTALS_DO_NOT_FOLLOW'
-  | 'CHAIN_BROKEN' | 'LINE_AFTER_CUTOFF' | 'PAID_MORE_THAN_OWED';
+export type ProblemCode =
+  | 'LINE_IN_TWO_SETTLEMENTS'
+  | 'LISTED_LINE_MISSING'
+  | 'LINE_NAMES_OTHER_SETTLEMENT'
+  | 'TOTALS_DO_NOT_FOLLOW'
+  | 'CHAIN_BROKEN'
+  | 'LINE_AFTER_CUTOFF'
+  | 'PAID_MORE_THAN_OWED';
 
 export interface Finding<C extends string = ProblemCode> {
   code: C;
@@ -51,7 +57,17 @@ type LineFacts = Pick<PaymentLineDoc, '_id' | 'partnerId' | 'applicationId' | 't
 export async function checkSettlements(source: LedgerCheckSource): Promise<LedgerCheckReport> {
   const lines = new Map<string, LineFacts>();
   for await (const l of source.lines()) {
-    lines.set(l._id, { _id: l._id, partnerId: l.partnerId, applicationId: l.applicationId, type: l.type, gross: l.gross, fee: l.fee, net: l.net, settlementId: l.settlementId, createdAt: l.createdAt });
+    lines.set(l._id, {
+      _id: l._id,
+      partnerId: l.partnerId,
+      applicationId: l.applicationId,
+      type: l.type,
+      gross: l.gross,
+      fee: l.fee,
+      net: l.net,
+      settlementId: l.settlementId,
+      createdAt: l.createdAt,
+    });
   }
   const chains = new Map<string, SettlementDoc[]>();
   for await (const s of source.settlements()) chains.set(s.partnerId, [...(chains.get(s.partnerId) ?? []), s]);
@@ -65,14 +81,27 @@ export async function checkSettlements(source: LedgerCheckSource): Promise<Ledge
   }
   for (const l of lines.values()) {
     if (l.settlementId !== null && !listedBy.get(l._id)?.includes(l.settlementId)) {
-      report.problems.push({ code: 'LINE_NAMES_OTHER_SETTLEMENT', partnerId: l.partnerId, lineId: l._id, settlementId: l.settlementId, detail: `the line names ${l.settlementId}, which does not list it` });
+      report.problems.push({
+        code: 'LINE_NAMES_OTHER_SETTLEMENT',
+        partnerId: l.partnerId,
+        lineId: l._id,
+        settlementId: l.settlementId,
+        detail: `the line names ${l.settlementId}, which does not list it`,
+      });
     }
   }
   if (source.owed) await checkOwed(report, lines, source.owed);
   return report;
 }
 
-function checkOne(report: LedgerCheckReport, lines: Map<string, LineFacts>, listedBy: Map<string, string[]>, s: SettlementDoc, prev: SettlementDoc | undefined, expectedNumber: number): void {
+function checkOne(
+  report: LedgerCheckReport,
+  lines: Map<string, LineFacts>,
+  listedBy: Map<string, string[]>,
+  s: SettlementDoc,
+  prev: SettlementDoc | undefined,
+  expectedNumber: number,
+): void {
   const at = { partnerId: s.partnerId, settlementId: s._id };
   const own: LineFacts[] = [];
   for (const id of s.lineIds) {
@@ -85,8 +114,15 @@ function checkOne(report: LedgerCheckReport, lines: Map<string, LineFacts>, list
       continue;
     }
     own.push(line);
-    if (line.createdAt.getTime() >= s.cutoffAt.getTime()) report.problems.push({ code: 'LINE_AFTER_CUTOFF', ...at, lineId: id, detail: `recorded ${line.createdAt.toISOString()}, cut-off ${s.cutoffAt.toISOString()}` });
-    if (line.settlementId === null) report.warnings.push({ code: 'UNFINISHED', ...at, lineId: id, detail: 'listed; the line does not name the settlement yet (the next close finishes it)' });
+    if (line.createdAt.getTime() >= s.cutoffAt.getTime())
+      report.problems.push({
+        code: 'LINE_AFTER_CUTOFF',
+        ...at,
+        lineId: id,
+        detail: `recorded ${line.createdAt.toISOString()}, cut-off ${s.cutoffAt.toISOString()}`,
+      });
+    if (line.settlementId === null)
+      report.warnings.push({ code: 'UNFINISHED', ...at, lineId: id, detail: 'listed; the line does not name the settlement yet (the next close finishes it)' });
   }
   const carriedIn = prev?.carriedOut ?? 0;
   const want = totalsOf(own, carriedIn);
@@ -95,13 +131,20 @@ function checkOne(report: LedgerCheckReport, lines: Map<string, LineFacts>, list
     ['lineCount', s.lineCount, s.lineIds.length],
   ];
   const wrong = expected.filter(([, has, should]) => has !== should);
-  if (wrong.length) report.problems.push({ code: 'TOTALS_DO_NOT_FOLLOW', ...at, detail: wrong.map(([k, has, should]) => `${k} ${has}, its lines give ${should}`).join('; ') });
+  if (wrong.length)
+    report.problems.push({ code: 'TOTALS_DO_NOT_FOLLOW', ...at, detail: wrong.map(([k, has, should]) => `${k} ${has}, its lines give ${should}`).join('; ') });
   if (s.number !== expectedNumber) report.problems.push({ code: 'CHAIN_BROKEN', ...at, detail: `number ${s.number} where ${expectedNumber} follows` });
-  if (prev && s.cutoffAt.getTime() <= prev.cutoffAt.getTime()) report.problems.push({ code: 'CHAIN_BROKEN', ...at, detail: `cut-off ${s.cutoffAt.toISOString()} not after ${prev.cutoffAt.toISOString()}` });
-  if ((s.previousId ?? null) !== (prev?._id ?? null)) report.problems.push({ code: 'CHAIN_BROKEN', ...at, detail: `previous ${String(s.previousId)}, the chain has ${String(prev?._id ?? null)}` });
+  if (prev && s.cutoffAt.getTime() <= prev.cutoffAt.getTime())
+    report.problems.push({ code: 'CHAIN_BROKEN', ...at, detail: `cut-off ${s.cutoffAt.toISOString()} not after ${prev.cutoffAt.toISOString()}` });
+  if ((s.previousId ?? null) !== (prev?._id ?? null))
+    report.problems.push({ code: 'CHAIN_BROKEN', ...at, detail: `previous ${String(s.previousId)}, the chain has ${String(prev?._id ?? null)}` });
 }
 
-async function checkOwed(report: LedgerCheckReport, lines: Map<string, LineFacts>, owed: (applicationId: string) => Promise<number | undefined>): Promise<void> {
+async function checkOwed(
+  report: LedgerCheckReport,
+  lines: Map<string, LineFacts>,
+  owed: (applicationId: string) => Promise<number | undefined>,
+): Promise<void> {
   const paid = new Map<string, { partnerId: string; gross: number }>();
   for (const l of lines.values()) {
     const p = paid.get(l.applicationId) ?? { partnerId: l.partnerId, gross: 0 };
@@ -112,7 +155,12 @@ async function checkOwed(report: LedgerCheckReport, lines: Map<string, LineFacts
   for (const [applicationId, p] of paid) {
     const total = await owed(applicationId);
     if (total !== undefined && p.gross > total) {
-      report.problems.push({ code: 'PAID_MORE_THAN_OWED', partnerId: p.partnerId, applicationId, detail: `payouts net of credit notes ${p.gross}, the customer owes ${total}` });
+      report.problems.push({
+        code: 'PAID_MORE_THAN_OWED',
+        partnerId: p.partnerId,
+        applicationId,
+        detail: `payouts net of credit notes ${p.gross}, the customer owes ${total}`,
+      });
     }
   }
 }

@@ -9,20 +9,38 @@ import { PAYMENT_EVENTS, PAYMENT_TOPICS } from './payments.events.js';
 import { InMemoryPaymentLinesRepository } from './payment-lines.repository.fake.js';
 
 const billing: Billing = {
-  fullName: 'Financing s.r.o.', accountNumber: '123456789', bankCode: '0100',
+  fullName: 'Financing s.r.o.',
+  accountNumber: '123456789',
+  bankCode: '0100',
   address: { streetAddress: 'Main', streetNumber: '1', city: 'Praha', zip: '11000', country: 'CZ' },
 };
 
 /** An order event of application `app-1`: one item of 1 000.01 CZK (2 pieces), counters in thousandths. */
 function orderEvent(version: number, counters: { sent?: number; returned?: number }, id = `ev-${version}`): DomainEvent<OrderEventData> {
   const item = {
-    code: 'KTL', quantityMilli: 2000, totalPrice: { amount: 100001, currency: 'CZK' }, totalVat: { vatRate: 21, amount: 17356, currency: 'CZK' },
-    sentMilli: counters.sent ?? 0, deliveredMilli: 0, returnedMilli: counters.returned ?? 0, cancelledMilli: 0,
+    code: 'KTL',
+    quantityMilli: 2000,
+    totalPrice: { amount: 100001, currency: 'CZK' },
+    totalVat: { vatRate: 21, amount: 17356, currency: 'CZK' },
+    sentMilli: counters.sent ?? 0,
+    deliveredMilli: 0,
+    returnedMilli: counters.returned ?? 0,
+    cancelledMilli: 0,
   };
   return {
-    id, type: 'orders.order.changed', schemaVersion: 1, occurredAt: '2030-01-01T10:00:00Z', aggregateId: 'app-1', aggregateVersion: version, partnerId: 'p-1',
+    id,
+    type: 'orders.order.changed',
+    schemaVersion: 1,
+    occurredAt: '2030-01-01T10:00:00Z',
+    aggregateId: 'app-1',
+    aggregateVersion: version,
+    partnerId: 'p-1',
     data: {
-      orderEventVersion: 1, lines: [], amount: 0, payout: { trigger: 'SENT', feeBps: 275 }, notificationUrl: 'https://shop.example/hooks',
+      orderEventVersion: 1,
+      lines: [],
+      amount: 0,
+      payout: { trigger: 'SENT', feeBps: 275 },
+      notificationUrl: 'https://shop.example/hooks',
       order: { currency: 'CZK', totalPrice: 100001, adjustmentsTotal: 0, variableSymbol: 'VS-1', orderNumber: 'N-1', items: [item] },
     },
   } as DomainEvent<OrderEventData>;
@@ -82,19 +100,29 @@ describe('payments ledger (use case on the in-memory repository)', () => {
   });
 });
 
-describe('payments ledger: the partner\'s payment lines', () => {
-  it('when the line\'s write fails after the ledger\'s, then the redelivered event writes it, once', async () => {
+describe("payments ledger: the partner's payment lines", () => {
+  it("when the line's write fails after the ledger's, then the redelivered event writes it, once", async () => {
     const clock = new ManualClock(new Date('2030-01-01T10:00:00Z'));
     const lines = new InMemoryPaymentLinesRepository();
     let fail = true;
     const flaky = {
       init: () => lines.init(),
-      record: async (l: Parameters<typeof lines.record>[0]) => { if (fail) { fail = false; throw new Error('store down'); } return lines.record(l); },
+      record: async (l: Parameters<typeof lines.record>[0]) => {
+        if (fail) {
+          fail = false;
+          throw new Error('store down');
+        }
+        return lines.record(l);
+      },
     };
     const ledger = new LedgerService(new InMemoryLedgerRepository(), billing, clock, flaky);
     const event = orderEvent(1, { sent: 2000 });
     let thrown: unknown;
-    try { await ledger.apply(event); } catch (err) { thrown = err; }
+    try {
+      await ledger.apply(event);
+    } catch (err) {
+      thrown = err;
+    }
     expect(thrown).to.be.an('error');
     expect(lines.lines.size).to.equal(0);
     expect(await ledger.apply(event)).to.equal(undefined);

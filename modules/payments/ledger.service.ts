@@ -96,7 +96,13 @@ export class LedgerService {
     const { order } = event.data;
     const base = payoutBase(order, ledger.terms.trigger);
     const operation = operationOf(event.data);
-    const record = reconcile(ledger.records, base, ledger.terms, { currency: ledger.currency, sourceEventId: event.id, ...(operation ? { operation } : {}), now, newId });
+    const record = reconcile(ledger.records, base, ledger.terms, {
+      currency: ledger.currency,
+      sourceEventId: event.id,
+      ...(operation ? { operation } : {}),
+      now,
+      newId,
+    });
     const set: Record<string, unknown> = {
       lastAggregateVersion: event.aggregateVersion,
       processedEventIds: [...ledger.processedEventIds, event.id].slice(-MAX_PROCESSED_IDS),
@@ -138,9 +144,16 @@ export class LedgerService {
   /** The payment event and the partner's payment notification (spec: Payment notification). */
   private entries(ledger: LedgerDoc, event: DomainEvent<OrderEventData>, entry: LedgerEntryDoc, now: Date): OutboxEntry[] {
     const type = entry.type === 'PAYOUT' ? PAYMENT_EVENTS.created : PAYMENT_EVENTS.creditNoteIssued;
-    const pe = paymentEvent(type, { id: ledger._id, version: ledger.version + 1, partnerId: ledger.partnerId }, {
-      paymentEventVersion: 1, payment: entry.body, sourceEventId: event.id,
-    }, now);
+    const pe = paymentEvent(
+      type,
+      { id: ledger._id, version: ledger.version + 1, partnerId: ledger.partnerId },
+      {
+        paymentEventVersion: 1,
+        payment: entry.body,
+        sourceEventId: event.id,
+      },
+      now,
+    );
     const notification: NotificationRequest = {
       id: newId(),
       partnerId: ledger.partnerId,

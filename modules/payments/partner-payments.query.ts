@@ -40,7 +40,13 @@ export function totalsPerDay(payments: Array<Pick<PaymentBody, 'date' | 'type' |
   for (const p of payments) {
     const k = `${p.date}|${p.value.currency}`;
     const t = by.get(k) ?? { date: p.date, currency: p.value.currency, payouts: 0, creditNotes: 0, net: 0, count: 0, gross: 0, refunds: 0, fees: 0 };
-    if (p.type === 'CREDIT_NOTE') { t.creditNotes += p.value.amount; t.refunds += p.grossValue.amount; } else { t.payouts += p.value.amount; t.gross += p.grossValue.amount; }
+    if (p.type === 'CREDIT_NOTE') {
+      t.creditNotes += p.value.amount;
+      t.refunds += p.grossValue.amount;
+    } else {
+      t.payouts += p.value.amount;
+      t.gross += p.grossValue.amount;
+    }
     t.fees += p.fee.amount;
     t.net += p.value.amount;
     t.count += 1;
@@ -90,20 +96,32 @@ export class PartnerPaymentsQuery {
       this.dayTotalsKept.find({ _id: { $in: days.map((d) => `${partnerId}|${d}`) } }).toArray(),
     ]);
     const byId = new Map(kept.map((k) => [k._id, k]));
-    const out = await Promise.all(days.map(async (date, i): Promise<DayTotal[]> => {
-      const lineCount = counts[i]!;
-      if (lineCount === 0) return [];
-      const _id = `${partnerId}|${date}`;
-      const k = byId.get(_id);
-      if (k && k.lineCount === lineCount && k.shape === TOTALS_SHAPE) return k.totals;
-      const rows = await this.lines.find({ partnerId, date }, { projection: { _id: 0, type: 1, gross: 1, fee: 1, net: 1, currency: 1 } }).toArray();
-      const totals = totalsPerDay(rows.map((l) => ({ date, type: l.type, value: { amount: l.net, currency: l.currency }, grossValue: { amount: l.gross, currency: l.currency }, fee: { amount: l.fee, currency: l.currency } })));
-      // the count read before and the lines read after may differ by lines written in
-      // between: kept under the number actually summed, so the next read checks again
-      const summed = totals.reduce((n, t) => n + t.count, 0);
-      await this.dayTotalsKept.replaceOne({ _id }, { lineCount: summed, totals, shape: TOTALS_SHAPE }, { upsert: true }).catch((err) => { if (!isDuplicateKey(err)) throw err; });
-      return totals;
-    }));
+    const out = await Promise.all(
+      days.map(async (date, i): Promise<DayTotal[]> => {
+        const lineCount = counts[i]!;
+        if (lineCount === 0) return [];
+        const _id = `${partnerId}|${date}`;
+        const k = byId.get(_id);
+        if (k && k.lineCount === lineCount && k.shape === TOTALS_SHAPE) return k.totals;
+        const rows = await this.lines.find({ partnerId, date }, { projection: { _id: 0, type: 1, gross: 1, fee: 1, net: 1, currency: 1 } }).toArray();
+        const totals = totalsPerDay(
+          rows.map((l) => ({
+            date,
+            type: l.type,
+            value: { amount: l.net, currency: l.currency },
+            grossValue: { amount: l.gross, currency: l.currency },
+            fee: { amount: l.fee, currency: l.currency },
+          })),
+        );
+        // the count read before and the lines read after may differ by lines written in
+        // between: kept under the number actually summed, so the next read checks again
+        const summed = totals.reduce((n, t) => n + t.count, 0);
+        await this.dayTotalsKept.replaceOne({ _id }, { lineCount: summed, totals, shape: TOTALS_SHAPE }, { upsert: true }).catch((err) => {
+          if (!isDuplicateKey(err)) throw err;
+        });
+        return totals;
+      }),
+    );
     return out.flat();
   }
 
@@ -121,6 +139,10 @@ export class PartnerPaymentsQuery {
 
   /** Every payment of the range in (date, paymentId) order, read in batches. */
   async *each(partnerId: string, fromDay: string, toDay: string): AsyncGenerator<PaymentBody> {
-    for await (const l of this.lines.find({ partnerId, ...selection({ from: fromDay, to: toDay }) }, { sort: { date: 1, _id: 1 }, projection: { body: 1 }, batchSize: 1000 })) yield l.body;
+    for await (const l of this.lines.find(
+      { partnerId, ...selection({ from: fromDay, to: toDay }) },
+      { sort: { date: 1, _id: 1 }, projection: { body: 1 }, batchSize: 1000 },
+    ))
+      yield l.body;
   }
 }

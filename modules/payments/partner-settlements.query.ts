@@ -20,7 +20,10 @@ export interface LineRow {
 }
 
 /** Enough of a settlement to link to it. */
-export interface SettlementRef { id: string; reference: string }
+export interface SettlementRef {
+  id: string;
+  reference: string;
+}
 
 /**
  * What the next transfer holds so far: the lines no settlement has taken yet, summed the way
@@ -42,7 +45,10 @@ const NEWEST = Number.MAX_SAFE_INTEGER;
  * once that settlement is written.
  */
 export class PartnerSettlementsQuery {
-  constructor(private readonly settlements: SettlementService, private readonly lines: MongoPaymentLinesRepository) {}
+  constructor(
+    private readonly settlements: SettlementService,
+    private readonly lines: MongoPaymentLinesRepository,
+  ) {}
 
   /** A page of the partner's settlements, newest first, older than number `before`. */
   async list(partnerId: string, limit: number, before?: number): Promise<{ items: SettlementDoc[]; more: boolean }> {
@@ -70,17 +76,25 @@ export class PartnerSettlementsQuery {
   /** Each payment's settlement, or null while it awaits one. */
   async ofPayments(partnerId: string, paymentIds: readonly string[]): Promise<Map<string, SettlementRef | null>> {
     const found = await this.lines.collection.find({ partnerId, _id: { $in: [...paymentIds] } }, { projection: { settlementId: 1 } }).toArray();
-    const refs = await this.refs(partnerId, found.map((l) => l.settlementId));
-    return new Map(paymentIds.map((id) => {
-      const sid = found.find((l) => l._id === id)?.settlementId;
-      return [id, sid ? refs.get(sid) ?? null : null];
-    }));
+    const refs = await this.refs(
+      partnerId,
+      found.map((l) => l.settlementId),
+    );
+    return new Map(
+      paymentIds.map((id) => {
+        const sid = found.find((l) => l._id === id)?.settlementId;
+        return [id, sid ? (refs.get(sid) ?? null) : null];
+      }),
+    );
   }
 
   /** Rows of the given lines with their settlements (the money page's table). */
   async rows(partnerId: string, lines: PaymentLineDoc[]): Promise<LineRow[]> {
-    const refs = await this.refs(partnerId, lines.map((l) => l.settlementId));
-    return lines.map((l) => rowOf(l, l.settlementId ? refs.get(l.settlementId) ?? null : null));
+    const refs = await this.refs(
+      partnerId,
+      lines.map((l) => l.settlementId),
+    );
+    return lines.map((l) => rowOf(l, l.settlementId ? (refs.get(l.settlementId) ?? null) : null));
   }
 
   /** The open balance: what the next transfer holds so far. */
@@ -119,8 +133,16 @@ export class PartnerSettlementsQuery {
 
 function rowOf(l: PaymentLineDoc, settlement: SettlementRef | null): LineRow {
   return {
-    paymentId: l._id, applicationId: l.applicationId, type: l.type, date: l.date,
-    ...(l.orderNumber ? { orderNumber: l.orderNumber } : {}), ...(l.variableSymbol ? { variableSymbol: l.variableSymbol } : {}),
-    gross: l.gross, fee: l.fee, net: l.net, currency: l.currency, settlement,
+    paymentId: l._id,
+    applicationId: l.applicationId,
+    type: l.type,
+    date: l.date,
+    ...(l.orderNumber ? { orderNumber: l.orderNumber } : {}),
+    ...(l.variableSymbol ? { variableSymbol: l.variableSymbol } : {}),
+    gross: l.gross,
+    fee: l.fee,
+    net: l.net,
+    currency: l.currency,
+    settlement,
   };
 }

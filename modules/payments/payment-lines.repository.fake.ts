@@ -18,8 +18,14 @@ export class InMemoryPaymentLinesRepository implements PaymentLinesRepository {
 
   private sorted(partnerId: string, filter: LineFilter): PaymentLineDoc[] {
     return [...this.lines.values()]
-      .filter((l) => l.partnerId === partnerId && (!filter.type || l.type === filter.type) && (!filter.settlementId || l.settlementId === filter.settlementId)
-        && (!filter.from || l.date >= filter.from) && (!filter.to || l.date <= filter.to))
+      .filter(
+        (l) =>
+          l.partnerId === partnerId &&
+          (!filter.type || l.type === filter.type) &&
+          (!filter.settlementId || l.settlementId === filter.settlementId) &&
+          (!filter.from || l.date >= filter.from) &&
+          (!filter.to || l.date <= filter.to),
+      )
       .sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
   }
 
@@ -27,7 +33,10 @@ export class InMemoryPaymentLinesRepository implements PaymentLinesRepository {
     const byDate = filter.from !== undefined || filter.to !== undefined;
     const key = (l: PaymentLineDoc) => (byDate ? `${l.date}|${l._id}` : l._id);
     const all = this.sorted(partnerId, filter).sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-    const at = (id: string) => { const l = this.lines.get(id); return l ? key(l) : id; };
+    const at = (id: string) => {
+      const l = this.lines.get(id);
+      return l ? key(l) : id;
+    };
     if (req.before !== undefined) {
       const earlier = all.filter((l) => key(l) < at(req.before!));
       const items = earlier.slice(-req.limit);
@@ -40,12 +49,15 @@ export class InMemoryPaymentLinesRepository implements PaymentLinesRepository {
 
   async claim(partnerId: string, number: number, cutoff: Date): Promise<void> {
     for (const l of this.lines.values()) {
-      if (l.partnerId === partnerId && l.settlementId === null && l.claimNumber === undefined && l.createdAt.getTime() < cutoff.getTime()) l.claimNumber = number;
+      if (l.partnerId === partnerId && l.settlementId === null && l.claimNumber === undefined && l.createdAt.getTime() < cutoff.getTime())
+        l.claimNumber = number;
     }
   }
 
   async claimed(partnerId: string, number: number, cutoff: Date): Promise<PaymentLineDoc[]> {
-    return structuredClone(this.sorted(partnerId, {}).filter((l) => l.claimNumber === number && l.settlementId === null && l.createdAt.getTime() < cutoff.getTime()));
+    return structuredClone(
+      this.sorted(partnerId, {}).filter((l) => l.claimNumber === number && l.settlementId === null && l.createdAt.getTime() < cutoff.getTime()),
+    );
   }
 
   async markSettled(partnerId: string, settlementId: string, lineIds: readonly string[]): Promise<void> {
@@ -89,9 +101,13 @@ export class InMemoryPaymentLinesRepository implements PaymentLinesRepository {
   }
 
   async partnersWithOpenLines(before: Date): Promise<string[]> {
-    return [...new Set([...this.lines.values()]
-      .filter((l) => !l.settled && (l.createdAt.getTime() < before.getTime() || l.claimNumber !== undefined || l.settlementId !== null))
-      .map((l) => l.partnerId))];
+    return [
+      ...new Set(
+        [...this.lines.values()]
+          .filter((l) => !l.settled && (l.createdAt.getTime() < before.getTime() || l.claimNumber !== undefined || l.settlementId !== null))
+          .map((l) => l.partnerId),
+      ),
+    ];
   }
 
   async *each(): AsyncIterable<PaymentLineDoc> {

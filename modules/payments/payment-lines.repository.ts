@@ -111,7 +111,10 @@ export class MongoPaymentLinesRepository implements PaymentLinesRepository {
   }
 
   async claim(partnerId: string, number: number, cutoff: Date): Promise<void> {
-    await this.collection.updateMany({ partnerId, settlementId: null, claimNumber: { $exists: false }, createdAt: { $lt: cutoff } }, { $set: { claimNumber: number } });
+    await this.collection.updateMany(
+      { partnerId, settlementId: null, claimNumber: { $exists: false }, createdAt: { $lt: cutoff } },
+      { $set: { claimNumber: number } },
+    );
   }
 
   claimed(partnerId: string, number: number, cutoff: Date): Promise<PaymentLineDoc[]> {
@@ -143,7 +146,10 @@ export class MongoPaymentLinesRepository implements PaymentLinesRepository {
   }
 
   async finishLegacy(partnerId: string, settlementId: string, keep: readonly string[]): Promise<void> {
-    await this.collection.updateMany({ partnerId, settlementId, settled: false, _id: { $in: [...keep] } }, { $set: { settled: true }, $unset: { claimCutoff: '' } });
+    await this.collection.updateMany(
+      { partnerId, settlementId, settled: false, _id: { $in: [...keep] } },
+      { $set: { settled: true }, $unset: { claimCutoff: '' } },
+    );
     await this.collection.updateMany({ partnerId, settlementId, settled: false }, { $set: { settlementId: null }, $unset: { claimCutoff: '' } });
   }
 

@@ -17,7 +17,9 @@ export function ledgerConsumer(deps: ConsumerDeps, topics: Topics, ledger: Ledge
     idOf: (e) => e.id,
     // the topic holds order events only; anything else passes by without an inbox round trip
     types: ORDER_EVENT_TYPES,
-    handle: async (event) => { await ledger.apply(event as DomainEvent<OrderEventData>); },
+    handle: async (event) => {
+      await ledger.apply(event as DomainEvent<OrderEventData>);
+    },
   });
 }
 
@@ -46,13 +48,19 @@ export function paidConsumer(deps: ConsumerDeps, topics: Topics, applications: P
       const app = await applications.getApplication(partnerId, aggregateId).catch(notRetriable);
       if (applied(app)) return;
       try {
-        await applications.changeApplication(partnerId, aggregateId, (current) => (applied(current)
-          ? {}
-          : {
-            trigger: 'PAYOUT',
-            set: { payoutsApplied: [...(current.payoutsApplied ?? []), payment.paymentId] },
-            events: [{ type: PAYMENT_EVENTS.applicationPaid, data: { paymentId: payment.paymentId, value: payment.value } }],
-          }), NO_REPLY);
+        await applications.changeApplication(
+          partnerId,
+          aggregateId,
+          (current) =>
+            applied(current)
+              ? {}
+              : {
+                  trigger: 'PAYOUT',
+                  set: { payoutsApplied: [...(current.payoutsApplied ?? []), payment.paymentId] },
+                  events: [{ type: PAYMENT_EVENTS.applicationPaid, data: { paymentId: payment.paymentId, value: payment.value } }],
+                },
+          NO_REPLY,
+        );
       } catch (err) {
         // a refused transition (the application moved on meanwhile) is an answer, not a failure
         if (err instanceof AppError && err.status === 422) return;

@@ -22,6 +22,11 @@ export interface PaymentEventData {
   sourceEventId: string;
 }
 
-export function paymentEvent(type: string, aggregate: { id: string; version: number; partnerId: string }, data: PaymentEventData, now: Date): DomainEvent<PaymentEventData> {
+export function paymentEvent(
+  type: string,
+  aggregate: { id: string; version: number; partnerId: string },
+  data: PaymentEventData,
+  now: Date,
+): DomainEvent<PaymentEventData> {
   return domainEvent(type, aggregate, data, now);
 }

@@ -22,8 +22,18 @@ describe('payments paging and ledger rules (pure)', () => {
   });
 
   it('when the cursor names no payment of this list, then 400 INVALID_REQUEST naming the parameter, as the event feed answers', () => {
-    for (const [q, attribute] of [[{ after: '09' }, 'after'], [{ before: '00' }, 'before'], [{ after: '025' }, 'after']] as const) {
-      const err = (() => { try { page(items, { limit: 2, ...q }, '/p'); } catch (e) { return e as any; } })();
+    for (const [q, attribute] of [
+      [{ after: '09' }, 'after'],
+      [{ before: '00' }, 'before'],
+      [{ after: '025' }, 'after'],
+    ] as const) {
+      const err = (() => {
+        try {
+          page(items, { limit: 2, ...q }, '/p');
+        } catch (e) {
+          return e as any;
+        }
+      })();
       expect(err, JSON.stringify(q)).to.include({ code: 'INVALID_REQUEST', status: 400 });
       expect(err.records[0], JSON.stringify(q)).to.include({ code: 'INVALID_REQUEST', severity: 'ERROR', attribute });
       expect(err.message).to.match(/unknown cursor/);
@@ -37,7 +47,9 @@ describe('payments paging and ledger rules (pure)', () => {
     const second = reconcile([first], 1000, terms, ctx(2))!;
     const credit = reconcile([first, second], 400, terms, ctx(3))!;
     expect([first, second, credit].map((r) => [r.type, r.gross, r.fee, r.net])).to.deep.equal([
-      ['PAYOUT', 333, 5, 328], ['PAYOUT', 667, 10, 657], ['CREDIT_NOTE', -600, -9, -591],
+      ['PAYOUT', 333, 5, 328],
+      ['PAYOUT', 667, 10, 657],
+      ['CREDIT_NOTE', -600, -9, -591],
     ]);
     expect(first.fee + second.fee + credit.fee).to.equal(feeOf(400, 150));
     expect(reconcile([first, second, credit], 400, terms, ctx(4))).to.equal(undefined);

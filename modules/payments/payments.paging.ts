@@ -30,5 +30,13 @@ export function page<T extends { paymentId: string }>(all: T[], req: PageRequest
     more = later.length > data.length;
   }
   const link = (cursor: 'after' | 'before', id: string) => `${basePath}?limit=${req.limit}&${cursor}=${encodeURIComponent(id)}`;
-  return { data, pagingInfo: pagingInfo(req, data.map((p) => p.paymentId), more, link) };
+  return {
+    data,
+    pagingInfo: pagingInfo(
+      req,
+      data.map((p) => p.paymentId),
+      more,
+      link,
+    ),
+  };
 }

@@ -16,27 +16,42 @@ export const paymentsQuerySchema = Joi.object<PageRequest, true>({
   limit: pageLimit,
   after: cursor.description('paymentId of the last item of the previous page (forward)'),
   before: cursor.description('paymentId of the first item of the following page (backward)'),
-}).nand('after', 'before').label('PaymentsQuery');
+})
+  .nand('after', 'before')
+  .label('PaymentsQuery');
 
 const invoiceSchema = Joi.object({
   fullName: Joi.string().required(),
   address: Joi.object({
-    streetAddress: Joi.string().required(), streetNumber: Joi.string().required(), city: Joi.string().required(),
-    zip: Joi.string().required(), country: Joi.string().required(), addressType: Joi.string().valid('PERMANENT').required(),
+    streetAddress: Joi.string().required(),
+    streetNumber: Joi.string().required(),
+    city: Joi.string().required(),
+    zip: Joi.string().required(),
+    country: Joi.string().required(),
+    addressType: Joi.string().valid('PERMANENT').required(),
   }).required(),
   dueDate: isoDate.required().description('the payment date for a payout; 14 days later for a credit note'),
   accountNumber: Joi.object({ accountNumber: Joi.string().required(), bankCode: Joi.string().required() }).required(),
-}).description('the service\'s billing data').label('Invoice');
+})
+  .description("the service's billing data")
+  .label('Invoice');
 
 export const paymentOperationSchema = Joi.object({
   type: Joi.string().valid('SEND', 'DELIVER', 'RETURN', 'CANCEL', 'CHANGE').required(),
   idempotencyKey: Joi.string().description('the Idempotency-Key the call was sent with, when it had one'),
-  items: Joi.array().items(Joi.object({
-    code: Joi.string().required(),
-    quantity: Joi.number().required().description('decimal quantity the call touched'),
-    amount: Joi.number().integer().required().description('the value of those pieces in minor units'),
-  })).required().description('the items the call named; empty for an amount-only refund or an order change'),
-}).description('the call behind operationId').label('PaymentOperation');
+  items: Joi.array()
+    .items(
+      Joi.object({
+        code: Joi.string().required(),
+        quantity: Joi.number().required().description('decimal quantity the call touched'),
+        amount: Joi.number().integer().required().description('the value of those pieces in minor units'),
+      }),
+    )
+    .required()
+    .description('the items the call named; empty for an amount-only refund or an order change'),
+})
+  .description('the call behind operationId')
+  .label('PaymentOperation');
 
 export const paymentSchema = Joi.object({
   paymentId: Joi.string().required().description('UUIDv7: sorts by time; the paging cursor'),
@@ -45,9 +60,11 @@ export const paymentSchema = Joi.object({
   applicationId: Joi.string().required(),
   value: money.required().description('what moves: grossValue - fee; negative for a credit note'),
   grossValue: money.required().description('the value of the goods paid for (or credited)'),
-  fee: money.required().description('the service\'s fee on grossValue'),
-  variableSymbol: Joi.string().description('the order\'s first variable symbol'),
-  operationId: Joi.string().description('the call that caused it: the send, deliver, return, cancel or change whose answer returned this id (absent for payments made before operation ids)'),
+  fee: money.required().description("the service's fee on grossValue"),
+  variableSymbol: Joi.string().description("the order's first variable symbol"),
+  operationId: Joi.string().description(
+    'the call that caused it: the send, deliver, return, cancel or change whose answer returned this id (absent for payments made before operation ids)',
+  ),
   operation: paymentOperationSchema,
   invoice: invoiceSchema.required(),
 }).label('Payment');
@@ -73,11 +90,16 @@ export const accountPaymentsQuerySchema = Joi.object<AccountPaymentsQuery, true>
   from: isoDate.description('only payments dated on or after this local date (Europe/Prague)'),
   to: isoDate.description('only payments dated on or before this local date'),
   type: Joi.string().valid('PAYOUT', 'CREDIT_NOTE').description('only payouts, or only credit notes'),
-}).nand('after', 'before').meta(notAfterRule('from', 'to')).label('AccountPaymentsQuery');
+})
+  .nand('after', 'before')
+  .meta(notAfterRule('from', 'to'))
+  .label('AccountPaymentsQuery');
 
-export const accountPaymentSchema = paymentSchema.append({
-  settlementId: Joi.string().description('the settlement that paid or charged it; absent while it waits for the next cut-off'),
-}).label('AccountPayment');
+export const accountPaymentSchema = paymentSchema
+  .append({
+    settlementId: Joi.string().description('the settlement that paid or charged it; absent while it waits for the next cut-off'),
+  })
+  .label('AccountPayment');
 
 export const accountPaymentsPageSchema = Joi.object({
   data: Joi.array().items(accountPaymentSchema).required(),

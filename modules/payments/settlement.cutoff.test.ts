@@ -9,7 +9,7 @@ describe('settlement cut-off: a local time in its zone, across daylight saving',
     expect(zonedInstant('2026-07-15', '18:00', 'Europe/Prague').toISOString()).to.equal('2026-07-15T16:00:00.000Z');
   });
 
-  it('when the clocks change that day, then the cut-off follows the day\'s own offset', () => {
+  it("when the clocks change that day, then the cut-off follows the day's own offset", () => {
     // 2026-03-29: 02:00 → 03:00; 2026-10-25: 03:00 → 02:00
     expect(zonedInstant('2026-03-29', '18:00', 'Europe/Prague').toISOString()).to.equal('2026-03-29T16:00:00.000Z');
     expect(zonedInstant('2026-10-25', '18:00', 'Europe/Prague').toISOString()).to.equal('2026-10-25T17:00:00.000Z');
@@ -19,7 +19,7 @@ describe('settlement cut-off: a local time in its zone, across daylight saving',
     expect(zonedInstant('2026-07-15', '09:15', 'America/New_York').toISOString()).to.equal('2026-07-15T13:15:00.000Z');
   });
 
-  it('when asked at, before or after the day\'s cut-off, then the latest one at or before now and the next one after', () => {
+  it("when asked at, before or after the day's cut-off, then the latest one at or before now and the next one after", () => {
     expect(cutoffAtOrBefore(at('2026-11-26T17:00:00Z'), DEFAULT_CUTOFF).toISOString()).to.equal('2026-11-26T17:00:00.000Z');
     expect(cutoffAtOrBefore(at('2026-11-26T16:59:59Z'), DEFAULT_CUTOFF).toISOString()).to.equal('2026-11-25T17:00:00.000Z');
     expect(cutoffAfter(at('2026-11-26T17:00:00Z'), DEFAULT_CUTOFF).toISOString()).to.equal('2026-11-27T17:00:00.000Z');

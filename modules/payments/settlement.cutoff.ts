@@ -18,7 +18,14 @@ export const DEFAULT_CUTOFF: CutoffRule = { time: '18:00', timeZone: 'Europe/Pra
 /** The zone's offset from UTC at `at`, in ms (Prague: +1 h in winter, +2 h in summer). */
 export function zoneOffsetMs(at: Date, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
   }).formatToParts(at);
   const n = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   const asUtc = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));

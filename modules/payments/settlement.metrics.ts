@@ -28,17 +28,17 @@ export function settlementMetrics(registry: Registry): SettlementMetrics {
   });
   const failures = new Counter({
     name: 'settlement_close_failures_total',
-    help: 'Closes of a partner\'s settlement that failed (the job tries again a minute later)',
+    help: "Closes of a partner's settlement that failed (the job tries again a minute later)",
     registers: [registry],
   });
   const lastCutoff = new Gauge({
     name: 'settlement_job_last_cutoff_seconds',
-    help: 'Unix time of the newest cut-off this instance\'s job has closed for every partner due (0 before the first); a cut-off is due daily at SETTLEMENT_CUTOFF',
+    help: "Unix time of the newest cut-off this instance's job has closed for every partner due (0 before the first); a cut-off is due daily at SETTLEMENT_CUTOFF",
     registers: [registry],
   });
   const lastRun = new Gauge({
     name: 'settlement_job_last_success_timestamp_seconds',
-    help: 'Unix time this instance\'s settlement job last completed a cut-off (0 before the first)',
+    help: "Unix time this instance's settlement job last completed a cut-off (0 before the first)",
     registers: [registry],
   });
   lastCutoff.set(0);

@@ -11,7 +11,7 @@ describe('settlement report (CSV)', () => {
     expect(decimal(-100, 0)).to.equal('-100');
   });
 
-  it('when a partner\'s text holds a comma, a quote or starts like a formula, then it is quoted or defused', () => {
+  it("when a partner's text holds a comma, a quote or starts like a formula, then it is quoted or defused", () => {
     expect(field('A,1', true)).to.equal('"A,1"');
     expect(field('say "hi"', true)).to.equal('"say ""hi"""');
     expect(field('=SUM(A1)', true)).to.equal("'=SUM(A1)");
@@ -20,16 +20,38 @@ describe('settlement report (CSV)', () => {
 
   it('when a settlement has lines, then one row each and a footer that adds up to the transfer', () => {
     const line = (id: string, type: 'PAYOUT' | 'CREDIT_NOTE', gross: number, fee: number, orderNumber: string): PaymentLineDoc => ({
-      _id: id, partnerId: 'p', applicationId: `app-${id}`, type, gross, fee, net: gross - fee, currency: 'CZK', date: '2026-11-26', createdAt: new Date(),
-      orderNumber, variableSymbol: '2024000123', operation: { operationId: `op-${id}`, type: type === 'PAYOUT' ? 'SEND' : 'RETURN', items: [] },
-      body: {} as PaymentLineDoc['body'], settlementId: 's', settled: true,
+      _id: id,
+      partnerId: 'p',
+      applicationId: `app-${id}`,
+      type,
+      gross,
+      fee,
+      net: gross - fee,
+      currency: 'CZK',
+      date: '2026-11-26',
+      createdAt: new Date(),
+      orderNumber,
+      variableSymbol: '2024000123',
+      operation: { operationId: `op-${id}`, type: type === 'PAYOUT' ? 'SEND' : 'RETURN', items: [] },
+      body: {} as PaymentLineDoc['body'],
+      settlementId: 's',
+      settled: true,
     });
     const lines = [line('a', 'PAYOUT', 100000, 2500, 'N,1'), line('b', 'CREDIT_NOTE', -20000, -500, 'N2')];
     const s = {
-      _id: 's', reference: '0000000002', currency: 'CZK', carriedIn: -1000, linesNet: 78000, net: 77000, transfer: 77000, carriedOut: 0,
+      _id: 's',
+      reference: '0000000002',
+      currency: 'CZK',
+      carriedIn: -1000,
+      linesNet: 78000,
+      net: 77000,
+      transfer: 77000,
+      carriedOut: 0,
     } as SettlementDoc;
     const csv = settlementReport(s, lines).split('\r\n');
-    expect(csv[0]).to.equal('settlementReference,paymentId,date,type,orderNumber,variableSymbol,applicationId,operationId,operationType,idempotencyKey,gross,fee,net,currency');
+    expect(csv[0]).to.equal(
+      'settlementReference,paymentId,date,type,orderNumber,variableSymbol,applicationId,operationId,operationType,idempotencyKey,gross,fee,net,currency',
+    );
     expect(csv[1]).to.equal('0000000002,a,2026-11-26,PAYOUT,"N,1",2024000123,app-a,op-a,SEND,,1000.00,25.00,975.00,CZK');
     expect(csv[2]).to.equal('0000000002,b,2026-11-26,CREDIT_NOTE,N2,2024000123,app-b,op-b,RETURN,,-200.00,-5.00,-195.00,CZK');
     expect(csv.slice(3, 8)).to.deep.equal([
@@ -44,8 +66,20 @@ describe('settlement report (CSV)', () => {
 
   it('when the report is written for Czech Excel, then the same rows with semicolons, decimal commas and a BOM', () => {
     const l = {
-      _id: 'a', partnerId: 'p', applicationId: 'app-a', type: 'CREDIT_NOTE', gross: -123456, fee: -5, net: -123451, currency: 'CZK', date: '2026-11-26', createdAt: new Date(),
-      orderNumber: 'N;1', body: {} as PaymentLineDoc['body'], settlementId: 's', settled: true,
+      _id: 'a',
+      partnerId: 'p',
+      applicationId: 'app-a',
+      type: 'CREDIT_NOTE',
+      gross: -123456,
+      fee: -5,
+      net: -123451,
+      currency: 'CZK',
+      date: '2026-11-26',
+      createdAt: new Date(),
+      orderNumber: 'N;1',
+      body: {} as PaymentLineDoc['body'],
+      settlementId: 's',
+      settled: true,
     } as PaymentLineDoc;
     const s = { _id: 's', reference: '0000000003', currency: 'CZK', carriedIn: 0, net: -123451, transfer: 0, carriedOut: -123451 } as SettlementDoc;
     const rows = settlementReport(s, [l], 'excel').split('\r\n');

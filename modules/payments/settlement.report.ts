@@ -8,8 +8,20 @@ import type { SettlementDoc } from './settlement.model.js';
  * decimal in the currency's unit (a dot, no thousands separator), exact from the minor units.
  */
 export const REPORT_COLUMNS = [
-  'settlementReference', 'paymentId', 'date', 'type', 'orderNumber', 'variableSymbol', 'applicationId',
-  'operationId', 'operationType', 'idempotencyKey', 'gross', 'fee', 'net', 'currency',
+  'settlementReference',
+  'paymentId',
+  'date',
+  'type',
+  'orderNumber',
+  'variableSymbol',
+  'applicationId',
+  'operationId',
+  'operationType',
+  'idempotencyKey',
+  'gross',
+  'fee',
+  'net',
+  'currency',
 ] as const;
 
 /** Minor-unit digits of a currency (CZK, EUR: 2). */
@@ -31,7 +43,11 @@ export function decimal(minor: number, digits: number): string {
  */
 export type CsvDialect = 'standard' | 'excel';
 
-interface Writer { sep: string; amount: (minor: number) => string; text: (v: string) => string }
+interface Writer {
+  sep: string;
+  amount: (minor: number) => string;
+  text: (v: string) => string;
+}
 
 function writer(dialect: CsvDialect, currency: string): Writer {
   const sep = dialect === 'excel' ? ';' : ',';
@@ -61,16 +77,28 @@ export function reportHeader(dialect: CsvDialect = 'standard'): string {
 export function reportRow(reference: string, l: PaymentLineDoc, dialect: CsvDialect = 'standard'): string {
   const w = writer(dialect, l.currency);
   return `${[
-    reference, l._id, l.date, l.type, w.text(l.orderNumber ?? ''), w.text(l.variableSymbol ?? ''), l.applicationId,
-    l.operation?.operationId ?? '', l.operation?.type ?? '', w.text(l.operation?.idempotencyKey ?? ''),
-    w.amount(l.gross), w.amount(l.fee), w.amount(l.net), l.currency,
+    reference,
+    l._id,
+    l.date,
+    l.type,
+    w.text(l.orderNumber ?? ''),
+    w.text(l.variableSymbol ?? ''),
+    l.applicationId,
+    l.operation?.operationId ?? '',
+    l.operation?.type ?? '',
+    w.text(l.operation?.idempotencyKey ?? ''),
+    w.amount(l.gross),
+    w.amount(l.fee),
+    w.amount(l.net),
+    l.currency,
   ].join(w.sep)}\r\n`;
 }
 
 export function settlementReport(s: SettlementDoc, lines: PaymentLineDoc[], dialect: CsvDialect = 'standard'): string {
   const w = writer(dialect, s.currency);
   const rows: string[] = [reportHeader(dialect), ...lines.map((l) => reportRow(s.reference, l, dialect))];
-  const footer = (label: string, gross: string, fee: string, net: string) => `${[s.reference, label, '', '', '', '', '', '', '', '', gross, fee, net, s.currency].join(w.sep)}\r\n`;
+  const footer = (label: string, gross: string, fee: string, net: string) =>
+    `${[s.reference, label, '', '', '', '', '', '', '', '', gross, fee, net, s.currency].join(w.sep)}\r\n`;
   const sum = (f: (l: PaymentLineDoc) => number) => lines.reduce((a, l) => a + f(l), 0);
   rows.push(footer('TOTAL', w.amount(sum((l) => l.gross)), w.amount(sum((l) => l.fee)), w.amount(sum((l) => l.net))));
   rows.push(footer('CARRIED_IN', '', '', w.amount(s.carriedIn)));

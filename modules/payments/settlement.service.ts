@@ -121,7 +121,13 @@ export class SettlementService {
   }
 
   private async build(
-    partnerId: string, number: number, cutoff: Date, prev: SettlementDoc | undefined, taken: PaymentLineDoc[], now: Date, sandbox: boolean,
+    partnerId: string,
+    number: number,
+    cutoff: Date,
+    prev: SettlementDoc | undefined,
+    taken: PaymentLineDoc[],
+    now: Date,
+    sandbox: boolean,
   ): Promise<NewDocument<SettlementDoc>> {
     const id = settlementIdOf(partnerId, cutoff);
     const currencies = new Set(taken.map((l) => l.currency));

@@ -16,12 +16,17 @@ export class InMemorySettlementsRepository implements SettlementsRepository {
   }
 
   async latest(partnerId: string, n: number): Promise<SettlementDoc[]> {
-    return [...this.docs.values()].filter((d) => d.partnerId === partnerId).sort((a, b) => b.number - a.number).slice(0, n).map((d) => structuredClone(d));
+    return [...this.docs.values()]
+      .filter((d) => d.partnerId === partnerId)
+      .sort((a, b) => b.number - a.number)
+      .slice(0, n)
+      .map((d) => structuredClone(d));
   }
 
   async insert(doc: NewDocument<SettlementDoc>, entries: OutboxEntry[]): Promise<SettlementDoc> {
-    const clash = [...this.docs.values()].some((d) => d._id === doc._id
-      || (d.partnerId === doc.partnerId && (d.number === doc.number || d.cutoffAt.getTime() === doc.cutoffAt.getTime())));
+    const clash = [...this.docs.values()].some(
+      (d) => d._id === doc._id || (d.partnerId === doc.partnerId && (d.number === doc.number || d.cutoffAt.getTime() === doc.cutoffAt.getTime())),
+    );
     if (clash) throw Object.assign(new Error('E11000 duplicate key'), { code: 11000 });
     const full = { ...structuredClone(doc), version: 1, outbox: {} } as SettlementDoc;
     this.docs.set(doc._id, full);

@@ -59,8 +59,9 @@ export class MongoSettlementsRepository implements SettlementsRepository {
   async page(partnerId: string, req: { limit: number; afterNumber?: number; beforeNumber?: number }): Promise<{ items: SettlementDoc[]; more: boolean }> {
     const backwards = req.beforeNumber !== undefined;
     const number = req.afterNumber !== undefined ? { $gt: req.afterNumber } : backwards ? { $lt: req.beforeNumber! } : undefined;
-    const found = await this.collection.find({ partnerId, ...(number ? { number } : {}) }, { ...SUMMARY, sort: { number: backwards ? -1 : 1 }, limit: req.limit + 1 })
-      .toArray() as SettlementDoc[];
+    const found = (await this.collection
+      .find({ partnerId, ...(number ? { number } : {}) }, { ...SUMMARY, sort: { number: backwards ? -1 : 1 }, limit: req.limit + 1 })
+      .toArray()) as SettlementDoc[];
     const more = found.length > req.limit;
     const items = found.slice(0, req.limit).map((s) => ({ ...s, lineIds: [] }));
     return { items: backwards ? items.reverse() : items, more };

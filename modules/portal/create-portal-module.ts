@@ -59,7 +59,9 @@ export async function createPortalModule(platform: PortalPlatform, deps: PortalD
   const keys = new IdempotencyStore(platform.db, platform.config.idempotency);
   await keys.init();
   const actions = new PortalActions({
-    applications: deps.applications, orders: deps.orders, keys,
+    applications: deps.applications,
+    orders: deps.orders,
+    keys,
     partner: (partnerId) => deps.auth.service.partner(partnerId),
     schemas: { cancel: cancelApplicationSchema, fulfil: FULFILMENT_SCHEMAS },
   });
@@ -92,7 +94,18 @@ export async function createFirstOwner(
   const repo = new PortalRepository(store.db);
   await repo.init();
   // no sign-in happens here: the throttle is never asked
-  const accounts = new PortalAccounts({ repo, clock: store.clock, throttle: undefined as never, opts: { sessionTtlMs: 0, setupLinkTtlMs: store.setupLinkTtlMs } });
+  const accounts = new PortalAccounts({
+    repo,
+    clock: store.clock,
+    throttle: undefined as never,
+    opts: { sessionTtlMs: 0, setupLinkTtlMs: store.setupLinkTtlMs },
+  });
   const { user, setupToken, expiresAt } = await accounts.createUser(partner, { ...input, role: 'owner' });
-  return { userId: user._id, email: user.email, role: 'owner', setupLink: `${store.publicBaseUrl.replace(/\/$/, '')}${PORTAL_PREFIX}/setup/${setupToken}`, expiresAt: expiresAt.toISOString() };
+  return {
+    userId: user._id,
+    email: user.email,
+    role: 'owner',
+    setupLink: `${store.publicBaseUrl.replace(/\/$/, '')}${PORTAL_PREFIX}/setup/${setupToken}`,
+    expiresAt: expiresAt.toISOString(),
+  };
 }

@@ -24,7 +24,8 @@ export async function oncePerForm<D extends { _id: string; version: number }>(
   const claim = await keys.claim(req.partnerId, key, req.fingerprint);
   if (claim.kind === 'replay') return { kind: 'replayed', status: claim.response.status };
   if (claim.kind === 'reused') throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This form was already sent with other values: reload the page.', { status: 422 });
-  if (claim.kind === 'in-use') throw new AppError('IDEMPOTENCY_KEY_IN_USE', 'This form is still being processed: reload the page in a moment.', { status: 409 });
+  if (claim.kind === 'in-use')
+    throw new AppError('IDEMPOTENCY_KEY_IN_USE', 'This form is still being processed: reload the page in a moment.', { status: 409 });
   const write = new IdempotentWrite(claim.keyHash, claim.expiresAt);
   const reply = new Reply<D>(render, write);
   let doc: D | undefined;

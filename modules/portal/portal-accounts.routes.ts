@@ -12,7 +12,11 @@ import { auditBody, messageBody, setupBody, signInBody, usersBody } from './port
 
 const AUDIT_PAGE = 50;
 const str = (v: unknown, max = 1024): string => (typeof v === 'string' ? v.slice(0, max) : '');
-const setupParams = Joi.object({ token: Joi.string().pattern(/^[A-Za-z0-9_-]{43}$/).required() });
+const setupParams = Joi.object({
+  token: Joi.string()
+    .pattern(/^[A-Za-z0-9_-]{43}$/)
+    .required(),
+});
 
 /** A path of ours to come back to after the language switch (never another site). */
 function safeBack(back: unknown): string {
@@ -29,7 +33,10 @@ export interface AccountsRouteDeps {
 export function mountAccountRoutes(router: Router, deps: AccountsRouteDeps): void {
   const { accounts } = deps;
 
-  router.get('/portal', (ctx) => { ctx.status = 301; ctx.redirect('/portal/'); });
+  router.get('/portal', (ctx) => {
+    ctx.status = 301;
+    ctx.redirect('/portal/');
+  });
   router.get('/portal/assets/portal.css', (ctx) => {
     ctx.type = 'text/css; charset=utf-8';
     ctx.set('Cache-Control', 'public, max-age=3600');
@@ -45,7 +52,7 @@ export function mountAccountRoutes(router: Router, deps: AccountsRouteDeps): voi
   router.get('/portal/sign-in', (koa) => {
     const ctx = koa as unknown as AppContext;
     const { m, user } = portalOf(ctx);
-    if (user) return void (ctx.status = 303, ctx.redirect('/portal/'));
+    if (user) return void ((ctx.status = 303), ctx.redirect('/portal/'));
     render(ctx, { title: m.signInTitle, narrow: true }, signInBody(m, portalOf(ctx).csrf));
   });
   router.post('/portal/sign-in', async (koa) => {
@@ -57,7 +64,12 @@ export function mountAccountRoutes(router: Router, deps: AccountsRouteDeps): voi
     if (!result.ok) {
       const text = result.reason === 'throttled' ? fill(m.throttled, { s: result.retryAfterSeconds ?? 60 }) : m.signInFailed;
       if (result.retryAfterSeconds) ctx.set('Retry-After', String(result.retryAfterSeconds));
-      render(ctx, { title: m.signInTitle, narrow: true, flash: { text, error: true } }, signInBody(m, portalOf(ctx).csrf, email), result.reason === 'throttled' ? 429 : 401);
+      render(
+        ctx,
+        { title: m.signInTitle, narrow: true, flash: { text, error: true } },
+        signInBody(m, portalOf(ctx).csrf, email),
+        result.reason === 'throttled' ? 429 : 401,
+      );
       return;
     }
     setSessionCookie(ctx, result.token, deps.sessionTtlMs);
@@ -83,7 +95,12 @@ export function mountAccountRoutes(router: Router, deps: AccountsRouteDeps): voi
     const token = setupToken(ctx);
     const opened = await accounts.openSetup(token);
     if (!opened) return render(ctx, { title: m.setupTitle, narrow: true }, messageBody(m.setupTitle, m.linkDead), 404);
-    render(ctx, { title: m.setupTitle, narrow: true, ...(flash ? { flash: { text: flash, error: true } } : {}) }, setupBody(m, { action: `/portal/setup/${token}`, csrf, ...opened }), flash ? 400 : 200);
+    render(
+      ctx,
+      { title: m.setupTitle, narrow: true, ...(flash ? { flash: { text: flash, error: true } } : {}) },
+      setupBody(m, { action: `/portal/setup/${token}`, csrf, ...opened }),
+      flash ? 400 : 200,
+    );
   };
   router.get('/portal/setup/:token', (koa) => showSetup(koa as unknown as AppContext));
   router.post('/portal/setup/:token', async (koa) => {
@@ -105,7 +122,12 @@ export function mountAccountRoutes(router: Router, deps: AccountsRouteDeps): voi
     const user = await requireUser(ctx, 'manageUsers', accounts);
     const { m, csrf } = portalOf(ctx);
     const users = await accounts.usersOf(user.partnerId);
-    render(ctx, { title: m.usersTitle, current: 'users', ...(flash ? { flash: { text: flash, error: true } } : {}) }, usersBody(m, { users, me: user, csrf, ...(invited ? { invited } : {}) }), flash ? 400 : 200);
+    render(
+      ctx,
+      { title: m.usersTitle, current: 'users', ...(flash ? { flash: { text: flash, error: true } } : {}) },
+      usersBody(m, { users, me: user, csrf, ...(invited ? { invited } : {}) }),
+      flash ? 400 : 200,
+    );
   };
   router.get('/portal/users', (koa) => showUsers(koa as unknown as AppContext));
   router.post('/portal/users', async (koa) => {
@@ -114,7 +136,15 @@ export function mountAccountRoutes(router: Router, deps: AccountsRouteDeps): voi
     const body = ctx.request.body as Record<string, unknown>;
     const role = str(body.role, 20) as Role;
     try {
-      const { user, setupToken: token, expiresAt } = await accounts.createUser({ id: me.partnerId, name: me.partnerName }, { email: str(body.email, 300), name: str(body.name, 200), role: ROLES.includes(role) ? role : ('?' as Role) }, actorOf(ctx));
+      const {
+        user,
+        setupToken: token,
+        expiresAt,
+      } = await accounts.createUser(
+        { id: me.partnerId, name: me.partnerName },
+        { email: str(body.email, 300), name: str(body.name, 200), role: ROLES.includes(role) ? role : ('?' as Role) },
+        actorOf(ctx),
+      );
       await showUsers(ctx, { email: user.email, link: `${deps.publicBaseUrl}/portal/setup/${token}`, expiresAt });
     } catch (err) {
       if (err instanceof AppError && err.status < 500) return showUsers(ctx, undefined, err.message);

@@ -42,7 +42,11 @@ function newToken(): string {
 export class PortalAccounts {
   constructor(private readonly deps: { repo: PortalRepository; clock: Clock; throttle: LoginThrottle; opts: AccountsOptions }) {}
 
-  async createUser(partner: { id: string; name: string }, input: { email: string; name: string; role: Role }, actor?: Actor): Promise<{ user: PortalUserDoc; setupToken: string; expiresAt: Date }> {
+  async createUser(
+    partner: { id: string; name: string },
+    input: { email: string; name: string; role: Role },
+    actor?: Actor,
+  ): Promise<{ user: PortalUserDoc; setupToken: string; expiresAt: Date }> {
     const email = input.email.trim().toLowerCase();
     const name = input.name.trim();
     if (!EMAIL_PATTERN.test(email)) throw new InvalidRequestError('email: an e-mail address', { attribute: 'email' });
@@ -50,12 +54,23 @@ export class PortalAccounts {
     if (!ROLES.includes(input.role)) throw new InvalidRequestError(`role: one of ${ROLES.join(', ')}`, { attribute: 'role' });
     const now = this.deps.clock.now();
     const user: PortalUserDoc = {
-      _id: newId(), partnerId: partner.id, partnerName: partner.name, email, name, role: input.role,
-      enabled: true, createdAt: now, updatedAt: now, ...(actor?.userId ? { createdBy: actor.userId } : {}),
+      _id: newId(),
+      partnerId: partner.id,
+      partnerName: partner.name,
+      email,
+      name,
+      role: input.role,
+      enabled: true,
+      createdAt: now,
+      updatedAt: now,
+      ...(actor?.userId ? { createdBy: actor.userId } : {}),
     };
-    if (!(await this.deps.repo.insertUser(user))) throw new AppError('EMAIL_TAKEN', `${email} already has a portal account.`, { status: 409, attribute: 'email' });
+    if (!(await this.deps.repo.insertUser(user)))
+      throw new AppError('EMAIL_TAKEN', `${email} already has a portal account.`, { status: 409, attribute: 'email' });
     const { token: setupToken, expiresAt } = await this.issueSetupLink(user._id);
-    await this.audit({ ...(actor ?? { partnerId: partner.id }), partnerId: partner.id }, actor ? 'user.invited' : 'owner.created', { target: `${email} (${input.role})` });
+    await this.audit({ ...(actor ?? { partnerId: partner.id }), partnerId: partner.id }, actor ? 'user.invited' : 'owner.created', {
+      target: `${email} (${input.role})`,
+    });
     return { user, setupToken, expiresAt };
   }
 
@@ -94,7 +109,9 @@ export class PortalAccounts {
     const user = await this.deps.repo.updateUser(opened.user.partnerId, opened.user._id, set);
     if (!user) throw new NotFoundError('This setup link is unknown, used or expired.');
     await this.deps.repo.deleteSessionsOf(user._id);
-    await this.audit({ partnerId: user.partnerId, userId: user._id, email: user.email, ip }, 'user.setup', { detail: step !== undefined ? 'password and TOTP' : 'password' });
+    await this.audit({ partnerId: user.partnerId, userId: user._id, email: user.email, ip }, 'user.setup', {
+      detail: step !== undefined ? 'password and TOTP' : 'password',
+    });
     return user;
   }
 
@@ -113,7 +130,7 @@ export class PortalAccounts {
     let ok = Boolean(user && user.enabled && user.passwordHash && passwordOk);
     if (ok && (user!.totpSecret || user!.role === 'owner')) {
       const step = user!.totpSecret ? totpStep(user!.totpSecret, input.code, now) : undefined;
-      ok = step !== undefined && await this.deps.repo.claimTotpStep(user!._id, step);
+      ok = step !== undefined && (await this.deps.repo.claimTotpStep(user!._id, step));
     }
     await attempt.settle(ok);
     if (!ok || !user) {
@@ -122,8 +139,13 @@ export class PortalAccounts {
     }
     const token = newToken();
     const session: SessionDoc = {
-      _id: hashOf(token), userId: user._id, partnerId: user.partnerId, csrf: newToken(),
-      createdAt: now, expiresAt: new Date(now.getTime() + this.deps.opts.sessionTtlMs), ip: input.ip,
+      _id: hashOf(token),
+      userId: user._id,
+      partnerId: user.partnerId,
+      csrf: newToken(),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + this.deps.opts.sessionTtlMs),
+      ip: input.ip,
     };
     await this.deps.repo.insertSession(session);
     await this.audit({ partnerId: user.partnerId, userId: user._id, email: user.email, ip: input.ip }, 'session.sign-in');
@@ -170,7 +192,12 @@ export class PortalAccounts {
     if (actor.userId === userId) throw new AppError('SELF_ROLE_CHANGE', 'You cannot change your own role: another owner can.', { status: 409 });
     const current = await this.deps.repo.userById(userId);
     if (!current || current.partnerId !== actor.partnerId) throw new NotFoundError('No such user.');
-    if (role === 'owner' && !current.totpSecret) throw new AppError('SECOND_FACTOR_REQUIRED', 'An owner needs the second factor, which this user has not enrolled: invite the new owner instead (an owner enrols it at setup).', { status: 409 });
+    if (role === 'owner' && !current.totpSecret)
+      throw new AppError(
+        'SECOND_FACTOR_REQUIRED',
+        'An owner needs the second factor, which this user has not enrolled: invite the new owner instead (an owner enrols it at setup).',
+        { status: 409 },
+      );
     if (current.role === role) return current;
     const user = await this.deps.repo.updateUser(actor.partnerId, userId, { role, updatedAt: this.deps.clock.now() });
     if (!user) throw new NotFoundError('No such user.');
@@ -180,9 +207,16 @@ export class PortalAccounts {
 
   async audit(actor: Actor, action: string, more: { target?: string; detail?: string; outcome?: AuditDoc['outcome'] } = {}): Promise<void> {
     await this.deps.repo.appendAudit({
-      _id: newId(), partnerId: actor.partnerId, at: this.deps.clock.now(), action, outcome: more.outcome ?? 'ok',
-      ...(actor.userId ? { userId: actor.userId } : {}), ...(actor.email ? { userEmail: actor.email } : {}), ...(actor.ip ? { ip: actor.ip } : {}),
-      ...(more.target ? { target: more.target } : {}), ...(more.detail ? { detail: more.detail } : {}),
+      _id: newId(),
+      partnerId: actor.partnerId,
+      at: this.deps.clock.now(),
+      action,
+      outcome: more.outcome ?? 'ok',
+      ...(actor.userId ? { userId: actor.userId } : {}),
+      ...(actor.email ? { userEmail: actor.email } : {}),
+      ...(actor.ip ? { ip: actor.ip } : {}),
+      ...(more.target ? { target: more.target } : {}),
+      ...(more.detail ? { detail: more.detail } : {}),
     });
   }
 

@@ -44,13 +44,22 @@ export function messageBody(title: string, text: string, back?: { href: string; 
   return html`<h1>${title}</h1><p>${text}</p>${back ? html`<p><a href="${back.href}">${back.label}</a></p>` : ''}`;
 }
 
-export function usersBody(m: Messages, v: { users: PortalUserDoc[]; me: PortalUserDoc; csrf: string; invited?: { email: string; link: string; expiresAt: Date } }): SafeHtml {
+export function usersBody(
+  m: Messages,
+  v: { users: PortalUserDoc[]; me: PortalUserDoc; csrf: string; invited?: { email: string; link: string; expiresAt: Date } },
+): SafeHtml {
   const state = (u: PortalUserDoc) => (!u.enabled ? m.disabled : u.passwordHash ? m.enabled : m.pending);
-  const rows = v.users.map((u) => html`<tr>
+  const rows = v.users.map(
+    (u) => html`<tr>
     <td>${u.name}</td><td>${u.email}</td><td>${m[`role_${u.role}`]}</td><td>${state(u)}</td><td>${u.totpSecret ? m.yes : m.no}</td>
-    <td>${u._id === v.me._id ? '' : html`<form class="inline" method="post" action="/portal/users/${u._id}/${u.enabled ? 'disable' : 'enable'}">${csrfField(v.csrf)}<button class="small secondary" type="submit" aria-label="${u.enabled ? m.disable : m.enable} ${u.email}">${u.enabled ? m.disable : m.enable}</button></form>
-      <form class="inline" method="post" action="/portal/users/${u._id}/role">${csrfField(v.csrf)}<label class="visually-hidden" for="role-${u._id}">${fill(m.newRoleOf, { email: u.email })}</label><select id="role-${u._id}" name="role">${ROLES.map((r) => html`<option value="${r}"${r === u.role ? html` selected` : ''}>${m[`role_${r}`]}</option>`)}</select><button class="small secondary" type="submit" aria-label="${m.changeRole} ${u.email}">${m.changeRole}</button></form>`}</td>
-  </tr>`);
+    <td>${
+      u._id === v.me._id
+        ? ''
+        : html`<form class="inline" method="post" action="/portal/users/${u._id}/${u.enabled ? 'disable' : 'enable'}">${csrfField(v.csrf)}<button class="small secondary" type="submit" aria-label="${u.enabled ? m.disable : m.enable} ${u.email}">${u.enabled ? m.disable : m.enable}</button></form>
+      <form class="inline" method="post" action="/portal/users/${u._id}/role">${csrfField(v.csrf)}<label class="visually-hidden" for="role-${u._id}">${fill(m.newRoleOf, { email: u.email })}</label><select id="role-${u._id}" name="role">${ROLES.map((r) => html`<option value="${r}"${r === u.role ? html` selected` : ''}>${m[`role_${r}`]}</option>`)}</select><button class="small secondary" type="submit" aria-label="${m.changeRole} ${u.email}">${m.changeRole}</button></form>`
+    }</td>
+  </tr>`,
+  );
   return html`<h1>${m.usersTitle}</h1>
 <p class="lead">${fill(m.usersLead, { partner: v.me.partnerName })}</p>
 ${v.invited ? html`<div class="flash" role="status"><p>${fill(m.invited, { email: v.invited.email, when: formatDateTime(v.invited.expiresAt, m) })}</p><p><code class="secret" id="setup-link">${v.invited.link}</code></p></div>` : ''}
@@ -77,10 +86,12 @@ ${v.invited ? html`<div class="flash" role="status"><p>${fill(m.invited, { email
 }
 
 export function auditBody(m: Messages, entries: AuditDoc[], next?: string): SafeHtml {
-  const rows = entries.map((e) => html`<tr>
+  const rows = entries.map(
+    (e) => html`<tr>
     <td>${formatDateTime(e.at, m)}</td><td>${e.userEmail ?? 'CLI'}</td><td>${e.action}${e.detail ? html` <span class="hint">(${e.detail})</span>` : ''}</td>
     <td>${e.target ?? ''}</td><td>${e.ip ?? ''}</td><td class="${e.outcome === 'ok' ? 'ok' : 'bad'}">${e.outcome}</td>
-  </tr>`);
+  </tr>`,
+  );
   return html`<h1>${m.auditTitle}</h1>
 <p class="lead">${m.auditLead}</p>
 <table>

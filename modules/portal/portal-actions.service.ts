@@ -16,9 +16,7 @@ export const PORTAL_ACTIONS = {
 } as const;
 export type PortalActionName = keyof typeof PORTAL_ACTIONS;
 
-export type ActionRequest =
-  | { action: 'cancel'; input: CancelInput }
-  | { action: Exclude<PortalActionName, 'cancel'>; input: FulfilmentBody };
+export type ActionRequest = { action: 'cancel'; input: CancelInput } | { action: Exclude<PortalActionName, 'cancel'>; input: FulfilmentBody };
 
 export interface PortalActionsDeps {
   applications: Pick<ApplicationsModule, 'cancelApplication'>;

@@ -30,19 +30,27 @@ export const actionsBlock: ActionsView = (ctx, page) => {
   const names = offered(page);
   const canAct = user ? may(user.role, 'fulfil') : false;
   return html`<section aria-labelledby="act-h" class="card"><h2 id="act-h">${m.allowedActions}</h2>
-  ${!names.length ? html`<p>${m.noActions}</p>`
-    : canAct ? html`<ul class="actions-row">${names.map((n) => html`<li><a class="button-link" href="/portal/applications/${page.app._id}/act/${n}">${m[`act_${n}`]}</a></li>`)}</ul>`
-      : html`<p>${names.map((n) => m[`act_${n}`]).join(' · ')}</p><p class="hint">${m.actViewerNote}</p>`}
+  ${
+    !names.length
+      ? html`<p>${m.noActions}</p>`
+      : canAct
+        ? html`<ul class="actions-row">${names.map((n) => html`<li><a class="button-link" href="/portal/applications/${page.app._id}/act/${n}">${m[`act_${n}`]}</a></li>`)}</ul>`
+        : html`<p>${names.map((n) => m[`act_${n}`]).join(' · ')}</p><p class="hint">${m.actViewerNote}</p>`
+  }
   </section>`;
 };
 
 function remainingMilli(item: ApplicationDoc['order']['items'][number], action: PortalActionName): number {
   const open = item.quantityMilli - item.cancelledMilli;
   switch (action) {
-    case 'send': return Math.max(0, open - item.sentMilli - item.returnedMilli);
-    case 'deliver': return Math.max(0, open - item.deliveredMilli - item.returnedMilli);
-    case 'return': return Math.max(0, Math.max(item.sentMilli, item.deliveredMilli) - item.returnedMilli);
-    default: return Math.max(0, open - Math.max(item.sentMilli, item.deliveredMilli));
+    case 'send':
+      return Math.max(0, open - item.sentMilli - item.returnedMilli);
+    case 'deliver':
+      return Math.max(0, open - item.deliveredMilli - item.returnedMilli);
+    case 'return':
+      return Math.max(0, Math.max(item.sentMilli, item.deliveredMilli) - item.returnedMilli);
+    default:
+      return Math.max(0, open - Math.max(item.sentMilli, item.deliveredMilli));
   }
 }
 
@@ -50,23 +58,26 @@ function itemsTable(m: Messages, app: ApplicationDoc, action: PortalActionName):
   const fmt = (milli: number) => new Intl.NumberFormat(m.locale, { maximumFractionDigits: 3 }).format(milli / 1000);
   return html`<table><caption>${m.items}</caption>
   <thead><tr><th scope="col">${m.item}</th><th scope="col" class="num">${m.remaining}</th><th scope="col">${m.quantity}</th></tr></thead>
-  <tbody>${app.order.items.map((item, i) => html`<tr><th scope="row"><label for="q${i}">${item.name}</label></th><td class="num">${fmt(remainingMilli(item, action))}</td>
-    <td><input id="q${i}" name="q${i}" inputmode="decimal" pattern="[0-9]+([.,][0-9]{1,3})?" size="6"${remainingMilli(item, action) === 0 ? html` disabled` : ''}></td></tr>`)}</tbody></table>`;
+  <tbody>${app.order.items.map(
+    (item, i) => html`<tr><th scope="row"><label for="q${i}">${item.name}</label></th><td class="num">${fmt(remainingMilli(item, action))}</td>
+    <td><input id="q${i}" name="q${i}" inputmode="decimal" pattern="[0-9]+([.,][0-9]{1,3})?" size="6"${remainingMilli(item, action) === 0 ? html` disabled` : ''}></td></tr>`,
+  )}</tbody></table>`;
 }
 
 function actionForm(m: Messages, app: ApplicationDoc, action: PortalActionName, csrf: string): SafeHtml {
   const title = m[`act_${action}`];
-  const fields = action === 'cancel'
-    ? html`<label for="reason">${m.reason}</label><select id="reason" name="reason">${CANCELLABLE_REASONS.map((r) => html`<option value="${r}"${r === 'APPLICATION_CANCELLED_OTHER' ? html` selected` : ''}>${r}</option>`)}</select>
+  const fields =
+    action === 'cancel'
+      ? html`<label for="reason">${m.reason}</label><select id="reason" name="reason">${CANCELLABLE_REASONS.map((r) => html`<option value="${r}"${r === 'APPLICATION_CANCELLED_OTHER' ? html` selected` : ''}>${r}</option>`)}</select>
       <label for="customReason">${m.customReason}</label><input id="customReason" name="customReason" maxlength="255">`
-    : action === 'return'
-      ? html`<fieldset><legend>${m.returnMode}</legend>
+      : action === 'return'
+        ? html`<fieldset><legend>${m.returnMode}</legend>
           <label class="choice"><input type="radio" name="mode" value="items" checked> ${m.returnItems}</label>
           <label class="choice"><input type="radio" name="mode" value="all"> ${m.returnAll}</label>
           <label class="choice"><input type="radio" name="mode" value="amount"> ${m.returnAmount}</label></fieldset>
         ${itemsTable(m, app, action)}
         <label for="amount">${fill(m.refundAmount, { currency: app.order.totalPrice.currency })}</label><input id="amount" name="amount" inputmode="decimal" pattern="[0-9]+([.,][0-9]{1,2})?" size="10">`
-      : html`${itemsTable(m, app, action)}${action !== 'cancel-items' ? html`<p class="hint">${m.actAllHint}</p>` : ''}`;
+        : html`${itemsTable(m, app, action)}${action !== 'cancel-items' ? html`<p class="hint">${m.actAllHint}</p>` : ''}`;
   return html`<p><a href="/portal/applications/${app._id}">← ${fill(m.appTitle, { number: app.order.number })}</a></p>
 <h1>${fill(m.actConfirm, { action: title })}</h1>
 <p class="lead">${m.actLead}</p>
@@ -100,7 +111,9 @@ function requestOf(m: Messages, app: ApplicationDoc, action: PortalActionName, b
   }
   const items = app.order.items.flatMap((item, i) => {
     const quantity = quantityOf(body[`q${i}`]);
-    return quantity === undefined ? [] : [{ code: item.code, name: item.name, ...(item.type ? { type: item.type } : {}), ...(item.ean ? { ean: item.ean } : {}), quantity }];
+    return quantity === undefined
+      ? []
+      : [{ code: item.code, name: item.name, ...(item.type ? { type: item.type } : {}), ...(item.ean ? { ean: item.ean } : {}), quantity }];
   });
   if (action === 'return') {
     if (body.mode === 'all') return { action, input: {} };
@@ -125,7 +138,12 @@ export function mountActionRoutes(router: Router, deps: { accounts: PortalAccoun
   };
   const show = (ctx: AppContext, app: ApplicationDoc, action: PortalActionName, error?: string, status = 200) => {
     const { m, csrf } = portalOf(ctx);
-    render(ctx, { title: fill(m.actConfirm, { action: m[`act_${action}`] }), current: 'applications', ...(error ? { flash: { text: error, error: true } } : {}) }, actionForm(m, app, action, csrf), status);
+    render(
+      ctx,
+      { title: fill(m.actConfirm, { action: m[`act_${action}`] }), current: 'applications', ...(error ? { flash: { text: error, error: true } } : {}) },
+      actionForm(m, app, action, csrf),
+      status,
+    );
   };
 
   router.get('/portal/applications/:id/act/:action', async (koa) => {
@@ -141,7 +159,10 @@ export function mountActionRoutes(router: Router, deps: { accounts: PortalAccoun
     const target = `${page.app._id} (${page.app.order.number})`;
     try {
       const outcome = await deps.actions.perform(page.app.partnerId, page.app._id, String(body.key ?? ''), requestOf(m, page.app, action, body));
-      await deps.accounts.audit(actorOf(ctx), `application.${action}`, { target, detail: outcome.kind === 'replayed' ? 'repeated submit: no second effect' : undefined });
+      await deps.accounts.audit(actorOf(ctx), `application.${action}`, {
+        target,
+        detail: outcome.kind === 'replayed' ? 'repeated submit: no second effect' : undefined,
+      });
       ctx.status = 303;
       ctx.redirect(`/portal/applications/${page.app._id}?done=${outcome.kind === 'done' ? action : 'replayed'}`);
     } catch (err) {

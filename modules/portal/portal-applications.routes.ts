@@ -13,13 +13,25 @@ import type { ActionsView } from './portal-actions.js';
 
 const PAGE_SIZE = 25;
 const DONE_LABELS: Record<string, 'act_cancel' | 'act_send' | 'act_deliver' | 'act_return' | 'act_cancel-items'> = {
-  cancel: 'act_cancel', send: 'act_send', deliver: 'act_deliver', return: 'act_return', 'cancel-items': 'act_cancel-items',
+  cancel: 'act_cancel',
+  send: 'act_send',
+  deliver: 'act_deliver',
+  return: 'act_return',
+  'cancel-items': 'act_cancel-items',
 };
-const day = Joi.string().pattern(/^\d{4}-\d{2}-\d{2}$/).empty('');
+const day = Joi.string()
+  .pattern(/^\d{4}-\d{2}-\d{2}$/)
+  .empty('');
 const listQuery = Joi.object({
-  state: Joi.string().valid(...STATES).empty(''),
-  stateReason: Joi.string().valid(...REASONS).empty(''),
-  type: Joi.string().valid(...TYPES).empty(''),
+  state: Joi.string()
+    .valid(...STATES)
+    .empty(''),
+  stateReason: Joi.string()
+    .valid(...REASONS)
+    .empty(''),
+  type: Joi.string()
+    .valid(...TYPES)
+    .empty(''),
   from: day,
   to: day,
   q: Joi.string().trim().max(200).empty(''),
@@ -52,21 +64,35 @@ export function mountApplicationRoutes(router: Router, deps: { accounts: PortalA
     const createdFrom = dayStart(q.from);
     const createdTo = dayStart(q.to, 1);
     const filters: ListFilters = {
-      ...(q.state ? { state: q.state } : {}), ...(q.stateReason ? { stateReason: q.stateReason } : {}), ...(q.type ? { type: q.type } : {}),
-      ...(createdFrom ? { createdFrom } : {}), ...(createdTo ? { createdTo } : {}), ...(q.q ? { search: q.q } : {}),
+      ...(q.state ? { state: q.state } : {}),
+      ...(q.stateReason ? { stateReason: q.stateReason } : {}),
+      ...(q.type ? { type: q.type } : {}),
+      ...(createdFrom ? { createdFrom } : {}),
+      ...(createdTo ? { createdTo } : {}),
+      ...(q.q ? { search: q.q } : {}),
     };
-    const { items, more, counts } = await deps.applications.list(user.partnerId, filters, { limit: PAGE_SIZE, ...(q.after ? { after: q.after } : {}), ...(q.before ? { before: q.before } : {}) });
+    const { items, more, counts } = await deps.applications.list(user.partnerId, filters, {
+      limit: PAGE_SIZE,
+      ...(q.after ? { after: q.after } : {}),
+      ...(q.before ? { before: q.before } : {}),
+    });
     // newest first: "next" goes to older applications, "previous" to newer ones
     const forward = !q.before;
     const hasOlder = forward ? more : true;
     const hasNewer = forward ? Boolean(q.after) : more;
     const last = items[items.length - 1];
     const first = items[0];
-    render(ctx, { title: m.appsTitle, current: 'applications' }, applicationsBody(m, {
-      filters, items, counts,
-      ...(hasOlder && last ? { next: listLink(filters, { after: last._id }) } : {}),
-      ...(hasNewer && first ? { prev: listLink(filters, { before: first._id }) } : {}),
-    }));
+    render(
+      ctx,
+      { title: m.appsTitle, current: 'applications' },
+      applicationsBody(m, {
+        filters,
+        items,
+        counts,
+        ...(hasOlder && last ? { next: listLink(filters, { after: last._id }) } : {}),
+        ...(hasNewer && first ? { prev: listLink(filters, { before: first._id }) } : {}),
+      }),
+    );
   });
 
   router.get('/portal/applications/:id', async (koa) => {
@@ -77,6 +103,10 @@ export function mountApplicationRoutes(router: Router, deps: { accounts: PortalA
     const page = await deps.applications.page(user.partnerId, ctx.params.id!);
     const done = typeof ctx.query.done === 'string' ? ctx.query.done : '';
     const flash = done === 'replayed' ? m.actReplayed : done in DONE_LABELS ? fill(m.actDone, { action: m[DONE_LABELS[done]!] }) : undefined;
-    render(ctx, { title: fill(m.appTitle, { number: page.app.order.number }), current: 'applications', ...(flash ? { flash: { text: flash } } : {}) }, applicationBody(m, page, deps.actions(ctx, page)));
+    render(
+      ctx,
+      { title: fill(m.appTitle, { number: page.app.order.number }), current: 'applications', ...(flash ? { flash: { text: flash } } : {}) },
+      applicationBody(m, page, deps.actions(ctx, page)),
+    );
   });
 }

@@ -40,7 +40,11 @@ const NOTIFICATIONS_PER_APPLICATION = 100;
 export class PortalApplications {
   constructor(private readonly deps: PortalApplicationsDeps) {}
 
-  async list(partnerId: string, filters: ListFilters, page: { after?: string; before?: string; limit: number }): Promise<{ items: ApplicationListItem[]; more: boolean; counts: Record<string, number> }> {
+  async list(
+    partnerId: string,
+    filters: ListFilters,
+    page: { after?: string; before?: string; limit: number },
+  ): Promise<{ items: ApplicationListItem[]; more: boolean; counts: Record<string, number> }> {
     const cursorId = page.after ?? page.before;
     const position = cursorId ? await this.deps.applications.applicationPosition(partnerId, cursorId) : undefined;
     // the shared paging rule: a cursor that names no application of this partner is refused
@@ -64,9 +68,21 @@ export class PortalApplications {
       this.deps.payments.paymentsOf(partnerId, applicationId),
       this.deps.events.notificationsOf(partnerId, applicationId, NOTIFICATIONS_PER_APPLICATION),
     ]);
-    const deliveries = await this.deps.webhooks.service.deliveriesOf(partnerId, notifications.map((e) => ({ id: e.webhookId, url: e.url, createdAt: e.occurredAt.toISOString() })));
-    const settlements = await this.deps.payments.partnerSettlements.ofPayments(partnerId, payments.map((x) => x.paymentId));
-    return { app, allowed: this.deps.applications.allowedActionsOf(app), payments, settlements, timeline: timelineOf(app, payments, notifications, deliveries) };
+    const deliveries = await this.deps.webhooks.service.deliveriesOf(
+      partnerId,
+      notifications.map((e) => ({ id: e.webhookId, url: e.url, createdAt: e.occurredAt.toISOString() })),
+    );
+    const settlements = await this.deps.payments.partnerSettlements.ofPayments(
+      partnerId,
+      payments.map((x) => x.paymentId),
+    );
+    return {
+      app,
+      allowed: this.deps.applications.allowedActionsOf(app),
+      payments,
+      settlements,
+      timeline: timelineOf(app, payments, notifications, deliveries),
+    };
   }
 }
 
@@ -75,7 +91,9 @@ function timelineOf(app: ApplicationDoc, payments: PaymentBody[], events: FeedNo
   for (const h of app.history) out.push({ at: h.at, kind: 'state', event: h.event, state: h.state, stateReason: h.stateReason });
   for (const f of app.order.fulfilment) {
     out.push({
-      at: f.at, kind: 'fulfilment', operation: f.operation,
+      at: f.at,
+      kind: 'fulfilment',
+      operation: f.operation,
       items: f.items.map((i) => ({ name: app.order.items[i.index]?.name ?? `#${i.index + 1}`, quantityMilli: i.quantityMilli })),
       ...(f.amount ? { amount: f.amount } : {}),
     });

@@ -5,7 +5,18 @@ import type { ApplicationPage, ListFilters, TimelineEntry } from './portal-appli
 import { settlementCell, td } from './portal-settlements.views.js';
 
 export const STATES = ['PROCESSING', 'READY', 'REJECTED', 'CANCELLED'] as const;
-export const REASONS = ['PROCESSING_REDIRECT_NEEDED', 'PROCESSING_PREAPPROVED', 'PROCESSING_VALIDATION_IN_PROGRESS', 'REJECTED', 'CANCELLED_NOT_PAID', 'READY_TO_SHIP', 'READY_SHIPPED', 'READY_DELIVERED', 'READY_PAID', 'CANCELLED_RETURNED'] as const;
+export const REASONS = [
+  'PROCESSING_REDIRECT_NEEDED',
+  'PROCESSING_PREAPPROVED',
+  'PROCESSING_VALIDATION_IN_PROGRESS',
+  'REJECTED',
+  'CANCELLED_NOT_PAID',
+  'READY_TO_SHIP',
+  'READY_SHIPPED',
+  'READY_DELIVERED',
+  'READY_PAID',
+  'CANCELLED_RETURNED',
+] as const;
 export const TYPES = ['DEFERRED_PAYMENT', 'PAY_IN_THREE'] as const;
 
 function quantity(milli: number, m: Messages): string {
@@ -37,16 +48,21 @@ export function listLink(filters: ListFilters, extra: Record<string, string>): s
   return `/portal/applications${q ? `?${q}` : ''}`;
 }
 
-export function applicationsBody(m: Messages, v: { filters: ListFilters; items: ApplicationListItem[]; counts: Record<string, number>; next?: string; prev?: string }): SafeHtml {
+export function applicationsBody(
+  m: Messages,
+  v: { filters: ListFilters; items: ApplicationListItem[]; counts: Record<string, number>; next?: string; prev?: string },
+): SafeHtml {
   const f = v.filters;
-  const rows = v.items.map((a) => html`<tr>
+  const rows = v.items.map(
+    (a) => html`<tr>
     <td>${formatDateTime(a.createdAt, m)}</td>
     <td><a href="/portal/applications/${a._id}">${a.order.number}</a></td>
     <td>${a.customer.email}</td>
     <td>${a.type}</td>
     <td>${a.state}<br><span class="hint">${a.stateReason}</span></td>
     <td class="num">${formatMoney(a.order.totalPrice.amount, a.order.totalPrice.currency, m)}</td>
-  </tr>`);
+  </tr>`,
+  );
   return html`<h1>${m.appsTitle}</h1>
 <p class="lead">${m.appsLead}</p>
 <section aria-labelledby="counts-h"><h2 id="counts-h" class="visually-hidden">${m.counts}</h2>
@@ -62,11 +78,15 @@ export function applicationsBody(m: Messages, v: { filters: ListFilters; items: 
   </div>
   <button type="submit">${m.apply}</button> <a href="/portal/applications">${m.reset}</a>
 </form>
-${v.items.length ? html`<table>
+${
+  v.items.length
+    ? html`<table>
   <caption>${m.appsTitle}</caption>
   <thead><tr><th scope="col">${m.created}</th><th scope="col">${m.orderNumber}</th><th scope="col">${m.customer}</th><th scope="col">${m.financingType}</th><th scope="col">${m.state}</th><th scope="col" class="num">${m.total}</th></tr></thead>
   <tbody>${rows}</tbody>
-</table>` : html`<p>${m.noApps}</p>`}
+</table>`
+    : html`<p>${m.noApps}</p>`
+}
 <nav aria-label="${m.appsTitle}" class="pager">${v.prev ? html`<a href="${v.prev}" rel="prev">${m.previous}</a>` : ''} ${v.next ? html`<a href="${v.next}" rel="next">${m.next}</a>` : ''}</nav>`;
 }
 
@@ -85,11 +105,15 @@ function timelineItem(e: TimelineEntry, m: Messages): SafeHtml {
       return html`<li>${when} · ${fill(m.tlNotification, { reason: data.stateReason ?? data.type ?? e.event.type })}
         <div class="delivery">${m.delivery}: <strong>${d?.state ?? m.deliveryPending}</strong> → ${e.event.url}
         ${d?.nextAttemptAt ? html` · ${m.nextRetry}: ${formatDateTime(d.nextAttemptAt, m)}` : ''}
-        ${d && d.attempts.length ? html`<table class="attempts stack">
+        ${
+          d && d.attempts.length
+            ? html`<table class="attempts stack">
           <caption class="visually-hidden">${m.delivery} ${e.event.webhookId}</caption>
           <thead><tr><th scope="col">${m.attempt}</th><th scope="col">${m.date}</th><th scope="col">${m.outcome}</th><th scope="col">${m.status}</th><th scope="col" class="num">${m.duration}</th><th scope="col">${m.response}</th></tr></thead>
           <tbody>${d.attempts.map((a) => html`<tr>${td(m.attempt, a.redelivery ? `${a.attempt} (${m.redelivery} ${a.redelivery})` : a.attempt)}${td(m.date, formatDateTime(a.startedAt, m))}${td(m.outcome, a.outcome)}${td(m.status, a.statusCode ?? '')}${td(m.duration, `${a.durationMs} ms`, true)}${td(m.response, html`<code>${(a.responseExcerpt ?? a.error ?? '').slice(0, 200)}</code>`)}</tr>`)}</tbody>
-        </table>` : ''}</div></li>`;
+        </table>`
+            : ''
+        }</div></li>`;
     }
   }
 }
@@ -115,14 +139,22 @@ ${actions}
   <tbody>${app.order.items.map((i) => html`<tr><th scope="row">${i.name}</th>${td(m.quantity, quantity(i.quantityMilli, m), true)}${td(m.sent, quantity(i.sentMilli, m), true)}${td(m.delivered, quantity(i.deliveredMilli, m), true)}${td(m.returned, quantity(i.returnedMilli, m), true)}${td(m.cancelled, quantity(i.cancelledMilli, m), true)}${td(m.total, money(i.totalPrice), true)}</tr>`)}</tbody>
 </table></section>
 <section aria-labelledby="plan-h"><h2 id="plan-h">${m.plan}</h2>
-${app.repaymentPlan?.length ? html`<table><caption class="visually-hidden">${m.plan}</caption><thead><tr><th scope="col">${m.due}</th><th scope="col" class="num">${m.amount}</th></tr></thead>
-<tbody>${app.repaymentPlan.map((i) => html`<tr><td>${formatDate(`${i.dueDate}T12:00:00Z`, m)}</td><td class="num">${money(i.amount)}</td></tr>`)}</tbody></table>` : html`<p>${m.noPlan}</p>`}
+${
+  app.repaymentPlan?.length
+    ? html`<table><caption class="visually-hidden">${m.plan}</caption><thead><tr><th scope="col">${m.due}</th><th scope="col" class="num">${m.amount}</th></tr></thead>
+<tbody>${app.repaymentPlan.map((i) => html`<tr><td>${formatDate(`${i.dueDate}T12:00:00Z`, m)}</td><td class="num">${money(i.amount)}</td></tr>`)}</tbody></table>`
+    : html`<p>${m.noPlan}</p>`
+}
 </section>
 <section aria-labelledby="pay-h"><h2 id="pay-h">${m.payments}</h2>
-${p.payments.length ? html`<table id="payments" class="stack"><caption class="visually-hidden">${m.payments}</caption>
+${
+  p.payments.length
+    ? html`<table id="payments" class="stack"><caption class="visually-hidden">${m.payments}</caption>
 <thead><tr><th scope="col">${m.type}</th><th scope="col">${m.date}</th><th scope="col" class="num">${m.gross}</th><th scope="col" class="num">${m.fee}</th><th scope="col" class="num">${m.value}</th><th scope="col">${m.vs}</th><th scope="col">${m.dueDate}</th><th scope="col">${m.stSettlement}</th></tr></thead>
 <tbody>${p.payments.map((x) => html`<tr>${td(m.type, x.type)}${td(m.date, formatDate(x.date, m))}${td(m.gross, money(x.grossValue), true)}${td(m.fee, money(x.fee), true)}${td(m.value, money(x.value), true)}${td(m.vs, x.variableSymbol ?? '')}${td(m.dueDate, formatDate(`${x.invoice.dueDate}T12:00:00Z`, m))}${td(m.stSettlement, settlementCell(m, p.settlements.get(x.paymentId)))}</tr>`)}</tbody></table>
-${p.payments.some((x) => x.type === 'CREDIT_NOTE') ? html`<p class="hint">${m.creditNoteHint}</p>` : ''}` : html`<p>${m.noPayments}</p>`}
+${p.payments.some((x) => x.type === 'CREDIT_NOTE') ? html`<p class="hint">${m.creditNoteHint}</p>` : ''}`
+    : html`<p>${m.noPayments}</p>`
+}
 </section>
 <section aria-labelledby="tl-h"><h2 id="tl-h">${m.timeline}</h2>
 <ol class="timeline">${p.timeline.map((e) => timelineItem(e, m))}</ol>

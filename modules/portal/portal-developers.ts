@@ -19,7 +19,9 @@ const PAGE = 50;
 const GRACES = { '0h': 0, '1h': 3_600_000, '24h': 86_400_000, '72h': 3 * 86_400_000 } as const;
 const query = Joi.object({
   status: Joi.string().valid('2xx', '3xx', '4xx', '5xx').empty(''),
-  before: Joi.string().pattern(/^\d{13}_[0-9a-f-]{36}$/).empty(''),
+  before: Joi.string()
+    .pattern(/^\d{13}_[0-9a-f-]{36}$/)
+    .empty(''),
 });
 
 function logTable(m: Messages, rows: RequestLogDoc[]): SafeHtml {
@@ -36,8 +38,12 @@ function logTable(m: Messages, rows: RequestLogDoc[]): SafeHtml {
 function signingKeys(m: Messages, secrets: WebhookSecretStatus | undefined, token: SigningKeyStatus): SafeHtml {
   return html`<section class="card" aria-labelledby="keys-h"><h2 id="keys-h">${m.signingKeys}</h2>
 <dl class="facts">
-${secrets ? html`<div><dt>${m.secretSince}</dt><dd id="secret-since">${formatDateTime(secrets.currentSince, m)}</dd></div>
-<div><dt>${m.previousSecretUntil}</dt><dd id="previous-secret-until">${secrets.previousValidUntil ? formatDateTime(secrets.previousValidUntil, m) : m.noOverlap}</dd></div>` : ''}
+${
+  secrets
+    ? html`<div><dt>${m.secretSince}</dt><dd id="secret-since">${formatDateTime(secrets.currentSince, m)}</dd></div>
+<div><dt>${m.previousSecretUntil}</dt><dd id="previous-secret-until">${secrets.previousValidUntil ? formatDateTime(secrets.previousValidUntil, m) : m.noOverlap}</dd></div>`
+    : ''
+}
 <div><dt>${m.tokenKid}</dt><dd><code id="token-kid">${token.kid}</code></dd></div>
 <div><dt>${m.tokenKeySince}</dt><dd id="token-key-since">${formatDateTime(token.since, m)}</dd></div>
 </dl><p class="hint">${m.signingKeysHint}</p></section>`;
@@ -57,15 +63,26 @@ export function mountDeveloperRoutes(router: Router, deps: DevelopersDeps): void
     const { error, value: q } = query.validate(ctx.query);
     if (error) throw new InvalidRequestError(error.message);
     const [partner, secrets, tokenKey] = await Promise.all([
-      deps.auth.service.partner(user.partnerId), deps.auth.service.webhookSecretStatus(user.partnerId), deps.auth.tokens.signingKeyStatus(),
+      deps.auth.service.partner(user.partnerId),
+      deps.auth.service.webhookSecretStatus(user.partnerId),
+      deps.auth.tokens.signingKeyStatus(),
     ]);
     const liveSecrets = secrets?.live;
     const before = q.before ? { at: new Date(Number(q.before.slice(0, 13))), id: q.before.slice(14) } : undefined;
     const since = new Date(deps.clock.now().getTime() - REQUEST_LOG_RETENTION_MS);
-    const rows = await deps.requestLog.list(user.partnerId, { limit: PAGE, ...(q.status ? { status: q.status as StatusClass } : {}), ...(before ? { before } : {}) }, since);
+    const rows = await deps.requestLog.list(
+      user.partnerId,
+      { limit: PAGE, ...(q.status ? { status: q.status as StatusClass } : {}), ...(before ? { before } : {}) },
+      since,
+    );
     const last = rows.length === PAGE ? rows[rows.length - 1] : undefined;
-    const older = last ? `/portal/developers?${new URLSearchParams({ ...(q.status ? { status: q.status } : {}), before: `${last.at.getTime()}_${last._id}` })}` : undefined;
-    render(ctx, { title: m.devTitle, current: 'developers' }, html`<h1>${m.devTitle}</h1>
+    const older = last
+      ? `/portal/developers?${new URLSearchParams({ ...(q.status ? { status: q.status } : {}), before: `${last.at.getTime()}_${last._id}` })}`
+      : undefined;
+    render(
+      ctx,
+      { title: m.devTitle, current: 'developers' },
+      html`<h1>${m.devTitle}</h1>
 <p class="lead">${m.devLead}</p>
 <section class="card" aria-labelledby="ver-h"><h2 id="ver-h">${m.apiVersion}</h2><p><strong id="api-version">${partner?.apiVersion ?? CURRENT_API_VERSION}</strong>${partner?.apiVersion && partner.apiVersion !== CURRENT_API_VERSION ? html` (${m.currentVersion}: ${CURRENT_API_VERSION})` : ''}</p><p class="hint">${m.apiVersionHint}</p></section>
 ${signingKeys(m, secrets, tokenKey)}
@@ -73,13 +90,18 @@ ${signingKeys(m, secrets, tokenKey)}
 ${liveSecrets !== undefined ? html`<p>${m.liveSecrets}: <strong id="live-secrets">${liveSecrets}</strong></p>` : ''}
 ${rotated ? html`<div class="flash" role="status"><p>${m.newSecret}</p><p><code class="secret" id="new-secret">${rotated.secret}</code></p><p>${fill(m.oldUntil, { when: formatDateTime(rotated.until, m) })}</p></div>` : ''}
 ${replayed ? html`<p class="flash" role="status">${m.actReplayed}</p>` : ''}
-${may(user.role, 'manageCredentials') ? html`<form method="post" action="/portal/developers/rotate-webhook-secret">${csrfField(csrf)}<input type="hidden" name="key" value="${randomUUID()}"><label for="grace">${m.overlap}</label>
-<select id="grace" name="grace">${Object.keys(GRACES).map((g) => html`<option value="${g}"${g === '24h' ? html` selected` : ''}>${g}</option>`)}</select><button type="submit">${m.rotate}</button></form>` : ''}</section>
+${
+  may(user.role, 'manageCredentials')
+    ? html`<form method="post" action="/portal/developers/rotate-webhook-secret">${csrfField(csrf)}<input type="hidden" name="key" value="${randomUUID()}"><label for="grace">${m.overlap}</label>
+<select id="grace" name="grace">${Object.keys(GRACES).map((g) => html`<option value="${g}"${g === '24h' ? html` selected` : ''}>${g}</option>`)}</select><button type="submit">${m.rotate}</button></form>`
+    : ''
+}</section>
 <section aria-labelledby="log-h"><h2 id="log-h">${m.requestLog}</h2>
 <form method="get" action="/portal/developers" class="card" role="search" aria-label="${m.filters}"><label for="status">${m.statusFilter}</label>
 <select id="status" name="status"><option value="">${m.any}</option>${(['2xx', '3xx', '4xx', '5xx'] as const).map((s) => html`<option value="${s}"${s === q.status ? html` selected` : ''}>${s}</option>`)}</select><button type="submit">${m.apply}</button></form>
 ${logTable(m, rows)}
-${older ? html`<p><a href="${older}">${m.older}</a></p>` : ''}</section>`);
+${older ? html`<p><a href="${older}">${m.older}</a></p>` : ''}</section>`,
+    );
   };
 
   router.get('/portal/developers', async (koa) => {

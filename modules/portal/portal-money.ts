@@ -17,9 +17,18 @@ import { lineTable, td } from './portal-settlements.views.js';
  * day table (the page says so). The export streams, so it takes any period.
  */
 const MAX_DAYS = 92;
-const day = Joi.string().pattern(/^\d{4}-\d{2}-\d{2}$/).empty('');
+const day = Joi.string()
+  .pattern(/^\d{4}-\d{2}-\d{2}$/)
+  .empty('');
 const PAGE = 50;
-const query = Joi.object({ from: day, to: day, after: Joi.string().pattern(/^[0-9a-f-]{36}$/).empty(''), format: Joi.string().valid('excel').empty('') });
+const query = Joi.object({
+  from: day,
+  to: day,
+  after: Joi.string()
+    .pattern(/^[0-9a-f-]{36}$/)
+    .empty(''),
+  format: Joi.string().valid('excel').empty(''),
+});
 
 type Range = { from: string; to: string; days: number; after?: string; excel: boolean };
 
@@ -46,14 +55,18 @@ function dayTable(m: Messages, days: DayTotal[]) {
   const money = (a: number, c: string) => formatMoney(a, c, m);
   const total = periodTotal(days);
   const cols = [m.payoutsGross, m.creditNotesGross, m.fee, m.net, m.count];
-  const cells = (t: Omit<DayTotal, 'date'>) => html`${td(cols[0]!, money(t.gross, t.currency), true)}${td(cols[1]!, money(t.refunds, t.currency), true)}${td(cols[2]!, money(t.fees, t.currency), true)}${td(cols[3]!, money(t.net, t.currency), true)}${td(cols[4]!, t.count, true)}`;
+  const cells = (t: Omit<DayTotal, 'date'>) =>
+    html`${td(cols[0]!, money(t.gross, t.currency), true)}${td(cols[1]!, money(t.refunds, t.currency), true)}${td(cols[2]!, money(t.fees, t.currency), true)}${td(cols[3]!, money(t.net, t.currency), true)}${td(cols[4]!, t.count, true)}`;
   if (!total) return html`<p>${m.noPayments}</p>`;
   return html`<table id="per-day" class="stack"><caption class="visually-hidden">${m.perDay}</caption><thead><tr><th scope="col">${m.date}</th>${cols.map((c) => html`<th scope="col" class="num">${c}</th>`)}</tr></thead>
 <tbody>${days.map((d) => html`<tr><th scope="row">${formatDate(`${d.date}T12:00:00Z`, m)}</th>${cells(d)}</tr>`)}</tbody>
 <tfoot><tr id="period-total"><th scope="row">${m.moneyTotal}</th>${cells(total)}</tr></tfoot></table>`;
 }
 
-export function mountMoneyRoutes(router: Router, deps: { accounts: PortalAccounts; payments: Pick<PaymentsModule, 'partnerPayments' | 'partnerSettlements'>; clock: Clock }): void {
+export function mountMoneyRoutes(
+  router: Router,
+  deps: { accounts: PortalAccounts; payments: Pick<PaymentsModule, 'partnerPayments' | 'partnerSettlements'>; clock: Clock },
+): void {
   router.get('/portal/money', async (koa) => {
     const ctx = koa as unknown as AppContext;
     const user = await requireUser(ctx, 'read', deps.accounts);
@@ -68,7 +81,10 @@ export function mountMoneyRoutes(router: Router, deps: { accounts: PortalAccount
     const rows = await deps.payments.partnerSettlements.rows(user.partnerId, lines);
     const next = more ? `/portal/money?${new URLSearchParams({ from, to, after: lines[lines.length - 1]!._id })}` : undefined;
     const csv = `/portal/money.csv?from=${from}&to=${to}`;
-    render(ctx, { title: m.moneyTitle, current: 'money' }, html`<h1>${m.moneyTitle}</h1>
+    render(
+      ctx,
+      { title: m.moneyTitle, current: 'money' },
+      html`<h1>${m.moneyTitle}</h1>
 <p class="lead">${m.moneyLead}</p>
 <p class="hint" id="money-what">${m.moneyWhat}</p>
 <form method="get" action="/portal/money" class="card" role="search" aria-label="${m.filters}"><div class="grid">
@@ -81,7 +97,8 @@ export function mountMoneyRoutes(router: Router, deps: { accounts: PortalAccount
 ${long ? html`<p id="too-long">${m.moneyLong}</p>` : dayTable(m, days)}</section>
 <section aria-labelledby="pay-h"><h2 id="pay-h">${m.payments}</h2>
 ${rows.length ? lineTable(m, rows, 'money-payments', true) : ''}
-<nav aria-label="${m.payments}" class="pager">${next ? html`<a href="${next}" rel="next">${m.next}</a>` : ''}</nav></section>`);
+<nav aria-label="${m.payments}" class="pager">${next ? html`<a href="${next}" rel="next">${m.next}</a>` : ''}</nav></section>`,
+    );
   });
 
   router.get('/portal/money.csv', async (koa) => {

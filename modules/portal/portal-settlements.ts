@@ -49,7 +49,11 @@ export function mountSettlementRoutes(router: Router, deps: Deps): void {
     const lines = await q.lineRows(s, LINES_PAGE, after);
     const lastLine = lines.items[lines.items.length - 1];
     const next = lines.more && lastLine ? `/portal/settlements/${s._id}?after=${lastLine.paymentId}` : undefined;
-    render(ctx, { title: fill(m.stOne, { reference: s.reference }), current: 'settlements' }, settlementBody(m, s, { items: lines.items, ...(next ? { next } : {}) }));
+    render(
+      ctx,
+      { title: fill(m.stOne, { reference: s.reference }), current: 'settlements' },
+      settlementBody(m, s, { items: lines.items, ...(next ? { next } : {}) }),
+    );
   });
 
   router.get('/portal/settlements/:id/report.csv', async (koa) => {

@@ -23,7 +23,8 @@ const reportLinks = (m: Messages, id: string) => html`<p class="downloads"><a hr
 /** The settlement's figures in the order they add up: gross − fees = lines net; + carried in = net → transfer or carried out. */
 function figures(m: Messages, t: Omit<OpenBalance, 'lineCount' | 'latest'>, id: string, withTransfer = true): SafeHtml {
   const money = (a: number) => formatMoney(a, t.currency, m);
-  const row = (label: string, amount: number, key: string) => html`<tr id="${id}-${key}"><th scope="row">${label}</th><td class="num">${money(amount)}</td></tr>`;
+  const row = (label: string, amount: number, key: string) =>
+    html`<tr id="${id}-${key}"><th scope="row">${label}</th><td class="num">${money(amount)}</td></tr>`;
   return html`<table class="figures" id="${id}"><caption class="visually-hidden">${m.stTitle}</caption><tbody>
 ${row(m.stPayoutsGross, t.gross, 'gross')}${row(m.stCreditNotesGross, t.refunds, 'refunds')}${row(m.stLinesGross, t.gross + t.refunds, 'lines-gross')}
 ${row(m.stFees, t.fees, 'fees')}${row(m.stLinesNet, t.linesNet, 'lines-net')}${row(m.stCarriedIn, t.carriedIn, 'carried-in')}${row(m.stNet, t.net, 'net')}</tbody>
@@ -41,9 +42,13 @@ export function settlementsBody(m: Messages, list: { items: SettlementDoc[]; old
   return html`<h1>${m.stTitle}</h1><p class="lead">${m.stLead}</p>
 ${openBalanceBlock(m, open)}
 <section aria-labelledby="list-h"><h2 id="list-h">${m.stTitle}</h2>
-${list.items.length ? html`<table id="settlements" class="stack"><caption class="visually-hidden">${m.stTitle}</caption>
+${
+  list.items.length
+    ? html`<table id="settlements" class="stack"><caption class="visually-hidden">${m.stTitle}</caption>
 <thead><tr><th scope="col">${m.stReference}</th><th scope="col">${m.stCutoff}</th><th scope="col">${m.stValueDate}</th><th scope="col" class="num">${m.stPayoutsGross}</th><th scope="col" class="num">${m.stCreditNotesGross}</th><th scope="col" class="num">${m.stFees}</th><th scope="col" class="num">${m.stTransfer}</th><th scope="col" class="num">${m.stLineCount}</th></tr></thead>
-<tbody>${list.items.map((s) => html`<tr>${td(m.stReference, html`<a href="/portal/settlements/${s._id}">${s.reference}</a>`)}${td(m.stCutoff, formatDateTime(s.cutoffAt, m))}${td(m.stValueDate, formatDate(`${s.valueDate}T12:00:00Z`, m))}${td(m.stPayoutsGross, money(s.gross, s.currency), true)}${td(m.stCreditNotesGross, money(s.refunds, s.currency), true)}${td(m.stFees, money(s.fees, s.currency), true)}${td(m.stTransfer, money(s.transfer, s.currency), true)}${td(m.stLineCount, s.lineCount, true)}</tr>`)}</tbody></table>` : html`<p>${m.stNone}</p>`}
+<tbody>${list.items.map((s) => html`<tr>${td(m.stReference, html`<a href="/portal/settlements/${s._id}">${s.reference}</a>`)}${td(m.stCutoff, formatDateTime(s.cutoffAt, m))}${td(m.stValueDate, formatDate(`${s.valueDate}T12:00:00Z`, m))}${td(m.stPayoutsGross, money(s.gross, s.currency), true)}${td(m.stCreditNotesGross, money(s.refunds, s.currency), true)}${td(m.stFees, money(s.fees, s.currency), true)}${td(m.stTransfer, money(s.transfer, s.currency), true)}${td(m.stLineCount, s.lineCount, true)}</tr>`)}</tbody></table>`
+    : html`<p>${m.stNone}</p>`
+}
 <nav aria-label="${m.stOlder}" class="pager">${list.older ? html`<a href="${list.older}" rel="next">${m.next}</a>` : ''}</nav></section>`;
 }
 

@@ -8,8 +8,15 @@ import { UUID_PATTERN } from '../../platform/http/paging.js';
 import { fingerprintOf, type IdempotencyStore } from '../../platform/idempotency.js';
 import type { Clock } from '../../platform/clock.js';
 import {
-  TEST_NOTIFICATION_KIND, TEST_NOTIFICATION_LIMIT, TestNotificationLimitError, UnknownEndpointError, lastSent,
-  type DeliveryView, type EndpointHealth, type TestNotificationsDoc, type WebhooksModule,
+  TEST_NOTIFICATION_KIND,
+  TEST_NOTIFICATION_LIMIT,
+  TestNotificationLimitError,
+  UnknownEndpointError,
+  lastSent,
+  type DeliveryView,
+  type EndpointHealth,
+  type TestNotificationsDoc,
+  type WebhooksModule,
 } from '../webhooks/index.js';
 import { fill, formatDateTime, type Messages } from './portal.i18n.js';
 import { may, type PortalUserDoc } from './portal.model.js';
@@ -23,10 +30,14 @@ const DAY_MS = 86_400_000;
 const PAGE = 25;
 const STATES = ['DELIVERED', 'RETRY_SCHEDULED', 'DEAD_LETTERED'] as const;
 const query = Joi.object({
-  state: Joi.string().valid(...STATES).empty(''),
+  state: Joi.string()
+    .valid(...STATES)
+    .empty(''),
   after: Joi.string().pattern(UUID_PATTERN).empty(''),
   before: Joi.string().pattern(UUID_PATTERN).empty(''),
-  done: Joi.string().pattern(/^(redelivered|recovered-\d+|test-sent|test-replayed)$/).empty(''),
+  done: Joi.string()
+    .pattern(/^(redelivered|recovered-\d+|test-sent|test-replayed)$/)
+    .empty(''),
 }).oxor('after', 'before');
 
 /** The button that sends a test notification to one endpoint (a form of its own, with its own key). */
@@ -39,10 +50,12 @@ function healthTable(m: Messages, endpoints: EndpointHealth[], csrf: string, can
   const pct = (x?: number) => (x === undefined ? '–' : new Intl.NumberFormat(m.locale, { style: 'percent', maximumFractionDigits: 1 }).format(x));
   return html`<table id="endpoints"><caption class="visually-hidden">${m.endpoints}</caption>
   <thead><tr><th scope="col">${m.endpoint}</th><th scope="col" class="num">${m.deliveries}</th><th scope="col" class="num">${m.successRate}</th><th scope="col" class="num">${m.latency}</th><th scope="col">${m.lastFailure}</th>${canTest ? html`<th scope="col">${m.actions}</th>` : ''}</tr></thead>
-  <tbody>${endpoints.map((e) => html`<tr><th scope="row">${e.url}</th><td class="num">${e.deliveries}</td><td class="num">${pct(e.successRate)}</td>
+  <tbody>${endpoints.map(
+    (e) => html`<tr><th scope="row">${e.url}</th><td class="num">${e.deliveries}</td><td class="num">${pct(e.successRate)}</td>
     <td class="num">${e.latencyP50Ms ?? '–'} / ${e.latencyP95Ms ?? '–'} ms</td>
     <td>${e.lastFailure ? html`${formatDateTime(e.lastFailure.at, m)}: ${e.lastFailure.outcome}${e.lastFailure.statusCode ? ` ${e.lastFailure.statusCode}` : ''}${e.lastFailure.error ? html` <span class="hint">${e.lastFailure.error.slice(0, 120)}</span>` : ''}` : '–'}</td>
-    ${canTest ? html`<td>${testForm(m, e.url, csrf)}</td>` : ''}</tr>`)}</tbody></table>`;
+    ${canTest ? html`<td>${testForm(m, e.url, csrf)}</td>` : ''}</tr>`,
+  )}</tbody></table>`;
 }
 
 /** What a delivery is about, and the application it belongs to (a settlement or a test belongs to none). */
@@ -84,30 +97,49 @@ export function mountWebhookRoutes(router: Router, deps: WebhookPagesDeps): void
     const now = deps.clock.now();
     const [health, list] = await Promise.all([
       service.health(user.partnerId, new Date(now.getTime() - DAY_MS)),
-      service.list(user.partnerId, { limit: PAGE, ...(q.after ? { after: q.after } : {}), ...(q.before ? { before: q.before } : {}), ...(q.state ? { filter: `state|eq|${q.state}` } : {}) }),
+      service.list(user.partnerId, {
+        limit: PAGE,
+        ...(q.after ? { after: q.after } : {}),
+        ...(q.before ? { before: q.before } : {}),
+        ...(q.state ? { filter: `state|eq|${q.state}` } : {}),
+      }),
     ]);
     const canRedeliver = may(user.role, 'redeliver');
     const canTest = may(user.role, 'sendTestNotification');
-    const link = (cursor: 'after' | 'before', id: string) => `/portal/webhooks?${new URLSearchParams({ ...(q.state ? { state: q.state } : {}), [cursor]: id })}`;
+    const link = (cursor: 'after' | 'before', id: string) =>
+      `/portal/webhooks?${new URLSearchParams({ ...(q.state ? { state: q.state } : {}), [cursor]: id })}`;
     const items = list.data;
     const older = items.length && (q.before || items.length === PAGE) ? link('after', items[items.length - 1]!.deliveryId) : undefined;
     const newer = items.length && (q.after || q.before) ? link('before', items[0]!.deliveryId) : undefined;
     const done: Record<string, string> = { redelivered: m.redelivered, 'test-sent': m.testSent, 'test-replayed': m.actReplayed };
-    const flash = refusal ? { text: refusal.text, error: true }
-      : q.done?.startsWith('recovered-') ? { text: fill(m.recovered, { n: q.done.slice('recovered-'.length) }) }
-        : q.done ? { text: done[q.done]! } : undefined;
-    render(ctx, { title: m.whTitle, current: 'webhooks', ...(flash ? { flash } : {}) }, html`<h1>${m.whTitle}</h1>
+    const flash = refusal
+      ? { text: refusal.text, error: true }
+      : q.done?.startsWith('recovered-')
+        ? { text: fill(m.recovered, { n: q.done.slice('recovered-'.length) }) }
+        : q.done
+          ? { text: done[q.done]! }
+          : undefined;
+    render(
+      ctx,
+      { title: m.whTitle, current: 'webhooks', ...(flash ? { flash } : {}) },
+      html`<h1>${m.whTitle}</h1>
 <p class="lead">${m.whLead}</p>
 <section aria-labelledby="ep-h"><h2 id="ep-h">${m.endpoints}</h2>${healthTable(m, health.endpoints, csrf, canTest)}
 ${health.capped ? html`<p class="hint">${fill(m.sampled, { n: health.sampled })}</p>` : ''}
 ${canTest && health.endpoints.length ? html`<p class="hint" id="test-hint">${fill(m.testLead, { n: TEST_NOTIFICATION_LIMIT })}</p>` : ''}</section>
-${canRedeliver ? html`<section aria-labelledby="rec-h" class="card"><h2 id="rec-h">${m.recover}</h2><p>${m.recoverLead}</p>
-<form method="post" action="/portal/webhooks/recover">${csrfField(csrf)}<label for="since">${m.since}</label><input id="since" name="since" type="datetime-local" required value="${toPragueLocal(new Date(now.getTime() - DAY_MS))}"><button type="submit">${m.recoverButton}</button></form></section>` : ''}
+${
+  canRedeliver
+    ? html`<section aria-labelledby="rec-h" class="card"><h2 id="rec-h">${m.recover}</h2><p>${m.recoverLead}</p>
+<form method="post" action="/portal/webhooks/recover">${csrfField(csrf)}<label for="since">${m.since}</label><input id="since" name="since" type="datetime-local" required value="${toPragueLocal(new Date(now.getTime() - DAY_MS))}"><button type="submit">${m.recoverButton}</button></form></section>`
+    : ''
+}
 <section aria-labelledby="dl-h"><h2 id="dl-h">${m.deliveries}</h2>
 <form method="get" action="/portal/webhooks" class="card" role="search" aria-label="${m.filters}"><label for="state">${m.outcomeFilter}</label>
 <select id="state" name="state"><option value="">${m.any}</option>${STATES.map((s) => html`<option value="${s}"${s === q.state ? html` selected` : ''}>${s}</option>`)}</select><button type="submit">${m.apply}</button></form>
 ${deliveriesTable(m, items, csrf, canRedeliver)}
-<nav aria-label="${m.deliveries}" class="pager">${newer ? html`<a href="${newer}" rel="prev">${m.previous}</a>` : ''} ${older ? html`<a href="${older}" rel="next">${m.next}</a>` : ''}</nav></section>`, refusal?.status);
+<nav aria-label="${m.deliveries}" class="pager">${newer ? html`<a href="${newer}" rel="prev">${m.previous}</a>` : ''} ${older ? html`<a href="${older}" rel="next">${m.next}</a>` : ''}</nav></section>`,
+      refusal?.status,
+    );
   };
 
   router.get('/portal/webhooks', async (koa) => {
@@ -145,8 +177,12 @@ ${deliveriesTable(m, items, csrf, canRedeliver)}
     } catch (err) {
       if (!(err instanceof AppError) || err.status >= 500 || err.status === 404) throw err;
       await deps.accounts.audit(actorOf(ctx), 'webhook.test', { target: url.slice(0, 500), outcome: 'refused', detail: err.code });
-      const text = err instanceof TestNotificationLimitError ? fill(m.testLimited, { n: TEST_NOTIFICATION_LIMIT, s: err.retryAfterSeconds })
-        : err instanceof UnknownEndpointError ? m.testUnknownEndpoint : err.message;
+      const text =
+        err instanceof TestNotificationLimitError
+          ? fill(m.testLimited, { n: TEST_NOTIFICATION_LIMIT, s: err.retryAfterSeconds })
+          : err instanceof UnknownEndpointError
+            ? m.testUnknownEndpoint
+            : err.message;
       for (const [name, value] of Object.entries(err.headers)) ctx.set(name, value);
       ctx.query = {};
       await show(ctx, user, { text, status: err.status });

@@ -4,8 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { pageToReturnTo } from './portal.http.js';
 
 const DIR = fileURLToPath(new URL('.', import.meta.url));
-const routes = (verb: 'get' | 'post') => readdirSync(DIR).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
-  .flatMap((f) => [...readFileSync(`${DIR}/${f}`, 'utf8').matchAll(new RegExp(`router\\.${verb}\\('([^']+)'`, 'g'))].map((m) => m[1]!));
+const routes = (verb: 'get' | 'post') =>
+  readdirSync(DIR)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .flatMap((f) => [...readFileSync(`${DIR}/${f}`, 'utf8').matchAll(new RegExp(`router\\.${verb}\\('([^']+)'`, 'g'))].map((m) => m[1]!));
 /** a route pattern matches a concrete path */
 const matches = (pattern: string, path: string) => new RegExp(`^${pattern.replace(/:[a-z]+/gi, '[^/]+')}$`).test(path);
 
@@ -17,11 +19,14 @@ describe('portal: the language switch after a form', () => {
     for (const post of posts) {
       const path = post.replace(/:[a-z]+/gi, 'x1');
       const back = pageToReturnTo('POST', path);
-      expect(gets.some((g) => matches(g, back)), `${post} -> ${back}`).to.equal(true);
+      expect(
+        gets.some((g) => matches(g, back)),
+        `${post} -> ${back}`,
+      ).to.equal(true);
     }
   });
 
-  it('when an application\'s action or a webhooks form answers, then the switch returns to the application or the webhooks page', () => {
+  it("when an application's action or a webhooks form answers, then the switch returns to the application or the webhooks page", () => {
     expect(pageToReturnTo('POST', '/portal/applications/0193-ab/act/cancel')).to.equal('/portal/applications/0193-ab');
     expect(pageToReturnTo('POST', '/portal/webhooks/deliveries/0193-ab/redeliver')).to.equal('/portal/webhooks');
     expect(pageToReturnTo('POST', '/portal/sign-in')).to.equal('/portal/sign-in');

@@ -33,7 +33,10 @@ export function portalOf(ctx: AppContext): PortalRequest {
 
 /** A refusal the portal answers with a page of its own. */
 export class PortalRefusal extends AppError {
-  constructor(readonly kind: 'forbidden' | 'notFound' | 'csrf' | 'signIn', status: number) {
+  constructor(
+    readonly kind: 'forbidden' | 'notFound' | 'csrf' | 'signIn',
+    status: number,
+  ) {
     super(`PORTAL_${kind.toUpperCase()}`, kind, { status });
   }
 }
@@ -106,7 +109,7 @@ async function formBody(ctx: AppContext): Promise<Record<string, unknown>> {
   if (!ctx.is('application/x-www-form-urlencoded')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'form expected', { status: 415 });
   await readForm(ctx as never, async () => {});
   const body = ctx.request.body;
-  return body && typeof body === 'object' && !Array.isArray(body) ? body as Record<string, unknown> : {};
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 }
 
 /** A POST is ours only with the right anti-forgery value and, when the browser sends one, our Origin. */
@@ -141,10 +144,18 @@ function refusalPage(ctx: AppContext, err: unknown): void {
   }
   const status = err instanceof AppError ? err.status : isStoreUnavailable(err) ? 503 : 500;
   if (status >= 500) ctx.state.log?.warn({ err }, 'portal page failed');
-  const [title, text] = err instanceof PortalRefusal
-    ? err.kind === 'forbidden' ? [m.forbiddenTitle, m.forbidden] : err.kind === 'csrf' ? [m.csrfTitle, m.csrf] : [m.notFoundTitle, m.notFound]
-    : status === 404 ? [m.notFoundTitle, m.notFound]
-      : status < 500 ? [m.badInput, err instanceof AppError ? err.message : m.badInput] : [m.errorTitle, m.busy];
+  const [title, text] =
+    err instanceof PortalRefusal
+      ? err.kind === 'forbidden'
+        ? [m.forbiddenTitle, m.forbidden]
+        : err.kind === 'csrf'
+          ? [m.csrfTitle, m.csrf]
+          : [m.notFoundTitle, m.notFound]
+      : status === 404
+        ? [m.notFoundTitle, m.notFound]
+        : status < 500
+          ? [m.badInput, err instanceof AppError ? err.message : m.badInput]
+          : [m.errorTitle, m.busy];
   if (status === 503) ctx.set('Retry-After', '2');
   render(ctx, { title, narrow: true }, messageBody(title, text, { href: '/portal/', label: m.back }), status);
 }

@@ -88,5 +88,14 @@ export interface PortalUserView {
 }
 
 export function userView(u: PortalUserDoc): PortalUserView {
-  return { id: u._id, email: u.email, name: u.name, role: u.role, enabled: u.enabled, activated: Boolean(u.passwordHash), totp: Boolean(u.totpSecret), createdAt: u.createdAt };
+  return {
+    id: u._id,
+    email: u.email,
+    name: u.name,
+    role: u.role,
+    enabled: u.enabled,
+    activated: Boolean(u.passwordHash),
+    totp: Boolean(u.totpSecret),
+    createdAt: u.createdAt,
+  };
 }

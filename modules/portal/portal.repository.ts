@@ -106,9 +106,7 @@ export class PortalRepository {
 
   /** Newest first; `before` is the (at, _id) of the last entry of the previous page. */
   auditOf(partnerId: string, limit: number, before?: { at: Date; id: string }): Promise<AuditDoc[]> {
-    const filter = before
-      ? { partnerId, $or: [{ at: { $lt: before.at } }, { at: before.at, _id: { $lt: before.id } }] }
-      : { partnerId };
+    const filter = before ? { partnerId, $or: [{ at: { $lt: before.at } }, { at: before.at, _id: { $lt: before.id } }] } : { partnerId };
     return this.audit.find(filter).sort({ partnerId: 1, at: -1, _id: -1 }).limit(limit).toArray();
   }
 }

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { fromPragueLocal, toPragueLocal } from './prague-time.js';
 
-describe('Prague wall-clock times of the portal\'s inputs', () => {
+describe("Prague wall-clock times of the portal's inputs", () => {
   it('when a winter and a summer time are typed, then each is the instant of its offset (CET +1, CEST +2)', () => {
     expect(fromPragueLocal('2026-11-26T09:00')!.toISOString()).to.equal('2026-11-26T08:00:00.000Z');
     expect(fromPragueLocal('2026-07-01T09:00')!.toISOString()).to.equal('2026-07-01T07:00:00.000Z');

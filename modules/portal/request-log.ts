@@ -44,7 +44,11 @@ export class RequestLog {
   private flushing: Promise<void> = Promise.resolve();
   dropped = 0;
 
-  constructor(db: Db, private readonly logger: Logger, private readonly now: () => Date = () => new Date()) {
+  constructor(
+    db: Db,
+    private readonly logger: Logger,
+    private readonly now: () => Date = () => new Date(),
+  ) {
     this.collection = db.collection('partner_request_log');
   }
 
@@ -62,15 +66,20 @@ export class RequestLog {
         await next();
         status = ctx.status;
       } catch (err) {
-        status = err instanceof AppError ? err.status : (err as { status?: number }).status ?? 500;
+        status = err instanceof AppError ? err.status : ((err as { status?: number }).status ?? 500);
         throw err;
       } finally {
         const partner = ctx.state.partner;
         if (partner) {
           const key = ctx.get('Idempotency-Key');
           this.add({
-            partnerId: partner.id, method: ctx.method, path: ctx.path, status: status ?? 500, requestId: ctx.state.requestId,
-            durationMs: Math.round((performance.now() - started) * 10) / 10, ...(key ? { idempotencyKey: key.slice(0, 255) } : {}),
+            partnerId: partner.id,
+            method: ctx.method,
+            path: ctx.path,
+            status: status ?? 500,
+            requestId: ctx.state.requestId,
+            durationMs: Math.round((performance.now() - started) * 10) / 10,
+            ...(key ? { idempotencyKey: key.slice(0, 255) } : {}),
           });
         }
       }
@@ -95,9 +104,14 @@ export class RequestLog {
     const batch = this.pending;
     this.pending = [];
     if (!batch.length) return this.flushing;
-    this.flushing = this.flushing.then(() => this.collection.insertMany(batch, { ordered: false }).then(() => undefined, (err) => {
-      this.logger.warn({ err, entries: batch.length }, 'request log entries not written');
-    }));
+    this.flushing = this.flushing.then(() =>
+      this.collection.insertMany(batch, { ordered: false }).then(
+        () => undefined,
+        (err) => {
+          this.logger.warn({ err, entries: batch.length }, 'request log entries not written');
+        },
+      ),
+    );
     return this.flushing;
   }
 

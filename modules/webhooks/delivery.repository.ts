@@ -83,7 +83,11 @@ export class MongoDeliveryRepository implements DeliveryRepository {
     if (q.states?.length) filter.state = { $in: q.states };
     if (q.before) filter._id = { $gt: q.before };
     else if (q.after) filter._id = { $lt: q.after };
-    const items = await this.collection.find(filter).sort({ _id: q.before ? 1 : -1 }).limit(q.limit + 1).toArray();
+    const items = await this.collection
+      .find(filter)
+      .sort({ _id: q.before ? 1 : -1 })
+      .limit(q.limit + 1)
+      .toArray();
     const more = items.length > q.limit;
     const page = items.slice(0, q.limit);
     return { items: q.before ? page.reverse() : page, more };
@@ -106,7 +110,11 @@ export class MongoDeliveryRepository implements DeliveryRepository {
    * from its start.
    */
   since(partnerId: string, sinceId: string, limit: number, states?: DeliveryState[]): Promise<DeliveryDoc[]> {
-    return this.collection.find({ partnerId, _id: { $gte: sinceId }, ...(states ? { state: { $in: states } } : {}) }).sort({ _id: -1 }).limit(limit).toArray();
+    return this.collection
+      .find({ partnerId, _id: { $gte: sinceId }, ...(states ? { state: { $in: states } } : {}) })
+      .sort({ _id: -1 })
+      .limit(limit)
+      .toArray();
   }
 
   /**
@@ -114,7 +122,11 @@ export class MongoDeliveryRepository implements DeliveryRepository {
    * and the attempts): without the payloads, a window of thousands is a small read.
    */
   attemptsSince(partnerId: string, sinceId: string, limit: number): Promise<Array<Pick<DeliveryDoc, '_id' | 'url' | 'state' | 'attempts'>>> {
-    return this.collection.find({ partnerId, _id: { $gte: sinceId } }, { projection: { url: 1, state: 1, attempts: 1 } }).sort({ _id: -1 }).limit(limit).toArray();
+    return this.collection
+      .find({ partnerId, _id: { $gte: sinceId } }, { projection: { url: 1, state: 1, attempts: 1 } })
+      .sort({ _id: -1 })
+      .limit(limit)
+      .toArray();
   }
 
   /** Every dead-lettered delivery of a partner, in pages of `size` (oldest first). */

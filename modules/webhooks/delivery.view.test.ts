@@ -6,14 +6,29 @@ import { deliverySchema, parseStateFilter } from './webhooks.schemas.js';
 describe('a delivery as the partner sees it', () => {
   const at = (ms: number) => new Date(Date.UTC(2026, 0, 2, 3, 4, 5, ms));
   const doc: DeliveryDoc = {
-    _id: '019b7d1e-0a2d-7000-8000-000000000001', version: 2, partnerId: 'p', webhookId: 'w', kind: 'APPLICATION',
-    url: 'https://shop.example/hook', payload: '{"id":"a","state":"READY","stateReason":"READY_TO_SHIP"}', sourceEventId: 'e', key: 'a',
-    notificationCreatedAt: at(1), createdAt: at(123), updatedAt: at(456), round: 0, lastAttempt: 2, state: 'RETRY_SCHEDULED', attemptCount: 2,
+    _id: '019b7d1e-0a2d-7000-8000-000000000001',
+    version: 2,
+    partnerId: 'p',
+    webhookId: 'w',
+    kind: 'APPLICATION',
+    url: 'https://shop.example/hook',
+    payload: '{"id":"a","state":"READY","stateReason":"READY_TO_SHIP"}',
+    sourceEventId: 'e',
+    key: 'a',
+    notificationCreatedAt: at(1),
+    createdAt: at(123),
+    updatedAt: at(456),
+    round: 0,
+    lastAttempt: 2,
+    state: 'RETRY_SCHEDULED',
+    attemptCount: 2,
     attempts: {
       r0a2: { round: 0, attempt: 2, durationMs: 5, outcome: 'TIMEOUT', startedAt: at(400), finishedAt: at(405) },
       r0a1: { round: 0, attempt: 1, durationMs: 7, outcome: 'HTTP_ERROR', statusCode: 500, startedAt: at(200), finishedAt: at(207) },
     },
-    nextAttemptAt: at(999), deliveredAt: null, deadLetteredAt: null,
+    nextAttemptAt: at(999),
+    deliveredAt: null,
+    deadLetteredAt: null,
   };
 
   it('when a delivery is shown, then every time is ISO 8601 without fractional seconds (spec Formats) and it matches the declared schema', () => {
@@ -23,7 +38,7 @@ describe('a delivery as the partner sees it', () => {
     expect(deliverySchema.validate(view).error?.message).to.equal(undefined);
   });
 
-  it('when a delivery waits for its next attempt, then partners read FAILED (the event feed\'s name), and a filter takes FAILED or the earlier RETRY_SCHEDULED', () => {
+  it("when a delivery waits for its next attempt, then partners read FAILED (the event feed's name), and a filter takes FAILED or the earlier RETRY_SCHEDULED", () => {
     expect(deliveryView(doc).state).to.equal('FAILED');
     expect(deliveryView({ ...doc, state: 'DEAD_LETTERED' }).state).to.equal('DEAD_LETTERED');
     expect(parseStateFilter('state|eq|FAILED')).to.deep.equal(['RETRY_SCHEDULED']);

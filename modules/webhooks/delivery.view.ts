@@ -40,16 +40,18 @@ export interface AttemptView {
 export function deliveryView(doc: DeliveryDoc): DeliveryView {
   const attempts = Object.values(doc.attempts)
     .sort((a, b) => a.round - b.round || a.attempt - b.attempt)
-    .map((a): AttemptView => ({
-      redelivery: a.round,
-      attempt: a.attempt,
-      startedAt: responseTime(a.startedAt),
-      durationMs: a.durationMs,
-      outcome: a.outcome,
-      ...(a.statusCode !== undefined ? { statusCode: a.statusCode } : {}),
-      ...(a.error ? { error: a.error } : {}),
-      ...(a.responseExcerpt ? { responseExcerpt: a.responseExcerpt } : {}),
-    }));
+    .map(
+      (a): AttemptView => ({
+        redelivery: a.round,
+        attempt: a.attempt,
+        startedAt: responseTime(a.startedAt),
+        durationMs: a.durationMs,
+        outcome: a.outcome,
+        ...(a.statusCode !== undefined ? { statusCode: a.statusCode } : {}),
+        ...(a.error ? { error: a.error } : {}),
+        ...(a.responseExcerpt ? { responseExcerpt: a.responseExcerpt } : {}),
+      }),
+    );
   return {
     deliveryId: doc._id,
     webhookId: doc.webhookId,

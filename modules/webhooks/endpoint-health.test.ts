@@ -4,21 +4,56 @@ import { endpointHealth, lowestIdAt } from './endpoint-health.js';
 
 const at = (s: number) => new Date(Date.UTC(2026, 10, 26, 10, 0, s));
 const attempt = (s: number, outcome: AttemptRecord['outcome'], durationMs: number, statusCode?: number): AttemptRecord => ({
-  round: 0, attempt: 1, outcome, startedAt: at(s), finishedAt: at(s), durationMs, ...(statusCode ? { statusCode } : {}),
+  round: 0,
+  attempt: 1,
+  outcome,
+  startedAt: at(s),
+  finishedAt: at(s),
+  durationMs,
+  ...(statusCode ? { statusCode } : {}),
 });
 const doc = (url: string, state: DeliveryDoc['state'], attempts: AttemptRecord[]): DeliveryDoc => ({
-  _id: 'x', version: 1, partnerId: 'p', webhookId: 'w', kind: 'APPLICATION', url, payload: '{}', sourceEventId: 'e', key: 'k',
-  notificationCreatedAt: at(0), createdAt: at(0), updatedAt: at(0), round: 0, lastAttempt: attempts.length, state, attemptCount: attempts.length,
-  attempts: Object.fromEntries(attempts.map((a, i) => [`r0a${i + 1}`, a])), nextAttemptAt: null, deliveredAt: null, deadLetteredAt: null,
+  _id: 'x',
+  version: 1,
+  partnerId: 'p',
+  webhookId: 'w',
+  kind: 'APPLICATION',
+  url,
+  payload: '{}',
+  sourceEventId: 'e',
+  key: 'k',
+  notificationCreatedAt: at(0),
+  createdAt: at(0),
+  updatedAt: at(0),
+  round: 0,
+  lastAttempt: attempts.length,
+  state,
+  attemptCount: attempts.length,
+  attempts: Object.fromEntries(attempts.map((a, i) => [`r0a${i + 1}`, a])),
+  nextAttemptAt: null,
+  deliveredAt: null,
+  deadLetteredAt: null,
 });
 
 describe('endpoint health', () => {
   it('when attempts succeed and fail, then the rate counts attempts in the window, latency the acknowledged ones, and the newest failure is named', () => {
-    const [h] = endpointHealth([
-      doc('https://a', 'DELIVERED', [attempt(1, 'HTTP_ERROR', 50, 503), attempt(5, 'ACKNOWLEDGED', 20)]),
-      doc('https://a', 'DEAD_LETTERED', [attempt(2, 'TIMEOUT', 10_000), attempt(0, 'ACKNOWLEDGED', 999)]),
-    ], at(1));
-    expect(h).to.deep.include({ url: 'https://a', deliveries: 2, delivered: 1, deadLettered: 1, failing: 0, successRate: 1 / 3, latencyP50Ms: 20, latencyP95Ms: 20 });
+    const [h] = endpointHealth(
+      [
+        doc('https://a', 'DELIVERED', [attempt(1, 'HTTP_ERROR', 50, 503), attempt(5, 'ACKNOWLEDGED', 20)]),
+        doc('https://a', 'DEAD_LETTERED', [attempt(2, 'TIMEOUT', 10_000), attempt(0, 'ACKNOWLEDGED', 999)]),
+      ],
+      at(1),
+    );
+    expect(h).to.deep.include({
+      url: 'https://a',
+      deliveries: 2,
+      delivered: 1,
+      deadLettered: 1,
+      failing: 0,
+      successRate: 1 / 3,
+      latencyP50Ms: 20,
+      latencyP95Ms: 20,
+    });
     expect(h!.lastFailure).to.deep.equal({ at: at(2), outcome: 'TIMEOUT' });
   });
 

@@ -33,20 +33,31 @@ export function endpointHealth(docs: Array<Pick<DeliveryDoc, 'url' | 'state' | '
     if (list) list.push(d);
     else by.set(d.url, [d]);
   }
-  return [...by.entries()].map(([url, list]) => {
-    const attempts = list.flatMap((d) => Object.values(d.attempts)).filter((a) => a.startedAt >= since);
-    const ok = attempts.filter((a) => a.outcome === 'ACKNOWLEDGED');
-    const latencies = ok.map((a) => a.durationMs).sort((a, b) => a - b);
-    const failure = attempts.filter((a) => a.outcome !== 'ACKNOWLEDGED').sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime())[0];
-    return {
-      url,
-      deliveries: list.length,
-      delivered: list.filter((d) => d.state === 'DELIVERED').length,
-      failing: list.filter((d) => d.state === 'RETRY_SCHEDULED').length,
-      deadLettered: list.filter((d) => d.state === 'DEAD_LETTERED').length,
-      ...(attempts.length ? { successRate: ok.length / attempts.length } : {}),
-      ...(latencies.length ? { latencyP50Ms: percentile(latencies, 0.5), latencyP95Ms: percentile(latencies, 0.95) } : {}),
-      ...(failure ? { lastFailure: { at: failure.startedAt, outcome: failure.outcome, ...(failure.statusCode !== undefined ? { statusCode: failure.statusCode } : {}), ...(failure.error ? { error: failure.error } : {}) } } : {}),
-    };
-  }).sort((a, b) => b.deliveries - a.deliveries);
+  return [...by.entries()]
+    .map(([url, list]) => {
+      const attempts = list.flatMap((d) => Object.values(d.attempts)).filter((a) => a.startedAt >= since);
+      const ok = attempts.filter((a) => a.outcome === 'ACKNOWLEDGED');
+      const latencies = ok.map((a) => a.durationMs).sort((a, b) => a - b);
+      const failure = attempts.filter((a) => a.outcome !== 'ACKNOWLEDGED').sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime())[0];
+      return {
+        url,
+        deliveries: list.length,
+        delivered: list.filter((d) => d.state === 'DELIVERED').length,
+        failing: list.filter((d) => d.state === 'RETRY_SCHEDULED').length,
+        deadLettered: list.filter((d) => d.state === 'DEAD_LETTERED').length,
+        ...(attempts.length ? { successRate: ok.length / attempts.length } : {}),
+        ...(latencies.length ? { latencyP50Ms: percentile(latencies, 0.5), latencyP95Ms: percentile(latencies, 0.95) } : {}),
+        ...(failure
+          ? {
+              lastFailure: {
+                at: failure.startedAt,
+                outcome: failure.outcome,
+                ...(failure.statusCode !== undefined ? { statusCode: failure.statusCode } : {}),
+                ...(failure.error ? { error: failure.error } : {}),
+              },
+            }
+          : {}),
+      };
+    })
+    .sort((a, b) => b.deliveries - a.deliveries);
 }

@@ -7,8 +7,16 @@
  */
 export { createWebhooksModule, type WebhooksModule } from './create-webhooks-module.js';
 export {
-  PERMANENT_OUTCOMES, attemptKey, parseNotificationMessage, parseTaskMessage, taskMessageSpec,
-  type AttemptRecord, type AttemptResult, type DeliveryDoc, type DeliveryState, type DeliveryTask,
+  PERMANENT_OUTCOMES,
+  attemptKey,
+  parseNotificationMessage,
+  parseTaskMessage,
+  taskMessageSpec,
+  type AttemptRecord,
+  type AttemptResult,
+  type DeliveryDoc,
+  type DeliveryState,
+  type DeliveryTask,
 } from './delivery.model.js';
 export { MongoDeliveryRepository, type DeliveryRepository } from './delivery.repository.js';
 export { REDELIVERIES_TOPIC } from './webhooks.topics.js';
@@ -16,6 +24,12 @@ export type { DeliveryView, AttemptView } from './delivery.view.js';
 export type { EndpointHealth } from './endpoint-health.js';
 export type { ListQuery as DeliveryListQuery } from './webhooks.schemas.js';
 export {
-  TEST_NOTIFICATION_KIND, TEST_NOTIFICATION_LIMIT, TestNotificationLimitError, UnknownEndpointError, lastSent,
-  type TestNotifications, type TestNotificationsDoc, type TestSent,
+  TEST_NOTIFICATION_KIND,
+  TEST_NOTIFICATION_LIMIT,
+  TestNotificationLimitError,
+  UnknownEndpointError,
+  lastSent,
+  type TestNotifications,
+  type TestNotificationsDoc,
+  type TestSent,
 } from './test-notifications.js';

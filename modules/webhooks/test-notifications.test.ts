@@ -4,7 +4,11 @@ import { InMemoryVersionedStore } from '../../platform/versioned-store.fake.js';
 import { TOPICS } from '../../platform/kafka.js';
 import type { NotificationRequest } from '../../platform/notifications.js';
 import {
-  TEST_NOTIFICATION_LIMIT, TestNotificationLimitError, TestNotifications, UnknownEndpointError, type TestNotificationsDoc,
+  TEST_NOTIFICATION_LIMIT,
+  TestNotificationLimitError,
+  TestNotifications,
+  UnknownEndpointError,
+  type TestNotificationsDoc,
 } from './test-notifications.js';
 
 const URL = 'https://shop.example/hooks';
@@ -23,7 +27,7 @@ describe('test notifications', () => {
     return { clock, store, tests, sent };
   };
 
-  it('when a partner sends one, then a TEST notification with no domain data leaves in the outbox of the partner\'s record', async () => {
+  it("when a partner sends one, then a TEST notification with no domain data leaves in the outbox of the partner's record", async () => {
     const { tests, sent, store } = setup();
     const { sent: s } = await tests.send('p', URL);
     const [n] = sent();
@@ -32,7 +36,7 @@ describe('test notifications', () => {
     expect(store.get('p')!.recent.map((r) => r.id)).to.deep.equal([s.id]);
   });
 
-  it('when an address is not one the partner\'s notifications went to, then it is refused and nothing is sent', async () => {
+  it("when an address is not one the partner's notifications went to, then it is refused and nothing is sent", async () => {
     const { tests, sent } = setup();
     const err = await tests.send('p', 'https://elsewhere.example/').catch((e: unknown) => e);
     expect(err).to.be.instanceOf(UnknownEndpointError);
@@ -45,7 +49,7 @@ describe('test notifications', () => {
       await tests.send('p', URL);
       await clock.advance(5_000);
     }
-    const err = await tests.send('p', URL).catch((e: unknown) => e) as TestNotificationLimitError;
+    const err = (await tests.send('p', URL).catch((e: unknown) => e)) as TestNotificationLimitError;
     expect(err).to.be.instanceOf(TestNotificationLimitError);
     expect(err.status).to.equal(429);
     expect(err.retryAfterSeconds).to.equal(35); // the first send leaves the window 60 s after it

@@ -104,27 +104,32 @@ export class TestNotifications {
         if (!isDuplicateKey(err)) throw err; // a concurrent first send made it
       }
     }
-    const { doc, result } = await writes.mutate(partnerId, () => this.deps.find(partnerId), (current) => {
-      const now = clock.now();
-      const recent = current.recent.filter((s) => now.getTime() - s.at.getTime() < TEST_NOTIFICATION_WINDOW_MS);
-      if (recent.length >= TEST_NOTIFICATION_LIMIT) {
-        const freeAt = recent[recent.length - TEST_NOTIFICATION_LIMIT]!.at.getTime() + TEST_NOTIFICATION_WINDOW_MS;
-        throw new TestNotificationLimitError(Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)));
-      }
-      const sent: TestSent = { id: newId(), url, at: now };
-      const notification: NotificationRequest = {
-        id: sent.id,
-        partnerId,
-        kind: TEST_NOTIFICATION_KIND,
-        url,
-        body: { ...testNotificationBody(sent.id, now) },
-        // caused by nothing but the request: the notification is its own source
-        sourceEventId: sent.id,
-        key: partnerId,
-        createdAt: now.toISOString(),
-      };
-      return { set: { recent: [...recent, sent], updatedAt: now }, entries: [notificationEntry(notification)], result: sent };
-    }, { notFound: () => new NotFoundError('No test notifications record of this partner.'), ...(reply ? { reply } : {}) });
+    const { doc, result } = await writes.mutate(
+      partnerId,
+      () => this.deps.find(partnerId),
+      (current) => {
+        const now = clock.now();
+        const recent = current.recent.filter((s) => now.getTime() - s.at.getTime() < TEST_NOTIFICATION_WINDOW_MS);
+        if (recent.length >= TEST_NOTIFICATION_LIMIT) {
+          const freeAt = recent[recent.length - TEST_NOTIFICATION_LIMIT]!.at.getTime() + TEST_NOTIFICATION_WINDOW_MS;
+          throw new TestNotificationLimitError(Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)));
+        }
+        const sent: TestSent = { id: newId(), url, at: now };
+        const notification: NotificationRequest = {
+          id: sent.id,
+          partnerId,
+          kind: TEST_NOTIFICATION_KIND,
+          url,
+          body: { ...testNotificationBody(sent.id, now) },
+          // caused by nothing but the request: the notification is its own source
+          sourceEventId: sent.id,
+          key: partnerId,
+          createdAt: now.toISOString(),
+        };
+        return { set: { recent: [...recent, sent], updatedAt: now }, entries: [notificationEntry(notification)], result: sent };
+      },
+      { notFound: () => new NotFoundError('No test notifications record of this partner.'), ...(reply ? { reply } : {}) },
+    );
     return { doc, sent: result! };
   }
 }

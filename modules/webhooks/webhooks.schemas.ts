@@ -12,7 +12,12 @@ import type { DeliveryState } from './delivery.model.js';
 export type PublicDeliveryState = 'FAILED' | 'DELIVERED' | 'DEAD_LETTERED';
 const STATES: PublicDeliveryState[] = ['FAILED', 'DELIVERED', 'DEAD_LETTERED'];
 const FILTER_STATES = [...STATES, 'RETRY_SCHEDULED'];
-const STORED: Record<string, DeliveryState> = { FAILED: 'RETRY_SCHEDULED', RETRY_SCHEDULED: 'RETRY_SCHEDULED', DELIVERED: 'DELIVERED', DEAD_LETTERED: 'DEAD_LETTERED' };
+const STORED: Record<string, DeliveryState> = {
+  FAILED: 'RETRY_SCHEDULED',
+  RETRY_SCHEDULED: 'RETRY_SCHEDULED',
+  DELIVERED: 'DELIVERED',
+  DEAD_LETTERED: 'DEAD_LETTERED',
+};
 
 export function publicDeliveryState(state: DeliveryState): PublicDeliveryState {
   return state === 'RETRY_SCHEDULED' ? 'FAILED' : state;
@@ -43,8 +48,12 @@ export const listQuerySchema = Joi.object<ListQuery>({
   limit: pageLimit,
   after: cursor.description('deliveryId of the last delivery seen: the older ones after it'),
   before: cursor.description('deliveryId of the first delivery of the page seen: the newer ones before it'),
-  filter: Joi.string().max(500).pattern(FILTER, 'state filter')
-    .messages({ 'string.pattern.name': 'filter: "{{#value}}" is not supported; use state|eq|<STATE> or state|in|<STATE>,<STATE> (states: ' + STATES.join(', ') + ').' }),
+  filter: Joi.string()
+    .max(500)
+    .pattern(FILTER, 'state filter')
+    .messages({
+      'string.pattern.name': 'filter: "{{#value}}" is not supported; use state|eq|<STATE> or state|in|<STATE>,<STATE> (states: ' + STATES.join(', ') + ').',
+    }),
 }).oxor('after', 'before');
 
 /** The redeliver-all body is optional (none reads as `{}`); when given it can only name the dead letters. */
@@ -80,17 +89,32 @@ export function parseStateFilter(filter: string | undefined): DeliveryState[] | 
 export const deliveryIdParams = Joi.object<{ deliveryId: string }, true>({ deliveryId: Joi.string().max(100).required() });
 
 /** Response schemas, for the OpenAPI document (the route registry). */
-const time = Joi.string().pattern(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, 'ISO 8601 UTC time').description('ISO 8601, UTC, no fractional seconds');
+const time = Joi.string()
+  .pattern(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, 'ISO 8601 UTC time')
+  .description('ISO 8601, UTC, no fractional seconds');
 /** The kinds of notification the service sends (the modules name them; TEST is this module's own). */
 const NOTIFICATION_KINDS = ['APPLICATION', 'PAYMENT', 'SETTLEMENT', 'TEST'];
-const OUTCOMES = ['ACKNOWLEDGED', 'NOT_ACKNOWLEDGED', 'HTTP_ERROR', 'TIMEOUT', 'NETWORK_ERROR', 'REFUSED_ADDRESS', 'ENDPOINT_BUSY', 'NO_SIGNING_SECRET', 'INVALID_ENDPOINT', 'RELAY_ERROR'];
+const OUTCOMES = [
+  'ACKNOWLEDGED',
+  'NOT_ACKNOWLEDGED',
+  'HTTP_ERROR',
+  'TIMEOUT',
+  'NETWORK_ERROR',
+  'REFUSED_ADDRESS',
+  'ENDPOINT_BUSY',
+  'NO_SIGNING_SECRET',
+  'INVALID_ENDPOINT',
+  'RELAY_ERROR',
+];
 
 const attemptSchema = Joi.object({
   redelivery: Joi.number().integer().min(0).required().description('0 for the original delivery, then 1, 2, ... per redelivery'),
   attempt: Joi.number().integer().min(1).required(),
   startedAt: time.required(),
   durationMs: Joi.number().integer().min(0).required(),
-  outcome: Joi.string().valid(...OUTCOMES).required(),
+  outcome: Joi.string()
+    .valid(...OUTCOMES)
+    .required(),
   statusCode: Joi.number().integer(),
   error: Joi.string(),
   responseExcerpt: Joi.string().description('the first 500 characters of the answer'),
@@ -99,10 +123,16 @@ const attemptSchema = Joi.object({
 export const deliverySchema = Joi.object({
   deliveryId: Joi.string().required(),
   webhookId: Joi.string().required().description('the `webhook-id` header of every attempt: deduplicate by it'),
-  kind: Joi.string().valid(...NOTIFICATION_KINDS).required()
-    .description('what the notification is about: an application, a payment, a settlement, or TEST for a test notification the partner asked for (its body is `{id, type: "TEST", createdAt}`)'),
+  kind: Joi.string()
+    .valid(...NOTIFICATION_KINDS)
+    .required()
+    .description(
+      'what the notification is about: an application, a payment, a settlement, or TEST for a test notification the partner asked for (its body is `{id, type: "TEST", createdAt}`)',
+    ),
   notificationEndpoint: Joi.string().required(),
-  state: Joi.string().valid(...STATES).required(),
+  state: Joi.string()
+    .valid(...STATES)
+    .required(),
   body: Joi.object().unknown(true).required().description('the notification exactly as sent'),
   createdAt: time.required(),
   updatedAt: time.required(),

@@ -50,7 +50,15 @@ export class WebhooksService {
       const params = new URLSearchParams({ limit: String(q.limit), [cursor]: id, ...(q.filter ? { filter: q.filter } : {}) });
       return `${DELIVERIES_PATH}?${params}`;
     };
-    return { data: items.map(deliveryView), pagingInfo: pagingInfo(q, items.map((d) => d._id), more, link) };
+    return {
+      data: items.map(deliveryView),
+      pagingInfo: pagingInfo(
+        q,
+        items.map((d) => d._id),
+        more,
+        link,
+      ),
+    };
   }
 
   async get(partnerId: string, deliveryId: string): Promise<DeliveryView> {

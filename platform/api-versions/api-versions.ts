@@ -29,7 +29,10 @@ export class ApiVersions {
   readonly versions: readonly string[];
   readonly current: string;
 
-  constructor(readonly oldest: string, private readonly changes: readonly VersionChange[]) {
+  constructor(
+    readonly oldest: string,
+    private readonly changes: readonly VersionChange[],
+  ) {
     const dates = changes.map((c) => c.version);
     if (dates.some((d, i) => i > 0 && d <= dates[i - 1]!)) throw new Error('version changes must be in ascending order');
     this.versions = [oldest, ...dates];

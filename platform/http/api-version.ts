@@ -21,7 +21,14 @@ export function apiVersion(versions: ApiVersions): Koa.Middleware<AppState> {
       ctx.status = 400;
       ctx.set(API_VERSION_HEADER, versions.current);
       const what = DATE.test(asked) ? `${asked} is not a version of this API` : 'a version is a date such as 2026-11-26';
-      ctx.body = errorBody([{ code: 'INVALID_REQUEST', message: `${API_VERSION_HEADER}: ${what}; the versions are ${versions.versions.join(', ')}.`, severity: 'ERROR', attribute: API_VERSION_HEADER }]);
+      ctx.body = errorBody([
+        {
+          code: 'INVALID_REQUEST',
+          message: `${API_VERSION_HEADER}: ${what}; the versions are ${versions.versions.join(', ')}.`,
+          severity: 'ERROR',
+          attribute: API_VERSION_HEADER,
+        },
+      ]);
       return;
     }
     ctx.state.apiVersion = asked || versions.current;
@@ -38,7 +45,14 @@ export function apiVersion(versions: ApiVersions): Koa.Middleware<AppState> {
         const ticketId = newId();
         ctx.state.log?.error({ err, ticketId, version, operationId: ctx.state.operationId }, 'answer not shaped for the API version');
         ctx.status = 500;
-        ctx.body = errorBody([{ code: 'INTERNAL_ERROR', message: `The answer could not be given in version ${version}; the error is logged as ${ticketId}.`, severity: 'ERROR', ticketId }]);
+        ctx.body = errorBody([
+          {
+            code: 'INTERNAL_ERROR',
+            message: `The answer could not be given in version ${version}; the error is logged as ${ticketId}.`,
+            severity: 'ERROR',
+            ticketId,
+          },
+        ]);
       }
     }
   };

@@ -64,11 +64,13 @@ function answerStoreUnavailable(ctx: Ctx, err: unknown): void {
   ctx.state.log?.warn({ err }, 'the store did not answer');
   ctx.status = 503;
   ctx.set('Retry-After', '1');
-  ctx.body = errorBody([{
-    code: 'SERVICE_UNAVAILABLE',
-    message: 'The service cannot reach its database right now. Retry the same request (with the same Idempotency-Key) shortly.',
-    severity: 'ERROR',
-  }]);
+  ctx.body = errorBody([
+    {
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The service cannot reach its database right now. Retry the same request (with the same Idempotency-Key) shortly.',
+      severity: 'ERROR',
+    },
+  ]);
 }
 
 function answerClientError(ctx: Ctx, err: HttpishError, status: number): void {
@@ -82,10 +84,12 @@ function answerUnexpected(ctx: Ctx, err: unknown): void {
   const ticketId = newId();
   ctx.state.log?.error({ err, ticketId }, 'unexpected error');
   ctx.status = 500;
-  ctx.body = errorBody([{
-    code: 'INTERNAL_ERROR',
-    message: 'An unexpected error occurred. Quote the ticketId when you report it.',
-    severity: 'ERROR',
-    ticketId,
-  }]);
+  ctx.body = errorBody([
+    {
+      code: 'INTERNAL_ERROR',
+      message: 'An unexpected error occurred. Quote the ticketId when you report it.',
+      severity: 'ERROR',
+      ticketId,
+    },
+  ]);
 }

@@ -45,7 +45,11 @@ export function mountHealth(router: AppRouter, opts: HealthOptions): void {
   const probe = (name: string, check: HealthCheck) => {
     const hit = cache.get(name);
     if (hit && Date.now() - hit.at < cacheMs) return hit.up;
-    const up = withTimeout(check.probe().catch(() => false), timeoutMs, false);
+    const up = withTimeout(
+      check.probe().catch(() => false),
+      timeoutMs,
+      false,
+    );
     cache.set(name, { at: Date.now(), up });
     return up;
   };
@@ -63,7 +67,8 @@ export function mountHealth(router: AppRouter, opts: HealthOptions): void {
       ctx.set('Retry-After', '5');
       ctx.body = {
         ...errorBody([{ code: 'DRAINING', message: 'This instance is shutting down; other instances serve the request.', severity: 'ERROR' }]),
-        status: 'DRAINING', projectVersion: opts.projectVersion,
+        status: 'DRAINING',
+        projectVersion: opts.projectVersion,
       };
       return;
     }

@@ -24,6 +24,8 @@ function render(value: unknown): string {
 
 export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeHtml {
   let out = strings[0]!;
-  values.forEach((v, i) => { out += render(v) + strings[i + 1]!; });
+  values.forEach((v, i) => {
+    out += render(v) + strings[i + 1]!;
+  });
   return new SafeHtml(out);
 }

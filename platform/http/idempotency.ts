@@ -1,8 +1,6 @@
 import type { Middleware } from 'koa';
 import { AppError, InvalidRequestError, errorBody } from '../errors.js';
-import {
-  IDEMPOTENCY_ERRORS, IdempotentWrite, fingerprintOf, isValidKey, type IdempotencyStore, type KeptResponse,
-} from '../idempotency.js';
+import { IDEMPOTENCY_ERRORS, IdempotentWrite, fingerprintOf, isValidKey, type IdempotencyStore, type KeptResponse } from '../idempotency.js';
 import type { AppContext, AppState } from './state.js';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -81,7 +79,8 @@ export function idempotency(store: IdempotencyStore, opts: IdempotencyMiddleware
       // even if something after the write failed (the effect happened; it must not repeat)
       if (opts.crashAfterWrite) process.kill(process.pid, 'SIGKILL');
       if (failure) ctx.state.log?.error({ err: failure }, 'failed after its idempotent write committed; answering the kept response');
-      await store.finish(claim.keyHash, claim.owner, write.kept)
+      await store
+        .finish(claim.keyHash, claim.owner, write.kept)
         .catch((err) => ctx.state.log?.warn({ err }, 'idempotency key not marked done; the aggregate still holds the response'));
       return send(ctx, write.kept, false);
     }

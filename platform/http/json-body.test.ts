@@ -21,7 +21,8 @@ describe('inspectJson (body hygiene)', () => {
 
   it('when an array is too long, then its path is named', () => {
     expect(inspectJson({ order: { items: new Array(1001).fill(0) } }, DEFAULT_BODY_LIMITS)).to.deep.equal({
-      message: 'An array holds more than 1000 elements.', attribute: 'order.items',
+      message: 'An array holds more than 1000 elements.',
+      attribute: 'order.items',
     });
   });
 

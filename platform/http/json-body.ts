@@ -52,13 +52,21 @@ function watchUtf8(req: IncomingMessage): () => boolean {
   let valid = true;
   const onData = (chunk: Buffer) => {
     if (!valid) return;
-    try { decoder.decode(chunk, { stream: true }); } catch { valid = false; }
+    try {
+      decoder.decode(chunk, { stream: true });
+    } catch {
+      valid = false;
+    }
   };
   req.on('data', onData);
   return () => {
     req.off('data', onData);
     if (valid) {
-      try { decoder.decode(); } catch { valid = false; }
+      try {
+        decoder.decode();
+      } catch {
+        valid = false;
+      }
     }
     return valid;
   };
@@ -102,7 +110,10 @@ export function inspectJson(value: unknown, limits: JsonBodyLimits): { message: 
   while (stack.length) {
     const { v, path } = stack.pop()!;
     if (typeof v === 'string' && LONE_SURROGATE.test(v)) {
-      return { message: 'The string holds a lone UTF-16 surrogate (an unpaired \\uD800-\\uDFFF escape), which is no character.', attribute: path.length ? jsonPath(path) : undefined };
+      return {
+        message: 'The string holds a lone UTF-16 surrogate (an unpaired \\uD800-\\uDFFF escape), which is no character.',
+        attribute: path.length ? jsonPath(path) : undefined,
+      };
     }
     if (v === null || typeof v !== 'object') continue;
     const attribute = path.length ? jsonPath(path) : undefined;
@@ -115,10 +126,16 @@ export function inspectJson(value: unknown, limits: JsonBodyLimits): { message: 
     for (const key of Object.keys(v)) {
       if (FORBIDDEN_KEYS.has(key)) return { message: `The key "${key}" is not allowed.`, attribute: jsonPath([...path, key]) };
       if (LONE_SURROGATE.test(key)) {
-        return { message: 'A key holds a lone UTF-16 surrogate (an unpaired \\uD800-\\uDFFF escape), which is no character.', attribute: jsonPath([...path, key.replace(new RegExp(LONE_SURROGATE, 'g'), '\uFFFD')]) };
+        return {
+          message: 'A key holds a lone UTF-16 surrogate (an unpaired \\uD800-\\uDFFF escape), which is no character.',
+          attribute: jsonPath([...path, key.replace(new RegExp(LONE_SURROGATE, 'g'), '\uFFFD')]),
+        };
       }
       if (key.startsWith('$') || key.includes('.')) {
-        return { message: `The key "${key}" is not allowed: keys may not start with "$" or contain "." (the store gives them a meaning).`, attribute: jsonPath([...path, key]) };
+        return {
+          message: `The key "${key}" is not allowed: keys may not start with "$" or contain "." (the store gives them a meaning).`,
+          attribute: jsonPath([...path, key]),
+        };
       }
       stack.push({ v: (v as Record<string, unknown>)[key], path: [...path, key] });
     }

@@ -10,8 +10,9 @@ import type { AppState } from './state.js';
 describe('the access log', () => {
   it('when a route has a secret parameter, then the log line has the path with the secret replaced', () => {
     const token = 'A'.repeat(43);
-    expect(redactedPath(`/gateway/0190d3f0-0000-7000-8000-000000000000/${token}/confirm`, { applicationId: '0190d3f0-0000-7000-8000-000000000000', token }))
-      .to.equal('/gateway/0190d3f0-0000-7000-8000-000000000000/[redacted]/confirm');
+    expect(
+      redactedPath(`/gateway/0190d3f0-0000-7000-8000-000000000000/${token}/confirm`, { applicationId: '0190d3f0-0000-7000-8000-000000000000', token }),
+    ).to.equal('/gateway/0190d3f0-0000-7000-8000-000000000000/[redacted]/confirm');
     expect(redactedPath('/financing/v1/applications/x', { applicationId: 'x' })).to.equal('/financing/v1/applications/x');
   });
 
@@ -21,7 +22,9 @@ describe('the access log', () => {
     const histogram = new Histogram({ name: 'h', help: 'h', labelNames: ['method', 'route', 'status'], registers: [new Registry()] });
     const app = new Koa<AppState>();
     const router = new Router<AppState>();
-    router.get('/gateway/:applicationId/:token', (ctx) => { ctx.body = 'page'; });
+    router.get('/gateway/:applicationId/:token', (ctx) => {
+      ctx.body = 'page';
+    });
     app.use(requestContext(logger, histogram)).use(router.routes());
     const server = http.createServer(app.callback()).listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));

@@ -29,18 +29,27 @@ export interface Listening {
 }
 
 const REFUSAL = JSON.stringify({
-  errors: [{
-    code: 'HTTPS_REQUIRED',
-    message: 'Credentials and tokens are accepted over HTTPS only. A token sent over plain HTTP is revoked: log in again over HTTPS.',
-    severity: 'ERROR',
-  }],
+  errors: [
+    {
+      code: 'HTTPS_REQUIRED',
+      message: 'Credentials and tokens are accepted over HTTPS only. A token sent over plain HTTP is revoked: log in again over HTTPS.',
+      severity: 'ERROR',
+    },
+  ],
 });
 
 /** How the router would see a path: decoded, slashes collapsed, lower case, no trailing slash. */
 function routeKey(path: string): string {
   let p = path;
-  try { p = decodeURIComponent(path); } catch { /* kept as sent */ }
-  return p.replace(/\/{2,}/g, '/').replace(/\/+$/, '').toLowerCase();
+  try {
+    p = decodeURIComponent(path);
+  } catch {
+    /* kept as sent */
+  }
+  return p
+    .replace(/\/{2,}/g, '/')
+    .replace(/\/+$/, '')
+    .toLowerCase();
 }
 
 /** The token a plain-HTTP request exposes: a bearer header, or RFC 6750's access_token query parameter. */
@@ -62,7 +71,13 @@ function plainHttpHandler(opts: ListenOptions, httpsPort: () => number): http.Re
   const credentialPaths = new Set(opts.credentialPaths.map(routeKey));
   const appCallback = opts.app.callback();
   return (req, res) => {
-    if (opts.trustProxy && String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]?.trim().toLowerCase() === 'https') {
+    if (
+      opts.trustProxy &&
+      String(req.headers['x-forwarded-proto'] ?? '')
+        .split(',')[0]
+        ?.trim()
+        .toLowerCase() === 'https'
+    ) {
       appCallback(req, res);
       return;
     }
@@ -123,6 +138,8 @@ export async function listen(opts: ListenOptions): Promise<Listening> {
     httpsPort,
     httpPort,
     setTls,
-    close: async () => { await Promise.all([closeServer(secure), closeServer(plain)]); },
+    close: async () => {
+      await Promise.all([closeServer(secure), closeServer(plain)]);
+    },
   };
 }

@@ -30,7 +30,9 @@ export class TlsReloader {
   private settle: NodeJS.Timeout | undefined;
   private fingerprint = '';
   private reading: Promise<void> | undefined;
-  private readonly onHup = () => { void this.reload('SIGHUP'); };
+  private readonly onHup = () => {
+    void this.reload('SIGHUP');
+  };
 
   constructor(
     private readonly files: TlsFiles,
@@ -49,7 +51,9 @@ export class TlsReloader {
         this.logger.warn({ err, dir }, 'TLS files: cannot watch the directory; renewed files are picked up on SIGHUP and every minute');
       }
     }
-    this.timer = setInterval(() => { void this.reload('poll'); }, POLL_MS);
+    this.timer = setInterval(() => {
+      void this.reload('poll');
+    }, POLL_MS);
     this.timer.unref();
     process.on('SIGHUP', this.onHup);
   }
@@ -64,13 +68,17 @@ export class TlsReloader {
 
   private soon(): void {
     clearTimeout(this.settle);
-    this.settle = setTimeout(() => { void this.reload('file change'); }, SETTLE_MS);
+    this.settle = setTimeout(() => {
+      void this.reload('file change');
+    }, SETTLE_MS);
     this.settle.unref();
   }
 
   /** Reads the pair again and uses it when it changed and is good. Never throws. */
   reload(why: string): Promise<void> {
-    this.reading ??= this.read(why).finally(() => { this.reading = undefined; });
+    this.reading ??= this.read(why).finally(() => {
+      this.reading = undefined;
+    });
     return this.reading;
   }
 
@@ -89,7 +97,10 @@ export class TlsReloader {
       // refuses a key that does not match the certificate, or a file that is no PEM
       tls.createSecureContext({ cert: material.cert, key: material.key });
     } catch (err) {
-      this.logger.warn({ err: { message: (err as Error).message }, why }, 'TLS files changed but the new pair is not usable (key and certificate must match): the certificate in use is kept');
+      this.logger.warn(
+        { err: { message: (err as Error).message }, why },
+        'TLS files changed but the new pair is not usable (key and certificate must match): the certificate in use is kept',
+      );
       return;
     }
     this.apply(material);

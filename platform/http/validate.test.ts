@@ -13,7 +13,11 @@ describe('request validation', () => {
   it('when several attributes are wrong, then each is one INVALID_REQUEST record naming its attribute', () => {
     const schema = Joi.object({ a: Joi.number().required(), b: Joi.array().items(Joi.object({ c: Joi.string().required() })) });
     let err: InvalidRequestError | undefined;
-    try { validate(schema, { b: [{ c: 'x' }, {}] }); } catch (e) { err = e as InvalidRequestError; }
+    try {
+      validate(schema, { b: [{ c: 'x' }, {}] });
+    } catch (e) {
+      err = e as InvalidRequestError;
+    }
     expect(err).to.be.instanceOf(InvalidRequestError);
     expect(err!.status).to.equal(400);
     expect(err!.records.map((r) => r.attribute)).to.deep.equal(['a', 'b[1].c']);

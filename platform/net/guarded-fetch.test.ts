@@ -48,14 +48,20 @@ describe('guardedHttpsGet (a local https server on 127.0.0.1)', function () {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     port = (server.address() as AddressInfo).port;
   });
-  beforeEach(() => { hits = []; });
+  beforeEach(() => {
+    hits = [];
+  });
   after(async () => {
     server.closeAllConnections();
     await new Promise((r) => server.close(r));
   });
 
   const opts = (over: Partial<GuardedFetchOptions> = {}): GuardedFetchOptions => ({ allowPrivateNetworks: true, timeoutMs: 2000, maxBytes: MAX, ca, ...over });
-  const failure = (p: Promise<unknown>) => p.then(() => expect.fail('expected a refusal'), (e: Error) => e);
+  const failure = (p: Promise<unknown>) =>
+    p.then(
+      () => expect.fail('expected a refusal'),
+      (e: Error) => e,
+    );
 
   it('when private networks are allowed, then the file is fetched over a connection made to the address the guard checked', async () => {
     const dns = tableResolver({ localhost: '127.0.0.1' });
@@ -65,7 +71,11 @@ describe('guardedHttpsGet (a local https server on 127.0.0.1)', function () {
   });
 
   it('when a name resolves to a private address and private networks are not allowed, then nothing is connected', async () => {
-    for (const [host, address] of [['files.shop.example', '10.20.30.40'], ['localhost', '127.0.0.1'], ['meta.shop.example', '169.254.169.254']] as const) {
+    for (const [host, address] of [
+      ['files.shop.example', '10.20.30.40'],
+      ['localhost', '127.0.0.1'],
+      ['meta.shop.example', '169.254.169.254'],
+    ] as const) {
       const dns = tableResolver({ [host]: address });
       const err = await failure(guardedHttpsGet(`https://${host}:${port}/file.pdf`, opts({ allowPrivateNetworks: false, resolve: dns.resolve })));
       expect(err, host).to.be.instanceOf(RefusedAddressError);

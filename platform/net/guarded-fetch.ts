@@ -49,21 +49,25 @@ export function guardedHttpsGet(url: string, opts: GuardedFetchOptions): Promise
         reject(err);
       } else resolve(body!);
     };
-    const req = https.get(target, {
-      // a fresh connection per fetch: a pooled socket would skip the guarded lookup
-      agent: false,
-      lookup: guardedLookup(opts.allowPrivateNetworks, opts.resolve) as never,
-      headers: { accept: '*/*', 'user-agent': `${PROJECT_NAME}-documents` },
-      ...(opts.ca ? { ca: opts.ca } : {}),
-    }, (res) => {
-      const status = res.statusCode ?? 0;
-      if (status !== 200) {
-        const why = status >= 300 && status < 400 ? ' (redirects are not followed)' : '';
-        return settle(new FetchFailed(`the server answered ${status}${why}`));
-      }
-      if (Number(res.headers['content-length'] ?? 0) > opts.maxBytes) return settle(new ResponseTooLarge(opts.maxBytes));
-      readCapped(res, opts.maxBytes, settle);
-    });
+    const req = https.get(
+      target,
+      {
+        // a fresh connection per fetch: a pooled socket would skip the guarded lookup
+        agent: false,
+        lookup: guardedLookup(opts.allowPrivateNetworks, opts.resolve) as never,
+        headers: { accept: '*/*', 'user-agent': `${PROJECT_NAME}-documents` },
+        ...(opts.ca ? { ca: opts.ca } : {}),
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        if (status !== 200) {
+          const why = status >= 300 && status < 400 ? ' (redirects are not followed)' : '';
+          return settle(new FetchFailed(`the server answered ${status}${why}`));
+        }
+        if (Number(res.headers['content-length'] ?? 0) > opts.maxBytes) return settle(new ResponseTooLarge(opts.maxBytes));
+        readCapped(res, opts.maxBytes, settle);
+      },
+    );
     const timer = setTimeout(() => settle(new FetchFailed(`no complete answer within ${opts.timeoutMs} ms`)), opts.timeoutMs);
     req.on('error', (err) => settle(err));
   });
@@ -79,5 +83,7 @@ function readCapped(res: NodeJS.ReadableStream & { complete?: boolean }, maxByte
   });
   res.on('end', () => settle(null, Buffer.concat(chunks)));
   res.on('error', (err: Error) => settle(err));
-  res.on('close', () => { if (!res.complete) settle(new FetchFailed('the answer was cut off')); });
+  res.on('close', () => {
+    if (!res.complete) settle(new FetchFailed('the answer was cut off'));
+  });
 }

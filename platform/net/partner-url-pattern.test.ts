@@ -13,7 +13,9 @@ describe('the documented form of partner URLs (the OpenAPI pattern)', () => {
     it(`when a URL matches the pattern (${what}), then the rule accepts it`, () => {
       const regex = new RegExp(partnerUrlPattern(schemes, Object.keys(opts.placeholders ?? {})), 'u');
       const schema = partnerUrl(schemes, opts);
-      const accepted = (url: string) => { expect(schema.validate(url).error?.message, url).to.equal(undefined); };
+      const accepted = (url: string) => {
+        expect(schema.validate(url).error?.message, url).to.equal(undefined);
+      };
       // whole URLs of every shape, and the scheme and host alone of long ones (their host names reach the limits)
       fc.assert(fc.property(fc.stringMatching(regex, { size: 'small' }), accepted), { numRuns: 2000, seed: 20261123 });
       const origin = fc.stringMatching(regex, { size: 'medium' }).map((url) => /^[a-z]+:\/\/[^/?#]*/.exec(url)![0]);
@@ -23,8 +25,14 @@ describe('the documented form of partner URLs (the OpenAPI pattern)', () => {
 
   it('when URLs are the usual kind, then the pattern matches them', () => {
     const regex = new RegExp(partnerUrlPattern(['https', 'http'], ['applicationId']), 'u');
-    for (const url of ['https://shop.example/', 'https://shop.example', 'http://localhost:3000/hooks', 'https://api.my-shop.cz:8443/p/a%20b?x=1&y=2#top',
-      'https://shop.example/thanks/{applicationId}?id={applicationId}', 'https://203.0.113.7/w']) {
+    for (const url of [
+      'https://shop.example/',
+      'https://shop.example',
+      'http://localhost:3000/hooks',
+      'https://api.my-shop.cz:8443/p/a%20b?x=1&y=2#top',
+      'https://shop.example/thanks/{applicationId}?id={applicationId}',
+      'https://203.0.113.7/w',
+    ]) {
       expect(url).to.match(regex);
     }
   });
@@ -39,8 +47,18 @@ describe('the documented form of partner URLs (the OpenAPI pattern)', () => {
 
   it('when a URL is refused by the rule for its host, port or credentials, then the pattern does not match it either', () => {
     const regex = new RegExp(partnerUrlPattern(['https', 'http']), 'u');
-    for (const url of ['https://shop.example:99999/h', 'https://shop.example:0/h', 'https://user:secret@shop.example/h', 'ftp://shop.example/h',
-      'https://a.1/', 'https://xn--a.example/', 'https://9.9.9.999/', 'https://shop.example/{applicationId}', 'https://', '/relative']) {
+    for (const url of [
+      'https://shop.example:99999/h',
+      'https://shop.example:0/h',
+      'https://user:secret@shop.example/h',
+      'ftp://shop.example/h',
+      'https://a.1/',
+      'https://xn--a.example/',
+      'https://9.9.9.999/',
+      'https://shop.example/{applicationId}',
+      'https://',
+      '/relative',
+    ]) {
       expect(url).not.to.match(regex);
     }
   });

@@ -29,7 +29,9 @@ describe('partner URLs: accepted only when the parser that later uses them reads
   });
 
   it('when the joi schema refuses a URL the RFC syntax allows, then the message names the value and the reason', () => {
-    const { error } = partnerUrl().label('merchantUrls.notificationEndpoint').validate('https://shop.example:99999/h', { errors: { wrap: { label: false } } });
+    const { error } = partnerUrl()
+      .label('merchantUrls.notificationEndpoint')
+      .validate('https://shop.example:99999/h', { errors: { wrap: { label: false } } });
     expect(error?.message).to.equal('merchantUrls.notificationEndpoint is not a valid absolute URL (check the host and that the port is 1-65535)');
   });
 });

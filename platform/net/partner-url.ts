@@ -45,20 +45,25 @@ export function partnerUrl(schemes: readonly UrlScheme[] = ['https', 'http'], op
   const syntax = Joi.string().uri({ scheme: [...schemes] });
   const fill = (value: string) => Object.entries(opts.placeholders ?? {}).reduce((v, [name, sample]) => v.split(`{${name}}`).join(sample), value);
   // without placeholders the syntax rule stays on the schema itself (OpenAPI shows format: uri)
-  return (opts.placeholders ? Joi.string() : syntax)
-    .max(MAX_URL_LENGTH)
-    .custom((value: string, helpers) => {
-      // judged as it will be used: with every placeholder filled in
-      const used = fill(value);
-      if (syntax.validate(used).error) return helpers.error('string.uri', { value });
-      try {
-        parsePartnerUrl(used, schemes);
-        return value;
-      } catch (err) {
-        return helpers.error('url.unusable', { reason: (err as Error).message });
-      }
-    })
-    .messages({ 'url.unusable': '{{#label}} {{#reason}}', 'string.uri': '{{#label}} must be a valid uri with a scheme matching the ' + schemes.join('|') + ' pattern' })
-    // the documented form (OpenAPI `pattern`); the rule above is what decides
-    .meta({ pattern: partnerUrlPattern(schemes, Object.keys(opts.placeholders ?? {})) });
+  return (
+    (opts.placeholders ? Joi.string() : syntax)
+      .max(MAX_URL_LENGTH)
+      .custom((value: string, helpers) => {
+        // judged as it will be used: with every placeholder filled in
+        const used = fill(value);
+        if (syntax.validate(used).error) return helpers.error('string.uri', { value });
+        try {
+          parsePartnerUrl(used, schemes);
+          return value;
+        } catch (err) {
+          return helpers.error('url.unusable', { reason: (err as Error).message });
+        }
+      })
+      .messages({
+        'url.unusable': '{{#label}} {{#reason}}',
+        'string.uri': '{{#label}} must be a valid uri with a scheme matching the ' + schemes.join('|') + ' pattern',
+      })
+      // the documented form (OpenAPI `pattern`); the rule above is what decides
+      .meta({ pattern: partnerUrlPattern(schemes, Object.keys(opts.placeholders ?? {})) })
+  );
 }

@@ -15,7 +15,11 @@ import ipaddr from 'ipaddr.js';
 export class RefusedAddressError extends Error {
   readonly code = 'EADDRREFUSED_BY_POLICY';
 
-  constructor(readonly host: string, readonly address: string, readonly range: string) {
+  constructor(
+    readonly host: string,
+    readonly address: string,
+    readonly range: string,
+  ) {
     super(`${host} resolves to ${address} (${range}); private networks are not allowed`);
   }
 }

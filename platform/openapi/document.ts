@@ -36,7 +36,10 @@ function constToEnum(node: unknown): void {
   if (Array.isArray(node)) return node.forEach(constToEnum);
   if (node === null || typeof node !== 'object') return;
   const o = node as Record<string, unknown>;
-  if ('const' in o && !('enum' in o)) { o.enum = [o.const]; delete o.const; }
+  if ('const' in o && !('enum' in o)) {
+    o.enum = [o.const];
+    delete o.const;
+  }
   for (const v of Object.values(o)) constToEnum(v);
 }
 
@@ -86,8 +89,17 @@ const TOKEN_ERROR: JsonSchema = {
 };
 
 const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad request', 401: 'Not authenticated', 403: 'Forbidden', 404: 'Not found', 405: 'Method not allowed',
-  409: 'Conflict', 415: 'Unsupported media type', 422: 'Unprocessable', 429: 'Too many requests', 500: 'Unexpected server error', 503: 'Service unavailable',
+  400: 'Bad request',
+  401: 'Not authenticated',
+  403: 'Forbidden',
+  404: 'Not found',
+  405: 'Method not allowed',
+  409: 'Conflict',
+  415: 'Unsupported media type',
+  422: 'Unprocessable',
+  429: 'Too many requests',
+  500: 'Unexpected server error',
+  503: 'Service unavailable',
 };
 
 function openApiPath(path: string): string {
@@ -96,7 +108,10 @@ function openApiPath(path: string): string {
 
 function parameters(route: RouteDeclaration, conv: SchemaConverter) {
   const out: JsonSchema[] = [];
-  for (const [where, schema] of [['path', route.request?.params], ['query', route.request?.query]] as const) {
+  for (const [where, schema] of [
+    ['path', route.request?.params],
+    ['query', route.request?.query],
+  ] as const) {
     if (!schema) continue;
     const obj = conv.convert(schema);
     for (const [name, s] of Object.entries((obj.properties ?? {}) as Record<string, JsonSchema>)) {
@@ -105,8 +120,11 @@ function parameters(route: RouteDeclaration, conv: SchemaConverter) {
   }
   if (takesIdempotencyKey(route)) {
     out.push({
-      name: 'Idempotency-Key', in: 'header', required: false,
-      description: 'Makes the request safe to retry: 1-255 printable ASCII characters, unique per request of your choosing (a UUID). A retry with the same key and the same method, path and body within IDEMPOTENCY_TTL (24 h) answers the first response again, byte for byte, with `Idempotent-Replayed: true`, and changes nothing.',
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description:
+        'Makes the request safe to retry: 1-255 printable ASCII characters, unique per request of your choosing (a UUID). A retry with the same key and the same method, path and body within IDEMPOTENCY_TTL (24 h) answers the first response again, byte for byte, with `Idempotent-Replayed: true`, and changes nothing.',
       schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
     });
   }
@@ -117,7 +135,11 @@ function parameters(route: RouteDeclaration, conv: SchemaConverter) {
  * The perimeter's per-partner rate limit answers any bearer route, whatever the route
  * declares itself (RATE_LIMIT_PER_MINUTE; auth.middleware.ts).
  */
-const RATE_LIMITED: ErrorDeclaration = { status: 429, code: 'RATE_LIMIT_EXCEEDED', when: 'more requests in a minute than the partner\'s limit; repeat after `Retry-After` seconds' };
+const RATE_LIMITED: ErrorDeclaration = {
+  status: 429,
+  code: 'RATE_LIMIT_EXCEEDED',
+  when: "more requests in a minute than the partner's limit; repeat after `Retry-After` seconds",
+};
 
 /**
  * What the perimeter answers on its own, whatever the route declares: the body reader's 415
@@ -125,11 +147,26 @@ const RATE_LIMITED: ErrorDeclaration = { status: 429, code: 'RATE_LIMIT_EXCEEDED
  * 503 when the database does not answer (platform/http/error-middleware.ts) on the routes
  * that read it.
  */
-const NOT_JSON: ErrorDeclaration = { status: 415, code: 'INVALID_REQUEST', when: 'the body is not `Content-Type: application/json` in UTF-8, or is compressed' };
-const STORE_DOWN: ErrorDeclaration = { status: 503, code: 'SERVICE_UNAVAILABLE', when: 'the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds' };
+const NOT_JSON: ErrorDeclaration = {
+  status: 415,
+  code: 'INVALID_REQUEST',
+  when: 'the body is not `Content-Type: application/json` in UTF-8, or is compressed',
+};
+const STORE_DOWN: ErrorDeclaration = {
+  status: 503,
+  code: 'SERVICE_UNAVAILABLE',
+  when: 'the database does not answer right now; repeat the same request (same Idempotency-Key) after `Retry-After` seconds',
+};
 
 /** Statuses whose answers carry Retry-After: the client repeats the same request after it. */
-const RETRY_AFTER_CODES = new Set(['RATE_LIMIT_EXCEEDED', 'TOO_MANY_LOGIN_ATTEMPTS', 'IDEMPOTENCY_KEY_IN_USE', 'MAINTENANCE', 'DEPENDENCY_DOWN', 'SERVICE_UNAVAILABLE']);
+const RETRY_AFTER_CODES = new Set([
+  'RATE_LIMIT_EXCEEDED',
+  'TOO_MANY_LOGIN_ATTEMPTS',
+  'IDEMPOTENCY_KEY_IN_USE',
+  'MAINTENANCE',
+  'DEPENDENCY_DOWN',
+  'SERVICE_UNAVAILABLE',
+]);
 
 function errorsOf(route: RouteDeclaration): ErrorDeclaration[] {
   const own = route.errors ?? [];
@@ -157,13 +194,18 @@ function responses(route: RouteDeclaration, conv: SchemaConverter) {
     if (RETRY_AFTER_CODES.has(e.code)) retryAfter.add(e.status);
   }
   if (route.auth === 'bearer') {
-    out['401'] = { description: 'The bearer token is missing (`invalid_request`) or invalid or expired (`invalid_token`).', content: { 'application/json': { schema: { $ref: '#/components/schemas/TokenError' } } } };
+    out['401'] = {
+      description: 'The bearer token is missing (`invalid_request`) or invalid or expired (`invalid_token`).',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/TokenError' } } },
+    };
   }
   for (const [status, lines] of byStatus) {
     out[String(status)] = {
       description: `${STATUS_TEXT[status] ?? 'Error'}. Error codes:\n\n${lines.map((l) => `- ${l}`).join('\n')}`,
       content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
-      ...(retryAfter.has(status) ? { headers: { 'Retry-After': { description: 'seconds to wait before repeating the request', schema: { type: 'string', pattern: '^[0-9]+$' } } } } : {}),
+      ...(retryAfter.has(status)
+        ? { headers: { 'Retry-After': { description: 'seconds to wait before repeating the request', schema: { type: 'string', pattern: '^[0-9]+$' } } } }
+        : {}),
     };
   }
   return out;
@@ -187,10 +229,15 @@ function requestBody(route: RouteDeclaration, conv: SchemaConverter) {
 }
 
 function versionResponses(shapes: Record<number, Joi.Schema>, conv: SchemaConverter) {
-  return Object.fromEntries(Object.entries(shapes).map(([status, schema]) => [status, {
-    description: STATUS_TEXT[Number(status)] ?? (Number(status) < 300 ? 'Success' : 'Error'),
-    content: { 'application/json': { schema: conv.convert(schema) } },
-  }]));
+  return Object.fromEntries(
+    Object.entries(shapes).map(([status, schema]) => [
+      status,
+      {
+        description: STATUS_TEXT[Number(status)] ?? (Number(status) < 300 ? 'Success' : 'Error'),
+        content: { 'application/json': { schema: conv.convert(schema) } },
+      },
+    ]),
+  );
 }
 
 function operation(route: RouteDeclaration, conv: SchemaConverter, shapes?: Record<number, Joi.Schema>) {

@@ -11,7 +11,9 @@ export type JsonSchema = Record<string, any>;
 
 const require = createRequire(import.meta.url);
 // joi-to-json's own OpenAPI 3.1 parser (what `parse(schema, 'open-api-3.1')` uses), extended below
-const OpenApi31Parser: new () => { parse(description: unknown, definitions: Record<string, JsonSchema>, level?: number): JsonSchema } = require('joi-to-json/lib/parsers/open-api-3.1');
+const OpenApi31Parser: new () => {
+  parse(description: unknown, definitions: Record<string, JsonSchema>, level?: number): JsonSchema;
+} = require('joi-to-json/lib/parsers/open-api-3.1');
 const base = OpenApi31Parser.prototype as any;
 
 /** joi's own base64 expressions (joi/lib/types/string.js), by paddingRequired and urlSafe; `\w` spelled out. */

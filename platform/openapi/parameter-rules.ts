@@ -15,7 +15,11 @@ export interface ParameterRule {
 }
 
 const KIND: Record<string, ParameterRuleKind> = {
-  or: 'atLeastOneOf', nand: 'notAllOf', oxor: 'atMostOneOf', xor: 'exactlyOneOf', and: 'allOrNoneOf',
+  or: 'atLeastOneOf',
+  nand: 'notAllOf',
+  oxor: 'atMostOneOf',
+  xor: 'exactlyOneOf',
+  and: 'allOrNoneOf',
 };
 
 const list = (names: string[]) => names.map((p) => `\`${p}\``).join(', ');

@@ -59,7 +59,11 @@ export function takesIdempotencyKey(route: Pick<RouteDeclaration, 'method' | 'pa
 }
 
 export const IDEMPOTENCY_ERROR_DECLARATIONS: ErrorDeclaration[] = [
-  { status: 400, code: 'INVALID_REQUEST', when: 'the Idempotency-Key header is empty, longer than 255 characters or not printable ASCII (`attribute`: `Idempotency-Key`)' },
+  {
+    status: 400,
+    code: 'INVALID_REQUEST',
+    when: 'the Idempotency-Key header is empty, longer than 255 characters or not printable ASCII (`attribute`: `Idempotency-Key`)',
+  },
   { status: 409, code: 'IDEMPOTENCY_KEY_IN_USE', when: 'a request with this Idempotency-Key is still running; repeat after `Retry-After` seconds' },
   { status: 422, code: 'IDEMPOTENCY_KEY_REUSED', when: 'this Idempotency-Key was used with another method, path or body' },
 ];
@@ -148,7 +152,8 @@ export function defineRoute<B = unknown, P = Record<string, string>, Q = Record<
   const idempotent = takesIdempotencyKey(route);
   registry.declare(idempotent ? { ...route, errors: [...(route.errors ?? []), ...IDEMPOTENCY_ERROR_DECLARATIONS] } : route);
   // deny by default: a bearer route on an app that has no bearer check does not mount
-  if (route.auth === 'bearer' && !registry.bearer) throw new Error(`${route.method.toUpperCase()} ${route.path} needs the bearer check: createHttpApp({ bearer })`);
+  if (route.auth === 'bearer' && !registry.bearer)
+    throw new Error(`${route.method.toUpperCase()} ${route.path} needs the bearer check: createHttpApp({ bearer })`);
   const auth = route.auth === 'bearer' ? [registry.bearer!] : [];
   const req = route.request ?? {};
   const validated: Middleware<AppState> = async (ctx) => {
@@ -161,6 +166,9 @@ export function defineRoute<B = unknown, P = Record<string, string>, Q = Record<
   };
   // resolved per request: the app sets the middleware, whichever order modules mount in
   const idempotencyKey: Middleware<AppState> = (ctx, next) => (registry.idempotency ? registry.idempotency(ctx, next) : next());
-  const named: Middleware<AppState> = (ctx, next) => { ctx.state.operationId = route.operationId; return next(); };
+  const named: Middleware<AppState> = (ctx, next) => {
+    ctx.state.operationId = route.operationId;
+    return next();
+  };
   router[route.method](route.path, named, ...auth, ...(idempotent ? [idempotencyKey] : []), validated);
 }

@@ -34,18 +34,30 @@ const PAGE = `<!DOCTYPE html>
 const INIT = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true, defaultModelsExpandDepth: 0 });\n`;
 
 /** Swagger UI inlines styles; everything else comes from this origin (the machines are offline). */
-const DOCS_CSP = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const DOCS_CSP =
+  "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /**
  * GET /openapi.json (generated once, on first request, from every declared route) and a
  * readable docs page at /docs (Swagger UI served from the swagger-ui-dist package, no CDN).
  */
-export function mountApiDocs(router: AppRouter, info: DocumentInfo, versions: { current: string; older: Record<string, VersionDocument> } = { current: info.version, older: {} }): void {
+export function mountApiDocs(
+  router: AppRouter,
+  info: DocumentInfo,
+  versions: { current: string; older: Record<string, VersionDocument> } = { current: info.version, older: {} },
+): void {
   const olderVersions = versions.older;
   const registry = registryOf(router);
   const docs = new Map<string, string>();
   const internal = { tags: ['Docs'], auth: 'none' as const, internal: true };
-  declareRoute(router, { ...internal, method: 'get', path: '/openapi.json', operationId: 'openApiDocument', summary: 'This OpenAPI document; `?version=` an older API version\'s', responses: { 200: { description: 'OpenAPI 3.1' } } });
+  declareRoute(router, {
+    ...internal,
+    method: 'get',
+    path: '/openapi.json',
+    operationId: 'openApiDocument',
+    summary: "This OpenAPI document; `?version=` an older API version's",
+    responses: { 200: { description: 'OpenAPI 3.1' } },
+  });
   router.get('/openapi.json', (ctx) => {
     const asked = typeof ctx.query.version === 'string' ? ctx.query.version : versions.current;
     const older = olderVersions[asked];
@@ -61,7 +73,14 @@ export function mountApiDocs(router: AppRouter, info: DocumentInfo, versions: { 
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = doc;
   });
-  declareRoute(router, { ...internal, method: 'get', path: '/docs', operationId: 'apiDocsPage', summary: 'API reference page', responses: { 200: { description: 'HTML', contentType: 'text/html' } } });
+  declareRoute(router, {
+    ...internal,
+    method: 'get',
+    path: '/docs',
+    operationId: 'apiDocsPage',
+    summary: 'API reference page',
+    responses: { 200: { description: 'HTML', contentType: 'text/html' } },
+  });
   router.get('/docs', (ctx) => {
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Content-Security-Policy', DOCS_CSP);

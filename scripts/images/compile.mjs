@@ -83,17 +83,19 @@ if (ifStale && existsSync(stampFile) && (await readFile(stampFile, 'utf8')).trim
 const out = `${final}.build-${process.pid}`;
 await rm(out, { recursive: true, force: true });
 const missing = [];
-await Promise.all(files.map(async (rel) => {
-  const { code } = await transformFile(join(ROOT, rel), options);
-  const dest = join(out, rel.replace(/\.ts$/, '.js'));
-  await mkdir(dirname(dest), { recursive: true });
-  await writeFile(dest, code);
-  // static and dynamic imports of relative paths: `from './x.js'`, `import('../y.js')`
-  for (const m of code.matchAll(/(?:from\s*|import\s*\(\s*|import\s+)['"](\.{1,2}\/[^'"]+)['"]/g)) {
-    const target = resolve(dirname(dest), m[1]);
-    if (!existsSync(target) && !files.some((f) => resolve(out, f.replace(/\.ts$/, '.js')) === target)) missing.push(`${rel} imports ${m[1]}`);
-  }
-}));
+await Promise.all(
+  files.map(async (rel) => {
+    const { code } = await transformFile(join(ROOT, rel), options);
+    const dest = join(out, rel.replace(/\.ts$/, '.js'));
+    await mkdir(dirname(dest), { recursive: true });
+    await writeFile(dest, code);
+    // static and dynamic imports of relative paths: `from './x.js'`, `import('../y.js')`
+    for (const m of code.matchAll(/(?:from\s*|import\s*\(\s*|import\s+)['"](\.{1,2}\/[^'"]+)['"]/g)) {
+      const target = resolve(dirname(dest), m[1]);
+      if (!existsSync(target) && !files.some((f) => resolve(out, f.replace(/\.ts$/, '.js')) === target)) missing.push(`${rel} imports ${m[1]}`);
+    }
+  }),
+);
 await copyFile(join(ROOT, 'package.json'), join(out, 'package.json'));
 const unresolved = missing.filter((m) => !m.endsWith("'../package.json'") && !m.endsWith(' ../package.json'));
 if (unresolved.length) {

@@ -45,39 +45,63 @@ const say = (msg: string) => process.stdout.write(`[sandbox] ${msg}\n`);
 const elapsed = () => ((Date.now() - t0) / 1000).toFixed(1);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface Proc { name: string; child: ChildProcess; log?: string; exited: Promise<number | null> }
+interface Proc {
+  name: string;
+  child: ChildProcess;
+  log?: string;
+  exited: Promise<number | null>;
+}
 const procs: Proc[] = [];
 let stopping = false;
 
 function start(name: string, cmd: string, args: string[], opts: { env?: NodeJS.ProcessEnv; log?: string }): Proc {
   const out = opts.log ? createWriteStream(opts.log, { flags: 'a' }) : undefined;
   const child = spawn(cmd, args, { cwd: APP, env: opts.env ?? env, stdio: ['ignore', out ? 'pipe' : 'inherit', out ? 'pipe' : 'inherit'] });
-  if (out) { child.stdout!.pipe(out); child.stderr!.pipe(out); }
+  if (out) {
+    child.stdout!.pipe(out);
+    child.stderr!.pipe(out);
+  }
   const exited = new Promise<number | null>((resolve) => {
     child.once('exit', (code, signal) => resolve(code ?? (signal ? 128 : null)));
-    child.once('error', (err) => { say(`${name}: ${err.message}`); resolve(127); });
+    child.once('error', (err) => {
+      say(`${name}: ${err.message}`);
+      resolve(127);
+    });
   });
   const p: Proc = { name, child, log: opts.log, exited };
   procs.push(p);
   void exited.then((code) => {
     if (stopping) return;
     say(`${name} exited (code ${code}) ${p.log ? `; last lines of ${p.log}:` : ''}`);
-    void (p.log ? tail(p.log) : Promise.resolve('')).then((t) => { if (t) process.stdout.write(t); return shutdown(1); });
+    void (p.log ? tail(p.log) : Promise.resolve('')).then((t) => {
+      if (t) process.stdout.write(t);
+      return shutdown(1);
+    });
   });
   return p;
 }
 
 async function tail(file: string, lines = 25): Promise<string> {
-  try { return `${(await readFile(file, 'utf8')).split('\n').slice(-lines).join('\n')}\n`; } catch { return ''; }
+  try {
+    return `${(await readFile(file, 'utf8')).split('\n').slice(-lines).join('\n')}\n`;
+  } catch {
+    return '';
+  }
 }
 
 async function stopProcs(names: string[], graceMs: number): Promise<void> {
   const targets = procs.filter((p) => names.includes(p.name) && p.child.exitCode === null && p.child.signalCode === null);
   for (const p of targets) p.child.kill('SIGTERM');
-  await Promise.all(targets.map(async (p) => {
-    const done = await Promise.race([p.exited.then(() => true), sleep(graceMs).then(() => false)]);
-    if (!done) { say(`${p.name} did not stop within ${graceMs / 1000} s: SIGKILL`); p.child.kill('SIGKILL'); await p.exited; }
-  }));
+  await Promise.all(
+    targets.map(async (p) => {
+      const done = await Promise.race([p.exited.then(() => true), sleep(graceMs).then(() => false)]);
+      if (!done) {
+        say(`${p.name} did not stop within ${graceMs / 1000} s: SIGKILL`);
+        p.child.kill('SIGKILL');
+        await p.exited;
+      }
+    }),
+  );
 }
 
 async function shutdown(code: number): Promise<never> {
@@ -99,7 +123,10 @@ process.on('SIGINT', () => void shutdown(0));
 function portOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const s = net.connect({ host: '127.0.0.1', port });
-    const done = (ok: boolean) => { s.destroy(); resolve(ok); };
+    const done = (ok: boolean) => {
+      s.destroy();
+      resolve(ok);
+    };
     s.setTimeout(1000, () => done(false));
     s.once('connect', () => done(true));
     s.once('error', () => done(false));
@@ -137,8 +164,12 @@ async function kafkaAnswers(): Promise<string | null> {
   if (!(await portOpen(KAFKA_PORT))) return 'port not open yet';
   const { Kafka, logLevel } = await import('kafkajs');
   const admin = new Kafka({
-    clientId: 'sandbox-readiness', brokers: [`127.0.0.1:${KAFKA_PORT}`], logLevel: logLevel.NOTHING,
-    connectionTimeout: 1000, requestTimeout: 5000, retry: { retries: 1, initialRetryTime: 100, maxRetryTime: 500 },
+    clientId: 'sandbox-readiness',
+    brokers: [`127.0.0.1:${KAFKA_PORT}`],
+    logLevel: logLevel.NOTHING,
+    connectionTimeout: 1000,
+    requestTimeout: 5000,
+    retry: { retries: 1, initialRetryTime: 100, maxRetryTime: 500 },
   }).admin();
   try {
     await admin.connect();
@@ -154,7 +185,10 @@ async function kafkaAnswers(): Promise<string | null> {
 function httpStatus(url: string): Promise<number> {
   return new Promise((resolve) => {
     const get = url.startsWith('https:') ? https.get : http.get;
-    const req = get(url, { rejectUnauthorized: false, timeout: 2000 }, (res) => { res.resume(); resolve(res.statusCode ?? 0); });
+    const req = get(url, { rejectUnauthorized: false, timeout: 2000 }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
     req.on('timeout', () => req.destroy());
     req.on('error', () => resolve(0));
   });
@@ -218,12 +252,25 @@ async function tlsFiles(): Promise<{ cert: string; key: string }> {
   const dir = PREPARE ? '/tmp/sandbox-prepare-tls' : join(DATA, 'tls');
   const files = { cert: join(dir, 'cert.pem'), key: join(dir, 'key.pem') };
   if (existsSync(files.cert) && existsSync(files.key)) return files;
-  const names = ['localhost', 'host.docker.internal', ...(env.SANDBOX_TLS_HOSTNAMES ?? '').split(',').map((s) => s.trim()).filter(Boolean)];
-  try { names.push(new URL(env.PUBLIC_BASE_URL ?? 'https://localhost').hostname); } catch { /* the API reports a bad URL */ }
+  const names = [
+    'localhost',
+    'host.docker.internal',
+    ...(env.SANDBOX_TLS_HOSTNAMES ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ];
+  try {
+    names.push(new URL(env.PUBLIC_BASE_URL ?? 'https://localhost').hostname);
+  } catch {
+    /* the API reports a bad URL */
+  }
   const dns = [...new Set(names.filter((n) => !net.isIP(n)))];
   const ips = [...new Set(['127.0.0.1', '::1', ...names.filter((n) => net.isIP(n))])];
   const pems = await selfsigned.generate([{ name: 'commonName', value: 'partner-financing-sandbox' }], {
-    keyType: 'ec', curve: 'P-256', algorithm: 'sha256',
+    keyType: 'ec',
+    curve: 'P-256',
+    algorithm: 'sha256',
     notAfterDate: new Date(Date.now() + 365 * 86_400_000),
     extensions: [
       { name: 'basicConstraints', cA: false },
@@ -238,7 +285,14 @@ async function tlsFiles(): Promise<{ cert: string; key: string }> {
   return files;
 }
 
-interface Partner { id: string; username: string; password: string; webhookSecret: string; payoutTrigger: string; feeBps: number }
+interface Partner {
+  id: string;
+  username: string;
+  password: string;
+  webhookSecret: string;
+  payoutTrigger: string;
+  feeBps: number;
+}
 
 /** The partner, made with `ops partners create` (kept in DATA across a restart of the container). */
 async function provisionPartner(serviceVars: NodeJS.ProcessEnv): Promise<Partner> {
@@ -249,13 +303,27 @@ async function provisionPartner(serviceVars: NodeJS.ProcessEnv): Promise<Partner
     if (kept.username === username) return kept;
   }
   const password = env.SANDBOX_PARTNER_PASSWORD || randomBytes(18).toString('base64url');
-  const args = ['ops/main.js', 'partners', 'create', '--username', username, '--password-stdin',
-    '--payout-trigger', env.SANDBOX_PAYOUT_TRIGGER || 'DELIVERED', '--fee-bps', env.SANDBOX_FEE_BPS || '0'];
+  const args = [
+    'ops/main.js',
+    'partners',
+    'create',
+    '--username',
+    username,
+    '--password-stdin',
+    '--payout-trigger',
+    env.SANDBOX_PAYOUT_TRIGGER || 'DELIVERED',
+    '--fee-bps',
+    env.SANDBOX_FEE_BPS || '0',
+  ];
   const cli = spawn(process.execPath, args, { cwd: APP, env: { ...serviceVars, LOG_LEVEL: 'warn' }, stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
-  cli.stdout.on('data', (d) => { out += d; });
-  cli.stderr.on('data', (d) => { err += d; });
+  cli.stdout.on('data', (d) => {
+    out += d;
+  });
+  cli.stderr.on('data', (d) => {
+    err += d;
+  });
   cli.stdin.end(`${password}\n`);
   const code = await new Promise<number | null>((resolve) => cli.once('close', resolve));
   if (code !== 0) {
@@ -283,16 +351,47 @@ async function main(): Promise<void> {
   await mkdir(LOGS, { recursive: true });
   await mkdir(CDS, { recursive: true });
   say('starting the MongoDB-wire store and Kafka');
-  start('mongo', JAVA, [
-    '-Xms32m', '-Xmx256m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-XX:+ExitOnOutOfMemoryError', '-Djava.awt.headless=true',
-    ...cdsFlags('mongo'), '-Dorg.slf4j.simpleLogger.defaultLogLevel=warn', '-Dorg.slf4j.simpleLogger.showDateTime=true',
-    '-cp', `${MONGO_HOME}/lib/*`, 'MongoWireServer', join(DATA, 'mongo', 'db.mv'), '127.0.0.1', String(MONGO_PORT),
-  ], { log: join(LOGS, 'mongo.log') });
-  start('kafka', JAVA, [
-    '-Xms128m', '-Xmx384m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-XX:+ExitOnOutOfMemoryError', '-Djava.awt.headless=true',
-    ...cdsFlags('kafka'), `-Dlog4j.configuration=file:${KAFKA_HOME}/config/log4j.properties`,
-    '-cp', `${KAFKA_HOME}/lib/*`, 'kafka.Kafka', `${KAFKA_HOME}/config/kafka.properties`,
-  ], { log: join(LOGS, 'kafka.out') });
+  start(
+    'mongo',
+    JAVA,
+    [
+      '-Xms32m',
+      '-Xmx256m',
+      '-XX:+UseSerialGC',
+      '-XX:TieredStopAtLevel=1',
+      '-XX:+ExitOnOutOfMemoryError',
+      '-Djava.awt.headless=true',
+      ...cdsFlags('mongo'),
+      '-Dorg.slf4j.simpleLogger.defaultLogLevel=warn',
+      '-Dorg.slf4j.simpleLogger.showDateTime=true',
+      '-cp',
+      `${MONGO_HOME}/lib/*`,
+      'MongoWireServer',
+      join(DATA, 'mongo', 'db.mv'),
+      '127.0.0.1',
+      String(MONGO_PORT),
+    ],
+    { log: join(LOGS, 'mongo.log') },
+  );
+  start(
+    'kafka',
+    JAVA,
+    [
+      '-Xms128m',
+      '-Xmx384m',
+      '-XX:+UseSerialGC',
+      '-XX:TieredStopAtLevel=1',
+      '-XX:+ExitOnOutOfMemoryError',
+      '-Djava.awt.headless=true',
+      ...cdsFlags('kafka'),
+      `-Dlog4j.configuration=file:${KAFKA_HOME}/config/log4j.properties`,
+      '-cp',
+      `${KAFKA_HOME}/lib/*`,
+      'kafka.Kafka',
+      `${KAFKA_HOME}/config/kafka.properties`,
+    ],
+    { log: join(LOGS, 'kafka.out') },
+  );
 
   const tlsPromise = tlsFiles();
   await until('the MongoDB-wire store', mongoAnswers);
@@ -306,7 +405,9 @@ async function main(): Promise<void> {
   start('api', process.execPath, ['--max-semi-space-size=32', 'api/main.js'], { env: vars });
   start('relay', process.execPath, ['--max-semi-space-size=32', 'relay/main.js'], { env: vars });
   await until('the API', async () => ((await httpStatus(`https://127.0.0.1:${vars.HTTPS_PORT}/v1/health`)) === 200 ? null : 'health not 200 yet'));
-  await until('the relay', async () => ((await httpStatus(`http://127.0.0.1:${vars.RELAY_METRICS_PORT ?? 9465}/metrics`)) === 200 ? null : 'metrics not answering yet'));
+  await until('the relay', async () =>
+    (await httpStatus(`http://127.0.0.1:${vars.RELAY_METRICS_PORT ?? 9465}/metrics`)) === 200 ? null : 'metrics not answering yet',
+  );
   if (!partnerPromise) {
     say(`prepared in ${elapsed()} s: stopping`);
     return shutdown(0);

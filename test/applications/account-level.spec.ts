@@ -22,8 +22,12 @@ const daysUntil = (date: string) => Math.round((Date.parse(`${date}T00:00:00Z`) 
 describe('account level from approvals', function () {
   this.timeout(90_000);
   let h: AppHarness;
-  before(async () => { h = await startHarness(); });
-  after(async () => { await h?.stop(); });
+  before(async () => {
+    h = await startHarness();
+  });
+  after(async () => {
+    await h?.stop();
+  });
 
   const approve = async (email: string) => {
     const app = await h.create(applicationBody({}, { email }));
@@ -50,17 +54,26 @@ describe('account level from approvals', function () {
   it('when a customer is GOLD at one shop, then another shop sees plain terms: neither its page nor its plan tells of purchases elsewhere', async () => {
     const email = `private.${Date.now()}+approve@example.com`;
     for (let i = 0; i < 3; i++) await approve(email);
-    await waitFor('the customer promoted to GOLD at the first shop', async () =>
-      (await h.t.api.runtime.db.collection('customer_accounts').findOne({ _id: `partner:${h.partner.id}:${email.replace('+approve', '')}` as never, level: 'GOLD' })) !== null);
+    await waitFor(
+      'the customer promoted to GOLD at the first shop',
+      async () =>
+        (await h.t.api.runtime.db
+          .collection('customer_accounts')
+          .findOne({ _id: `partner:${h.partner.id}:${email.replace('+approve', '')}` as never, level: 'GOLD' })) !== null,
+    );
     const other = await provisionPartner(h.t);
     const app = await h.create(applicationBody({}, { email }), other);
     const page = await new GatewayClient(h.t, app.gatewayRedirectUrl).open();
     // the page names the due date itself: 30 days out, as for a first purchase, never the 50 of the other shop
     expect(page.text).not.to.match(/GOLD|50 days/);
-    const shownDueDays = [...page.text.matchAll(/\b(\d{1,2}) (January|February|March|April|May|June|July|August|September|October|November|December) (\d{4})\b/g)]
-      .map((m) => daysUntil(new Date(`${m[1]} ${m[2]} ${m[3]} UTC`).toISOString().slice(0, 10)));
+    const shownDueDays = [
+      ...page.text.matchAll(/\b(\d{1,2}) (January|February|March|April|May|June|July|August|September|October|November|December) (\d{4})\b/g),
+    ].map((m) => daysUntil(new Date(`${m[1]} ${m[2]} ${m[3]} UTC`).toISOString().slice(0, 10)));
     expect(shownDueDays, 'due dates on the page').to.not.be.empty;
-    expect(shownDueDays.every((d) => d >= 29 && d <= 31), `days until each date shown: ${shownDueDays}`).to.equal(true);
+    expect(
+      shownDueDays.every((d) => d >= 29 && d <= 31),
+      `days until each date shown: ${shownDueDays}`,
+    ).to.equal(true);
     await new GatewayClient(h.t, app.gatewayRedirectUrl).submit('confirm');
     const decided = await waitFor('decided at the other shop', async () => {
       const got = await h.get(app.id, other);
@@ -77,7 +90,10 @@ describe('account level from approvals', function () {
     const event = await h.waitForEvent(app.id, 'applications.application.approved');
     expect(event, 'the approved event').to.exist;
     // the same event once more on the topic (as a sweeper republish would send it)
-    await h.t.api.runtime.producer.send({ topic: h.t.api.runtime.topics.name(APPLICATION_TOPICS.decisions), messages: [{ key: app.id, value: JSON.stringify(event) }] });
+    await h.t.api.runtime.producer.send({
+      topic: h.t.api.runtime.topics.name(APPLICATION_TOPICS.decisions),
+      messages: [{ key: app.id, value: JSON.stringify(event) }],
+    });
     const sentinel = await approve(`other.${Date.now()}+approve@example.com`);
     await waitFor('a later approval counted', async () => (await accounts.findOne({ approvedApplicationIds: sentinel.id })) ?? false);
     const after = await accounts.findOne({ _id: account._id });
@@ -103,7 +119,10 @@ describe('account level from approvals', function () {
     const preapproved = h.eventsFor(app.id).find((e) => e.type === 'applications.application.preapproved')!;
     expect(preapproved.data).to.include({ state: 'PROCESSING', stateReason: 'PROCESSING_PREAPPROVED', rule: 'WITHIN_LIMITS' });
     await h.waitForNotification(app.id, 'REJECTED');
-    expect(h.notificationsFor(app.id).map((n) => n.body.stateReason), 'PREAPPROVED is not in the Events table').to.deep.equal(['PROCESSING_REDIRECT_NEEDED', 'REJECTED']);
+    expect(
+      h.notificationsFor(app.id).map((n) => n.body.stateReason),
+      'PREAPPROVED is not in the Events table',
+    ).to.deep.equal(['PROCESSING_REDIRECT_NEEDED', 'REJECTED']);
 
     // with only 4 such approvals the same customer is approved
     await accounts.updateOne({ _id: email }, { $set: { approvedApplicationIds: recent.slice(0, 4) } });

@@ -11,8 +11,12 @@ const PATH = '/financing/v1/applications';
 describe('POST /financing/v1/applications', function () {
   this.timeout(60_000);
   let h: AppHarness;
-  before(async () => { h = await startHarness(); });
-  after(async () => { await h?.stop(); });
+  before(async () => {
+    h = await startHarness();
+  });
+  after(async () => {
+    await h?.stop();
+  });
   const post = (body: unknown) => h.t.client.post(PATH, body, { token: h.partner.token });
 
   it('when the minimum data is sent, then 201 with id, state, stateReason, gatewayRedirectUrl; absent terms stored false', async () => {
@@ -21,7 +25,9 @@ describe('POST /financing/v1/applications', function () {
       type: 'DEFERRED_PAYMENT',
       customer: { fullName: 'Jana Nováková', email: 'jana@example.com', phone: '+420777123456' },
       order: {
-        number: `MIN-${Date.now()}`, totalPrice: base.order.totalPrice, totalVat: base.order.totalVat,
+        number: `MIN-${Date.now()}`,
+        totalPrice: base.order.totalPrice,
+        totalVat: base.order.totalVat,
         items: base.order.items.map(({ code, name, totalPrice, totalVat }) => ({ code, name, totalPrice, totalVat })),
       },
       merchantUrls: base.merchantUrls,
@@ -114,7 +120,10 @@ describe('POST /financing/v1/applications', function () {
         expect(res.body.errors[0]).to.include({ code: 'INVALID_REQUEST', severity: 'ERROR' });
         const attributes = res.body.errors.map((e: { attribute: string }) => e.attribute);
         const expected = path === 'order.items' ? 'order.items' : path.replace(/\[(\d+)\]$/, '[$1]');
-        expect(attributes.some((a: string) => a === expected || a.startsWith(`${expected}`)), `${attributes}`).to.equal(true);
+        expect(
+          attributes.some((a: string) => a === expected || a.startsWith(`${expected}`)),
+          `${attributes}`,
+        ).to.equal(true);
       });
     }
   });
@@ -125,7 +134,7 @@ describe('POST /financing/v1/applications', function () {
       expect(res.status).to.equal(422);
       expect(res.body.errors[0]).to.include({ code: 'UNPROCESSABLE', attribute: 'order.totalPrice.amount', severity: 'ERROR' });
     });
-    it('when the items\' VAT does not match totalVat, then 422 naming order.totalVat', async () => {
+    it("when the items' VAT does not match totalVat, then 422 naming order.totalVat", async () => {
       const res = await post(withField(applicationBody(), 'order.totalVat[0].amount', 26000));
       expect(res.status).to.equal(422);
       expect(res.body.errors[0]).to.include({ code: 'UNPROCESSABLE', attribute: 'order.totalVat' });
@@ -138,7 +147,15 @@ describe('POST /financing/v1/applications', function () {
     });
     it('when the currency is not accepted, then 422', async () => {
       let body = applicationBody();
-      for (const p of ['order.totalPrice', 'order.totalVat[0]', 'order.items[0].totalPrice', 'order.items[0].unitPrice', 'order.items[0].totalVat', 'order.items[1].totalPrice', 'order.items[1].totalVat']) {
+      for (const p of [
+        'order.totalPrice',
+        'order.totalVat[0]',
+        'order.items[0].totalPrice',
+        'order.items[0].unitPrice',
+        'order.items[0].totalVat',
+        'order.items[1].totalPrice',
+        'order.items[1].totalVat',
+      ]) {
         body = withField(body, `${p}.currency`, 'EUR');
       }
       const res = await post(body);
@@ -146,7 +163,11 @@ describe('POST /financing/v1/applications', function () {
       expect(res.body.errors[0].attribute).to.equal('order.totalPrice.currency');
     });
     it('when a physical item has a negative price, then 422', async () => {
-      const body = withField(withField(withField(applicationBody(), 'order.items[1].totalPrice.amount', -30000), 'order.items[1].totalVat.amount', -5207), 'order.totalPrice.amount', 90000);
+      const body = withField(
+        withField(withField(applicationBody(), 'order.items[1].totalPrice.amount', -30000), 'order.items[1].totalVat.amount', -5207),
+        'order.totalPrice.amount',
+        90000,
+      );
       const res = await post(withField(body, 'order.totalVat[0].amount', 20826 - 5207));
       expect(res.status).to.equal(422);
       expect(res.body.errors[0].attribute).to.equal('order.items[1].totalPrice.amount');
@@ -163,13 +184,15 @@ describe('POST /financing/v1/applications', function () {
     it('when unitPrice × quantity differs from totalPrice, then 422 with a WARN record', async () => {
       const res = await post(mismatched());
       expect(res.status).to.equal(422);
-      expect(res.body.errors).to.deep.equal([{ code: 'ITEM_TOTAL_MISMATCH', severity: 'WARN', attribute: 'order.items[0].totalPrice.amount', message: res.body.errors[0].message }]);
+      expect(res.body.errors).to.deep.equal([
+        { code: 'ITEM_TOTAL_MISMATCH', severity: 'WARN', attribute: 'order.items[0].totalPrice.amount', message: res.body.errors[0].message },
+      ]);
     });
     it('when the same request names the code in override, then 201', async () => {
       const res = await post({ ...mismatched(), override: ['ITEM_TOTAL_MISMATCH'] });
       expect(res.status).to.equal(201);
     });
-    it('when an item\'s VAT does not match its rate, then a VAT_AMOUNT_MISMATCH WARN', async () => {
+    it("when an item's VAT does not match its rate, then a VAT_AMOUNT_MISMATCH WARN", async () => {
       let body = withField(applicationBody(), 'order.items[1].totalVat.amount', 4000);
       body = withField(body, 'order.totalVat[0].amount', 20826 + 4000);
       const res = await post(body);
@@ -177,7 +200,10 @@ describe('POST /financing/v1/applications', function () {
       expect(res.body.errors[0]).to.include({ code: 'VAT_AMOUNT_MISMATCH', severity: 'WARN' });
       expect((await post({ ...body, override: ['VAT_AMOUNT_MISMATCH'] })).status).to.equal(201);
     });
-    for (const [what, vat] of [['900 000 on a 30 000 item', 900000], ['negative on a positive item', -5207]] as const) {
+    for (const [what, vat] of [
+      ['900 000 on a 30 000 item', 900000],
+      ['negative on a positive item', -5207],
+    ] as const) {
       it(`when an item's VAT is ${what}, then 422 UNPROCESSABLE naming it even with the override, and nothing is stored`, async () => {
         let body = withField(applicationBody(), 'order.items[1].totalVat.amount', vat);
         body = withField(body, 'order.totalVat[0].amount', 20826 + vat);
@@ -249,8 +275,12 @@ describe('POST /financing/v1/applications: the duplicate window', function () {
   let h: AppHarness;
   // the API's time: moved past the window instead of waiting for it
   const clock = new ManualClock(Date.now());
-  before(async () => { h = await startHarness({ DUPLICATE_WINDOW: '1s' }, { clock }); });
-  after(async () => { await h?.stop(); });
+  before(async () => {
+    h = await startHarness({ DUPLICATE_WINDOW: '1s' }, { clock });
+  });
+  after(async () => {
+    await h?.stop();
+  });
 
   it('when the same request comes within the window, then the first application; after it, a new one', async () => {
     const body = applicationBody();

@@ -11,11 +11,16 @@ const cancel = (id: string) => `/financing/v1/applications/${id}/cancel`;
 describe('GET /financing/v1/applications/{id} and PUT .../cancel', function () {
   this.timeout(60_000);
   let h: AppHarness;
-  before(async () => { h = await startHarness(); });
-  after(async () => { await h?.stop(); });
+  before(async () => {
+    h = await startHarness();
+  });
+  after(async () => {
+    await h?.stop();
+  });
   const token = () => h.partner.token;
   /** Puts a stored application into a state the test needs as its precondition. */
-  const force = (id: string, set: Record<string, unknown>) => h.t.api.runtime.db.collection('applications').updateOne({ _id: id as any }, { $set: set, $inc: { version: 1 } });
+  const force = (id: string, set: Record<string, unknown>) =>
+    h.t.api.runtime.db.collection('applications').updateOne({ _id: id as any }, { $set: set, $inc: { version: 1 } });
 
   it('when the partner asks for its application, then 200 with the same representation as on create', async () => {
     const created = await h.create();
@@ -75,10 +80,13 @@ describe('GET /financing/v1/applications/{id} and PUT .../cancel', function () {
     expect(res.body.errors[0].attribute).to.equal('reason');
   });
 
-  it('when the application is another partner\'s or unknown, then 404 OBJECT_NOT_FOUND', async () => {
+  it("when the application is another partner's or unknown, then 404 OBJECT_NOT_FOUND", async () => {
     const created = await h.create();
     const other = await provisionPartner(h.t);
-    for (const [id, tok] of [[created.id, other.token], [newId(), token()]]) {
+    for (const [id, tok] of [
+      [created.id, other.token],
+      [newId(), token()],
+    ]) {
       const res = await h.t.client.put(cancel(id!), {}, { token: tok });
       expect(res.status).to.equal(404);
       expect(res.body.errors[0].code).to.equal('OBJECT_NOT_FOUND');

@@ -27,10 +27,17 @@ describe('order documents (spec Limits)', function () {
   const post = (body: unknown) => h.t.client.post('/financing/v1/applications', body, { token: h.partner.token });
 
   it('when a PDF comes as {filename, content} and a PNG as bare base64, then 201 with their metadata; the bytes are stored apart, once per hash', async () => {
-    const res = await post(withDocs([
-      { type: 'INVOICE', file: { filename: 'invoice.pdf', content: PDF.toString('base64') }, description: 'Invoice', extraData: { variableSymbol: '2024000123' } },
-      { type: 'OTHER', file: PNG.toString('base64') },
-    ]));
+    const res = await post(
+      withDocs([
+        {
+          type: 'INVOICE',
+          file: { filename: 'invoice.pdf', content: PDF.toString('base64') },
+          description: 'Invoice',
+          extraData: { variableSymbol: '2024000123' },
+        },
+        { type: 'OTHER', file: PNG.toString('base64') },
+      ]),
+    );
     expect(res.status, res.text).to.equal(201);
     const [pdf, png] = res.body.order.documents;
     expect(pdf).to.deep.include({ type: 'INVOICE', description: 'Invoice', extraData: { variableSymbol: '2024000123' } });
@@ -45,7 +52,9 @@ describe('order documents (spec Limits)', function () {
   });
 
   it('when plain text is attached, then it is accepted as text/plain', async () => {
-    const res = await post(withDocs([{ type: 'OTHER', file: { filename: 'note.txt', content: Buffer.from('Deliver after 5 pm, please.').toString('base64') } }]));
+    const res = await post(
+      withDocs([{ type: 'OTHER', file: { filename: 'note.txt', content: Buffer.from('Deliver after 5 pm, please.').toString('base64') } }]),
+    );
     expect(res.status).to.equal(201);
     expect(res.body.order.documents[0].file.mimeType).to.equal('text/plain');
   });
@@ -58,7 +67,7 @@ describe('order documents (spec Limits)', function () {
     expect(res.body.errors[0].attribute).to.match(/^order\.documents\[0\]\.file/);
   });
 
-  it('when the file type is not in the spec\'s list, then 400 naming the file', async () => {
+  it("when the file type is not in the spec's list, then 400 naming the file", async () => {
     const zip = Buffer.from('504b0304140000000000', 'hex');
     const exe = Buffer.from('4d5a90000300000004000000ffff0000', 'hex');
     for (const bytes of [exe, zip]) {
@@ -70,7 +79,12 @@ describe('order documents (spec Limits)', function () {
 
   it('when the filename says one type and the content is another (an HTML page named x.pdf), then 400 naming the file and nothing is stored', async () => {
     const html = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>\n');
-    const rows: Array<[string, Buffer]> = [['x.pdf', html], ['invoice.png', PDF], ['note.txt', PNG], ['page.html', html]];
+    const rows: Array<[string, Buffer]> = [
+      ['x.pdf', html],
+      ['invoice.png', PDF],
+      ['note.txt', PNG],
+      ['page.html', html],
+    ];
     for (const [filename, bytes] of rows) {
       const body = withDocs([{ type: 'INVOICE', file: { filename, content: bytes.toString('base64') } }]);
       const res = await post(body);
@@ -83,7 +97,16 @@ describe('order documents (spec Limits)', function () {
   });
 
   it('when the filename holds a path separator, "..", NUL or another control character, then 400 naming file.filename', async () => {
-    for (const filename of ['../../etc/passwd.pdf', 'docs/invoice.pdf', 'docs\\invoice.pdf', '..', 'invoice.pdf\u0000.html', 'invoice\n.pdf', 'a\u007f.pdf', 'invoice\u202efdp.pdf']) {
+    for (const filename of [
+      '../../etc/passwd.pdf',
+      'docs/invoice.pdf',
+      'docs\\invoice.pdf',
+      '..',
+      'invoice.pdf\u0000.html',
+      'invoice\n.pdf',
+      'a\u007f.pdf',
+      'invoice\u202efdp.pdf',
+    ]) {
       const res = await post(withDocs([{ type: 'INVOICE', file: { filename, content: PDF.toString('base64') } }]));
       expect(res.status, JSON.stringify(filename)).to.equal(400);
       expect(res.body.errors[0], JSON.stringify(filename)).to.include({ code: 'INVALID_REQUEST', attribute: 'order.documents[0].file.filename' });
@@ -93,7 +116,7 @@ describe('order documents (spec Limits)', function () {
     expect(fine.body.order.documents[0].file.filename).to.equal('Faktura č. 2024-12 (kopie).pdf');
   });
 
-  it('when a document URL\'s file name decodes to a path or a control character, then 400 naming the file, and nothing is fetched', async () => {
+  it("when a document URL's file name decodes to a path or a control character, then 400 naming the file, and nothing is fetched", async () => {
     const before = files.hits.length;
     for (const path of ['/docs/..%2Fsecret.pdf', '/docs/a%5Cb.pdf', '/docs/a%00.pdf', '/docs/%E0%A4%A.pdf']) {
       const res = await post(withDocs([{ type: 'INVOICE', file: `${files.base}${path}` }]));
@@ -125,7 +148,10 @@ describe('order documents (spec Limits)', function () {
     files.serve('/app.exe', Buffer.from('4d5a90000300000004000000ffff0000', 'hex'));
     files.serve('/big.pdf', Buffer.concat([PDF, Buffer.alloc(500 * 1024)]));
     const rows: Array<[string, number, string]> = [
-      ['/missing.pdf', 422, 'UNPROCESSABLE'], ['/moved.pdf', 422, 'UNPROCESSABLE'], ['/app.exe', 400, 'INVALID_REQUEST'], ['/big.pdf', 400, 'INVALID_REQUEST'],
+      ['/missing.pdf', 422, 'UNPROCESSABLE'],
+      ['/moved.pdf', 422, 'UNPROCESSABLE'],
+      ['/app.exe', 400, 'INVALID_REQUEST'],
+      ['/big.pdf', 400, 'INVALID_REQUEST'],
     ];
     for (const [path, status, code] of rows) {
       const res = await post(withDocs([{ type: 'INVOICE', file: `${files.base}${path}` }]));
@@ -178,7 +204,9 @@ describe('private networks refused (WEBHOOK_ALLOW_PRIVATE_NETWORKS=false, as in 
       expect(res.status, url).to.equal(422);
       expect(res.body.errors[0], url).to.include({ code: 'UNPROCESSABLE', attribute: 'order.documents[0].file' });
       // the same answer as any fetch that fails: which names resolve to private addresses stays ours
-      expect(res.body.errors[0].message).to.match(/could not be fetched from this URL/).and.not.match(/127\.0\.0\.1|loopback|private/);
+      expect(res.body.errors[0].message)
+        .to.match(/could not be fetched from this URL/)
+        .and.not.match(/127\.0\.0\.1|loopback|private/);
     }
     expect(files.hits).to.deep.equal([]);
   });

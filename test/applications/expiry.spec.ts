@@ -15,7 +15,9 @@ describe('expiry of abandoned applications and recurrences', function () {
     // no backstop within the suite: what expires does so because the instance noted it was due
     h = await startHarness({ APPLICATION_TTL: '2s', RECURRENCE_VALIDITY: '2s', EXPIRY_SWEEP_INTERVAL: '200ms', EXPIRY_FULL_SWEEP_INTERVAL: '1h' }, { clock });
   });
-  after(async () => { await h?.stop(); });
+  after(async () => {
+    await h?.stop();
+  });
 
   it('when a PROCESSING application passes APPLICATION_TTL, then CANCELLED / CANCELLED_NOT_PAID, reason EXPIRED, with its event and notification', async () => {
     const app = await h.create();
@@ -52,7 +54,11 @@ describe('expiry of abandoned applications and recurrences', function () {
     // application has nothing left to publish, a second one could only be in flight already
     await h.waitForEvent(app.id, 'applications.application.expired');
     await outboxDrained(h, app.id);
-    expect((await h.t.api.runtime.db.collection('applications').findOne({ _id: app.id } as any))!.history.filter((e: { event: string }) => e.event === 'applications.application.expired')).to.have.length(1);
+    expect(
+      (await h.t.api.runtime.db.collection('applications').findOne({ _id: app.id } as any))!.history.filter(
+        (e: { event: string }) => e.event === 'applications.application.expired',
+      ),
+    ).to.have.length(1);
     expect(h.eventsFor(app.id).filter((e) => e.type === 'applications.application.expired')).to.have.length(1);
   });
 

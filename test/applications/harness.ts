@@ -34,10 +34,16 @@ export async function startHarness(env: Record<string, string> = {}, parts: ApiO
   const t = await startTestApi(env, parts);
   const partner = await provisionPartner(t);
   const { kafka, topics } = t.api.runtime;
-  const events = await new TopicCollector(kafka, [APPLICATION_TOPICS.events, APPLICATION_TOPICS.decisions, ORDER_TOPICS.events].map((n) => topics.name(n))).start();
+  const events = await new TopicCollector(
+    kafka,
+    [APPLICATION_TOPICS.events, APPLICATION_TOPICS.decisions, ORDER_TOPICS.events].map((n) => topics.name(n)),
+  ).start();
   const notifications = await new TopicCollector(kafka, topics.name(TOPICS.notifications)).start();
   const h: AppHarness = {
-    t, partner, events, notifications,
+    t,
+    partner,
+    events,
+    notifications,
     create: async (body = applicationBody(), p = partner) => {
       const res = await t.client.post('/financing/v1/applications', body, { token: p.token });
       if (res.status !== 201) throw new Error(`create failed: ${res.status} ${res.text}`);
@@ -46,12 +52,22 @@ export async function startHarness(env: Record<string, string> = {}, parts: ApiO
     get: async (id, p = partner) => (await t.client.get(`/financing/v1/applications/${id}`, { token: p.token })).body,
     notificationsFor: (id) => notifications.json<NotificationRequest>().filter((n) => n.body.id === id),
     // three topics: an application's events in its own order are those of its versions
-    eventsFor: (id) => events.json<DomainEvent>().filter((e) => e.aggregateId === id).sort((a, b) => a.aggregateVersion - b.aggregateVersion),
-    waitForState: (id, stateReason, maxWait = 15_000) => waitFor(`application ${id} in ${stateReason}`, async () => {
-      const app = await h.get(id);
-      return app.stateReason === stateReason && app;
-    }, { maxWait }),
-    waitForNotification: (id, stateReason) => waitFor(`a ${stateReason} notification of ${id}`, () => h.notificationsFor(id).find((n) => n.body.stateReason === stateReason), { maxWait: 15_000 }),
+    eventsFor: (id) =>
+      events
+        .json<DomainEvent>()
+        .filter((e) => e.aggregateId === id)
+        .sort((a, b) => a.aggregateVersion - b.aggregateVersion),
+    waitForState: (id, stateReason, maxWait = 15_000) =>
+      waitFor(
+        `application ${id} in ${stateReason}`,
+        async () => {
+          const app = await h.get(id);
+          return app.stateReason === stateReason && app;
+        },
+        { maxWait },
+      ),
+    waitForNotification: (id, stateReason) =>
+      waitFor(`a ${stateReason} notification of ${id}`, () => h.notificationsFor(id).find((n) => n.body.stateReason === stateReason), { maxWait: 15_000 }),
     waitForEvent: (id, type) => waitFor(`the ${type} event of ${id}`, () => h.eventsFor(id).find((e) => e.type === type), { maxWait: 15_000 }),
     stop: async () => {
       await events.stop();

@@ -25,10 +25,19 @@ describe('application listing: the search merged from one query per key', functi
 
   const doc = (n: number, order: { number: string; symbol: string }, email: string, at = new Date(t0 + n * 1000), owner = partnerId) => {
     const body = applicationBody() as any;
-    const built = buildApplication({ ...body, order: { ...body.order, number: order.number, variableSymbols: [order.symbol] }, customer: buildCustomer({ ...body.customer, email }) }, [], {
-      id: newId(), partnerId: owner, status: { state: 'READY', stateReason: 'READY_TO_SHIP' } as any,
-      event: 'APPLICATION_CREATED', now: at, applicationTtlMs: 3_600_000, gatewayTokenTtlMs: 3_600_000,
-    });
+    const built = buildApplication(
+      { ...body, order: { ...body.order, number: order.number, variableSymbols: [order.symbol] }, customer: buildCustomer({ ...body.customer, email }) },
+      [],
+      {
+        id: newId(),
+        partnerId: owner,
+        status: { state: 'READY', stateReason: 'READY_TO_SHIP' } as any,
+        event: 'APPLICATION_CREATED',
+        now: at,
+        applicationTtlMs: 3_600_000,
+        gatewayTokenTtlMs: 3_600_000,
+      },
+    );
     return { ...built, version: 1, outbox: {} };
   };
 
@@ -44,7 +53,12 @@ describe('application listing: the search merged from one query per key', functi
       // every third matches by a different key; two share one instant (the id breaks the tie)
       const by = n % 3;
       const at = n === 31 ? new Date(t0 + 30 * 1000) : undefined;
-      const d = doc(n, { number: by === 0 ? TERM : `ORD-${n}`, symbol: by === 1 ? TERM : String(9_000_000 + n) }, by === 2 ? TERM.toLowerCase() + '@example.com' : `b${n}@example.com`, at);
+      const d = doc(
+        n,
+        { number: by === 0 ? TERM : `ORD-${n}`, symbol: by === 1 ? TERM : String(9_000_000 + n) },
+        by === 2 ? TERM.toLowerCase() + '@example.com' : `b${n}@example.com`,
+        at,
+      );
       docs.push(d);
     }
     // an e-mail match too (stored lower case, searched as typed), and noise

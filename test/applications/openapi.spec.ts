@@ -10,7 +10,9 @@ describe('the OpenAPI description (/openapi.json, /docs)', function () {
     t = await startTestApi();
     doc = (await t.client.get('/openapi.json')).body;
   });
-  after(async () => { await t?.stop(); });
+  after(async () => {
+    await t?.stop();
+  });
 
   it('when /openapi.json is read, then it is OpenAPI 3.1 with bearer security and the error body', () => {
     expect(doc.openapi).to.equal('3.1.0');
@@ -18,15 +20,26 @@ describe('the OpenAPI description (/openapi.json, /docs)', function () {
     expect(doc.components.schemas.ErrorBody.required).to.deep.equal(['errors']);
   });
 
-  it('when the spec\'s endpoints of this module are looked up, then each is described with its error codes', () => {
+  it("when the spec's endpoints of this module are looked up, then each is described with its error codes", () => {
     const op = (p: string, m: string) => doc.paths[p]?.[m];
     expect(op('/financing/v1/applications', 'post').requestBody.content['application/json'].schema.properties.order).to.be.an('object');
     expect(op('/financing/v1/applications', 'post')['x-error-codes'].map((e: any) => e.code)).to.include.members(['INVALID_REQUEST', 'UNPROCESSABLE']);
     expect(op('/financing/v1/applications/{applicationId}', 'get').responses['404'].description).to.include('APPLICATION_NOT_FOUND');
     expect(op('/financing/v1/applications/{applicationId}/cancel', 'put')['x-error-codes'].map((e: any) => e.code)).to.include.members([
-      'APPLICATION_REJECTED', 'APPLICATION_ALREADY_CANCELLED', 'APPLICATION_VALIDATION_IN_PROGRESS', 'APPLICATION_PAID', 'NOT_SUPPORTED', 'OBJECT_NOT_FOUND',
+      'APPLICATION_REJECTED',
+      'APPLICATION_ALREADY_CANCELLED',
+      'APPLICATION_VALIDATION_IN_PROGRESS',
+      'APPLICATION_PAID',
+      'NOT_SUPPORTED',
+      'OBJECT_NOT_FOUND',
     ]);
-    for (const [p, m] of [['/financing/v1/recurrences/{recurrenceId}', 'get'], ['/financing/v1/recurrences/{recurrenceId}', 'patch'], ['/financing/v1/recurrences/{recurrenceId}/applications', 'post'], ['/authentication/v1/partner', 'post'], ['/v1/health', 'get']]) {
+    for (const [p, m] of [
+      ['/financing/v1/recurrences/{recurrenceId}', 'get'],
+      ['/financing/v1/recurrences/{recurrenceId}', 'patch'],
+      ['/financing/v1/recurrences/{recurrenceId}/applications', 'post'],
+      ['/authentication/v1/partner', 'post'],
+      ['/v1/health', 'get'],
+    ]) {
       expect(op(p!, m!), `${m} ${p}`).to.be.an('object');
     }
     expect(op('/financing/v1/applications/{applicationId}', 'get').responses['401']).to.be.an('object');
@@ -53,7 +66,7 @@ describe('the OpenAPI description (/openapi.json, /docs)', function () {
     expect(op.description).to.include('give at least one of `orderNumber`, `orderVariableSymbol`, `applicationId`');
   });
 
-  it('when the app\'s router is compared with the registry, then every partner route is declared', () => {
+  it("when the app's router is compared with the registry, then every partner route is declared", () => {
     const router = (t.api.app as any).middleware.map((m: any) => m.router).find(Boolean);
     const declared = new Set(registryOf(router).routes.map((r) => `${r.method.toUpperCase()} ${r.path}`));
     const mounted = router.stack.flatMap((l: any) => l.methods.filter((m: string) => m !== 'HEAD').map((m: string) => `${m} ${l.path}`));
@@ -65,7 +78,9 @@ describe('the OpenAPI description (/openapi.json, /docs)', function () {
   it('when /docs is opened, then a page that loads its assets from this origin', async () => {
     const res = await t.client.get('/docs', { headers: { Accept: 'text/html' } });
     expect(res.status).to.equal(200);
-    expect(res.text).to.include('/docs/assets/swagger-ui-bundle.js').and.not.match(/https?:\/\/(?!localhost)/);
+    expect(res.text)
+      .to.include('/docs/assets/swagger-ui-bundle.js')
+      .and.not.match(/https?:\/\/(?!localhost)/);
     expect((await t.client.get('/docs/assets/swagger-ui-bundle.js')).status).to.equal(200);
   });
 });

@@ -12,8 +12,12 @@ const PATH = '/financing/v1/applications';
 describe('partner URLs at create: refused unless the service can use them', function () {
   this.timeout(60_000);
   let h: AppHarness;
-  before(async () => { h = await startHarness(); });
-  after(async () => { await h?.stop(); });
+  before(async () => {
+    h = await startHarness();
+  });
+  after(async () => {
+    await h?.stop();
+  });
   const post = (body: unknown) => h.t.client.post<any>(PATH, body, { token: h.partner.token });
 
   const cases: Array<[string, string]> = [

@@ -6,10 +6,13 @@ export function applicationBody(over: Record<string, unknown> = {}, opts: { emai
   return {
     type: 'DEFERRED_PAYMENT',
     customer: {
-      firstName: 'Jana', lastName: 'Nováková',
+      firstName: 'Jana',
+      lastName: 'Nováková',
       email: opts.email ?? 'jana.novakova@example.com',
       phone: '+420777123456',
-      addresses: [{ addressType: 'BILLING', name: 'Jana Nováková', city: 'Praha', country: 'CZ', streetAddress: 'Vodičkova', streetNumber: '12', zip: '11000' }],
+      addresses: [
+        { addressType: 'BILLING', name: 'Jana Nováková', city: 'Praha', country: 'CZ', streetAddress: 'Vodičkova', streetNumber: '12', zip: '11000' },
+      ],
       fraudPreventionData: { transactionsNumber: 4, transactionsSum: { amount: 250000, currency: 'CZK' }, pageTotalTime: 320, itemsViewed: 7 },
     },
     order: {
@@ -18,8 +21,22 @@ export function applicationBody(over: Record<string, unknown> = {}, opts: { emai
       totalPrice: { amount: 150000, currency: 'CZK' },
       totalVat: [{ vatRate: 21, amount: 26033, currency: 'CZK' }],
       items: [
-        { code: 'KTL-1', name: 'Electric kettle', type: 'PHYSICAL', quantity: 2, unitPrice: { amount: 60000, currency: 'CZK' }, totalPrice: { amount: 120000, currency: 'CZK' }, totalVat: { vatRate: 21, amount: 20826, currency: 'CZK' } },
-        { code: 'SHIP', name: 'Delivery', type: 'SHIPPING_FEE', totalPrice: { amount: 30000, currency: 'CZK' }, totalVat: { vatRate: 21, amount: 5207, currency: 'CZK' } },
+        {
+          code: 'KTL-1',
+          name: 'Electric kettle',
+          type: 'PHYSICAL',
+          quantity: 2,
+          unitPrice: { amount: 60000, currency: 'CZK' },
+          totalPrice: { amount: 120000, currency: 'CZK' },
+          totalVat: { vatRate: 21, amount: 20826, currency: 'CZK' },
+        },
+        {
+          code: 'SHIP',
+          name: 'Delivery',
+          type: 'SHIPPING_FEE',
+          totalPrice: { amount: 30000, currency: 'CZK' },
+          totalVat: { vatRate: 21, amount: 5207, currency: 'CZK' },
+        },
       ],
       addresses: [{ addressType: 'DELIVERY', city: 'Praha', country: 'CZ', streetAddress: 'Vodičkova', streetNumber: '12', zip: '11000' }],
       variableSymbols: ['2024000123'],

@@ -9,8 +9,12 @@ const path = (id: string) => `/financing/v1/sandbox/applications/${id}/decision`
 describe('the sandbox decision helper (SANDBOX=true)', function () {
   this.timeout(60_000);
   let h: AppHarness;
-  before(async () => { h = await startHarness({ SANDBOX: 'true' }); });
-  after(async () => { await h?.stop(); });
+  before(async () => {
+    h = await startHarness({ SANDBOX: 'true' });
+  });
+  after(async () => {
+    await h?.stop();
+  });
   const decide = (id: string, outcome: unknown, token = h.partner.token) => h.t.client.post<any>(path(id), { outcome }, { token });
   /** the event types and notified stateReasons of one application, once `last` was notified */
   const story = async (id: string, last: string) => {
@@ -41,7 +45,7 @@ describe('the sandbox decision helper (SANDBOX=true)', function () {
     await h.waitForNotification(app.id, 'REJECTED');
   });
 
-  it('when the application is no longer waiting for the customer, the outcome is unknown, or the id is another partner\'s, then it is refused and nothing changes', async () => {
+  it("when the application is no longer waiting for the customer, the outcome is unknown, or the id is another partner's, then it is refused and nothing changes", async () => {
     const app = await h.create();
     expect((await decide(app.id, 'APPROVE')).status).to.equal(202);
     const again = await decide(app.id, 'REJECT');
@@ -57,8 +61,12 @@ describe('the sandbox decision helper (SANDBOX=true)', function () {
 describe('the sandbox decision helper without SANDBOX', function () {
   this.timeout(60_000);
   let h: AppHarness;
-  before(async () => { h = await startHarness({ SANDBOX: 'false' }); });
-  after(async () => { await h?.stop(); });
+  before(async () => {
+    h = await startHarness({ SANDBOX: 'false' });
+  });
+  after(async () => {
+    await h?.stop();
+  });
 
   it('when SANDBOX=false, then the path does not exist (404) and the application is untouched', async () => {
     const app = await h.create();

@@ -10,7 +10,11 @@ const CONFIG = `${ROOT}.dependency-cruiser.cjs`;
 const CLI = `${ROOT}node_modules/dependency-cruiser/bin/dependency-cruise.mjs`;
 const RULES: string[] = createRequire(import.meta.url)(CONFIG).forbidden.map((r: { name: string }) => r.name);
 
-interface Violation { rule: { name: string }; from: string; to: string }
+interface Violation {
+  rule: { name: string };
+  from: string;
+  to: string;
+}
 
 /** The cruiser's verdict on `dirs`, cruised from `cwd` with the repository's rules. */
 async function violations(cwd: string, dirs: string[]): Promise<Violation[]> {
@@ -28,10 +32,15 @@ describe('module boundaries (dependency-cruiser, .dependency-cruiser.cjs)', func
     expect(found.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`)).to.deep.equal([]);
   });
 
-  it('when each rule is broken once (fixtures), then each is reported once (a module cycle from each of its two modules), and the composition roots\' allowed imports are not', async () => {
+  it("when each rule is broken once (fixtures), then each is reported once (a module cycle from each of its two modules), and the composition roots' allowed imports are not", async () => {
     const found = await violations(FIXTURES, ['api', 'modules', 'ops', 'platform', 'relay', 'versions']);
     expect(found.map((v) => v.rule.name).sort()).to.deep.equal([...RULES, 'no-module-cycles'].sort());
-    expect(found.filter((v) => v.rule.name === 'no-module-cycles').map((v) => `${v.from} → ${v.to}`).sort()).to.deep.equal(['modules/c → modules/d', 'modules/d → modules/c']);
+    expect(
+      found
+        .filter((v) => v.rule.name === 'no-module-cycles')
+        .map((v) => `${v.from} → ${v.to}`)
+        .sort(),
+    ).to.deep.equal(['modules/c → modules/d', 'modules/d → modules/c']);
     expect(found.map((v) => v.from)).not.to.include('relay/main.ts');
     expect(found.map((v) => v.from)).not.to.include('ops/main.ts');
   });

@@ -2,7 +2,6 @@ import { expect } from 'chai';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { runPartnersCli } from '../support/partners-cli.js';
 
-
 const cli = (t: TestApi, args: string[]) => runPartnersCli(t.config, args);
 
 describe('partners CLI: set-bank-account', function () {
@@ -13,7 +12,9 @@ describe('partners CLI: set-bank-account', function () {
     t = await startTestApi();
     await t.api.modules.auth.admin.create({ username, password: 'correct-horse-battery', payoutTrigger: 'SENT', feeBps: 0 });
   });
-  after(async () => { await t?.stop(); });
+  after(async () => {
+    await t?.stop();
+  });
 
   it('when a Czech account number with valid checksums is set, then show prints it; an IBAN replaces it', async () => {
     const set = await cli(t, ['set-bank-account', '--username', username, '--account', '19-2000145399/0800']);

@@ -10,10 +10,14 @@ const UNKNOWN_APP = '/financing/v1/applications/0190d3f0-0000-7000-8000-00000000
 
 /** 401 of an existing token, waited for: other instances see a change within AUTH_CACHE_TTL. */
 function refusedWithin(t: TestApi, token: string, maxWait: number) {
-  return waitFor('the token to be refused', async () => {
-    const r = await t.client.get(UNKNOWN_APP, { token });
-    return r.status === 401 && r;
-  }, { maxWait, interval: 50 });
+  return waitFor(
+    'the token to be refused',
+    async () => {
+      const r = await t.client.get(UNKNOWN_APP, { token });
+      return r.status === 401 && r;
+    },
+    { maxWait, interval: 50 },
+  );
 }
 
 describe('bearer tokens: shape of refusals, key rotation, revocation across instances', () => {
@@ -65,10 +69,14 @@ describe('bearer tokens: shape of refusals, key rotation, revocation across inst
     const before = JSON.parse(Buffer.from(partner.token.split('.')[0]!, 'base64url').toString());
     const { kid } = await rotateSigningKey(new MongoAuthRepository(t.api.runtime.db, t.api.runtime.secrets), new Date());
     expect(kid).not.to.equal(before.kid);
-    const login = await waitFor('a login signed with the new key', async () => {
-      const r = await t.client.post(LOGIN, { username: partner.username, password: partner.password });
-      return JSON.parse(Buffer.from(r.body.accessToken.split('.')[0], 'base64url').toString()).kid === kid && r;
-    }, { maxWait: 5000 });
+    const login = await waitFor(
+      'a login signed with the new key',
+      async () => {
+        const r = await t.client.post(LOGIN, { username: partner.username, password: partner.password });
+        return JSON.parse(Buffer.from(r.body.accessToken.split('.')[0], 'base64url').toString()).kid === kid && r;
+      },
+      { maxWait: 5000 },
+    );
     expect((await other.client.get(UNKNOWN_APP, { token: login.body.accessToken })).status).to.equal(404);
     expect((await other.client.get(UNKNOWN_APP, { token: partner.token })).status).to.equal(404);
     expect((await t.client.get(UNKNOWN_APP, { token: partner.token })).status).to.equal(404);
@@ -102,7 +110,7 @@ describe('bearer tokens: shape of refusals, key rotation, revocation across inst
     expect((await other.client.get(UNKNOWN_APP, { token: fresh.body.accessToken })).status).to.equal(404);
   });
 
-  it('when one token is revoked, then the partner\'s other tokens keep working', async () => {
+  it("when one token is revoked, then the partner's other tokens keep working", async () => {
     const p = await provisionPartner(t);
     const second = (await t.client.post(LOGIN, { username: p.username, password: p.password })).body.accessToken;
     await t.api.modules.auth.revokeExposedToken(p.token);

@@ -9,7 +9,9 @@ describe('partner login and bearer tokens', () => {
     t = await startTestApi();
     partner = await provisionPartner(t);
   });
-  after(async () => { await t?.stop(); });
+  after(async () => {
+    await t?.stop();
+  });
 
   it('when the credentials are right, then a 30+ character token valid for 7200 s', async () => {
     const res = await t.client.post('/authentication/v1/partner', { username: partner.username, password: partner.password });
@@ -43,10 +45,11 @@ describe('login throttling per username and per client address', () => {
   before(async () => {
     t = await startTestApi({ TRUST_PROXY: 'true', LOGIN_MAX_FAILURES_PER_USERNAME: '3', LOGIN_MAX_FAILURES_PER_CLIENT: '4' });
   });
-  after(async () => { await t?.stop(); });
+  after(async () => {
+    await t?.stop();
+  });
 
-  const login = (body: object, clientIp: string) =>
-    t.client.post('/authentication/v1/partner', body, { headers: { 'X-Forwarded-For': clientIp } });
+  const login = (body: object, clientIp: string) => t.client.post('/authentication/v1/partner', body, { headers: { 'X-Forwarded-For': clientIp } });
 
   it('when the login body has a field the endpoint does not know, then 400 INVALID_REQUEST naming it', async () => {
     const res = await login({ username: 'someone', password: 'whatever-long', scope: 'admin' }, '198.51.100.1');
@@ -77,7 +80,7 @@ describe('login throttling per username and per client address', () => {
     expect((await login({ username: p.username, password: p.password }, '192.0.2.51')).status).to.equal(200);
   });
 
-  it('when a client puts a fake address before the proxy\'s in X-Forwarded-For, then the proxy\'s entry counts', async () => {
+  it("when a client puts a fake address before the proxy's in X-Forwarded-For, then the proxy's entry counts", async () => {
     for (let i = 0; i < 4; i++) {
       expect((await login({ username: `spoof-${i}`, password: 'wrong-password' }, `10.9.9.${i}, 192.0.2.77`)).status).to.equal(400);
     }
@@ -87,10 +90,13 @@ describe('login throttling per username and per client address', () => {
 
 describe('login throttling does not let a stranger lock a partner out (default limits)', () => {
   let t: TestApi;
-  before(async () => { t = await startTestApi({ TRUST_PROXY: 'true' }); });
-  after(async () => { await t?.stop(); });
-  const login = (body: object, clientIp: string) =>
-    t.client.post('/authentication/v1/partner', body, { headers: { 'X-Forwarded-For': clientIp } });
+  before(async () => {
+    t = await startTestApi({ TRUST_PROXY: 'true' });
+  });
+  after(async () => {
+    await t?.stop();
+  });
+  const login = (body: object, clientIp: string) => t.client.post('/authentication/v1/partner', body, { headers: { 'X-Forwarded-For': clientIp } });
 
   it('when a stranger sends wrong passwords for a partner from one address, then the stranger is slowed and refused while the partner logs in from its own address', async () => {
     const p = await provisionPartner(t);

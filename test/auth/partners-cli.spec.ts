@@ -13,8 +13,12 @@ describe('ops partners (the partners CLI) against the store the API uses', () =>
   let t: TestApi;
   const username = `cli-shop-${Date.now()}`;
   const password = 'correct-horse-battery';
-  before(async () => { t = await startTestApi({ AUTH_CACHE_TTL: '300ms' }); });
-  after(async () => { await t?.stop(); });
+  before(async () => {
+    t = await startTestApi({ AUTH_CACHE_TTL: '300ms' });
+  });
+  after(async () => {
+    await t?.stop();
+  });
 
   it('when a partner is created with --password-stdin, then JSON with id, username, payoutTrigger, feeBps and a Standard Webhooks secret, and it can log in', async () => {
     const res = await cli(t, ['create', '--username', username, '--password-stdin', '--payout-trigger', 'SENT', '--fee-bps', '150'], `${password}\n`);
@@ -54,11 +58,13 @@ describe('ops partners (the partners CLI) against the store the API uses', () =>
   });
 
   it('when the webhook secret is rotated, then a new secret leads and the old one keeps signing until the grace ends', async () => {
-    const before = (await t.api.modules.auth.admin.get(username));
+    const before = await t.api.modules.auth.admin.get(username);
     const res = await cli(t, ['rotate-webhook-secret', '--username', username, '--grace', '1h']);
     expect(res.code, res.stderr).to.equal(0);
     expect(res.json.webhookSecret).to.match(/^whsec_/);
-    const secrets = await (await import('../../modules/auth/index.js')).createPartnerDirectory(t.api.runtime.db, t.api.runtime.secrets).webhookSecrets(before.id);
+    const secrets = await (await import('../../modules/auth/index.js'))
+      .createPartnerDirectory(t.api.runtime.db, t.api.runtime.secrets)
+      .webhookSecrets(before.id);
     expect(secrets).to.have.length(2);
     expect(secrets[0]).to.equal(res.json.webhookSecret);
     expect(Date.parse(res.json.previousSecretsValidUntil) - Date.now()).to.be.within(3_500_000, 3_600_000);
@@ -90,10 +96,14 @@ describe('ops partners (the partners CLI) against the store the API uses', () =>
     expect(res.code, res.stderr).to.equal(0);
     expect(res.json.kid).to.be.a('string');
     expect(res.json.retired).to.include('k1');
-    await waitFor('a token under the new kid', async () => {
-      const r = await t.client.post(LOGIN, { username, password: 'a-rotated-long-password' });
-      return JSON.parse(Buffer.from(r.body.accessToken.split('.')[0], 'base64url').toString()).kid === res.json.kid;
-    }, { maxWait: 5000 });
+    await waitFor(
+      'a token under the new kid',
+      async () => {
+        const r = await t.client.post(LOGIN, { username, password: 'a-rotated-long-password' });
+        return JSON.parse(Buffer.from(r.body.accessToken.split('.')[0], 'base64url').toString()).kid === res.json.kid;
+      },
+      { maxWait: 5000 },
+    );
   });
 
   it('when every token is revoked (emergency after a key leak), then existing tokens are refused and login works again', async () => {
@@ -113,11 +123,13 @@ describe('ops partners (the partners CLI) against the store the API uses', () =>
     expect(missing.stderr).to.match(/PARTNER_NOT_FOUND/);
   });
 
-  it('when --help is asked, then the usage on stdout and exit 0: the group\'s verbs, or one verb\'s options', async () => {
+  it("when --help is asked, then the usage on stdout and exit 0: the group's verbs, or one verb's options", async () => {
     for (const args of [['--help'], ['help']]) {
       const res = await cli(t, args);
       expect(res.code, `${args.join(' ')}: ${res.stderr}`).to.equal(0);
-      expect(res.stdout).to.match(/^usage: ops partners <verb>/).and.include('set-display-name');
+      expect(res.stdout)
+        .to.match(/^usage: ops partners <verb>/)
+        .and.include('set-display-name');
     }
     const create = await cli(t, ['create', '--help']);
     expect(create.code, create.stderr).to.equal(0);

@@ -39,8 +39,7 @@ describe('per-partner rate limit shared by every API instance (RATE_LIMIT_PER_MI
   it('when one partner spreads a burst over two instances, then together they allow exactly the limit and refuse the rest', async () => {
     const p = await provisionPartner(one);
     await freshMinute();
-    const results = await Promise.all(Array.from({ length: 140 }, (_, i) =>
-      (i % 2 ? two : one).client.get(UNKNOWN_APP, { token: p.token })));
+    const results = await Promise.all(Array.from({ length: 140 }, (_, i) => (i % 2 ? two : one).client.get(UNKNOWN_APP, { token: p.token })));
     const allowed = results.filter((r) => r.status === 404).length;
     const refused = results.filter((r) => r.status === 429);
     // never above the limit; at most (batch - 1) per instance lost to unused claims (batch = 2 here)
@@ -55,7 +54,10 @@ describe('per-partner rate limit shared by every API instance (RATE_LIMIT_PER_MI
     const p = await provisionPartner(one);
     await freshMinute();
     for (let i = 0; i < 5; i++) await two.client.get(UNKNOWN_APP, { token: p.token });
-    const docs = await one.api.runtime.db.collection('auth_counters').find({ _id: { $regex: `^rate\\|${p.id}\\|` } as any }).toArray();
+    const docs = await one.api.runtime.db
+      .collection('auth_counters')
+      .find({ _id: { $regex: `^rate\\|${p.id}\\|` } as any })
+      .toArray();
     expect(docs).to.have.length(1);
     expect(docs[0]!.n).to.be.within(5, 6); // claims of 2: the last may hold one spare
   });

@@ -6,12 +6,16 @@ import { provisionPartner } from '../support/partners.js';
 
 const UNKNOWN_APP = '/financing/v1/applications/0190d3f0-0000-7000-8000-000000000000';
 
-describe('access token lifetime on the API\'s clock (moved, not waited for)', () => {
+describe("access token lifetime on the API's clock (moved, not waited for)", () => {
   const clock = new ManualClock(Date.now());
   let t: TestApi;
   // the expiry sweeper's heartbeat also runs on this clock: a slow one keeps the 2 h move short
-  before(async () => { t = await startTestApi({ EXPIRY_SWEEP_INTERVAL: '1h', EXPIRY_FULL_SWEEP_INTERVAL: '1h' }, { clock }); });
-  after(async () => { await t?.stop(); });
+  before(async () => {
+    t = await startTestApi({ EXPIRY_SWEEP_INTERVAL: '1h', EXPIRY_FULL_SWEEP_INTERVAL: '1h' }, { clock });
+  });
+  after(async () => {
+    await t?.stop();
+  });
 
   it('when the clock passes the token lifetime, then the token that worked a second before is refused as expired, and a new login works', async () => {
     const p = await provisionPartner(t);

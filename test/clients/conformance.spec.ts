@@ -6,7 +6,11 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** About 90 s on an idle 2-core machine, plus the first run's virtualenv (pip: about 10 s). */
 const BOUND_MS = 300_000;
 
-interface Run { code: number | null; output: string; killed: boolean }
+interface Run {
+  code: number | null;
+  output: string;
+  killed: boolean;
+}
 
 /**
  * `npm run api:conformance` as its own process group (the script and schemathesis under
@@ -16,16 +20,28 @@ interface Run { code: number | null; output: string; killed: boolean }
 function runConformance(): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/api-conformance.ts'], {
-      cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: ROOT,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, NO_COLOR: '1' },
     });
     let output = '';
     let killed = false;
-    child.stdout.on('data', (d) => { output += d; });
-    child.stderr.on('data', (d) => { output += d; });
-    const timer = setTimeout(() => { killed = true; process.kill(-child.pid!, 'SIGKILL'); }, BOUND_MS);
+    child.stdout.on('data', (d) => {
+      output += d;
+    });
+    child.stderr.on('data', (d) => {
+      output += d;
+    });
+    const timer = setTimeout(() => {
+      killed = true;
+      process.kill(-child.pid!, 'SIGKILL');
+    }, BOUND_MS);
     child.on('error', reject);
-    child.on('close', (code) => { clearTimeout(timer); resolve({ code, output, killed }); });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output, killed });
+    });
   });
 }
 

@@ -25,8 +25,11 @@ describe('the patterns of /openapi.json', function () {
       // a regex literal's flags leaking into the text (`…$/i`) make a pattern that matches nothing
       expect(pattern, at).not.to.match(/\$\/[a-z]+$/);
     }
-    const idParams = Object.entries<Record<string, any>>(doc.paths).flatMap(([p, ops]) => Object.values(ops)
-      .flatMap((op: any) => (op.parameters ?? []).filter((x: any) => x.name === 'applicationId').map((x: any) => ({ at: p, pattern: x.schema.pattern as string }))));
+    const idParams = Object.entries<Record<string, any>>(doc.paths).flatMap(([p, ops]) =>
+      Object.values(ops).flatMap((op: any) =>
+        (op.parameters ?? []).filter((x: any) => x.name === 'applicationId').map((x: any) => ({ at: p, pattern: x.schema.pattern as string })),
+      ),
+    );
     expect(idParams.length).to.be.greaterThan(5);
     for (const { at, pattern } of idParams) expect('01a20638-4e9a-7511-9335-cd59a2a08404', at).to.match(new RegExp(pattern, 'u'));
   });

@@ -12,21 +12,34 @@ import { startTestRelay } from '../relay/support/relay.js';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BOUND_MS = 90_000;
 
-interface Run { code: number | null; stdout: string; stderr: string }
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 /** `npm run example`'s program as its own process, killed when it outlasts `BOUND_MS`. */
 function runExample(env: Record<string, string>): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'examples/shop/main.ts'], {
-      cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), BOUND_MS);
     child.on('error', reject);
-    child.on('close', (code) => { clearTimeout(timer); resolve({ code, stdout, stderr }); });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
   });
 }
 
@@ -76,7 +89,8 @@ describe('the example shop (npm run example) against the API and the relay', fun
       /^ {5}0000000001,TRANSFER,,,,,,,,,,,\d+\.\d\d,CZK$/m,
       /^9\. reconciled: the 2 payments received by webhook are lines of settlement 0000000001, its 2 lines add up to \d+\.\d\d CZK, the report's TRANSFER row is \d+\.\d\d CZK; settlement webhook verified$/m,
       /^Done: every step passed/m,
-    ]) expect(story).to.match(line);
+    ])
+      expect(story).to.match(line);
   });
 
   it('when the webhook secret is wrong, then the shop refuses the webhooks and exits non-zero', async () => {

@@ -9,7 +9,9 @@ const HOW = 'run `npm run client:generate` and commit clients/typescript';
 describe('the TypeScript client generated from /openapi.json', function () {
   this.timeout(60_000);
   let doc: Record<string, any>;
-  before(async () => { doc = await currentDocument(); });
+  before(async () => {
+    doc = await currentDocument();
+  });
 
   it('when the routes change, then the committed OpenAPI document must be regenerated', async () => {
     const committed = await readFile(path.join(CLIENT_DIR, DOCUMENT_FILE), 'utf8');
@@ -18,6 +20,6 @@ describe('the TypeScript client generated from /openapi.json', function () {
 
   it('when the document changes, then the committed types must be regenerated', async () => {
     const committed = await readFile(path.join(CLIENT_DIR, TYPES_FILE), 'utf8');
-    expect(committed === await typesFromDocument(doc), `clients/typescript/${TYPES_FILE} is stale: ${HOW}`).to.equal(true);
+    expect(committed === (await typesFromDocument(doc)), `clients/typescript/${TYPES_FILE} is stale: ${HOW}`).to.equal(true);
   });
 });

@@ -14,7 +14,7 @@ import { approvedApplication, CliRun, feed, Receiver } from './support/listen-su
  * topics): the partner's feed forwarded to a local endpoint, signed as the relay signs,
  * resumed after a stop, a network loss and a paused process, filtered by --events.
  */
-describe('the client\'s listen command against the API', function () {
+describe("the client's listen command against the API", function () {
   this.timeout(180_000);
   let t: TestApi;
   let dir: string;
@@ -44,7 +44,11 @@ describe('the client\'s listen command against the API', function () {
     receivers.push(r);
     return r;
   };
-  const env = (partner: TestPartner) => ({ FINANCING_USERNAME: partner.username, FINANCING_PASSWORD: partner.password, FINANCING_WEBHOOK_SECRET: partner.webhookSecret });
+  const env = (partner: TestPartner) => ({
+    FINANCING_USERNAME: partner.username,
+    FINANCING_PASSWORD: partner.password,
+    FINANCING_WEBHOOK_SECRET: partner.webhookSecret,
+  });
   const listen = (partner: TestPartner, args: string[], baseUrl = t.baseUrl) => {
     const run = new CliRun(['listen', '--base-url', baseUrl, '--ca-file', caFile, '--poll-interval', '100', ...args], env(partner));
     runs.push(run);
@@ -54,12 +58,15 @@ describe('the client\'s listen command against the API', function () {
   const expectForwardedOnceInOrder = async (r: Receiver, partner: TestPartner, run: CliRun) => {
     const events = await feed(t, partner);
     expect(r.ids(), run.output).to.deep.equal(events.map((e) => e.id));
-    expect(r.received.every((x) => x.verified), 'every signature verifies with WebhookVerifier').to.equal(true);
+    expect(
+      r.received.every((x) => x.verified),
+      'every signature verifies with WebhookVerifier',
+    ).to.equal(true);
     expect(r.received.map((x) => x.body)).to.deep.equal(events.map((e) => JSON.stringify(e.data)));
     expect(r.received.every((x) => x.headers['content-type'] === 'application/json')).to.equal(true);
   };
 
-  it('when listen is stopped and started again, then every notification is forwarded once, in order, signed with the partner\'s secret', async () => {
+  it("when listen is stopped and started again, then every notification is forwarded once, in order, signed with the partner's secret", async () => {
     const partner = await provisionPartner(t);
     const r = await receiver(partner);
     const stateFile = path.join(dir, 'resume-state.json');
@@ -68,7 +75,7 @@ describe('the client\'s listen command against the API', function () {
     await first.waitFor(/starting at the end of the feed: 0 earlier event\(s\) not forwarded/);
     await first.waitFor(/ready: forwarding every event of shop-\S+ at https:\/\/localhost:\d+ to http:\/\/127\.0\.0\.1:\d+\/hooks/);
     const a = await approvedApplication(t, partner);
-    await waitFor('the first application\'s events forwarded', () => r.received.length >= a.feedLength, { maxWait: 20_000 });
+    await waitFor("the first application's events forwarded", () => r.received.length >= a.feedLength, { maxWait: 20_000 });
     expect(await first.stop(), first.output).to.equal(0);
     const stoppedAt = first.stderr.match(/stopped after event (\S+): (\d+) forwarded/);
     expect(stoppedAt, first.output).to.not.equal(null);
@@ -83,9 +90,9 @@ describe('the client\'s listen command against the API', function () {
 
     const second = listen(partner, ['--forward-to', r.url, '--state-file', stateFile]);
     await second.waitFor(new RegExp(`resuming after event ${stoppedAt![1]}`));
-    await waitFor('the second application\'s events forwarded', () => r.received.length >= b.feedLength, { maxWait: 20_000 });
+    await waitFor("the second application's events forwarded", () => r.received.length >= b.feedLength, { maxWait: 20_000 });
     const c = await approvedApplication(t, partner); // and one while it runs
-    await waitFor('the third application\'s events forwarded', () => r.received.length >= c.feedLength, { maxWait: 20_000 });
+    await waitFor("the third application's events forwarded", () => r.received.length >= c.feedLength, { maxWait: 20_000 });
     expect(await second.stop(), second.output).to.equal(0);
     await expectForwardedOnceInOrder(r, partner, second);
     expect(new Set(r.ids()).size).to.equal(c.feedLength);
@@ -98,7 +105,11 @@ describe('the client\'s listen command against the API', function () {
     const sockets = new Set<net.Socket>();
     let proxy = net.createServer((client) => {
       const upstream = net.connect(t.api.httpsPort, '127.0.0.1');
-      for (const s of [client, upstream]) { sockets.add(s); s.on('close', () => sockets.delete(s)); s.on('error', () => {}); }
+      for (const s of [client, upstream]) {
+        sockets.add(s);
+        s.on('close', () => sockets.delete(s));
+        s.on('error', () => {});
+      }
       client.pipe(upstream).pipe(client);
     });
     const listenOn = (p: net.Server, port: number) => new Promise<void>((resolve) => p.listen(port, '127.0.0.1', resolve));
@@ -106,7 +117,10 @@ describe('the client\'s listen command against the API', function () {
     const proxyPort = (proxy.address() as net.AddressInfo).port;
     const handler = proxy.listeners('connection')[0] as (s: net.Socket) => void;
     const cut = async () => {
-      await new Promise<void>((resolve) => { proxy.close(() => resolve()); for (const s of sockets) s.destroy(); });
+      await new Promise<void>((resolve) => {
+        proxy.close(() => resolve());
+        for (const s of sockets) s.destroy();
+      });
     };
 
     const run = listen(partner, ['--forward-to', r.url, '--state-file', path.join(dir, 'outage-state.json')], `https://localhost:${proxyPort}`);
@@ -142,12 +156,20 @@ describe('the client\'s listen command against the API', function () {
     await expectForwardedOnceInOrder(r, partner, run);
   });
 
-  it('when --events names stateReasons, then only those are forwarded, the endpoint\'s refusals are reported, and the position still moves past the rest', async () => {
+  it("when --events names stateReasons, then only those are forwarded, the endpoint's refusals are reported, and the position still moves past the rest", async () => {
     const partner = await provisionPartner(t);
     const r = await receiver(partner);
     await approvedApplication(t, partner);
     r.status = 500;
-    const run = listen(partner, ['--forward-to', r.url, '--from-start', '--events', 'READY_TO_SHIP,PAYOUT', '--state-file', path.join(dir, 'filter-state.json')]);
+    const run = listen(partner, [
+      '--forward-to',
+      r.url,
+      '--from-start',
+      '--events',
+      'READY_TO_SHIP,PAYOUT',
+      '--state-file',
+      path.join(dir, 'filter-state.json'),
+    ]);
     await run.waitFor(/forwarding the whole feed from its start/);
     await run.waitFor(/ready: forwarding the events named by --events \(READY_TO_SHIP, PAYOUT\)/);
     await waitFor('the READY_TO_SHIP forwarded', () => r.received.length >= 1, { maxWait: 20_000 });
@@ -164,7 +186,10 @@ describe('the client\'s listen command against the API', function () {
     const r = await receiver(partner);
     const args = ['--forward-to', r.url];
 
-    const badPassword = new CliRun(['listen', '--base-url', t.baseUrl, '--ca-file', caFile, '--state-file', path.join(dir, 'bad-1.json'), ...args], { ...env(partner), FINANCING_PASSWORD: 'not-the-password' });
+    const badPassword = new CliRun(['listen', '--base-url', t.baseUrl, '--ca-file', caFile, '--state-file', path.join(dir, 'bad-1.json'), ...args], {
+      ...env(partner),
+      FINANCING_PASSWORD: 'not-the-password',
+    });
     runs.push(badPassword);
     expect(await badPassword.exited, badPassword.output).to.equal(1);
     expect(badPassword.stderr).to.match(new RegExp(`partner-financing: the service refused the login of ${partner.username} \\(400 INVALID_CREDENTIALS\\)`));
@@ -172,13 +197,25 @@ describe('the client\'s listen command against the API', function () {
     const noCa = new CliRun(['listen', '--base-url', t.baseUrl, '--state-file', path.join(dir, 'bad-2.json'), ...args], env(partner));
     runs.push(noCa);
     expect(await noCa.exited, noCa.output).to.equal(1);
-    expect(noCa.stderr).to.match(/presented a certificate that is not trusted \(DEPTH_ZERO_SELF_SIGNED_CERT\): pass the service's certificate with --ca-file or FINANCING_CA_FILE; a local service's is printed by `npm run -s cert > local-ca.pem`/);
+    expect(noCa.stderr).to.match(
+      /presented a certificate that is not trusted \(DEPTH_ZERO_SELF_SIGNED_CERT\): pass the service's certificate with --ca-file or FINANCING_CA_FILE; a local service's is printed by `npm run -s cert > local-ca.pem`/,
+    );
 
     const stateFile = path.join(dir, 'bad-3.json');
-    await writeFile(stateFile, JSON.stringify({ baseUrl: t.baseUrl, username: partner.username, lastEventId: '0190d3f0-0000-7000-8000-000000000000', updatedAt: new Date().toISOString() }));
+    await writeFile(
+      stateFile,
+      JSON.stringify({
+        baseUrl: t.baseUrl,
+        username: partner.username,
+        lastEventId: '0190d3f0-0000-7000-8000-000000000000',
+        updatedAt: new Date().toISOString(),
+      }),
+    );
     const unknown = listen(partner, [...args, '--state-file', stateFile]);
     expect(await unknown.exited, unknown.output).to.equal(1);
-    expect(unknown.stderr).to.match(/the feed does not know event 0190d3f0-0000-7000-8000-000000000000, where the state file \S+ says to resume .* --from-start/);
+    expect(unknown.stderr).to.match(
+      /the feed does not know event 0190d3f0-0000-7000-8000-000000000000, where the state file \S+ says to resume .* --from-start/,
+    );
     expect(r.received).to.have.length(0);
   });
 

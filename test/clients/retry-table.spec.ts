@@ -26,7 +26,15 @@ describe('the retry table of the client README and the partner guide', () => {
   });
 
   it('when each row is asked of the client, then it repeats exactly the answers the table says to repeat', async () => {
-    const rows = (await tableOf('clients/typescript/README.md')).split('\n').slice(2).map((line) => line.split('|').map((c) => c.trim()).slice(1, -1));
+    const rows = (await tableOf('clients/typescript/README.md'))
+      .split('\n')
+      .slice(2)
+      .map((line) =>
+        line
+          .split('|')
+          .map((c) => c.trim())
+          .slice(1, -1),
+      );
     let checked = 0;
     for (const [answer, repeat] of rows) {
       const statuses = [...answer!.matchAll(/\b([1-5]\d\d)\b/g)].map((m) => Number(m[1]));

@@ -12,7 +12,7 @@ import { expect } from 'chai';
  */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-describe('the TypeScript client\'s types', function () {
+describe("the TypeScript client's types", function () {
   this.timeout(120_000);
   it('when the type tests are compiled, then every mistake in them fails to compile and nothing else does', () => {
     const tsc = path.join(path.dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');

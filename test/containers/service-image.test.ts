@@ -27,16 +27,29 @@ import { WebhookInbox } from '../../examples/shop/webhook-inbox.js';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const IMAGE = process.env.PF_SERVICE_IMAGE ?? 'partner-financing:local';
 
-function docker(args: string[], opts: { input?: string; timeoutMs?: number; cwd?: string; bin?: string } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+function docker(
+  args: string[],
+  opts: { input?: string; timeoutMs?: number; cwd?: string; bin?: string } = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(opts.bin ?? 'docker', args, { cwd: opts.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 60_000);
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
-    child.on('error', (err) => { clearTimeout(timer); resolve({ code: 127, stdout, stderr: err.message }); });
-    child.on('close', (code) => { clearTimeout(timer); resolve({ code: code ?? 1, stdout, stderr }); });
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      resolve({ code: 127, stdout, stderr: err.message });
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? 1, stdout, stderr });
+    });
     child.stdin.end(opts.input ?? '');
   });
 }
@@ -54,7 +67,10 @@ function has(cmd: string): Promise<boolean> {
 async function statusOf(url: string, ca?: string): Promise<number> {
   const { request } = url.startsWith('https') ? await import('node:https') : await import('node:http');
   return new Promise((resolve) => {
-    const req = request(url, { ca, timeout: 2000 }, (res) => { res.resume(); resolve(res.statusCode ?? 0); });
+    const req = request(url, { ca, timeout: 2000 }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
     req.on('timeout', () => req.destroy());
     req.on('error', () => resolve(0));
     req.end();
@@ -99,18 +115,39 @@ describe(`service image ${IMAGE}`, function () {
     cert = tls.cert;
     ports = { https: await freePort(), http: await freePort(), apiMetrics: await freePort(), relayMetrics: await freePort() };
     env = Object.entries({
-      MONGO_URL: process.env.MONGO_URL, MONGO_DB: db, KAFKA_BROKERS: process.env.KAFKA_BROKERS, KAFKA_TOPIC_PREFIX: prefix, KAFKA_PARTITIONS: '2',
+      MONGO_URL: process.env.MONGO_URL,
+      MONGO_DB: db,
+      KAFKA_BROKERS: process.env.KAFKA_BROKERS,
+      KAFKA_TOPIC_PREFIX: prefix,
+      KAFKA_PARTITIONS: '2',
       // host network: listen on this host's loopback only
-      BIND_HOST: '127.0.0.1', METRICS_HOST: '127.0.0.1',
-      HTTPS_PORT: String(ports.https), HTTP_PORT: String(ports.http), API_METRICS_PORT: String(ports.apiMetrics), RELAY_METRICS_PORT: String(ports.relayMetrics),
-      PUBLIC_BASE_URL: `https://localhost:${ports.https}`, TLS_CERT_FILE: '/tls/cert.pem', TLS_KEY_FILE: '/tls/key.pem', MASTER_KEY_FILE: '/tls/master.key',
+      BIND_HOST: '127.0.0.1',
+      METRICS_HOST: '127.0.0.1',
+      HTTPS_PORT: String(ports.https),
+      HTTP_PORT: String(ports.http),
+      API_METRICS_PORT: String(ports.apiMetrics),
+      RELAY_METRICS_PORT: String(ports.relayMetrics),
+      PUBLIC_BASE_URL: `https://localhost:${ports.https}`,
+      TLS_CERT_FILE: '/tls/cert.pem',
+      TLS_KEY_FILE: '/tls/key.pem',
+      MASTER_KEY_FILE: '/tls/master.key',
       // the sandbox decision helper and a webhook receiver on this host's loopback
-      SANDBOX: 'true', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_RETRY_DELAYS: '1s,2s,5s',
-      OUTBOX_SWEEP_INTERVAL: '500ms', OUTBOX_SWEEP_GRACE: '300ms', LOG_LEVEL: 'info',
+      SANDBOX: 'true',
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+      WEBHOOK_RETRY_DELAYS: '1s,2s,5s',
+      OUTBOX_SWEEP_INTERVAL: '500ms',
+      OUTBOX_SWEEP_GRACE: '300ms',
+      LOG_LEVEL: 'info',
       // no real cut-off inside the run: the story closes its day in the sandbox
       SETTLEMENT_CUTOFF: cutoffFarFromNow(),
-      BILLING_NAME: 'Container Test s.r.o.', BILLING_ACCOUNT_NUMBER: '2000145399', BILLING_BANK_CODE: '2010', BILLING_STREET: 'Na Florenci',
-      BILLING_STREET_NUMBER: '2116/15', BILLING_CITY: 'Praha', BILLING_ZIP: '11000', BILLING_COUNTRY: 'CZ',
+      BILLING_NAME: 'Container Test s.r.o.',
+      BILLING_ACCOUNT_NUMBER: '2000145399',
+      BILLING_BANK_CODE: '2010',
+      BILLING_STREET: 'Na Florenci',
+      BILLING_STREET_NUMBER: '2116/15',
+      BILLING_CITY: 'Praha',
+      BILLING_ZIP: '11000',
+      BILLING_COUNTRY: 'CZ',
       COLLECTION_IBAN: 'CZ9320100000002000145399',
     }).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
     const runFlags = ['--network', 'host', '--read-only', '--tmpfs', '/tmp:size=16m', '-v', `${dir}:/tls:ro`];
@@ -118,14 +155,37 @@ describe(`service image ${IMAGE}`, function () {
     // the operators' program from the image makes the partner
     const username = `shop-${suffix}`;
     const password = randomBytes(12).toString('base64url');
-    const created = JSON.parse(await must(['run', '--rm', '-i', ...runFlags, ...env, IMAGE, 'ops', 'partners', 'create', '--username', username, '--password-stdin', '--payout-trigger', 'DELIVERED'], { input: `${password}\n` }));
+    const created = JSON.parse(
+      await must(
+        [
+          'run',
+          '--rm',
+          '-i',
+          ...runFlags,
+          ...env,
+          IMAGE,
+          'ops',
+          'partners',
+          'create',
+          '--username',
+          username,
+          '--password-stdin',
+          '--payout-trigger',
+          'DELIVERED',
+        ],
+        { input: `${password}\n` },
+      ),
+    );
     partner = { username, password, webhookSecret: created.webhookSecret };
 
     const t0 = Date.now();
     await must(['run', '-d', '--name', names.api, ...runFlags, ...env, IMAGE, 'api']);
     await must(['run', '-d', '--name', names.relay, ...runFlags, ...env, IMAGE, 'relay']);
-    await until('the API container answers /v1/health', async () => (await statusOf(`https://localhost:${ports.https}/v1/health`, cert)) === 200, 60_000)
-      .catch(async (err) => { throw new Error(`${err.message}\n${(await docker(['logs', '--tail', '30', names.api])).stderr}`); });
+    await until('the API container answers /v1/health', async () => (await statusOf(`https://localhost:${ports.https}/v1/health`, cert)) === 200, 60_000).catch(
+      async (err) => {
+        throw new Error(`${err.message}\n${(await docker(['logs', '--tail', '30', names.api])).stderr}`);
+      },
+    );
     console.log(`      API container healthy ${((Date.now() - t0) / 1000).toFixed(1)} s after docker run (compiled JavaScript)`);
     await until('the relay container answers /metrics', async () => (await statusOf(`http://127.0.0.1:${ports.relayMetrics}/metrics`)) === 200, 60_000);
   });
@@ -136,13 +196,24 @@ describe(`service image ${IMAGE}`, function () {
     if (dir) await rm(dir, { recursive: true, force: true });
     if (!process.env.MONGO_URL || !process.env.KAFKA_BROKERS) return;
     const client = new MongoClient(process.env.MONGO_URL, { retryWrites: false });
-    try { await client.connect(); await client.db(db).dropDatabase(); } catch { /* best effort */ } finally { await client.close(); }
+    try {
+      await client.connect();
+      await client.db(db).dropDatabase();
+    } catch {
+      /* best effort */
+    } finally {
+      await client.close();
+    }
     const admin = new Kafka({ clientId: 'ct-cleanup', brokers: process.env.KAFKA_BROKERS.split(','), logLevel: logLevel.NOTHING }).admin();
     try {
       await admin.connect();
       const mine = (await admin.listTopics()).filter((t) => t.startsWith(prefix));
       if (mine.length) await admin.deleteTopics({ topics: mine, timeout: 10_000 });
-    } catch { /* best effort */ } finally { await admin.disconnect(); }
+    } catch {
+      /* best effort */
+    } finally {
+      await admin.disconnect();
+    }
   });
 
   it('runs as the unprivileged user node, on a read-only root filesystem', async () => {
@@ -168,7 +239,10 @@ describe(`service image ${IMAGE}`, function () {
     const story: string[] = [];
     await runStory(api, inbox, endpoint, (line) => story.push(line));
     for (const line of story) console.log(`        ${line}`);
-    expect(story.some((line) => /^7\. event feed/.test(line)), 'the event feed step').to.equal(true);
+    expect(
+      story.some((line) => /^7\. event feed/.test(line)),
+      'the event feed step',
+    ).to.equal(true);
     // the story ends with the day's settlement reconciled against the payments seen by webhook
     expect(story.at(-1)).to.match(/^9\. reconciled/);
     expect(inbox.refused).to.equal(0);

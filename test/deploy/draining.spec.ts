@@ -18,16 +18,22 @@ describe('draining: SIGTERM takes the API out of rotation before it stops answer
     api.start();
     await api.healthy();
   });
-  after(async () => { await api?.dispose(); });
+  after(async () => {
+    await api?.dispose();
+  });
 
   it('when SIGTERM arrives, then readiness answers 503 DRAINING at once while other requests get their answers with Connection: close; after the delay it stops listening and exits 0', async () => {
     expect((await api.client.get('/v1/health')).status).to.equal(200);
     const started = Date.now();
     const exited = api.stop('SIGTERM');
-    const ready = await waitFor('readiness to answer 503', async () => {
-      const res = await api.client.get('/v1/health', { timeoutMs: 1000 });
-      return res.status === 503 && res;
-    }, { maxWait: 2_000, interval: 50 });
+    const ready = await waitFor(
+      'readiness to answer 503',
+      async () => {
+        const res = await api.client.get('/v1/health', { timeoutMs: 1000 });
+        return res.status === 503 && res;
+      },
+      { maxWait: 2_000, interval: 50 },
+    );
     expect(ready.body).to.deep.include({ status: 'DRAINING' });
     expect(ready.body.errors[0]).to.deep.include({ code: 'DRAINING', severity: 'ERROR' });
     expect(ready.headers['retry-after']).to.equal('5');
@@ -40,7 +46,10 @@ describe('draining: SIGTERM takes the API out of rotation before it stops answer
     expect(Date.now() - started, 'answered within the delay').to.be.lessThan(3_000);
     expect(await exited, `exit code\n${api.log.slice(-2000)}`).to.equal(0);
     expect(Date.now() - started, 'the listener stayed open for the delay').to.be.at.least(3_000);
-    const after = await api.client.get('/v1/health/live', { timeoutMs: 1000 }).then((r) => r.status, (err: Error) => err.message);
+    const after = await api.client.get('/v1/health/live', { timeoutMs: 1000 }).then(
+      (r) => r.status,
+      (err: Error) => err.message,
+    );
     expect(after, 'nothing listens after the drain').to.not.equal(200);
   });
 });

@@ -47,7 +47,9 @@ describe('the Helm chart renders, validates against the Kubernetes schemas and p
     const out = path.join(dir, name);
     mkdirSync(out, { recursive: true });
     writeFileSync(path.join(out, 'all.yaml'), res.out);
-    return parseAllDocuments(res.out).map((d) => d.toJSON()).filter(Boolean);
+    return parseAllDocuments(res.out)
+      .map((d) => d.toJSON())
+      .filter(Boolean);
   }
 
   it('the PrometheusRule source in the chart is monitoring/prometheus/alerts.yml (node scripts/helm-sync-rules.mjs copies it)', () => {
@@ -66,17 +68,33 @@ describe('the Helm chart renders, validates against the Kubernetes schemas and p
     rendered.default = await template('default', []);
     rendered.production = await template('production', ['-f', PRODUCTION]);
     const kinds = (objs: Obj[]) => objs.map((o) => o.kind).sort();
-    expect(kinds(rendered.default)).to.include.members(['ConfigMap', 'Deployment', 'HorizontalPodAutoscaler', 'NetworkPolicy', 'PodDisruptionBudget', 'Service']);
+    expect(kinds(rendered.default)).to.include.members([
+      'ConfigMap',
+      'Deployment',
+      'HorizontalPodAutoscaler',
+      'NetworkPolicy',
+      'PodDisruptionBudget',
+      'Service',
+    ]);
     expect(kinds(rendered.production)).to.include.members(['Ingress', 'ServiceMonitor', 'PrometheusRule']);
   });
 
   async function validate(name: string) {
-    const res = await run(tools.kubernetesValidate(), ['--strict', '--kubernetes-version', tools.kubernetesVersion, '--quiet', path.join(dir, name, 'all.yaml')]);
+    const res = await run(tools.kubernetesValidate(), [
+      '--strict',
+      '--kubernetes-version',
+      tools.kubernetesVersion,
+      '--quiet',
+      path.join(dir, name, 'all.yaml'),
+    ]);
     expect(res.code, res.out).to.equal(0);
     // the Prometheus Operator's kinds have no bundled schema; any other kind without one
     // would go unvalidated, so it fails here
     const unchecked = [...res.out.matchAll(/Couldn't find schema for kind (\w+)/g)].map((m) => m[1]);
-    expect(unchecked.filter((k) => k !== 'ServiceMonitor' && k !== 'PrometheusRule'), res.out).to.deep.equal([]);
+    expect(
+      unchecked.filter((k) => k !== 'ServiceMonitor' && k !== 'PrometheusRule'),
+      res.out,
+    ).to.deep.equal([]);
     expect(res.out.replace(/^WARN .*Couldn't find schema.*$/gm, '').trim(), 'nothing else reported').to.equal('');
   }
 
@@ -84,7 +102,7 @@ describe('the Helm chart renders, validates against the Kubernetes schemas and p
     for (const name of ['default', 'production']) await validate(name);
   });
 
-  it('the PrometheusRule\'s groups pass promtool check rules', async () => {
+  it("the PrometheusRule's groups pass promtool check rules", async () => {
     const rule = (rendered.production ?? []).find((o) => o.kind === 'PrometheusRule');
     expect(rule, 'rendered with the production values').to.not.equal(undefined);
     const file = path.join(dir, 'rules.yml');
@@ -138,8 +156,17 @@ describe('the Helm chart renders, validates against the Kubernetes schemas and p
     const skips = skippedInReadme();
     expect(skips, 'the README lists its skipped checks').to.not.be.empty;
     for (const name of ['default', 'migrations']) {
-      const res = await run(tools.checkov(), ['-d', path.join(dir, name), '--framework', 'kubernetes', '--quiet', '--compact',
-        '--skip-download', '--skip-check', skips.join(',')]);
+      const res = await run(tools.checkov(), [
+        '-d',
+        path.join(dir, name),
+        '--framework',
+        'kubernetes',
+        '--quiet',
+        '--compact',
+        '--skip-download',
+        '--skip-check',
+        skips.join(','),
+      ]);
       expect(res.code, res.out).to.equal(0);
     }
   });

@@ -10,8 +10,19 @@ import { waitFor } from '../support/wait.js';
 
 async function pair(cn: string): Promise<{ cert: string; key: string }> {
   const pems = await selfsigned.generate([{ name: 'commonName', value: cn }], {
-    keyType: 'ec', curve: 'P-256', algorithm: 'sha256', notAfterDate: new Date(Date.now() + 86_400_000),
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }],
+    keyType: 'ec',
+    curve: 'P-256',
+    algorithm: 'sha256',
+    notAfterDate: new Date(Date.now() + 86_400_000),
+    extensions: [
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+        ],
+      },
+    ],
   } as any);
   return { cert: pems.cert, key: pems.private };
 }
@@ -46,7 +57,9 @@ describe('TLS certificates reloaded without a restart', function () {
     await api.healthy();
     dir = api.tlsDir;
   });
-  after(async () => { await api?.dispose(); });
+  after(async () => {
+    await api?.dispose();
+  });
 
   const port = () => Number(new URL(api.baseUrl).port);
   const replace = async (m: { cert: string; key: string }) => {
@@ -64,14 +77,25 @@ describe('TLS certificates reloaded without a restart', function () {
     const failures: string[] = [];
     const client = (async () => {
       while (connecting) {
-        await served(port()).then(() => { connections++; }, (err: Error) => { failures.push(err.message); });
+        await served(port()).then(
+          () => {
+            connections++;
+          },
+          (err: Error) => {
+            failures.push(err.message);
+          },
+        );
       }
     })();
     await replace(renewed);
-    const now = await waitFor('the renewed certificate to be served', async () => {
-      const fp = await served(port());
-      return fp !== before && fp;
-    }, { maxWait: 10_000, interval: 100 });
+    const now = await waitFor(
+      'the renewed certificate to be served',
+      async () => {
+        const fp = await served(port());
+        return fp !== before && fp;
+      },
+      { maxWait: 10_000, interval: 100 },
+    );
     connecting = false;
     await client;
     expect(now).to.equal(fingerprintOf(renewed.cert));

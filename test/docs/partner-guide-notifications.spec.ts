@@ -17,7 +17,7 @@ function section(guide: string, n: number): string {
   return guide.slice(start, end < 0 ? undefined : end);
 }
 
-describe('docs: the partner guide\'s notifications', () => {
+describe("docs: the partner guide's notifications", () => {
   let guide: string;
   let doc: any;
   before(async () => {
@@ -25,7 +25,7 @@ describe('docs: the partner guide\'s notifications', () => {
     doc = JSON.parse(await readFile(DOCUMENT, 'utf8'));
   });
 
-  it('when the guide shows a settlement notification, then its body is the API\'s Settlement: every required field and no other', () => {
+  it("when the guide shows a settlement notification, then its body is the API's Settlement: every required field and no other", () => {
     const notifications = section(guide, 5);
     const block = [...notifications.matchAll(/```json\n([^]*?)```/g)].map((m) => JSON.parse(m[1]!)).find((b) => 'reference' in b);
     expect(block, 'a settlement body in section 5').to.not.equal(undefined);

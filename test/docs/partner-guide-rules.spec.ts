@@ -27,7 +27,7 @@ function section(guide: string, n: number): string {
  * delivery states the guide names are those the API declares, with one name for a failed
  * delivery in the deliveries list and in the event feed.
  */
-describe('docs: the partner guide\'s paging and delivery-state statements hold against the API', function () {
+describe("docs: the partner guide's paging and delivery-state statements hold against the API", function () {
   this.timeout(90_000);
   let t: TestApi;
   let relay: Relay;
@@ -43,14 +43,24 @@ describe('docs: the partner guide\'s paging and delivery-state statements hold a
     shop = await provisionPartner(t);
     guide = await readFile(GUIDE, 'utf8');
     for (let i = 0; i < APPLICATIONS; i++) {
-      const body = applicationBody({ merchantUrls: { approvedRedirect: 'https://shop.example/ok', rejectedRedirect: 'https://shop.example/no', notificationEndpoint: receiver.url('/hooks') } });
+      const body = applicationBody({
+        merchantUrls: {
+          approvedRedirect: 'https://shop.example/ok',
+          rejectedRedirect: 'https://shop.example/no',
+          notificationEndpoint: receiver.url('/hooks'),
+        },
+      });
       const res = await t.client.post('/financing/v1/applications', body, { token: shop.token });
       expect(res.status, res.text).to.equal(201);
     }
     // each application's PROCESSING_REDIRECT_NEEDED notification: an event and a delivery
-    await waitFor('the feed and the deliveries list to hold every notification', async () =>
-      (await get('/financing/v1/events?limit=100')).body.data.length >= APPLICATIONS
-      && (await get('/financing/v1/webhooks/deliveries?limit=100')).body.data.length >= APPLICATIONS, { maxWait: 30_000 });
+    await waitFor(
+      'the feed and the deliveries list to hold every notification',
+      async () =>
+        (await get('/financing/v1/events?limit=100')).body.data.length >= APPLICATIONS &&
+        (await get('/financing/v1/webhooks/deliveries?limit=100')).body.data.length >= APPLICATIONS,
+      { maxWait: 30_000 },
+    );
   });
   after(async () => {
     await relay?.stop();
@@ -65,7 +75,8 @@ describe('docs: the partner guide\'s paging and delivery-state statements hold a
     const text = guide.replace(/\s+/g, ' ');
     expect(text, 'an empty page as the end contradicts the rule').not.to.match(/until (a|the) page (comes back|is) empty/i);
     expect(text, 'a missing nextPage is no end: the first page never has one').not.to.match(/until a page comes back without `nextPage`/i);
-    for (const n of [16, 18]) expect(section(guide, n).replace(/\s+/g, ' '), `section ${n}`).to.match(/until a page has fewer (items than `limit`|than limit items)/);
+    for (const n of [16, 18])
+      expect(section(guide, n).replace(/\s+/g, ' '), `section ${n}`).to.match(/until a page has fewer (items than `limit`|than limit items)/);
   });
 
   for (const [name, path, idOf] of [
@@ -102,7 +113,10 @@ describe('docs: the partner guide\'s paging and delivery-state statements hold a
     const feedStates: string[] = itemOf('/financing/v1/events').delivery.enum;
     const table = [...section(guide, 6).matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]);
     expect(table).to.have.members(deliveryStates);
-    const feedLine = section(guide, 18).replace(/\s+/g, ' ').match(/`delivery` is the webhook's fate: (.*?)\./)?.[1] ?? '';
+    const feedLine =
+      section(guide, 18)
+        .replace(/\s+/g, ' ')
+        .match(/`delivery` is the webhook's fate: (.*?)\./)?.[1] ?? '';
     expect([...new Set([...feedLine.matchAll(/`([A-Z_]+)`/g)].map((m) => m[1]))]).to.have.members(feedStates);
     // one name for a failed delivery: the deliveries list's states are the feed's, less PENDING
     expect(feedStates.filter((s) => s !== 'PENDING')).to.have.members(deliveryStates);

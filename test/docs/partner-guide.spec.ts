@@ -13,7 +13,10 @@ import { provisionPartner, type TestPartner } from '../support/partners.js';
 const GUIDE = fileURLToPath(new URL('../../docs/partner-guide.md', import.meta.url));
 const SCRIPT_LIMIT_MS = 150_000;
 
-export interface ShellBlock { line: number; code: string }
+export interface ShellBlock {
+  line: number;
+  code: string;
+}
 
 /**
  * The ```sh blocks of a Markdown text in order (indented ones too); a block whose info
@@ -35,24 +38,43 @@ export function shellBlocks(markdown: string): ShellBlock[] {
   return blocks;
 }
 
-interface Run { code: number | null; stdout: string; stderr: string; timedOut: boolean }
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+}
 
 function runBash(file: string, cwd: string): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn('bash', ['-Eeuo', 'pipefail', file], {
-      cwd, env: { PATH: process.env.PATH, HOME: cwd, LANG: 'C.UTF-8' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true,
+      cwd,
+      env: { PATH: process.env.PATH, HOME: cwd, LANG: 'C.UTF-8' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
     let stdout = '';
     let stderr = '';
     let timedOut = false;
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
     const timer = setTimeout(() => {
       timedOut = true;
-      try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* gone */ }
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
     }, SCRIPT_LIMIT_MS);
     child.on('error', reject);
-    child.on('close', (code) => { clearTimeout(timer); resolve({ code, stdout, stderr, timedOut }); });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr, timedOut });
+    });
   });
 }
 
@@ -61,7 +83,7 @@ function runBash(file: string, cwd: string): Promise<Run> {
  * pasted into one bash session against the real API (sandbox, HTTPS with its self-signed
  * certificate), with the webhook relay delivering to a local endpoint.
  */
-describe('docs: the partner guide\'s examples run as written', function () {
+describe("docs: the partner guide's examples run as written", function () {
   this.timeout(SCRIPT_LIMIT_MS + 60_000);
   let t: TestApi;
   let relay: Relay;
@@ -92,7 +114,10 @@ describe('docs: the partner guide\'s examples run as written', function () {
     const blocks = shellBlocks(await readFile(GUIDE, 'utf8'));
     expect(blocks.length).to.be.greaterThan(20);
     const all = blocks.map((b) => b.code).join('\n');
-    const commands = all.split('\n').map((l) => l.replace(/(^|\s)#.*$/, '')).join('\n');
+    const commands = all
+      .split('\n')
+      .map((l) => l.replace(/(^|\s)#.*$/, ''))
+      .join('\n');
     expect(commands, 'jq and uuidgen are not on every machine').not.to.match(/\bjq\b|\buuidgen\b/);
     expect(all).to.include('BASE=https://localhost:8443');
     for (const b of blocks) {
@@ -104,7 +129,9 @@ describe('docs: the partner guide\'s examples run as written', function () {
 
   it('runs every shell example in order in one bash session, each succeeding', async () => {
     const blocks = shellBlocks(await readFile(GUIDE, 'utf8'));
-    const script = blocks.map((b) => `GUIDE_LINE=${b.line}\n${b.code}`).join('\n\n')
+    const script = blocks
+      .map((b) => `GUIDE_LINE=${b.line}\n${b.code}`)
+      .join('\n\n')
       .replace('BASE=https://localhost:8443', `BASE=${t.baseUrl}`)
       .replaceAll('<your-username>', shop.username)
       .replaceAll('<your-password>', shop.password)
@@ -129,7 +156,10 @@ describe('docs: the partner guide\'s examples run as written', function () {
     const payments = (await as(`/financing/v1/applications/${vars.ID}/payments?limit=100`)).body.data as any[];
     expect(payments.map((p) => p.type)[0]).to.equal('PAYOUT');
     expect(payments.filter((p) => p.type === 'CREDIT_NOTE')).to.have.length.greaterThan(1);
-    expect(payments.reduce((s, p) => s + p.value.amount, 0), 'after a full return the balance is 0').to.equal(0);
+    expect(
+      payments.reduce((s, p) => s + p.value.amount, 0),
+      'after a full return the balance is 0',
+    ).to.equal(0);
     const second = await as(`/financing/v1/applications/${vars.ID2}`);
     expect(second.body).to.include({ state: 'CANCELLED', stateReason: 'CANCELLED_NOT_PAID' });
     const recurrence = await as(`/financing/v1/recurrences/${vars.RID}`);
@@ -145,11 +175,13 @@ describe('docs: the partner guide\'s examples run as written', function () {
   it('the notificationEndpoint of the examples got signed notifications, up to the payout', async function () {
     if (!vars) this.skip();
     const all = await receiver.waitForRequests('the payout notification of the first application', (rs) =>
-      rs.some((r) => r.body.includes('"PAYOUT"') && r.body.includes(vars.ID!)));
+      rs.some((r) => r.body.includes('"PAYOUT"') && r.body.includes(vars.ID!)),
+    );
     const bodies = all.map((r) => verify(r, shop.webhookSecret) as any);
     const reasons = bodies.filter((b) => b.id === vars.ID).map((b) => b.stateReason);
     expect(reasons).to.include.members(['PROCESSING_REDIRECT_NEEDED', 'READY_TO_SHIP', 'READY_SHIPPED', 'READY_DELIVERED', 'READY_PAID']);
-    expect(reasons.indexOf('READY_PAID'), 'paid on delivery: READY_PAID follows READY_DELIVERED (the state table)')
-      .to.be.greaterThan(reasons.indexOf('READY_DELIVERED'));
+    expect(reasons.indexOf('READY_PAID'), 'paid on delivery: READY_PAID follows READY_DELIVERED (the state table)').to.be.greaterThan(
+      reasons.indexOf('READY_DELIVERED'),
+    );
   });
 });

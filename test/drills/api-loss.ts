@@ -24,16 +24,32 @@ export async function apiLoss(o: DrillOptions): Promise<DrillResult> {
       }
       if (killedAt >= 0 && !restart && elapsed >= o.durationMs * 0.75) {
         o.log(`starting API 1 again at ${elapsed} ms`);
-        restart = victim.stop('SIGKILL').then(() => victim.start().healthy(60_000))
-          .then(() => o.log('API 1 is back'), (err) => o.log(`API 1 restart: ${err.message}`));
+        restart = victim
+          .stop('SIGKILL')
+          .then(() => victim.start().healthy(60_000))
+          .then(
+            () => o.log('API 1 is back'),
+            (err) => o.log(`API 1 restart: ${err.message}`),
+          );
       }
     });
-    o.log(`load done: ${started} applications started, ${achievedPerS} creates/s answered (target ${o.rate}/s); ${stage.client.retries} requests were sent again`);
+    o.log(
+      `load done: ${started} applications started, ${achievedPerS} creates/s answered (target ${o.rate}/s); ${stage.client.retries} requests were sent again`,
+    );
     await restart;
     await traffic.drain(o.drainMs);
-    return await summarise('api-loss', traffic, stage, {
-      targetPerS: o.rate, achievedPerS, retriedRequests: stage.client.retries, apiKilledAtMs: killedAt,
-    }, o.log);
+    return await summarise(
+      'api-loss',
+      traffic,
+      stage,
+      {
+        targetPerS: o.rate,
+        achievedPerS,
+        retriedRequests: stage.client.retries,
+        apiKilledAtMs: killedAt,
+      },
+      o.log,
+    );
   } finally {
     await stage.dispose();
   }

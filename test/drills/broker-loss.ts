@@ -34,7 +34,10 @@ export async function brokerLoss(o: DrillOptions): Promise<DrillResult> {
       }
       if (killedAt >= 0 && !restart && elapsed >= o.durationMs * 0.65) {
         o.log(`starting broker 2 again at ${elapsed} ms`);
-        restart = cluster.startNode(2).then(() => o.log('broker 2 is back in the cluster'), (err) => o.log(`broker 2 restart: ${err.message}`));
+        restart = cluster.startNode(2).then(
+          () => o.log('broker 2 is back in the cluster'),
+          (err) => o.log(`broker 2 restart: ${err.message}`),
+        );
       }
     });
     o.log(`load done: ${started} applications started, ${achievedPerS} creates/s answered (target ${o.rate}/s)`);

@@ -8,6 +8,6 @@ describe('drill relay-loss: when one of two relays is SIGKILLed mid-stream and i
 
   it('then nothing is lost and nothing takes effect twice', async () => {
     const result = await runReducedDrill('relay-loss', relayLoss, { rate: 15, durationMs: 20_000 });
-    expect(result.partitionsMoved, 'the killed relay\'s partitions moved to the survivor').to.equal(true);
+    expect(result.partitionsMoved, "the killed relay's partitions moved to the survivor").to.equal(true);
   });
 });

@@ -27,7 +27,13 @@ async function assignment(kafka: Kafka, groupId: string, topic: string): Promise
 
 /** The partition an application's notifications go to (the producer's default partitioner). */
 function partitionOf(applicationId: string): number {
-  const partitionMetadata = Array.from({ length: PARTITIONS }, (_, partitionId) => ({ partitionId, leader: 0, partitionErrorCode: 0, replicas: [0], isr: [0] }));
+  const partitionMetadata = Array.from({ length: PARTITIONS }, (_, partitionId) => ({
+    partitionId,
+    leader: 0,
+    partitionErrorCode: 0,
+    replicas: [0],
+    isr: [0],
+  }));
   return Partitioners.DefaultPartitioner()({ topic: '', partitionMetadata, message: { key: applicationId, value: null } });
 }
 
@@ -71,14 +77,33 @@ export async function relayLoss(o: DrillOptions): Promise<DrillResult> {
     o.log(`after the kill the survivor holds ${JSON.stringify(all)} (its own before: ${JSON.stringify([...own])})`);
     await traffic.drain(o.drainMs);
     stage.ledger.poll();
-    const p99Before = percentile(stage.ledger.latencies((e) => e.triggeredAt < killAt), 99);
-    const p99OthersAfter = percentile(stage.ledger.latencies((e) => e.triggeredAt >= killAt && own.has(partitionOf(e.applicationId))), 99);
-    const p99MovedAfter = percentile(stage.ledger.latencies((e) => e.triggeredAt >= killAt && !own.has(partitionOf(e.applicationId))), 99);
-    return await summarise('relay-loss', traffic, stage, {
-      targetPerS: o.rate, achievedPerS, p99BeforeKillMs: p99Before, p99OtherPartnersAfterKillMs: p99OthersAfter,
-      p99MovedPartitionsAfterKillMs: p99MovedAfter, partitionsMoved: all.length === PARTITIONS && own.size > 0 && own.size < PARTITIONS,
-      othersWithinTwiceBefore: p99OthersAfter <= 2 * Math.max(p99Before, 1),
-    }, o.log);
+    const p99Before = percentile(
+      stage.ledger.latencies((e) => e.triggeredAt < killAt),
+      99,
+    );
+    const p99OthersAfter = percentile(
+      stage.ledger.latencies((e) => e.triggeredAt >= killAt && own.has(partitionOf(e.applicationId))),
+      99,
+    );
+    const p99MovedAfter = percentile(
+      stage.ledger.latencies((e) => e.triggeredAt >= killAt && !own.has(partitionOf(e.applicationId))),
+      99,
+    );
+    return await summarise(
+      'relay-loss',
+      traffic,
+      stage,
+      {
+        targetPerS: o.rate,
+        achievedPerS,
+        p99BeforeKillMs: p99Before,
+        p99OtherPartnersAfterKillMs: p99OthersAfter,
+        p99MovedPartitionsAfterKillMs: p99MovedAfter,
+        partitionsMoved: all.length === PARTITIONS && own.size > 0 && own.size < PARTITIONS,
+        othersWithinTwiceBefore: p99OthersAfter <= 2 * Math.max(p99Before, 1),
+      },
+      o.log,
+    );
   } finally {
     await stage.dispose();
   }

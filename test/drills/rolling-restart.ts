@@ -17,9 +17,15 @@ const DRAIN_DELAY = process.env.DRILL_SHUTDOWN_DELAY ?? '3s';
 
 function relayReady(port: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const req = http.get({ host: '127.0.0.1', port, path: '/health/ready', timeout: 1000 }, (res) => { res.resume(); resolve(res.statusCode === 200); });
+    const req = http.get({ host: '127.0.0.1', port, path: '/health/ready', timeout: 1000 }, (res) => {
+      res.resume();
+      resolve(res.statusCode === 200);
+    });
     req.on('error', () => resolve(false));
-    req.on('timeout', () => { req.destroy(); resolve(false); });
+    req.on('timeout', () => {
+      req.destroy();
+      resolve(false);
+    });
   });
 }
 
@@ -49,10 +55,20 @@ export async function rollingRestart(o: DrillOptions): Promise<DrillResult> {
     await rollout;
     o.log(`load done: ${started} applications started, ${achievedPerS} creates/s answered; restarts: ${restarts.join(', ')}`);
     await traffic.drain(o.drainMs);
-    return await summarise('rolling-restart', traffic, stage, {
-      targetPerS: o.rate, achievedPerS, restarts: restarts.length,
-      connectionErrors: stage.client.connectionErrors, serverErrors: stage.client.serverErrors, retriedRequests: stage.client.retries,
-    }, o.log);
+    return await summarise(
+      'rolling-restart',
+      traffic,
+      stage,
+      {
+        targetPerS: o.rate,
+        achievedPerS,
+        restarts: restarts.length,
+        connectionErrors: stage.client.connectionErrors,
+        serverErrors: stage.client.serverErrors,
+        retriedRequests: stage.client.retries,
+      },
+      o.log,
+    );
   } finally {
     await lb?.dispose();
     await stage.dispose();
@@ -84,6 +100,7 @@ async function restartRelay(relay: RelayProcess): Promise<void> {
   const port = relay.metricsPort!;
   await relay.stop('SIGTERM');
   relay.start();
-  await waitFor('the relay to be ready again', () => relayReady(port), { maxWait: 60_000, interval: 200 })
-    .catch((err) => { throw new Error(`${err.message}\n${relay.log}`); });
+  await waitFor('the relay to be ready again', () => relayReady(port), { maxWait: 60_000, interval: 200 }).catch((err) => {
+    throw new Error(`${err.message}\n${relay.log}`);
+  });
 }

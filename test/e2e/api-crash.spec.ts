@@ -97,13 +97,23 @@ describe('nothing is lost when the API process is killed with SIGKILL in the mid
   let answeredAtKill: number;
   let stored: StoredApp[];
   const applications = () => fixture!.db().collection<StoredApp>('applications');
-  const storedOf = () => applications().find({ partnerId: partner.id }, { projection: { _id: 1, 'order.number': 1 } }).toArray();
+  const storedOf = () =>
+    applications()
+      .find({ partnerId: partner.id }, { projection: { _id: 1, 'order.number': 1 } })
+      .toArray();
   /** Waits until each given application has its creation notification at the endpoint and no outbox entry is left. */
-  const settled = (apps: StoredApp[]) => waitFor(`a creation notification for each of ${apps.length} applications, and no outbox entry left`, async () => {
-    const notified = new Set(endpoint.verified(partner.webhookSecret).map((a) => a.applicationId));
-    const pending = await applications().countDocuments({ partnerId: partner.id, outboxAt: { $exists: true } });
-    return pending === 0 && apps.every((a) => notified.has(a._id));
-  }, { maxWait: 60_000, interval: 200 }).catch((err) => { throw new Error(`${err.message}\nAPI: ${api.log}\nrelay: ${relay.log}`); });
+  const settled = (apps: StoredApp[]) =>
+    waitFor(
+      `a creation notification for each of ${apps.length} applications, and no outbox entry left`,
+      async () => {
+        const notified = new Set(endpoint.verified(partner.webhookSecret).map((a) => a.applicationId));
+        const pending = await applications().countDocuments({ partnerId: partner.id, outboxAt: { $exists: true } });
+        return pending === 0 && apps.every((a) => notified.has(a._id));
+      },
+      { maxWait: 60_000, interval: 200 },
+    ).catch((err) => {
+      throw new Error(`${err.message}\nAPI: ${api.log}\nrelay: ${relay.log}`);
+    });
 
   describe('when the API dies mid-burst and starts again', () => {
     before(async function () {
@@ -146,10 +156,12 @@ describe('nothing is lost when the API process is killed with SIGKILL in the mid
     it('when the partner retries each cut request, then no order is stored twice: 200 with the stored application, 201 for one never stored (a writer killed before its insert leaves nothing that holds the order)', async function () {
       this.timeout(60_000);
       const cut = outcomes.filter((o) => o.error);
-      const retries = await Promise.all(cut.map(async (o) => {
-        const res = await api.client.post('/financing/v1/applications', bodyOf(o.number), { token: partner.token, timeoutMs: 30_000 });
-        return { number: o.number, res, first: stored.find((a) => a.order.number === o.number) };
-      }));
+      const retries = await Promise.all(
+        cut.map(async (o) => {
+          const res = await api.client.post('/financing/v1/applications', bodyOf(o.number), { token: partner.token, timeoutMs: 30_000 });
+          return { number: o.number, res, first: stored.find((a) => a.order.number === o.number) };
+        }),
+      );
       for (const { number, res, first } of retries) {
         if (first) {
           expect(res.status, `${number} was stored: the retry is a duplicate`).to.equal(200);
@@ -161,7 +173,10 @@ describe('nothing is lost when the API process is killed with SIGKILL in the mid
       const after = await storedOf();
       const perNumber = new Map<string, number>();
       for (const a of after) perNumber.set(a.order.number, (perNumber.get(a.order.number) ?? 0) + 1);
-      expect([...perNumber].filter(([, n]) => n > 1), 'orders stored twice').to.deep.equal([]);
+      expect(
+        [...perNumber].filter(([, n]) => n > 1),
+        'orders stored twice',
+      ).to.deep.equal([]);
       await settled(after);
     });
   });

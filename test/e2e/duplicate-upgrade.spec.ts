@@ -24,7 +24,9 @@ describe('upgrade: duplicate claims of the earlier version are adopted at start'
     t = await startTestApi();
     partner = await provisionPartner(t);
   });
-  after(async () => { await t?.stop(); });
+  after(async () => {
+    await t?.stop();
+  });
 
   it('when an instance starts beside claims of the earlier version, then an identical create within the window answers with the first application, one past the window makes a new one, and the old collection is gone', async () => {
     const recent = applicationBody();
@@ -37,7 +39,10 @@ describe('upgrade: duplicate claims of the earlier version are adopted at start'
     const db = t.api.runtime.db;
     const apps = db.collection<{ _id: string; dedupKey?: string }>('applications');
     const keys = await Promise.all([recentId, oldId].map(async (id) => (await apps.findOne({ _id: id }))!.dedupKey!));
-    expect(keys.every((k) => typeof k === 'string' && k.length > 20), 'a new application holds its key').to.equal(true);
+    expect(
+      keys.every((k) => typeof k === 'string' && k.length > 20),
+      'a new application holds its key',
+    ).to.equal(true);
     await apps.updateMany({ _id: { $in: [recentId!, oldId!] } }, { $unset: { dedupKey: '' } });
     const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
     await db.collection('application_dedup').insertMany([
@@ -65,7 +70,7 @@ describe('upgrade: duplicate claims of the earlier version are adopted at start'
     }
   });
 
-  it('when an application holds a key of the earlier form (no customer in it), then an identical create is a new application holding today\'s key, and the next one a duplicate of that', async () => {
+  it("when an application holds a key of the earlier form (no customer in it), then an identical create is a new application holding today's key, and the next one a duplicate of that", async () => {
     const body = applicationBody();
     const first = await t.client.post<any>('/financing/v1/applications', body, { token: partner.token });
     expect(first.status, first.text).to.equal(201);

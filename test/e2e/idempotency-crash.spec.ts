@@ -45,7 +45,10 @@ describe('an Idempotency-Key retry after the API was SIGKILLed between its write
     await api.stop('SIGTERM');
     api.start(CRASH);
     await api.healthy();
-    const outcome = await request().then((r) => `answered ${r.status} ${r.text}`, (err: Error) => err);
+    const outcome = await request().then(
+      (r) => `answered ${r.status} ${r.text}`,
+      (err: Error) => err,
+    );
     expect(outcome, 'the client got no answer').to.be.instanceOf(Error);
     await waitFor('the API process to die', () => api.exited);
     api.start();
@@ -53,18 +56,25 @@ describe('an Idempotency-Key retry after the API was SIGKILLed between its write
   }
 
   /** The retry, repeated while the dead request's claim is within its lease (409 IDEMPOTENCY_KEY_IN_USE). */
-  const retried = (request: () => Promise<TestResponse>) => waitFor('the retry to be answered', async () => {
-    const res = await request();
-    if (res.status === 409) expect(res.body.errors[0].code).to.equal('IDEMPOTENCY_KEY_IN_USE');
-    return res.status !== 409 && res;
-  }, { maxWait: 20_000, interval: 250 });
+  const retried = (request: () => Promise<TestResponse>) =>
+    waitFor(
+      'the retry to be answered',
+      async () => {
+        const res = await request();
+        if (res.status === 409) expect(res.body.errors[0].code).to.equal('IDEMPOTENCY_KEY_IN_USE');
+        return res.status !== 409 && res;
+      },
+      { maxWait: 20_000, interval: 250 },
+    );
 
   it('when a create was committed but not answered, then its retry answers 201 with its Location, replayed, and one application exists', async () => {
     const body = applicationBody();
     const key = newKey();
     const send = () => keyedRequest('POST', CREATE, body, key);
     await killedDuring(send);
-    const stored = await applications().find({ partnerId: partner.id, 'order.number': body.order.number } as any).toArray();
+    const stored = await applications()
+      .find({ partnerId: partner.id, 'order.number': body.order.number } as any)
+      .toArray();
     expect(stored, 'the write committed before the kill').to.have.length(1);
     const retry = await retried(send);
     expect(retry.status, retry.text).to.equal(201);
@@ -89,7 +99,10 @@ describe('an Idempotency-Key retry after the API was SIGKILLed between its write
     expect(retry.body.applicationInfo).to.include({ id, state: 'CANCELLED' });
     const doc = (await applications().findOne({ _id: id }))!;
     expect(doc.version, 'one write after the create').to.equal(2);
-    expect(doc.history.filter((e) => e.stateReason.startsWith('CANCELLED')), 'cancelled once').to.have.length(1);
+    expect(
+      doc.history.filter((e) => e.stateReason.startsWith('CANCELLED')),
+      'cancelled once',
+    ).to.have.length(1);
   });
 
   it('when an amount-only refund was committed but not answered, then its retry answers the original 200 and the refund applied once', async () => {

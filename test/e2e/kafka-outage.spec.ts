@@ -52,18 +52,22 @@ describe('Kafka crashes and comes back: the outbox holds everything, then every 
     return res.body;
   };
   const labelsOf = (id: string) => endpoint.firstArrivals(partner.webhookSecret, id).map((a) => a.label);
-  const pendingOutbox = (ids: string[]) => t.api.runtime.db.collection<{ _id: string }>('applications')
-    .countDocuments({ _id: { $in: ids }, outboxAt: { $exists: true } });
+  const pendingOutbox = (ids: string[]) =>
+    t.api.runtime.db.collection<{ _id: string }>('applications').countDocuments({ _id: { $in: ids }, outboxAt: { $exists: true } });
 
-  it('when the broker is killed, then creates and the customer\'s confirm still succeed, and once it is back every notification, the decision and its notification arrive', async () => {
+  it("when the broker is killed, then creates and the customer's confirm still succeed, and once it is back every notification, the decision and its notification arrive", async () => {
     const before = await create();
     await endpoint.waitForSequence(partner.webhookSecret, before.id, ['PROCESSING_REDIRECT_NEEDED'], 60_000);
 
     await broker.stop('SIGKILL');
-    const health = await waitFor('health to report Kafka down', async () => {
-      const res = await t.client.get('/v1/health');
-      return res.body.components?.kafka?.status === 'DOWN' && res;
-    }, { maxWait: 15_000, interval: 500 });
+    const health = await waitFor(
+      'health to report Kafka down',
+      async () => {
+        const res = await t.client.get('/v1/health');
+        return res.body.components?.kafka?.status === 'DOWN' && res;
+      },
+      { maxWait: 15_000, interval: 500 },
+    );
     // the service still does its job (events wait in the outbox): it stays in rotation
     expect(health.status, 'health stays 200 while only Kafka is down').to.equal(200);
     expect(health.body).to.include({ status: 'DEGRADED' });
@@ -77,11 +81,17 @@ describe('Kafka crashes and comes back: the outbox holds everything, then every 
     expect(await pendingOutbox(ids), 'the outage holds every new event in its document').to.equal(ids.length);
 
     await broker.start();
-    await waitFor('every notification and the decision after the outage', async () => {
-      const pending = await pendingOutbox(ids);
-      const decided = labelsOf(before.id).includes('READY_TO_SHIP');
-      return pending === 0 && decided && during.every((a) => labelsOf(a.id).length > 0);
-    }, { maxWait: 90_000, interval: 250 }).catch((err) => { throw new Error(`${err.message}\nrelay: ${relay.log}`); });
+    await waitFor(
+      'every notification and the decision after the outage',
+      async () => {
+        const pending = await pendingOutbox(ids);
+        const decided = labelsOf(before.id).includes('READY_TO_SHIP');
+        return pending === 0 && decided && during.every((a) => labelsOf(a.id).length > 0);
+      },
+      { maxWait: 90_000, interval: 250 },
+    ).catch((err) => {
+      throw new Error(`${err.message}\nrelay: ${relay.log}`);
+    });
 
     expect(labelsOf(before.id)).to.deep.equal(['PROCESSING_REDIRECT_NEEDED', 'READY_TO_SHIP']);
     expect((await t.client.get(`/financing/v1/applications/${before.id}`, { token: partner.token })).body.stateReason).to.equal('READY_TO_SHIP');
@@ -91,7 +101,10 @@ describe('Kafka crashes and comes back: the outbox holds everything, then every 
       const key = `${a.applicationId} ${a.label}`;
       webhookIds.set(key, (webhookIds.get(key) ?? new Set()).add(a.webhookId));
     }
-    expect([...webhookIds].filter(([, set]) => set.size > 1), 'a notification sent under two webhook-ids').to.deep.equal([]);
+    expect(
+      [...webhookIds].filter(([, set]) => set.size > 1),
+      'a notification sent under two webhook-ids',
+    ).to.deep.equal([]);
     expect((await t.client.get('/v1/health')).status, 'health recovers').to.equal(200);
   });
 });

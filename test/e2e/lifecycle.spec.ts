@@ -22,7 +22,7 @@ const EVENTS_TABLE = ['PROCESSING_REDIRECT_NEEDED', 'REJECTED', 'CANCELLED_NOT_P
  * MongoDB and Kafka, the webhook relay as its own process, the customer at the gateway
  * over HTTP, and the partner's endpoint verifying signatures as a partner would.
  */
-describe('end to end: an application\'s whole life, from create to credit note, as the partner sees it', function () {
+describe("end to end: an application's whole life, from create to credit note, as the partner sees it", function () {
   this.timeout(120_000);
   let h: AppHarness;
   let relay: RelayProcess;
@@ -62,10 +62,15 @@ describe('end to end: an application\'s whole life, from create to credit note, 
     expect(res.status, `${op}: ${res.text}`).to.equal(200);
     expect(res.body.applicationInfo.stateReason).to.equal(stateReason);
   };
-  const payments = (id: string, n: number) => waitFor(`${n} payment(s) of ${id}`, async () => {
-    const res = await as('GET', `${paymentsPath(id)}?limit=100`);
-    return res.body.data?.length === n && res.body.data;
-  }, { maxWait: 20_000 });
+  const payments = (id: string, n: number) =>
+    waitFor(
+      `${n} payment(s) of ${id}`,
+      async () => {
+        const res = await as('GET', `${paymentsPath(id)}?limit=100`);
+        return res.body.data?.length === n && res.body.data;
+      },
+      { maxWait: 20_000 },
+    );
 
   /** The partner got exactly what the service published for the application, each once delivered, signed by its own secret only. */
   const expectExactlyPublished = async (id: string, arrivals: Arrival[]) => {
@@ -76,7 +81,7 @@ describe('end to end: an application\'s whole life, from create to credit note, 
     expect(arrivals.map((a) => a.webhookId)).to.deep.equal(published.map((n) => n.id));
     expect(arrivals.map((a) => a.body)).to.deep.equal(published.map((n) => n.body));
     for (const a of arrivals) {
-      expect(() => verify(a.request, h.partner.webhookSecret), 'another partner\'s secret does not verify').to.throw();
+      expect(() => verify(a.request, h.partner.webhookSecret), "another partner's secret does not verify").to.throw();
       labelsSeen.add(a.label);
     }
     // the relay records an attempt after the endpoint answered: wait for the records
@@ -97,8 +102,15 @@ describe('end to end: an application\'s whole life, from create to credit note, 
     await operate(app.id, 'return', { items: [{ code: KETTLE.code, quantity: 0.333 }] }, 'READY_PAID');
     const [, credit] = await payments(app.id, 2);
 
-    const arrivals = await endpoint.waitForSequence(shop.webhookSecret, app.id,
-      ['PROCESSING_REDIRECT_NEEDED', 'READY_TO_SHIP', 'READY_SHIPPED', 'READY_DELIVERED', 'PAYOUT', 'READY_PAID', 'CREDIT_NOTE']);
+    const arrivals = await endpoint.waitForSequence(shop.webhookSecret, app.id, [
+      'PROCESSING_REDIRECT_NEEDED',
+      'READY_TO_SHIP',
+      'READY_SHIPPED',
+      'READY_DELIVERED',
+      'PAYOUT',
+      'READY_PAID',
+      'CREDIT_NOTE',
+    ]);
     for (const a of arrivals.filter((x) => !x.body.type)) {
       expect(a.body).to.deep.equal({ id: app.id, state: a.label.split('_')[0], stateReason: a.label });
     }
@@ -111,8 +123,17 @@ describe('end to end: an application\'s whole life, from create to credit note, 
     const kept = ORDER_TOTAL - returned;
     const fees = Math.round((kept * FEE_BPS) / 10_000);
     const payoutFee = Math.round((ORDER_TOTAL * FEE_BPS) / 10_000);
-    expect(payout).to.deep.include({ type: 'PAYOUT', grossValue: { amount: ORDER_TOTAL, currency: 'CZK' }, fee: { amount: payoutFee, currency: 'CZK' }, value: { amount: ORDER_TOTAL - payoutFee, currency: 'CZK' } });
-    expect(credit).to.deep.include({ type: 'CREDIT_NOTE', grossValue: { amount: -returned, currency: 'CZK' }, fee: { amount: fees - payoutFee, currency: 'CZK' } });
+    expect(payout).to.deep.include({
+      type: 'PAYOUT',
+      grossValue: { amount: ORDER_TOTAL, currency: 'CZK' },
+      fee: { amount: payoutFee, currency: 'CZK' },
+      value: { amount: ORDER_TOTAL - payoutFee, currency: 'CZK' },
+    });
+    expect(credit).to.deep.include({
+      type: 'CREDIT_NOTE',
+      grossValue: { amount: -returned, currency: 'CZK' },
+      fee: { amount: fees - payoutFee, currency: 'CZK' },
+    });
     expect(payout.value.amount - Math.abs(credit.value.amount), 'net payouts − credit notes = value kept − fees').to.equal(kept - fees);
     for (const p of [payout, credit]) {
       expect(Number.isInteger(p.value.amount) && Number.isInteger(p.fee.amount)).to.equal(true);
@@ -155,7 +176,7 @@ describe('end to end: an application\'s whole life, from create to credit note, 
     await expectExactlyPublished(app.id, arrivals);
   });
 
-  it('when the lives above are taken together, then every notification of the spec\'s Events table has reached the partner', () => {
+  it("when the lives above are taken together, then every notification of the spec's Events table has reached the partner", () => {
     expect([...labelsSeen]).to.include.members(EVENTS_TABLE);
   });
 });

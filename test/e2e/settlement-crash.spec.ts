@@ -54,8 +54,20 @@ describe('settlements after the API was SIGKILLed mid-settlement, and with two A
       const fee = Math.round(gross * 0.025);
       const id = newId();
       docs.push({
-        _id: id, partnerId: partner.id, applicationId: newId(), type: gross < 0 ? 'CREDIT_NOTE' : 'PAYOUT', gross, fee, net: gross - fee, currency: 'CZK',
-        date: at.toISOString().slice(0, 10), createdAt: at, orderNumber: `N-${i}`, body: { paymentId: id } as PaymentLineDoc['body'], settlementId: null, settled: false,
+        _id: id,
+        partnerId: partner.id,
+        applicationId: newId(),
+        type: gross < 0 ? 'CREDIT_NOTE' : 'PAYOUT',
+        gross,
+        fee,
+        net: gross - fee,
+        currency: 'CZK',
+        date: at.toISOString().slice(0, 10),
+        createdAt: at,
+        orderNumber: `N-${i}`,
+        body: { paymentId: id } as PaymentLineDoc['body'],
+        settlementId: null,
+        settled: false,
       });
     }
     for (let i = 0; i < docs.length; i += 1000) await lines().insertMany(docs.slice(i, i + 1000));
@@ -65,10 +77,11 @@ describe('settlements after the API was SIGKILLed mid-settlement, and with two A
   async function assertExact(): Promise<SettlementDoc[]> {
     const all = await settlements().find({ partnerId: partner.id }).sort({ number: 1 }).toArray();
     const owner = new Map<string, string>();
-    for (const s of all) for (const id of s.lineIds) {
-      expect(owner.has(id), 'a line is in one settlement only').to.equal(false);
-      owner.set(id, s._id);
-    }
+    for (const s of all)
+      for (const id of s.lineIds) {
+        expect(owner.has(id), 'a line is in one settlement only').to.equal(false);
+        owner.set(id, s._id);
+      }
     const docs = await lines().find({ partnerId: partner.id }).toArray();
     for (const l of docs) {
       expect(l.settled, `line ${l._id} settled`).to.equal(true);
@@ -100,7 +113,11 @@ describe('settlements after the API was SIGKILLed mid-settlement, and with two A
       const retried = await api.client.post(CLOSE, {}, { token: partner.token, timeoutMs: 60_000 });
       expect(retried.status, 'the retried close').to.be.oneOf(retryClose === 'settles' ? [201] : [201, 422]);
     }
-    await waitFor('every line settled (the job finishes the close at start)', async () => (await lines().countDocuments({ partnerId: partner.id, settled: false })) === 0, { maxWait: 60_000, interval: 250 });
+    await waitFor(
+      'every line settled (the job finishes the close at start)',
+      async () => (await lines().countDocuments({ partnerId: partner.id, settled: false })) === 0,
+      { maxWait: 60_000, interval: 250 },
+    );
   }
 
   for (const step of ['claimed', 'written'] as const) {
@@ -110,7 +127,10 @@ describe('settlements after the API was SIGKILLed mid-settlement, and with two A
       await api.stop('SIGTERM');
       api.start({ SETTLEMENT_TEST_CRASH_AT: step });
       await api.healthy();
-      const outcome = await api.client.post(CLOSE, {}, { token: partner.token, timeoutMs: 30_000 }).then((r) => `answered ${r.status}`, (err: Error) => err);
+      const outcome = await api.client.post(CLOSE, {}, { token: partner.token, timeoutMs: 30_000 }).then(
+        (r) => `answered ${r.status}`,
+        (err: Error) => err,
+      );
       expect(outcome, 'the close got no answer').to.be.instanceOf(Error);
       if (step === 'claimed') {
         const claimed = await lines().countDocuments({ partnerId: partner.id, settled: false, claimNumber: { $exists: true } });
@@ -139,7 +159,10 @@ describe('settlements after the API was SIGKILLed mid-settlement, and with two A
     await api.stop('SIGKILL');
     const answers = await Promise.all(closes);
     const ok = answers.filter((a) => !(a instanceof Error)).map((a) => (a as { status: number }).status);
-    expect(ok.every((s) => s === 201 || s === 422), `${JSON.stringify(ok)}\n${second!.log.slice(-3000)}`).to.equal(true);
+    expect(
+      ok.every((s) => s === 201 || s === 422),
+      `${JSON.stringify(ok)}\n${second!.log.slice(-3000)}`,
+    ).to.equal(true);
     await restartAndWaitSettled('may-find-nothing');
     await second!.stop('SIGTERM');
     await assertExact();

@@ -16,7 +16,11 @@ const FAST = { OUTBOX_SWEEP_INTERVAL: '300ms', OUTBOX_SWEEP_GRACE: '300ms' };
 const OUTAGE_MS = 15_000;
 const ANSWER_WITHIN_MS = 2_000;
 
-interface Timed { what: string; res: TestResponse; ms: number }
+interface Timed {
+  what: string;
+  res: TestResponse;
+  ms: number;
+}
 
 /**
  * The store stops answering for 15 s while partners create applications and ship orders.
@@ -65,10 +69,14 @@ describe('the store stops answering for 15 s: every request gets a fast 503, and
     const res = await create(newBody());
     expect(res.status, res.text).to.equal(201);
     await new GatewayClient(t, res.body.gatewayRedirectUrl).submit('confirm');
-    return waitFor(`${res.body.id} READY_TO_SHIP`, async () => {
-      const app = await t.client.get<any>(`/financing/v1/applications/${res.body.id}`, { token: partner.token });
-      return app.body.stateReason === 'READY_TO_SHIP' && app.body;
-    }, { maxWait: 20_000 });
+    return waitFor(
+      `${res.body.id} READY_TO_SHIP`,
+      async () => {
+        const app = await t.client.get<any>(`/financing/v1/applications/${res.body.id}`, { token: partner.token });
+        return app.body.stateReason === 'READY_TO_SHIP' && app.body;
+      },
+      { maxWait: 20_000 },
+    );
   };
 
   it('when the store is paused under creates and sends, then each is answered 503 within 2 s, health is 503, and once it is back every request succeeds and every event is published and notified', async () => {
@@ -124,11 +132,18 @@ describe('the store stops answering for 15 s: every request gets a fast 503, and
     }
 
     const ids = [...created, ...shipDuring.map((a) => a.id), shipAfter.id];
-    await waitFor('every outbox entry published', async () => (await t.api.runtime.db.collection('applications')
-      .countDocuments({ _id: { $in: ids } as never, outboxAt: { $exists: true } })) === 0, { maxWait: 30_000 });
+    await waitFor(
+      'every outbox entry published',
+      async () => (await t.api.runtime.db.collection('applications').countDocuments({ _id: { $in: ids } as never, outboxAt: { $exists: true } })) === 0,
+      { maxWait: 30_000 },
+    );
     await waitFor('every application notified', () => ids.every((id) => endpoint.firstArrivals(partner.webhookSecret, id).length > 0), { maxWait: 60_000 });
     for (const app of [...shipDuring, shipAfter]) {
-      await waitFor(`READY_SHIPPED notified for ${app.id}`, () => endpoint.firstArrivals(partner.webhookSecret, app.id).some((a) => a.label === 'READY_SHIPPED'), { maxWait: 30_000 });
+      await waitFor(
+        `READY_SHIPPED notified for ${app.id}`,
+        () => endpoint.firstArrivals(partner.webhookSecret, app.id).some((a) => a.label === 'READY_SHIPPED'),
+        { maxWait: 30_000 },
+      );
     }
   });
 });

@@ -47,10 +47,14 @@ describe('event feed under concurrent writers (two API processes + direct writer
     const admin = t.api.runtime.kafka.admin();
     await admin.connect();
     try {
-      await waitFor('two members in the projector group', async () => {
-        const [group] = (await admin.describeGroups([t.api.runtime.topics.group('events.feed')])).groups;
-        return group?.state === 'Stable' && group.members.length === 2;
-      }, { maxWait: 30_000, interval: 200 });
+      await waitFor(
+        'two members in the projector group',
+        async () => {
+          const [group] = (await admin.describeGroups([t.api.runtime.topics.group('events.feed')])).groups;
+          return group?.state === 'Stable' && group.members.length === 2;
+        },
+        { maxWait: 30_000, interval: 200 },
+      );
     } finally {
       await admin.disconnect();
     }
@@ -64,7 +68,10 @@ describe('event feed under concurrent writers (two API processes + direct writer
   it('when a reader pages with after while events are written concurrently, then it sees every event exactly once, in seq order, none skipped', async () => {
     const url = 'https://shop.example/hooks';
     const applications = Array.from({ length: 24 }, () => newId());
-    const make = () => { const key = pick(applications); return applicationNotification(p.id, url, { key, body: { id: key, state: 'READY', stateReason: 'READY_SHIPPED' } }); };
+    const make = () => {
+      const key = pick(applications);
+      return applicationNotification(p.id, url, { key, body: { id: key, state: 'READY', stateReason: 'READY_SHIPPED' } });
+    };
     const viaKafka = Array.from({ length: VIA_KAFKA }, make);
     const direct = Array.from({ length: DIRECT }, make);
     const expected = new Set([...viaKafka, ...direct].map((n) => n.id));
@@ -117,11 +124,17 @@ describe('event feed under concurrent writers (two API processes + direct writer
     const reads = await reader;
 
     expect(new Set(seen).size, 'no event twice').to.equal(seen.length);
-    expect(seen.filter((id) => !expected.has(id)), 'nothing unexpected').to.deep.equal([]);
+    expect(
+      seen.filter((id) => !expected.has(id)),
+      'nothing unexpected',
+    ).to.deep.equal([]);
     expect(seen.length, 'every event').to.equal(expected.size);
     const entries = await t.api.runtime.db.collection<FeedEntryDoc>(FEED_COLLECTION).find({ partnerId: p.id }).sort({ seq: 1 }).toArray();
-    expect(entries.map((e) => e.seq), 'dense seqs').to.deep.equal(entries.map((_, i) => i + 1));
-    expect(seen, 'the reader\'s order is the feed\'s').to.deep.equal(entries.map((e) => e.webhookId));
+    expect(
+      entries.map((e) => e.seq),
+      'dense seqs',
+    ).to.deep.equal(entries.map((_, i) => i + 1));
+    expect(seen, "the reader's order is the feed's").to.deep.equal(entries.map((e) => e.webhookId));
 
     const metric = t.api.runtime.registry.getSingleMetric('event_feed_seq_conflicts_total')!;
     const total = directConflicts + ((await metric.get()).values[0]?.value ?? 0); // the child's own are not counted here

@@ -5,7 +5,13 @@ import { MongoFeedRepository } from '../../modules/events/events.repository.js';
 import { freshDatabasePerTest } from '../support/fresh-db.js';
 
 const entry = (webhookId: string): NewFeedEntry => ({
-  partnerId: 'p', webhookId, type: 'application', applicationId: 'a', url: 'https://shop.example/hook', occurredAt: new Date(0), payload: '{}',
+  partnerId: 'p',
+  webhookId,
+  type: 'application',
+  applicationId: 'a',
+  url: 'https://shop.example/hook',
+  occurredAt: new Date(0),
+  payload: '{}',
 });
 
 /** The store's side of a run of feed inserts: an ordered bulk insert that stops at the first taken key. */
@@ -36,7 +42,11 @@ describe('event feed store: runs of inserts', () => {
   it('when a run is appended after a recorded notification, then seqs stay dense and the head ends at the last', async () => {
     await appendEntries(repo, [entry('w1'), entry('w2')]);
     const out = await appendEntries(repo, [entry('w2'), entry('w3'), entry('w4')]);
-    expect(out.map((a) => [a.seq, a.created])).to.deep.equal([[2, false], [3, true], [4, true]]);
+    expect(out.map((a) => [a.seq, a.created])).to.deep.equal([
+      [2, false],
+      [3, true],
+      [4, true],
+    ]);
     expect(await repo.head('p')).to.equal(4);
   });
 });

@@ -17,7 +17,13 @@ const PATH = '/financing/v1/events';
 function paymentNotification(partnerId: string, url: string, applicationId: string): NotificationRequest {
   const paymentId = newId();
   return {
-    id: newId(), partnerId, kind: 'PAYMENT', url, sourceEventId: newId(), key: applicationId, createdAt: new Date().toISOString(),
+    id: newId(),
+    partnerId,
+    kind: 'PAYMENT',
+    url,
+    sourceEventId: newId(),
+    key: applicationId,
+    createdAt: new Date().toISOString(),
     body: { paymentId, type: 'PAYOUT', date: '2026-11-23', applicationId, value: { amount: 147750, currency: 'CZK' }, variableSymbol: '2024000123' },
   };
 }
@@ -52,12 +58,22 @@ describe('event feed (GET /financing/v1/events)', function () {
     );
     theirs = applicationNotification(q.id, receiver.url('/q'));
     const probeId = newId();
-    probe = { ...applicationNotification(p.id, receiver.url('/p'), { key: appA }), id: probeId, kind: 'TEST', sourceEventId: probeId, body: { id: probeId, type: 'TEST', createdAt: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z') } };
+    probe = {
+      ...applicationNotification(p.id, receiver.url('/p'), { key: appA }),
+      id: probeId,
+      kind: 'TEST',
+      sourceEventId: probeId,
+      body: { id: probeId, type: 'TEST', createdAt: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z') },
+    };
     await publishNotifications(t.api.runtime.producer, t.api.runtime.topics, [...mine.slice(0, 2), probe, ...mine.slice(2), theirs]);
-    await waitFor('p\'s 5 events delivered and listed', async () => {
-      const r = await get();
-      return r.body.data.length === 5 && r.body.data.every((e) => e.delivery === 'DELIVERED');
-    }, { maxWait: 20_000 });
+    await waitFor(
+      "p's 5 events delivered and listed",
+      async () => {
+        const r = await get();
+        return r.body.data.length === 5 && r.body.data.every((e) => e.delivery === 'DELIVERED');
+      },
+      { maxWait: 20_000 },
+    );
   });
   after(async () => {
     await relay?.stop();
@@ -84,7 +100,11 @@ describe('event feed (GET /financing/v1/events)', function () {
       expect(e.occurredAt).to.equal(mine[i]!.createdAt.replace(/\.\d{3}Z$/, 'Z'));
     }
     expect(res.body.data.map((e) => [e.type, e.applicationId])).to.deep.equal([
-      ['application', appA], ['application', appA], ['payment', appA], ['application', appA], ['application', mine[4]!.body.id],
+      ['application', appA],
+      ['application', appA],
+      ['payment', appA],
+      ['application', appA],
+      ['application', mine[4]!.body.id],
     ]);
   });
 
@@ -116,7 +136,7 @@ describe('event feed (GET /financing/v1/events)', function () {
     expect(start.body.pagingInfo).to.deep.equal({ itemsPerPage: 2 });
   });
 
-  it('when the feed is filtered by applicationId, then only that application\'s events, paged the same way', async () => {
+  it("when the feed is filtered by applicationId, then only that application's events, paged the same way", async () => {
     const ofA = mine.slice(0, 4).map((n) => n.id);
     const res = await get(`?applicationId=${appA}&limit=3`);
     expect(res.body.data.map((e) => e.id)).to.deep.equal(ofA.slice(0, 3));
@@ -128,8 +148,8 @@ describe('event feed (GET /financing/v1/events)', function () {
     expect((await get(`?applicationId=${newId()}`)).body.data).to.deep.equal([]);
   });
 
-  it('when partners read the feed, then each sees only its own, and another partner\'s id as cursor answers like an unknown one', async () => {
-    await waitFor('q\'s event listed', async () => (await get('', q)).body.data.length === 1);
+  it("when partners read the feed, then each sees only its own, and another partner's id as cursor answers like an unknown one", async () => {
+    await waitFor("q's event listed", async () => (await get('', q)).body.data.length === 1);
     const theirsListed = (await get('', q)).body.data;
     expect(theirsListed.map((e) => e.id)).to.deep.equal([theirs.id]);
     expect((await get()).body.data.some((e) => e.id === theirs.id)).to.equal(false);
@@ -145,24 +165,36 @@ describe('event feed (GET /financing/v1/events)', function () {
     const waiting = applicationNotification(p.id, receiver.url('/hang', hang));
     const dying = applicationNotification(p.id, receiver.url('/down', fail));
     await publishNotifications(t.api.runtime.producer, t.api.runtime.topics, [waiting, dying]);
-    const listed = await waitFor('both listed, the failing one dead-lettered', async () => {
-      const r = await get(`?after=${mine[4]!.id}`);
-      const byId = new Map(r.body.data.map((e) => [e.id, e]));
-      return byId.get(dying.id)?.delivery === 'DEAD_LETTERED' && byId;
-    }, { maxWait: 20_000 });
+    const listed = await waitFor(
+      'both listed, the failing one dead-lettered',
+      async () => {
+        const r = await get(`?after=${mine[4]!.id}`);
+        const byId = new Map(r.body.data.map((e) => [e.id, e]));
+        return byId.get(dying.id)?.delivery === 'DEAD_LETTERED' && byId;
+      },
+      { maxWait: 20_000 },
+    );
     expect(listed.get(waiting.id)?.delivery).to.equal('PENDING');
   });
 
   it('when an application is created through the API, then its notification is in the feed as the webhook sent it', async () => {
     receiver.on('/shop', acknowledge);
-    const created = await t.client.post<any>('/financing/v1/applications', applicationBody({
-      merchantUrls: { approvedRedirect: 'https://shop.example/a', rejectedRedirect: 'https://shop.example/r', notificationEndpoint: receiver.url('/shop') },
-    }), { token: p.token });
+    const created = await t.client.post<any>(
+      '/financing/v1/applications',
+      applicationBody({
+        merchantUrls: { approvedRedirect: 'https://shop.example/a', rejectedRedirect: 'https://shop.example/r', notificationEndpoint: receiver.url('/shop') },
+      }),
+      { token: p.token },
+    );
     expect(created.status).to.equal(201);
-    const [event] = await waitFor('the application\'s event delivered', async () => {
-      const r = await get(`?applicationId=${created.body.id}`);
-      return r.body.data.length === 1 && r.body.data[0]!.delivery === 'DELIVERED' && r.body.data;
-    }, { maxWait: 20_000 }) as EventView[];
+    const [event] = (await waitFor(
+      "the application's event delivered",
+      async () => {
+        const r = await get(`?applicationId=${created.body.id}`);
+        return r.body.data.length === 1 && r.body.data[0]!.delivery === 'DELIVERED' && r.body.data;
+      },
+      { maxWait: 20_000 },
+    )) as EventView[];
     const [received] = receiver.byWebhookId(event!.id);
     expect(event!.data).to.deep.equal(JSON.parse(received!.body));
     expect(event).to.include({ type: 'application', applicationId: created.body.id });
@@ -173,7 +205,11 @@ describe('event feed (GET /financing/v1/events)', function () {
     const r = await provisionPartner(t);
     const list = Array.from({ length: 4 }, () => applicationNotification(r.id, receiver.url('/r')));
     const key = list[0]!.key;
-    await publishNotifications(t.api.runtime.producer, t.api.runtime.topics, list.map((n) => ({ ...n, key })));
+    await publishNotifications(
+      t.api.runtime.producer,
+      t.api.runtime.topics,
+      list.map((n) => ({ ...n, key })),
+    );
     await waitFor('4 listed', async () => (await get('', r)).body.data.length === 4);
     const entries = t.api.runtime.db.collection(FEED_COLLECTION);
     const old = new Date(Date.now() - 31 * 24 * 3600_000);
@@ -209,8 +245,15 @@ describe('event feed (GET /financing/v1/events)', function () {
   });
 
   const bad: Array<[string, string]> = [
-    ['limit=0', 'limit'], ['limit=101', 'limit'], ['limit=abc', 'limit'], ['after=x%20y', 'after'],
-    [`after=${newId()}`, 'after'], [`before=${newId()}`, 'before'], ['after=a&before=b', ''], ['sort=-id', 'sort'], ['filter=type|eq|payment', 'filter'],
+    ['limit=0', 'limit'],
+    ['limit=101', 'limit'],
+    ['limit=abc', 'limit'],
+    ['after=x%20y', 'after'],
+    [`after=${newId()}`, 'after'],
+    [`before=${newId()}`, 'before'],
+    ['after=a&before=b', ''],
+    ['sort=-id', 'sort'],
+    ['filter=type|eq|payment', 'filter'],
   ];
   for (const [query, attribute] of bad) {
     it(`when the query is ${query}, then 400 INVALID_REQUEST${attribute ? ` naming ${attribute}` : ''}`, async () => {

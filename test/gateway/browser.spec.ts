@@ -21,9 +21,19 @@ describe('the gateway in a real browser', function () {
     await h?.stop();
   });
 
-  const applicationFor = (email: string) => h.create(applicationBody({
-    merchantUrls: { approvedRedirect: `${shop.url}/approved`, rejectedRedirect: `${shop.url}/rejected`, notificationEndpoint: 'https://shop.example/hooks' },
-  }, { email }));
+  const applicationFor = (email: string) =>
+    h.create(
+      applicationBody(
+        {
+          merchantUrls: {
+            approvedRedirect: `${shop.url}/approved`,
+            rejectedRedirect: `${shop.url}/rejected`,
+            notificationEndpoint: 'https://shop.example/hooks',
+          },
+        },
+        { email },
+      ),
+    );
 
   it('when the customer approves, then the browser lands on approvedRedirect and the application is READY / READY_TO_SHIP', async () => {
     const app = await applicationFor('anna+approve@example.com');

@@ -5,7 +5,10 @@ import type { TestResponse } from '../support/http.js';
 export class GatewayClient {
   private readonly jar = new Map<string, string>();
 
-  constructor(private readonly t: TestApi, private readonly gatewayUrl: string) {}
+  constructor(
+    private readonly t: TestApi,
+    private readonly gatewayUrl: string,
+  ) {}
 
   get path(): string {
     return new URL(this.gatewayUrl).pathname;
@@ -39,10 +42,17 @@ export class GatewayClient {
     const m = new RegExp(`action="([^"]*/${action}\\?csrf=[^"]+)"`).exec(html);
     if (!m) {
       // what the customer saw instead, so that a failure says why (an expired link, a 503)
-      const text = html.replace(/<style[\s\S]*?<\/style>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 300);
+      const text = html
+        .replace(/<style[\s\S]*?<\/style>/g, ' ')
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, 300);
       throw new Error(`no ${action} form on the page${opened ? ` (${opened.status})` : ''}: ${text}`);
     }
-    return this.keep(await this.t.client.post(m[1]!.replace(/&amp;/g, '&'), undefined, { headers: { Cookie: this.cookie, Origin: this.t.baseUrl, Accept: 'text/html' } }));
+    return this.keep(
+      await this.t.client.post(m[1]!.replace(/&amp;/g, '&'), undefined, { headers: { Cookie: this.cookie, Origin: this.t.baseUrl, Accept: 'text/html' } }),
+    );
   }
 
   /**

@@ -9,8 +9,12 @@ import { DECISION_WAIT_MS } from '../../modules/applications/decision/gateway/ga
 describe('the gateway over HTTP (no browser)', function () {
   this.timeout(60_000);
   let h: AppHarness;
-  before(async () => { h = await startHarness(); });
-  after(async () => { await h?.stop(); });
+  before(async () => {
+    h = await startHarness();
+  });
+  after(async () => {
+    await h?.stop();
+  });
 
   it('when the link is opened, then an HTML page with a strict CSP, no script, the total and both forms', async () => {
     const app = await h.create();
@@ -21,9 +25,16 @@ describe('the gateway over HTTP (no browser)', function () {
     expect(csp).to.include("default-src 'none'").and.include("frame-ancestors 'none'").and.not.include('script-src');
     expect(res.headers['cache-control']).to.equal('no-store');
     expect(res.text).not.to.match(/<script/i);
-    expect(res.text).to.include('<html lang="en">').and.match(/CZK\s1,500\.00/).and.include('Electric kettle');
-    expect(res.text).to.match(/action="[^"]+\/confirm\?csrf=/).and.match(/action="[^"]+\/decline\?csrf=/);
-    expect(String(res.headers['set-cookie'])).to.match(/__Host-pf_gw=.*secure.*httponly/i).and.match(/samesite=strict/i);
+    expect(res.text)
+      .to.include('<html lang="en">')
+      .and.match(/CZK\s1,500\.00/)
+      .and.include('Electric kettle');
+    expect(res.text)
+      .to.match(/action="[^"]+\/confirm\?csrf=/)
+      .and.match(/action="[^"]+\/decline\?csrf=/);
+    expect(String(res.headers['set-cookie']))
+      .to.match(/__Host-pf_gw=.*secure.*httponly/i)
+      .and.match(/samesite=strict/i);
   });
 
   it('when partner data holds markup, then it is escaped on the page', async () => {
@@ -45,7 +56,7 @@ describe('the gateway over HTTP (no browser)', function () {
     }
   });
 
-  it('when a gateway link or form is malformed, then the browser gets a gateway page (HTML), never the API\'s JSON', async () => {
+  it("when a gateway link or form is malformed, then the browser gets a gateway page (HTML), never the API's JSON", async () => {
     const app = await h.create();
     const page = await h.t.client.get('/gateway/not-an-id/short', { headers: { Accept: 'text/html' } });
     expect(page.status).to.equal(404);
@@ -82,7 +93,9 @@ describe('the gateway over HTTP (no browser)', function () {
       const seen = h.eventsFor(app.id).map((e) => e.type);
       return seen.includes('applications.application.approved') && seen;
     });
-    expect(types, 'two stages: screening, then the final checks').to.deep.equal(['created', 'confirmed', 'preapproved', 'approved'].map((t) => `applications.application.${t}`));
+    expect(types, 'two stages: screening, then the final checks').to.deep.equal(
+      ['created', 'confirmed', 'preapproved', 'approved'].map((t) => `applications.application.${t}`),
+    );
     const after = await gw.open();
     expect(after.status).to.equal(303);
     expect(after.headers.location).to.equal('https://shop.example/checkout/approved');
@@ -96,15 +109,19 @@ describe('the gateway over HTTP (no browser)', function () {
 
   it('when the page is opened while the decision runs, then the request waits for it and, still undecided, a processing page that reloads itself at once (a long poll)', async () => {
     const app = await h.create();
-    await h.t.api.runtime.db.collection('applications').updateOne({ _id: app.id as any }, { $set: { stateReason: 'PROCESSING_VALIDATION_IN_PROGRESS' }, $inc: { version: 1 } });
+    await h.t.api.runtime.db
+      .collection('applications')
+      .updateOne({ _id: app.id as any }, { $set: { stateReason: 'PROCESSING_VALIDATION_IN_PROGRESS' }, $inc: { version: 1 } });
     const started = Date.now();
     const res = await new GatewayClient(h.t, app.gatewayRedirectUrl).open();
     expect(Date.now() - started).to.be.at.least(DECISION_WAIT_MS);
     expect(res.status).to.equal(200);
-    expect(res.text).to.match(/<meta http-equiv="refresh" content="0">/).and.include('role="status"');
+    expect(res.text)
+      .to.match(/<meta http-equiv="refresh" content="0">/)
+      .and.include('role="status"');
   });
 
-  it('when the decision comes while the page\'s request waits, then the request answers with the outcome at once', async () => {
+  it("when the decision comes while the page's request waits, then the request answers with the outcome at once", async () => {
     const app = await h.create();
     const applications = h.t.api.runtime.db.collection('applications');
     await applications.updateOne({ _id: app.id as any }, { $set: { stateReason: 'PROCESSING_VALIDATION_IN_PROGRESS' }, $inc: { version: 1 } });
@@ -119,7 +136,7 @@ describe('the gateway over HTTP (no browser)', function () {
     expect(Date.now() - started).to.be.below(DECISION_WAIT_MS);
   });
 
-  it('when an approved application\'s link is opened again (the confirming browser after its way back to the shop, or another device), then it shows how to pay: account, variable symbol, a QR Platba code per instalment, and the way back to the shop; the Application carries the same account and symbol', async () => {
+  it("when an approved application's link is opened again (the confirming browser after its way back to the shop, or another device), then it shows how to pay: account, variable symbol, a QR Platba code per instalment, and the way back to the shop; the Application carries the same account and symbol", async () => {
     const app = await h.create(applicationBody({}, { email: 'vera+approve@example.com' }));
     const gw = new GatewayClient(h.t, app.gatewayRedirectUrl);
     await gw.submit('confirm');
@@ -216,8 +233,12 @@ describe('the gateway link expires (GATEWAY_TOKEN_TTL)', function () {
   let h: AppHarness;
   // the API's time: moved past the link's lifetime instead of waiting for it
   const clock = new ManualClock(Date.now());
-  before(async () => { h = await startHarness({ GATEWAY_TOKEN_TTL: '1s' }, { clock }); });
-  after(async () => { await h?.stop(); });
+  before(async () => {
+    h = await startHarness({ GATEWAY_TOKEN_TTL: '1s' }, { clock });
+  });
+  after(async () => {
+    await h?.stop();
+  });
 
   it('when the link is older than its TTL, then 410 and the link cannot confirm', async () => {
     const app = await h.create();

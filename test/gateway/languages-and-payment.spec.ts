@@ -6,9 +6,23 @@ import { spaydProblems } from './spayd-rules.js';
 import { vatIncluded } from '../../platform/money.js';
 
 const NBSP = '\u00a0';
-const text = (page: string) => page.replace(/<svg[\s\S]*?<\/svg>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&').replace(/[ \t\r\n]+/g, ' ');
+const text = (page: string) =>
+  page
+    .replace(/<svg[\s\S]*?<\/svg>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/[ \t\r\n]+/g, ' ');
 const spaydsOf = (page: string) => [...page.matchAll(/data-spayd="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
-const fields = (s: string) => Object.fromEntries(s.split('*').slice(2).map((p) => [p.slice(0, p.indexOf(':')), p.slice(p.indexOf(':') + 1)]));
+const fields = (s: string) =>
+  Object.fromEntries(
+    s
+      .split('*')
+      .slice(2)
+      .map((p) => [p.slice(0, p.indexOf(':')), p.slice(p.indexOf(':') + 1)]),
+  );
 /** local date of Prague (the service's calendar) n days from now, as YYYY-MM-DD */
 const pragueDay = (days: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Prague' }).format(new Date(Date.now() + days * 86_400_000));
 
@@ -20,18 +34,33 @@ const pragueDay = (days: number) => new Intl.DateTimeFormat('en-CA', { timeZone:
 describe('the gateway in Czech and English, and how to pay', function () {
   this.timeout(60_000);
   let h: AppHarness;
-  before(async () => { h = await startHarness(); });
-  after(async () => { await h?.stop(); });
+  before(async () => {
+    h = await startHarness();
+  });
+  after(async () => {
+    await h?.stop();
+  });
 
-  const open = (url: string, headers: Record<string, string> = {}) => h.t.client.get(new URL(url).pathname + new URL(url).search, { headers: { Accept: 'text/html', ...headers } });
+  const open = (url: string, headers: Record<string, string> = {}) =>
+    h.t.client.get(new URL(url).pathname + new URL(url).search, { headers: { Accept: 'text/html', ...headers } });
   const payInThree = (total = 240_000) => {
     const vat = vatIncluded(total, 21);
     return applicationBody({
       type: 'PAY_IN_THREE',
       order: {
         ...applicationBody().order,
-        totalPrice: { amount: total, currency: 'CZK' }, totalVat: [{ vatRate: 21, amount: vat, currency: 'CZK' }],
-        items: [{ code: 'BIKE-1', name: 'Jízdní kolo', type: 'PHYSICAL', quantity: 1, totalPrice: { amount: total, currency: 'CZK' }, totalVat: { vatRate: 21, amount: vat, currency: 'CZK' } }],
+        totalPrice: { amount: total, currency: 'CZK' },
+        totalVat: [{ vatRate: 21, amount: vat, currency: 'CZK' }],
+        items: [
+          {
+            code: 'BIKE-1',
+            name: 'Jízdní kolo',
+            type: 'PHYSICAL',
+            quantity: 1,
+            totalPrice: { amount: total, currency: 'CZK' },
+            totalVat: { vatRate: 21, amount: vat, currency: 'CZK' },
+          },
+        ],
       },
     });
   };
@@ -44,14 +73,20 @@ describe('the gateway in Czech and English, and how to pay', function () {
     expect(cs.headers['content-language']).to.equal('cs');
     expect(String(cs.headers.vary)).to.match(/Accept-Language/);
     const csText = text(cs.text);
-    expect(csText).to.include(`2${NBSP}400,00${NBSP}Kč`).and.include(`800,00${NBSP}Kč`).and.include('Zaplaťte na třikrát').and.include('Souhlasím s podmínkami a potvrzuji');
+    expect(csText)
+      .to.include(`2${NBSP}400,00${NBSP}Kč`)
+      .and.include(`800,00${NBSP}Kč`)
+      .and.include('Zaplaťte na třikrát')
+      .and.include('Souhlasím s podmínkami a potvrzuji');
     const [y, m, d] = pragueDay(30).split('-').map(Number);
     expect(csText).to.include(`${d}. ${m}. ${y}`);
 
     const en = await open(app.gatewayRedirectUrl, { 'Accept-Language': 'de-DE,de;q=0.9' });
     expect(en.text).to.include('<html lang="en">');
     expect(text(en.text)).to.include(`CZK${NBSP}2,400.00`).and.include('Pay in three');
-    expect(text(en.text)).to.include(new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${pragueDay(30)}T00:00:00Z`)));
+    expect(text(en.text)).to.include(
+      new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${pragueDay(30)}T00:00:00Z`)),
+    );
     // Slovak reads Czech; weights decide between the two
     expect((await open(app.gatewayRedirectUrl, { 'Accept-Language': 'sk' })).text).to.include('<html lang="cs">');
     expect((await open(app.gatewayRedirectUrl, { 'Accept-Language': 'cs;q=0.5, en;q=0.9' })).text).to.include('<html lang="en">');
@@ -62,7 +97,10 @@ describe('the gateway in Czech and English, and how to pay', function () {
     const picked = await open(`${app.gatewayRedirectUrl}?lang=cs`, { 'Accept-Language': 'en' });
     expect(picked.text).to.include('<html lang="cs">').and.include('href="?lang=en"');
     const set = String(picked.headers['set-cookie']);
-    expect(set).to.match(/__Host-pf_lang=cs;.*path=\//i).and.match(/secure/i).and.match(/httponly/i);
+    expect(set)
+      .to.match(/__Host-pf_lang=cs;.*path=\//i)
+      .and.match(/secure/i)
+      .and.match(/httponly/i);
     const cookie = (picked.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]).join('; ');
     const again = await open(app.gatewayRedirectUrl, { 'Accept-Language': 'en', Cookie: cookie });
     expect(again.text).to.include('<html lang="cs">');
@@ -117,7 +155,9 @@ describe('the gateway in Czech and English, and how to pay', function () {
     expect(codes).to.have.length(1);
     expect(fields(codes[0]!)).to.include({ AM: '1500.00', DT: pragueDay(30).replace(/-/g, '') });
     for (const lang of ['cs', 'en']) {
-      const words = text((await open(`${app.gatewayRedirectUrl}?lang=${lang}`)).text) + text((await open(`${new URL(app.gatewayRedirectUrl).origin}/gateway/terms?lang=${lang}`)).text);
+      const words =
+        text((await open(`${app.gatewayRedirectUrl}?lang=${lang}`)).text) +
+        text((await open(`${new URL(app.gatewayRedirectUrl).origin}/gateway/terms?lang=${lang}`)).text);
       expect(words).not.to.match(/returning|loyal|GOLD|BASIC|level|history|vracející|věrn|úrove|histori/i);
     }
   });

@@ -15,7 +15,7 @@ import { spaydProblems } from './spayd-rules.js';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const jsQR = ((jsQRModule as unknown as { default?: typeof jsQRModule }).default ?? jsQRModule);
+const jsQR = (jsQRModule as unknown as { default?: typeof jsQRModule }).default ?? jsQRModule;
 /** a phone's screen (CSS pixels) */
 const PHONE = { width: 390, height: 844 };
 /**
@@ -33,8 +33,12 @@ async function readQr(page: Page, index: number): Promise<string | undefined> {
 /** axe-core in the page (evaluated over the DevTools protocol: the page's CSP allows no script of its own). */
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.evaluate(`${AXE_SOURCE};0`);
-  const result = await page.evaluate(`axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } })`) as { violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> };
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const result = (await page.evaluate(
+    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } })`,
+  )) as { violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> };
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /**
@@ -63,16 +67,36 @@ describe('the gateway on a phone (Czech and English, QR Platba, accessibility)',
   const payInThree = (email: string) => {
     const total = 240_000;
     const vat = vatIncluded(total, 21);
-    return h.create(applicationBody({
-      type: 'PAY_IN_THREE',
-      merchantUrls: { approvedRedirect: `${shop.url}/approved`, rejectedRedirect: `${shop.url}/rejected`, notificationEndpoint: 'https://shop.example/hooks' },
-      order: {
-        ...applicationBody().order,
-        number: '2026-0042',
-        totalPrice: { amount: total, currency: 'CZK' }, totalVat: [{ vatRate: 21, amount: vat, currency: 'CZK' }],
-        items: [{ code: 'KOLO-1', name: 'Městské kolo Dvorana', type: 'PHYSICAL', quantity: 1, totalPrice: { amount: total, currency: 'CZK' }, totalVat: { vatRate: 21, amount: vat, currency: 'CZK' } }],
-      },
-    }, { email }), partner);
+    return h.create(
+      applicationBody(
+        {
+          type: 'PAY_IN_THREE',
+          merchantUrls: {
+            approvedRedirect: `${shop.url}/approved`,
+            rejectedRedirect: `${shop.url}/rejected`,
+            notificationEndpoint: 'https://shop.example/hooks',
+          },
+          order: {
+            ...applicationBody().order,
+            number: '2026-0042',
+            totalPrice: { amount: total, currency: 'CZK' },
+            totalVat: [{ vatRate: 21, amount: vat, currency: 'CZK' }],
+            items: [
+              {
+                code: 'KOLO-1',
+                name: 'Městské kolo Dvorana',
+                type: 'PHYSICAL',
+                quantity: 1,
+                totalPrice: { amount: total, currency: 'CZK' },
+                totalVat: { vatRate: 21, amount: vat, currency: 'CZK' },
+              },
+            ],
+          },
+        },
+        { email },
+      ),
+      partner,
+    );
   };
 
   it('when a Czech phone opens the page, then Czech, a screenshot, every QR code reads back as its SPAYD text, and no serious axe violation; the English switch does the same in English', async () => {
@@ -81,7 +105,10 @@ describe('the gateway on a phone (Czech and English, QR Platba, accessibility)',
     try {
       const page = await browser.context.newPage();
       await page.goto(app.gatewayRedirectUrl);
-      for (const [lang, heading] of [['cs', 'Zaplaťte na třikrát za nákup v obchodě Kavárna U Řeky'], ['en', 'Pay in three for your purchase at Kavárna U Řeky']] as const) {
+      for (const [lang, heading] of [
+        ['cs', 'Zaplaťte na třikrát za nákup v obchodě Kavárna U Řeky'],
+        ['en', 'Pay in three for your purchase at Kavárna U Řeky'],
+      ] as const) {
         if (lang === 'en') {
           await page.getByRole('link', { name: 'English' }).click();
           await page.waitForLoadState();
@@ -95,7 +122,7 @@ describe('the gateway on a phone (Czech and English, QR Platba, accessibility)',
 
         // the later instalments fold: open them, then read every code from the screen
         const folds = page.locator('details.instalment');
-        for (let i = 1; i < await folds.count(); i++) await folds.nth(i).locator('summary').click();
+        for (let i = 1; i < (await folds.count()); i++) await folds.nth(i).locator('summary').click();
         const texts = await page.locator('figure.qr').evaluateAll((els) => els.map((e) => e.getAttribute('data-spayd')));
         expect(texts).to.have.length(3);
         for (let i = 0; i < texts.length; i++) {
@@ -114,7 +141,9 @@ describe('the gateway on a phone (Czech and English, QR Platba, accessibility)',
 
   it('when the customer sees the terms, the processing, the cancelled and the not-found pages, then no serious axe violation in either language', async () => {
     const waiting = await payInThree('petr@example.com');
-    await h.t.api.runtime.db.collection('applications').updateOne({ _id: waiting.id as never }, { $set: { stateReason: 'PROCESSING_VALIDATION_IN_PROGRESS' }, $inc: { version: 1 } });
+    await h.t.api.runtime.db
+      .collection('applications')
+      .updateOne({ _id: waiting.id as never }, { $set: { stateReason: 'PROCESSING_VALIDATION_IN_PROGRESS' }, $inc: { version: 1 } });
     const cancelled = await payInThree('eva@example.com');
     const browser = await launchBrowser({ viewport: PHONE, locale: 'cs-CZ', javaScriptEnabled: true });
     try {
@@ -137,7 +166,9 @@ describe('the gateway on a phone (Czech and English, QR Platba, accessibility)',
             // of 0 is a redirect to axe's meta-refresh rule, any other delay a violation.
             const served = await h.t.client.get(new URL(url).pathname + new URL(url).search, { headers: { Accept: 'text/html', 'Accept-Language': lang } });
             expect(served.text).to.include('<meta http-equiv="refresh" content="0">');
-            await page.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: served.text.replace('<meta http-equiv="refresh" content="0">', '') }));
+            await page.route(url, (route) =>
+              route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: served.text.replace('<meta http-equiv="refresh" content="0">', '') }),
+            );
           }
           await page.goto(url);
           expect(await page.locator('html').getAttribute('lang'), `${name} page`).to.equal(lang);

@@ -11,7 +11,10 @@ export function spaydProblems(text: string): string[] {
   const fields = new Map<string, string>();
   for (const part of text.replace(/\*$/, '').split('*').slice(2)) {
     const m = /^([A-Z][A-Z-]*):([^*]+)$/.exec(part);
-    if (!m) { problems.push(`attribute: ${part}`); continue; }
+    if (!m) {
+      problems.push(`attribute: ${part}`);
+      continue;
+    }
     if (fields.has(m[1]!)) problems.push(`repeated key ${m[1]}`);
     fields.set(m[1]!, m[2]!);
   }
@@ -19,7 +22,8 @@ export function spaydProblems(text: string): string[] {
   if (!acc) problems.push('ACC is required');
   else {
     const [iban, bic] = acc.split('+');
-    if (acc.length > 46 || !/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(iban!) || (bic !== undefined && !/^[A-Z0-9]{8}([A-Z0-9]{3})?$/.test(bic))) problems.push(`ACC: ${acc}`);
+    if (acc.length > 46 || !/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(iban!) || (bic !== undefined && !/^[A-Z0-9]{8}([A-Z0-9]{3})?$/.test(bic)))
+      problems.push(`ACC: ${acc}`);
     else {
       // ISO 7064 mod 97-10, computed piecewise
       let r = 0;

@@ -22,7 +22,9 @@ describe('Idempotency-Key contract: concurrency, reuse, partners, refusals, expi
     db = h.t.api.runtime.db;
     send = keyed(h.t.client, partner);
   });
-  after(async () => { await h?.stop(); });
+  after(async () => {
+    await h?.stop();
+  });
 
   it('when 20 identical returns race with one key, then exactly one runs; the others are 409 IDEMPOTENCY_KEY_IN_USE with Retry-After, or its replay', async () => {
     const app = await readyApplication(h, partner);
@@ -41,8 +43,14 @@ describe('Idempotency-Key contract: concurrency, reuse, partners, refusals, expi
       expect(Number(r.headers['retry-after'])).to.be.at.least(1);
     }
     await h.waitForEvent(app.id, 'orders.order.returned');
-    await waitFor('the outbox drained', async () => Object.keys((await db.collection('applications').findOne({ _id: app.id as any }))?.outbox ?? {}).length === 0);
-    expect(h.eventsFor(app.id).filter((e) => e.type === 'orders.order.returned'), 'one return').to.have.length(1);
+    await waitFor(
+      'the outbox drained',
+      async () => Object.keys((await db.collection('applications').findOne({ _id: app.id as any }))?.outbox ?? {}).length === 0,
+    );
+    expect(
+      h.eventsFor(app.id).filter((e) => e.type === 'orders.order.returned'),
+      'one return',
+    ).to.have.length(1);
     const retry = await send('PUT', opPath(app.id, 'return'), body, key);
     expectReplay(ran[0]!, retry);
   });
@@ -110,11 +118,18 @@ describe('Idempotency-Key contract: concurrency, reuse, partners, refusals, expi
     const doc = (await h.t.client.get('/openapi.json')).body;
     const writes = Object.entries(doc.paths as Record<string, Record<string, any>>)
       .filter(([path]) => path.startsWith('/financing/'))
-      .flatMap(([path, ops]) => Object.entries(ops).filter(([m]) => ['post', 'put', 'patch'].includes(m)).map(([m, op]) => ({ path, m, op })));
+      .flatMap(([path, ops]) =>
+        Object.entries(ops)
+          .filter(([m]) => ['post', 'put', 'patch'].includes(m))
+          .map(([m, op]) => ({ path, m, op })),
+      );
     expect(writes.length).to.be.at.least(10);
     for (const { path, m, op } of writes) {
       const where = `${m} ${path}`;
-      expect(op.parameters.some((p: any) => p.in === 'header' && p.name === KEY_HEADER), where).to.equal(true);
+      expect(
+        op.parameters.some((p: any) => p.in === 'header' && p.name === KEY_HEADER),
+        where,
+      ).to.equal(true);
       const codes = op['x-error-codes'].map((e: any) => `${e.status} ${e.code}`);
       expect(codes, where).to.include.members(['409 IDEMPOTENCY_KEY_IN_USE', '422 IDEMPOTENCY_KEY_REUSED']);
     }
@@ -127,7 +142,9 @@ describe('Idempotency-Key contract: concurrency, reuse, partners, refusals, expi
       short = await startHarness({ IDEMPOTENCY_TTL: '1s' });
       sendShort = keyed(short.t.client, short.partner);
     });
-    after(async () => { await short?.stop(); });
+    after(async () => {
+      await short?.stop();
+    });
 
     it('when the key has expired (IDEMPOTENCY_TTL), then the request runs again as new', async () => {
       const body = applicationBody();
@@ -135,10 +152,14 @@ describe('Idempotency-Key contract: concurrency, reuse, partners, refusals, expi
       const first = await sendShort('POST', CREATE, body, key);
       expect(first.status).to.equal(201);
       // replays until the key expires; then it runs, and the duplicate rule answers 200
-      const ranAgain = await waitFor('the key to expire', async () => {
-        const res = await sendShort('POST', CREATE, body, key);
-        return res.headers['idempotent-replayed'] === undefined && res;
-      }, { maxWait: 15_000, interval: 250 });
+      const ranAgain = await waitFor(
+        'the key to expire',
+        async () => {
+          const res = await sendShort('POST', CREATE, body, key);
+          return res.headers['idempotent-replayed'] === undefined && res;
+        },
+        { maxWait: 15_000, interval: 250 },
+      );
       expect(ranAgain.status).to.equal(200);
       expect(ranAgain.body.id).to.equal(first.body.id);
     });

@@ -52,12 +52,21 @@ describe('fulfilment with retried keyed calls ends exactly as the same sequence 
     partner = await provisionPartner(h.t, { payoutTrigger: 'DELIVERED', feeBps: 150 });
     db = h.t.api.runtime.db;
   });
-  after(async () => { await h?.stop(); });
+  after(async () => {
+    await h?.stop();
+  });
 
   const doc = (id: string) => db.collection<any>('applications').findOne({ _id: id });
   const payments = async (id: string) => (await h.t.client.get(paymentsPath(id), { token: partner.token })).body.data as any[];
   /** The application's order events, each once (the collector also sees the duplicates this test sends). */
-  const uniqueOrderEvents = (id: string) => [...new Map(h.eventsFor(id).filter((e) => e.type.startsWith('orders.order.')).map((e) => [e.id, e])).values()];
+  const uniqueOrderEvents = (id: string) => [
+    ...new Map(
+      h
+        .eventsFor(id)
+        .filter((e) => e.type.startsWith('orders.order.'))
+        .map((e) => [e.id, e]),
+    ).values(),
+  ];
   const orderEvents = (id: string) => uniqueOrderEvents(id).map((e) => e.type);
   const settled = async (id: string) => Object.keys((await doc(id))?.outbox ?? {}).length === 0;
   /** Publishes the application's newest order event again, exactly as the outbox did. */
@@ -66,7 +75,8 @@ describe('fulfilment with retried keyed calls ends exactly as the same sequence 
     const last = events[events.length - 1]!;
     const { producer, topics } = h.t.api.runtime;
     await producer.send({
-      topic: topics.name(ORDER_TOPICS.events), acks: -1,
+      topic: topics.name(ORDER_TOPICS.events),
+      acks: -1,
       messages: [{ key: id, value: JSON.stringify(last), headers: { 'message-id': last.id, 'event-type': last.type } }],
     });
     redelivered++;
@@ -89,47 +99,55 @@ describe('fulfilment with retried keyed calls ends exactly as the same sequence 
   };
 
   it(`when each step is retried with its key, then money, writes and events equal those without retries (seed ${SEED}, ${RUNS} runs)`, async () => {
-    await fc.assert(fc.asyncProperty(fc.array(step, { minLength: 2, maxLength: 6 }), async (steps) => {
-      const [a, b] = await Promise.all([readyApplication(h, partner), readyApplication(h, partner)]);
-      const send = keyed(h.t.client, partner);
-      let changes = 0;
-      for (const s of steps) {
-        // the keyed twin gets its newest order event delivered a second time, as Kafka may
-        // after a consumer's crash: the ledger must not pay or credit twice. It goes before
-        // the step, so the step's own event (same key, same partition, later offset) is
-        // read after it, and waiting for the step proves the duplicate was handled.
-        if (changes > 0) await redeliverLastOrderEvent(a.id);
-        const ra = request(s, a.id);
-        const key = newKey();
-        const first = await send('PUT', ra.path, ra.body, key);
-        for (let i = 0; i < s.retries; i++) expectReplay(first, await send('PUT', ra.path, ra.body, key));
-        const rb = request(s, b.id);
-        const plain = await h.t.client.put(rb.path, rb.body, { token: partner.token });
-        expect(first.status, `${s.op}: ${first.text} / ${plain.text}`).to.equal(plain.status);
-        if (first.status !== 200) expect(first.body.errors[0].code).to.equal(plain.body.errors[0].code);
-        else {
-          changes++;
-          await waitFor(`both twins paid up after ${s.op}`, async () => (await paidUp(a.id, changes)) && (await paidUp(b.id, changes)), { maxWait: 20_000 });
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 2, maxLength: 6 }), async (steps) => {
+        const [a, b] = await Promise.all([readyApplication(h, partner), readyApplication(h, partner)]);
+        const send = keyed(h.t.client, partner);
+        let changes = 0;
+        for (const s of steps) {
+          // the keyed twin gets its newest order event delivered a second time, as Kafka may
+          // after a consumer's crash: the ledger must not pay or credit twice. It goes before
+          // the step, so the step's own event (same key, same partition, later offset) is
+          // read after it, and waiting for the step proves the duplicate was handled.
+          if (changes > 0) await redeliverLastOrderEvent(a.id);
+          const ra = request(s, a.id);
+          const key = newKey();
+          const first = await send('PUT', ra.path, ra.body, key);
+          for (let i = 0; i < s.retries; i++) expectReplay(first, await send('PUT', ra.path, ra.body, key));
+          const rb = request(s, b.id);
+          const plain = await h.t.client.put(rb.path, rb.body, { token: partner.token });
+          expect(first.status, `${s.op}: ${first.text} / ${plain.text}`).to.equal(plain.status);
+          if (first.status !== 200) expect(first.body.errors[0].code).to.equal(plain.body.errors[0].code);
+          else {
+            changes++;
+            await waitFor(`both twins paid up after ${s.op}`, async () => (await paidUp(a.id, changes)) && (await paidUp(b.id, changes)), { maxWait: 20_000 });
+          }
         }
-      }
-      // request writes are done when the answers came; the payments consumers follow the events
-      const [pa, pb] = await waitFor('both twins settled with the same payments', async () => {
-        if (!(await settled(a.id)) || !(await settled(b.id))) return false;
-        const both = await Promise.all([payments(a.id), payments(b.id)]);
-        return both[0].length === both[1].length && both;
-      }, { maxWait: 20_000 });
-      const money = (list: any[]) => list.map((p) => [p.value.amount, p.grossValue.amount, p.fee.amount]);
-      expect(money(pa), 'payments').to.deep.equal(money(pb));
-      const [da, db2] = await Promise.all([doc(a.id), doc(b.id)]);
-      expect(da.version, 'writes').to.equal(db2.version);
-      expect(da.order.totalPrice).to.deep.equal(db2.order.totalPrice);
-      expect(da.order.items.map((i: any) => [i.code, i.sentMilli, i.deliveredMilli, i.returnedMilli, i.cancelledMilli]))
-        .to.deep.equal(db2.order.items.map((i: any) => [i.code, i.sentMilli, i.deliveredMilli, i.returnedMilli, i.cancelledMilli]));
-      expect(da.stateReason).to.equal(db2.stateReason);
-      await waitFor(`${changes} order events of each twin`, () => orderEvents(a.id).length >= changes && orderEvents(b.id).length >= changes);
-      expect(orderEvents(a.id), 'order events').to.deep.equal(orderEvents(b.id));
-      expect(orderEvents(a.id)).to.have.length(changes);
-    }), { seed: SEED, numRuns: RUNS, endOnFailure: true });
+        // request writes are done when the answers came; the payments consumers follow the events
+        const [pa, pb] = await waitFor(
+          'both twins settled with the same payments',
+          async () => {
+            if (!(await settled(a.id)) || !(await settled(b.id))) return false;
+            const both = await Promise.all([payments(a.id), payments(b.id)]);
+            return both[0].length === both[1].length && both;
+          },
+          { maxWait: 20_000 },
+        );
+        const money = (list: any[]) => list.map((p) => [p.value.amount, p.grossValue.amount, p.fee.amount]);
+        expect(money(pa), 'payments').to.deep.equal(money(pb));
+        const [da, db2] = await Promise.all([doc(a.id), doc(b.id)]);
+        expect(da.version, 'writes').to.equal(db2.version);
+        expect(da.order.totalPrice).to.deep.equal(db2.order.totalPrice);
+        expect(da.order.items.map((i: any) => [i.code, i.sentMilli, i.deliveredMilli, i.returnedMilli, i.cancelledMilli])).to.deep.equal(
+          db2.order.items.map((i: any) => [i.code, i.sentMilli, i.deliveredMilli, i.returnedMilli, i.cancelledMilli]),
+        );
+        expect(da.stateReason).to.equal(db2.stateReason);
+        await waitFor(`${changes} order events of each twin`, () => orderEvents(a.id).length >= changes && orderEvents(b.id).length >= changes);
+        expect(orderEvents(a.id), 'order events').to.deep.equal(orderEvents(b.id));
+        expect(orderEvents(a.id)).to.have.length(changes);
+      }),
+      { seed: SEED, numRuns: RUNS, endOnFailure: true },
+    );
     expect(redelivered, 'duplicate event deliveries made').to.be.greaterThan(0);
   });
 });

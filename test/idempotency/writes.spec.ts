@@ -27,12 +27,17 @@ describe('Idempotency-Key on every partner write: a retry replays the first answ
     db = h.t.api.runtime.db;
     send = keyed(h.t.client, partner);
   });
-  after(async () => { await h?.stop(); });
+  after(async () => {
+    await h?.stop();
+  });
 
   const eventsOf = (id: string, type: string) => h.eventsFor(id).filter((e) => e.type === type);
   /** Every outbox entry of the application has left: its events are on Kafka (or on their way to the collector). */
-  const drained = (id: string) => waitFor(`the outbox of ${id} to drain`, async () =>
-    Object.keys((await db.collection('applications').findOne({ _id: id as any }))?.outbox ?? {}).length === 0);
+  const drained = (id: string) =>
+    waitFor(
+      `the outbox of ${id} to drain`,
+      async () => Object.keys((await db.collection('applications').findOne({ _id: id as any }))?.outbox ?? {}).length === 0,
+    );
   /**
    * One event of `type` collected, and no second one once the outbox has drained (an event
    * leaves only with a write, and a write puts its events in the outbox first).
@@ -56,7 +61,10 @@ describe('Idempotency-Key on every partner write: a retry replays the first answ
 
   it('when cancel is retried with its key, then the same 200 and one cancelled event and notification', async () => {
     const app = await processingApplication(h, partner);
-    const { first, second } = await sentTwice(send, 'PUT', `/financing/v1/applications/${app.id}/cancel`, { reason: 'APPLICATION_CANCELLED_OTHER', customReason: 'changed mind' });
+    const { first, second } = await sentTwice(send, 'PUT', `/financing/v1/applications/${app.id}/cancel`, {
+      reason: 'APPLICATION_CANCELLED_OTHER',
+      customReason: 'changed mind',
+    });
     expect(first.status, first.text).to.equal(200);
     expectReplay(first, second);
     expect(await versionOf(db, app.id)).to.equal(2);
@@ -76,7 +84,11 @@ describe('Idempotency-Key on every partner write: a retry replays the first answ
 
   it('when send, deliver and a return are each retried with their keys, then one payout and one credit note, and the order counts each once', async () => {
     const app = await readyApplication(h, partner);
-    for (const [op, body] of [['send', {}], ['deliver', {}], ['return', { items: [{ code: SHIPPING.code }] }]] as const) {
+    for (const [op, body] of [
+      ['send', {}],
+      ['deliver', {}],
+      ['return', { items: [{ code: SHIPPING.code }] }],
+    ] as const) {
       const { first, second } = await sentTwice(send, 'PUT', opPath(app.id, op), body);
       expect(first.status, `${op}: ${first.text}`).to.equal(200);
       expectReplay(first, second);
@@ -138,7 +150,10 @@ describe('Idempotency-Key on every partner write: a retry replays the first answ
       const n = applicationNotification(partner.id, receiver.url('/p'));
       await publishNotifications(producer, topics, [n]);
       deliveryId = deliveryIdOf(n);
-      await waitFor('the delivery recorded', async () => (await relay.deliveries.collection.countDocuments({ _id: deliveryId as any, state: 'DELIVERED' })) === 1);
+      await waitFor(
+        'the delivery recorded',
+        async () => (await relay.deliveries.collection.countDocuments({ _id: deliveryId as any, state: 'DELIVERED' })) === 1,
+      );
     });
     after(async () => {
       await redeliveries?.stop();

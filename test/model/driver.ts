@@ -29,10 +29,17 @@ export class ModelRun {
   private gatewayUrl = '';
   private partner!: TestPartner;
 
-  constructor(private readonly env: ModelEnv, private readonly sc: Scenario) {}
+  constructor(
+    private readonly env: ModelEnv,
+    private readonly sc: Scenario,
+  ) {}
 
-  get m(): Model { return this.cands[0]!; }
-  private get h() { return this.env.h; }
+  get m(): Model {
+    return this.cands[0]!;
+  }
+  private get h() {
+    return this.env.h;
+  }
 
   fail(why: string): never {
     throw new Error(`${why}\n  application ${this.id}\n  steps:\n    ${this.log.join('\n    ')}`);
@@ -63,19 +70,27 @@ export class ModelRun {
       await new Promise((r) => setTimeout(r, 250 * attempt));
     }
   }
-  put(path: string, body: unknown, key = randomUUID()): Promise<TestResponse> { return this.call('PUT', path, body, key); }
+  put(path: string, body: unknown, key = randomUUID()): Promise<TestResponse> {
+    return this.call('PUT', path, body, key);
+  }
   async get(path: string): Promise<any> {
     const res = await this.call('GET', path);
     if (res.status !== 200) this.fail(`GET ${path} answered ${res.status} ${res.text.slice(0, 200)}`);
     return res.body;
   }
-  getApp(): Promise<any> { return this.get(`/financing/v1/applications/${this.id}`); }
+  getApp(): Promise<any> {
+    return this.get(`/financing/v1/applications/${this.id}`);
+  }
 
   async run(): Promise<void> {
     const sc = this.sc;
     this.partner = await this.env.partner(sc.trigger, sc.feeBps);
     this.cands = [newModel(sc)];
-    const res = await this.call('POST', '/financing/v1/applications', applicationBody({ type: sc.type, order: { ...applicationBody().order, ...orderBody(sc.lines) }, customer: customer(sc.transactionsNumber) }));
+    const res = await this.call(
+      'POST',
+      '/financing/v1/applications',
+      applicationBody({ type: sc.type, order: { ...applicationBody().order, ...orderBody(sc.lines) }, customer: customer(sc.transactionsNumber) }),
+    );
     if (res.status !== 201) this.fail(`create answered ${res.status} ${res.text.slice(0, 300)}`);
     const created = res.body;
     this.id = created.id;
@@ -140,12 +155,15 @@ export class ModelRun {
     const { action, body } = resolveOp(this.m, o);
     const path = opPath(this.id, o.kind.toLowerCase() as any);
     const key = randomUUID();
-    const [a, b] = concurrent ? await Promise.all([this.put(path, body, key), this.put(path, body, key)]) : [await this.put(path, body, key), await this.put(path, body, key)];
+    const [a, b] = concurrent
+      ? await Promise.all([this.put(path, body, key), this.put(path, body, key)])
+      : [await this.put(path, body, key), await this.put(path, body, key)];
     count(`${o.kind} retried`, a);
     this.log.push(`  retry ${o.kind} ${JSON.stringify(body)} → ${a.status}, ${b.status}`);
     const busy = (r: TestResponse) => r.status === 409 && r.body?.errors?.[0]?.code === 'IDEMPOTENCY_KEY_IN_USE';
     const [first, second] = busy(a) ? [b, a] : [a, b];
-    if (!busy(second) && (second.status !== first.status || second.text !== first.text)) this.fail(`a retry with the same key answered ${second.status} ${second.text.slice(0, 200)}; the first ${first.status} ${first.text.slice(0, 200)}`);
+    if (!busy(second) && (second.status !== first.status || second.text !== first.text))
+      this.fail(`a retry with the same key answered ${second.status} ${second.text.slice(0, 200)}; the first ${first.status} ${first.text.slice(0, 200)}`);
     if (busy(second) && !concurrent) this.fail('a retry after the first answer came got 409 IDEMPOTENCY_KEY_IN_USE');
     const outs = this.cands.map((m) => apply(m, action));
     const ok = outs.filter((x) => responseDiff(x, first) === undefined);
@@ -158,8 +176,16 @@ export class ModelRun {
     const calls = ops.map((o) => ({ ...resolveOp(this.m, o), path: opPath(this.id, o.kind.toLowerCase() as any) }));
     const answers = await Promise.all(calls.map((c) => this.put(c.path, c.body)));
     calls.forEach((c, i) => count(`${c.action.kind} concurrent`, answers[i]!));
-    this.log.push(`  concurrent ${calls.map((c, i) => `${c.action.kind} ${JSON.stringify(c.body)} → ${answers[i]!.status} ${answers[i]!.body?.errors?.[0]?.code ?? ''}`).join(' | ')}`);
-    const next = this.cands.flatMap((m) => interleavings(m, calls.map((c) => c.action), answers));
+    this.log.push(
+      `  concurrent ${calls.map((c, i) => `${c.action.kind} ${JSON.stringify(c.body)} → ${answers[i]!.status} ${answers[i]!.body?.errors?.[0]?.code ?? ''}`).join(' | ')}`,
+    );
+    const next = this.cands.flatMap((m) =>
+      interleavings(
+        m,
+        calls.map((c) => c.action),
+        answers,
+      ),
+    );
     if (next.length === 0) this.fail('no order of the concurrent calls explains their answers');
     this.cands = dedupe(next);
     await this.observe();
@@ -217,15 +243,17 @@ export class ModelRun {
         this.log.push(`  PUT order ${JSON.stringify(lines)} → ${res.status} ${res.body?.errors?.[0]?.code ?? ''}`);
         const confirm: Action = { kind: 'CONFIRM', pageVersion: version };
         const orders: Action[][] = [[confirm, action], [confirm, { kind: 'DECIDE' }, action], ...(race === 'concurrent' ? [[action, confirm]] : [])];
-        const next = this.cands.flatMap((m) => orders.flatMap((seq) => {
-          let cur = m;
-          for (const a of seq) {
-            const out = apply(cur, a);
-            if (a === action && responseDiff(out, res) !== undefined) return [];
-            cur = out.model;
-          }
-          return [cur];
-        }));
+        const next = this.cands.flatMap((m) =>
+          orders.flatMap((seq) => {
+            let cur = m;
+            for (const a of seq) {
+              const out = apply(cur, a);
+              if (a === action && responseDiff(out, res) !== undefined) return [];
+              cur = out.model;
+            }
+            return [cur];
+          }),
+        );
         if (next.length === 0) this.fail(`the order change racing the confirmation: ${responseDiff(apply(apply(this.m, confirm).model, action), res)}`);
         this.cands = dedupe(next);
       }
@@ -235,10 +263,14 @@ export class ModelRun {
 
   /** Waits for the decision when the application was confirmed, then checks it. */
   async decided(): Promise<void> {
-    const app = await waitFor(`the decision of ${this.id}`, async () => {
-      const a = await this.getApp();
-      return !DECIDING.includes(a.stateReason) && a;
-    }, { maxWait: 60_000 });
+    const app = await waitFor(
+      `the decision of ${this.id}`,
+      async () => {
+        const a = await this.getApp();
+        return !DECIDING.includes(a.stateReason) && a;
+      },
+      { maxWait: 60_000 },
+    );
     this.log.push(`  decided: ${app.state}/${app.stateReason} total ${app.order?.totalPrice?.amount}`);
     countAnswer('decided', 200, app.stateReason);
     if (app.state === 'READY' && app.order.totalPrice.amount > 5_000_000) this.fail(`READY above the limit: ${app.order.totalPrice.amount}`);
@@ -263,11 +295,17 @@ export class ModelRun {
     }
     let last: any;
     try {
-      await waitFor(`the application ${this.id} to match the model`, async () => {
-        last = await this.getApp();
-        return this.cands.some((m) => applicationDiff(m, last) === undefined);
-      }, { maxWait: pending ? SETTLE_WAIT : 3_000, interval: 100 });
-    } catch { /* the narrowing below names the difference */ }
+      await waitFor(
+        `the application ${this.id} to match the model`,
+        async () => {
+          last = await this.getApp();
+          return this.cands.some((m) => applicationDiff(m, last) === undefined);
+        },
+        { maxWait: pending ? SETTLE_WAIT : 3_000, interval: 100 },
+      );
+    } catch {
+      /* the narrowing below names the difference */
+    }
     this.narrow((m) => applicationDiff(m, last), 'application');
   }
 
@@ -277,13 +315,21 @@ export class ModelRun {
    */
   async paidHandled(): Promise<void> {
     const want = Math.min(...this.cands.map((m) => m.payments.length));
-    const notes = await waitFor(`${want} payment notifications of ${this.id}`, () => {
-      const mine = this.h.notifications.json<NotificationRequest>().filter((n) => n.kind === 'PAYMENT' && (n.body as any).applicationId === this.id);
-      return mine.length >= want && mine;
-    }, { maxWait: SETTLE_WAIT });
+    const notes = await waitFor(
+      `${want} payment notifications of ${this.id}`,
+      () => {
+        const mine = this.h.notifications.json<NotificationRequest>().filter((n) => n.kind === 'PAYMENT' && (n.body as any).applicationId === this.id);
+        return mine.length >= want && mine;
+      },
+      { maxWait: SETTLE_WAIT },
+    );
     const { db, topics } = this.h.t.api.runtime;
     const ids = notes.filter((n) => (n.body as any).type === 'PAYOUT').map((n) => `${topics.group('payments.paid')}:${n.sourceEventId}`);
-    await waitFor(`READY_PAID handled for ${ids.length} payout(s) of ${this.id}`, async () => (await db.collection('consumer_inbox').countDocuments({ _id: { $in: ids } } as any)) === ids.length, { maxWait: SETTLE_WAIT });
+    await waitFor(
+      `READY_PAID handled for ${ids.length} payout(s) of ${this.id}`,
+      async () => (await db.collection('consumer_inbox').countDocuments({ _id: { $in: ids } } as any)) === ids.length,
+      { maxWait: SETTLE_WAIT },
+    );
   }
 
   /** The ledger caught up with every order event: then the payments and the notifications. */
@@ -294,10 +340,16 @@ export class ModelRun {
     const list = (await this.get(`${paymentsPath(this.id)}?limit=100`)).data;
     this.narrow((m) => paymentsDiff(m, list, app.order.totalPrice.amount), 'payments');
     let feed: any[] = [];
-    await waitFor(`the feed of ${this.id}`, async () => {
-      feed = (await this.get(`/financing/v1/events?applicationId=${this.id}&limit=100`)).data;
-      return feed.length >= Math.min(...this.cands.map((m) => m.notified.length + m.payments.length));
-    }, { maxWait: SETTLE_WAIT }).catch(() => { /* the comparison below names what is missing */ });
+    await waitFor(
+      `the feed of ${this.id}`,
+      async () => {
+        feed = (await this.get(`/financing/v1/events?applicationId=${this.id}&limit=100`)).data;
+        return feed.length >= Math.min(...this.cands.map((m) => m.notified.length + m.payments.length));
+      },
+      { maxWait: SETTLE_WAIT },
+    ).catch(() => {
+      /* the comparison below names what is missing */
+    });
     const notes = feed.filter((e) => e.type === 'application').map((e) => `${e.data.state}/${e.data.stateReason}`);
     const paid = feed.filter((e) => e.type === 'payment').map((e) => e.data.grossValue.amount);
     this.narrow((m) => {
@@ -305,7 +357,8 @@ export class ModelRun {
       if (JSON.stringify(notes) !== JSON.stringify(want)) return `notifications ${JSON.stringify(notes)}, expected ${JSON.stringify(want)}`;
       return JSON.stringify(paid) === JSON.stringify(m.payments.map((p) => p.gross)) ? undefined : `payment notifications ${JSON.stringify(paid)}`;
     }, 'notifications');
-    if (this.m.status.state === 'CANCELLED' && this.m.status.stateReason === 'CANCELLED_NOT_PAID' && orderTotal(this.m) !== 0) this.fail('a cancelled order still owes');
+    if (this.m.status.state === 'CANCELLED' && this.m.status.stateReason === 'CANCELLED_NOT_PAID' && orderTotal(this.m) !== 0)
+      this.fail('a cancelled order still owes');
     this.h.events.messages.splice(0, this.h.events.messages.length, ...this.h.events.messages.filter((x) => x.key !== this.id));
     this.h.notifications.messages.splice(0, this.h.notifications.messages.length, ...this.h.notifications.messages.filter((x) => x.key !== this.id));
   }

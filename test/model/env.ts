@@ -58,13 +58,19 @@ export function countAnswer(kind: string, status: number, code?: string): void {
  */
 export async function ledgerCaughtUp(h: AppHarness, id: string, writes: number): Promise<void> {
   if (writes === 0) return;
-  const events = await waitFor(`${writes} order events of ${id}`, () => {
-    const mine = h.eventsFor(id).filter((e) => e.type.startsWith('orders.order.'));
-    return mine.length >= writes && mine;
-  }, { maxWait: SETTLE_WAIT });
+  const events = await waitFor(
+    `${writes} order events of ${id}`,
+    () => {
+      const mine = h.eventsFor(id).filter((e) => e.type.startsWith('orders.order.'));
+      return mine.length >= writes && mine;
+    },
+    { maxWait: SETTLE_WAIT },
+  );
   const version = Math.max(...events.map((e) => e.aggregateVersion));
   const ledgers = h.t.api.runtime.db.collection('payment_ledgers');
-  await waitFor(`the ledger of ${id} at version ${version}`, async () => ((await ledgers.findOne({ _id: id } as any))?.lastAggregateVersion ?? 0) >= version, { maxWait: SETTLE_WAIT });
+  await waitFor(`the ledger of ${id} at version ${version}`, async () => ((await ledgers.findOne({ _id: id } as any))?.lastAggregateVersion ?? 0) >= version, {
+    maxWait: SETTLE_WAIT,
+  });
 }
 
 /** A new customer every time (BASIC level, no earlier approvals), decided by the rules, not a sandbox e-mail tag. */

@@ -43,7 +43,9 @@ describe('money model: random sequences against the service over HTTPS', functio
   // The four named points are the service's rules as decided (docs/orders-and-payments.md):
   // the oracle was written before they were settled and keeps both readings; MODEL_ACCEPT=none
   // runs it with its first reading only.
-  before(() => { for (const name of (process.env.MODEL_ACCEPT ?? DECIDED).split(',').filter((n) => n && n !== 'none')) accepted.add(name); });
+  before(() => {
+    for (const name of (process.env.MODEL_ACCEPT ?? DECIDED).split(',').filter((n) => n && n !== 'none')) accepted.add(name);
+  });
   after(() => accepted.clear());
 
   it(`when ${RUNS} random sequences run ${LANES} at a time (seed ${SEED}), then every answer, order, payment and notification agrees with the oracle`, async () => {
@@ -70,23 +72,39 @@ describe('money model: random sequences against the service over HTTPS', functio
       const runs = Math.min(ROUND, RUNS - round * ROUND);
       const env = await startModelEnv({ privateStore: process.env.MODEL_PRIVATE_STORE === '1' });
       try {
-        results.push(...await Promise.all(Array.from({ length: LANES }, (_, k) =>
-          lane(env, SEED + round * LANES + k, Math.floor(runs / LANES) + (k < runs % LANES ? 1 : 0)))));
+        results.push(
+          ...(await Promise.all(
+            Array.from({ length: LANES }, (_, k) => lane(env, SEED + round * LANES + k, Math.floor(runs / LANES) + (k < runs % LANES ? 1 : 0))),
+          )),
+        );
         process.stderr.write(`[model] round ${round + 1} settlements: ${await settlementRoundEnd(env)}\n`);
       } finally {
         await env.stop();
       }
-      if (ROUND < RUNS) process.stderr.write(`[model] round ${round + 1}: ${passed} sequences passed so far, ${results.filter((r) => r.failed).length} lane(s) failed, ${Math.round((Date.now() - started) / 1000)} s\n`);
+      if (ROUND < RUNS)
+        process.stderr.write(
+          `[model] round ${round + 1}: ${passed} sequences passed so far, ${results.filter((r) => r.failed).length} lane(s) failed, ${Math.round((Date.now() - started) / 1000)} s\n`,
+        );
     }
     const minutes = (Date.now() - started) / 60_000;
     const failed = results.filter((r) => r.failed);
-    process.stderr.write(`[model] ${passed} sequences passed, ${failed.length} lane(s) failed, in ${(minutes * 60).toFixed(1)} s: ${(passed / minutes).toFixed(1)} sequences/min (${LANES} lanes, seed ${SEED})\n`);
-    if (process.env.MODEL_STATS) process.stderr.write(`[model] answers: ${[...answerCounts].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k}: ${n}`).join('; ')}\n`);
-    const report = failed.map((r) => [
-      `lane seed ${r.seed} path ${r.counterexamplePath} (after ${r.numRuns} runs, ${r.numShrinks} shrinks; replay: --seed ${r.seed} --lanes 1 --runs ${r.numRuns} --path ${r.counterexamplePath})`,
-      `counterexample: ${JSON.stringify(r.counterexample?.[0])}`,
-      `${(r.errorInstance as Error)?.message ?? r.errorInstance}`,
-    ].join('\n'));
+    process.stderr.write(
+      `[model] ${passed} sequences passed, ${failed.length} lane(s) failed, in ${(minutes * 60).toFixed(1)} s: ${(passed / minutes).toFixed(1)} sequences/min (${LANES} lanes, seed ${SEED})\n`,
+    );
+    if (process.env.MODEL_STATS)
+      process.stderr.write(
+        `[model] answers: ${[...answerCounts]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([k, n]) => `${k}: ${n}`)
+          .join('; ')}\n`,
+      );
+    const report = failed.map((r) =>
+      [
+        `lane seed ${r.seed} path ${r.counterexamplePath} (after ${r.numRuns} runs, ${r.numShrinks} shrinks; replay: --seed ${r.seed} --lanes 1 --runs ${r.numRuns} --path ${r.counterexamplePath})`,
+        `counterexample: ${JSON.stringify(r.counterexample?.[0])}`,
+        `${(r.errorInstance as Error)?.message ?? r.errorInstance}`,
+      ].join('\n'),
+    );
     for (const text of report) process.stderr.write(`[model] FAILURE ${text}\n\n`);
     expect(failed.length, `${failed.length} lane(s) failed: the counterexamples are above (stderr)`).to.equal(0);
   });

@@ -23,13 +23,20 @@ const line = (code: string, gross: number, type = gross < 0 ? 'DISCOUNT' : 'PHYS
 describe('review regressions: what the customer owes, and what a precheck tells', function () {
   this.timeout(120_000);
   let h: AppHarness;
-  before(async () => { h = await startHarness(); });
-  after(async () => { await h?.stop(); });
+  before(async () => {
+    h = await startHarness();
+  });
+  after(async () => {
+    await h?.stop();
+  });
 
   const put = (p: TestPartner, path: string, body: unknown) => h.t.client.put(path, body, { token: p.token });
-  const ok = (res: TestResponse) => { expect(res.status, res.text).to.equal(200); return res; };
-  const netPaid = async (p: TestPartner, id: string) => ((await h.t.client.get(`${paymentsPath(id)}?limit=100`, { token: p.token })).body.data as any[])
-    .reduce((a, x) => a + x.grossValue.amount, 0);
+  const ok = (res: TestResponse) => {
+    expect(res.status, res.text).to.equal(200);
+    return res;
+  };
+  const netPaid = async (p: TestPartner, id: string) =>
+    ((await h.t.client.get(`${paymentsPath(id)}?limit=100`, { token: p.token })).body.data as any[]).reduce((a, x) => a + x.grossValue.amount, 0);
   const planSum = (app: any) => app.repaymentPlan.reduce((a: number, i: any) => a + i.amount.amount, 0);
   const owes = async (p: TestPartner, id: string) => {
     const app = await h.get(id, p);
@@ -90,7 +97,11 @@ describe('review regressions: what the customer owes, and what a precheck tells'
     const [a, b] = [await provisionPartner(h.t, {}), await provisionPartner(h.t, {})];
     const victim = `victim-${randomBytes(4).toString('hex')}`;
     const ask = async () => {
-      const res = await h.t.client.post('/financing/v1/precheck', { customer: { email: `${victim}@example.com` }, order: { totalPrice: CZK(150_000) }, type: 'DEFERRED_PAYMENT' }, { token: b.token });
+      const res = await h.t.client.post(
+        '/financing/v1/precheck',
+        { customer: { email: `${victim}@example.com` }, order: { totalPrice: CZK(150_000) }, type: 'DEFERRED_PAYMENT' },
+        { token: b.token },
+      );
       expect(res.status, res.text).to.equal(200);
       return { code: res.body.results[0].code, standing: res.body.results[0].PrecheckResultResponseSerializer, limits: res.body.limits };
     };

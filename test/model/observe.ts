@@ -17,7 +17,15 @@ export function orderDiff(m: Model, order: any): string | undefined {
   if (order.items.length !== m.lines.length) return `${order.items.length} items, expected ${m.lines.length}`;
   for (const [i, l] of m.lines.entries()) {
     const it = order.items[i];
-    const got = { code: it.code, Q: milli(it.quantity), S: milli(it.quantitySent), D: milli(it.quantityDelivered), R: milli(it.quantityReturned), C: milli(it.quantityCancelled), state: it.state };
+    const got = {
+      code: it.code,
+      Q: milli(it.quantity),
+      S: milli(it.quantitySent),
+      D: milli(it.quantityDelivered),
+      R: milli(it.quantityReturned),
+      C: milli(it.quantityCancelled),
+      state: it.state,
+    };
     const want = { code: l.code, Q: l.quantityMilli, S: l.S, D: l.D, R: l.R, C: l.C, state: itemState(l) };
     if (show(got) !== show(want)) return `item ${i}: ${show(got)}, expected ${show(want)}`;
     if (!(got.R <= got.D && got.D <= got.S && got.S + got.C <= got.Q)) return `item ${i} breaks R ≤ D ≤ S, S + C ≤ Q: ${show(got)}`;
@@ -79,10 +87,17 @@ export function interleavings(start: Model, actions: Action[], answers: TestResp
     if (m.pendingPaid > 0) go(apply(m, { kind: 'PAID' }).model, left);
     for (const i of left) {
       const o = apply(m, actions[i]!);
-      if (responseDiff(o, answers[i]!) === undefined) go(o.model, left.filter((j) => j !== i));
+      if (responseDiff(o, answers[i]!) === undefined)
+        go(
+          o.model,
+          left.filter((j) => j !== i),
+        );
     }
   };
-  go(start, actions.map((_, i) => i));
+  go(
+    start,
+    actions.map((_, i) => i),
+  );
   return [...out.values()];
 }
 

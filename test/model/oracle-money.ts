@@ -29,8 +29,7 @@ export function largestRemainder(amount: number, weights: number[]): number[] {
   const sign = amount < 0 ? -1n : 1n;
   const abs = BigInt(amount) * sign;
   const floors = weights.map((w) => (abs * BigInt(w)) / sum);
-  const order = weights.map((w, i) => ({ i, r: (abs * BigInt(w)) % sum }))
-    .sort((a, b) => (a.r === b.r ? a.i - b.i : a.r > b.r ? -1 : 1));
+  const order = weights.map((w, i) => ({ i, r: (abs * BigInt(w)) % sum })).sort((a, b) => (a.r === b.r ? a.i - b.i : a.r > b.r ? -1 : 1));
   let left = abs - floors.reduce((a, f) => a + f, 0n);
   for (const { i } of order) {
     if (left === 0n) break;
@@ -68,7 +67,10 @@ export function components(lines: PricedLine[]): number[][] {
   const comps: number[][] = lines.map((l) => (l.gross > 0 ? [l.gross] : []));
   const deducted = lines.reduce((a, l) => a + (l.gross < 0 ? l.gross : 0), 0);
   if (deducted === 0) return comps;
-  const shares = largestRemainder(deducted, positive.map((i) => lines[i]!.gross));
+  const shares = largestRemainder(
+    deducted,
+    positive.map((i) => lines[i]!.gross),
+  );
   positive.forEach((i, k) => comps[i]!.push(shares[k]!));
   return comps;
 }

@@ -7,8 +7,13 @@ import { apply, newModel, orderState, orderTotal, paidGross, payoutBase, settle,
  * pure, no service. (Loaded by money-model.spec.ts, since mocha's spec globs do not cover
  * test/**\/*.test.ts.)
  */
-const line = (code: string, gross: number, quantity = 1, type = gross < 0 ? 'DISCOUNT' : 'PHYSICAL'): LineSpec =>
-  ({ code, type, quantityMilli: Math.round(quantity * 1000), gross, vatRate: 21 });
+const line = (code: string, gross: number, quantity = 1, type = gross < 0 ? 'DISCOUNT' : 'PHYSICAL'): LineSpec => ({
+  code,
+  type,
+  quantityMilli: Math.round(quantity * 1000),
+  gross,
+  vatRate: 21,
+});
 const KETTLES = [line('KTL-1', 120000, 2), line('SHIP', 30000, 1, 'SHIPPING_FEE')];
 
 function ready(lines: LineSpec[], trigger: Trigger = 'DELIVERED', feeBps = 0, type: Model['type'] = 'DEFERRED_PAYMENT'): Model {
@@ -37,15 +42,24 @@ describe('model oracle: money arithmetic', () => {
     expect(largestRemainder(-8_000_000, [10_000_000])).to.deep.equal([-8_000_000]);
     expect(largestRemainder(-7, [3, 2, 5])).to.deep.equal([-2, -1, -4]);
   });
-  it('the deductions\' sum is allocated once over the positive lines; zero and deduction lines hold nothing', () => {
-    const comps = components([{ gross: 300, Q: 1000 }, { gross: 0, Q: 1000 }, { gross: -100, Q: 1000 }, { gross: 100, Q: 2000 }, { gross: -1, Q: 1000 }]);
+  it("the deductions' sum is allocated once over the positive lines; zero and deduction lines hold nothing", () => {
+    const comps = components([
+      { gross: 300, Q: 1000 },
+      { gross: 0, Q: 1000 },
+      { gross: -100, Q: 1000 },
+      { gross: 100, Q: 2000 },
+      { gross: -1, Q: 1000 },
+    ]);
     expect(comps).to.deep.equal([[300, -76], [], [], [100, -25], []]);
     // the line's net value spreads over the quantity at once
     expect(rangeValue([100, -25], 2000, 0, 1000)).to.equal(38);
   });
   it('many small deductions never push a line below zero (each one allocated alone gave the earlier line every tie)', () => {
     const lines = [{ gross: 10, Q: 1000 }, { gross: 10, Q: 1000 }, ...Array.from({ length: 19 }, () => ({ gross: -1, Q: 1000 }))];
-    expect(components(lines).slice(0, 2)).to.deep.equal([[10, -10], [10, -9]]);
+    expect(components(lines).slice(0, 2)).to.deep.equal([
+      [10, -10],
+      [10, -9],
+    ]);
   });
   it('the fee is cumulative: a record pays fee(after) − fee(before)', () => {
     expect(feeOf(150000, 333)).to.equal(4995);
@@ -54,8 +68,8 @@ describe('model oracle: money arithmetic', () => {
   });
 });
 
-describe('model oracle: the review\'s sequences', () => {
-  it('a. a cancel naming a totalPrice other than the items\' value is refused; cancelling all owes 0 and pays nothing', () => {
+describe("model oracle: the review's sequences", () => {
+  it("a. a cancel naming a totalPrice other than the items' value is refused; cancelling all owes 0 and pays nothing", () => {
     let m = ready(KETTLES, 'DELIVERED');
     const refused = apply(m, { kind: 'CANCEL', items: [{ code: 'KTL-1' }], totalPrice: 0 });
     expect(refused.refusal).to.include({ status: 422, attribute: 'totalPrice.amount' });
@@ -116,7 +130,7 @@ describe('model oracle: the review\'s sequences', () => {
 });
 
 describe('model oracle: hand-computed cases', () => {
-  it('partial sends pay each piece\'s net value; the fees add up to the fee of the total', () => {
+  it("partial sends pay each piece's net value; the fees add up to the fee of the total", () => {
     let m = ready([line('A', 1000, 3), line('D', -101)], 'SENT', 333);
     expect(orderTotal(m)).to.equal(899);
     m = ok(m, { kind: 'SEND', items: [{ code: 'A', quantityMilli: 1000 }] });
@@ -125,10 +139,12 @@ describe('model oracle: hand-computed cases', () => {
     expect(paidGross(m)).to.equal(899);
     expect(m.payments.reduce((a, p) => a + p.fee, 0)).to.equal(feeOf(899, 333));
   });
-  it('a return below the items\' value keeps the difference; the full return with an explicit amount keeps it too', () => {
+  it("a return below the items' value keeps the difference; the full return with an explicit amount keeps it too", () => {
     let m = ready(KETTLES, 'DELIVERED', 100);
     m = ok(m, { kind: 'DELIVER' });
-    expect(apply(m, { kind: 'RETURN', items: [{ code: 'KTL-1', quantityMilli: 1000 }], totalPrice: 60001 }).refusal).to.include({ code: 'TOTAL_PRICE_LIMIT_EXCEEDED' });
+    expect(apply(m, { kind: 'RETURN', items: [{ code: 'KTL-1', quantityMilli: 1000 }], totalPrice: 60001 }).refusal).to.include({
+      code: 'TOTAL_PRICE_LIMIT_EXCEEDED',
+    });
     m = ok(m, { kind: 'RETURN', items: [{ code: 'KTL-1', quantityMilli: 1000 }], totalPrice: 50000 });
     expect([orderTotal(m), paidGross(m)]).to.deep.equal([100000, 100000]);
     m = ok(m, { kind: 'RETURN', totalPrice: 90000 });
@@ -162,7 +178,7 @@ describe('model oracle: hand-computed cases', () => {
     m = ok(m, { kind: 'CANCEL' });
     expect(m.status.stateReason).to.equal('CANCELLED_NOT_PAID');
   });
-  it('send and deliver totals: at most the marked pieces\' value, the order total on the last pieces', () => {
+  it("send and deliver totals: at most the marked pieces' value, the order total on the last pieces", () => {
     const m = ready(KETTLES);
     expect(apply(m, { kind: 'SEND', items: [{ code: 'SHIP' }], totalPrice: 30001 }).refusal).to.include({ code: 'TOTAL_PRICE_LIMIT_EXCEEDED' });
     expect(apply(m, { kind: 'SEND', items: [{ code: 'SHIP' }], totalPrice: 30000 }).refusal).to.equal(undefined);

@@ -12,11 +12,29 @@ export type Trigger = 'SENT' | 'DELIVERED';
 export type Financing = 'DEFERRED_PAYMENT' | 'PAY_IN_THREE';
 export type Op = 'SEND' | 'DELIVER' | 'RETURN' | 'CANCEL';
 
-export interface LineSpec { code: string; type: string; quantityMilli: number; gross: number; vatRate: number }
+export interface LineSpec {
+  code: string;
+  type: string;
+  quantityMilli: number;
+  gross: number;
+  vatRate: number;
+}
 /** S sent, D delivered, R returned, C cancelled (thousandths): R ≤ D ≤ S, S + C ≤ Q. */
-export interface Line extends LineSpec { S: number; D: number; R: number; C: number }
-export interface Status { state: string; stateReason: string }
-export interface Payment { type: 'PAYOUT' | 'CREDIT_NOTE'; gross: number; fee: number }
+export interface Line extends LineSpec {
+  S: number;
+  D: number;
+  R: number;
+  C: number;
+}
+export interface Status {
+  state: string;
+  stateReason: string;
+}
+export interface Payment {
+  type: 'PAYOUT' | 'CREDIT_NOTE';
+  gross: number;
+  fee: number;
+}
 
 export interface Model {
   type: Financing;
@@ -50,9 +68,18 @@ export type Action =
   | { kind: 'PAID' };
 
 /** A refusal: HTTP status, error code and attribute (each compared when given). */
-export interface Refusal { status: number; code?: string; attribute?: string }
+export interface Refusal {
+  status: number;
+  code?: string;
+  attribute?: string;
+}
 /** `amount`: what left the order total; `bound`: the largest totalPrice the call accepts (cancel: the one it must name). */
-export interface Outcome { model: Model; refusal?: Refusal; amount?: number; bound?: number }
+export interface Outcome {
+  model: Model;
+  refusal?: Refusal;
+  amount?: number;
+  bound?: number;
+}
 
 /**
  * Known differences between the rules and the service, accepted by name (MODEL_ACCEPT) so
@@ -67,18 +94,41 @@ export const accepted = new Set<string>();
 // The decision limits (BASIC customer: every model customer is new, so never GOLD or velocity-limited).
 export const BASIC_LIMIT = 5_000_000;
 export const FIRST_PURCHASE_LIMIT = 2_000_000;
-const NOTIFIED = ['PROCESSING_REDIRECT_NEEDED', 'REJECTED', 'CANCELLED_NOT_PAID', 'CANCELLED_RETURNED', 'READY_TO_SHIP', 'READY_SHIPPED', 'READY_DELIVERED', 'READY_PAID'];
+const NOTIFIED = [
+  'PROCESSING_REDIRECT_NEEDED',
+  'REJECTED',
+  'CANCELLED_NOT_PAID',
+  'CANCELLED_RETURNED',
+  'READY_TO_SHIP',
+  'READY_SHIPPED',
+  'READY_DELIVERED',
+  'READY_PAID',
+];
 
 export function newModel(o: { type: Financing; trigger: Trigger; feeBps: number; transactionsNumber: number; lines: LineSpec[] }): Model {
   const status = { state: 'PROCESSING', stateReason: 'PROCESSING_REDIRECT_NEEDED' };
   return {
-    type: o.type, trigger: o.trigger, feeBps: o.feeBps, transactionsNumber: o.transactionsNumber, status,
-    lines: freshLines(o.lines), adjustments: 0, approvedTotal: null, orderVersion: 0, payments: [], pendingPaid: 0, notified: [status], orderWrites: 0,
+    type: o.type,
+    trigger: o.trigger,
+    feeBps: o.feeBps,
+    transactionsNumber: o.transactionsNumber,
+    status,
+    lines: freshLines(o.lines),
+    adjustments: 0,
+    approvedTotal: null,
+    orderVersion: 0,
+    payments: [],
+    pendingPaid: 0,
+    notified: [status],
+    orderWrites: 0,
   };
 }
 
 const freshLines = (specs: LineSpec[]): Line[] => specs.map((s) => ({ ...s, S: 0, D: 0, R: 0, C: 0 }));
-const refuse = (model: Model, status: number, code?: string, attribute?: string): Outcome => ({ model, refusal: { status, code, ...(attribute ? { attribute } : {}) } });
+const refuse = (model: Model, status: number, code?: string, attribute?: string): Outcome => ({
+  model,
+  refusal: { status, code, ...(attribute ? { attribute } : {}) },
+});
 const isDeduction = (l: LineSpec) => l.gross < 0;
 const openOf = (l: Line) => l.quantityMilli - l.R - l.C;
 
@@ -90,8 +140,14 @@ export function available(l: Line, op: Op): number {
 
 function mark(l: Line, op: Op, q: number): void {
   if (op === 'SEND') l.S += q;
-  if (op === 'DELIVER') { l.D += q; l.S = Math.max(l.S, l.D); }
-  if (op === 'RETURN') { l.R += q; l.D = Math.max(l.D, l.R); } // a piece returned on the way ends its journey
+  if (op === 'DELIVER') {
+    l.D += q;
+    l.S = Math.max(l.S, l.D);
+  }
+  if (op === 'RETURN') {
+    l.R += q;
+    l.D = Math.max(l.D, l.R);
+  } // a piece returned on the way ends its journey
   if (op === 'CANCEL') l.C += q;
 }
 
@@ -159,21 +215,30 @@ function notReady(m: Model): Outcome | undefined {
 export function apply(model: Model, action: Action): Outcome {
   const m: Model = structuredClone(model);
   switch (action.kind) {
-    case 'SEND': case 'DELIVER': case 'RETURN': case 'CANCEL':
+    case 'SEND':
+    case 'DELIVER':
+    case 'RETURN':
+    case 'CANCEL':
       if (accepted.has('cancel-empty-400') && action.kind === 'CANCEL' && action.items?.length === 0) return refuse(model, 400, 'INVALID_REQUEST', 'items');
       return notReady(model) ?? fulfil(model, m, action);
-    case 'CHANGE': return change(model, m, action.lines);
-    case 'CANCEL_APP': return cancelApplication(model, m);
+    case 'CHANGE':
+      return change(model, m, action.lines);
+    case 'CANCEL_APP':
+      return cancelApplication(model, m);
     case 'CONFIRM':
       // the confirm carries the order version its page showed: a changed order shows the page again
-      if (m.status.stateReason === 'PROCESSING_REDIRECT_NEEDED' && action.pageVersion === m.orderVersion) setStatus(m, 'PROCESSING', 'PROCESSING_VALIDATION_IN_PROGRESS');
+      if (m.status.stateReason === 'PROCESSING_REDIRECT_NEEDED' && action.pageVersion === m.orderVersion)
+        setStatus(m, 'PROCESSING', 'PROCESSING_VALIDATION_IN_PROGRESS');
       return { model: m };
     case 'DECIDE': {
       if (m.status.stateReason !== 'PROCESSING_VALIDATION_IN_PROGRESS') return { model: m };
       const total = orderTotal(m);
       const rejected = total > BASIC_LIMIT || (m.transactionsNumber === 0 && total > FIRST_PURCHASE_LIMIT);
       if (rejected) setStatus(m, 'REJECTED', 'REJECTED');
-      else { setStatus(m, 'READY', 'READY_TO_SHIP'); m.approvedTotal = total; }
+      else {
+        setStatus(m, 'READY', 'READY_TO_SHIP');
+        m.approvedTotal = total;
+      }
       return { model: m };
     }
     case 'PAID':
@@ -244,7 +309,10 @@ function fulfil(model: Model, m: Model, a: Extract<Action, { kind: Op }>): Outco
   }
   if (!m.lines.some((l) => (accepted.has('zero-lines-hold-deductions') ? l.gross >= 0 : l.gross > 0) && openOf(l) > 0)) {
     // deductions close by themselves when no positive piece is left open: sent pieces come back, the rest is cancelled
-    for (const l of m.lines.filter(isDeduction)) { mark(l, 'RETURN', available(l, 'RETURN')); mark(l, 'CANCEL', available(l, 'CANCEL')); }
+    for (const l of m.lines.filter(isDeduction)) {
+      mark(l, 'RETURN', available(l, 'RETURN'));
+      mark(l, 'CANCEL', available(l, 'CANCEL'));
+    }
   }
   const openAfter = goodsOpen(m);
   let amount: number;
@@ -259,7 +327,7 @@ function fulfil(model: Model, m: Model, a: Extract<Action, { kind: Op }>): Outco
     // the default is the items' value also on the last pieces: what an earlier return kept back stays owed
     amount = a.totalPrice ?? Math.max(0, Math.min(value, total));
     // D: never above the order total, also by default (docs: the customer owes no more than that)
-    const limit = bound = openAfter ? Math.min(total, value) : total;
+    const limit = (bound = openAfter ? Math.min(total, value) : total);
     if (amount < 0 || amount > total || amount > limit) return refuse(model, 422, 'TOTAL_PRICE_LIMIT_EXCEEDED', 'totalPrice.amount');
   }
   m.adjustments += value - amount; // the total falls by exactly `amount`
@@ -307,7 +375,8 @@ function change(model: Model, m: Model, specs: LineSpec[]): Outcome {
   if (state === 'READY') {
     if (model.type === 'PAY_IN_THREE' && newTotal !== orderTotal(model)) return refuse(model, 422, 'NOT_SUPPORTED');
     // D: "not above the approved total" read literally: a lowered order may come back up to it
-    if (newTotal > (accepted.has('approved-is-current') ? orderTotal(model) : model.approvedTotal!)) return refuse(model, 422, 'NOT_SUPPORTED', 'order.totalPrice.amount');
+    if (newTotal > (accepted.has('approved-is-current') ? orderTotal(model) : model.approvedTotal!))
+      return refuse(model, 422, 'NOT_SUPPORTED', 'order.totalPrice.amount');
   }
   // D: the page shows the items' codes, quantities, prices and rates: a change that keeps them all is no change to confirm against
   const shown = (ls: LineSpec[]) => JSON.stringify(ls.map((l) => [l.code, l.quantityMilli, l.gross, l.vatRate]));

@@ -22,15 +22,20 @@ const DECIDING = ['PROCESSING_VALIDATION_IN_PROGRESS', 'PROCESSING_PREAPPROVED']
 describe('review regressions: money and the order the customer confirmed', function () {
   this.timeout(120_000);
   let h: AppHarness;
-  before(async () => { h = await startHarness(); });
-  after(async () => { await h?.stop(); });
+  before(async () => {
+    h = await startHarness();
+  });
+  after(async () => {
+    await h?.stop();
+  });
 
   const put = (p: TestPartner, path: string, body: unknown) => h.t.client.put(path, body, { token: p.token });
   const payments = async (p: TestPartner, id: string) => (await h.t.client.get(`${paymentsPath(id)}?limit=100`, { token: p.token })).body.data as any[];
   const planSum = (app: any) => app.repaymentPlan.reduce((a: number, i: any) => a + i.amount.amount, 0);
   const refusal = (res: TestResponse) => ({ status: res.status, ...res.body?.errors?.[0] });
   /** An application created for a new customer, decided by the rules (no sandbox e-mail tag). */
-  const createFor = (p: TestPartner, lines: LineSpec[]) => h.create(applicationBody({ customer: customer(4), order: { ...applicationBody().order, ...orderBody(lines) } }), p);
+  const createFor = (p: TestPartner, lines: LineSpec[]) =>
+    h.create(applicationBody({ customer: customer(4), order: { ...applicationBody().order, ...orderBody(lines) } }), p);
 
   it('a. when a cancel of unsent kettles names totalPrice 0, then 422 naming totalPrice.amount and no payout; cancelling both lines leaves nothing owed and nothing paid', async () => {
     const partner = await provisionPartner(h.t, { payoutTrigger: 'DELIVERED', feeBps: 150 });
@@ -49,7 +54,7 @@ describe('review regressions: money and the order the customer confirmed', funct
     expect(await payments(partner, app.id)).to.deep.equal([]);
   });
 
-  it('b. when only the TV of a TV with a large discount is sent (paid on SENT), then one payout of the net 2 000 000, never the TV\'s 10 000 000; the discount alone cannot be cancelled', async () => {
+  it("b. when only the TV of a TV with a large discount is sent (paid on SENT), then one payout of the net 2 000 000, never the TV's 10 000 000; the discount alone cannot be cancelled", async () => {
     const partner = await provisionPartner(h.t, { payoutTrigger: 'SENT', feeBps: 0 });
     const app = await readyApplication(h, partner, { order: { ...applicationBody().order, ...orderBody([line('TV', 10_000_000), line('DISC', -8_000_000)]) } });
     expect(app.order.totalPrice.amount).to.equal(2_000_000);
@@ -63,12 +68,16 @@ describe('review regressions: money and the order the customer confirmed', funct
     expect((await h.get(app.id, partner)).order.totalPrice.amount).to.equal(2_000_000);
   });
 
-  it('c. when the order is changed between the customer\'s confirmation and the decision, then 422 APPLICATION_VALIDATION_IN_PROGRESS and the decision is on the order confirmed, within the limit', async () => {
+  it("c. when the order is changed between the customer's confirmation and the decision, then 422 APPLICATION_VALIDATION_IN_PROGRESS and the decision is on the order confirmed, within the limit", async () => {
     const partner = await provisionPartner(h.t, { payoutTrigger: 'SENT', feeBps: 0 });
     const huge = orderBody([line('YACHT', 900_000_000)]);
     let caught = 0;
     // the original order within the limit ends READY with its own total; one above it ends REJECTED
-    for (const [lines, outcome] of [[[line('KTL', 150_000)], 'READY'], [[line('CAR', 6_000_000)], 'REJECTED'], [[line('KTL', 150_000)], 'READY']] as const) {
+    for (const [lines, outcome] of [
+      [[line('KTL', 150_000)], 'READY'],
+      [[line('CAR', 6_000_000)], 'REJECTED'],
+      [[line('KTL', 150_000)], 'READY'],
+    ] as const) {
       const app = await createFor(partner, [...lines]);
       const gw = new GatewayClient(h.t, app.gatewayRedirectUrl);
       expect((await gw.submit('confirm')).status).to.be.below(400);
@@ -77,10 +86,14 @@ describe('review regressions: money and the order the customer confirmed', funct
       expect(res.status, res.text).to.equal(422);
       expect(res.body.errors[0].code).to.be.oneOf(['APPLICATION_VALIDATION_IN_PROGRESS', outcome === 'READY' ? 'NOT_SUPPORTED' : 'APPLICATION_REJECTED']);
       if (res.body.errors[0].code === 'APPLICATION_VALIDATION_IN_PROGRESS') caught += 1;
-      const decided = await waitFor('the decision', async () => {
-        const a = await h.get(app.id, partner);
-        return !DECIDING.includes(a.stateReason) && a;
-      }, { maxWait: 20_000 });
+      const decided = await waitFor(
+        'the decision',
+        async () => {
+          const a = await h.get(app.id, partner);
+          return !DECIDING.includes(a.stateReason) && a;
+        },
+        { maxWait: 20_000 },
+      );
       expect(decided.state).to.equal(outcome);
       expect(decided.order.totalPrice.amount).to.equal(lines[0].gross);
     }
@@ -101,10 +114,14 @@ describe('review regressions: money and the order the customer confirmed', funct
     expect(again.text).to.include('49,000.00');
     // the page shown now confirms the order it shows
     await gw.submit('confirm');
-    const decided = await waitFor('the decision', async () => {
-      const a = await h.get(app.id, partner);
-      return !DECIDING.includes(a.stateReason) && a;
-    }, { maxWait: 20_000 });
+    const decided = await waitFor(
+      'the decision',
+      async () => {
+        const a = await h.get(app.id, partner);
+        return !DECIDING.includes(a.stateReason) && a;
+      },
+      { maxWait: 20_000 },
+    );
     expect([decided.state, decided.order.totalPrice.amount]).to.deep.equal(['READY', 4_900_000]);
   });
 });

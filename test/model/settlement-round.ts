@@ -11,7 +11,10 @@ export async function settlementRoundEnd(env: ModelEnv): Promise<string> {
   let settlements = 0;
   let lines = 0;
   for (const partner of await env.partners()) {
-    const calls: PartnerCalls = { call: (method, path, body) => env.h.t.client.request(method, path, { body, token: partner.token, headers: method === 'GET' ? {} : { 'Idempotency-Key': crypto.randomUUID() } }) };
+    const calls: PartnerCalls = {
+      call: (method, path, body) =>
+        env.h.t.client.request(method, path, { body, token: partner.token, headers: method === 'GET' ? {} : { 'Idempotency-Key': crypto.randomUUID() } }),
+    };
     await closeBurst(calls, 3, 2);
     const seen = await checkPartnerSettlements(calls, true);
     settlements += seen.settlements;

@@ -14,11 +14,14 @@ export interface PartnerCalls {
 
 /** 2–3 sandbox closes, 0–4 ms apart; each answers 2xx, 409 (another close of the partner runs) or 422 NOTHING_TO_SETTLE. */
 export async function closeBurst(p: PartnerCalls, n: number, gapMs: number): Promise<string[]> {
-  const answers = await Promise.all(Array.from({ length: n }, async (_, i) => {
-    await new Promise((r) => setTimeout(r, i * gapMs));
-    return p.call('POST', SANDBOX_CLOSE, {});
-  }));
-  const fine = (a: { status: number; body: any }) => a.status < 300 || a.status === 409 || (a.status === 422 && a.body?.errors?.[0]?.code === 'NOTHING_TO_SETTLE');
+  const answers = await Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      await new Promise((r) => setTimeout(r, i * gapMs));
+      return p.call('POST', SANDBOX_CLOSE, {});
+    }),
+  );
+  const fine = (a: { status: number; body: any }) =>
+    a.status < 300 || a.status === 409 || (a.status === 422 && a.body?.errors?.[0]?.code === 'NOTHING_TO_SETTLE');
   const bad = answers.filter((a) => !fine(a));
   if (bad.length) throw new Error(`settlement close answered ${bad.map((a) => `${a.status} ${a.text.slice(0, 200)}`).join('; ')}`);
   return answers.map((a) => `${a.status}`);
@@ -27,7 +30,7 @@ export async function closeBurst(p: PartnerCalls, n: number, gapMs: number): Pro
 /** Every item of a cursor-paged list (100 a page, `after` = the last item's id). */
 async function all(p: PartnerCalls, path: string, pick: (b: any) => any[], idOf: (x: any) => string): Promise<any[]> {
   const out: any[] = [];
-  for (let after = ''; ;) {
+  for (let after = ''; ; ) {
     const sep = path.includes('?') ? '&' : '?';
     const res = await p.call('GET', `${path}${sep}limit=100${after ? `&after=${encodeURIComponent(after)}` : ''}`);
     if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status} ${res.text.slice(0, 200)}`);
@@ -47,7 +50,11 @@ const minor = (s: string) => {
 
 /** The report's rows and footer, as integers in minor units. */
 function reportOf(csv: string): { rows: string[][]; footer: Map<string, number> } {
-  const lines = csv.split('\r\n').filter(Boolean).slice(1).map((l) => l.split(','));
+  const lines = csv
+    .split('\r\n')
+    .filter(Boolean)
+    .slice(1)
+    .map((l) => l.split(','));
   const footer = new Map<string, number>();
   const rows: string[][] = [];
   for (const r of lines) {
@@ -62,14 +69,24 @@ function reportOf(csv: string): { rows: string[][]; footer: Map<string, number> 
  * payment is in flight, at the end of a round): every listed line also names its settlement.
  */
 export async function checkPartnerSettlements(p: PartnerCalls, strict: boolean): Promise<{ settlements: number; lines: number }> {
-  const list = await all(p, '/financing/v1/settlements', (b) => b.data, (s) => s.id);
+  const list = await all(
+    p,
+    '/financing/v1/settlements',
+    (b) => b.data,
+    (s) => s.id,
+  );
   const owner = new Map<string, string>();
   const problems: string[] = [];
   const byNumber = [...list].sort((a, b) => a.number - b.number);
   let carried = 0;
   for (const [i, s] of byNumber.entries()) {
     if (s.number !== i + 1) problems.push(`settlement numbers are not 1..n: ${byNumber.map((x) => x.number).join(',')}`);
-    const lines = await all(p, `/financing/v1/settlements/${s.id}`, (b) => b.lines, (l) => l.paymentId);
+    const lines = await all(
+      p,
+      `/financing/v1/settlements/${s.id}`,
+      (b) => b.lines,
+      (l) => l.paymentId,
+    );
     for (const l of lines) {
       if (owner.has(l.paymentId)) problems.push(`payment ${l.paymentId} is in settlements ${owner.get(l.paymentId)} and ${s.id}`);
       owner.set(l.paymentId, s.id);
@@ -99,11 +116,17 @@ export async function checkPartnerSettlements(p: PartnerCalls, strict: boolean):
     carried = want.carriedOut;
   }
   // read after the settlements: a line marked since is fine, a line naming a settlement we did not see is not
-  const payments = await all(p, '/financing/v1/payments', (b) => b.data, (x) => x.paymentId);
+  const payments = await all(
+    p,
+    '/financing/v1/payments',
+    (b) => b.data,
+    (x) => x.paymentId,
+  );
   const known = new Set(list.map((s) => s.id));
   for (const x of payments) {
     const listedBy = owner.get(x.paymentId);
-    if (x.settlementId && known.has(x.settlementId) && listedBy !== x.settlementId) problems.push(`payment ${x.paymentId} names ${x.settlementId}, listed by ${listedBy ?? 'none'}`);
+    if (x.settlementId && known.has(x.settlementId) && listedBy !== x.settlementId)
+      problems.push(`payment ${x.paymentId} names ${x.settlementId}, listed by ${listedBy ?? 'none'}`);
     if (listedBy && x.settlementId && x.settlementId !== listedBy) problems.push(`payment ${x.paymentId} names ${x.settlementId}, listed by ${listedBy}`);
     if (strict && listedBy && !x.settlementId) problems.push(`payment ${x.paymentId} listed by ${listedBy} names no settlement`);
     if (strict && x.settlementId && !known.has(x.settlementId)) problems.push(`payment ${x.paymentId} names an unknown settlement ${x.settlementId}`);

@@ -78,11 +78,15 @@ describe('monitoring: docker-compose.yml mounts what Prometheus and Grafana read
     expect(dsDir && statSync(dsDir).isDirectory(), 'datasources provisioning').to.equal(true);
     expect(providerDir && statSync(providerDir).isDirectory(), 'dashboards provisioning').to.equal(true);
 
-    const datasources = readdirSync(dsDir!).filter((f) => f.endsWith('.yml')).flatMap((f) => readYaml(path.join(dsDir!, f)).datasources);
+    const datasources = readdirSync(dsDir!)
+      .filter((f) => f.endsWith('.yml'))
+      .flatMap((f) => readYaml(path.join(dsDir!, f)).datasources);
     const prometheus = datasources.find((d: { type: string }) => d.type === 'prometheus');
     expect(prometheus.url).to.equal('http://prometheus:9090');
 
-    const providers = readdirSync(providerDir!).filter((f) => f.endsWith('.yml')).flatMap((f) => readYaml(path.join(providerDir!, f)).providers);
+    const providers = readdirSync(providerDir!)
+      .filter((f) => f.endsWith('.yml'))
+      .flatMap((f) => readYaml(path.join(providerDir!, f)).providers);
     expect(providers).to.not.be.empty;
     const dashboardsDir = hostPathOf(mounts, providers[0].options.path);
     expect(dashboardsDir, `${providers[0].options.path} is not mounted`).to.equal(path.dirname(DASHBOARD_FILE));

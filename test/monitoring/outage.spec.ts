@@ -56,17 +56,32 @@ describe('monitoring: when Kafka is killed, the dependency and outbox metrics sh
 
     await broker.stop('SIGKILL');
     for (let i = 0; i < 3; i++) await create();
-    await waitFor('dependency_up{kafka} 0', async () => (await sample('dependency_up{dependency="kafka",service="api"}')) === 0, { maxWait: 20_000, interval: 500 });
+    await waitFor('dependency_up{kafka} 0', async () => (await sample('dependency_up{dependency="kafka",service="api"}')) === 0, {
+      maxWait: 20_000,
+      interval: 500,
+    });
     expect(await sample('dependency_up{dependency="store",service="api"}')).to.equal(1);
     expect(await sample('outbox_pending_entries{service="api"}')).to.be.at.least(3);
     const age = (await sample('outbox_oldest_pending_age_seconds{service="api"}'))!;
-    await waitFor('the oldest entry to age', async () => (await sample('outbox_oldest_pending_age_seconds{service="api"}'))! >= age + 1, { maxWait: 10_000, interval: 250 });
-    await waitFor('KafkaUnreachable pending in Prometheus', async () => (await alertState('KafkaUnreachable')) === 'pending', { maxWait: 20_000, interval: 500 });
+    await waitFor('the oldest entry to age', async () => (await sample('outbox_oldest_pending_age_seconds{service="api"}'))! >= age + 1, {
+      maxWait: 10_000,
+      interval: 250,
+    });
+    await waitFor('KafkaUnreachable pending in Prometheus', async () => (await alertState('KafkaUnreachable')) === 'pending', {
+      maxWait: 20_000,
+      interval: 500,
+    });
     expect(await alertState('StoreUnreachable')).to.equal(undefined);
 
     await broker.start();
-    await waitFor('dependency_up{kafka} 1 again', async () => (await sample('dependency_up{dependency="kafka",service="api"}')) === 1, { maxWait: 30_000, interval: 500 });
-    await waitFor('the sweeper to publish what waited', async () => (await sample('outbox_pending_entries{service="api"}')) === 0, { maxWait: 60_000, interval: 500 });
+    await waitFor('dependency_up{kafka} 1 again', async () => (await sample('dependency_up{dependency="kafka",service="api"}')) === 1, {
+      maxWait: 30_000,
+      interval: 500,
+    });
+    await waitFor('the sweeper to publish what waited', async () => (await sample('outbox_pending_entries{service="api"}')) === 0, {
+      maxWait: 60_000,
+      interval: 500,
+    });
     expect(await sample('outbox_oldest_pending_age_seconds{service="api"}')).to.equal(0);
     await waitFor('KafkaUnreachable to clear', async () => (await alertState('KafkaUnreachable')) === undefined, { maxWait: 20_000, interval: 500 });
   });

@@ -46,14 +46,22 @@ export async function startPrometheus(targets: Record<string, string>, scrapeSec
   // JSON is YAML: no serializer needed
   writeFileSync(path.join(dir, 'prometheus.yml'), JSON.stringify(config));
   let output = '';
-  const child: ChildProcess = spawn(PROMETHEUS, [
-    `--config.file=${path.join(dir, 'prometheus.yml')}`,
-    `--storage.tsdb.path=${path.join(dir, 'data')}`,
-    `--web.listen-address=127.0.0.1:${port}`,
-    '--log.level=warn',
-  ], { stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout!.on('data', (c: Buffer) => { output += c.toString(); });
-  child.stderr!.on('data', (c: Buffer) => { output += c.toString(); });
+  const child: ChildProcess = spawn(
+    PROMETHEUS,
+    [
+      `--config.file=${path.join(dir, 'prometheus.yml')}`,
+      `--storage.tsdb.path=${path.join(dir, 'data')}`,
+      `--web.listen-address=127.0.0.1:${port}`,
+      '--log.level=warn',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  child.stdout!.on('data', (c: Buffer) => {
+    output += c.toString();
+  });
+  child.stderr!.on('data', (c: Buffer) => {
+    output += c.toString();
+  });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
@@ -67,10 +75,14 @@ export async function startPrometheus(targets: Record<string, string>, scrapeSec
   };
   const get = async (p: string): Promise<any> => (await fetch(`${url}${p}`, { signal: AbortSignal.timeout(5_000) })).json();
   try {
-    await waitFor(`Prometheus ready on ${url}`, async () => {
-      if (child.exitCode !== null) throw new Error(`prometheus exited ${child.exitCode}: ${output}`);
-      return (await fetch(`${url}/-/ready`).catch(() => undefined))?.status === 200;
-    }, { maxWait: 20_000, interval: 100 });
+    await waitFor(
+      `Prometheus ready on ${url}`,
+      async () => {
+        if (child.exitCode !== null) throw new Error(`prometheus exited ${child.exitCode}: ${output}`);
+        return (await fetch(`${url}/-/ready`).catch(() => undefined))?.status === 200;
+      },
+      { maxWait: 20_000, interval: 100 },
+    );
   } catch (err) {
     await stop();
     throw new Error(`${(err as Error).message}\n${output}`);

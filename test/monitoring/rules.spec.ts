@@ -7,7 +7,13 @@ import { PROMETHEUS_DIR, PROMTOOL, ROOT, RULES_FILE, alertRules, readYaml, requi
 function anchorsOf(markdown: string): Set<string> {
   const anchors = new Set<string>();
   for (const m of markdown.matchAll(/^#{1,6}\s+(.+)$/gm)) {
-    anchors.add(m[1]!.trim().toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-'));
+    anchors.add(
+      m[1]!
+        .trim()
+        .toLowerCase()
+        .replace(/[^\w\- ]/g, '')
+        .replace(/ /g, '-'),
+    );
   }
   return anchors;
 }

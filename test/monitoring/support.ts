@@ -43,7 +43,9 @@ export function recordingRules(): { record: string; expr: string }[] {
 }
 
 export function ruleTestFiles(): string[] {
-  return readdirSync(RULE_TESTS_DIR).filter((f) => f.endsWith('.test.yml')).map((f) => path.join(RULE_TESTS_DIR, f));
+  return readdirSync(RULE_TESTS_DIR)
+    .filter((f) => f.endsWith('.test.yml'))
+    .map((f) => path.join(RULE_TESTS_DIR, f));
 }
 
 /** Runs a tool to its end (bounded), resolving with its exit code and output. */

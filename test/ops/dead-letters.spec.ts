@@ -9,7 +9,10 @@ import { dropTestResources } from '../support/api.js';
 import { runOps } from '../support/partners-cli.js';
 import { waitFor } from '../support/wait.js';
 
-interface Probe { type: 'probe'; id: string }
+interface Probe {
+  type: 'probe';
+  id: string;
+}
 
 /**
  * Dead letters, listed and put back by the operators' program against real Kafka: a consumer
@@ -51,16 +54,21 @@ describe('ops kafka dead-letters and replay: a dead-lettered message, its cause 
       },
     });
     await consumer.start();
-    const send = (id: string) => runtime.producer.send({ topic, messages: [kafkaMessage({ key: 'k', value: JSON.stringify({ type: 'probe', id }), id, type: 'probe' })] });
+    const send = (id: string) =>
+      runtime.producer.send({ topic, messages: [kafkaMessage({ key: 'k', value: JSON.stringify({ type: 'probe', id }), id, type: 'probe' })] });
     await send('m-1');
     await send('m-2');
     await waitFor('m-2 handled', () => applied.includes('m-2'), { maxWait: 30_000 });
 
-    const listedOut = await waitFor('the dead letter listed', async () => {
-      const r = await runOps(config, ['kafka', 'dead-letters', '--source', 'replay-probe']);
-      expect(r.code, r.stderr).to.equal(0);
-      return r.json.count === 1 && r.json;
-    }, { maxWait: 30_000, interval: 500 });
+    const listedOut = await waitFor(
+      'the dead letter listed',
+      async () => {
+        const r = await runOps(config, ['kafka', 'dead-letters', '--source', 'replay-probe']);
+        expect(r.code, r.stderr).to.equal(0);
+        return r.json.count === 1 && r.json;
+      },
+      { maxWait: 30_000, interval: 500 },
+    );
     const [dead] = listedOut.deadLetters;
     expect(dead).to.deep.include({ id: 'm-1', eventType: 'probe', reason: 'the partner it names is unknown' });
     expect(dead.source).to.deep.include({ topic, partition: 0, consumerGroup: runtime.topics.group('replay-probe') });
@@ -73,7 +81,10 @@ describe('ops kafka dead-letters and replay: a dead-lettered message, its cause 
     expect(dry.json.plan.wouldReplay).to.equal(1);
     const refused = await runOps(config, ['kafka', 'replay', '--id', 'm-1', '--yes-i-know-what-im-doing']);
     expect(refused.code, 'confirmed without a reason').to.equal(2);
-    expect((await runOps(config, ['kafka', 'replay', '--yes-i-know-what-im-doing', '--reason', 'all'])).code, 'no choice: the whole topic is never replayed').to.equal(2);
+    expect(
+      (await runOps(config, ['kafka', 'replay', '--yes-i-know-what-im-doing', '--reason', 'all'])).code,
+      'no choice: the whole topic is never replayed',
+    ).to.equal(2);
     expect(applied, 'nothing replayed by a dry run').to.deep.equal(['m-2']);
 
     const done = await runOps(config, ['kafka', 'replay', '--id', 'm-1', '--yes-i-know-what-im-doing', '--reason', 'partner provisioned']);
@@ -92,7 +103,11 @@ describe('ops kafka dead-letters and replay: a dead-lettered message, its cause 
     const audited = await runOps(config, ['data', 'audit', '--command', 'kafka replay']);
     expect(audited.code, audited.stderr).to.equal(0);
     expect(audited.json.records.map((r: { outcome: string; reason?: string }) => `${r.outcome} ${r.reason ?? ''}`)).to.deep.equal([
-      'applied twice', 'applied partner provisioned', 'refused all', 'refused ', 'dry-run ',
+      'applied twice',
+      'applied partner provisioned',
+      'refused all',
+      'refused ',
+      'dry-run ',
     ]);
     expect(audited.json.records[1].options).to.deep.include({ id: ['m-1'], 'yes-i-know-what-im-doing': true });
   });

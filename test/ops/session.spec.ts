@@ -5,15 +5,20 @@ import { uniqueSuffix } from '../support/config.js';
 import { openSession } from '../../ops/session.js';
 
 /** What a verb runs in, opened from the services' settings against the shared stack. */
-describe('ops: a verb\'s session, opened as the services open theirs', function () {
+describe("ops: a verb's session, opened as the services open theirs", function () {
   this.timeout(60_000);
   const suffix = uniqueSuffix();
   let env: Record<'NODE_ENV' | 'MONGO_URL' | 'KAFKA_BROKERS' | 'MONGO_DB' | 'KAFKA_TOPIC_PREFIX' | 'KAFKA_PARTITIONS' | 'LOG_LEVEL', string>;
   // the shared stack's addresses are known once the global set-up has run
   before(() => {
     env = {
-      NODE_ENV: 'test', MONGO_URL: process.env.MONGO_URL!, KAFKA_BROKERS: process.env.KAFKA_BROKERS!,
-      MONGO_DB: `test_ops_${suffix}`, KAFKA_TOPIC_PREFIX: `test.ops.${suffix}.`, KAFKA_PARTITIONS: '1', LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      MONGO_URL: process.env.MONGO_URL!,
+      KAFKA_BROKERS: process.env.KAFKA_BROKERS!,
+      MONGO_DB: `test_ops_${suffix}`,
+      KAFKA_TOPIC_PREFIX: `test.ops.${suffix}.`,
+      KAFKA_PARTITIONS: '1',
+      LOG_LEVEL: 'silent',
     };
   });
 
@@ -21,7 +26,10 @@ describe('ops: a verb\'s session, opened as the services open theirs', function 
     const session = await openSession('store', env);
     await session.ctx.db.dropDatabase();
     await session.close();
-    const admin = createKafka({ brokers: env.KAFKA_BROKERS.split(','), clientId: 'ops-test', topicPrefix: env.KAFKA_TOPIC_PREFIX, partitions: 1 }, createLogger({ level: 'silent', name: 'test' })).admin();
+    const admin = createKafka(
+      { brokers: env.KAFKA_BROKERS.split(','), clientId: 'ops-test', topicPrefix: env.KAFKA_TOPIC_PREFIX, partitions: 1 },
+      createLogger({ level: 'silent', name: 'test' }),
+    ).admin();
     await admin.connect();
     const mine = (await admin.listTopics()).filter((t) => t.startsWith(env.KAFKA_TOPIC_PREFIX));
     if (mine.length) await admin.deleteTopics({ topics: mine, timeout: 10_000 });
@@ -40,7 +48,7 @@ describe('ops: a verb\'s session, opened as the services open theirs', function 
     }
   });
 
-  it('when a verb needs the runtime, then it gets a service\'s runtime: the same store, its topics created, a connected producer', async () => {
+  it("when a verb needs the runtime, then it gets a service's runtime: the same store, its topics created, a connected producer", async () => {
     const session = await openSession('runtime', env);
     try {
       const runtime = session.ctx.runtime!;

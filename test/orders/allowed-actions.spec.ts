@@ -24,7 +24,9 @@ describe('allowedActions: every listed action is accepted, every other refused, 
     paidOnDelivery = await provisionPartner(h.t, { payoutTrigger: 'DELIVERED' });
     paidOnSend = await provisionPartner(h.t, { payoutTrigger: 'SENT' });
   });
-  after(async () => { await h?.stop(); });
+  after(async () => {
+    await h?.stop();
+  });
 
   const put = (p: TestPartner, path: string, body: unknown = {}) => h.t.client.put<any>(path, body, { token: p.token });
   const decided = async (p: TestPartner, outcome: 'APPROVE' | 'REJECT') => {
@@ -41,21 +43,43 @@ describe('allowedActions: every listed action is accepted, every other refused, 
   const states: Array<{ name: string; partner: () => TestPartner; make: (p: TestPartner) => Promise<{ id: string }>; expected: Action[] }> = [
     { name: 'PROCESSING_REDIRECT_NEEDED', partner: () => paidOnDelivery, make: (p) => h.create(applicationBody(), p), expected: ['CANCEL', 'CHANGE_ORDER'] },
     { name: 'REJECTED', partner: () => paidOnDelivery, make: (p) => decided(p, 'REJECT'), expected: [] },
-    { name: 'READY_TO_SHIP', partner: () => paidOnDelivery, make: (p) => decided(p, 'APPROVE'), expected: ['CANCEL', 'CHANGE_ORDER', 'SEND', 'DELIVER', 'CANCEL_ITEMS'] },
     {
-      name: 'READY_SHIPPED, part of the order sent', partner: () => paidOnDelivery, expected: ['SEND', 'DELIVER', 'RETURN', 'CANCEL_ITEMS'],
-      make: async (p) => { const a = await decided(p, 'APPROVE'); return step(p, a.id, opPath(a.id, 'send'), { items: [{ code: 'KTL-1', quantity: 1 }] }, 'READY_SHIPPED'); },
+      name: 'READY_TO_SHIP',
+      partner: () => paidOnDelivery,
+      make: (p) => decided(p, 'APPROVE'),
+      expected: ['CANCEL', 'CHANGE_ORDER', 'SEND', 'DELIVER', 'CANCEL_ITEMS'],
     },
     {
-      name: 'READY_SHIPPED, all sent', partner: () => paidOnDelivery, expected: ['DELIVER', 'RETURN'],
-      make: async (p) => { const a = await decided(p, 'APPROVE'); return step(p, a.id, opPath(a.id, 'send'), {}, 'READY_SHIPPED'); },
+      name: 'READY_SHIPPED, part of the order sent',
+      partner: () => paidOnDelivery,
+      expected: ['SEND', 'DELIVER', 'RETURN', 'CANCEL_ITEMS'],
+      make: async (p) => {
+        const a = await decided(p, 'APPROVE');
+        return step(p, a.id, opPath(a.id, 'send'), { items: [{ code: 'KTL-1', quantity: 1 }] }, 'READY_SHIPPED');
+      },
     },
     {
-      name: 'READY_PAID (paid on send)', partner: () => paidOnSend, expected: ['DELIVER', 'RETURN'],
-      make: async (p) => { const a = await decided(p, 'APPROVE'); return step(p, a.id, opPath(a.id, 'send'), {}, 'READY_PAID'); },
+      name: 'READY_SHIPPED, all sent',
+      partner: () => paidOnDelivery,
+      expected: ['DELIVER', 'RETURN'],
+      make: async (p) => {
+        const a = await decided(p, 'APPROVE');
+        return step(p, a.id, opPath(a.id, 'send'), {}, 'READY_SHIPPED');
+      },
     },
     {
-      name: 'READY_DELIVERED (after the payout on send)', partner: () => paidOnSend, expected: ['RETURN'],
+      name: 'READY_PAID (paid on send)',
+      partner: () => paidOnSend,
+      expected: ['DELIVER', 'RETURN'],
+      make: async (p) => {
+        const a = await decided(p, 'APPROVE');
+        return step(p, a.id, opPath(a.id, 'send'), {}, 'READY_PAID');
+      },
+    },
+    {
+      name: 'READY_DELIVERED (after the payout on send)',
+      partner: () => paidOnSend,
+      expected: ['RETURN'],
       make: async (p) => {
         const a = await decided(p, 'APPROVE');
         await step(p, a.id, opPath(a.id, 'send'), {}, 'READY_PAID');
@@ -63,11 +87,18 @@ describe('allowedActions: every listed action is accepted, every other refused, 
       },
     },
     {
-      name: 'CANCELLED_NOT_PAID', partner: () => paidOnDelivery, expected: [],
-      make: async (p) => { const a = await h.create(applicationBody(), p); return step(p, a.id, `/financing/v1/applications/${a.id}/cancel`, {}, 'CANCELLED_NOT_PAID'); },
+      name: 'CANCELLED_NOT_PAID',
+      partner: () => paidOnDelivery,
+      expected: [],
+      make: async (p) => {
+        const a = await h.create(applicationBody(), p);
+        return step(p, a.id, `/financing/v1/applications/${a.id}/cancel`, {}, 'CANCELLED_NOT_PAID');
+      },
     },
     {
-      name: 'CANCELLED_RETURNED', partner: () => paidOnSend, expected: [],
+      name: 'CANCELLED_RETURNED',
+      partner: () => paidOnSend,
+      expected: [],
       make: async (p) => {
         const a = await decided(p, 'APPROVE');
         await step(p, a.id, opPath(a.id, 'send'), {}, 'READY_PAID');
@@ -78,12 +109,18 @@ describe('allowedActions: every listed action is accepted, every other refused, 
 
   const call = (p: TestPartner, id: string, action: Action): Promise<TestResponse> => {
     switch (action) {
-      case 'CANCEL': return put(p, `/financing/v1/applications/${id}/cancel`);
-      case 'CHANGE_ORDER': return put(p, orderPath(id), { order: { deliveryCarrier: { carrierId: 'DPD' } } });
-      case 'SEND': return put(p, opPath(id, 'send'));
-      case 'DELIVER': return put(p, opPath(id, 'deliver'));
-      case 'RETURN': return put(p, opPath(id, 'return'));
-      case 'CANCEL_ITEMS': return put(p, opPath(id, 'cancel'));
+      case 'CANCEL':
+        return put(p, `/financing/v1/applications/${id}/cancel`);
+      case 'CHANGE_ORDER':
+        return put(p, orderPath(id), { order: { deliveryCarrier: { carrierId: 'DPD' } } });
+      case 'SEND':
+        return put(p, opPath(id, 'send'));
+      case 'DELIVER':
+        return put(p, opPath(id, 'deliver'));
+      case 'RETURN':
+        return put(p, opPath(id, 'return'));
+      case 'CANCEL_ITEMS':
+        return put(p, opPath(id, 'cancel'));
     }
   };
 
@@ -93,13 +130,15 @@ describe('allowedActions: every listed action is accepted, every other refused, 
       const apps = await Promise.all(ACTIONS.map(() => state.make(p)));
       const listed = (await h.get(apps[0]!.id, p)).allowedActions as Action[];
       expect(listed).to.deep.equal(state.expected);
-      await Promise.all(ACTIONS.map(async (action, i) => {
-        const id = apps[i]!.id;
-        expect((await h.get(id, p)).allowedActions, `${action}: the same state shows the same actions`).to.deep.equal(listed);
-        const res = await call(p, id, action);
-        if (listed.includes(action)) expect(res.status, `${action} is listed: ${res.text}`).to.equal(200);
-        else expect(res.status, `${action} is not listed: ${res.text}`).to.be.within(400, 499);
-      }));
+      await Promise.all(
+        ACTIONS.map(async (action, i) => {
+          const id = apps[i]!.id;
+          expect((await h.get(id, p)).allowedActions, `${action}: the same state shows the same actions`).to.deep.equal(listed);
+          const res = await call(p, id, action);
+          if (listed.includes(action)) expect(res.status, `${action} is listed: ${res.text}`).to.equal(200);
+          else expect(res.status, `${action} is not listed: ${res.text}`).to.be.within(400, 499);
+        }),
+      );
     });
   }
 });

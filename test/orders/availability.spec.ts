@@ -37,21 +37,37 @@ describe('availability of order operations by application state (spec table)', f
     apps.PROCESSING = (await processingApplication(h, partner)).id;
     apps.REJECTED = (await decidedApplication(h, partner, 'reject')).id;
     const cancelled = await processingApplication(h, partner);
-    const res = await h.t.client.put(`/financing/v1/applications/${cancelled.id}/cancel`, { reason: 'APPLICATION_CANCELLED_BY_CUSTOMER' }, { token: partner.token });
+    const res = await h.t.client.put(
+      `/financing/v1/applications/${cancelled.id}/cancel`,
+      { reason: 'APPLICATION_CANCELLED_BY_CUSTOMER' },
+      { token: partner.token },
+    );
     if (res.status !== 200) throw new Error(`cancel failed: ${res.status} ${res.text}`);
     apps.CANCELLED = cancelled.id;
   });
-  after(async () => { await h?.stop(); });
+  after(async () => {
+    await h?.stop();
+  });
 
   const call = (op: Op, id: string) => {
     const token = { token: partner.token };
     switch (op) {
-      case 'change order': return h.t.client.put(orderPath(id), { reason: 'new address', order: { addresses: [{ addressType: 'DELIVERY', city: 'Brno', country: 'CZ' }] } }, token);
-      case 'get order': return h.t.client.get(`/financing/v1/orders?applicationId=${id}`, token);
-      case 'mark sent': return h.t.client.put(opPath(id, 'send'), {}, token);
-      case 'mark delivered': return h.t.client.put(opPath(id, 'deliver'), {}, token);
-      case 'mark returned': return h.t.client.put(opPath(id, 'return'), { items: [{ code: 'KTL-1', quantity: 1 }] }, token);
-      case 'mark cancelled': return h.t.client.put(opPath(id, 'cancel'), { items: [{ code: 'SHIP' }] }, token);
+      case 'change order':
+        return h.t.client.put(
+          orderPath(id),
+          { reason: 'new address', order: { addresses: [{ addressType: 'DELIVERY', city: 'Brno', country: 'CZ' }] } },
+          token,
+        );
+      case 'get order':
+        return h.t.client.get(`/financing/v1/orders?applicationId=${id}`, token);
+      case 'mark sent':
+        return h.t.client.put(opPath(id, 'send'), {}, token);
+      case 'mark delivered':
+        return h.t.client.put(opPath(id, 'deliver'), {}, token);
+      case 'mark returned':
+        return h.t.client.put(opPath(id, 'return'), { items: [{ code: 'KTL-1', quantity: 1 }] }, token);
+      case 'mark cancelled':
+        return h.t.client.put(opPath(id, 'cancel'), { items: [{ code: 'SHIP' }] }, token);
     }
   };
 

@@ -20,7 +20,9 @@ describe('20 concurrent fulfilment calls on one application', function () {
     h = await startHarness();
     partner = h.partner;
   });
-  after(async () => { await h?.stop(); });
+  after(async () => {
+    await h?.stop();
+  });
 
   const put = (id: string, op: 'send' | 'deliver' | 'return' | 'cancel', body: unknown) => h.t.client.put(opPath(id, op), body, { token: partner.token });
   const cleanRefusal = (res: { status: number; body: any }) => {
@@ -97,12 +99,17 @@ describe('20 concurrent fulfilment calls on one application', function () {
     // a second API on the same database and topics: the in-process lock no longer helps,
     // only the version guard does
     const { config } = h.t;
-    const second: Api = await startApi(testConfig({ MONGO_DB: config.mongo.db, KAFKA_TOPIC_PREFIX: config.kafka.topicPrefix }), createLogger({ level: 'silent', name: 'api-2' }));
+    const second: Api = await startApi(
+      testConfig({ MONGO_DB: config.mongo.db, KAFKA_TOPIC_PREFIX: config.kafka.topicPrefix }),
+      createLogger({ level: 'silent', name: 'api-2' }),
+    );
     const client2 = new TestClient(`https://localhost:${second.httpsPort}`, second.tls.cert);
     try {
       const app = await readyApplication(h, partner);
       const body = { items: [{ code: KETTLE.code, quantity: 0.1 }] };
-      const results = await Promise.all(Array.from({ length: 20 }, (_, k) => (k % 2 ? client2 : h.t.client).put(opPath(app.id, 'deliver'), body, { token: partner.token })));
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, k) => (k % 2 ? client2 : h.t.client).put(opPath(app.id, 'deliver'), body, { token: partner.token })),
+      );
       for (const r of results.filter((x) => x.status !== 200)) {
         expect(r.status, r.text).to.equal(409);
         cleanRefusal(r);

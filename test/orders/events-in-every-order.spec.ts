@@ -12,13 +12,26 @@ import { KETTLE, SHIPPING, opPath, paymentsPath, readyApplication } from './orde
 describe('every Events-table row is notified in every order of events', function () {
   this.timeout(120_000);
   let h: AppHarness;
-  before(async () => { h = await startHarness(); });
-  after(async () => { await h?.stop(); });
+  before(async () => {
+    h = await startHarness();
+  });
+  after(async () => {
+    await h?.stop();
+  });
 
-  const put = (p: TestPartner, id: string, op: 'send' | 'deliver' | 'return' | 'cancel', body: unknown = {}) => h.t.client.put<any>(opPath(id, op), body, { token: p.token });
-  const notified = (id: string) => h.notificationsFor(id).filter((n: NotificationRequest) => n.kind === 'APPLICATION').map((n) => n.body.stateReason);
-  const until = (id: string, reasons: string[]) => waitFor(`${reasons.join(' → ')} notified for ${id} (have ${notified(id).join(', ')})`,
-    () => reasons.every((r) => notified(id).includes(r)) && notified(id), { maxWait: 20_000 });
+  const put = (p: TestPartner, id: string, op: 'send' | 'deliver' | 'return' | 'cancel', body: unknown = {}) =>
+    h.t.client.put<any>(opPath(id, op), body, { token: p.token });
+  const notified = (id: string) =>
+    h
+      .notificationsFor(id)
+      .filter((n: NotificationRequest) => n.kind === 'APPLICATION')
+      .map((n) => n.body.stateReason);
+  const until = (id: string, reasons: string[]) =>
+    waitFor(
+      `${reasons.join(' → ')} notified for ${id} (have ${notified(id).join(', ')})`,
+      () => reasons.every((r) => notified(id).includes(r)) && notified(id),
+      { maxWait: 20_000 },
+    );
 
   it('when the partner is paid on send and the order is delivered afterwards, then READY_PAID and then READY_DELIVERED are notified, and the payout stays listed', async () => {
     const partner = await provisionPartner(h.t, { payoutTrigger: 'SENT' });

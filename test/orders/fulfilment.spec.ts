@@ -22,13 +22,19 @@ describe('order fulfilment: send, deliver, return, cancel through HTTP', functio
     await files?.close();
   });
 
-  const put = (id: string, op: 'send' | 'deliver' | 'return' | 'cancel', body: unknown = {}, p = partner) => h.t.client.put(opPath(id, op), body, { token: p.token });
+  const put = (id: string, op: 'send' | 'deliver' | 'return' | 'cancel', body: unknown = {}, p = partner) =>
+    h.t.client.put(opPath(id, op), body, { token: p.token });
   const item = (order: any, code: string) => order.items.find((i: any) => i.code === code);
   const orderEvents = (id: string) => h.eventsFor(id).filter((e) => e.type.startsWith('orders.order.'));
 
   it('when send has an empty body, then every item is SENT, the order SENT, READY_SHIPPED with its notification, and the event carries the lines', async () => {
     const app = await readyApplication(h, partner);
-    const res = await put(app.id, 'send', { sentDate: '2024-05-02', deliveryTrackingNumber: 'PPL-123', deliveryCarrier: { carrierId: 'DPD' }, variableSymbol: '55' });
+    const res = await put(app.id, 'send', {
+      sentDate: '2024-05-02',
+      deliveryTrackingNumber: 'PPL-123',
+      deliveryCarrier: { carrierId: 'DPD' },
+      variableSymbol: '55',
+    });
     expect(res.status).to.equal(200);
     expect(res.body.applicationInfo).to.deep.equal({ id: app.id, state: 'READY', stateReason: 'READY_SHIPPED' });
     expect(res.body.state).to.equal('SENT');
@@ -39,8 +45,11 @@ describe('order fulfilment: send, deliver, return, cancel through HTTP', functio
     expect(res.body.totalPrice).to.deep.equal({ amount: ORDER_TOTAL, currency: 'CZK' });
     const n = await h.waitForNotification(app.id, 'READY_SHIPPED');
     expect(n.body).to.deep.equal({ id: app.id, state: 'READY', stateReason: 'READY_SHIPPED' });
-    const sent = await waitFor('the sent event', () => orderEvents(app.id).find((e) => e.type === 'orders.order.sent')) as DomainEvent<any>;
-    expect(sent.data.lines.map((l: any) => [l.code, l.quantityMilli, l.amount])).to.deep.equal([[KETTLE.code, 2000, KETTLE.total], [SHIPPING.code, 1000, SHIPPING.total]]);
+    const sent = (await waitFor('the sent event', () => orderEvents(app.id).find((e) => e.type === 'orders.order.sent'))) as DomainEvent<any>;
+    expect(sent.data.lines.map((l: any) => [l.code, l.quantityMilli, l.amount])).to.deep.equal([
+      [KETTLE.code, 2000, KETTLE.total],
+      [SHIPPING.code, 1000, SHIPPING.total],
+    ]);
     expect(sent.data.payout).to.deep.equal({ trigger: 'DELIVERED', feeBps: 0 });
     expect(n.sourceEventId).to.equal(sent.id);
   });
@@ -87,11 +96,18 @@ describe('order fulfilment: send, deliver, return, cancel through HTTP', functio
     expect(over.status).to.equal(422);
     expect(over.body.errors[0]).to.include({ code: 'TOTAL_PRICE_LIMIT_EXCEEDED', attribute: 'totalPrice.amount' });
     expect((await h.get(app.id, partner)).stateReason).to.equal('READY_TO_SHIP');
-    const ok = await put(app.id, 'deliver', { totalPrice: { amount: ORDER_TOTAL, currency: 'CZK' }, document: TEXT_DOCUMENT, deliveryCarrier: { carrierCustom: 'Own van' } });
+    const ok = await put(app.id, 'deliver', {
+      totalPrice: { amount: ORDER_TOTAL, currency: 'CZK' },
+      document: TEXT_DOCUMENT,
+      deliveryCarrier: { carrierCustom: 'Own van' },
+    });
     expect(ok.status).to.equal(200);
     expect(ok.body.state).to.equal('DELIVERED');
     expect(ok.body.applicationInfo.stateReason).to.equal('READY_DELIVERED');
-    expect(ok.body.documents.at(-1)).to.deep.include({ type: 'INVOICE', file: { filename: 'invoice.txt', mimeType: 'text/plain', size: 37, sha256: ok.body.documents.at(-1).file.sha256 } });
+    expect(ok.body.documents.at(-1)).to.deep.include({
+      type: 'INVOICE',
+      file: { filename: 'invoice.txt', mimeType: 'text/plain', size: 37, sha256: ok.body.documents.at(-1).file.sha256 },
+    });
     expect(ok.body.deliveryCarrier).to.deep.equal({ carrierCustom: 'Own van' });
     await h.waitForNotification(app.id, 'READY_DELIVERED');
     const twice = await put(app.id, 'deliver', {});
@@ -104,7 +120,9 @@ describe('order fulfilment: send, deliver, return, cancel through HTTP', functio
     const unreachable = await put(app.id, 'deliver', { document: { type: 'INVOICE', file: 'https://127.0.0.1:1/invoice.pdf' } });
     expect(unreachable.status).to.equal(422);
     expect(unreachable.body.errors[0]).to.include({ code: 'UNPROCESSABLE', attribute: 'document.file' });
-    const binary = await put(app.id, 'deliver', { document: { type: 'INVOICE', file: { filename: 'x.bin', content: Buffer.from([0, 1, 2, 3, 255]).toString('base64') } } });
+    const binary = await put(app.id, 'deliver', {
+      document: { type: 'INVOICE', file: { filename: 'x.bin', content: Buffer.from([0, 1, 2, 3, 255]).toString('base64') } },
+    });
     expect(binary.status).to.equal(400);
     expect(binary.body.errors[0]).to.include({ code: 'INVALID_REQUEST', attribute: 'document.file' });
     expect((await h.get(app.id, partner)).stateReason, 'a refused document changes nothing').to.equal('READY_TO_SHIP');
@@ -143,7 +161,11 @@ describe('order fulfilment: send, deliver, return, cancel through HTTP', functio
   it('when items are returned, then their value leaves the total; a full return makes the order RETURNED, the total zero and the application CANCELLED_RETURNED', async () => {
     const app = await readyApplication(h, partner);
     await put(app.id, 'deliver', {});
-    const one = await put(app.id, 'return', { items: [{ code: KETTLE.code, quantity: 1 }], variableSymbol: '77', document: { ...TEXT_DOCUMENT, type: 'CREDIT_NOTE' } });
+    const one = await put(app.id, 'return', {
+      items: [{ code: KETTLE.code, quantity: 1 }],
+      variableSymbol: '77',
+      document: { ...TEXT_DOCUMENT, type: 'CREDIT_NOTE' },
+    });
     expect(one.status).to.equal(200);
     expect(one.body.totalPrice.amount).to.equal(ORDER_TOTAL - KETTLE.total / 2);
     expect(item(one.body, KETTLE.code).state).to.equal('DELIVERED');
@@ -160,7 +182,7 @@ describe('order fulfilment: send, deliver, return, cancel through HTTP', functio
     expect(after.body.errors[0].code).to.equal('APPLICATION_ALREADY_CANCELLED');
   });
 
-  it('when a return names an amount above the order total, then 422 TOTAL_PRICE_LIMIT_EXCEEDED; a smaller amount keeps the rest of the price; a cancel moves exactly its items\' value', async () => {
+  it("when a return names an amount above the order total, then 422 TOTAL_PRICE_LIMIT_EXCEEDED; a smaller amount keeps the rest of the price; a cancel moves exactly its items' value", async () => {
     const app = await readyApplication(h, partner);
     const cancel = await put(app.id, 'cancel', { items: [{ code: SHIPPING.code }], totalPrice: { amount: ORDER_TOTAL + 1, currency: 'CZK' } });
     expect(cancel.status).to.equal(422);
@@ -243,7 +265,9 @@ describe('order fulfilment: send, deliver, return, cancel through HTTP', functio
       ['an unknown field', 'cancel', { colour: 'red' }, 'colour'],
     ];
     let id: string;
-    before(async () => { id = (await readyApplication(h, partner)).id; });
+    before(async () => {
+      id = (await readyApplication(h, partner)).id;
+    });
     for (const [what, op, body, attribute] of rows) {
       it(`when ${what}, then 400 with attribute ${attribute}`, async () => {
         const res = await put(id, op, body);
@@ -266,7 +290,7 @@ describe('order fulfilment: send, deliver, return, cancel through HTTP', functio
     expect(res.body).not.to.have.property('deliveryCarrier');
   });
 
-  it('when the application is unknown or another partner\'s, then 404 OBJECT_NOT_FOUND alike', async () => {
+  it("when the application is unknown or another partner's, then 404 OBJECT_NOT_FOUND alike", async () => {
     const app = await readyApplication(h, partner);
     const other = await provisionPartner(h.t);
     const foreign = await put(app.id, 'send', {}, other);
@@ -278,7 +302,7 @@ describe('order fulfilment: send, deliver, return, cancel through HTTP', functio
     expect((await waitForReason(h, app.id, partner, 'READY_TO_SHIP')).order.state).to.equal('PROCESSING');
   });
 
-  it('when a document URL comes with an application that is not the partner\'s, then 404 and the URL is never fetched', async () => {
+  it("when a document URL comes with an application that is not the partner's, then 404 and the URL is never fetched", async () => {
     const app = await readyApplication(h, partner);
     const other = await provisionPartner(h.t);
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');

@@ -23,9 +23,12 @@ describe('PUT order and GET orders', function () {
     h = await startHarness();
     partner = h.partner;
   });
-  after(async () => { await h?.stop(); });
+  after(async () => {
+    await h?.stop();
+  });
 
-  const change = (id: string, order: unknown, p = partner) => h.t.client.put(orderPath(id), { reason: 'customer changed the basket', order }, { token: p.token });
+  const change = (id: string, order: unknown, p = partner) =>
+    h.t.client.put(orderPath(id), { reason: 'customer changed the basket', order }, { token: p.token });
   const find = (query: string, p = partner) => h.t.client.get(`/financing/v1/orders?${query}`, { token: p.token });
 
   it('when the items change with matching totals, then the order is replaced, unit prices derived, the event has no notification', async () => {
@@ -33,7 +36,10 @@ describe('PUT order and GET orders', function () {
     const res = await change(app.id, { items: newItems, totalPrice: CZK(100000), totalVat: [vat21(17356)], documents: [TEXT_DOCUMENT] });
     expect(res.status, res.text).to.equal(200);
     expect(res.body.totalPrice).to.deep.equal(CZK(100000));
-    expect(res.body.items.map((i: any) => [i.code, i.quantity, i.unitPrice.amount, i.state])).to.deep.equal([['TEA-1', 1.5, 60000, 'PROCESSING'], ['SHIP', 1, 10000, 'PROCESSING']]);
+    expect(res.body.items.map((i: any) => [i.code, i.quantity, i.unitPrice.amount, i.state])).to.deep.equal([
+      ['TEA-1', 1.5, 60000, 'PROCESSING'],
+      ['SHIP', 1, 10000, 'PROCESSING'],
+    ]);
     expect(res.body.documents).to.have.length(1);
     expect(res.body.applicationInfo).to.deep.equal({ id: app.id, state: 'READY', stateReason: 'READY_TO_SHIP' });
     const changed = await waitFor('the changed event', () => h.eventsFor(app.id).find((e) => e.type === 'orders.order.changed'));
@@ -104,7 +110,16 @@ describe('PUT order and GET orders', function () {
   it('when orders are looked up by number, variable symbol or id, then the match with applicationInfo; several by number give the newest; all given must match', async () => {
     const number = `LOOK-${randomBytes(3).toString('hex')}`;
     const older = await processingApplication(h, partner, {}, { number });
-    const newer = await processingApplication(h, partner, { order: { ...applicationBody().order, number, totalPrice: CZK(120000), totalVat: [vat21(20826)], items: [applicationBody().order.items[0]], variableSymbols: ['99001'] } });
+    const newer = await processingApplication(h, partner, {
+      order: {
+        ...applicationBody().order,
+        number,
+        totalPrice: CZK(120000),
+        totalVat: [vat21(20826)],
+        items: [applicationBody().order.items[0]],
+        variableSymbols: ['99001'],
+      },
+    });
     const byNumber = await find(`orderNumber=${number}`);
     expect(byNumber.status).to.equal(200);
     expect(byNumber.body.applicationInfo).to.deep.equal({ id: newer.id, state: 'PROCESSING', stateReason: 'PROCESSING_REDIRECT_NEEDED' });
@@ -118,7 +133,7 @@ describe('PUT order and GET orders', function () {
     expect(mismatch.body.errors[0]).to.include({ code: 'OBJECT_NOT_FOUND' });
   });
 
-  it('when no query parameter is given, or one is malformed, then 400; unknown or another partner\'s order 404', async () => {
+  it("when no query parameter is given, or one is malformed, then 400; unknown or another partner's order 404", async () => {
     const none = await find('');
     expect(none.status).to.equal(400);
     expect(none.body.errors[0]).to.include({ code: 'INVALID_REQUEST' });
@@ -127,7 +142,11 @@ describe('PUT order and GET orders', function () {
     expect(bad.body.errors[0].attribute).to.equal('applicationId');
     const app = await processingApplication(h, partner);
     const other = await provisionPartner(h.t);
-    for (const res of [await find(`applicationId=${app.id}`, other), await find(`orderNumber=${app.order.number}`, other), await find('orderNumber=NO-SUCH-ORDER')]) {
+    for (const res of [
+      await find(`applicationId=${app.id}`, other),
+      await find(`orderNumber=${app.order.number}`, other),
+      await find('orderNumber=NO-SUCH-ORDER'),
+    ]) {
       expect(res.status).to.equal(404);
       expect(res.body.errors[0]).to.include({ code: 'OBJECT_NOT_FOUND', severity: 'ERROR' });
     }
@@ -137,7 +156,12 @@ describe('PUT order and GET orders', function () {
     const doc = (await h.t.client.get('/openapi.json')).body;
     const codes = (p: string, m: string) => doc.paths[p]?.[m]?.['x-error-codes']?.map((e: any) => e.code) ?? [];
     for (const op of ['send', 'deliver', 'return', 'cancel']) {
-      expect(codes(`/financing/v1/applications/{applicationId}/order/${op}`, 'put'), op).to.include.members(['INVALID_REQUEST', 'OBJECT_NOT_FOUND', 'UNPROCESSABLE', 'APPLICATION_NOT_READY']);
+      expect(codes(`/financing/v1/applications/{applicationId}/order/${op}`, 'put'), op).to.include.members([
+        'INVALID_REQUEST',
+        'OBJECT_NOT_FOUND',
+        'UNPROCESSABLE',
+        'APPLICATION_NOT_READY',
+      ]);
     }
     expect(codes('/financing/v1/applications/{applicationId}/order/deliver', 'put')).to.include('TOTAL_PRICE_LIMIT_EXCEEDED');
     expect(codes('/financing/v1/applications/{applicationId}/order', 'put')).to.include.members(['ORDER_ALREADY_SENT', 'NOT_SUPPORTED']);
@@ -149,8 +173,13 @@ describe('PUT order and GET orders', function () {
   it('when /openapi.json is read, then the order routes declare the order-with-applicationInfo answer and the request schemas shared with create', async () => {
     const doc = (await h.t.client.get('/openapi.json')).body;
     const answer = (p: string, m: string) => doc.paths[p]?.[m]?.responses?.['200']?.content?.['application/json']?.schema;
-    const paths = ['send', 'deliver', 'return', 'cancel'].map((op) => [`/financing/v1/applications/{applicationId}/order/${op}`, 'put'])
-      .concat([['/financing/v1/applications/{applicationId}/order', 'put'], ['/financing/v1/orders', 'get'], ['/financing/v1/applications/{applicationId}/cancel', 'put']]);
+    const paths = ['send', 'deliver', 'return', 'cancel']
+      .map((op) => [`/financing/v1/applications/{applicationId}/order/${op}`, 'put'])
+      .concat([
+        ['/financing/v1/applications/{applicationId}/order', 'put'],
+        ['/financing/v1/orders', 'get'],
+        ['/financing/v1/applications/{applicationId}/cancel', 'put'],
+      ]);
     for (const [p, m] of paths) {
       const schema = answer(p!, m!);
       expect(schema?.required, `${m} ${p}`).to.include.members(['applicationInfo', 'items', 'totalPrice', 'state']);
@@ -167,7 +196,11 @@ describe('PUT order and GET orders', function () {
     const token = { token: partner.token };
     const bodies = [
       await change(app.id, { addresses: [{ addressType: 'DELIVERY', city: 'Brno', country: 'CZ' }], documents: [TEXT_DOCUMENT] }),
-      await h.t.client.put(opPath(app.id, 'send'), { items: [{ code: 'KTL-1', quantity: 1.5 }], sentDate: '2024-05-02', deliveryTrackingNumber: 'T-1', variableSymbol: '55' }, token),
+      await h.t.client.put(
+        opPath(app.id, 'send'),
+        { items: [{ code: 'KTL-1', quantity: 1.5 }], sentDate: '2024-05-02', deliveryTrackingNumber: 'T-1', variableSymbol: '55' },
+        token,
+      ),
       await h.t.client.put(opPath(app.id, 'deliver'), { items: [{ code: 'KTL-1', quantity: 1 }] }, token),
       await h.t.client.put(opPath(app.id, 'return'), { items: [], totalPrice: CZK(1000) }, token),
       await h.t.client.put(opPath(app.id, 'cancel'), { items: [{ code: 'SHIP' }] }, token),

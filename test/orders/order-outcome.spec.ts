@@ -14,10 +14,13 @@ describe('the order tells what happened', function () {
     h = await startHarness();
     partner = h.partner;
   });
-  after(async () => { await h?.stop(); });
+  after(async () => {
+    await h?.stop();
+  });
 
   const put = (id: string, op: 'send' | 'deliver' | 'return' | 'cancel', body: unknown = {}) => h.t.client.put(opPath(id, op), body, { token: partner.token });
-  const cancelApplication = (id: string) => h.t.client.put(`/financing/v1/applications/${id}/cancel`, { reason: 'APPLICATION_CANCELLED_BY_CUSTOMER' }, { token: partner.token });
+  const cancelApplication = (id: string) =>
+    h.t.client.put(`/financing/v1/applications/${id}/cancel`, { reason: 'APPLICATION_CANCELLED_BY_CUSTOMER' }, { token: partner.token });
   const counts = (i: any) => [i.quantity, i.quantitySent, i.quantityDelivered, i.quantityReturned, i.quantityCancelled];
   const item = (order: any, code: string) => order.items.find((i: any) => i.code === code);
 
@@ -65,7 +68,11 @@ describe('the order tells what happened', function () {
   it('when /openapi.json is read, then an item of every order answer declares the four quantities', async () => {
     const doc = (await h.t.client.get('/openapi.json')).body;
     const resolve = (s: any): any => (s?.$ref ? resolve(doc.components.schemas[s.$ref.split('/').at(-1)]) : s);
-    for (const [p, m] of [['/financing/v1/applications/{applicationId}/order/return', 'put'], ['/financing/v1/orders', 'get'], ['/financing/v1/applications/{applicationId}/cancel', 'put']]) {
+    for (const [p, m] of [
+      ['/financing/v1/applications/{applicationId}/order/return', 'put'],
+      ['/financing/v1/orders', 'get'],
+      ['/financing/v1/applications/{applicationId}/cancel', 'put'],
+    ]) {
       const answer = resolve(doc.paths[p!][m!].responses['200'].content['application/json'].schema);
       const itemSchema = resolve(resolve(answer.properties.items).items);
       expect(itemSchema.required, `${m} ${p}`).to.include.members(['quantitySent', 'quantityDelivered', 'quantityReturned', 'quantityCancelled']);

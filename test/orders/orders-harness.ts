@@ -10,10 +10,14 @@ import { waitFor } from '../support/wait.js';
  * confirm at the gateway, the sandbox decision consumer (`+approve` / `+reject` in the e-mail).
  */
 export async function waitForReason(h: AppHarness, id: string, partner: TestPartner, stateReason: string) {
-  return waitFor(`application ${id} in ${stateReason}`, async () => {
-    const app = await h.get(id, partner);
-    return app.stateReason === stateReason && app;
-  }, { maxWait: 20_000 });
+  return waitFor(
+    `application ${id} in ${stateReason}`,
+    async () => {
+      const app = await h.get(id, partner);
+      return app.stateReason === stateReason && app;
+    },
+    { maxWait: 20_000 },
+  );
 }
 
 type BodyOver = Parameters<typeof applicationBody>[0];
@@ -22,7 +26,13 @@ export async function processingApplication(h: AppHarness, partner: TestPartner,
   return h.create(applicationBody(over, { email: `buyer-${randomBytes(3).toString('hex')}+approve@example.com`, ...opts }), partner);
 }
 
-export async function decidedApplication(h: AppHarness, partner: TestPartner, outcome: 'approve' | 'reject', over: BodyOver = {}, opts: { number?: string } = {}) {
+export async function decidedApplication(
+  h: AppHarness,
+  partner: TestPartner,
+  outcome: 'approve' | 'reject',
+  over: BodyOver = {},
+  opts: { number?: string } = {},
+) {
   const app = await h.create(applicationBody(over, { email: `buyer-${randomBytes(3).toString('hex')}+${outcome}@example.com`, ...opts }), partner);
   const res = await new GatewayClient(h.t, app.gatewayRedirectUrl).submitAsCustomer('confirm');
   if (res.status >= 400) throw new Error(`gateway confirm failed: ${res.status}`);
@@ -42,4 +52,7 @@ export const orderPath = (id: string) => `/financing/v1/applications/${id}/order
 export const paymentsPath = (id: string) => `/financing/v1/applications/${id}/payments`;
 
 /** A small valid plain-text document (base64). */
-export const TEXT_DOCUMENT = { type: 'INVOICE', file: { filename: 'invoice.txt', content: Buffer.from('Invoice 2024000123\nTotal 1500.00 CZK\n').toString('base64') } };
+export const TEXT_DOCUMENT = {
+  type: 'INVOICE',
+  file: { filename: 'invoice.txt', content: Buffer.from('Invoice 2024000123\nTotal 1500.00 CZK\n').toString('base64') },
+};

@@ -16,7 +16,9 @@ describe('the repayment plan follows the order', function () {
     h = await startHarness();
     partner = h.partner;
   });
-  after(async () => { await h?.stop(); });
+  after(async () => {
+    await h?.stop();
+  });
 
   const put = (id: string, op: 'send' | 'deliver' | 'return' | 'cancel', body: unknown = {}) => h.t.client.put(opPath(id, op), body, { token: partner.token });
   const amounts = (app: any) => app.repaymentPlan.map((i: any) => i.amount.amount);
@@ -32,7 +34,12 @@ describe('the repayment plan follows the order', function () {
     const refunded = await h.get(app.id, partner);
     expect(refunded.repaymentPlan).to.deep.equal([{ dueDate: app.repaymentPlan[0].dueDate, amount: CZK(50000) }]);
     const first = await waitFor('the plan change of the refund', () => planEvents(app.id)[0]);
-    expect(first.data).to.deep.include({ owed: CZK(50000), cause: 'orders.order.refunded', repaymentPlan: refunded.repaymentPlan, previousRepaymentPlan: app.repaymentPlan });
+    expect(first.data).to.deep.include({
+      owed: CZK(50000),
+      cause: 'orders.order.refunded',
+      repaymentPlan: refunded.repaymentPlan,
+      previousRepaymentPlan: app.repaymentPlan,
+    });
 
     const full = await put(app.id, 'return', {});
     expect(full.body.applicationInfo).to.deep.include({ state: 'CANCELLED', stateReason: 'CANCELLED_RETURNED' });
@@ -64,7 +71,11 @@ describe('the repayment plan follows the order', function () {
     expect(amounts(cancelled)).to.deep.equal([0, 0, 0]);
     expect(cancelled.order.totalPrice.amount).to.equal(0);
     await waitFor('three plan changes', () => planEvents(app.id).length === 3);
-    expect(planEvents(app.id).map((e: any) => e.data.cause)).to.deep.equal(['orders.order.cancelled', 'orders.order.cancelled', 'applications.application.cancelled']);
+    expect(planEvents(app.id).map((e: any) => e.data.cause)).to.deep.equal([
+      'orders.order.cancelled',
+      'orders.order.cancelled',
+      'applications.application.cancelled',
+    ]);
   });
 
   it('when goods are sent, then the plan stays as it is and no plan change is recorded', async () => {

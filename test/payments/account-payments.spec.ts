@@ -30,16 +30,26 @@ describe('the account-wide payments list', function () {
     expect((await put(a, first.id, 'send', { items: [{ code: KETTLE.code, quantity: 1 }] })).status).to.equal(200);
     expect((await put(a, second.id, 'send', {})).status).to.equal(200);
     expect((await put(b, other.id, 'send', {})).status).to.equal(200);
-    await waitFor('the payout of the second application', async () => (await h.t.client.get(paymentsPath(second.id), { token: a.token })).body.data?.length === 1, { maxWait: 20_000 });
+    await waitFor(
+      'the payout of the second application',
+      async () => (await h.t.client.get(paymentsPath(second.id), { token: a.token })).body.data?.length === 1,
+      { maxWait: 20_000 },
+    );
     expect((await put(a, second.id, 'return', { items: [], totalPrice: { amount: 5000, currency: 'CZK' } })).status).to.equal(200);
-    ids = await waitFor('three lines of partner a', async () => {
-      const res = await list(a, '?limit=100');
-      return res.body.data?.length === 3 && res.body.data.map((p: any) => p.paymentId);
-    }, { maxWait: 20_000 });
+    ids = await waitFor(
+      'three lines of partner a',
+      async () => {
+        const res = await list(a, '?limit=100');
+        return res.body.data?.length === 3 && res.body.data.map((p: any) => p.paymentId);
+      },
+      { maxWait: 20_000 },
+    );
   });
-  after(async () => { await h?.stop(); });
+  after(async () => {
+    await h?.stop();
+  });
 
-  it('when the partner lists, then every payout and credit note of all its applications in paymentId order, and no other partner\'s', async () => {
+  it("when the partner lists, then every payout and credit note of all its applications in paymentId order, and no other partner's", async () => {
     const res = await list(a, '?limit=100');
     expect(res.status).to.equal(200);
     expect(accountPaymentsPageSchema.validate(res.body).error?.message).to.equal(undefined);
@@ -81,11 +91,16 @@ describe('the account-wide payments list', function () {
     expect(back.body.data.map((p: any) => p.paymentId)).to.deep.equal(ids.slice(0, 2));
   });
 
-  it('when a query is wrong, then 400 INVALID_REQUEST naming the parameter; another partner\'s payment is an unknown cursor', async () => {
+  it("when a query is wrong, then 400 INVALID_REQUEST naming the parameter; another partner's payment is an unknown cursor", async () => {
     const theirs = (await list(b)).body.data[0].paymentId;
     const rows: Array<[string, string]> = [
-      ['?limit=0', 'limit'], ['?from=2026-13-01', 'from'], ['?from=2026-02-01&to=2026-01-01', 'to'], ['?type=FEE', 'type'],
-      [`?after=${theirs}`, 'after'], ['?before=0190f0f0-0000-7000-8000-000000000000', 'before'], ['?after=x', 'after'],
+      ['?limit=0', 'limit'],
+      ['?from=2026-13-01', 'from'],
+      ['?from=2026-02-01&to=2026-01-01', 'to'],
+      ['?type=FEE', 'type'],
+      [`?after=${theirs}`, 'after'],
+      ['?before=0190f0f0-0000-7000-8000-000000000000', 'before'],
+      ['?after=x', 'after'],
     ];
     for (const [query, attribute] of rows) {
       const res = await list(a, query);

@@ -11,12 +11,18 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 function run(db: string): Promise<{ code: number; out: string; err: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'ops/main.ts', 'ledger', 'backfill-lines'], {
-      cwd: ROOT, env: { PATH: process.env.PATH, MONGO_URL: process.env.MONGO_URL, MONGO_DB: db, KAFKA_BROKERS: process.env.KAFKA_BROKERS }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, MONGO_URL: process.env.MONGO_URL, MONGO_DB: db, KAFKA_BROKERS: process.env.KAFKA_BROKERS },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
     let err = '';
-    child.stdout.on('data', (d) => { out += d; });
-    child.stderr.on('data', (d) => { err += d; });
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.stderr.on('data', (d) => {
+      err += d;
+    });
     child.on('error', reject);
     child.on('close', (code) => resolve({ code: code ?? 1, out, err }));
   });
@@ -31,22 +37,49 @@ describe('backfill of payment lines for ledger records made before them', functi
     const record = (gross: number): LedgerEntryDoc => {
       const paymentId = newId();
       return {
-        paymentId, type: gross > 0 ? 'PAYOUT' : 'CREDIT_NOTE', gross, fee: 0, net: gross, currency: 'CZK', sourceEventId: newId(), createdAt: new Date('2026-11-20T10:00:00Z'),
+        paymentId,
+        type: gross > 0 ? 'PAYOUT' : 'CREDIT_NOTE',
+        gross,
+        fee: 0,
+        net: gross,
+        currency: 'CZK',
+        sourceEventId: newId(),
+        createdAt: new Date('2026-11-20T10:00:00Z'),
         body: { paymentId, date: '2026-11-20', variableSymbol: '2024000123' } as LedgerEntryDoc['body'],
       };
     };
     const records = [record(100000), record(-40000)];
     await db.collection<LedgerDoc>('payment_ledgers').insertOne({
-      _id: 'app-1', version: 3, outbox: {}, partnerId: 'p-1', terms: { trigger: 'SENT', feeBps: 0 }, currency: 'CZK', lastAggregateVersion: 3,
-      processedEventIds: [], records, createdAt: new Date(), updatedAt: new Date(),
+      _id: 'app-1',
+      version: 3,
+      outbox: {},
+      partnerId: 'p-1',
+      terms: { trigger: 'SENT', feeBps: 0 },
+      currency: 'CZK',
+      lastAggregateVersion: 3,
+      processedEventIds: [],
+      records,
+      createdAt: new Date(),
+      updatedAt: new Date(),
     } as LedgerDoc);
     // the first record's line exists already (written by the ledger)
-    await db.collection<PaymentLineDoc>('payment_lines').insertOne({ _id: records[0]!.paymentId, partnerId: 'p-1', settlementId: 'settled-before', settled: true } as PaymentLineDoc);
+    await db
+      .collection<PaymentLineDoc>('payment_lines')
+      .insertOne({ _id: records[0]!.paymentId, partnerId: 'p-1', settlementId: 'settled-before', settled: true } as PaymentLineDoc);
     const first = await run(db.databaseName);
     expect(first.code, first.err).to.equal(0);
     expect(JSON.parse(first.out)).to.deep.equal({ ledgers: 1, lines: 1 });
     const written = await db.collection<PaymentLineDoc>('payment_lines').findOne({ _id: records[1]!.paymentId });
-    expect(written).to.deep.include({ partnerId: 'p-1', applicationId: 'app-1', type: 'CREDIT_NOTE', gross: -40000, net: -40000, date: '2026-11-20', settlementId: null, settled: false });
+    expect(written).to.deep.include({
+      partnerId: 'p-1',
+      applicationId: 'app-1',
+      type: 'CREDIT_NOTE',
+      gross: -40000,
+      net: -40000,
+      date: '2026-11-20',
+      settlementId: null,
+      settled: false,
+    });
     expect((await db.collection<PaymentLineDoc>('payment_lines').findOne({ _id: records[0]!.paymentId }))!.settlementId).to.equal('settled-before');
     const again = await run(db.databaseName);
     expect(JSON.parse(again.out)).to.deep.equal({ ledgers: 1, lines: 0 });

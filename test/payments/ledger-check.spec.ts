@@ -24,17 +24,40 @@ describe('ops ledger check: the integrity check of payment lines and settlements
     const id = newId();
     const fee = Math.round(gross * 0.02);
     return {
-      _id: id, partnerId, applicationId, type: gross < 0 ? 'CREDIT_NOTE' : 'PAYOUT', gross, fee, net: gross - fee, currency: 'CZK',
-      date: '2026-11-20', createdAt: at, body: { paymentId: id } as PaymentLineDoc['body'], settlementId, settled: settlementId !== null,
+      _id: id,
+      partnerId,
+      applicationId,
+      type: gross < 0 ? 'CREDIT_NOTE' : 'PAYOUT',
+      gross,
+      fee,
+      net: gross - fee,
+      currency: 'CZK',
+      date: '2026-11-20',
+      createdAt: at,
+      body: { paymentId: id } as PaymentLineDoc['body'],
+      settlementId,
+      settled: settlementId !== null,
     };
   }
 
   function settlement(number: number, lines: PaymentLineDoc[], prev?: SettlementDoc): SettlementDoc {
     const id = newId();
     return {
-      _id: id, partnerId, number, reference: String(number).padStart(10, '0'), previousId: prev?._id ?? null,
-      cutoffAt: new Date(at.getTime() + number * 86_400_000), periodStart: prev?.cutoffAt ?? null, valueDate: '2026-11-23', currency: 'CZK',
-      ...totalsOf(lines, prev?.carriedOut ?? 0), lineIds: lines.map((l) => l._id), lineCount: lines.length, createdAt: at, version: 1, outbox: {},
+      _id: id,
+      partnerId,
+      number,
+      reference: String(number).padStart(10, '0'),
+      previousId: prev?._id ?? null,
+      cutoffAt: new Date(at.getTime() + number * 86_400_000),
+      periodStart: prev?.cutoffAt ?? null,
+      valueDate: '2026-11-23',
+      currency: 'CZK',
+      ...totalsOf(lines, prev?.carriedOut ?? 0),
+      lineIds: lines.map((l) => l._id),
+      lineCount: lines.length,
+      createdAt: at,
+      version: 1,
+      outbox: {},
     };
   }
 

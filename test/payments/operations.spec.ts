@@ -6,7 +6,7 @@ import { KETTLE, opPath, paymentsPath, readyApplication } from '../orders/orders
 import { paymentsPageSchema } from '../../modules/payments/payments.schemas.js';
 
 /** Every payment line names the call that caused it; the call's answer returns that id. */
-describe('operation ids on payment lines and in the operations\' answers', function () {
+describe("operation ids on payment lines and in the operations' answers", function () {
   this.timeout(120_000);
   let h: AppHarness;
   let partner: TestPartner;
@@ -14,13 +14,20 @@ describe('operation ids on payment lines and in the operations\' answers', funct
     h = await startHarness();
     partner = await provisionPartner(h.t, { payoutTrigger: 'SENT', feeBps: 0 });
   });
-  after(async () => { await h?.stop(); });
+  after(async () => {
+    await h?.stop();
+  });
 
   const list = (id: string, headers: Record<string, string> = {}) => h.t.client.get(`${paymentsPath(id)}?limit=100`, { token: partner.token, headers });
-  const payments = (id: string, n: number) => waitFor(`${n} payment(s) of ${id}`, async () => {
-    const res = await list(id);
-    return res.body.data?.length === n && res.body.data;
-  }, { maxWait: 20_000 });
+  const payments = (id: string, n: number) =>
+    waitFor(
+      `${n} payment(s) of ${id}`,
+      async () => {
+        const res = await list(id);
+        return res.body.data?.length === n && res.body.data;
+      },
+      { maxWait: 20_000 },
+    );
 
   it('when items are sent with an Idempotency-Key, then the answer has an operationId, a retry answers the same one, and the payout names it with the key and the items', async () => {
     const app = await readyApplication(h, partner);

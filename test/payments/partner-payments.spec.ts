@@ -24,8 +24,30 @@ describe('partner payments across applications: kept day totals, pages, the expo
   const line = (date: string, amount: number, currency = 'CZK', owner = partnerId): PaymentLineDoc => {
     const id = newId();
     const type = amount < 0 ? 'CREDIT_NOTE' : 'PAYOUT';
-    const body = { paymentId: id, type, date, applicationId: `a-${n++}`, value: { amount, currency }, grossValue: { amount, currency }, fee: { amount: 0, currency } } as unknown as PaymentLineDoc['body'];
-    return { _id: id, partnerId: owner, applicationId: body.applicationId, type, gross: amount, fee: 0, net: amount, currency, date, createdAt: new Date(), body, settlementId: null, settled: false };
+    const body = {
+      paymentId: id,
+      type,
+      date,
+      applicationId: `a-${n++}`,
+      value: { amount, currency },
+      grossValue: { amount, currency },
+      fee: { amount: 0, currency },
+    } as unknown as PaymentLineDoc['body'];
+    return {
+      _id: id,
+      partnerId: owner,
+      applicationId: body.applicationId,
+      type,
+      gross: amount,
+      fee: 0,
+      net: amount,
+      currency,
+      date,
+      createdAt: new Date(),
+      body,
+      settlementId: null,
+      settled: false,
+    };
   };
   const add = async (...docs: PaymentLineDoc[]) => {
     await lines.insertMany(docs);
@@ -67,8 +89,11 @@ describe('partner payments across applications: kept day totals, pages, the expo
     expect(got.find((t) => t.currency === 'CZK')!.count).to.equal(all.filter((l) => l.date === '2026-11-20' && l.currency === 'CZK').length);
   });
 
-  it('when a range is paged by 7 and exported, then both hold exactly the partner\'s lines in (date, paymentId) order; an unknown cursor says so', async () => {
-    const want = all.filter((l) => l.date >= '2026-11-21').sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a._id < b._id ? -1 : 1)).map((l) => l._id);
+  it("when a range is paged by 7 and exported, then both hold exactly the partner's lines in (date, paymentId) order; an unknown cursor says so", async () => {
+    const want = all
+      .filter((l) => l.date >= '2026-11-21')
+      .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a._id < b._id ? -1 : 1))
+      .map((l) => l._id);
     const seen: string[] = [];
     let after: string | undefined;
     for (;;) {

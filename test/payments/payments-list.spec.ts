@@ -25,7 +25,9 @@ describe('the payments list and its paging', function () {
     }
     ids = (await list('?limit=100')).body.data.map((p: any) => p.paymentId);
   });
-  after(async () => { await h?.stop(); });
+  after(async () => {
+    await h?.stop();
+  });
 
   function list(query = '', p = partner, id = appId) {
     return h.t.client.get(`${paymentsPath(id)}${query}`, { token: p.token });
@@ -67,7 +69,13 @@ describe('the payments list and its paging', function () {
   });
 
   it('when limit or a cursor is out of bounds, then 400 INVALID_REQUEST naming it', async () => {
-    const rows: Array<[string, string]> = [['?limit=101', 'limit'], ['?limit=0', 'limit'], ['?limit=ten', 'limit'], ['?after=x', 'after'], [`?after=${ids[0]}&before=${ids[1]}`, '']];
+    const rows: Array<[string, string]> = [
+      ['?limit=101', 'limit'],
+      ['?limit=0', 'limit'],
+      ['?limit=ten', 'limit'],
+      ['?after=x', 'after'],
+      [`?after=${ids[0]}&before=${ids[1]}`, ''],
+    ];
     for (const [query, attribute] of rows) {
       const res = await list(query);
       expect(res.status, query).to.equal(400);
@@ -76,9 +84,13 @@ describe('the payments list and its paging', function () {
     }
   });
 
-  it('when a well-formed cursor names no payment of this application (unknown, or the application\'s own id), then 400 INVALID_REQUEST naming it: the event feed\'s rule', async () => {
+  it("when a well-formed cursor names no payment of this application (unknown, or the application's own id), then 400 INVALID_REQUEST naming it: the event feed's rule", async () => {
     const unknown = '0190f0f0-0000-7000-8000-000000000000';
-    for (const [query, attribute] of [[`?after=${unknown}`, 'after'], [`?before=${unknown}`, 'before'], [`?after=${appId}`, 'after']] as const) {
+    for (const [query, attribute] of [
+      [`?after=${unknown}`, 'after'],
+      [`?before=${unknown}`, 'before'],
+      [`?after=${appId}`, 'after'],
+    ] as const) {
       const res = await list(query);
       expect(res.status, query).to.equal(400);
       expect(res.body.errors[0], query).to.include({ code: 'INVALID_REQUEST', severity: 'ERROR', attribute });
@@ -86,7 +98,7 @@ describe('the payments list and its paging', function () {
     }
   });
 
-  it('when the application is unknown or another partner\'s, then 404 OBJECT_NOT_FOUND; with nothing paid, an empty list', async () => {
+  it("when the application is unknown or another partner's, then 404 OBJECT_NOT_FOUND; with nothing paid, an empty list", async () => {
     const other = await provisionPartner(h.t);
     for (const res of [await list('', other), await list('', partner, '0190f0f0-0000-7000-8000-000000000000')]) {
       expect(res.status).to.equal(404);

@@ -23,12 +23,18 @@ describe('payouts to partners and credit notes', function () {
     await h?.stop();
   });
 
-  const put = (p: TestPartner, id: string, op: 'send' | 'deliver' | 'return' | 'cancel', body: unknown = {}) => h.t.client.put(opPath(id, op), body, { token: p.token });
+  const put = (p: TestPartner, id: string, op: 'send' | 'deliver' | 'return' | 'cancel', body: unknown = {}) =>
+    h.t.client.put(opPath(id, op), body, { token: p.token });
   const list = (p: TestPartner, id: string, query = '') => h.t.client.get(`${paymentsPath(id)}${query}`, { token: p.token });
-  const payments = (p: TestPartner, id: string, n: number) => waitFor(`${n} payment(s) of ${id}`, async () => {
-    const res = await list(p, id, '?limit=100');
-    return res.body.data?.length === n && res.body.data;
-  }, { maxWait: 20_000 });
+  const payments = (p: TestPartner, id: string, n: number) =>
+    waitFor(
+      `${n} payment(s) of ${id}`,
+      async () => {
+        const res = await list(p, id, '?limit=100');
+        return res.body.data?.length === n && res.body.data;
+      },
+      { maxWait: 20_000 },
+    );
   const paymentNotices = (id: string) => h.notifications.json<NotificationRequest>().filter((n) => n.kind === 'PAYMENT' && n.body.applicationId === id);
 
   it('when the partner is paid on delivery, then sending pays nothing and delivering pays the total less the fee, notified, listed, and READY_PAID', async () => {
@@ -41,8 +47,12 @@ describe('payouts to partners and credit notes', function () {
     const [payment] = await payments(partner, app.id, 1);
     const fee = Math.round(ORDER_TOTAL * 0.025);
     expect(payment).to.deep.include({
-      type: 'PAYOUT', applicationId: app.id, variableSymbol: '2024000123',
-      value: { amount: ORDER_TOTAL - fee, currency: 'CZK' }, grossValue: { amount: ORDER_TOTAL, currency: 'CZK' }, fee: { amount: fee, currency: 'CZK' },
+      type: 'PAYOUT',
+      applicationId: app.id,
+      variableSymbol: '2024000123',
+      value: { amount: ORDER_TOTAL - fee, currency: 'CZK' },
+      grossValue: { amount: ORDER_TOTAL, currency: 'CZK' },
+      fee: { amount: fee, currency: 'CZK' },
     });
     expect(payment.paymentId).to.match(/^[0-9a-f-]{36}$/);
     expect(payment.date).to.match(/^\d{4}-\d\d-\d\d$/);
@@ -93,13 +103,17 @@ describe('payouts to partners and credit notes', function () {
     await put(partner, app.id, 'return', { items: [{ code: KETTLE.code, quantity: 1 }] });
     const [, credit] = await payments(partner, app.id, 2);
     expect(credit).to.deep.include({
-      type: 'CREDIT_NOTE', grossValue: { amount: -KETTLE.total / 2, currency: 'CZK' }, fee: { amount: -600, currency: 'CZK' },
+      type: 'CREDIT_NOTE',
+      grossValue: { amount: -KETTLE.total / 2, currency: 'CZK' },
+      fee: { amount: -600, currency: 'CZK' },
       value: { amount: -KETTLE.total / 2 + 600, currency: 'CZK' },
     });
     expect(credit.invoice.dueDate > credit.date).to.equal(true);
     expect(paymentSchema.validate(credit).error?.message, 'a credit note matches the declared Payment').to.equal(undefined);
     await waitFor('the credit note notification', () => paymentNotices(app.id).some((n) => n.body.type === 'CREDIT_NOTE'));
-    await waitFor('the credit note event', () => paymentEvents.json<DomainEvent>().some((e) => e.aggregateId === app.id && e.type === 'payments.creditnote.issued'));
+    await waitFor('the credit note event', () =>
+      paymentEvents.json<DomainEvent>().some((e) => e.aggregateId === app.id && e.type === 'payments.creditnote.issued'),
+    );
     await put(partner, app.id, 'return', { items: [], totalPrice: { amount: 5000, currency: 'CZK' } });
     const three = await payments(partner, app.id, 3);
     expect(three[2].grossValue.amount).to.equal(-5000);

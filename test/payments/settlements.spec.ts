@@ -18,14 +18,21 @@ describe('settlements: one transfer per cut-off, with its lines and its report',
     partner = await provisionPartner(h.t, { payoutTrigger: 'SENT', feeBps: 250 });
     await h.t.api.modules.auth.admin.setBankAccount(partner.username, '19-2000145399/0800');
   });
-  after(async () => { await h?.stop(); });
+  after(async () => {
+    await h?.stop();
+  });
 
   const get = (path: string, p = partner) => h.t.client.get(path, { token: p.token });
   const put = (id: string, op: 'send' | 'return', body: unknown = {}) => h.t.client.put(opPath(id, op), body, { token: partner.token });
-  const lines = (n: number) => waitFor(`${n} payment lines`, async () => {
-    const res = await get('/financing/v1/payments?limit=100');
-    return res.body.data?.length === n && res.body.data;
-  }, { maxWait: 20_000 });
+  const lines = (n: number) =>
+    waitFor(
+      `${n} payment lines`,
+      async () => {
+        const res = await get('/financing/v1/payments?limit=100');
+        return res.body.data?.length === n && res.body.data;
+      },
+      { maxWait: 20_000 },
+    );
 
   it('when a day has two payouts, a return and their fees, then the sandbox close makes one settlement whose net is the sum of its lines, with a report that adds up to the transfer', async () => {
     const a = await readyApplication(h, partner);
@@ -68,7 +75,10 @@ describe('settlements: one transfer per cut-off, with its lines and its report',
     const csv = await get(`/financing/v1/settlements/${s.id}/report.csv`);
     expect(csv.status).to.equal(200);
     expect(csv.headers['content-type']).to.match(/^text\/csv/);
-    const rows = csv.text.trimEnd().split('\r\n').map((r: string) => r.split(','));
+    const rows = csv.text
+      .trimEnd()
+      .split('\r\n')
+      .map((r: string) => r.split(','));
     const header = rows[0]!;
     const col = (name: string) => header.indexOf(name);
     const body = rows.slice(1, -5);
@@ -88,36 +98,52 @@ describe('settlements: one transfer per cut-off, with its lines and its report',
     expect(again.body.errors[0].code).to.equal('NOTHING_TO_SETTLE');
 
     // the feed has the settlement
-    const entry = await waitFor('the settlement in the event feed', async () => {
-      const feed = await get('/financing/v1/events?limit=100');
-      return feed.body.data?.find((e: any) => e.type === 'settlement');
-    }, { maxWait: 20_000 });
+    const entry = await waitFor(
+      'the settlement in the event feed',
+      async () => {
+        const feed = await get('/financing/v1/events?limit=100');
+        return feed.body.data?.find((e: any) => e.type === 'settlement');
+      },
+      { maxWait: 20_000 },
+    );
     expect(entry.data).to.deep.equal(s);
     expect(entry).to.not.have.property('applicationId');
   });
 
-  it('when a settlement\'s net is negative, then nothing is transferred, the balance is carried and shown in the next one', async () => {
+  it("when a settlement's net is negative, then nothing is transferred, the balance is carried and shown in the next one", async () => {
     const c = await readyApplication(h, partner);
     expect((await put(c.id, 'send')).status).to.equal(200);
-    const first = await waitFor('the payout', async () => {
-      const res = await h.t.client.post(CLOSE, {}, { token: partner.token });
-      return res.status === 201 && res.body;
-    }, { maxWait: 20_000 });
+    const first = await waitFor(
+      'the payout',
+      async () => {
+        const res = await h.t.client.post(CLOSE, {}, { token: partner.token });
+        return res.status === 201 && res.body;
+      },
+      { maxWait: 20_000 },
+    );
     expect((await put(c.id, 'return')).status).to.equal(200);
-    const negative = await waitFor('the credit note', async () => {
-      const res = await h.t.client.post(CLOSE, {}, { token: partner.token });
-      return res.status === 201 && res.body;
-    }, { maxWait: 20_000 });
+    const negative = await waitFor(
+      'the credit note',
+      async () => {
+        const res = await h.t.client.post(CLOSE, {}, { token: partner.token });
+        return res.status === 201 && res.body;
+      },
+      { maxWait: 20_000 },
+    );
     expect(negative.number).to.equal(first.number + 1);
     expect(negative.net.amount).to.equal(-first.linesNet.amount);
     expect(negative.transfer.amount).to.equal(0);
     expect(negative.carriedOut.amount).to.equal(negative.net.amount);
     const d = await readyApplication(h, partner);
     expect((await put(d.id, 'send')).status).to.equal(200);
-    const next = await waitFor('the next payout', async () => {
-      const res = await h.t.client.post(CLOSE, {}, { token: partner.token });
-      return res.status === 201 && res.body;
-    }, { maxWait: 20_000 });
+    const next = await waitFor(
+      'the next payout',
+      async () => {
+        const res = await h.t.client.post(CLOSE, {}, { token: partner.token });
+        return res.status === 201 && res.body;
+      },
+      { maxWait: 20_000 },
+    );
     expect(next.carriedIn.amount).to.equal(negative.carriedOut.amount);
     expect(next.net.amount).to.equal(next.linesNet.amount + negative.carriedOut.amount);
     expect(next.transfer.amount).to.equal(Math.max(0, next.net.amount));
@@ -145,10 +171,14 @@ describe('settlements: one transfer per cut-off, with its lines and its report',
 describe('settlements: twenty sandbox closes racing sends on three applications', function () {
   this.timeout(180_000);
   let h: AppHarness;
-  before(async () => { h = await startHarness({ RATE_LIMIT_PER_MINUTE: '100000' }); });
-  after(async () => { await h?.stop(); });
+  before(async () => {
+    h = await startHarness({ RATE_LIMIT_PER_MINUTE: '100000' });
+  });
+  after(async () => {
+    await h?.stop();
+  });
 
-  it('when closes overlap each other and the sends, then every line is in one settlement at most, each settlement lists what it counts, and transfers + the balance carried = every line\'s net', async () => {
+  it("when closes overlap each other and the sends, then every line is in one settlement at most, each settlement lists what it counts, and transfers + the balance carried = every line's net", async () => {
     const partner = await provisionPartner(h.t, { payoutTrigger: 'SENT', feeBps: 250 });
     const apps = [await readyApplication(h, partner), await readyApplication(h, partner), await readyApplication(h, partner)];
     const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -163,16 +193,27 @@ describe('settlements: twenty sandbox closes racing sends on three applications'
         }
       })();
       for (let i = 0; i < 20; i++) {
-        closes.push(h.t.client.post(CLOSE, {}, { token: partner.token }).then((r) => { answers.push(r.status); }));
+        closes.push(
+          h.t.client.post(CLOSE, {}, { token: partner.token }).then((r) => {
+            answers.push(r.status);
+          }),
+        );
         await pause(12 + ((i * 7) % 29));
       }
       await Promise.all([sends, ...closes]);
     }
-    expect(answers.every((s) => s === 201 || s === 422), JSON.stringify(answers)).to.equal(true);
-    const all = await waitFor('six payment lines', async () => {
-      const res = await h.t.client.get('/financing/v1/payments?limit=100', { token: partner.token });
-      return res.body.data?.length === 6 && res.body.data;
-    }, { maxWait: 20_000 });
+    expect(
+      answers.every((s) => s === 201 || s === 422),
+      JSON.stringify(answers),
+    ).to.equal(true);
+    const all = await waitFor(
+      'six payment lines',
+      async () => {
+        const res = await h.t.client.get('/financing/v1/payments?limit=100', { token: partner.token });
+        return res.body.data?.length === 6 && res.body.data;
+      },
+      { maxWait: 20_000 },
+    );
     expect((await h.t.client.post(CLOSE, {}, { token: partner.token })).status).to.be.oneOf([201, 422]);
 
     const list = (await h.t.client.get('/financing/v1/settlements?limit=100', { token: partner.token })).body.data as any[];
@@ -203,24 +244,37 @@ describe('settlements: the daily cut-off on the injected clock', function () {
   // 09:00 in Prague on a Thursday in winter: the cut-off is 18:00 local = 17:00 UTC
   const clock = new ManualClock(new Date('2026-11-26T08:00:00Z'));
   let h: AppHarness;
-  before(async () => { h = await startHarness({ EXPIRY_SWEEP_INTERVAL: '1h', EXPIRY_FULL_SWEEP_INTERVAL: '1h', SETTLEMENT_CUTOFF: '18:00' }, { clock }); });
-  after(async () => { await h?.stop(); });
+  before(async () => {
+    h = await startHarness({ EXPIRY_SWEEP_INTERVAL: '1h', EXPIRY_FULL_SWEEP_INTERVAL: '1h', SETTLEMENT_CUTOFF: '18:00' }, { clock });
+  });
+  after(async () => {
+    await h?.stop();
+  });
 
   it('when 18:00 in Prague comes, then the job settles what was recorded before it, valued the next working day; what comes after waits for the next cut-off', async () => {
     const partner = await provisionPartner(h.t, { payoutTrigger: 'SENT', feeBps: 100 });
     // tokens live an hour of this clock: log in again after moving it
-    const login = async () => { partner.token = (await h.t.client.post('/authentication/v1/partner', { username: partner.username, password: partner.password })).body.accessToken; };
-    const get = async (path: string) => { await login(); return h.t.client.get(path, { token: partner.token }); };
+    const login = async () => {
+      partner.token = (await h.t.client.post('/authentication/v1/partner', { username: partner.username, password: partner.password })).body.accessToken;
+    };
+    const get = async (path: string) => {
+      await login();
+      return h.t.client.get(path, { token: partner.token });
+    };
     const app = await readyApplication(h, partner);
     expect((await h.t.client.put(opPath(app.id, 'send'), { items: [{ code: KETTLE.code, quantity: 1 }] }, { token: partner.token })).status).to.equal(200);
     await waitFor('the payout line', async () => (await get('/financing/v1/payments')).body.data?.length === 1, { maxWait: 20_000 });
     await clock.advanceTo(new Date('2026-11-26T16:59:59Z'));
     expect((await get('/financing/v1/settlements')).body.data).to.deep.equal([]);
     await clock.advanceTo(new Date('2026-11-26T17:00:00Z'));
-    const [s] = await waitFor('the settlement', async () => {
-      const res = await get('/financing/v1/settlements');
-      return res.body.data?.length === 1 && res.body.data;
-    }, { maxWait: 20_000 });
+    const [s] = await waitFor(
+      'the settlement',
+      async () => {
+        const res = await get('/financing/v1/settlements');
+        return res.body.data?.length === 1 && res.body.data;
+      },
+      { maxWait: 20_000 },
+    );
     expect(s).to.deep.include({ cutoffAt: '2026-11-26T17:00:00.000Z', valueDate: '2026-11-27', lineCount: 1 });
     expect(s).to.not.have.property('sandbox');
     // a later line goes into Friday's settlement, valued on Monday
@@ -228,14 +282,28 @@ describe('settlements: the daily cut-off on the injected clock', function () {
     expect((await h.t.client.put(opPath(app.id, 'send'), {}, { token: partner.token })).status).to.equal(200);
     await waitFor('the second line', async () => (await get('/financing/v1/payments')).body.data?.length === 2, { maxWait: 20_000 });
     await clock.advanceTo(new Date('2026-11-27T17:00:00Z'));
-    const two = await waitFor('the second settlement', async () => {
-      const res = await get('/financing/v1/settlements');
-      return res.body.data?.length === 2 && res.body.data;
-    }, { maxWait: 20_000 });
-    expect(two[1]).to.deep.include({ number: 2, cutoffAt: '2026-11-27T17:00:00.000Z', periodStart: '2026-11-26T17:00:00.000Z', valueDate: '2026-11-30', lineCount: 1 });
+    const two = await waitFor(
+      'the second settlement',
+      async () => {
+        const res = await get('/financing/v1/settlements');
+        return res.body.data?.length === 2 && res.body.data;
+      },
+      { maxWait: 20_000 },
+    );
+    expect(two[1]).to.deep.include({
+      number: 2,
+      cutoffAt: '2026-11-27T17:00:00.000Z',
+      periodStart: '2026-11-26T17:00:00.000Z',
+      valueDate: '2026-11-30',
+      lineCount: 1,
+    });
     // what an SRE sees: the cut-off the job completed, and what it wrote
     const metric = async (name: string) => (await h.t.api.runtime.registry.getSingleMetric(name)!.get()).values;
-    await waitFor('the job to record the cut-off', async () => (await metric('settlement_job_last_cutoff_seconds'))[0]?.value === Date.parse('2026-11-27T17:00:00Z') / 1000, { maxWait: 10_000 });
+    await waitFor(
+      'the job to record the cut-off',
+      async () => (await metric('settlement_job_last_cutoff_seconds'))[0]?.value === Date.parse('2026-11-27T17:00:00Z') / 1000,
+      { maxWait: 10_000 },
+    );
     const written = await metric('settlements_written_total');
     expect(written.find((v) => v.labels.trigger === 'job')?.value, 'settlements the job wrote').to.be.at.least(2);
     expect((await metric('settlement_lines_settled_total')).find((v) => v.labels.trigger === 'job')?.value).to.be.at.least(2);
@@ -245,8 +313,12 @@ describe('settlements: the daily cut-off on the injected clock', function () {
 describe('the sandbox settlement close without SANDBOX', function () {
   this.timeout(60_000);
   let h: AppHarness;
-  before(async () => { h = await startHarness({ SANDBOX: 'false' }); });
-  after(async () => { await h?.stop(); });
+  before(async () => {
+    h = await startHarness({ SANDBOX: 'false' });
+  });
+  after(async () => {
+    await h?.stop();
+  });
 
   it('when SANDBOX=false, then the close does not exist (404) while the settlements can be read', async () => {
     const res = await h.t.client.post(CLOSE, {}, { token: h.partner.token });

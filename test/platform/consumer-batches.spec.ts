@@ -9,7 +9,11 @@ import { dropTestResources } from '../support/api.js';
 import { waitFor } from '../support/wait.js';
 import type { Config } from '../../platform/config.js';
 
-interface Probe { type: 'probe'; id: string; bad?: boolean }
+interface Probe {
+  type: 'probe';
+  id: string;
+  bad?: boolean;
+}
 
 /**
  * A managed consumer that takes each partition's fetch as one batch (`handleBatch`), on a
@@ -53,14 +57,20 @@ describe('managed consumer in batches (real Kafka)', function () {
 
   it('when messages come faster than they are fetched, then they are handled in batches in offset order, poison and bad ones dead-lettered, and a restart sees none again', async () => {
     const topic = runtime.topics.name('batch-probe');
-    await runtime.kafka.admin().createTopics({ topics: [{ topic, numPartitions: 1 }] }).catch(() => {});
+    await runtime.kafka
+      .admin()
+      .createTopics({ topics: [{ topic, numPartitions: 1 }] })
+      .catch(() => {});
     const deadLetters = await new TopicCollector(runtime.kafka, runtime.topics.name(TOPICS.deadLetter)).start();
     const batches: string[][] = [];
     const singles: string[] = [];
     const probe = (id: string, bad = false) => ({ key: 'k', value: JSON.stringify({ type: 'probe', id, ...(bad ? { bad } : {}) }) });
     const first = Array.from({ length: 40 }, (_, i) => `a${i}`);
     // before the consumer starts, so that its first fetch brings them together
-    await runtime.producer.send({ topic, messages: [...first.slice(0, 20).map((id) => probe(id)), { key: 'k', value: 'not json' }, ...first.slice(20).map((id) => probe(id))] });
+    await runtime.producer.send({
+      topic,
+      messages: [...first.slice(0, 20).map((id) => probe(id)), { key: 'k', value: 'not json' }, ...first.slice(20).map((id) => probe(id))],
+    });
     let consumer = probeConsumer(topic, batches, singles);
     await consumer.start();
     try {

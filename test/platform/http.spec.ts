@@ -4,8 +4,12 @@ import { plainRequest } from '../support/http.js';
 
 describe('HTTP kernel (health, errors, transport) against real MongoDB and Kafka', () => {
   let t: TestApi;
-  before(async () => { t = await startTestApi(); });
-  after(async () => { await t?.stop(); });
+  before(async () => {
+    t = await startTestApi();
+  });
+  after(async () => {
+    await t?.stop();
+  });
 
   it('when health is asked without a token, then 200 UP with the project version and both dependencies UP', async () => {
     const res = await t.client.get('/v1/health');
@@ -66,8 +70,12 @@ describe('HTTP kernel (health, errors, transport) against real MongoDB and Kafka
 
 describe('health when the service is in maintenance', () => {
   let t: TestApi;
-  before(async () => { t = await startTestApi({ MAINTENANCE: 'true' }); });
-  after(async () => { await t?.stop(); });
+  before(async () => {
+    t = await startTestApi({ MAINTENANCE: 'true' });
+  });
+  after(async () => {
+    await t?.stop();
+  });
 
   it('when MAINTENANCE=true, then 503 with an errors body', async () => {
     const res = await t.client.get('/v1/health');

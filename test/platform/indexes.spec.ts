@@ -29,11 +29,15 @@ function serves(key: Record<string, number>, s: QueryShape): boolean {
 }
 
 /** A file's lines without the comment lines (an example in a comment queries nothing). */
-const codeLines = (rel: string) => readFileSync(join(ROOT, rel), 'utf8').split('\n').filter((l) => !/^\s*(\*|\/\/|\/\*)/.test(l));
+const codeLines = (rel: string) =>
+  readFileSync(join(ROOT, rel), 'utf8')
+    .split('\n')
+    .filter((l) => !/^\s*(\*|\/\/|\/\*)/.test(l));
 
 /** Production files that send a query or an update to the store (Array#find takes a function, not `{` or `filter`). */
 function queryingFiles(): string[] {
-  const call = /\.(find\((\{|filter\b)|findOne\(|findOneAndUpdate\(|updateOne\(|updateMany\(|deleteOne\(|deleteMany\(|replaceOne\(|bulkWrite\(|countDocuments\(|aggregate\(|distinct\()/;
+  const call =
+    /\.(find\((\{|filter\b)|findOne\(|findOneAndUpdate\(|updateOne\(|updateMany\(|deleteOne\(|deleteMany\(|replaceOne\(|bulkWrite\(|countDocuments\(|aggregate\(|distinct\()/;
   const files: string[] = [];
   const walk = (dir: string) => {
     for (const name of readdirSync(join(ROOT, dir))) {
@@ -75,7 +79,7 @@ describe('indexes: every query shape of the service has one', function () {
     await t?.stop();
   });
 
-  it('when the services have started, then each shape\'s index exists and answers its filter and sort', async () => {
+  it("when the services have started, then each shape's index exists and answers its filter and sort", async () => {
     const problems: string[] = [];
     for (const s of QUERY_SHAPES) {
       if (typeof s.index !== 'string') continue;
@@ -83,7 +87,8 @@ describe('indexes: every query shape of the service has one', function () {
         // every collection has `_id_` (listed only once the collection exists)
         const index = s.index === '_id_' ? { name: '_id_', key: { _id: 1 } } : (await db.collection(c).listIndexes().toArray()).find((i) => i.name === s.index);
         if (!index) problems.push(`${c}: no index ${s.index} (${s.what})`);
-        else if (!serves(index.key, s)) problems.push(`${c}: ${s.index} ${JSON.stringify(index.key)} does not answer ${JSON.stringify(sampleQuery(s))} (${s.what})`);
+        else if (!serves(index.key, s))
+          problems.push(`${c}: ${s.index} ${JSON.stringify(index.key)} does not answer ${JSON.stringify(sampleQuery(s))} (${s.what})`);
       }
     }
     expect(problems).to.deep.equal([]);
@@ -105,7 +110,8 @@ describe('indexes: every query shape of the service has one', function () {
       for (const c of s.collections) {
         const plan = await db.command({ explain: { find: c, ...sampleQuery(s) }, verbosity: 'queryPlanner' });
         const stages = stagesOf(plan.queryPlanner?.winningPlan).map((p) => String(p.stage));
-        if (stages.includes('COLLSCAN') || !stages.some((st) => /IXSCAN|IDHACK|EXPRESS/.test(st))) scans.push(`${c} ${JSON.stringify(sampleQuery(s))}: ${stages.join(' < ')}`);
+        if (stages.includes('COLLSCAN') || !stages.some((st) => /IXSCAN|IDHACK|EXPRESS/.test(st)))
+          scans.push(`${c} ${JSON.stringify(sampleQuery(s))}: ${stages.join(' < ')}`);
       }
     }
     expect(scans).to.deep.equal([]);
@@ -114,11 +120,17 @@ describe('indexes: every query shape of the service has one', function () {
   it('when a production file queries the store, then its shapes are listed', () => {
     const listed = new Set(QUERY_SHAPES.map((s) => s.by));
     const querying = queryingFiles();
-    expect(querying.filter((f) => !listed.has(f)), 'files whose queries are not in test/platform/query-shapes.ts').to.deep.equal([]);
-    expect([...listed].filter((f) => !querying.includes(f)), 'listed files that query nothing').to.deep.equal([]);
+    expect(
+      querying.filter((f) => !listed.has(f)),
+      'files whose queries are not in test/platform/query-shapes.ts',
+    ).to.deep.equal([]);
+    expect(
+      [...listed].filter((f) => !querying.includes(f)),
+      'listed files that query nothing',
+    ).to.deep.equal([]);
   });
 
-  it('when docs/operations.md lists the indexes, then its table is the shapes\' own', () => {
+  it("when docs/operations.md lists the indexes, then its table is the shapes' own", () => {
     const doc = readFileSync(join(ROOT, 'docs/operations.md'), 'utf8');
     expect(doc.includes(shapesTable()), `docs/operations.md should hold this table:\n${shapesTable()}`).to.equal(true);
   });

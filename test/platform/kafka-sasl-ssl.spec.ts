@@ -26,8 +26,14 @@ import { TOPICS } from '../../platform/kafka.js';
 
 const run = promisify(execFile);
 // kafkajs' ACL enums (numbers of the Kafka protocol)
-const TOPIC = 2, GROUP = 3, ALLOW = 3, PREFIXED = 4;
-const READ = 3, WRITE = 4, CREATE = 5, DESCRIBE = 8;
+const TOPIC = 2,
+  GROUP = 3,
+  ALLOW = 3,
+  PREFIXED = 4;
+const READ = 3,
+  WRITE = 4,
+  CREATE = 5,
+  DESCRIBE = 8;
 
 /**
  * The service against a broker as a managed cluster runs one: SASL_SSL only (SCRAM-SHA-512,
@@ -49,20 +55,36 @@ describe('Kafka over SASL_SSL with ACLs (a locked-down cluster)', function () {
     dir = await mkdtemp(join(tmpdir(), 'pf-sasl-secrets-'));
     const admin = (await broker.adminKafka()).admin();
     await admin.connect();
-    const allow = (user: string, resourceType: number, operations: number[]) => operations.map((operation) => ({
-      resourceType, resourceName: prefix, resourcePatternType: PREFIXED, principal: `User:${user}`, host: '*', operation, permissionType: ALLOW,
-    }));
-    await admin.createAcls({ acl: [
-      ...allow(svc.username, TOPIC, [DESCRIBE, READ, WRITE, CREATE]), ...allow(svc.username, GROUP, [DESCRIBE, READ]),
-      ...allow(noGroups.username, TOPIC, [DESCRIBE, READ, WRITE, CREATE]),
-    ] as never });
+    const allow = (user: string, resourceType: number, operations: number[]) =>
+      operations.map((operation) => ({
+        resourceType,
+        resourceName: prefix,
+        resourcePatternType: PREFIXED,
+        principal: `User:${user}`,
+        host: '*',
+        operation,
+        permissionType: ALLOW,
+      }));
+    await admin.createAcls({
+      acl: [
+        ...allow(svc.username, TOPIC, [DESCRIBE, READ, WRITE, CREATE]),
+        ...allow(svc.username, GROUP, [DESCRIBE, READ]),
+        ...allow(noGroups.username, TOPIC, [DESCRIBE, READ, WRITE, CREATE]),
+      ] as never,
+    });
     await admin.disconnect();
     env = async (user, over = {}) => {
       const file = join(dir, `${user.username}-${randomBytes(3).toString('hex')}`);
       await writeFile(file, `${user.password}\n`); // a mounted secret often ends in a newline
       return {
-        KAFKA_BROKERS: broker.brokers, KAFKA_TOPIC_PREFIX: prefix, KAFKA_SSL: 'true', KAFKA_SSL_CA_FILE: broker.caFile,
-        KAFKA_SASL_MECHANISM: 'scram-sha-512', KAFKA_SASL_USERNAME: user.username, KAFKA_SASL_PASSWORD_FILE: file, ...over,
+        KAFKA_BROKERS: broker.brokers,
+        KAFKA_TOPIC_PREFIX: prefix,
+        KAFKA_SSL: 'true',
+        KAFKA_SSL_CA_FILE: broker.caFile,
+        KAFKA_SASL_MECHANISM: 'scram-sha-512',
+        KAFKA_SASL_USERNAME: user.username,
+        KAFKA_SASL_PASSWORD_FILE: file,
+        ...over,
       };
     };
     console.log(`      (SASL_SSL broker up with users and ACLs in ${Date.now() - started} ms)`);
@@ -91,31 +113,49 @@ describe('Kafka over SASL_SSL with ACLs (a locked-down cluster)', function () {
       const partner = await provisionPartner(t, { payoutTrigger: 'SENT', feeBps: 0 });
       const hook = receiver.url('/hooks/financing');
       const base = applicationBody();
-      const body = applicationBody({ merchantUrls: { ...base.merchantUrls, notificationEndpoint: hook } }, { email: `buyer-${randomBytes(3).toString('hex')}+approve@example.com` });
+      const body = applicationBody(
+        { merchantUrls: { ...base.merchantUrls, notificationEndpoint: hook } },
+        { email: `buyer-${randomBytes(3).toString('hex')}+approve@example.com` },
+      );
       const created = await t.client.post('/financing/v1/applications', body, { token: partner.token });
       expect(created.status, created.text).to.equal(201);
       const id = created.body.id as string;
       const confirm = await new GatewayClient(t, created.body.gatewayRedirectUrl).submitAsCustomer('confirm');
       expect(confirm.status).to.be.below(400);
-      await waitFor(`${id} READY_TO_SHIP`, async () => (await t.client.get(`/financing/v1/applications/${id}`, { token: partner.token })).body.stateReason === 'READY_TO_SHIP', { maxWait: 30_000 });
-      await waitFor('its events in the feed', async () => {
-        const res = await t.client.get('/financing/v1/events', { token: partner.token });
-        return (res.body.data ?? []).some((e: { data?: { id?: string }; applicationId?: string }) => JSON.stringify(e).includes(id));
-      }, { maxWait: 30_000 });
+      await waitFor(
+        `${id} READY_TO_SHIP`,
+        async () => (await t.client.get(`/financing/v1/applications/${id}`, { token: partner.token })).body.stateReason === 'READY_TO_SHIP',
+        { maxWait: 30_000 },
+      );
+      await waitFor(
+        'its events in the feed',
+        async () => {
+          const res = await t.client.get('/financing/v1/events', { token: partner.token });
+          return (res.body.data ?? []).some((e: { data?: { id?: string }; applicationId?: string }) => JSON.stringify(e).includes(id));
+        },
+        { maxWait: 30_000 },
+      );
       await waitFor('its webhook at the receiver', () => receiver.requests.some((r) => r.body.includes(id)), { maxWait: 30_000 });
       const sent = await t.client.put(opPath(id, 'send'), { items: [{ code: KETTLE.code, quantity: 1 }] }, { token: partner.token });
       expect(sent.status, sent.text).to.equal(200);
-      const payouts = await waitFor('the payout', async () => {
-        const res = await t.client.get(paymentsPath(id), { token: partner.token });
-        return res.body.data?.length === 1 && res.body.data;
-      }, { maxWait: 30_000 });
+      const payouts = await waitFor(
+        'the payout',
+        async () => {
+          const res = await t.client.get(paymentsPath(id), { token: partner.token });
+          return res.body.data?.length === 1 && res.body.data;
+        },
+        { maxWait: 30_000 },
+      );
       expect(payouts[0]).to.include({ type: 'PAYOUT', applicationId: id });
     });
   });
 
   const failsWithin = async (start: () => Promise<unknown>, pattern: RegExp) => {
     const started = Date.now();
-    const err = await start().then(() => undefined, (e: Error) => e);
+    const err = await start().then(
+      () => undefined,
+      (e: Error) => e,
+    );
     const ms = Date.now() - started;
     expect(err, 'the start should fail').to.be.instanceOf(Error);
     expect(err!.message, err!.message).to.match(pattern);
@@ -124,18 +164,34 @@ describe('Kafka over SASL_SSL with ACLs (a locked-down cluster)', function () {
   };
 
   it('a wrong password stops the start naming the credentials settings', async () => {
-    await failsWithin(async () => startTestApi(await env({ ...svc, password: 'not-the-password' })),
-      /^KAFKA_SASL_USERNAME\/KAFKA_SASL_PASSWORD_FILE: the broker refused the credentials \(SASL SCRAM-SHA-512 as user pf-svc\)/);
+    await failsWithin(
+      async () => startTestApi(await env({ ...svc, password: 'not-the-password' })),
+      /^KAFKA_SASL_USERNAME\/KAFKA_SASL_PASSWORD_FILE: the broker refused the credentials \(SASL SCRAM-SHA-512 as user pf-svc\)/,
+    );
   });
 
-  it('a CA that did not sign the broker\'s certificate stops the start naming KAFKA_SSL_CA_FILE', async () => {
+  it("a CA that did not sign the broker's certificate stops the start naming KAFKA_SSL_CA_FILE", async () => {
     const otherCa = join(dir, 'other-ca.pem');
-    await run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'other-ca.key'), '-out', otherCa, '-days', '1', '-subj', '/CN=another-ca']);
+    await run('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      join(dir, 'other-ca.key'),
+      '-out',
+      otherCa,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=another-ca',
+    ]);
     await failsWithin(async () => startTestApi(await env(svc, { KAFKA_SSL_CA_FILE: otherCa })), /^KAFKA_SSL_CA_FILE: the broker's certificate is not trusted/);
   });
 
   it('a user without the group ACLs stops the API and the relay naming the ACL', async () => {
-    const config = (await startTestApi(await env(svc))); // the service's topics exist; its config reused for the relay
+    const config = await startTestApi(await env(svc)); // the service's topics exist; its config reused for the relay
     try {
       const acl = /^Kafka ACLs: user pf-nogroups may not DESCRIBE consumer groups prefixed sec\./;
       await failsWithin(async () => startTestApi(await env(noGroups)), acl);
@@ -149,15 +205,17 @@ describe('Kafka over SASL_SSL with ACLs (a locked-down cluster)', function () {
   describe('KAFKA_TOPICS=check (the service may not create topics)', () => {
     it('the start fails naming a missing topic; `ops kafka topics --create` as admin creates them all; then the start passes', async () => {
       const own = `${prefix}chk.`; // under the service user's prefixed ACLs
-      await failsWithin(async () => startTestApi({ ...(await env(svc)), KAFKA_TOPIC_PREFIX: own, KAFKA_TOPICS: 'check' }),
-        new RegExp(`^KAFKA_TOPICS=check: topics ${own.replace(/\./g, '\\.')}notifications, .* do not exist.*ops kafka topics`));
+      await failsWithin(
+        async () => startTestApi({ ...(await env(svc)), KAFKA_TOPIC_PREFIX: own, KAFKA_TOPICS: 'check' }),
+        new RegExp(`^KAFKA_TOPICS=check: topics ${own.replace(/\./g, '\\.')}notifications, .* do not exist.*ops kafka topics`),
+      );
       const adminFile = join(dir, 'admin-password');
       await writeFile(adminFile, ADMIN.password);
       const config = testConfig({ ...(await env(svc)), KAFKA_TOPIC_PREFIX: own, KAFKA_SASL_USERNAME: 'admin', KAFKA_SASL_PASSWORD_FILE: adminFile });
       const ctx = { config, logger: createLogger({ level: 'silent', name: 'ops-test' }), clock: systemClock } as unknown as VerbContext;
-      const printed = await topicsVerb.run(ctx, {}) as { commands: string[] };
+      const printed = (await topicsVerb.run(ctx, {})) as { commands: string[] };
       expect(printed.commands.find((c) => c.includes(`--topic ${own}webhooks.dead-letter `))).to.include('--config retention.ms=2592000000');
-      const created = await topicsVerb.run(ctx, { create: true }) as { created: string[] };
+      const created = (await topicsVerb.run(ctx, { create: true })) as { created: string[] };
       expect(created.created).to.have.members(serviceTopics(config));
       const t = await startTestApi({ ...(await env(svc)), KAFKA_TOPIC_PREFIX: own, KAFKA_TOPICS: 'check' });
       const relay = await startTestRelay(t.config);

@@ -12,10 +12,12 @@ const MAILPIT = process.env.MAILPIT ?? join(process.env.PF_CACHE ?? join(homedir
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    }).on('error', reject);
+    const s = createServer()
+      .listen(0, '127.0.0.1', () => {
+        const { port } = s.address() as { port: number };
+        s.close(() => resolve(port));
+      })
+      .on('error', reject);
   });
 }
 
@@ -42,7 +44,9 @@ describe('mail: an outboxed mail request is sent once through SMTP to a real ser
     mailpit = spawn(MAILPIT, ['--smtp', `127.0.0.1:${smtpPort}`, '--listen', `127.0.0.1:${httpPort}`], { stdio: 'ignore' });
     await waitFor(async () => ((await fetch(`http://127.0.0.1:${httpPort}/api/v1/messages`)).ok ? true : undefined));
   });
-  after(() => { mailpit?.kill('SIGTERM'); });
+  after(() => {
+    mailpit?.kill('SIGTERM');
+  });
 
   it('a mail entry delivered twice is mailed once', async () => {
     const mailer = new SmtpMailer({ transport: 'smtp', from: 'no-reply@pf.test', smtp: { host: '127.0.0.1', port: smtpPort, tls: 'none' } });
@@ -53,7 +57,10 @@ describe('mail: an outboxed mail request is sent once through SMTP to a real ser
     expect(await handleMailEntry(entry.value, mailer, inbox)).to.equal('duplicate');
     await mailer.close();
     const list = await waitFor(async () => {
-      const body = await (await fetch(`http://127.0.0.1:${httpPort}/api/v1/messages`)).json() as { total: number; messages: Array<{ Subject: string; To: Array<{ Address: string }>; MessageID: string }> };
+      const body = (await (await fetch(`http://127.0.0.1:${httpPort}/api/v1/messages`)).json()) as {
+        total: number;
+        messages: Array<{ Subject: string; To: Array<{ Address: string }>; MessageID: string }>;
+      };
       return body.total >= 1 ? body : undefined;
     });
     expect(list.total).to.equal(1);

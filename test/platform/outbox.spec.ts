@@ -17,7 +17,10 @@ import { waitFor } from '../support/wait.js';
 import { serviceEnv } from '../support/service-process.js';
 import type { Config } from '../../platform/config.js';
 
-interface Thing extends Versioned { name: string; count?: number }
+interface Thing extends Versioned {
+  name: string;
+  count?: number;
+}
 
 describe('transactional outbox and idempotent consumers on real MongoDB and Kafka', function () {
   this.timeout(60_000);
@@ -76,7 +79,7 @@ describe('transactional outbox and idempotent consumers on real MongoDB and Kafk
     expect((await store.collection.findOne({ _id: id }))?.name).to.equal('c');
   });
 
-  it('when a second write lands while the first one\'s entries are still pending, then once both are sent the document has neither entries nor outboxAt, without waiting for a sweep', async () => {
+  it("when a second write lands while the first one's entries are still pending, then once both are sent the document has neither entries nor outboxAt, without waiting for a sweep", async () => {
     const id = newId();
     const e1 = domainEvent('test.thing.created', { id, version: 1, partnerId: 'p1' }, { name: 'a' });
     const created = await store.insert({ _id: id, name: 'a' }, [eventEntry(THINGS_TOPIC, e1)]);
@@ -86,10 +89,14 @@ describe('transactional outbox and idempotent consumers on real MongoDB and Kafk
 
     await waitFor('both events', () => eventsFor(id).length === 2);
     // the backstop sweep is minutes away: only the publisher's own removal can clear the stamp
-    const doc = await waitFor('the outbox and its stamp gone', async () => {
-      const d = await store.collection.findOne({ _id: id });
-      return d && !d.outboxAt && Object.keys(d.outbox ?? {}).length === 0 && d;
-    }, { maxWait: 5_000 });
+    const doc = await waitFor(
+      'the outbox and its stamp gone',
+      async () => {
+        const d = await store.collection.findOne({ _id: id });
+        return d && !d.outboxAt && Object.keys(d.outbox ?? {}).length === 0 && d;
+      },
+      { maxWait: 5_000 },
+    );
     expect(doc!.outbox).to.deep.equal({});
   });
 
@@ -98,7 +105,11 @@ describe('transactional outbox and idempotent consumers on real MongoDB and Kafk
     const failed = domainEvent('test.thing.created', { id, version: 1, partnerId: 'p1' }, { name: 'a' });
     // the document as a failed publish leaves it: its entry pending, stamped before the grace
     await runtime.db.collection<Thing>('things').insertOne({
-      _id: id, version: 1, name: 'a', outbox: { [failed.id]: eventEntry(THINGS_TOPIC, failed) }, outboxAt: new Date(Date.now() - 2_000),
+      _id: id,
+      version: 1,
+      name: 'a',
+      outbox: { [failed.id]: eventEntry(THINGS_TOPIC, failed) },
+      outboxAt: new Date(Date.now() - 2_000),
     } as Thing);
     const current = (await store.collection.findOne({ _id: id }))!;
     const renamed = domainEvent('test.thing.renamed', { id, version: 2, partnerId: 'p1' }, { name: 'b' });
@@ -106,25 +117,33 @@ describe('transactional outbox and idempotent consumers on real MongoDB and Kafk
     // the sweep the failure called for runs now, within the grace of the newer write
     await runtime.outbox.sweep();
     await waitFor('the failed entry on Kafka', () => eventsFor(id).some((e) => e.id === failed.id), { maxWait: 5_000 });
-    await waitFor('the outbox and its stamp gone', async () => {
-      const d = await store.collection.findOne({ _id: id });
-      return d && !d.outboxAt && Object.keys(d.outbox ?? {}).length === 0;
-    }, { maxWait: 5_000 });
+    await waitFor(
+      'the outbox and its stamp gone',
+      async () => {
+        const d = await store.collection.findOne({ _id: id });
+        return d && !d.outboxAt && Object.keys(d.outbox ?? {}).length === 0;
+      },
+      { maxWait: 5_000 },
+    );
   });
 
   it('when 20 writers race on one document through mutate, then every increment lands and the events leave in commit order', async () => {
     const id = newId();
     await store.insert({ _id: id, name: 'counter', count: 0 }, []);
-    await Promise.all(Array.from({ length: 20 }, () => store.mutate(
-      id,
-      () => store.collection.findOne({ _id: id }),
-      (doc) => {
-        const next = (doc.count ?? 0) + 1;
-        const e = domainEvent('test.thing.counted', { id, version: doc.version + 1, partnerId: 'p1' }, { count: next });
-        return { set: { count: next }, entries: [eventEntry(THINGS_TOPIC, e)] };
-      },
-      { attempts: 50, notFound: () => new Error('gone') },
-    )));
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        store.mutate(
+          id,
+          () => store.collection.findOne({ _id: id }),
+          (doc) => {
+            const next = (doc.count ?? 0) + 1;
+            const e = domainEvent('test.thing.counted', { id, version: doc.version + 1, partnerId: 'p1' }, { count: next });
+            return { set: { count: next }, entries: [eventEntry(THINGS_TOPIC, e)] };
+          },
+          { attempts: 50, notFound: () => new Error('gone') },
+        ),
+      ),
+    );
     expect((await store.collection.findOne({ _id: id }))?.count).to.equal(20);
     await waitFor('20 events', () => eventsFor(id).length === 20);
     expect(eventsFor(id).map((e) => e.data.count)).to.deep.equal(Array.from({ length: 20 }, (_, i) => i + 1));
@@ -137,7 +156,9 @@ describe('transactional outbox and idempotent consumers on real MongoDB and Kafk
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
-    child.stdout.on('data', (d) => { out += d; });
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
     const signal = await new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, sig) => resolve(sig)));
     expect(signal).to.equal('SIGKILL');
     return JSON.parse(out.trim()) as { id: string; eventId: string };
@@ -147,14 +168,18 @@ describe('transactional outbox and idempotent consumers on real MongoDB and Kafk
     const { id, eventId } = await crashWriter();
 
     const left = await runtime.db.collection<Thing>('things').findOne({ _id: id });
-    expect(left?.outboxAt, "the crash left the entry in the document").to.be.instanceOf(Date);
+    expect(left?.outboxAt, 'the crash left the entry in the document').to.be.instanceOf(Date);
     expect(Object.keys(left!.outbox)).to.deep.equal([eventId]);
 
     // "restart": a sweep pass of a running publisher, once the grace period has passed
-    const sent = await waitFor('a sweep that publishes the entry', async () => {
-      const n = await runtime.outbox.sweep();
-      return n > 0 && n;
-    }, { maxWait: 10_000, interval: 200 });
+    const sent = await waitFor(
+      'a sweep that publishes the entry',
+      async () => {
+        const n = await runtime.outbox.sweep();
+        return n > 0 && n;
+      },
+      { maxWait: 10_000, interval: 200 },
+    );
     expect(sent).to.be.at.least(1);
     await waitFor('the swept event on Kafka', () => eventsFor(id).some((e) => e.id === eventId));
     const doc = await waitFor('the outbox emptied', async () => {
@@ -167,7 +192,11 @@ describe('transactional outbox and idempotent consumers on real MongoDB and Kafk
 
   it('when a running publisher is killed between the write and the publish, then a running peer sweeps for it without a restart, and a clean stop leaves no heartbeat', async () => {
     const beats = runtime.db.collection('outbox_publishers');
-    const swept = () => runtime.registry.getSingleMetric('outbox_sweeps_total')!.get().then((m) => m.values.find((v) => v.labels.reason === 'peer')?.value ?? 0);
+    const swept = () =>
+      runtime.registry
+        .getSingleMetric('outbox_sweeps_total')!
+        .get()
+        .then((m) => m.values.find((v) => v.labels.reason === 'peer')?.value ?? 0);
     const sweptBefore = await swept();
     runtime.outbox.start();
     try {
@@ -175,7 +204,7 @@ describe('transactional outbox and idempotent consumers on real MongoDB and Kafk
       expect(await beats.countDocuments(), 'the dead writer left its heartbeat').to.be.at.least(1);
 
       // no explicit sweep: the peer notices the silence (3 beats of 500 ms) and sweeps after the grace
-      await waitFor('the peer to sweep the dead writer\'s event to Kafka', () => eventsFor(id).some((e) => e.id === eventId), { maxWait: 15_000 });
+      await waitFor("the peer to sweep the dead writer's event to Kafka", () => eventsFor(id).some((e) => e.id === eventId), { maxWait: 15_000 });
       expect(await swept()).to.equal(sweptBefore + 1);
       const doc = await waitFor('the outbox emptied', async () => {
         const d = await store.collection.findOne({ _id: id });
@@ -190,7 +219,11 @@ describe('transactional outbox and idempotent consumers on real MongoDB and Kafk
   });
 
   it('when a write got no answer and the store applies it only after the first sweep that followed, then a later heartbeat publishes it, not the five-minute backstop', async () => {
-    const sweeps = () => runtime.registry.getSingleMetric('outbox_sweeps_total')!.get().then((m) => m.values.reduce((n, v) => n + v.value, 0));
+    const sweeps = () =>
+      runtime.registry
+        .getSingleMetric('outbox_sweeps_total')!
+        .get()
+        .then((m) => m.values.reduce((n, v) => n + v.value, 0));
     const before = await sweeps();
     runtime.outbox.start();
     try {
@@ -202,7 +235,9 @@ describe('transactional outbox and idempotent consumers on real MongoDB and Kafk
       const id = newId();
       const event = domainEvent('test.thing.created', { id, version: 1, partnerId: 'p1' }, { name: 'late' });
       const writtenAt = new Date(Date.now() - 5_000);
-      await runtime.db.collection<Thing>('things').insertOne({ _id: id, version: 1, name: 'late', outbox: { [event.id]: eventEntry(THINGS_TOPIC, event) }, outboxAt: writtenAt } as Thing);
+      await runtime.db
+        .collection<Thing>('things')
+        .insertOne({ _id: id, version: 1, name: 'late', outbox: { [event.id]: eventEntry(THINGS_TOPIC, event) }, outboxAt: writtenAt } as Thing);
       await waitFor('the late-applied entry on Kafka', () => eventsFor(id).some((e) => e.id === event.id), { maxWait: 8_000 });
       await waitFor('the outbox emptied', async () => !(await store.collection.findOne({ _id: id }))?.outboxAt);
     } finally {
@@ -231,7 +266,10 @@ describe('transactional outbox and idempotent consumers on real MongoDB and Kafk
       },
     });
     const deadLetters = await new TopicCollector(runtime.kafka, runtime.topics.name(TOPICS.deadLetter)).start();
-    await runtime.kafka.admin().createTopics({ topics: [{ topic, numPartitions: 1 }] }).catch(() => {});
+    await runtime.kafka
+      .admin()
+      .createTopics({ topics: [{ topic, numPartitions: 1 }] })
+      .catch(() => {});
     await consumer.start();
     try {
       const id = newId();
@@ -240,15 +278,18 @@ describe('transactional outbox and idempotent consumers on real MongoDB and Kafk
       const other = domainEvent('test.other.happened', { id, version: 2, partnerId: 'p1' }, {});
       const msg = { key: id, value: JSON.stringify(e) };
       await runtime.producer.send({ topic, messages: [msg] });
-      await runtime.producer.send({ topic, messages: [
-        msg,
-        { key: id, value: 'not json at all' },
-        // another event type, named in the header: skipped unparsed (not dead-lettered)
-        { key: id, value: 'not json either', headers: { 'event-type': 'test.other.happened' } },
-        // another event type without the header: skipped by its type once parsed
-        { key: id, value: JSON.stringify(other) },
-        { key: 'sentinel', value: JSON.stringify(sentinel) },
-      ] });
+      await runtime.producer.send({
+        topic,
+        messages: [
+          msg,
+          { key: id, value: 'not json at all' },
+          // another event type, named in the header: skipped unparsed (not dead-lettered)
+          { key: id, value: 'not json either', headers: { 'event-type': 'test.other.happened' } },
+          // another event type without the header: skipped by its type once parsed
+          { key: id, value: JSON.stringify(other) },
+          { key: 'sentinel', value: JSON.stringify(sentinel) },
+        ],
+      });
 
       await waitFor('the sentinel handled', () => seen.includes(sentinel.id), { maxWait: 20_000 });
       expect(seen.filter((x) => x === e.id)).to.have.length(1);
@@ -287,8 +328,13 @@ describe('version guard across processes (two stores, one document)', function (
     await sa.init();
     const id = newId();
     await sa.insert({ _id: id, name: 'shared', count: 0 }, []);
-    const inc = (s: VersionedStore<Thing>) => s.mutate(id, () => s.collection.findOne({ _id: id }),
-      (doc) => ({ set: { count: (doc.count ?? 0) + 1 }, entries: [] }), { attempts: 100, notFound: () => new Error('gone') });
+    const inc = (s: VersionedStore<Thing>) =>
+      s.mutate(
+        id,
+        () => s.collection.findOne({ _id: id }),
+        (doc) => ({ set: { count: (doc.count ?? 0) + 1 }, entries: [] }),
+        { attempts: 100, notFound: () => new Error('gone') },
+      );
     await Promise.all(Array.from({ length: 40 }, (_, i) => inc(i % 2 ? sa : sb)));
     const doc = await sa.collection.findOne({ _id: id });
     expect(doc?.count).to.equal(40);

@@ -26,21 +26,29 @@ describe('store contract: the MongoDB operations the service relies on', () => {
     const col = db.collection<{ _id: string; version: number; count: number }>('occ');
     await col.insertOne({ _id: 'a', version: 1, count: 0 });
     let wins = 0;
-    await Promise.all(Array.from({ length: 20 }, async () => {
-      for (;;) {
-        const d = (await col.findOne({ _id: 'a' }))!;
-        const r = await col.updateOne({ _id: 'a', version: d.version }, { $set: { count: d.count + 1 }, $inc: { version: 1 } });
-        if (r.modifiedCount === 1) { wins++; return; }
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        for (;;) {
+          const d = (await col.findOne({ _id: 'a' }))!;
+          const r = await col.updateOne({ _id: 'a', version: d.version }, { $set: { count: d.count + 1 }, $inc: { version: 1 } });
+          if (r.modifiedCount === 1) {
+            wins++;
+            return;
+          }
+        }
+      }),
+    );
     expect(wins).to.equal(20);
     expect(await col.findOne({ _id: 'a' })).to.deep.include({ count: 20, version: 21 });
   });
 
   it('when 20 clients $inc one field at once, then every increment counts', async () => {
     const col = db.collection<{ _id: string; n: number }>('inc');
-    await Promise.all(Array.from({ length: 20 }, () => col.updateOne({ _id: 'x' }, { $inc: { n: 1 } }, { upsert: true }).catch(() =>
-      col.updateOne({ _id: 'x' }, { $inc: { n: 1 } }))));
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        col.updateOne({ _id: 'x' }, { $inc: { n: 1 } }, { upsert: true }).catch(() => col.updateOne({ _id: 'x' }, { $inc: { n: 1 } })),
+      ),
+    );
     expect((await col.findOne({ _id: 'x' }))?.n).to.equal(20);
   });
 
@@ -75,19 +83,32 @@ describe('store contract: the MongoDB operations the service relies on', () => {
     const col = db.collection<{ _id: string; at: Date }>('range');
     const t = Date.now();
     await col.insertMany([3, 1, 2, 5, 4].map((i) => ({ _id: `id${i}`, at: new Date(t - i * 1000) })));
-    const old = await col.find({ at: { $lte: new Date(t - 2500) } }).sort({ _id: 1 }).toArray();
+    const old = await col
+      .find({ at: { $lte: new Date(t - 2500) } })
+      .sort({ _id: 1 })
+      .toArray();
     expect(old.map((d) => d._id)).to.deep.equal(['id3', 'id4', 'id5']);
-    const page = await col.find({ _id: { $gt: 'id2' } }).sort({ _id: -1 }).limit(2).toArray();
+    const page = await col
+      .find({ _id: { $gt: 'id2' } })
+      .sort({ _id: -1 })
+      .limit(2)
+      .toArray();
     expect(page.map((d) => d._id)).to.deep.equal(['id5', 'id4']);
   });
 
   it('when bulkWrite mixes matching and missing guarded updates, then matchedCount counts only the matches', async () => {
     const col = db.collection<any>('bulk');
-    await col.insertMany([{ _id: 'a', version: 1 }, { _id: 'b', version: 1 }]);
-    const res = await col.bulkWrite([
-      { updateOne: { filter: { _id: 'a', version: 1 }, update: { $set: { x: 1 } } } },
-      { updateOne: { filter: { _id: 'b', version: 9 }, update: { $set: { x: 1 } } } },
-    ], { ordered: false });
+    await col.insertMany([
+      { _id: 'a', version: 1 },
+      { _id: 'b', version: 1 },
+    ]);
+    const res = await col.bulkWrite(
+      [
+        { updateOne: { filter: { _id: 'a', version: 1 }, update: { $set: { x: 1 } } } },
+        { updateOne: { filter: { _id: 'b', version: 9 }, update: { $set: { x: 1 } } } },
+      ],
+      { ordered: false },
+    );
     expect(res.matchedCount).to.equal(1);
   });
 });

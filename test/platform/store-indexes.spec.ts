@@ -49,16 +49,40 @@ describe('store indexes: each hot query is answered from an index', function () 
 
   const now = new Date();
   const cases: Array<[string, string, Document, Document | undefined, string]> = [
-    ['orders by order number', 'applications', { partnerId: 'p1', 'order.number': 'O-1' }, { createdAt: -1, _id: -1 }, 'partnerId_1_order.number_1_createdAt_-1'],
-    ['orders by variable symbol', 'applications', { partnerId: 'p1', 'order.variableSymbols': '123' }, { createdAt: -1, _id: -1 }, 'partner_variable_symbol_newest'],
+    [
+      'orders by order number',
+      'applications',
+      { partnerId: 'p1', 'order.number': 'O-1' },
+      { createdAt: -1, _id: -1 },
+      'partnerId_1_order.number_1_createdAt_-1',
+    ],
+    [
+      'orders by variable symbol',
+      'applications',
+      { partnerId: 'p1', 'order.variableSymbols': '123' },
+      { createdAt: -1, _id: -1 },
+      'partner_variable_symbol_newest',
+    ],
     ['application by id and dedup key', 'applications', { _id: 'a1', dedupKey: 'k' }, undefined, '_id_'],
     ['application expiry sweep', 'applications', { expiresAt: { $lte: now } }, undefined, 'expiresAt_1'],
     ['recurrence end sweep', 'applications', { 'recurrence.state': 'READY', 'recurrence.validUntil': { $lte: now } }, undefined, 'recurrence.validUntil_1'],
     ['outbox sweep', 'applications', { outboxAt: { $lte: now } }, undefined, 'outboxAt_1'],
     ['deliveries page, newest first', DELIVERIES_COLLECTION, { partnerId: 'p1' }, { _id: -1 }, 'partner_newest_first'],
-    ['deliveries page before a cursor', DELIVERIES_COLLECTION, { partnerId: 'p1', state: { $in: ['DELIVERED'] }, _id: { $gt: 'd5' } }, { _id: 1 }, 'partner_newest_first'],
+    [
+      'deliveries page before a cursor',
+      DELIVERIES_COLLECTION,
+      { partnerId: 'p1', state: { $in: ['DELIVERED'] }, _id: { $gt: 'd5' } },
+      { _id: 1 },
+      'partner_newest_first',
+    ],
     ['dead-lettered deliveries', DELIVERIES_COLLECTION, { partnerId: 'p1', state: 'DEAD_LETTERED', _id: { $gt: '' } }, { _id: 1 }, 'partner_newest_first'],
-    ['event feed of an application', FEED_COLLECTION, { partnerId: 'p1', applicationId: 'a1', seq: { $gt: 0, $lt: 100 }, recordedAt: { $gte: now } }, { seq: -1 }, 'partner_application_seq'],
+    [
+      'event feed of an application',
+      FEED_COLLECTION,
+      { partnerId: 'p1', applicationId: 'a1', seq: { $gt: 0, $lt: 100 }, recordedAt: { $gte: now } },
+      { seq: -1 },
+      'partner_application_seq',
+    ],
     ['ledgers of a partner', 'payment_ledgers', { partnerId: 'p1' }, undefined, 'partner'],
     ['window counter expiry', 'auth_counters', { expiresAt: { $lte: now } }, undefined, 'expiresAt_1'],
     ['consumer inbox, one group', CONSUMER_INBOX_COLLECTION, { _id: { $gte: 'g:', $lt: 'g;' } }, undefined, '_id_'],
@@ -71,7 +95,10 @@ describe('store indexes: each hot query is answered from an index', function () 
       if (sort) cursor = cursor.sort(sort);
       const plan = (await cursor.limit(20).explain('queryPlanner')).queryPlanner.winningPlan as Document;
       const all = stages(plan);
-      expect(all.map((s) => s.stage), JSON.stringify(plan)).to.not.include('COLLSCAN');
+      expect(
+        all.map((s) => s.stage),
+        JSON.stringify(plan),
+      ).to.not.include('COLLSCAN');
       expect(all.find((s) => s.indexName)?.indexName, JSON.stringify(plan)).to.equal(index);
     });
   }
@@ -104,12 +131,18 @@ describe('store indexes: queries answered through an index return what a scan re
     await col.createIndex({ at: 1 });
     await col.createIndex({ p: 1, _id: -1 } as any);
     let seed = 7;
-    const rnd = (k: number) => { seed = (seed * 48271) % 2147483647; return seed % k; };
+    const rnd = (k: number) => {
+      seed = (seed * 48271) % 2147483647;
+      return seed % k;
+    };
     const batch: Doc[] = [];
     for (let i = 0; i < 1500; i++) {
       const d: Doc = {
-        _id: `d${String(i).padStart(5, '0')}`, p: `p${rnd(5)}`, tags: Array.from({ length: rnd(3) }, () => `t${rnd(8)}`),
-        at: rnd(4) === 0 ? null : new Date(1_700_000_000_000 + rnd(1000) * 1000), s: `s${rnd(3)}`,
+        _id: `d${String(i).padStart(5, '0')}`,
+        p: `p${rnd(5)}`,
+        tags: Array.from({ length: rnd(3) }, () => `t${rnd(8)}`),
+        at: rnd(4) === 0 ? null : new Date(1_700_000_000_000 + rnd(1000) * 1000),
+        s: `s${rnd(3)}`,
       };
       if (rnd(5) !== 0) d.n = rnd(50);
       batch.push(d);
@@ -124,7 +157,10 @@ describe('store indexes: queries answered through an index return what a scan re
         await col.deleteOne({ _id: id });
         docs.delete(id);
       } else {
-        d.p = 'p9'; d.n = 99; d.tags = ['moved']; d.at = new Date(1_700_000_500_000);
+        d.p = 'p9';
+        d.n = 99;
+        d.tags = ['moved'];
+        d.at = new Date(1_700_000_500_000);
         await col.updateOne({ _id: id }, { $set: { p: d.p, n: d.n, tags: d.tags, at: d.at } });
       }
     }
@@ -137,16 +173,40 @@ describe('store indexes: queries answered through an index return what a scan re
   const t0 = 1_700_000_000_000;
   const cases: Array<[string, Document, (d: Doc) => boolean, Document | undefined, number | undefined]> = [
     ['equality on a prefix', { p: 'p2' }, (d) => d.p === 'p2', { _id: 1 }, undefined],
-    ['equality and a range on the next key', { p: 'p1', n: { $gte: 10, $lt: 20 } }, (d) => d.p === 'p1' && d.n !== undefined && d.n >= 10 && d.n < 20, { n: -1, _id: 1 }, undefined],
+    [
+      'equality and a range on the next key',
+      { p: 'p1', n: { $gte: 10, $lt: 20 } },
+      (d) => d.p === 'p1' && d.n !== undefined && d.n >= 10 && d.n < 20,
+      { n: -1, _id: 1 },
+      undefined,
+    ],
     ['sorted by the index, with a limit', { p: 'p3' }, (d) => d.p === 'p3', { _id: -1 }, 7],
     ['sorted against the index, with a limit', { p: 'p3' }, (d) => d.p === 'p3', { _id: 1 }, 7],
     ['$in on a prefix', { p: { $in: ['p0', 'p4', 'p9'] }, s: 's1' }, (d) => ['p0', 'p4', 'p9'].includes(d.p) && d.s === 's1', { _id: 1 }, undefined],
     ['a multikey equality', { tags: 't3' }, (d) => d.tags.includes('t3'), { _id: 1 }, undefined],
     ['a multikey $in (no duplicates)', { tags: { $in: ['t1', 't2'] } }, (d) => d.tags.includes('t1') || d.tags.includes('t2'), { _id: 1 }, undefined],
     ['a moved key', { tags: 'moved', p: 'p9' }, (d) => d.tags.includes('moved') && d.p === 'p9', { _id: 1 }, undefined],
-    ['a date range without a lower bound (no nulls)', { at: { $lte: new Date(t0 + 300_000) } }, (d) => d.at !== null && +d.at <= t0 + 300_000, { _id: 1 }, undefined],
-    ['a date range with both bounds', { at: { $gt: new Date(t0 + 100_000), $lt: new Date(t0 + 200_000) } }, (d) => d.at !== null && +d.at > t0 + 100_000 && +d.at < t0 + 200_000, { _id: 1 }, undefined],
-    ['a range of string ids', { _id: { $gte: 'd00100', $lt: 'd00200' }, s: 's2' }, (d) => d._id >= 'd00100' && d._id < 'd00200' && d.s === 's2', { _id: 1 }, undefined],
+    [
+      'a date range without a lower bound (no nulls)',
+      { at: { $lte: new Date(t0 + 300_000) } },
+      (d) => d.at !== null && +d.at <= t0 + 300_000,
+      { _id: 1 },
+      undefined,
+    ],
+    [
+      'a date range with both bounds',
+      { at: { $gt: new Date(t0 + 100_000), $lt: new Date(t0 + 200_000) } },
+      (d) => d.at !== null && +d.at > t0 + 100_000 && +d.at < t0 + 200_000,
+      { _id: 1 },
+      undefined,
+    ],
+    [
+      'a range of string ids',
+      { _id: { $gte: 'd00100', $lt: 'd00200' }, s: 's2' },
+      (d) => d._id >= 'd00100' && d._id < 'd00200' && d.s === 's2',
+      { _id: 1 },
+      undefined,
+    ],
     ['a sort read from an index without a condition, with a limit', {}, () => true, { p: 1, n: -1, _id: 1 }, 30],
     ['equality on null (missing too)', { p: 'p2', n: null }, (d) => d.p === 'p2' && d.n === undefined, { _id: 1 }, undefined],
   ];
@@ -158,16 +218,19 @@ describe('store indexes: queries answered through an index return what a scan re
       if (limit) cursor = cursor.limit(limit);
       const got = (await cursor.toArray()).map((d) => d._id);
       const keys = Object.keys(sort ?? {});
-      let want = [...docs.values()].filter(pred).sort((a: any, b: any) => {
-        for (const k of keys) {
-          const dir = (sort as any)[k];
-          const x = a[k] ?? -Infinity;
-          const y = b[k] ?? -Infinity;
-          if (x < y) return -dir;
-          if (x > y) return dir;
-        }
-        return 0;
-      }).map((d) => d._id);
+      let want = [...docs.values()]
+        .filter(pred)
+        .sort((a: any, b: any) => {
+          for (const k of keys) {
+            const dir = (sort as any)[k];
+            const x = a[k] ?? -Infinity;
+            const y = b[k] ?? -Infinity;
+            if (x < y) return -dir;
+            if (x > y) return dir;
+          }
+          return 0;
+        })
+        .map((d) => d._id);
       if (limit) want = want.slice(0, limit);
       expect(want.length, 'the case selects something').to.be.greaterThan(0);
       expect(got).to.deep.equal(want);

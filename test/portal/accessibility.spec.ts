@@ -12,8 +12,19 @@ describe('the partner portal: accessibility and keyboard', function () {
   let w: PortalWorld;
   let app: any;
   const pages = (id: string) => [
-    '/portal/', '/portal/applications', `/portal/applications?q=nothing`, `/portal/applications/${id}`,
-    `/portal/applications/${id}/act/return`, '/portal/webhooks', '/portal/webhooks?state=DELIVERED', '/portal/developers', '/portal/developers?status=4xx', '/portal/money', '/portal/settlements', '/portal/users', '/portal/audit',
+    '/portal/',
+    '/portal/applications',
+    `/portal/applications?q=nothing`,
+    `/portal/applications/${id}`,
+    `/portal/applications/${id}/act/return`,
+    '/portal/webhooks',
+    '/portal/webhooks?state=DELIVERED',
+    '/portal/developers',
+    '/portal/developers?status=4xx',
+    '/portal/money',
+    '/portal/settlements',
+    '/portal/users',
+    '/portal/audit',
   ];
   before(async () => {
     w = await startPortalWorld();
@@ -22,7 +33,9 @@ describe('the partner portal: accessibility and keyboard', function () {
     await w.put(opPath(app.id, 'deliver'), {});
     await waitForReason(w.h, app.id, w.h.partner, 'READY_PAID');
   });
-  after(async () => { await w?.stop(); });
+  after(async () => {
+    await w?.stop();
+  });
 
   it('when a page with known faults is scanned, then the scan reports them (the scan can fail)', async () => {
     const b = await launchBrowser();
@@ -42,7 +55,8 @@ describe('the partner portal: accessibility and keyboard', function () {
       const found: string[] = [];
       for (const path of pages(app.id)) {
         await page.goto(`${w.base}${path}`);
-        for (const v of await seriousViolations(page)) found.push(`${path}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        for (const v of await seriousViolations(page))
+          found.push(`${path}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
       }
       // the signed-out pages: sign-in and a setup link
       const fresh = await launchBrowser();
@@ -50,7 +64,10 @@ describe('the partner portal: accessibility and keyboard', function () {
         const p = await fresh.context.newPage();
         await p.goto(`${w.base}/portal/lang/${lang}?back=/portal/sign-in`);
         for (const v of await seriousViolations(p)) found.push(`/portal/sign-in: ${v.id} ${v.help}`);
-        const { setupToken } = await w.h.t.api.modules.portal.accounts.createUser({ id: w.h.partner.id, name: w.h.partner.username }, { email: `axe-${lang}-${w.h.partner.username}@shop.example`, name: 'Axe', role: 'viewer' });
+        const { setupToken } = await w.h.t.api.modules.portal.accounts.createUser(
+          { id: w.h.partner.id, name: w.h.partner.username },
+          { email: `axe-${lang}-${w.h.partner.username}@shop.example`, name: 'Axe', role: 'viewer' },
+        );
         await p.goto(`${w.base}/portal/setup/${setupToken}`);
         for (const v of await seriousViolations(p)) found.push(`/portal/setup: ${v.id} ${v.help}`);
       } finally {

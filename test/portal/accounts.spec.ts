@@ -21,11 +21,23 @@ describe('the partner portal: users, sign-in and sessions', function () {
   const contexts: Array<{ context: BrowserContext; close(): Promise<void> }> = [];
   let ownerPage: Page;
   let owner: PortalUser;
-  const step = async () => { await clock.advance(30_000); return clock.now(); };
+  const step = async () => {
+    await clock.advance(30_000);
+    return clock.now();
+  };
 
   before(async () => {
     const port = await freePort();
-    t = await startTestApi({ HTTPS_PORT: String(port), PUBLIC_BASE_URL: `https://localhost:${port}`, PORTAL_SESSION_TTL: '2h', EXPIRY_SWEEP_INTERVAL: '1h', EXPIRY_FULL_SWEEP_INTERVAL: '1h' }, { clock });
+    t = await startTestApi(
+      {
+        HTTPS_PORT: String(port),
+        PUBLIC_BASE_URL: `https://localhost:${port}`,
+        PORTAL_SESSION_TTL: '2h',
+        EXPIRY_SWEEP_INTERVAL: '1h',
+        EXPIRY_FULL_SWEEP_INTERVAL: '1h',
+      },
+      { clock },
+    );
     partner = await provisionPartner(t);
     browser = await launchBrowser();
     ownerPage = await browser.context.newPage();
@@ -128,13 +140,19 @@ describe('the partner portal: users, sign-in and sessions', function () {
     // the same form with the right value works (the refusals above were for the forgery alone)
     expect((await postForm(t, ownerPage, '/portal/users', { ...form, csrf })).status).to.equal(200);
     // sign-in is a form too: without the pre-session cookie's value it is refused
-    const bare = await t.client.request('POST', '/portal/sign-in', { raw: new URLSearchParams({ email: owner.email, password: owner.password }).toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const bare = await t.client.request('POST', '/portal/sign-in', {
+      raw: new URLSearchParams({ email: owner.email, password: owner.password }).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(bare.status).to.equal(403);
   });
 
   it('when an owner names a user of another partner, then it is not found and nothing changes', async () => {
     const other = await provisionPartner(t);
-    const { user } = await t.api.modules.portal.accounts.createUser({ id: other.id, name: other.username }, { email: `owner-${other.username}@shop.example`, name: 'Other', role: 'owner' });
+    const { user } = await t.api.modules.portal.accounts.createUser(
+      { id: other.id, name: other.username },
+      { email: `owner-${other.username}@shop.example`, name: 'Other', role: 'owner' },
+    );
     await ownerPage.goto(`${t.baseUrl}/portal/users`);
     const res = await postForm(t, ownerPage, `/portal/users/${user._id}/disable`, { csrf: await csrfOf(ownerPage) });
     expect(res.status).to.equal(404);
@@ -142,7 +160,7 @@ describe('the partner portal: users, sign-in and sessions', function () {
     expect(await ownerPage.content()).not.to.include(user.email);
   });
 
-  it('when an owner changes a user\'s role, then it holds from that user\'s next request; not for the owner\'s own role, nor to owner without the second factor, nor from a viewer', async () => {
+  it("when an owner changes a user's role, then it holds from that user's next request; not for the owner's own role, nor to owner without the second factor, nor from a viewer", async () => {
     // viewer -> operator: the live session of the viewer may now act, and the audit log says who changed what
     await ownerPage.goto(`${t.baseUrl}/portal/users`);
     await ownerPage.getByLabel(`New role of ${viewer.email}`).selectOption('operator');
@@ -153,7 +171,9 @@ describe('the partner portal: users, sign-in and sessions', function () {
     expect(changed.role).to.equal('operator');
     const me = users.find((u) => u.email === owner.email)!;
     await ownerPage.goto(`${t.baseUrl}/portal/audit`);
-    expect(await ownerPage.getByRole('table').textContent()).to.include('user.role').and.include('viewer -> operator');
+    expect(await ownerPage.getByRole('table').textContent())
+      .to.include('user.role')
+      .and.include('viewer -> operator');
     // the user had no TOTP (invited as viewer): not an owner
     await ownerPage.goto(`${t.baseUrl}/portal/users`);
     const csrf = await csrfOf(ownerPage);
@@ -172,7 +192,7 @@ describe('the partner portal: users, sign-in and sessions', function () {
     expect((await t.api.modules.portal.accounts.usersOf(partner.id)).find((u) => u._id === changed._id)!.role).to.equal('viewer');
   });
 
-  it('when an owner disables a user, then that user\'s session ends at once', async () => {
+  it("when an owner disables a user, then that user's session ends at once", async () => {
     await ownerPage.goto(`${t.baseUrl}/portal/users`);
     await ownerPage.getByRole('button', { name: `Disable ${viewer.email}` }).click();
     await ownerPage.waitForURL(`${t.baseUrl}/portal/users`);
@@ -182,12 +202,13 @@ describe('the partner portal: users, sign-in and sessions', function () {
     expect(await viewerPage.getByRole('alert').textContent()).to.include('not right');
   });
 
-  it('when failures of one e-mail pile up from one address, then the API\'s login throttle answers 429', async () => {
+  it("when failures of one e-mail pile up from one address, then the API's login throttle answers 429", async () => {
     const page = await freshPage();
     let status = 0;
     for (let i = 0; i < 4; i += 1) {
       await page.goto(`${t.baseUrl}/portal/sign-in`);
-      status = (await postForm(t, page, '/portal/sign-in', { csrf: await csrfOf(page), email: owner.email, password: 'wrong password 1', code: '000000' })).status;
+      status = (await postForm(t, page, '/portal/sign-in', { csrf: await csrfOf(page), email: owner.email, password: 'wrong password 1', code: '000000' }))
+        .status;
     }
     expect(status).to.equal(429);
   });
@@ -196,7 +217,10 @@ describe('the partner portal: users, sign-in and sessions', function () {
     const get = await plainRequest(`${t.plainUrl}/portal/`, 'GET');
     expect(get.status).to.equal(308);
     expect(get.headers.location).to.equal(`${t.baseUrl}/portal/`);
-    const post = await plainRequest(`${t.plainUrl}/portal/sign-in`, 'POST', { raw: 'email=a&password=b', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const post = await plainRequest(`${t.plainUrl}/portal/sign-in`, 'POST', {
+      raw: 'email=a&password=b',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(post.status).to.equal(403);
   });
 

@@ -14,8 +14,12 @@ const ACTIONS = ['cancel', 'send', 'deliver', 'return', 'cancel-items'];
 describe('the partner portal: actions on an application', function () {
   this.timeout(240_000);
   let w: PortalWorld;
-  before(async () => { w = await startPortalWorld(); });
-  after(async () => { await w?.stop(); });
+  before(async () => {
+    w = await startPortalWorld();
+  });
+  after(async () => {
+    await w?.stop();
+  });
 
   const appPage = (id: string) => `${w.base}/portal/applications/${id}`;
 
@@ -27,9 +31,17 @@ describe('the partner portal: actions on an application', function () {
     expect(offered).to.deep.equal(['Cancel the application', 'Mark items as sent', 'Mark items as delivered', 'Cancel items']);
     await page.getByRole('link', { name: 'Cancel the application' }).click();
     await page.getByLabel('Reason').selectOption('APPLICATION_CANCELLED_BY_CUSTOMER');
-    const form = { csrf: await csrfOf(page), key: (await page.locator('input[name=key]').getAttribute('value'))!, reason: 'APPLICATION_CANCELLED_BY_CUSTOMER', customReason: '' };
+    const form = {
+      csrf: await csrfOf(page),
+      key: (await page.locator('input[name=key]').getAttribute('value'))!,
+      reason: 'APPLICATION_CANCELLED_BY_CUSTOMER',
+      customReason: '',
+    };
     // the double click: the same form twice at once, then once more
-    const [a, b] = await Promise.all([postForm(w.h.t, page, `/portal/applications/${app.id}/act/cancel`, form), postForm(w.h.t, page, `/portal/applications/${app.id}/act/cancel`, form)]);
+    const [a, b] = await Promise.all([
+      postForm(w.h.t, page, `/portal/applications/${app.id}/act/cancel`, form),
+      postForm(w.h.t, page, `/portal/applications/${app.id}/act/cancel`, form),
+    ]);
     const c = await postForm(w.h.t, page, `/portal/applications/${app.id}/act/cancel`, form);
     expect([a.status, b.status, c.status].filter((s) => s === 303).length, `${a.status} ${b.status} ${c.status}`).to.be.at.least(2);
     const after = await waitForReason(w.h, app.id, w.h.partner, 'CANCELLED_NOT_PAID');
@@ -49,15 +61,23 @@ describe('the partner portal: actions on an application', function () {
     const csrf = await csrfOf(page);
     for (const action of ACTIONS) {
       expect((await page.goto(`${appPage(app.id)}/act/${action}`))!.status(), action).to.equal(403);
-      const res = await postForm(w.h.t, page, `/portal/applications/${app.id}/act/${action}`, { csrf, key: crypto.randomUUID(), reason: 'APPLICATION_CANCELLED_OTHER', mode: 'all', q0: '1' });
+      const res = await postForm(w.h.t, page, `/portal/applications/${app.id}/act/${action}`, {
+        csrf,
+        key: crypto.randomUUID(),
+        reason: 'APPLICATION_CANCELLED_OTHER',
+        mode: 'all',
+        q0: '1',
+      });
       expect(res.status, action).to.equal(403);
     }
     expect((await w.h.get(app.id)).stateReason).to.equal('READY_TO_SHIP');
     await w.pages.owner.goto(`${w.base}/portal/audit`);
-    expect((await w.pages.owner.getByRole('table').textContent())!).to.include('application.cancel-items').and.include('refused');
+    expect((await w.pages.owner.getByRole('table').textContent())!)
+      .to.include('application.cancel-items')
+      .and.include('refused');
   });
 
-  it('when an operator names another partner\'s application, then every action is not found and nothing changes', async () => {
+  it("when an operator names another partner's application, then every action is not found and nothing changes", async () => {
     const other = await provisionPartner(w.h.t);
     const theirs = await w.approved(other);
     const page = w.pages.operator;
@@ -65,7 +85,12 @@ describe('the partner portal: actions on an application', function () {
     const csrf = await csrfOf(page);
     for (const action of ACTIONS) {
       expect((await page.goto(`${appPage(theirs.id)}/act/${action}`))!.status(), action).to.equal(404);
-      const res = await postForm(w.h.t, page, `/portal/applications/${theirs.id}/act/${action}`, { csrf, key: crypto.randomUUID(), reason: 'APPLICATION_CANCELLED_OTHER', mode: 'all' });
+      const res = await postForm(w.h.t, page, `/portal/applications/${theirs.id}/act/${action}`, {
+        csrf,
+        key: crypto.randomUUID(),
+        reason: 'APPLICATION_CANCELLED_OTHER',
+        mode: 'all',
+      });
       expect(res.status, action).to.equal(404);
     }
     expect((await w.h.get(theirs.id, other)).stateReason).to.equal('READY_TO_SHIP');
@@ -80,7 +105,10 @@ describe('the partner portal: actions on an application', function () {
     const app = await w.approved();
     // the shop ships and delivers from the portal
     const op = w.pages.operator;
-    for (const [action, label] of [['send', 'Mark items as sent'], ['deliver', 'Mark items as delivered']] as const) {
+    for (const [action, label] of [
+      ['send', 'Mark items as sent'],
+      ['deliver', 'Mark items as delivered'],
+    ] as const) {
       await op.goto(appPage(app.id));
       await op.getByRole('link', { name: label }).click();
       await op.getByRole('button', { name: `Confirm: ${label}` }).click();
@@ -94,7 +122,14 @@ describe('the partner portal: actions on an application', function () {
     await op.getByRole('button', { name: 'Confirm: Return items or an amount' }).click();
     await op.waitForURL(`${appPage(app.id)}?done=return`);
     expect(await op.getByRole('status').textContent()).to.include('Done');
-    await waitFor('the credit note', async () => (await w.h.t.client.get(`/financing/v1/applications/${app.id}/payments`, { token: w.h.partner.token })).body.data?.some((p: any) => p.type === 'CREDIT_NOTE'), { maxWait: 20_000 });
+    await waitFor(
+      'the credit note',
+      async () =>
+        (await w.h.t.client.get(`/financing/v1/applications/${app.id}/payments`, { token: w.h.partner.token })).body.data?.some(
+          (p: any) => p.type === 'CREDIT_NOTE',
+        ),
+      { maxWait: 20_000 },
+    );
 
     // the agent takes the call: finds the customer by e-mail, opens the application
     const agent = w.pages.viewer;
@@ -103,15 +138,26 @@ describe('the partner portal: actions on an application', function () {
     await agent.getByRole('button', { name: 'Apply' }).click();
     await agent.getByRole('link', { name: app.order.number }).click();
     // one kettle returned
-    expect((await agent.getByRole('row', { name: /Electric kettle/ }).locator('td').allTextContents())[3]).to.equal('1');
+    expect(
+      (
+        await agent
+          .getByRole('row', { name: /Electric kettle/ })
+          .locator('td')
+          .allTextContents()
+      )[3],
+    ).to.equal('1');
     // the customer owes less: the plan shows the new amount (1 500 − 600 = 900 Kč) and when
     const plan = (await agent.locator('#plan-h + table').textContent())!;
     expect(plan.replace(/\s/g, ' ')).to.include('900.00');
     // the shop's side: the credit note of the kettle (600 Kč) with its due date
     const payments = (await agent.locator('#payments').textContent())!.replace(/\s/g, ' ');
     expect(payments).to.include('CREDIT_NOTE').and.include('-CZK 600.00');
-    const api = (await w.h.t.client.get(`/financing/v1/applications/${app.id}/payments`, { token: w.h.partner.token })).body.data.find((p: any) => p.type === 'CREDIT_NOTE');
-    expect(payments).to.include(new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'Europe/Prague' }).format(new Date(`${api.invoice.dueDate}T12:00:00Z`)));
+    const api = (await w.h.t.client.get(`/financing/v1/applications/${app.id}/payments`, { token: w.h.partner.token })).body.data.find(
+      (p: any) => p.type === 'CREDIT_NOTE',
+    );
+    expect(payments).to.include(
+      new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'Europe/Prague' }).format(new Date(`${api.invoice.dueDate}T12:00:00Z`)),
+    );
     // and the shop's system was told (the timeline shows the RETURN and the notification's delivery)
     const timeline = (await agent.locator('ol.timeline').textContent())!;
     expect(timeline).to.include('RETURN').and.include('CREDIT_NOTE');

@@ -19,12 +19,18 @@ describe('the partner portal: applications and their timeline', function () {
     await waitForReason(w.h, app.id, w.h.partner, 'READY_PAID');
     await w.put(opPath(app.id, 'return'), { items: [{ code: 'KTL-1', quantity: 1 }] });
     // every notification of the application acknowledged on its retry
-    await waitFor('the credit note acknowledged', () => {
-      const acked = w.endpoint.requests.filter((r) => r.body.includes(app.id) && r.body.includes('CREDIT_NOTE'));
-      return acked.length >= 2;
-    }, { maxWait: 30_000 });
+    await waitFor(
+      'the credit note acknowledged',
+      () => {
+        const acked = w.endpoint.requests.filter((r) => r.body.includes(app.id) && r.body.includes('CREDIT_NOTE'));
+        return acked.length >= 2;
+      },
+      { maxWait: 30_000 },
+    );
   });
-  after(async () => { await w?.stop(); });
+  after(async () => {
+    await w?.stop();
+  });
 
   it('when the viewer searches by order number, variable symbol or e-mail, then the list finds exactly that application', async () => {
     const page = w.pages.viewer;
@@ -79,7 +85,7 @@ describe('the partner portal: applications and their timeline', function () {
     expect((await page.goto(`${w.base}/portal/applications?after=01900000-0000-7000-8000-000000000000`))!.status()).to.equal(400);
   });
 
-  it('when another partner\'s application id is opened, then it is not found', async () => {
+  it("when another partner's application id is opened, then it is not found", async () => {
     const { provisionPartner } = await import('../support/partners.js');
     const other = await provisionPartner(w.h.t);
     const theirs = await w.approved(other);

@@ -28,9 +28,11 @@ describe('the partner portal: developers page and request log', function () {
     expect((await t.client.get(`/financing/v1/applications/${randomUUID()}`, { token: partner.token })).status).to.equal(404);
     await w.h.t.api.modules.portal.requestLog.flush();
   });
-  after(async () => { await w?.stop(); });
+  after(async () => {
+    await w?.stop();
+  });
 
-  it('when the request log is read, then it lists the partner\'s requests with status, request id, idempotency key and duration, and filters on status', async () => {
+  it("when the request log is read, then it lists the partner's requests with status, request id, idempotency key and duration, and filters on status", async () => {
     const page = w.pages.viewer;
     await page.goto(`${w.base}/portal/developers`);
     expect(await page.locator('#api-version').textContent()).to.equal(CURRENT_API_VERSION);
@@ -40,7 +42,10 @@ describe('the partner portal: developers page and request log', function () {
     await page.getByRole('button', { name: 'Apply' }).click();
     const statuses = await page.locator('#request-log tbody tr td:nth-child(4)').allTextContents();
     expect(statuses.length).to.be.at.least(1);
-    expect(statuses.every((s) => /^4\d\d$/.test(s)), statuses.join()).to.equal(true);
+    expect(
+      statuses.every((s) => /^4\d\d$/.test(s)),
+      statuses.join(),
+    ).to.equal(true);
     // no bodies, and a retention by TTL
     const doc = (await w.h.t.api.runtime.db.collection('partner_request_log').findOne({ requestId }))!;
     expect(Object.keys(doc).sort()).to.deep.equal(['_id', 'at', 'durationMs', 'expiresAt', 'method', 'partnerId', 'path', 'requestId', 'status']);

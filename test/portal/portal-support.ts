@@ -8,7 +8,9 @@ import type { TestResponse } from '../support/http.js';
 
 /** The partners CLI as an operator runs it: the first owner of a partner and the printed setup link. */
 export function portalOwnerByCli(config: Config, partnerUsername: string, email: string): Promise<{ setupLink: string; userId: string; role: string }> {
-  return partnersCliJson(config, ['portal-owner', '--username', partnerUsername, '--email', email, '--name', 'Olga Owner'], { env: { PUBLIC_BASE_URL: config.http.publicBaseUrl } });
+  return partnersCliJson(config, ['portal-owner', '--username', partnerUsername, '--email', email, '--name', 'Olga Owner'], {
+    env: { PUBLIC_BASE_URL: config.http.publicBaseUrl },
+  });
 }
 
 /** The portal user a test drives: its password and TOTP secret (read from the setup page, as a person would). */
@@ -43,11 +45,22 @@ export async function signIn(page: Page, base: string, user: PortalUser, at: Dat
 }
 
 /** A form POST outside the browser, with the cookies a browser context holds. */
-export async function postForm(t: TestApi, page: Page, path: string, form: Record<string, string>, headers: Record<string, string> = {}): Promise<TestResponse> {
+export async function postForm(
+  t: TestApi,
+  page: Page,
+  path: string,
+  form: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<TestResponse> {
   const cookies = await page.context().cookies(t.baseUrl);
   return t.client.request('POST', path, {
     raw: new URLSearchParams(form).toString(),
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html', Cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '), ...headers },
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Accept: 'text/html',
+      Cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '),
+      ...headers,
+    },
   });
 }
 

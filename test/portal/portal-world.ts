@@ -33,7 +33,12 @@ export const failFirst: Behaviour = (r, nth) => (nth === 1 ? { status: 503, body
 
 export async function startPortalWorld(env: Record<string, string> = {}): Promise<PortalWorld> {
   const port = await freePort();
-  const h = await startHarness({ HTTPS_PORT: String(port), PUBLIC_BASE_URL: `https://localhost:${port}`, WEBHOOK_RETRY_DELAYS: '300ms,300ms,300ms,300ms,300ms', ...env });
+  const h = await startHarness({
+    HTTPS_PORT: String(port),
+    PUBLIC_BASE_URL: `https://localhost:${port}`,
+    WEBHOOK_RETRY_DELAYS: '300ms,300ms,300ms,300ms,300ms',
+    ...env,
+  });
   const relay = await startTestRelay(h.t.config);
   const endpoint = await new Receiver(failFirst).start();
   const base = h.t.baseUrl;
@@ -54,8 +59,14 @@ export async function startPortalWorld(env: Record<string, string> = {}): Promis
     pages[role] = page;
   }
   const world: PortalWorld = {
-    h, relay, endpoint, base, pages, users,
-    approved: async (partner = h.partner, path = '/hooks') => decidedApplication(h, partner, 'approve', { merchantUrls: { ...applicationBody().merchantUrls, notificationEndpoint: endpoint.url(path) } }),
+    h,
+    relay,
+    endpoint,
+    base,
+    pages,
+    users,
+    approved: async (partner = h.partner, path = '/hooks') =>
+      decidedApplication(h, partner, 'approve', { merchantUrls: { ...applicationBody().merchantUrls, notificationEndpoint: endpoint.url(path) } }),
     put: async (path, body, partner = h.partner) => {
       const res = await h.t.client.put(path, body, { token: partner.token });
       if (res.status !== 200) throw new Error(`PUT ${path}: ${res.status} ${res.text}`);

@@ -8,7 +8,9 @@ import { waitFor } from '../support/wait.js';
  */
 describe('portal screenshots for docs/portal.md', function () {
   let w: PortalWorld;
-  after(async () => { await w?.stop(); });
+  after(async () => {
+    await w?.stop();
+  });
 
   it('makes them', async () => {
     w = await startPortalWorld();
@@ -20,7 +22,11 @@ describe('portal screenshots for docs/portal.md', function () {
     for (let i = 0; i < 3; i += 1) await w.approved();
     // a settlement of the payout and the credit note, and one payout after it awaiting the next
     await w.h.t.api.modules.auth.admin.setBankAccount(w.h.partner.username, '19-2000145399/0800');
-    await waitFor('the credit note', async () => (await w.h.t.client.get(`/financing/v1/applications/${app.id}/payments`, { token: w.h.partner.token })).body.data?.length === 2, { maxWait: 20_000 });
+    await waitFor(
+      'the credit note',
+      async () => (await w.h.t.client.get(`/financing/v1/applications/${app.id}/payments`, { token: w.h.partner.token })).body.data?.length === 2,
+      { maxWait: 20_000 },
+    );
     const settlement = (await w.h.t.client.post('/financing/v1/sandbox/settlements/close', {}, { token: w.h.partner.token })).body;
     const later = await w.approved();
     await w.put(opPath(later.id, 'send'), {});

@@ -58,7 +58,9 @@ describe('the partner portal: settlements', function () {
     page = w.pages.viewer;
     await page.setViewportSize({ width: 390, height: 844 });
   });
-  after(async () => { await w?.stop(); });
+  after(async () => {
+    await w?.stop();
+  });
 
   it('when the settlements are opened, then each shows its reference, payouts and credit notes (gross), fees and transfer, and the next transfer so far holds the open payout', async () => {
     const [openPayout] = await paymentsOf(open.id);
@@ -74,16 +76,21 @@ describe('the partner portal: settlements', function () {
     }
   });
 
-  it('when a settlement is opened, then its figures are the API\'s, its lines carry order numbers, and both reports download: the API\'s CSV and the Czech Excel one', async () => {
+  it("when a settlement is opened, then its figures are the API's, its lines carry order numbers, and both reports download: the API's CSV and the Czech Excel one", async () => {
     const lines = (await api(`/financing/v1/settlements/${settlement.id}?limit=100`)).body.lines as any[];
     const apiReport = (await api(`/financing/v1/settlements/${settlement.id}/report.csv`)).text as string;
-    const orders = apiReport.trim().split('\r\n').slice(1, -5).map((r) => r.split(',')[4]);
+    const orders = apiReport
+      .trim()
+      .split('\r\n')
+      .slice(1, -5)
+      .map((r) => r.split(',')[4]);
     for (const lang of ['en', 'cs'] as const) {
       await visit(`/portal/settlements/${settlement.id}`, lang);
       expect(text(await page.locator('#st-reference').textContent())).to.equal('0000000001');
       expect(text(await page.locator('#st-account').textContent())).to.equal('19-2000145399/0800');
       const amount = async (key: string) => text(await page.locator(`#figures-${key} td`).textContent());
-      const fmt = (minor: number) => new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'cs-CZ', { style: 'currency', currency: 'CZK' }).format(minor / 100).replace(/\s/g, ' ');
+      const fmt = (minor: number) =>
+        new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'cs-CZ', { style: 'currency', currency: 'CZK' }).format(minor / 100).replace(/\s/g, ' ');
       expect(await amount('gross')).to.equal(fmt(settlement.gross.amount));
       expect(await amount('refunds')).to.equal(fmt(settlement.refunds.amount));
       expect(await amount('fees')).to.equal(fmt(settlement.fees.amount));
@@ -104,7 +111,15 @@ describe('the partner portal: settlements', function () {
     expect(await download('Download the report (CSV)')).to.equal(apiReport);
     const excel = await download('Report for Czech Excel (CSV with semicolons)');
     expect(excel.charCodeAt(0)).to.equal(0xfeff);
-    const asExcel = apiReport.split('\r\n').map((r) => r.split(',').map((c) => (/^-?\d+\.\d{2}$/.test(c) ? c.replace('.', ',') : c)).join(';')).join('\r\n');
+    const asExcel = apiReport
+      .split('\r\n')
+      .map((r) =>
+        r
+          .split(',')
+          .map((c) => (/^-?\d+\.\d{2}$/.test(c) ? c.replace('.', ',') : c))
+          .join(';'),
+      )
+      .join('\r\n');
     expect(excel.slice(1)).to.equal(asExcel);
   });
 
@@ -126,7 +141,7 @@ describe('the partner portal: settlements', function () {
     }
   });
 
-  it('when another partner\'s settlement, an unknown or a malformed id is asked for, then each answers 404 alike, the report too', async () => {
+  it("when another partner's settlement, an unknown or a malformed id is asked for, then each answers 404 alike, the report too", async () => {
     const other = await provisionPartner(w.h.t);
     const theirs = await w.approved(other);
     await w.put(opPath(theirs.id, 'send'), {}, other);
@@ -134,11 +149,20 @@ describe('the partner portal: settlements', function () {
     await waitForReason(w.h, theirs.id, other, 'READY_PAID');
     const closed = await w.h.t.client.post(CLOSE, {}, { token: other.token });
     expect(closed.status).to.equal(201);
-    const mine = await w.h.t.client.request('GET', `/portal/settlements/${settlement.id}/report.csv`, { headers: { Cookie: (await page.context().cookies(w.base)).map((c) => `${c.name}=${c.value}`).join('; ') } });
+    const mine = await w.h.t.client.request('GET', `/portal/settlements/${settlement.id}/report.csv`, {
+      headers: { Cookie: (await page.context().cookies(w.base)).map((c) => `${c.name}=${c.value}`).join('; ') },
+    });
     expect(mine.status).to.equal(200);
-    for (const path of [`/portal/settlements/${closed.body.id}`, `/portal/settlements/${closed.body.id}/report.csv`, '/portal/settlements/00000000-0000-4000-8000-000000000000', '/portal/settlements/nope']) {
+    for (const path of [
+      `/portal/settlements/${closed.body.id}`,
+      `/portal/settlements/${closed.body.id}/report.csv`,
+      '/portal/settlements/00000000-0000-4000-8000-000000000000',
+      '/portal/settlements/nope',
+    ]) {
       // through HTTP with the browser's cookies: a CSV served would be a download, not a page
-      const res = await w.h.t.client.request('GET', path, { headers: { Accept: 'text/html', Cookie: (await page.context().cookies(w.base)).map((c) => `${c.name}=${c.value}`).join('; ') } });
+      const res = await w.h.t.client.request('GET', path, {
+        headers: { Accept: 'text/html', Cookie: (await page.context().cookies(w.base)).map((c) => `${c.name}=${c.value}`).join('; ') },
+      });
       expect(res.status, path).to.equal(404);
       expect(res.text, path).not.to.contain('settlementReference');
     }

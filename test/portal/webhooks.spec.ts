@@ -14,17 +14,24 @@ import { startPortalWorld, type PortalWorld } from './portal-world.js';
 describe('the partner portal: webhooks', function () {
   this.timeout(240_000);
   let w: PortalWorld;
-  const states = async () => (await w.relay.deliveries.collection.find({ partnerId: w.h.partner.id, url: w.endpoint.url('/down') }).toArray()).map((d) => d.state);
+  const states = async () =>
+    (await w.relay.deliveries.collection.find({ partnerId: w.h.partner.id, url: w.endpoint.url('/down') }).toArray()).map((d) => d.state);
   before(async () => {
     w = await startPortalWorld();
     w.endpoint.on('/down', fail);
     await w.approved(undefined, '/down');
-    await waitFor('every delivery to /down dead-lettered', async () => {
-      const s = await states();
-      return s.length >= 2 && s.every((x) => x === 'DEAD_LETTERED');
-    }, { maxWait: 30_000 });
+    await waitFor(
+      'every delivery to /down dead-lettered',
+      async () => {
+        const s = await states();
+        return s.length >= 2 && s.every((x) => x === 'DEAD_LETTERED');
+      },
+      { maxWait: 30_000 },
+    );
   });
-  after(async () => { await w?.stop(); });
+  after(async () => {
+    await w?.stop();
+  });
 
   it('when the page is opened, then each endpoint shows its success rate, latency and last failure, and the deliveries filter by outcome', async () => {
     const page = w.pages.viewer;
@@ -55,7 +62,7 @@ describe('the partner portal: webhooks', function () {
     await waitFor('every delivery to /down delivered', async () => (await states()).every((x) => x === 'DELIVERED'), { maxWait: 30_000 });
   });
 
-  it('when an operator redelivers one delivery, then a new round is attempted; another partner\'s delivery is not found', async () => {
+  it("when an operator redelivers one delivery, then a new round is attempted; another partner's delivery is not found", async () => {
     const page = w.pages.operator;
     await page.goto(`${w.base}/portal/webhooks`);
     const first = page.locator('#deliveries tbody tr').first();
@@ -71,7 +78,9 @@ describe('the partner portal: webhooks', function () {
     await page.goto(`${w.base}/portal/audit`);
     expect(await page.getByRole('table').count()).to.equal(0); // the audit log is the owner's
     await w.pages.owner.goto(`${w.base}/portal/audit`);
-    expect((await w.pages.owner.getByRole('table').textContent())!).to.include('webhook.recover').and.include('webhook.redeliver');
+    expect((await w.pages.owner.getByRole('table').textContent())!)
+      .to.include('webhook.recover')
+      .and.include('webhook.redeliver');
   });
 
   it('when an operator sends a test notification, then the endpoint receives it signed, the page lists its delivery, a form sent twice sends one, a viewer may not, and the limit refuses a flood', async () => {
@@ -104,10 +113,16 @@ describe('the partner portal: webhooks', function () {
     expect(body.createdAt).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
 
     // its delivery is listed with its attempt, in the portal and the API, and not in the event feed
-    await waitFor('the test delivery listed as delivered', async () => {
-      await page.goto(`${w.base}/portal/webhooks`);
-      return (await page.locator('#deliveries tbody tr').allTextContents()).some((r) => r.includes('TEST') && r.includes('test notification') && r.includes('DELIVERED'));
-    }, { maxWait: 20_000 });
+    await waitFor(
+      'the test delivery listed as delivered',
+      async () => {
+        await page.goto(`${w.base}/portal/webhooks`);
+        return (await page.locator('#deliveries tbody tr').allTextContents()).some(
+          (r) => r.includes('TEST') && r.includes('test notification') && r.includes('DELIVERED'),
+        );
+      },
+      { maxWait: 20_000 },
+    );
     const listed = await t.client.get<any>('/financing/v1/webhooks/deliveries?limit=100', { token: partner.token });
     const delivery = listed.body.data.find((d: any) => d.webhookId === received!.webhookId);
     expect(delivery).to.deep.include({ kind: 'TEST', notificationEndpoint: url, state: 'DELIVERED', body });
@@ -123,16 +138,24 @@ describe('the partner portal: webhooks', function () {
     const twice = randomUUID();
     const statuses = (await Promise.all([0, 1].map(() => postForm(t, page, '/portal/webhooks/test', { csrf, key: twice, url })))).map((r) => r.status);
     expect(statuses).to.include(303);
-    expect(statuses.every((x) => x === 303 || x === 409), statuses.join()).to.equal(true);
+    expect(
+      statuses.every((x) => x === 303 || x === 409),
+      statuses.join(),
+    ).to.equal(true);
     expect(await sent()).to.equal(2);
-    await waitFor('two test deliveries, both delivered', async () => {
-      const docs = await testDeliveries();
-      return docs.length === 2 && docs.every((d) => d.state === 'DELIVERED');
-    }, { maxWait: 20_000 });
+    await waitFor(
+      'two test deliveries, both delivered',
+      async () => {
+        const docs = await testDeliveries();
+        return docs.length === 2 && docs.every((d) => d.state === 'DELIVERED');
+      },
+      { maxWait: 20_000 },
+    );
 
     // an address that is none of the partner's endpoints is refused
     const refusedForm = { csrf, key: randomUUID(), url: 'http://127.0.0.1:9/elsewhere' };
-    for (let i = 0; i < 2; i++) { // the form sent again is refused again
+    for (let i = 0; i < 2; i++) {
+      // the form sent again is refused again
       const elsewhere = await postForm(t, page, '/portal/webhooks/test', refusedForm);
       expect(elsewhere.status).to.equal(422);
       expect(elsewhere.text).to.include('A test notification goes only to an endpoint your notifications went to in the last 24 hours.');

@@ -22,17 +22,32 @@ export const merchantUrls = (hooks: Hooks) => ({
 
 export const kettleItems = () => [
   {
-    code: 'KTL-1', name: 'Electric kettle', type: 'PHYSICAL', quantity: 2,
-    unitPrice: CZK(60000), unitVat: VAT21(10413), totalPrice: CZK(120000), totalVat: VAT21(20826),
+    code: 'KTL-1',
+    name: 'Electric kettle',
+    type: 'PHYSICAL',
+    quantity: 2,
+    unitPrice: CZK(60000),
+    unitVat: VAT21(10413),
+    totalPrice: CZK(120000),
+    totalVat: VAT21(20826),
   },
   {
-    code: 'SHIP', name: 'Delivery', type: 'SHIPPING_FEE', quantity: 1,
-    unitPrice: CZK(30000), unitVat: VAT21(5207), totalPrice: CZK(30000), totalVat: VAT21(5207),
+    code: 'SHIP',
+    name: 'Delivery',
+    type: 'SHIPPING_FEE',
+    quantity: 1,
+    unitPrice: CZK(30000),
+    unitVat: VAT21(5207),
+    totalPrice: CZK(30000),
+    totalVat: VAT21(5207),
   },
 ];
 
 export const customer = (email: string) => ({
-  firstName: 'Jana', lastName: 'Nováková', email, phone: '+420777123456',
+  firstName: 'Jana',
+  lastName: 'Nováková',
+  email,
+  phone: '+420777123456',
   addresses: [{ addressType: 'BILLING', name: 'Jana Nováková', city: 'Praha', country: 'CZ', streetAddress: 'Vodičkova', streetNumber: '12', zip: '11000' }],
   extraData: { transactionsNumber: 4, transactionsSum: CZK(250000), pageTotalTime: 320, itemsViewed: 7 },
 });
@@ -49,7 +64,14 @@ export function order(number: string, variableSymbol: string) {
   };
 }
 
-export function applicationRequest(opts: { type: 'DEFERRED_PAYMENT' | 'PAY_IN_THREE'; number: string; variableSymbol: string; email: string; hooks: Hooks; isRecurring?: boolean }) {
+export function applicationRequest(opts: {
+  type: 'DEFERRED_PAYMENT' | 'PAY_IN_THREE';
+  number: string;
+  variableSymbol: string;
+  email: string;
+  hooks: Hooks;
+  isRecurring?: boolean;
+}) {
   return {
     type: opts.type,
     agreementTermsAndConditions: false,
@@ -68,7 +90,18 @@ export function recurrenceApplicationRequest(number: string, hooks: Hooks) {
       number,
       totalPrice: CZK(30000),
       totalVat: [VAT21(5207)],
-      items: [{ code: 'REFILL', name: 'Descaler refill', type: 'PHYSICAL', quantity: 1, unitPrice: CZK(30000), unitVat: VAT21(5207), totalPrice: CZK(30000), totalVat: VAT21(5207) }],
+      items: [
+        {
+          code: 'REFILL',
+          name: 'Descaler refill',
+          type: 'PHYSICAL',
+          quantity: 1,
+          unitPrice: CZK(30000),
+          unitVat: VAT21(5207),
+          totalPrice: CZK(30000),
+          totalVat: VAT21(5207),
+        },
+      ],
     },
     merchantUrls: merchantUrls(hooks),
   };
@@ -82,8 +115,26 @@ export function orderChange() {
       totalPrice: CZK(90000),
       totalVat: [VAT21(15620)],
       items: [
-        { code: 'KTL-1', name: 'Electric kettle', type: 'PHYSICAL', quantity: 1, unitPrice: CZK(60000), unitVat: VAT21(10413), totalPrice: CZK(60000), totalVat: VAT21(10413) },
-        { code: 'SHIP', name: 'Delivery', type: 'SHIPPING_FEE', quantity: 1, unitPrice: CZK(30000), unitVat: VAT21(5207), totalPrice: CZK(30000), totalVat: VAT21(5207) },
+        {
+          code: 'KTL-1',
+          name: 'Electric kettle',
+          type: 'PHYSICAL',
+          quantity: 1,
+          unitPrice: CZK(60000),
+          unitVat: VAT21(10413),
+          totalPrice: CZK(60000),
+          totalVat: VAT21(10413),
+        },
+        {
+          code: 'SHIP',
+          name: 'Delivery',
+          type: 'SHIPPING_FEE',
+          quantity: 1,
+          unitPrice: CZK(30000),
+          unitVat: VAT21(5207),
+          totalPrice: CZK(30000),
+          totalVat: VAT21(5207),
+        },
       ],
     },
   };

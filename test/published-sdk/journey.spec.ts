@@ -37,7 +37,7 @@ const RUN_BOUND_MS = 4 * 60_000;
 const PUBLISHED_VERSION = '2023-06-26';
 /** The generator versions the published SDKs were built with, and where each build is kept. */
 export const GENERATORS = ['6.6.0', '7.25.0'] as const;
-export type Generator = typeof GENERATORS[number];
+export type Generator = (typeof GENERATORS)[number];
 /**
  * Builds live in the project's cache, not in target/, so that a fresh clone (CI) reuses the
  * build of the same inputs: one folder per generator version and fingerprint of the inputs.
@@ -54,10 +54,12 @@ function pruneOtherBuilds(generator: Generator, keep: string): void {
 
 /** Every file under `dir`, sorted, for the build's fingerprint. */
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    return e.isDirectory() ? filesUnder(p) : [p];
-  }).sort();
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => {
+      const p = path.join(dir, e.name);
+      return e.isDirectory() ? filesUnder(p) : [p];
+    })
+    .sort();
 }
 
 /** What a build depends on: the generator version, the pom, the Journey's sources and the document. */
@@ -76,8 +78,11 @@ export async function ensureJourneyBuilt(document: string, generator: Generator,
   const stamp = path.join(target, 'journey-build.sha256');
   const classpathFile = path.join(target, 'classpath.txt');
   const classes = path.join(target, 'classes');
-  const built = existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === want
-    && existsSync(classpathFile) && existsSync(path.join(classes, 'partnerfinancing', 'published', 'Journey.class'));
+  const built =
+    existsSync(stamp) &&
+    readFileSync(stamp, 'utf8').trim() === want &&
+    existsSync(classpathFile) &&
+    existsSync(path.join(classes, 'partnerfinancing', 'published', 'Journey.class'));
   if (!built) {
     const started = Date.now();
     log(`building clients/published-sdk with openapi-generator ${generator} (mvn package: the SDK generated from ${document}, and the Journey)`);
@@ -87,7 +92,10 @@ export async function ensureJourneyBuilt(document: string, generator: Generator,
       const child = spawn('mvn', args, { cwd: PROJECT, stdio: ['ignore', 'inherit', 'inherit'] });
       const timer = setTimeout(() => child.kill('SIGKILL'), BUILD_BOUND_MS);
       child.on('error', reject);
-      child.on('close', (c, signal) => { clearTimeout(timer); resolve(c ?? String(signal)); });
+      child.on('close', (c, signal) => {
+        clearTimeout(timer);
+        resolve(c ?? String(signal));
+      });
     });
     if (code !== 0) throw new Error(`mvn package in clients/published-sdk with openapi-generator ${generator} failed (exit ${code})`);
     writeFileSync(stamp, `${want}\n`);
@@ -99,13 +107,17 @@ export async function ensureJourneyBuilt(document: string, generator: Generator,
   return [classes, readFileSync(classpathFile, 'utf8').trim()].join(path.delimiter);
 }
 
-interface Run { code: number | null; output: string }
+interface Run {
+  code: number | null;
+  output: string;
+}
 
 /** The Journey as its own java process, its lines streamed as they come, killed past RUN_BOUND_MS. */
 function runJourney(classpath: string, env: Record<string, string>): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn('java', ['-cp', classpath, 'partnerfinancing.published.Journey'], {
-      cwd: PROJECT, env: { PATH: process.env.PATH ?? '', ...(process.env.JAVA_HOME ? { JAVA_HOME: process.env.JAVA_HOME } : {}), ...env },
+      cwd: PROJECT,
+      env: { PATH: process.env.PATH ?? '', ...(process.env.JAVA_HOME ? { JAVA_HOME: process.env.JAVA_HOME } : {}), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -117,7 +129,10 @@ function runJourney(classpath: string, env: Record<string, string>): Promise<Run
     child.stderr.on('data', onData);
     const timer = setTimeout(() => child.kill('SIGKILL'), RUN_BOUND_MS);
     child.on('error', reject);
-    child.on('close', (code) => { clearTimeout(timer); resolve({ code, output }); });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
   });
 }
 
@@ -163,7 +178,10 @@ describe('a shop on the SDK generated from the published document (okhttp-gson, 
         PF_PASSWORD: partner.password,
       });
       const summary = /^(\d+) passed, (\d+) failed$/m.exec(run.output);
-      const failures = run.output.split('\n').filter((l) => l.startsWith('FAIL ')).join('\n');
+      const failures = run.output
+        .split('\n')
+        .filter((l) => l.startsWith('FAIL '))
+        .join('\n');
       expect(summary, `the Journey printed no summary line (exit ${run.code}):\n${run.output}`).to.not.equal(null);
       expect(Number(summary![2]), `${generator}: ${summary![0]}:\n${failures}`).to.equal(0);
       expect(run.code, run.output).to.equal(0);

@@ -26,12 +26,24 @@ const doc = new PublishedDocument({
       Thing: {
         allOf: [
           { $ref: '#/components/schemas/Base' },
-          { type: 'object', properties: { day: { type: 'string', format: 'date', nullable: true }, kind: { $ref: '#/components/schemas/Kind' }, open: { type: 'object', additionalProperties: true } }, required: ['day', 'ghost'] },
+          {
+            type: 'object',
+            properties: {
+              day: { type: 'string', format: 'date', nullable: true },
+              kind: { $ref: '#/components/schemas/Kind' },
+              open: { type: 'object', additionalProperties: true },
+            },
+            required: ['day', 'ghost'],
+          },
         ],
       },
       Kind: { type: 'string', enum: ['A', 'B'], nullable: true },
       Carrier: { oneOf: [{ type: 'string', enum: ['PPL'] }, { type: 'string' }] },
-      ErrorsResponse: { type: 'object', properties: { errors: { type: 'array', items: { type: 'object', properties: { code: { type: 'string' } }, required: ['code'] } } }, required: ['errors'] },
+      ErrorsResponse: {
+        type: 'object',
+        properties: { errors: { type: 'array', items: { type: 'object', properties: { code: { type: 'string' } }, required: ['code'] } } },
+        required: ['errors'],
+      },
     },
   },
 });
@@ -74,7 +86,9 @@ describe('the published document read as a generated okhttp-gson client reads it
   });
 
   it('when an error body has another shape, then the ErrorsResponse check names what is missing and what is extra', () => {
-    expect(doc.checkResponse('getThing', 404, { error: 'invalid_token' }).map((v) => `${v.path} ${v.keyword}`))
-      .to.have.members(['errors required', 'error additionalProperties']);
+    expect(doc.checkResponse('getThing', 404, { error: 'invalid_token' }).map((v) => `${v.path} ${v.keyword}`)).to.have.members([
+      'errors required',
+      'error additionalProperties',
+    ]);
   });
 });

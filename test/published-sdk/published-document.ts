@@ -29,8 +29,10 @@ export const PUBLISHED_OPENAPI_ENV = 'PF_PUBLISHED_OPENAPI';
 export function publishedDocumentPath(env: NodeJS.ProcessEnv = process.env): string {
   const path = env[PUBLISHED_OPENAPI_ENV];
   if (!path) {
-    throw new Error(`${PUBLISHED_OPENAPI_ENV} is not set: set it to the path of the published partner API document `
-      + `(OpenAPI 3.0, version 1.0), e.g. ${PUBLISHED_OPENAPI_ENV}=/path/to/partner-api-1.0.published.yaml`);
+    throw new Error(
+      `${PUBLISHED_OPENAPI_ENV} is not set: set it to the path of the published partner API document ` +
+        `(OpenAPI 3.0, version 1.0), e.g. ${PUBLISHED_OPENAPI_ENV}=/path/to/partner-api-1.0.published.yaml`,
+    );
   }
   if (!existsSync(path)) throw new Error(`${PUBLISHED_OPENAPI_ENV}=${path}: no such file`);
   return path;
@@ -67,12 +69,16 @@ export class PublishedDocument {
   private readonly ajv: Ajv;
   private readonly compiled = new Map<string, { validate: ValidateFunction; schema: JsonSchema }>();
 
-  constructor(readonly doc: OA, readonly source = '(inline)') {
+  constructor(
+    readonly doc: OA,
+    readonly source = '(inline)',
+  ) {
     if (!String(doc.openapi ?? '').startsWith('3.0')) throw new Error(`${source}: not an OpenAPI 3.0 document (openapi: ${doc.openapi})`);
     for (const [path, item] of Object.entries<OA>(doc.paths ?? {})) {
       for (const method of ['get', 'put', 'post', 'patch', 'delete']) {
         const op = item[method];
-        if (op?.operationId) this.operations.set(op.operationId, { operationId: op.operationId, method: method.toUpperCase(), path, statuses: Object.keys(op.responses ?? {}) });
+        if (op?.operationId)
+          this.operations.set(op.operationId, { operationId: op.operationId, method: method.toUpperCase(), path, statuses: Object.keys(op.responses ?? {}) });
       }
     }
     this.ajv = new Ajv({ allErrors: true, strict: false });
@@ -229,7 +235,10 @@ function noise(e: ErrorObject): boolean {
 /** `/order/items/0/unitVat` → `order.items[0].unitVat`. */
 export function dotted(pointer: string): string {
   if (!pointer) return '(body)';
-  return pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
     .reduce((acc, seg) => (/^\d+$/.test(seg) ? `${acc}[${seg}]` : acc ? `${acc}.${seg}` : seg), '');
 }
 
@@ -268,7 +277,15 @@ function toViolation(e: ErrorObject, root: JsonSchema): Violation {
     case 'enum':
       return { schema, path: at, keyword: e.keyword, message: `${at} must be one of ${(p.allowedValues as unknown[]).join(', ')}`, breaksSdk };
     case 'oneOf':
-      return { schema, path: at, keyword: e.keyword, message: p.passingSchemas ? `${at} matches ${p.passingSchemas.length} of the oneOf schemas of ${schema}, not exactly one` : `${at} matches none of the oneOf schemas of ${schema}`, breaksSdk };
+      return {
+        schema,
+        path: at,
+        keyword: e.keyword,
+        message: p.passingSchemas
+          ? `${at} matches ${p.passingSchemas.length} of the oneOf schemas of ${schema}, not exactly one`
+          : `${at} matches none of the oneOf schemas of ${schema}`,
+        breaksSdk,
+      };
     default:
       return { schema, path: at, keyword: e.keyword, message: `${at} ${e.message}`, breaksSdk };
   }

@@ -10,8 +10,12 @@ const recurrencePath = (id: string) => `/financing/v1/recurrences/${id}`;
 describe('recurrences', function () {
   this.timeout(60_000);
   let h: AppHarness;
-  before(async () => { h = await startHarness(); });
-  after(async () => { await h?.stop(); });
+  before(async () => {
+    h = await startHarness();
+  });
+  after(async () => {
+    await h?.stop();
+  });
   const token = () => h.partner.token;
   const childBody = (over: Record<string, unknown> = {}) => {
     const { order, merchantUrls } = applicationBody();
@@ -59,7 +63,7 @@ describe('recurrences', function () {
     expect((await h.get(res.body.id)).recurrence).to.deep.equal({ id: origin.recurrence.id });
   });
 
-  it('when two customers\' recurrences create the same order within the window, then each gets its own application; the same recurrence again answers 200 with its own', async () => {
+  it("when two customers' recurrences create the same order within the window, then each gets its own application; the same recurrence again answers 200 with its own", async () => {
     const jana = await authorized('jana+approve@example.com');
     const petr = await authorized('petr+approve@example.com');
     const body = childBody();
@@ -76,10 +80,13 @@ describe('recurrences', function () {
     expect(again.body.id).to.equal(ofPetr.body.id);
   });
 
-  it('when the recurrence is unknown or another partner\'s, then 404 RECURRENCE_NOT_FOUND', async () => {
+  it("when the recurrence is unknown or another partner's, then 404 RECURRENCE_NOT_FOUND", async () => {
     const origin = await h.create(applicationBody({ isRecurring: true }));
     const other = await provisionPartner(h.t);
-    for (const [id, tok] of [[newId(), token()], [origin.recurrence.id, other.token]]) {
+    for (const [id, tok] of [
+      [newId(), token()],
+      [origin.recurrence.id, other.token],
+    ]) {
       for (const res of [
         await h.t.client.get(recurrencePath(id!), { token: tok }),
         await h.t.client.post(`${recurrencePath(id!)}/applications`, childBody(), { token: tok }),

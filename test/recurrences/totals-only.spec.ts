@@ -15,8 +15,12 @@ const { merchantUrls } = applicationBody();
 describe('create from recurrence with only the order totals', function () {
   this.timeout(120_000);
   let h: AppHarness;
-  before(async () => { h = await startHarness(); });
-  after(async () => { await h?.stop(); });
+  before(async () => {
+    h = await startHarness();
+  });
+  after(async () => {
+    await h?.stop();
+  });
 
   /** A READY recurrence of `partner`, authorized by the customer at the gateway. */
   const recurrenceOf = async (partner: TestPartner) => {
@@ -27,11 +31,17 @@ describe('create from recurrence with only the order totals', function () {
   };
   const createFrom = (p: TestPartner, recurrenceId: string, body: unknown) =>
     h.t.client.post(`/financing/v1/recurrences/${recurrenceId}/applications`, body, { token: p.token });
-  const put = (p: TestPartner, id: string, op: 'send' | 'deliver' | 'return' | 'cancel', body: unknown = {}) => h.t.client.put(opPath(id, op), body, { token: p.token });
-  const payments = (p: TestPartner, id: string, n: number) => waitFor(`${n} payment(s) of ${id}`, async () => {
-    const res = await h.t.client.get(`${paymentsPath(id)}?limit=100`, { token: p.token });
-    return res.body.data?.length === n && res.body.data;
-  }, { maxWait: 20_000 });
+  const put = (p: TestPartner, id: string, op: 'send' | 'deliver' | 'return' | 'cancel', body: unknown = {}) =>
+    h.t.client.put(opPath(id, op), body, { token: p.token });
+  const payments = (p: TestPartner, id: string, n: number) =>
+    waitFor(
+      `${n} payment(s) of ${id}`,
+      async () => {
+        const res = await h.t.client.get(`${paymentsPath(id)}?limit=100`, { token: p.token });
+        return res.body.data?.length === n && res.body.data;
+      },
+      { maxWait: 20_000 },
+    );
   const owed = async (p: TestPartner, id: string) => (await h.get(id, p)).repaymentPlan.map((i: any) => i.amount.amount);
 
   it('when only totalPrice, totalVat and merchantUrls are sent, then 201 decided at once, one derived item ORDER, its plan, actions and notification', async () => {
@@ -41,7 +51,14 @@ describe('create from recurrence with only the order totals', function () {
     expect(res.body).to.include({ state: 'READY', stateReason: 'READY_TO_SHIP', type: 'DEFERRED_PAYMENT' });
     expect(res.body.order.items).to.have.length(1);
     expect(res.body.order.items[0]).to.deep.include({
-      code: 'ORDER', name: 'Order', quantity: 1, unitPrice: CZK(150000), totalPrice: CZK(150000), unitVat: VAT(21, 26033), totalVat: VAT(21, 26033), state: 'PROCESSING',
+      code: 'ORDER',
+      name: 'Order',
+      quantity: 1,
+      unitPrice: CZK(150000),
+      totalPrice: CZK(150000),
+      unitVat: VAT(21, 26033),
+      totalVat: VAT(21, 26033),
+      state: 'PROCESSING',
     });
     const detail = await h.get(res.body.id, partner);
     expect(detail.order).to.deep.equal(res.body.order);
@@ -53,7 +70,10 @@ describe('create from recurrence with only the order totals', function () {
 
   it('when such an order is sent, delivered, refunded by amount, partly returned and then returned, then payouts and credit notes follow to the minor unit', async () => {
     const partner = await provisionPartner(h.t, { payoutTrigger: 'DELIVERED', feeBps: 250 });
-    const res = await createFrom(partner, await recurrenceOf(partner), { order: { number: `R-${randomBytes(3).toString('hex')}`, totalPrice: CZK(150000), totalVat: [VAT(21, 26033)] }, merchantUrls });
+    const res = await createFrom(partner, await recurrenceOf(partner), {
+      order: { number: `R-${randomBytes(3).toString('hex')}`, totalPrice: CZK(150000), totalVat: [VAT(21, 26033)] },
+      merchantUrls,
+    });
     expect(res.status, res.text).to.equal(201);
     const id = res.body.id as string;
     expect((await put(partner, id, 'send')).status).to.equal(200);
@@ -91,10 +111,14 @@ describe('create from recurrence with only the order totals', function () {
   it('when the totals carry two VAT rates, then one item per rate with exactly its VAT; cancel, send and return name them by code', async () => {
     const partner = h.partner;
     const number = `R-${randomBytes(3).toString('hex')}`;
-    const res = await createFrom(partner, await recurrenceOf(partner), { order: { number, totalPrice: CZK(132200), totalVat: [VAT(21, 21000), VAT(12, 1200)] }, merchantUrls });
+    const res = await createFrom(partner, await recurrenceOf(partner), {
+      order: { number, totalPrice: CZK(132200), totalVat: [VAT(21, 21000), VAT(12, 1200)] },
+      merchantUrls,
+    });
     expect(res.status, res.text).to.equal(201);
     expect(res.body.order.items.map((i: any) => [i.code, i.name, i.totalPrice.amount, i.totalVat.amount])).to.deep.equal([
-      ['ORDER-21', `Order ${number}, 21 % VAT`, 121000, 21000], ['ORDER-12', `Order ${number}, 12 % VAT`, 11200, 1200],
+      ['ORDER-21', `Order ${number}, 21 % VAT`, 121000, 21000],
+      ['ORDER-12', `Order ${number}, 12 % VAT`, 11200, 1200],
     ]);
     const id = res.body.id as string;
     const cancelled = await put(partner, id, 'cancel', { items: [{ code: 'ORDER-12' }] });
@@ -109,9 +133,16 @@ describe('create from recurrence with only the order totals', function () {
 
   it('when the order is changed with new totals only, then its items are derived again and the plan follows', async () => {
     const partner = h.partner;
-    const res = await createFrom(partner, await recurrenceOf(partner), { order: { number: `R-${randomBytes(3).toString('hex')}`, totalPrice: CZK(150000), totalVat: [VAT(21, 26033)] }, merchantUrls });
+    const res = await createFrom(partner, await recurrenceOf(partner), {
+      order: { number: `R-${randomBytes(3).toString('hex')}`, totalPrice: CZK(150000), totalVat: [VAT(21, 26033)] },
+      merchantUrls,
+    });
     expect(res.status, res.text).to.equal(201);
-    const changed = await h.t.client.put(orderPath(res.body.id), { reason: 'smaller box', order: { totalPrice: CZK(121000), totalVat: [VAT(21, 21000)] } }, { token: partner.token });
+    const changed = await h.t.client.put(
+      orderPath(res.body.id),
+      { reason: 'smaller box', order: { totalPrice: CZK(121000), totalVat: [VAT(21, 21000)] } },
+      { token: partner.token },
+    );
     expect(changed.status, changed.text).to.equal(200);
     expect(changed.body.items.map((i: any) => [i.code, i.totalPrice.amount, i.totalVat.amount])).to.deep.equal([['ORDER', 121000, 21000]]);
     expect(await owed(partner, res.body.id)).to.deep.equal([121000]);
@@ -120,7 +151,9 @@ describe('create from recurrence with only the order totals', function () {
 
   describe('validation', () => {
     let recurrenceId: string;
-    before(async () => { recurrenceId = await recurrenceOf(h.partner); });
+    before(async () => {
+      recurrenceId = await recurrenceOf(h.partner);
+    });
     const order = { totalPrice: CZK(150000), totalVat: [VAT(21, 26033)] };
 
     for (const [what, body, attribute] of [
@@ -133,14 +166,21 @@ describe('create from recurrence with only the order totals', function () {
         const res = await createFrom(h.partner, recurrenceId, body);
         expect(res.status, res.text).to.equal(400);
         expect(res.body.errors[0]).to.include({ code: 'INVALID_REQUEST', severity: 'ERROR' });
-        expect(res.body.errors.map((e: any) => e.attribute), res.text).to.include(attribute);
+        expect(
+          res.body.errors.map((e: any) => e.attribute),
+          res.text,
+        ).to.include(attribute);
       });
     }
 
     for (const [what, o, attribute] of [
       ['the VAT is above the total', { totalPrice: CZK(1000), totalVat: [VAT(21, 1001)] }, 'order.totalVat'],
-      ['a VAT entry is in another currency', { totalPrice: CZK(1000), totalVat: [{ vatRate: 21, amount: 174, currency: 'EUR' }] }, 'order.totalVat[0].currency'],
-      ['no split of the total gives the two rates\' VAT exactly', { totalPrice: CZK(200000), totalVat: [VAT(21, 21000), VAT(12, 1200)] }, 'order.totalVat'],
+      [
+        'a VAT entry is in another currency',
+        { totalPrice: CZK(1000), totalVat: [{ vatRate: 21, amount: 174, currency: 'EUR' }] },
+        'order.totalVat[0].currency',
+      ],
+      ["no split of the total gives the two rates' VAT exactly", { totalPrice: CZK(200000), totalVat: [VAT(21, 21000), VAT(12, 1200)] }, 'order.totalVat'],
     ] as const) {
       it(`when ${what}, then 422 UNPROCESSABLE naming ${attribute}`, async () => {
         const res = await createFrom(h.partner, recurrenceId, { order: o, merchantUrls });
@@ -149,7 +189,7 @@ describe('create from recurrence with only the order totals', function () {
       });
     }
 
-    it('when the single rate\'s VAT does not fit the total, then 422 VAT_AMOUNT_MISMATCH as for items, and accepted when overridden', async () => {
+    it("when the single rate's VAT does not fit the total, then 422 VAT_AMOUNT_MISMATCH as for items, and accepted when overridden", async () => {
       const body = { order: { number: `R-${randomBytes(3).toString('hex')}`, totalPrice: CZK(10000), totalVat: [VAT(21, 100)] }, merchantUrls };
       const res = await createFrom(h.partner, recurrenceId, body);
       expect(res.status, res.text).to.equal(422);

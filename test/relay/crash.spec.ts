@@ -34,8 +34,11 @@ describe('webhook relay crash: SIGKILL in the middle of 500 notifications', func
     await publishNotifications(t.api.runtime.producer, t.api.runtime.topics, list);
 
     relay.start();
-    await receiver.waitForRequests('a third of the notifications before the kill', () => receiver.distinctIds().size >= N / 3, 60_000)
-      .catch((err) => { throw new Error(`${err.message}\n${relay.log}`); });
+    await receiver
+      .waitForRequests('a third of the notifications before the kill', () => receiver.distinctIds().size >= N / 3, 60_000)
+      .catch((err) => {
+        throw new Error(`${err.message}\n${relay.log}`);
+      });
     expect(await relay.stop('SIGKILL')).to.equal(null);
     const arrivedBeforeKill = receiver.distinctIds();
     expect(arrivedBeforeKill.size).to.be.below(N); // killed in the middle, not after the end
@@ -44,8 +47,11 @@ describe('webhook relay crash: SIGKILL in the middle of 500 notifications', func
     const recordedAtKill = new Set((await deliveries.find({ state: 'DELIVERED' }).project({ webhookId: 1 }).toArray()).map((d) => d.webhookId as string));
 
     relay.start();
-    await receiver.waitForRequests(`all ${N} webhook-ids after the restart`, () => receiver.distinctIds().size >= N, 60_000)
-      .catch((err) => { throw new Error(`${err.message} (have ${receiver.distinctIds().size})\n${relay.log}`); });
+    await receiver
+      .waitForRequests(`all ${N} webhook-ids after the restart`, () => receiver.distinctIds().size >= N, 60_000)
+      .catch((err) => {
+        throw new Error(`${err.message} (have ${receiver.distinctIds().size})\n${relay.log}`);
+      });
 
     const byBody = new Map<string, Set<string>>();
     for (const r of receiver.requests) byBody.set(r.body, (byBody.get(r.body) ?? new Set()).add(r.webhookId));

@@ -49,7 +49,7 @@ describe('partner API for webhook deliveries (list, detail, redeliver)', functio
     expect(res.body.error).to.equal('invalid_request');
   });
 
-  it('when the list is paged forward, then it is newest first, only the partner\'s own, with nextPage while more follow', async () => {
+  it("when the list is paged forward, then it is newest first, only the partner's own, with nextPage while more follow", async () => {
     const first = await get(`${PATH}?limit=2`);
     expect(first.status).to.equal(200);
     const newestFirst = [...delivered].reverse();
@@ -76,10 +76,17 @@ describe('partner API for webhook deliveries (list, detail, redeliver)', functio
   });
 
   const bad: Array<[string, string]> = [
-    ['limit=101', 'limit'], ['limit=0', 'limit'], ['limit=abc', 'limit'],
-    ['after=a&before=b', ''], ['filter=state|eq|NOPE', 'filter'], ['filter=url|eq|x', 'filter'], ['sort=-deliveryId', 'sort'],
-    ['after=notuuid', 'after'], ['before=x%20y', 'before'],
-    ['after=01900000-0000-7000-8000-000000000000', 'after'], ['before=01900000-0000-7000-8000-000000000000', 'before'],
+    ['limit=101', 'limit'],
+    ['limit=0', 'limit'],
+    ['limit=abc', 'limit'],
+    ['after=a&before=b', ''],
+    ['filter=state|eq|NOPE', 'filter'],
+    ['filter=url|eq|x', 'filter'],
+    ['sort=-deliveryId', 'sort'],
+    ['after=notuuid', 'after'],
+    ['before=x%20y', 'before'],
+    ['after=01900000-0000-7000-8000-000000000000', 'after'],
+    ['before=01900000-0000-7000-8000-000000000000', 'before'],
   ];
   for (const [query, attribute] of bad) {
     it(`when the query is ${query}, then 400 INVALID_REQUEST${attribute ? ` naming ${attribute}` : ''}`, async () => {
@@ -90,7 +97,7 @@ describe('partner API for webhook deliveries (list, detail, redeliver)', functio
     });
   }
 
-  it('when the cursor is another partner\'s delivery, then 400 naming it, exactly as for an unknown one; a delivery outside the filter still serves as cursor', async () => {
+  it("when the cursor is another partner's delivery, then 400 naming it, exactly as for an unknown one; a delivery outside the filter still serves as cursor", async () => {
     const foreign = await get<any>(`${PATH}?after=${ofQ}`);
     const unknown = await get<any>(`${PATH}?after=01900000-0000-7000-8000-000000000000`);
     expect(foreign.status).to.equal(400);
@@ -102,7 +109,7 @@ describe('partner API for webhook deliveries (list, detail, redeliver)', functio
     expect(filtered.status).to.equal(200);
   });
 
-  it('when a partner asks for another partner\'s delivery, then the answer is exactly that of an unknown id (404 OBJECT_NOT_FOUND)', async () => {
+  it("when a partner asks for another partner's delivery, then the answer is exactly that of an unknown id (404 OBJECT_NOT_FOUND)", async () => {
     const foreign = await get<DeliveryView>(`${PATH}/${ofQ}`);
     const unknown = await get<DeliveryView>(`${PATH}/01900000-0000-7000-8000-000000000000`);
     expect(foreign.status).to.equal(404);

@@ -36,7 +36,7 @@ describe('webhook relay: delivery, retries and dead letters on real Kafka and Mo
   });
 
   const publish = (...list: ReturnType<typeof applicationNotification>[]) => publishNotifications(t.api.runtime.producer, t.api.runtime.topics, list);
-  const delivery = async (deliveryId: string) => (await t.client.get<DeliveryView>(`/financing/v1/webhooks/deliveries/${deliveryId}`, { token: partner.token }));
+  const delivery = async (deliveryId: string) => await t.client.get<DeliveryView>(`/financing/v1/webhooks/deliveries/${deliveryId}`, { token: partner.token });
 
   it('when the endpoint acknowledges, then the notification arrives once, signed with the partner secret, and is recorded DELIVERED', async () => {
     const n = applicationNotification(partner.id, receiver.url('/ok', acknowledge));
@@ -60,7 +60,9 @@ describe('webhook relay: delivery, retries and dead letters on real Kafka and Mo
     // nothing can send it again now: the record says DELIVERED (no retry) and the lane has
     // committed the message (no replay); only then is "once" a finished fact
     const lane = RELAY_TOPICS.notifications;
-    await waitFor('the notification committed by the relay', () => committedToEnd(t.api.runtime.kafka, t.api.runtime.topics.group(laneGroup(lane)), t.api.runtime.topics.name(lane)));
+    await waitFor('the notification committed by the relay', () =>
+      committedToEnd(t.api.runtime.kafka, t.api.runtime.topics.group(laneGroup(lane)), t.api.runtime.topics.name(lane)),
+    );
     expect(receiver.byWebhookId(n.id)).to.have.length(1);
   });
 
@@ -78,13 +80,20 @@ describe('webhook relay: delivery, retries and dead letters on real Kafka and Mo
   });
 
   it('when the endpoint fails twice and then acknowledges, then it gets exactly 3 attempts at the configured delays, all with the same webhook-id', async () => {
-    const n = applicationNotification(partner.id, receiver.url('/flaky', (r, nth) => (nth <= 2 ? fail(r, nth) : acknowledge(r, nth))));
+    const n = applicationNotification(
+      partner.id,
+      receiver.url('/flaky', (r, nth) => (nth <= 2 ? fail(r, nth) : acknowledge(r, nth))),
+    );
     await publish(n);
 
-    const res = await waitFor('the DELIVERED record', async () => {
-      const r = await delivery(deliveryIdOf(n));
-      return r.status === 200 && r.body.state === 'DELIVERED' && r;
-    }, { maxWait: 15_000 });
+    const res = await waitFor(
+      'the DELIVERED record',
+      async () => {
+        const r = await delivery(deliveryIdOf(n));
+        return r.status === 200 && r.body.state === 'DELIVERED' && r;
+      },
+      { maxWait: 15_000 },
+    );
     const got = receiver.byWebhookId(n.id);
     expect(got).to.have.length(3);
     for (const r of got) expect(verify(r, partner.webhookSecret)).to.deep.equal(n.body);
@@ -98,14 +107,21 @@ describe('webhook relay: delivery, retries and dead letters on real Kafka and Mo
 
   it('when the endpoint always fails, then the delivery is dead-lettered after 6 attempts and a redelivery through the API delivers it', async () => {
     let down = true;
-    const n = applicationNotification(partner.id, receiver.url('/down', (r, nth) => (down ? fail(r, nth) : acknowledge(r, nth))));
+    const n = applicationNotification(
+      partner.id,
+      receiver.url('/down', (r, nth) => (down ? fail(r, nth) : acknowledge(r, nth))),
+    );
     const deliveryId = deliveryIdOf(n);
     await publish(n);
 
-    const dead = await waitFor('the DEAD_LETTERED record', async () => {
-      const r = await delivery(deliveryId);
-      return r.status === 200 && r.body.state === 'DEAD_LETTERED' && r;
-    }, { maxWait: 20_000 });
+    const dead = await waitFor(
+      'the DEAD_LETTERED record',
+      async () => {
+        const r = await delivery(deliveryId);
+        return r.status === 200 && r.body.state === 'DEAD_LETTERED' && r;
+      },
+      { maxWait: 20_000 },
+    );
     expect(dead.body.attemptCount).to.equal(6);
     expect(dead.body.attempts.map((a) => a.attempt)).to.deep.equal([1, 2, 3, 4, 5, 6]);
     expect(receiver.byWebhookId(n.id)).to.have.length(6);

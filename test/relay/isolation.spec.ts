@@ -9,7 +9,7 @@ import { applicationNotification, publishNotifications, startTestRelay } from '.
 
 const TIMEOUT_MS = 3_000;
 
-describe('webhook relay isolation: one partner\'s hanging endpoint does not slow another', function () {
+describe("webhook relay isolation: one partner's hanging endpoint does not slow another", function () {
   this.timeout(60_000);
   let t: TestApi;
   let relay: Relay;
@@ -45,12 +45,12 @@ describe('webhook relay isolation: one partner\'s hanging endpoint does not slow
     return bIds.map((id) => endpointB.byWebhookId(id)[0]!.at - sentAt);
   }
 
-  it('when partner A\'s endpoint hangs, then B\'s notifications on the same partitions arrive at their normal latency and A holds only its own slots', async () => {
+  it("when partner A's endpoint hangs, then B's notifications on the same partitions arrive at their normal latency and A holds only its own slots", async () => {
     const baseline = await latenciesOfB(Array.from({ length: 40 }, () => applicationNotification(b.id, endpointB.url('/hook'))));
 
-    const mixed = Array.from({ length: 80 }, (_, i) => (i % 2 === 0
-      ? applicationNotification(a.id, endpointA.url('/hook'))
-      : applicationNotification(b.id, endpointB.url('/hook'))));
+    const mixed = Array.from({ length: 80 }, (_, i) =>
+      i % 2 === 0 ? applicationNotification(a.id, endpointA.url('/hook')) : applicationNotification(b.id, endpointB.url('/hook')),
+    );
     const withAHanging = await latenciesOfB(mixed);
 
     const worst = (l: number[]) => Math.max(...l);
@@ -64,10 +64,14 @@ describe('webhook relay isolation: one partner\'s hanging endpoint does not slow
     // every request A got failed as TIMEOUT; the rest found no slot within one timeout and
     // failed as ENDPOINT_BUSY without a request; all 40 are on their retry schedule
     const aIds = mixed.filter((n) => n.partnerId === a.id).map(deliveryIdOf);
-    const docs = await waitFor('A\'s 40 failed first attempts recorded', async () => {
-      const found = await relay.deliveries.collection.find({ _id: { $in: aIds } }).toArray();
-      return found.length === 40 && found;
-    }, { maxWait: TIMEOUT_MS * 3 });
+    const docs = await waitFor(
+      "A's 40 failed first attempts recorded",
+      async () => {
+        const found = await relay.deliveries.collection.find({ _id: { $in: aIds } }).toArray();
+        return found.length === 40 && found;
+      },
+      { maxWait: TIMEOUT_MS * 3 },
+    );
     const outcomes = docs.map((d) => d.attempts.r0a1!.outcome);
     const timeouts = outcomes.filter((o) => o === 'TIMEOUT').length;
     expect(timeouts).to.equal(endpointA.requests.length);

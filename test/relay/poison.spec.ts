@@ -50,7 +50,8 @@ describe('webhook relay: one bad message never stops a partition', function () {
   const publishToPartition0 = async (topic: string, list: NotificationRequest[]) => {
     for (let i = 0; i < list.length; i += 500) {
       await t.api.runtime.producer.send({
-        topic, acks: -1,
+        topic,
+        acks: -1,
         messages: list.slice(i, i + 500).map((n) => ({ partition: 0, key: n.key, value: JSON.stringify(n), headers: { 'message-id': n.id } })),
       });
     }
@@ -67,7 +68,11 @@ describe('webhook relay: one bad message never stops a partition', function () {
     await publishToPartition0(topic, [bad, ...good]);
     relay = await startTestRelay(t.config);
 
-    await waitFor(`all ${BEHIND} of the other partner's notifications`, () => new Set(receiver.requests.filter((r) => r.path === '/y').map((r) => r.webhookId)).size === BEHIND, { maxWait: 60_000 });
+    await waitFor(
+      `all ${BEHIND} of the other partner's notifications`,
+      () => new Set(receiver.requests.filter((r) => r.path === '/y').map((r) => r.webhookId)).size === BEHIND,
+      { maxWait: 60_000 },
+    );
     const record = await waitFor('the bad message recorded', async () => {
       const r = await t.client.get<DeliveryView>(`/financing/v1/webhooks/deliveries/${deliveryIdOf(bad)}`, { token: x.token });
       return r.status === 200 && r.body;
@@ -93,14 +98,20 @@ describe('webhook relay: one bad message never stops a partition', function () {
     const lane = new Lane(
       { name: 'probe', topic, groupId, waitForDue: false, parse: (v) => parseNotificationMessage(v) },
       {
-        kafka: t.api.runtime.kafka, producer: t.api.runtime.producer, poisonTopic, clock: systemClock,
+        kafka: t.api.runtime.kafka,
+        producer: t.api.runtime.producer,
+        poisonTopic,
+        clock: systemClock,
         handle: async (task) => {
           if (task.notification.id === poisoned.id) throw new TypeError('a defect in handling this message');
           handled.push(task.notification.id);
           return 'done';
         },
-        abandon: new Abandon(), logger: createLogger({ level: 'silent', name: 'lane-test' }),
-        metrics: relayMetrics(new Registry()), partitions: 1, maxInFlightPerPartition: 5,
+        abandon: new Abandon(),
+        logger: createLogger({ level: 'silent', name: 'lane-test' }),
+        metrics: relayMetrics(new Registry()),
+        partitions: 1,
+        maxInFlightPerPartition: 5,
       },
     );
     try {

@@ -131,8 +131,7 @@ describe('security: the attacks the perimeter must refuse', () => {
   describe('password guessing', () => {
     it('when a burst of wrong passwords hits one username from one address, then only the free tries are checked and the rest get 429 with Retry-After', async () => {
       const target = await provisionPartner(t);
-      const burst = await Promise.all(Array.from({ length: 9 }, (_, i) =>
-        t.client.post(LOGIN, { username: target.username, password: `guess-number-${i}` })));
+      const burst = await Promise.all(Array.from({ length: 9 }, (_, i) => t.client.post(LOGIN, { username: target.username, password: `guess-number-${i}` })));
       const statuses = burst.map((r) => r.status).sort();
       // a parallel burst cannot slip past the backoff: after the free failures, every try waits
       expect(statuses.filter((s) => s === 400)).to.have.length(FREE_FAILURES);

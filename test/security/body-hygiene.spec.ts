@@ -27,7 +27,9 @@ describe('request bodies: what JSON.parse would let through, and clients that go
     t = await startTestApi();
     p = await provisionPartner(t);
   });
-  after(async () => { await t?.stop(); });
+  after(async () => {
+    await t?.stop();
+  });
 
   const postRaw = (raw: string) => t.client.post<any>(CREATE, undefined, { raw, token: p.token });
 
@@ -41,7 +43,11 @@ describe('request bodies: what JSON.parse would let through, and clients that go
     expect(res.body.errors[0].message).to.match(/appears twice/);
   });
 
-  for (const [where, key] of [['customData', '$where'], ['customData', 'basket.id'], ['order.documents[0].extraData', '$set']] as const) {
+  for (const [where, key] of [
+    ['customData', '$where'],
+    ['customData', 'basket.id'],
+    ['order.documents[0].extraData', '$set'],
+  ] as const) {
     it(`when ${where} holds the key ${key}, then 400 naming it`, async () => {
       const body: any = applicationBody();
       if (where === 'customData') body.customData = { [key]: 'x' };
@@ -68,11 +74,21 @@ describe('request bodies: what JSON.parse would let through, and clients that go
     const url = new URL(t.baseUrl);
     await new Promise<void>((resolve, reject) => {
       const socket = tls.connect({ host: url.hostname, port: Number(url.port), ca: t.api.tls.cert, servername: url.hostname }, () => {
-        socket.write([
-          `POST ${CREATE} HTTP/1.1`, `Host: ${url.host}`, `Authorization: Bearer ${p.token}`,
-          'Content-Type: application/json', 'Content-Length: 100000', '', '{"type":"DEFERRED_PAYMENT","customer":',
-        ].join('\r\n'));
-        setTimeout(() => { socket.destroy(); resolve(); }, 100);
+        socket.write(
+          [
+            `POST ${CREATE} HTTP/1.1`,
+            `Host: ${url.host}`,
+            `Authorization: Bearer ${p.token}`,
+            'Content-Type: application/json',
+            'Content-Length: 100000',
+            '',
+            '{"type":"DEFERRED_PAYMENT","customer":',
+          ].join('\r\n'),
+        );
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 100);
       });
       socket.on('error', reject);
     });

@@ -18,16 +18,22 @@ function expectError(res: TestResponse, status: number, message?: RegExp, attrib
 /** A chunked (no Content-Length) upload of `bytes` over HTTPS, answered or not. */
 function chunkedUpload(t: TestApi, path: string, token: string, bytes: number): Promise<TestResponse> {
   return new Promise((resolve, reject) => {
-    const req = https.request(new URL(path, t.baseUrl), {
-      method: 'POST', ca: t.api.tls.cert, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString();
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body: JSON.parse(text) });
-      });
-    });
+    const req = https.request(
+      new URL(path, t.baseUrl),
+      {
+        method: 'POST',
+        ca: t.api.tls.cert,
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body: JSON.parse(text) });
+        });
+      },
+    );
     req.on('error', reject);
     const chunk = Buffer.alloc(1024 * 1024, 'a');
     req.write('{"a":"');
@@ -35,7 +41,10 @@ function chunkedUpload(t: TestApi, path: string, token: string, bytes: number): 
     const pump = () => {
       while (sent < bytes) {
         sent += chunk.length;
-        if (!req.write(chunk)) { req.once('drain', pump); return; }
+        if (!req.write(chunk)) {
+          req.once('drain', pump);
+          return;
+        }
       }
       req.end('"}');
     };
@@ -50,16 +59,26 @@ describe('perimeter: input hygiene on every endpoint', () => {
     t = await startTestApi();
     p = await provisionPartner(t);
   });
-  after(async () => { await t?.stop(); });
+  after(async () => {
+    await t?.stop();
+  });
 
   it('when the content type is not JSON, then 415 in the spec format', async () => {
-    expectError(await t.client.post(LOGIN, undefined, { raw: 'username=a&password=b', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }), 415, /application\/json/);
+    expectError(
+      await t.client.post(LOGIN, undefined, { raw: 'username=a&password=b', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }),
+      415,
+      /application\/json/,
+    );
     expectError(await t.client.post(LOGIN, undefined, { raw: '{"username":"a"}', headers: { 'Content-Type': 'text/plain' } }), 415);
   });
 
   it('when the JSON body declares a charset other than UTF-8 or is compressed, then 415', async () => {
     expectError(await t.client.post(LOGIN, undefined, { raw: '{}', headers: { 'Content-Type': 'application/json; charset=latin1' } }), 415, /UTF-8/);
-    expectError(await t.client.post(LOGIN, undefined, { raw: '{}', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' } }), 415, /Compressed/);
+    expectError(
+      await t.client.post(LOGIN, undefined, { raw: '{}', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' } }),
+      415,
+      /Compressed/,
+    );
   });
 
   it('when the body is not valid UTF-8, then 400', async () => {
@@ -112,7 +131,7 @@ describe('perimeter: input hygiene on every endpoint', () => {
     expectError(res, 400, /exceeds the 10 MB limit/);
   });
 
-  it('when a body of just under 10 MB is sent, then it is read (the answer is the route\'s, not the size refusal)', async () => {
+  it("when a body of just under 10 MB is sent, then it is read (the answer is the route's, not the size refusal)", async () => {
     const raw = JSON.stringify({ username: 'a', password: 'b', pad: 'x'.repeat(10 * 1024 * 1024 - 100) });
     const res = await t.client.post(LOGIN, undefined, { raw, timeoutMs: 60_000 });
     expect(res.status).to.equal(400);
@@ -138,8 +157,12 @@ describe('perimeter: input hygiene on every endpoint', () => {
 
 describe('perimeter: plain HTTP', () => {
   let t: TestApi;
-  before(async () => { t = await startTestApi(); });
-  after(async () => { await t?.stop(); });
+  before(async () => {
+    t = await startTestApi();
+  });
+  after(async () => {
+    await t?.stop();
+  });
 
   it('when the request target is absolute or starts with //, then the redirect still goes to our own host', async () => {
     const res = await plainRequest(`${t.plainUrl}//evil.example/x?y=1`, 'GET');
@@ -175,7 +198,9 @@ describe('perimeter: behind a TLS-terminating proxy (TRUST_PROXY=true)', () => {
     t = await startTestApi({ TRUST_PROXY: 'true' });
     p = await provisionPartner(t);
   });
-  after(async () => { await t?.stop(); });
+  after(async () => {
+    await t?.stop();
+  });
 
   it('when the proxy marks the request X-Forwarded-Proto: https, then plain HTTP is served, with HSTS', async () => {
     const res = await plainRequest(`${t.plainUrl}${UNKNOWN_APP}`, 'GET', { token: p.token, headers: { 'X-Forwarded-Proto': 'https' } });
@@ -185,7 +210,10 @@ describe('perimeter: behind a TLS-terminating proxy (TRUST_PROXY=true)', () => {
   });
 
   it('when the proxy says the client used http, then the credentials are refused as on plain HTTP', async () => {
-    const res = await plainRequest(`${t.plainUrl}${LOGIN}`, 'POST', { body: { username: p.username, password: p.password }, headers: { 'X-Forwarded-Proto': 'http' } });
+    const res = await plainRequest(`${t.plainUrl}${LOGIN}`, 'POST', {
+      body: { username: p.username, password: p.password },
+      headers: { 'X-Forwarded-Proto': 'http' },
+    });
     expect(res.status).to.equal(403);
   });
 });

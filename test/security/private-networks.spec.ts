@@ -19,8 +19,14 @@ writeFileSync(MASTER_KEY, randomBytes(32).toString('base64'));
 
 const PRODUCTION = {
   NODE_ENV: 'production',
-  BILLING_NAME: 'Partner Financing s.r.o.', BILLING_ACCOUNT_NUMBER: '2000145399', BILLING_BANK_CODE: '2010',
-  BILLING_STREET: 'Na Florenci', BILLING_STREET_NUMBER: '2116/15', BILLING_CITY: 'Praha', BILLING_ZIP: '11000', BILLING_COUNTRY: 'CZ',
+  BILLING_NAME: 'Partner Financing s.r.o.',
+  BILLING_ACCOUNT_NUMBER: '2000145399',
+  BILLING_BANK_CODE: '2010',
+  BILLING_STREET: 'Na Florenci',
+  BILLING_STREET_NUMBER: '2116/15',
+  BILLING_CITY: 'Praha',
+  BILLING_ZIP: '11000',
+  BILLING_COUNTRY: 'CZ',
   // production seals secrets at rest under a master key from a file
   MASTER_KEY_FILE: MASTER_KEY,
   COLLECTION_IBAN: 'CZ9320100000002000145399',
@@ -54,9 +60,20 @@ describe('production settings: notification endpoints on private or loopback net
   });
 
   it('when a create names a private, loopback, link-local or shared-address endpoint, then 422 naming merchantUrls.notificationEndpoint and nothing is stored', async () => {
-    for (const endpoint of ['https://10.0.0.7/hook', 'https://127.0.0.1/hook', 'https://localhost/hook', 'https://[::1]/hook', 'https://169.254.169.254/latest/meta-data', 'https://100.64.0.1/hook']) {
+    for (const endpoint of [
+      'https://10.0.0.7/hook',
+      'https://127.0.0.1/hook',
+      'https://localhost/hook',
+      'https://[::1]/hook',
+      'https://169.254.169.254/latest/meta-data',
+      'https://100.64.0.1/hook',
+    ]) {
       const body = applicationBody();
-      const res = await t.client.post<any>('/financing/v1/applications', { ...body, merchantUrls: { ...body.merchantUrls, notificationEndpoint: endpoint } }, { token: p.token });
+      const res = await t.client.post<any>(
+        '/financing/v1/applications',
+        { ...body, merchantUrls: { ...body.merchantUrls, notificationEndpoint: endpoint } },
+        { token: p.token },
+      );
       expect(res.status, endpoint).to.equal(422);
       expect(res.body.errors[0], endpoint).to.include({ code: 'UNPROCESSABLE', severity: 'ERROR', attribute: 'merchantUrls.notificationEndpoint' });
       expect(await t.api.runtime.db.collection('applications').countDocuments({ 'order.number': body.order.number }), endpoint).to.equal(0);
@@ -69,10 +86,14 @@ describe('production settings: notification endpoints on private or loopback net
       applicationNotification(p.id, `http://localhost:${internal.port}/by-name`),
     ];
     await publishNotifications(t.api.runtime.producer, t.api.runtime.topics, notifications);
-    const views = await Promise.all(notifications.map((n) => waitFor(`the delivery to ${n.url} dead-lettered`, async () => {
-      const res = await t.client.get<DeliveryView>(`/financing/v1/webhooks/deliveries/${deliveryIdOf(n)}`, { token: p.token });
-      return res.status === 200 && res.body.state === 'DEAD_LETTERED' && res.body;
-    })));
+    const views = await Promise.all(
+      notifications.map((n) =>
+        waitFor(`the delivery to ${n.url} dead-lettered`, async () => {
+          const res = await t.client.get<DeliveryView>(`/financing/v1/webhooks/deliveries/${deliveryIdOf(n)}`, { token: p.token });
+          return res.status === 200 && res.body.state === 'DEAD_LETTERED' && res.body;
+        }),
+      ),
+    );
     expect(internal.requests).to.deep.equal([]);
     for (const view of views) {
       expect(view.attempts.map((a) => a.outcome)).to.deep.equal(Array(6).fill('REFUSED_ADDRESS'));

@@ -38,7 +38,10 @@ describe('secrets encrypted at rest, and the master key rotated', function () {
   });
   after(async () => {
     await api?.dispose();
-    await mongo.db(config.mongo.db).dropDatabase().catch(() => {});
+    await mongo
+      .db(config.mongo.db)
+      .dropDatabase()
+      .catch(() => {});
     await mongo.close();
     await rm(dir, { recursive: true, force: true });
   });

@@ -12,8 +12,12 @@ import { TestClient } from '../support/http.js';
 
 /** The active signing key as stored, for tests that must sign like the service (expired tokens). */
 export async function activeSigningKey(t: TestApi): Promise<{ kid: string; secret: Uint8Array }> {
-  const doc = await t.api.runtime.db.collection<{ _id: string; secret: string; active: boolean; createdAt: Date }>('auth_signing_keys')
-    .find({ active: true }).sort({ createdAt: -1 }).limit(1).next();
+  const doc = await t.api.runtime.db
+    .collection<{ _id: string; secret: string; active: boolean; createdAt: Date }>('auth_signing_keys')
+    .find({ active: true })
+    .sort({ createdAt: -1 })
+    .limit(1)
+    .next();
   if (!doc) throw new Error('no active signing key');
   return { kid: doc._id, secret: new Uint8Array(Buffer.from(doc.secret, 'base64')) };
 }
@@ -34,8 +38,12 @@ export function signToken(o: ForgeOptions): Promise<string> {
   const iat = Math.floor((o.nowMs ?? Date.now()) / 1000) + (o.iatOffsetSeconds ?? 0);
   return new SignJWT({ gen: o.gen ?? 0 })
     .setProtectedHeader({ alg: 'HS256', kid: o.kid, typ: 'JWT' })
-    .setSubject(o.sub).setJti(newId()).setIssuer('partner-financing').setAudience('partner-api')
-    .setIssuedAt(iat).setExpirationTime(iat + (o.ttlSeconds ?? 7200))
+    .setSubject(o.sub)
+    .setJti(newId())
+    .setIssuer('partner-financing')
+    .setAudience('partner-api')
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + (o.ttlSeconds ?? 7200))
     .sign(o.secret);
 }
 
@@ -106,17 +114,27 @@ export async function startWithWidgets(t: TestApi): Promise<PerimeterHarness> {
     },
   });
   const listening = await listen({
-    app, tls: t.api.tls, logger: t.api.runtime.logger, host: '127.0.0.1', httpsPort: 0, httpPort: 0,
-    publicBaseUrl: t.config.http.publicBaseUrl, trustProxy: t.config.http.trustProxy,
+    app,
+    tls: t.api.tls,
+    logger: t.api.runtime.logger,
+    host: '127.0.0.1',
+    httpsPort: 0,
+    httpPort: 0,
+    publicBaseUrl: t.config.http.publicBaseUrl,
+    trustProxy: t.config.http.trustProxy,
     credentialPaths: [LOGIN_PATH],
     onTokenExposed: (token) => auth.revokeExposedToken(token),
   });
   const baseUrl = `https://localhost:${listening.httpsPort}`;
   const client = new TestClient(baseUrl, t.api.tls.cert);
   return {
-    client, baseUrl,
+    client,
+    baseUrl,
     plainUrl: `http://127.0.0.1:${listening.httpPort}`,
-    close: async () => { client.close(); await listening.close(); },
+    close: async () => {
+      client.close();
+      await listening.close();
+    },
   };
 }
 

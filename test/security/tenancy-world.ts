@@ -19,7 +19,7 @@ export const appPath = (id: string) => `/financing/v1/applications/${id}`;
 export const recurrencePath = (id: string) => `/financing/v1/recurrences/${id}`;
 
 /** Digits only, at most 10 (a variable symbol), unique per call. */
-export const variableSymbol = () => String(1_000_000_000 + randomBytes(4).readUInt32BE() % 8_999_999_999).slice(0, 10);
+export const variableSymbol = () => String(1_000_000_000 + (randomBytes(4).readUInt32BE() % 8_999_999_999)).slice(0, 10);
 export const orderNumber = () => `ORD-${randomBytes(5).toString('hex')}`;
 
 /** A create body with its own order number, variable symbol and notification endpoint. */
@@ -71,7 +71,11 @@ export async function startTenancyWorld(): Promise<TenancyWorld> {
   const a = h.partner;
   const b = await provisionPartner(h.t);
 
-  const ready = await readyApplication(h, a, bodyFor({ number: orderNumber(), vs: variableSymbol(), endpoint: receiver.url('/a-down', fail), isRecurring: true }));
+  const ready = await readyApplication(
+    h,
+    a,
+    bodyFor({ number: orderNumber(), vs: variableSymbol(), endpoint: receiver.url('/a-down', fail), isRecurring: true }),
+  );
   const paidNumber = orderNumber();
   const paidVs = variableSymbol();
   const paid = await readyApplication(h, a, bodyFor({ number: paidNumber, vs: paidVs, endpoint: receiver.url('/a-up') }));
@@ -81,11 +85,18 @@ export async function startTenancyWorld(): Promise<TenancyWorld> {
   const closed = await h.t.client.post('/financing/v1/sandbox/settlements/close', {}, { token: a.token });
   expect(closed.status, closed.text).to.equal(201);
   const ofA = await settledDeliveries(h, a);
-  expect(ofA.some((d) => d.state === 'DEAD_LETTERED'), 'a dead-lettered delivery of A').to.equal(true);
+  expect(
+    ofA.some((d) => d.state === 'DEAD_LETTERED'),
+    'a dead-lettered delivery of A',
+  ).to.equal(true);
 
   const client = h.t.client;
   return {
-    h, a, b, receiver, relay,
+    h,
+    a,
+    b,
+    receiver,
+    relay,
     owned: {
       ready: { id: ready.id, recurrenceId: ready.recurrence.id },
       paid: { id: paid.id, number: paidNumber, vs: paidVs },
@@ -107,13 +118,17 @@ export async function startTenancyWorld(): Promise<TenancyWorld> {
  * a final state (DELIVERED, or DEAD_LETTERED after its retries), so its data stands still.
  */
 export async function settledDeliveries(h: AppHarness, p: TestPartner) {
-  return waitFor(`every notification of ${p.username} delivered or dead-lettered`, async () => {
-    const notified = h.notifications.json<NotificationRequest>().filter((n) => n.partnerId === p.id).length;
-    const res = await h.t.client.get<DeliveryPage>(`${DELIVERIES}?limit=100`, { token: p.token });
-    const list = res.body.data;
-    const final = list.every((d) => d.state === 'DELIVERED' || d.state === 'DEAD_LETTERED');
-    return notified > 0 && list.length === notified && final && list;
-  }, { maxWait: 30_000 });
+  return waitFor(
+    `every notification of ${p.username} delivered or dead-lettered`,
+    async () => {
+      const notified = h.notifications.json<NotificationRequest>().filter((n) => n.partnerId === p.id).length;
+      const res = await h.t.client.get<DeliveryPage>(`${DELIVERIES}?limit=100`, { token: p.token });
+      const list = res.body.data;
+      const final = list.every((d) => d.state === 'DELIVERED' || d.state === 'DEAD_LETTERED');
+      return notified > 0 && list.length === notified && final && list;
+    },
+    { maxWait: 30_000 },
+  );
 }
 
 /**
@@ -129,8 +144,11 @@ export async function snapshotOfA(w: TenancyWorld) {
     return res.body;
   };
   const db = h.t.api.runtime.db;
-  const versions = await db.collection<{ _id: string; version: number }>('applications')
-    .find({ partnerId: a.id }, { projection: { version: 1 } }).sort({ _id: 1 }).toArray();
+  const versions = await db
+    .collection<{ _id: string; version: number }>('applications')
+    .find({ partnerId: a.id }, { projection: { version: 1 } })
+    .sort({ _id: 1 })
+    .toArray();
   const ledger = await db.collection<{ _id: string; version: number }>('payment_ledgers').findOne({ _id: owned.paid.id }, { projection: { version: 1 } });
   return {
     ready: await read(appPath(owned.ready.id)),

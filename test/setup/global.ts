@@ -17,6 +17,8 @@ export async function mochaGlobalSetup(this: unknown) {
 export const mochaHooks = loopWatchHooks;
 
 export async function mochaGlobalTeardown() {
-  process.stderr.write(`[test] the test process's longest event-loop stall: ${worstLoopStallMs()} ms; heap ${Math.round(process.memoryUsage().heapUsed / 2 ** 20)} MiB\n`);
+  process.stderr.write(
+    `[test] the test process's longest event-loop stall: ${worstLoopStallMs()} ms; heap ${Math.round(process.memoryUsage().heapUsed / 2 ** 20)} MiB\n`,
+  );
   await services?.stop();
 }

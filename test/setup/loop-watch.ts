@@ -18,7 +18,8 @@ function start(): void {
   histogram = monitorEventLoopDelay({ resolution: 20 });
   histogram.enable();
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) if (e.duration >= GC_MS) gcPauses.push({ kind: (e as { detail?: { kind?: number } }).detail?.kind ?? 0, ms: Math.round(e.duration) });
+    for (const e of list.getEntries())
+      if (e.duration >= GC_MS) gcPauses.push({ kind: (e as { detail?: { kind?: number } }).detail?.kind ?? 0, ms: Math.round(e.duration) });
   }).observe({ entryTypes: ['gc'] });
 }
 
@@ -35,8 +36,12 @@ function report(title: string): void {
 }
 
 export const loopWatchHooks = {
-  beforeAll(this: Mocha.Context) { if (!histogram) start(); },
-  afterEach(this: Mocha.Context) { report(this.currentTest?.fullTitle() ?? '?'); },
+  beforeAll(this: Mocha.Context) {
+    if (!histogram) start();
+  },
+  afterEach(this: Mocha.Context) {
+    report(this.currentTest?.fullTitle() ?? '?');
+  },
 };
 
 export function worstLoopStallMs(): number {

@@ -32,10 +32,12 @@ function dockerEngineAnswers(): Promise<boolean> {
 /** A TCP port free on this host now (the broker must advertise the port clients reach it on). */
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
-    const server = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
+    const server = createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      });
   });
 }
 
@@ -79,7 +81,9 @@ async function startContainers(): Promise<Services> {
     MONGO_URL: `${mongo.getConnectionString()}/?directConnection=true&retryWrites=false`,
     KAFKA_BROKERS: kafka.brokers,
     source: 'testcontainers',
-    stop: async () => { await Promise.all([mongo.stop(), kafka.stop()]); },
+    stop: async () => {
+      await Promise.all([mongo.stop(), kafka.stop()]);
+    },
   };
 }
 

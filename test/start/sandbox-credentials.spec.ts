@@ -22,7 +22,12 @@ describe('npm start: the sandbox partner', function () {
   });
 
   it('when the sandbox is on, then it is on by default outside production and off when told', () => {
-    expect([sandboxOn({}), sandboxOn({ NODE_ENV: 'production' }), sandboxOn({ SANDBOX: 'false' }), sandboxOn({ NODE_ENV: 'production', SANDBOX: 'true' })]).to.deep.equal([true, false, false, true]);
+    expect([
+      sandboxOn({}),
+      sandboxOn({ NODE_ENV: 'production' }),
+      sandboxOn({ SANDBOX: 'false' }),
+      sandboxOn({ NODE_ENV: 'production', SANDBOX: 'true' }),
+    ]).to.deep.equal([true, false, false, true]);
   });
 
   it('when started the first time, then credentials that log in are printed and kept; the next time only where they are', async () => {

@@ -33,7 +33,12 @@ export class ApiProcess extends ServiceProcess {
 
   /** `nodeArgs`: Node flags besides the services' own (a benchmark's `--cpu-prof`). */
   /** `entry`: the benchmarks also run the compiled `dist/api/main.js`. */
-  constructor(private readonly config: Config, private readonly env: Record<string, string> = {}, nodeArgs: string[] = [], entry = processEntry('api/main.ts')) {
+  constructor(
+    private readonly config: Config,
+    private readonly env: Record<string, string> = {},
+    nodeArgs: string[] = [],
+    entry = processEntry('api/main.ts'),
+  ) {
     super(entry, nodeArgs);
   }
 
@@ -80,10 +85,14 @@ export class ApiProcess extends ServiceProcess {
 
   /** Resolves once GET /v1/health answers 200 (the API listens only when fully started). */
   async healthy(maxWait = 60_000): Promise<void> {
-    await waitFor('the API process to answer its health check', async () => {
-      if (this.exited) throw new Error(`the API process exited: ${this.log}`);
-      return (await this.client.get('/v1/health', { timeoutMs: 2000 })).status === 200;
-    }, { maxWait, interval: 100 });
+    await waitFor(
+      'the API process to answer its health check',
+      async () => {
+        if (this.exited) throw new Error(`the API process exited: ${this.log}`);
+        return (await this.client.get('/v1/health', { timeoutMs: 2000 })).status === 200;
+      },
+      { maxWait, interval: 100 },
+    );
   }
 
   async dispose(): Promise<void> {

@@ -28,7 +28,10 @@ export async function startTestApi(overrides: Record<string, string> = {}, parts
   const baseUrl = `https://localhost:${api.httpsPort}`;
   const client = new TestClient(baseUrl, api.tls.cert);
   return {
-    api, config, client, baseUrl,
+    api,
+    config,
+    client,
+    baseUrl,
     plainUrl: `http://127.0.0.1:${api.httpPort}`,
     stop: async () => {
       client.close();
@@ -53,7 +56,9 @@ export async function dropTestResources(config: Config, kafka: Kafka, prefix: st
   try {
     const mine = (await admin.listTopics()).filter((t) => t.startsWith(prefix));
     if (mine.length) await admin.deleteTopics({ topics: mine, timeout: 10_000 });
-  } catch { /* best effort */ } finally {
+  } catch {
+    /* best effort */
+  } finally {
     await admin.disconnect();
   }
 }

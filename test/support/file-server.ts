@@ -33,7 +33,9 @@ export async function startFileServer(): Promise<FileServer> {
   return {
     base: `https://127.0.0.1:${port}`,
     hits,
-    serve: (path, body, status = 200) => { files.set(path, { body, status }); },
+    serve: (path, body, status = 200) => {
+      files.set(path, { body, status });
+    },
     fetcher: () => httpsDocumentFetcher({ allowPrivateNetworks: true, timeoutMs: 5000, ca: tls.cert }),
     close: async () => {
       server.closeAllConnections();

@@ -14,7 +14,11 @@ export function freshDatabasePerTest(prefix: string): () => Db {
     client = new MongoClient(process.env.MONGO_URL!, { retryWrites: false });
     await client.connect();
   });
-  after(async () => { await client?.close(); });
-  afterEach(async () => { await db?.dropDatabase(); });
+  after(async () => {
+    await client?.close();
+  });
+  afterEach(async () => {
+    await db?.dropDatabase();
+  });
   return () => (db = client.db(`${prefix}_${uniqueSuffix()}_${n++}`));
 }

@@ -24,14 +24,25 @@ export interface RequestOptions {
 export class TestClient {
   private readonly agent: https.Agent;
 
-  constructor(readonly baseUrl: string, ca: string) {
+  constructor(
+    readonly baseUrl: string,
+    ca: string,
+  ) {
     this.agent = new https.Agent({ ca, keepAlive: true, maxSockets: 64 });
   }
 
-  get<T = any>(path: string, opts: RequestOptions = {}) { return this.request<T>('GET', path, opts); }
-  post<T = any>(path: string, body?: unknown, opts: RequestOptions = {}) { return this.request<T>('POST', path, { ...opts, body }); }
-  put<T = any>(path: string, body?: unknown, opts: RequestOptions = {}) { return this.request<T>('PUT', path, { ...opts, body }); }
-  patch<T = any>(path: string, body?: unknown, opts: RequestOptions = {}) { return this.request<T>('PATCH', path, { ...opts, body }); }
+  get<T = any>(path: string, opts: RequestOptions = {}) {
+    return this.request<T>('GET', path, opts);
+  }
+  post<T = any>(path: string, body?: unknown, opts: RequestOptions = {}) {
+    return this.request<T>('POST', path, { ...opts, body });
+  }
+  put<T = any>(path: string, body?: unknown, opts: RequestOptions = {}) {
+    return this.request<T>('PUT', path, { ...opts, body });
+  }
+  patch<T = any>(path: string, body?: unknown, opts: RequestOptions = {}) {
+    return this.request<T>('PATCH', path, { ...opts, body });
+  }
 
   request<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<TestResponse<T>> {
     return send<T>(https, new URL(path, this.baseUrl), method, opts, this.agent);
@@ -63,7 +74,11 @@ function send<T>(mod: typeof http | typeof https, url: URL, method: string, opts
         const text = Buffer.concat(chunks).toString('utf8');
         let body: any = text;
         if ((res.headers['content-type'] ?? '').includes('json') && text) {
-          try { body = JSON.parse(text); } catch { /* left as text */ }
+          try {
+            body = JSON.parse(text);
+          } catch {
+            /* left as text */
+          }
         }
         resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text });
       });

@@ -16,7 +16,10 @@ export class TopicCollector {
   private consumer: Consumer | undefined;
   private readonly topics: string[];
 
-  constructor(private readonly kafka: Kafka, topic: string | string[]) {
+  constructor(
+    private readonly kafka: Kafka,
+    topic: string | string[],
+  ) {
     this.topics = [topic].flat();
   }
 
@@ -28,7 +31,14 @@ export class TopicCollector {
       eachMessage: async ({ topic, partition, message }) => {
         const headers: Record<string, string> = {};
         for (const [k, v] of Object.entries(message.headers ?? {})) headers[k] = String(v);
-        this.messages.push({ topic, partition, offset: message.offset, key: message.key?.toString() ?? null, value: message.value?.toString() ?? null, headers });
+        this.messages.push({
+          topic,
+          partition,
+          offset: message.offset,
+          key: message.key?.toString() ?? null,
+          value: message.value?.toString() ?? null,
+          headers,
+        });
       },
     });
     return this;
@@ -39,7 +49,9 @@ export class TopicCollector {
   }
 
   waitForCount(n: number, maxWait = 15_000): Promise<ConsumedMessage[]> {
-    return waitFor(`${n} message(s) on ${this.topics.join(', ')} (have ${this.messages.length})`, () => this.messages.length >= n && this.messages, { maxWait });
+    return waitFor(`${n} message(s) on ${this.topics.join(', ')} (have ${this.messages.length})`, () => this.messages.length >= n && this.messages, {
+      maxWait,
+    });
   }
 
   async stop(): Promise<void> {

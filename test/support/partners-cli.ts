@@ -5,7 +5,12 @@ import { processEntry } from './service-process.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-export interface CliResult { code: number; stdout: string; stderr: string; json: any }
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  json: any;
+}
 
 type Where = Pick<Config, 'mongo'> & Partial<Pick<Config, 'kafka'>>;
 
@@ -25,12 +30,20 @@ export function runOps(config: Where, args: string[], opts: { stdin?: string; en
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
     child.on('error', reject);
     child.on('close', (code) => {
       let json: any;
-      try { json = JSON.parse(stdout); } catch { /* not JSON */ }
+      try {
+        json = JSON.parse(stdout);
+      } catch {
+        /* not JSON */
+      }
       resolve({ code: code ?? 1, stdout, stderr, json });
     });
     child.stdin.end(opts.stdin ?? '');

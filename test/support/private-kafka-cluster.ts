@@ -48,13 +48,31 @@ export class PrivateKafkaCluster {
     const clusterId = randomBytes(16).toString('base64url'); // a Kafka Uuid: 16 bytes, base64url
     for (const node of this.nodes) {
       await writeFile(this.file(node, 'server.properties'), this.properties(node));
-      await writeFile(this.file(node, 'log4j.properties'), [
-        'log4j.rootLogger=WARN, file', 'log4j.appender.file=org.apache.log4j.FileAppender',
-        `log4j.appender.file.File=${this.file(node, 'kafka.log')}`, 'log4j.appender.file.layout=org.apache.log4j.PatternLayout',
-        'log4j.appender.file.layout.ConversionPattern=[%d] %p %m (%c)%n',
-      ].join('\n'));
-      await run('java', ['-Xmx128m', `-Dlog4j.configuration=file:${this.file(node, 'log4j.properties')}`, '-cp', `${kafkaLib()}/*`,
-        'kafka.tools.StorageTool', 'format', `--cluster-id=${clusterId}`, '-c', this.file(node, 'server.properties')], { timeout: 60_000 });
+      await writeFile(
+        this.file(node, 'log4j.properties'),
+        [
+          'log4j.rootLogger=WARN, file',
+          'log4j.appender.file=org.apache.log4j.FileAppender',
+          `log4j.appender.file.File=${this.file(node, 'kafka.log')}`,
+          'log4j.appender.file.layout=org.apache.log4j.PatternLayout',
+          'log4j.appender.file.layout.ConversionPattern=[%d] %p %m (%c)%n',
+        ].join('\n'),
+      );
+      await run(
+        'java',
+        [
+          '-Xmx128m',
+          `-Dlog4j.configuration=file:${this.file(node, 'log4j.properties')}`,
+          '-cp',
+          `${kafkaLib()}/*`,
+          'kafka.tools.StorageTool',
+          'format',
+          `--cluster-id=${clusterId}`,
+          '-c',
+          this.file(node, 'server.properties'),
+        ],
+        { timeout: 60_000 },
+      );
     }
     return this;
   }
@@ -67,16 +85,31 @@ export class PrivateKafkaCluster {
     const voters = this.nodes.map((n) => `${n.id}@127.0.0.1:${n.controller}`).join(',');
     const rf = Math.min(3, this.size);
     return [
-      'process.roles=broker,controller', `node.id=${node.id}`, `controller.quorum.voters=${voters}`,
+      'process.roles=broker,controller',
+      `node.id=${node.id}`,
+      `controller.quorum.voters=${voters}`,
       `listeners=PLAINTEXT://127.0.0.1:${node.broker},CONTROLLER://127.0.0.1:${node.controller}`,
-      `advertised.listeners=PLAINTEXT://127.0.0.1:${node.broker}`, 'inter.broker.listener.name=PLAINTEXT',
-      'controller.listener.names=CONTROLLER', 'listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
-      `log.dirs=${join(this.dir, `node-${node.id}-data`)}`, 'num.partitions=2', `default.replication.factor=${rf}`,
-      'min.insync.replicas=1', `offsets.topic.replication.factor=${rf}`, 'offsets.topic.num.partitions=1',
-      `transaction.state.log.replication.factor=${rf}`, 'transaction.state.log.min.isr=1', 'group.initial.rebalance.delay.ms=0',
+      `advertised.listeners=PLAINTEXT://127.0.0.1:${node.broker}`,
+      'inter.broker.listener.name=PLAINTEXT',
+      'controller.listener.names=CONTROLLER',
+      'listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
+      `log.dirs=${join(this.dir, `node-${node.id}-data`)}`,
+      'num.partitions=2',
+      `default.replication.factor=${rf}`,
+      'min.insync.replicas=1',
+      `offsets.topic.replication.factor=${rf}`,
+      'offsets.topic.num.partitions=1',
+      `transaction.state.log.replication.factor=${rf}`,
+      'transaction.state.log.min.isr=1',
+      'group.initial.rebalance.delay.ms=0',
       // a killed node is noticed (and its partitions led elsewhere) within seconds
-      'broker.heartbeat.interval.ms=500', 'broker.session.timeout.ms=2500', 'replica.lag.time.max.ms=5000',
-      'num.network.threads=2', 'num.io.threads=2', 'num.replica.fetchers=1', 'background.threads=2',
+      'broker.heartbeat.interval.ms=500',
+      'broker.session.timeout.ms=2500',
+      'replica.lag.time.max.ms=5000',
+      'num.network.threads=2',
+      'num.io.threads=2',
+      'num.replica.fetchers=1',
+      'background.threads=2',
     ].join('\n');
   }
 
@@ -98,9 +131,22 @@ export class PrivateKafkaCluster {
   }
 
   private spawn(node: Node): void {
-    node.child = spawn('java', ['-Xms64m', '-Xmx384m', '-XX:+UseG1GC', '-XX:+ExitOnOutOfMemoryError', '-Djava.awt.headless=true',
-      `-Dlog4j.configuration=file:${this.file(node, 'log4j.properties')}`, '-cp', `${kafkaLib()}/*`, 'kafka.Kafka', this.file(node, 'server.properties')],
-    { stdio: 'ignore' });
+    node.child = spawn(
+      'java',
+      [
+        '-Xms64m',
+        '-Xmx384m',
+        '-XX:+UseG1GC',
+        '-XX:+ExitOnOutOfMemoryError',
+        '-Djava.awt.headless=true',
+        `-Dlog4j.configuration=file:${this.file(node, 'log4j.properties')}`,
+        '-cp',
+        `${kafkaLib()}/*`,
+        'kafka.Kafka',
+        this.file(node, 'server.properties'),
+      ],
+      { stdio: 'ignore' },
+    );
   }
 
   private node(id: number): Node {
@@ -113,19 +159,23 @@ export class PrivateKafkaCluster {
   async waitForBrokers(count: number, maxWait = 90_000): Promise<void> {
     const live = this.nodes.filter((n) => !this.exited(n)).map((n) => `127.0.0.1:${n.broker}`);
     const kafka = new Kafka({ brokers: live, clientId: 'private-cluster-probe', logLevel: logLevel.NOTHING, connectionTimeout: 1000, retry: { retries: 0 } });
-    await waitFor(`${count} brokers in the private cluster`, async () => {
-      const dead = this.nodes.find((n) => n.child && this.exited(n) && live.includes(`127.0.0.1:${n.broker}`));
-      if (dead) throw new Error(`node ${dead.id} exited; see ${this.file(dead, 'kafka.log')}`);
-      const admin = kafka.admin();
-      try {
-        await admin.connect();
-        return (await admin.describeCluster()).brokers.length === count;
-      } catch {
-        return false;
-      } finally {
-        await admin.disconnect().catch(() => {});
-      }
-    }, { maxWait, interval: 300 });
+    await waitFor(
+      `${count} brokers in the private cluster`,
+      async () => {
+        const dead = this.nodes.find((n) => n.child && this.exited(n) && live.includes(`127.0.0.1:${n.broker}`));
+        if (dead) throw new Error(`node ${dead.id} exited; see ${this.file(dead, 'kafka.log')}`);
+        const admin = kafka.admin();
+        try {
+          await admin.connect();
+          return (await admin.describeCluster()).brokers.length === count;
+        } catch {
+          return false;
+        } finally {
+          await admin.disconnect().catch(() => {});
+        }
+      },
+      { maxWait, interval: 300 },
+    );
   }
 
   /** Stops node `id` with `signal` (SIGKILL: a crash) and resolves once it is gone. */

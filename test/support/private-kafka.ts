@@ -40,51 +40,102 @@ export class PrivateKafka {
     this.dir = await mkdtemp(join(tmpdir(), 'pf-private-kafka-'));
     this.ports = { broker: await freePort(), controller: await freePort() };
     await writeFile(join(this.dir, 'server.properties'), this.properties());
-    await writeFile(join(this.dir, 'log4j.properties'), [
-      'log4j.rootLogger=WARN, file',
-      'log4j.appender.file=org.apache.log4j.FileAppender',
-      `log4j.appender.file.File=${join(this.dir, 'kafka.log')}`,
-      'log4j.appender.file.layout=org.apache.log4j.PatternLayout',
-      'log4j.appender.file.layout.ConversionPattern=[%d] %p %m (%c)%n',
-    ].join('\n'));
+    await writeFile(
+      join(this.dir, 'log4j.properties'),
+      [
+        'log4j.rootLogger=WARN, file',
+        'log4j.appender.file=org.apache.log4j.FileAppender',
+        `log4j.appender.file.File=${join(this.dir, 'kafka.log')}`,
+        'log4j.appender.file.layout=org.apache.log4j.PatternLayout',
+        'log4j.appender.file.layout.ConversionPattern=[%d] %p %m (%c)%n',
+      ].join('\n'),
+    );
     const clusterId = randomBytes(16).toString('base64url'); // a Kafka Uuid: 16 bytes, base64url
-    await run('java', ['-Xmx128m', `-Dlog4j.configuration=file:${join(this.dir, 'log4j.properties')}`, '-cp', `${kafkaLib()}/*`,
-      'kafka.tools.StorageTool', 'format', `--cluster-id=${clusterId}`, '-c', join(this.dir, 'server.properties')], { timeout: 60_000 });
+    await run(
+      'java',
+      [
+        '-Xmx128m',
+        `-Dlog4j.configuration=file:${join(this.dir, 'log4j.properties')}`,
+        '-cp',
+        `${kafkaLib()}/*`,
+        'kafka.tools.StorageTool',
+        'format',
+        `--cluster-id=${clusterId}`,
+        '-c',
+        join(this.dir, 'server.properties'),
+      ],
+      { timeout: 60_000 },
+    );
     return this;
   }
 
   private properties(): string {
     const { broker, controller } = this.ports;
     return [
-      'process.roles=broker,controller', 'node.id=1', `controller.quorum.voters=1@127.0.0.1:${controller}`,
-      `listeners=PLAINTEXT://127.0.0.1:${broker},CONTROLLER://127.0.0.1:${controller}`, `advertised.listeners=PLAINTEXT://127.0.0.1:${broker}`,
-      'inter.broker.listener.name=PLAINTEXT', 'controller.listener.names=CONTROLLER', 'listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
-      `log.dirs=${join(this.dir, 'data')}`, 'num.partitions=2', 'default.replication.factor=1', 'min.insync.replicas=1',
-      'offsets.topic.replication.factor=1', 'offsets.topic.num.partitions=1', 'transaction.state.log.replication.factor=1',
-      'transaction.state.log.min.isr=1', 'group.initial.rebalance.delay.ms=0',
+      'process.roles=broker,controller',
+      'node.id=1',
+      `controller.quorum.voters=1@127.0.0.1:${controller}`,
+      `listeners=PLAINTEXT://127.0.0.1:${broker},CONTROLLER://127.0.0.1:${controller}`,
+      `advertised.listeners=PLAINTEXT://127.0.0.1:${broker}`,
+      'inter.broker.listener.name=PLAINTEXT',
+      'controller.listener.names=CONTROLLER',
+      'listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
+      `log.dirs=${join(this.dir, 'data')}`,
+      'num.partitions=2',
+      'default.replication.factor=1',
+      'min.insync.replicas=1',
+      'offsets.topic.replication.factor=1',
+      'offsets.topic.num.partitions=1',
+      'transaction.state.log.replication.factor=1',
+      'transaction.state.log.min.isr=1',
+      'group.initial.rebalance.delay.ms=0',
       // a killed single node must not wait out a long session of its own previous registration
-      'broker.heartbeat.interval.ms=500', 'broker.session.timeout.ms=1500',
-      'num.network.threads=2', 'num.io.threads=2',
+      'broker.heartbeat.interval.ms=500',
+      'broker.session.timeout.ms=1500',
+      'num.network.threads=2',
+      'num.io.threads=2',
     ].join('\n');
   }
 
   /** Starts the broker (unless it runs) and resolves once it answers a metadata request. */
   async start(): Promise<void> {
     if (!this.exited) return;
-    this.child = spawn('java', ['-Xms64m', '-Xmx384m', '-XX:+UseG1GC', '-Djava.awt.headless=true',
-      `-Dlog4j.configuration=file:${join(this.dir, 'log4j.properties')}`, '-cp', `${kafkaLib()}/*`, 'kafka.Kafka', join(this.dir, 'server.properties')],
-    { stdio: 'ignore' });
-    const kafka = new Kafka({ brokers: [this.brokers], clientId: 'private-kafka-probe', logLevel: logLevel.NOTHING, connectionTimeout: 1000, retry: { retries: 0 } });
-    await waitFor(`the private broker on ${this.brokers}`, async () => {
-      if (this.exited) throw new Error(`the private broker exited (${this.child?.exitCode ?? this.child?.signalCode}); see ${this.dir}/kafka.log`);
-      const admin = kafka.admin();
-      try {
-        await admin.connect();
-        return (await admin.describeCluster()).brokers.length === 1;
-      } finally {
-        await admin.disconnect();
-      }
-    }, { maxWait: 60_000, interval: 250 });
+    this.child = spawn(
+      'java',
+      [
+        '-Xms64m',
+        '-Xmx384m',
+        '-XX:+UseG1GC',
+        '-Djava.awt.headless=true',
+        `-Dlog4j.configuration=file:${join(this.dir, 'log4j.properties')}`,
+        '-cp',
+        `${kafkaLib()}/*`,
+        'kafka.Kafka',
+        join(this.dir, 'server.properties'),
+      ],
+      { stdio: 'ignore' },
+    );
+    const kafka = new Kafka({
+      brokers: [this.brokers],
+      clientId: 'private-kafka-probe',
+      logLevel: logLevel.NOTHING,
+      connectionTimeout: 1000,
+      retry: { retries: 0 },
+    });
+    await waitFor(
+      `the private broker on ${this.brokers}`,
+      async () => {
+        if (this.exited) throw new Error(`the private broker exited (${this.child?.exitCode ?? this.child?.signalCode}); see ${this.dir}/kafka.log`);
+        const admin = kafka.admin();
+        try {
+          await admin.connect();
+          return (await admin.describeCluster()).brokers.length === 1;
+        } finally {
+          await admin.disconnect();
+        }
+      },
+      { maxWait: 60_000, interval: 250 },
+    );
   }
 
   get exited(): boolean {

@@ -36,18 +36,36 @@ export class PrivateMongo {
     if (!existsSync(join(home, 'classes'))) throw new Error(`mongo-java-server is not installed under ${home}: run infra/install.sh`);
     this.dir = await mkdtemp(join(tmpdir(), 'pf-private-mongo-'));
     this.port = await freePort();
-    this.child = spawn('java', ['-Xms64m', `-Xmx${this.opts.heapMb ?? 384}m`, '-Djava.awt.headless=true', '-Dorg.slf4j.simpleLogger.defaultLogLevel=warn',
-      '-cp', `${home}/lib/*:${home}/classes`, 'MongoWireServer', join(this.dir, 'db.mv'), '127.0.0.1', String(this.port)], { stdio: 'ignore' });
-    await waitFor(`the private MongoDB-wire server on ${this.port}`, async () => {
-      if (this.child?.exitCode !== null) throw new Error('the private MongoDB-wire server exited');
-      const client = new MongoClient(this.url, { serverSelectionTimeoutMS: 500 });
-      try {
-        await client.connect();
-        return (await client.db('admin').command({ ping: 1 })).ok === 1;
-      } finally {
-        await client.close();
-      }
-    }, { maxWait: 60_000, interval: 250 });
+    this.child = spawn(
+      'java',
+      [
+        '-Xms64m',
+        `-Xmx${this.opts.heapMb ?? 384}m`,
+        '-Djava.awt.headless=true',
+        '-Dorg.slf4j.simpleLogger.defaultLogLevel=warn',
+        '-cp',
+        `${home}/lib/*:${home}/classes`,
+        'MongoWireServer',
+        join(this.dir, 'db.mv'),
+        '127.0.0.1',
+        String(this.port),
+      ],
+      { stdio: 'ignore' },
+    );
+    await waitFor(
+      `the private MongoDB-wire server on ${this.port}`,
+      async () => {
+        if (this.child?.exitCode !== null) throw new Error('the private MongoDB-wire server exited');
+        const client = new MongoClient(this.url, { serverSelectionTimeoutMS: 500 });
+        try {
+          await client.connect();
+          return (await client.db('admin').command({ ping: 1 })).ok === 1;
+        } finally {
+          await client.close();
+        }
+      },
+      { maxWait: 60_000, interval: 250 },
+    );
     return this;
   }
 
@@ -63,7 +81,10 @@ export class PrivateMongo {
     const child = this.child;
     if (child && child.exitCode === null && child.signalCode === null) {
       child.kill('SIGCONT');
-      await new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGKILL'); });
+      await new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      });
     }
     if (this.dir) await rm(this.dir, { recursive: true, force: true });
   }

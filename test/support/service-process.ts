@@ -48,13 +48,18 @@ export class ServiceProcess {
   private child: ChildProcess | undefined;
   private output = '';
 
-  constructor(private readonly entry: string, private readonly nodeArgs: string[] = []) {}
+  constructor(
+    private readonly entry: string,
+    private readonly nodeArgs: string[] = [],
+  ) {}
 
   /** Starts the process with `env` (see serviceEnv). */
   spawn(env: Record<string, string | undefined>): void {
     this.output = '';
     this.child = spawn(process.execPath, serviceNodeArgs(this.entry, this.nodeArgs), { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
-    const keep = (chunk: Buffer) => { this.output = (this.output + chunk.toString()).slice(-20_000); };
+    const keep = (chunk: Buffer) => {
+      this.output = (this.output + chunk.toString()).slice(-20_000);
+    };
     this.child.stdout!.on('data', keep);
     this.child.stderr!.on('data', keep);
   }

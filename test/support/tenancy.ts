@@ -28,9 +28,11 @@ const PER_REQUEST_HEADERS = new Set(['date', 'x-request-id', 'x-rate-limit-remai
  */
 export function expectIndistinguishable(foreign: TestResponse, unknown: TestResponse, masked: string[]): void {
   expectSameAsUnknown(foreign, unknown, masked);
-  const stable = (r: TestResponse) => Object.fromEntries(Object.entries(r.headers)
-    .filter(([name]) => !PER_REQUEST_HEADERS.has(name))
-    .map(([name, value]) => [name, masked.reduce((s, m) => s.split(m).join('<id>'), String(value))]));
+  const stable = (r: TestResponse) =>
+    Object.fromEntries(
+      Object.entries(r.headers)
+        .filter(([name]) => !PER_REQUEST_HEADERS.has(name))
+        .map(([name, value]) => [name, masked.reduce((s, m) => s.split(m).join('<id>'), String(value))]),
+    );
   expect(stable(foreign), 'headers').to.deep.equal(stable(unknown));
 }
-

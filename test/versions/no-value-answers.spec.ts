@@ -21,10 +21,16 @@ const money = { amount: 100, currency: 'CZK' };
 const vat = { ...money, vatRate: 21 };
 /** A current-version application whose order was never sent nor delivered and names no merchant. */
 const application = {
-  id: 'a1b2c3d4e5', state: 'PROCESSING', stateReason: 'PROCESSING_REDIRECT_NEEDED', type: 'DEFERRED_PAYMENT',
+  id: 'a1b2c3d4e5',
+  state: 'PROCESSING',
+  stateReason: 'PROCESSING_REDIRECT_NEEDED',
+  type: 'DEFERRED_PAYMENT',
   customer: { email: 'jan@example.com', fullName: 'Jan Novák', phone: '+420777000111' },
   order: {
-    number: 'N1', state: 'PROCESSING', totalPrice: money, totalVat: [vat],
+    number: 'N1',
+    state: 'PROCESSING',
+    totalPrice: money,
+    totalVat: [vat],
     items: [{ code: 'K', name: 'Kettle', state: 'PROCESSING', quantity: 1, totalPrice: money, totalVat: vat, unitPrice: money, unitVat: vat }],
   },
 };

@@ -21,13 +21,13 @@ const STRICTER_INPUT: Record<string, string> = {
   'request-parameter-min-length-set': 'a query or path value is never empty',
   'request-parameter-pattern-added': 'ids are UUIDs, cursors and symbols have their forms',
   'request-property-pattern-added': 'variable symbols, phone numbers and dates have their forms',
-  'request-parameter-max-length-set': 'the spec\'s limits',
-  'request-property-max-length-set': 'the spec\'s limits',
-  'request-property-max-length-decreased': 'the spec\'s limits',
-  'request-property-max-items-set': 'the spec\'s limits (items, addresses, documents)',
+  'request-parameter-max-length-set': "the spec's limits",
+  'request-property-max-length-set': "the spec's limits",
+  'request-property-max-length-decreased': "the spec's limits",
+  'request-property-max-items-set': "the spec's limits (items, addresses, documents)",
   'request-property-min-items-set': 'an order has at least one item',
   'request-property-unique-items-set': 'a variable symbol or precheck id once',
-  'request-property-max-set': 'the spec\'s largest amount',
+  'request-property-max-set': "the spec's largest amount",
   'request-property-min-set': 'quantities and rates are positive',
   'request-property-exclusive-min-set': 'a quantity is above zero',
   'request-property-multiple-of-set': 'quantities have at most three decimals',
@@ -39,7 +39,7 @@ const STRICTER_INPUT: Record<string, string> = {
   'request-property-all-of-added': 'the same object, written without allOf',
   'request-body-all-of-added': 'the same object, written without allOf',
   'request-property-became-not-nullable': 'a null is refused where the spec gives no meaning to it',
-  'request-property-enum-value-removed': 'the spec narrows the order\'s address types and the partner\'s cancel reasons',
+  'request-property-enum-value-removed': "the spec narrows the order's address types and the partner's cancel reasons",
 };
 
 /** Where the published document allows a server more than our answers do (our answers are within it). */
@@ -61,7 +61,7 @@ const PUBLISHED_LOOSER: Record<string, string> = {
  * not ours to copy into this repository): oasdiff finds no breaking difference in either
  * direction for the operations both have, so an SDK generated from either works with us.
  */
-describe('the published version\'s document against the published 1.0 document (oasdiff)', function () {
+describe("the published version's document against the published 1.0 document (oasdiff)", function () {
   this.timeout(180_000);
   const published = process.env.PF_PUBLISHED_OPENAPI;
   let t: TestApi;
@@ -81,10 +81,14 @@ describe('the published version\'s document against the published 1.0 document (
     ours = path.join(dir, 'ours.json');
     await writeFile(ours, JSON.stringify(res.body));
   });
-  after(async () => { await t?.stop(); });
+  after(async () => {
+    await t?.stop();
+  });
 
   const breaking = async (base: string, revision: string, accepted: Record<string, string>) => {
-    const { stdout } = await run(tool, ['breaking', base, revision, '--format', 'json', '--match-path', '^/(v1|authentication|financing)/'], { maxBuffer: 32 * 2 ** 20 }).catch((e) => e);
+    const { stdout } = await run(tool, ['breaking', base, revision, '--format', 'json', '--match-path', '^/(v1|authentication|financing)/'], {
+      maxBuffer: 32 * 2 ** 20,
+    }).catch((e) => e);
     const found = JSON.parse(stdout || '[]') as Array<{ id: string; text: string; operation: string; path: string; level: number }>;
     return found.filter((c) => c.level >= 3 && !accepted[c.id]).map((c) => `${c.operation} ${c.path}: ${c.id}: ${c.text}`);
   };

@@ -24,7 +24,9 @@ describe('the published version (2023-06-26): every answer of a journey in its s
     h = await startHarness();
     partner = await provisionPartner(h.t, { apiVersion: PUBLISHED_API_VERSION, payoutTrigger: 'SENT' });
   });
-  after(async () => { await h?.stop(); });
+  after(async () => {
+    await h?.stop();
+  });
 
   function conforms(operationId: string, res: TestResponse): any {
     const schema: Joi.Schema | undefined = PUBLISHED_RESPONSES[operationId]?.[res.status];
@@ -40,9 +42,26 @@ describe('the published version (2023-06-26): every answer of a journey in its s
 
   it('when a pinned partner runs a purchase, then every answer has the published shape', async () => {
     conforms('health', await api().get('/v1/health', { headers: { 'Api-Version': PUBLISHED_API_VERSION } }));
-    conforms('login', await api().post('/authentication/v1/partner', { username: partner.username, password: partner.password }, { headers: { 'Api-Version': PUBLISHED_API_VERSION } }));
-    conforms('login', await api().post('/authentication/v1/partner', { username: partner.username, password: 'wrong-password-1' }, { headers: { 'Api-Version': PUBLISHED_API_VERSION } }));
-    const created = conforms('createApplication', await api().post('/financing/v1/applications', applicationBody({}, { email: 'pinned+approve@example.com' }), auth()));
+    conforms(
+      'login',
+      await api().post(
+        '/authentication/v1/partner',
+        { username: partner.username, password: partner.password },
+        { headers: { 'Api-Version': PUBLISHED_API_VERSION } },
+      ),
+    );
+    conforms(
+      'login',
+      await api().post(
+        '/authentication/v1/partner',
+        { username: partner.username, password: 'wrong-password-1' },
+        { headers: { 'Api-Version': PUBLISHED_API_VERSION } },
+      ),
+    );
+    const created = conforms(
+      'createApplication',
+      await api().post('/financing/v1/applications', applicationBody({}, { email: 'pinned+approve@example.com' }), auth()),
+    );
     conforms('getApplication', await api().get(`/financing/v1/applications/${created.id}`, auth()));
     conforms('getApplication', await api().get('/financing/v1/applications/00000000-0000-7000-8000-000000000000', auth()));
     conforms('createApplication', await api().post('/financing/v1/applications', { type: 'DEFERRED_PAYMENT' }, auth()));
@@ -58,17 +77,34 @@ describe('the published version (2023-06-26): every answer of a journey in its s
     conforms('changeOrder', await api().put(orderPath(other.id), { reason: 'smaller', order: { deliveryCarrier: { carrierId: 'PPL' } } }, auth()));
     const recurring = await h.create(applicationBody({ isRecurring: true }, { email: 'again+approve@example.com' }), partner);
     await new GatewayClient(h.t, recurring.gatewayRedirectUrl).submit('confirm');
-    const ready = await waitFor('recurring approved', async () => { const a = await h.get(recurring.id, partner); return a.stateReason === 'READY_TO_SHIP' && a; });
+    const ready = await waitFor('recurring approved', async () => {
+      const a = await h.get(recurring.id, partner);
+      return a.stateReason === 'READY_TO_SHIP' && a;
+    });
     const rid = ready.recurrence.id;
     conforms('getRecurrence', await api().get(`/financing/v1/recurrences/${rid}`, auth()));
-    conforms('createApplicationFromRecurrence', await api().post(`/financing/v1/recurrences/${rid}/applications`, {
-      order: { totalPrice: { amount: 10000, currency: 'CZK' }, totalVat: [{ vatRate: 21, amount: 1736, currency: 'CZK' }] },
-      merchantUrls: applicationBody().merchantUrls,
-    }, auth()));
+    conforms(
+      'createApplicationFromRecurrence',
+      await api().post(
+        `/financing/v1/recurrences/${rid}/applications`,
+        {
+          order: { totalPrice: { amount: 10000, currency: 'CZK' }, totalVat: [{ vatRate: 21, amount: 1736, currency: 'CZK' }] },
+          merchantUrls: applicationBody().merchantUrls,
+        },
+        auth(),
+      ),
+    );
     conforms('updateRecurrence', await api().patch(`/financing/v1/recurrences/${rid}`, { state: 'CANCELLED' }, auth()));
     conforms('cancelApplication', await api().put(`/financing/v1/applications/${other.id}/cancel`, { reason: 'APPLICATION_CANCELLED_BY_CUSTOMER' }, auth()));
     conforms('cancelApplication', await api().put(`/financing/v1/applications/${other.id}/cancel`, { reason: 'APPLICATION_CANCELLED_BY_CUSTOMER' }, auth()));
-    const pre = conforms('precheck', await api().post('/financing/v1/precheck', { customer: { email: 'pre+reject@example.com', phone: '+420777123456' }, order: { totalPrice: { amount: 150000, currency: 'CZK' } } }, auth()));
+    const pre = conforms(
+      'precheck',
+      await api().post(
+        '/financing/v1/precheck',
+        { customer: { email: 'pre+reject@example.com', phone: '+420777123456' }, order: { totalPrice: { amount: 150000, currency: 'CZK' } } },
+        auth(),
+      ),
+    );
     expect(pre.results.map((r: { code: string }) => r.code)).to.deep.equal(['NOT_AVAILABLE', 'NOT_AVAILABLE']);
     conforms('precheck', await api().post('/financing/v1/precheck', { customer: {} }, auth()));
     expect(seen.length).to.be.greaterThan(15);

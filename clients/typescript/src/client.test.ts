@@ -4,14 +4,26 @@ import { FinancingApiError, FinancingConnectionError } from './errors.js';
 
 const BASE = 'https://financing.test';
 
-interface Seen { method: string; path: string; auth: string | null; key: string | null; body: string }
+interface Seen {
+  method: string;
+  path: string;
+  auth: string | null;
+  key: string | null;
+  body: string;
+}
 
 /** A fake service: logs in with a 2-hour token and answers every other call from `answer`. */
 function fakeService(answer: (seen: Seen, nth: number) => Response | Error) {
   const seen: Seen[] = [];
   let logins = 0;
   const fetch: Fetch = async (req) => {
-    const s: Seen = { method: req.method, path: new URL(req.url).pathname, auth: req.headers.get('authorization'), key: req.headers.get('idempotency-key'), body: await req.text() };
+    const s: Seen = {
+      method: req.method,
+      path: new URL(req.url).pathname,
+      auth: req.headers.get('authorization'),
+      key: req.headers.get('idempotency-key'),
+      body: await req.text(),
+    };
     if (s.path === '/authentication/v1/partner') {
       logins += 1;
       return Response.json({ accessToken: `token-${logins}`, expiresIn: 7200 });
@@ -25,14 +37,27 @@ function fakeService(answer: (seen: Seen, nth: number) => Response | Error) {
 }
 
 const created = () => Response.json({ id: 'a1', state: 'PROCESSING' }, { status: 201 });
-const conflict = (code: string, retryAfter?: string) => Response.json({ errors: [{ code, message: 'repeat', severity: 'ERROR' }] }, { status: 409, headers: retryAfter ? { 'retry-after': retryAfter } : {} });
-const busy = (status: number, retryAfter: string) => Response.json({ errors: [{ code: 'RATE_LIMITED', message: 'later', severity: 'ERROR' }] }, { status, headers: { 'retry-after': retryAfter } });
+const conflict = (code: string, retryAfter?: string) =>
+  Response.json({ errors: [{ code, message: 'repeat', severity: 'ERROR' }] }, { status: 409, headers: retryAfter ? { 'retry-after': retryAfter } : {} });
+const busy = (status: number, retryAfter: string) =>
+  Response.json({ errors: [{ code: 'RATE_LIMITED', message: 'later', severity: 'ERROR' }] }, { status, headers: { 'retry-after': retryAfter } });
 
 describe('the TypeScript client', () => {
   let clock = 0;
   const slept: number[] = [];
-  const base = { baseUrl: BASE, username: 'shop', password: 'pw', now: () => clock, sleep: async (ms: number) => { slept.push(ms); } };
-  beforeEach(() => { clock = 1_000_000; slept.length = 0; });
+  const base = {
+    baseUrl: BASE,
+    username: 'shop',
+    password: 'pw',
+    now: () => clock,
+    sleep: async (ms: number) => {
+      slept.push(ms);
+    },
+  };
+  beforeEach(() => {
+    clock = 1_000_000;
+    slept.length = 0;
+  });
 
   it('when the token nears its expiry, then the next call logs in again first', async () => {
     const svc = fakeService(() => Response.json({ id: 'a1' }));
@@ -49,7 +74,9 @@ describe('the TypeScript client', () => {
   });
 
   it('when a token is refused with 401, then the client logs in once more and repeats the call', async () => {
-    const svc = fakeService((_s, n) => (n === 1 ? Response.json({ error: 'invalid_token', error_description: 'revoked' }, { status: 401 }) : Response.json({ id: 'a1' })));
+    const svc = fakeService((_s, n) =>
+      n === 1 ? Response.json({ error: 'invalid_token', error_description: 'revoked' }, { status: 401 }) : Response.json({ id: 'a1' }),
+    );
     const api = createFinancingClient({ ...base, fetch: svc.fetch });
     await must(api.GET('/financing/v1/applications/{applicationId}', { params: { path: { applicationId: 'a1' } } }));
     expect(svc.seen.map((s) => s.auth)).to.deep.equal(['Bearer token-1', 'Bearer token-2']);
@@ -58,7 +85,9 @@ describe('the TypeScript client', () => {
   it('when a write meets 429 and 503, then it is retried after Retry-After with the same Idempotency-Key', async () => {
     const svc = fakeService((_s, n) => (n === 1 ? busy(429, '2') : n === 2 ? busy(503, '1') : created()));
     const api = createFinancingClient({ ...base, fetch: svc.fetch });
-    const app = await must(api.POST('/financing/v1/sandbox/applications/{applicationId}/decision', { params: { path: { applicationId: 'a1' } }, body: { outcome: 'APPROVE' } }));
+    const app = await must(
+      api.POST('/financing/v1/sandbox/applications/{applicationId}/decision', { params: { path: { applicationId: 'a1' } }, body: { outcome: 'APPROVE' } }),
+    );
     expect(app.id).to.equal('a1');
     expect(slept).to.deep.equal([2000, 1000]);
     const keys = svc.seen.map((s) => s.key);
@@ -87,9 +116,13 @@ describe('the TypeScript client', () => {
   });
 
   it('when the service refuses a call, then the error carries the spec records and is not retried', async () => {
-    const svc = fakeService(() => Response.json({ errors: [{ code: 'INVALID_REQUEST', message: 'bad', severity: 'ERROR', attribute: 'order.number' }] }, { status: 400 }));
+    const svc = fakeService(() =>
+      Response.json({ errors: [{ code: 'INVALID_REQUEST', message: 'bad', severity: 'ERROR', attribute: 'order.number' }] }, { status: 400 }),
+    );
     const api = createFinancingClient({ ...base, fetch: svc.fetch });
-    const err = await api.POST('/financing/v1/sandbox/applications/{applicationId}/decision', { params: { path: { applicationId: 'a1' } }, body: { outcome: 'APPROVE' } }).catch((e) => e);
+    const err = await api
+      .POST('/financing/v1/sandbox/applications/{applicationId}/decision', { params: { path: { applicationId: 'a1' } }, body: { outcome: 'APPROVE' } })
+      .catch((e) => e);
     expect(err).to.be.instanceOf(FinancingApiError);
     expect(err.errors).to.deep.equal([{ code: 'INVALID_REQUEST', message: 'bad', severity: 'ERROR', attribute: 'order.number' }]);
     expect(svc.seen).to.have.length(1);
@@ -98,7 +131,11 @@ describe('the TypeScript client', () => {
   it('when the caller sets an Idempotency-Key, then it is kept; reads get none', async () => {
     const svc = fakeService(() => created());
     const api = createFinancingClient({ ...base, fetch: svc.fetch });
-    await api.POST('/financing/v1/sandbox/applications/{applicationId}/decision', { params: { path: { applicationId: 'a1' } }, body: { outcome: 'APPROVE' }, headers: { 'Idempotency-Key': 'order-77' } });
+    await api.POST('/financing/v1/sandbox/applications/{applicationId}/decision', {
+      params: { path: { applicationId: 'a1' } },
+      body: { outcome: 'APPROVE' },
+      headers: { 'Idempotency-Key': 'order-77' },
+    });
     await api.GET('/financing/v1/applications/{applicationId}', { params: { path: { applicationId: 'a1' } } });
     expect(svc.seen.map((s) => s.key)).to.deep.equal(['order-77', null]);
   });
@@ -115,22 +152,30 @@ describe('the TypeScript client', () => {
   it('when a 409 names another conflict, then it is the answer, not retried', async () => {
     const svc = fakeService(() => conflict('SOMETHING_ELSE'));
     const api = createFinancingClient({ ...base, fetch: svc.fetch });
-    const err = await api.PUT('/financing/v1/applications/{applicationId}/order/deliver', { params: { path: { applicationId: 'a1' } }, body: {} }).catch((e) => e);
+    const err = await api
+      .PUT('/financing/v1/applications/{applicationId}/order/deliver', { params: { path: { applicationId: 'a1' } }, body: {} })
+      .catch((e) => e);
     expect(err).to.be.instanceOf(FinancingApiError);
     expect(err.code).to.equal('SOMETHING_ELSE');
     expect(svc.seen).to.have.length(1);
   });
 
   it('when the service answers 500 (no answer kept), then the request is repeated with the same key after a backoff', async () => {
-    const svc = fakeService((_s, n) => (n === 1 ? Response.json({ errors: [{ code: 'INTERNAL_ERROR', message: 'x', severity: 'ERROR', ticketId: 't' }] }, { status: 500 }) : created()));
+    const svc = fakeService((_s, n) =>
+      n === 1 ? Response.json({ errors: [{ code: 'INTERNAL_ERROR', message: 'x', severity: 'ERROR', ticketId: 't' }] }, { status: 500 }) : created(),
+    );
     const api = createFinancingClient({ ...base, fetch: svc.fetch });
-    await must(api.POST('/financing/v1/sandbox/applications/{applicationId}/decision', { params: { path: { applicationId: 'a1' } }, body: { outcome: 'APPROVE' } }));
+    await must(
+      api.POST('/financing/v1/sandbox/applications/{applicationId}/decision', { params: { path: { applicationId: 'a1' } }, body: { outcome: 'APPROVE' } }),
+    );
     expect(slept).to.deep.equal([250]);
     expect(new Set(svc.seen.map((s) => s.key)).size).to.equal(1);
   });
 
   it('when no try gets an answer, then a FinancingConnectionError names the call, the tries and the code', async () => {
-    const refused = Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8443'), { code: 'ECONNREFUSED' }) });
+    const refused = Object.assign(new TypeError('fetch failed'), {
+      cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8443'), { code: 'ECONNREFUSED' }),
+    });
     const svc = fakeService(() => refused);
     const api = createFinancingClient({ ...base, fetch: svc.fetch, retry: { maxAttempts: 2 } });
     const err = await api.GET('/financing/v1/applications/{applicationId}', { params: { path: { applicationId: 'a1' } } }).catch((e) => e);
@@ -141,10 +186,21 @@ describe('the TypeScript client', () => {
   });
 
   it('when the certificate is not trusted, then the client gives up at once, since a set-up problem does not pass by itself', async () => {
-    const untrusted = Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('self-signed certificate'), { code: 'DEPTH_ZERO_SELF_SIGNED_CERT' }) });
+    const untrusted = Object.assign(new TypeError('fetch failed'), {
+      cause: Object.assign(new Error('self-signed certificate'), { code: 'DEPTH_ZERO_SELF_SIGNED_CERT' }),
+    });
     let tries = 0;
     const naps: number[] = [];
-    const api = createFinancingClient({ ...base, fetch: async () => { tries += 1; throw untrusted; }, sleep: async (ms: number) => { naps.push(ms); } });
+    const api = createFinancingClient({
+      ...base,
+      fetch: async () => {
+        tries += 1;
+        throw untrusted;
+      },
+      sleep: async (ms: number) => {
+        naps.push(ms);
+      },
+    });
     const err = await api.GET('/financing/v1/applications/{applicationId}', { params: { path: { applicationId: 'a1' } } }).catch((e) => e);
     expect(err).to.be.instanceOf(FinancingConnectionError);
     expect(err.isCertificateProblem).to.equal(true);
@@ -168,13 +224,22 @@ describe('the TypeScript client', () => {
 
   it('when a certificate is given with a custom fetch, then the client refuses to start rather than ignore it', () => {
     expect(() => createFinancingClient({ ...base, fetch: async () => Response.json({}), ca: 'PEM' })).to.throw(TypeError, /not both/);
-    expect(() => createFinancingClient({ ...base, caFile: '/nonexistent/ca.pem' })).to.throw(TypeError, /caFile \/nonexistent\/ca.pem cannot be read \(ENOENT\)/);
+    expect(() => createFinancingClient({ ...base, caFile: '/nonexistent/ca.pem' })).to.throw(
+      TypeError,
+      /caFile \/nonexistent\/ca.pem cannot be read \(ENOENT\)/,
+    );
   });
 
   it('when a call goes out, then it names the client and its version in User-Agent', async () => {
     let agent: string | null = null;
     const svc = fakeService(() => Response.json({ id: 'a1' }));
-    const api = createFinancingClient({ ...base, fetch: async (req) => { if (!req.url.endsWith('/partner')) agent = req.headers.get('user-agent'); return svc.fetch(req); } });
+    const api = createFinancingClient({
+      ...base,
+      fetch: async (req) => {
+        if (!req.url.endsWith('/partner')) agent = req.headers.get('user-agent');
+        return svc.fetch(req);
+      },
+    });
     await api.GET('/financing/v1/applications/{applicationId}', { params: { path: { applicationId: 'a1' } } });
     expect(agent).to.match(/^partner-financing-client\/\d+\.\d+\.\d+ node\/\d+/);
   });

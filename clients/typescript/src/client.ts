@@ -58,7 +58,8 @@ export function withRetries(transport: Fetch, policy: RetryPolicy, sleep = realS
         if (req.signal.aborted) throw err; // the caller's own abort
         const code = networkErrorCode(err);
         // an untrusted certificate is a set-up problem: another try only delays saying so
-        if (attempt >= policy.maxAttempts || isCertificateCode(code)) throw new FinancingConnectionError(req.method, new URL(req.url).pathname, code, attempt, err);
+        if (attempt >= policy.maxAttempts || isCertificateCode(code))
+          throw new FinancingConnectionError(req.method, new URL(req.url).pathname, code, attempt, err);
         await sleep(retryDelayMs(policy, attempt));
         continue;
       }
@@ -77,12 +78,7 @@ export function withRetries(transport: Fetch, policy: RetryPolicy, sleep = realS
 export function createFinancingClient(opts: FinancingClientOptions): FinancingApi {
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...opts.retry };
   const retrying = withRetries(transportOf(opts), policy, opts.sleep, opts.timeoutMs ?? 30_000);
-  const session = new Session(
-    loginWith(opts.baseUrl, retrying),
-    { username: opts.username, password: opts.password },
-    opts.renewBeforeMs ?? 60_000,
-    opts.now,
-  );
+  const session = new Session(loginWith(opts.baseUrl, retrying), { username: opts.username, password: opts.password }, opts.renewBeforeMs ?? 60_000, opts.now);
 
   const authenticated: Fetch = async (req) => {
     const { pathname } = new URL(req.url);
@@ -113,7 +109,9 @@ const USER_AGENT = `partner-financing-client/${CLIENT_VERSION} node/${process.ve
 function transportOf(opts: FinancingClientOptions): Fetch {
   const ca = opts.caFile !== undefined ? readCaFile(opts.caFile) : opts.ca;
   if (opts.fetch && ca !== undefined) {
-    throw new TypeError('createFinancingClient: give `ca`/`caFile` or `fetch`, not both: a custom fetch makes its own connections, so trusting the certificate is up to it (wrap `fetchTrusting(ca)` to keep both)');
+    throw new TypeError(
+      'createFinancingClient: give `ca`/`caFile` or `fetch`, not both: a custom fetch makes its own connections, so trusting the certificate is up to it (wrap `fetchTrusting(ca)` to keep both)',
+    );
   }
   if (opts.fetch) return opts.fetch;
   return ca !== undefined ? fetchTrusting(ca) : (req) => fetch(req);
@@ -126,7 +124,8 @@ function readCaFile(file: string): string {
   } catch (err) {
     throw new TypeError(`createFinancingClient: caFile ${file} cannot be read (${(err as NodeJS.ErrnoException).code ?? err})`);
   }
-  if (!pem.includes('-----BEGIN CERTIFICATE-----')) throw new TypeError(`createFinancingClient: caFile ${file} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
+  if (!pem.includes('-----BEGIN CERTIFICATE-----'))
+    throw new TypeError(`createFinancingClient: caFile ${file} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
   return pem;
 }
 

@@ -32,7 +32,7 @@ export class FinancingApiError extends Error {
 
   /** Reads an error response; a body that is not the spec's shape still gives a status. */
   static async from(res: Response, method: string, path: string): Promise<FinancingApiError> {
-    const body = await res.json().catch(() => undefined) as Record<string, unknown> | undefined;
+    const body = (await res.json().catch(() => undefined)) as Record<string, unknown> | undefined;
     const errors = Array.isArray(body?.errors) ? (body.errors as ErrorRecord[]) : [];
     const tokenError = typeof body?.error === 'string' ? (body as unknown as TokenErrorBody) : undefined;
     return new FinancingApiError(res.status, errors, method, path, tokenError);
@@ -62,7 +62,10 @@ export class FinancingConnectionError extends Error {
     readonly attempts: number,
     cause: unknown,
   ) {
-    super(`${method} ${path}: no answer after ${attempts} ${attempts === 1 ? 'try' : 'tries'} (${code ? `${code}: ` : ''}${innermostMessage(cause)})${TLS_HINTS[code ?? ''] ?? ''}`, { cause });
+    super(
+      `${method} ${path}: no answer after ${attempts} ${attempts === 1 ? 'try' : 'tries'} (${code ? `${code}: ` : ''}${innermostMessage(cause)})${TLS_HINTS[code ?? ''] ?? ''}`,
+      { cause },
+    );
   }
 
   /** The service's certificate is not trusted (or not for this host name): a set-up matter, not a passing one. */
@@ -76,7 +79,8 @@ export function isCertificateCode(code: string | undefined): boolean {
   return code !== undefined && code in TLS_HINTS;
 }
 
-const UNTRUSTED = '; the service\'s certificate is not trusted: pass its CA as `ca` / `caFile` (for a local service: `npm run -s cert` in its repository prints it)';
+const UNTRUSTED =
+  "; the service's certificate is not trusted: pass its CA as `ca` / `caFile` (for a local service: `npm run -s cert` in its repository prints it)";
 const TLS_HINTS: Record<string, string> = {
   DEPTH_ZERO_SELF_SIGNED_CERT: UNTRUSTED,
   SELF_SIGNED_CERT_IN_CHAIN: UNTRUSTED,
@@ -84,7 +88,7 @@ const TLS_HINTS: Record<string, string> = {
   UNABLE_TO_GET_ISSUER_CERT_LOCALLY: UNTRUSTED,
   UNABLE_TO_GET_ISSUER_CERT: UNTRUSTED,
   CERT_SIGNATURE_FAILURE: UNTRUSTED,
-  CERT_HAS_EXPIRED: '; the service\'s certificate has expired',
+  CERT_HAS_EXPIRED: "; the service's certificate has expired",
   ERR_TLS_CERT_ALTNAME_INVALID: '; the certificate is not for this host name: use the host name it names (localhost for a local service)',
 };
 

@@ -41,7 +41,10 @@ export function isRetriable(status: number, code: string | undefined, hasRetryAf
 /** `isRetriable` for a Response; reads the code of a 409 from a copy of its body. */
 export async function isRetriableAnswer(res: Response): Promise<boolean> {
   if (res.status !== 409) return isRetriable(res.status, undefined);
-  const body = await res.clone().json().catch(() => undefined) as { errors?: Array<{ code?: unknown }> } | undefined;
+  const body = (await res
+    .clone()
+    .json()
+    .catch(() => undefined)) as { errors?: Array<{ code?: unknown }> } | undefined;
   const code = body?.errors?.[0]?.code;
   return isRetriable(409, typeof code === 'string' ? code : undefined, res.headers.has('retry-after'));
 }

@@ -35,7 +35,9 @@ export class Session {
         this.token = { value: answer.accessToken, expiresAt: this.now() + answer.expiresIn * 1000 };
         return answer.accessToken;
       })
-      .finally(() => { this.pending = undefined; });
+      .finally(() => {
+        this.pending = undefined;
+      });
     return this.pending;
   }
 }
@@ -43,9 +45,13 @@ export class Session {
 /** POST /authentication/v1/partner through `fetchFn` (which retries as for any call). */
 export function loginWith(baseUrl: string, fetchFn: (req: Request) => Promise<Response>) {
   return async (body: LoginBody): Promise<LoginAnswer> => {
-    const res = await fetchFn(new Request(new URL(LOGIN_PATH, baseUrl), {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
-    }));
+    const res = await fetchFn(
+      new Request(new URL(LOGIN_PATH, baseUrl), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    );
     if (!res.ok) throw await FinancingApiError.from(res, 'POST', LOGIN_PATH);
     return (await res.json()) as LoginAnswer;
   };

@@ -14,7 +14,9 @@ export function fetchTrusting(ca: string | Buffer | Array<string | Buffer>): (re
     const url = new URL(req.url);
     const body = req.body ? Buffer.from(await req.arrayBuffer()) : undefined;
     const headers: Record<string, string> = {};
-    req.headers.forEach((v, k) => { headers[k] = v; });
+    req.headers.forEach((v, k) => {
+      headers[k] = v;
+    });
     if (body) headers['content-length'] = String(body.length);
     const lib = url.protocol === 'https:' ? https : http;
     return new Promise<Response>((resolve, reject) => {

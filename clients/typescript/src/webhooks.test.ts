@@ -59,9 +59,21 @@ describe('the webhook verifier', () => {
     const verifier = new WebhookVerifier(SECRET, new MemorySeenStore());
     const { raw, headers } = signed('w5', { id: 'a1', state: 'READY', stateReason: 'READY_TO_SHIP' });
     const handled: Notification[] = [];
-    await verifier.handle(raw, headers, () => { throw new Error('database down'); }).catch(() => {});
-    expect(await verifier.handle(raw, headers, (n) => { handled.push(n); })).to.equal('handled');
-    expect(await verifier.handle(raw, headers, (n) => { handled.push(n); })).to.equal('duplicate');
+    await verifier
+      .handle(raw, headers, () => {
+        throw new Error('database down');
+      })
+      .catch(() => {});
+    expect(
+      await verifier.handle(raw, headers, (n) => {
+        handled.push(n);
+      }),
+    ).to.equal('handled');
+    expect(
+      await verifier.handle(raw, headers, (n) => {
+        handled.push(n);
+      }),
+    ).to.equal('duplicate');
     expect(handled).to.have.length(1);
   });
 

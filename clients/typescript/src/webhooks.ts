@@ -41,7 +41,10 @@ export type Outcome = 'handled' | 'duplicate';
 export class WebhookVerifier {
   private readonly webhook: Webhook;
 
-  constructor(secret: string, private readonly seen: SeenStore = new MemorySeenStore()) {
+  constructor(
+    secret: string,
+    private readonly seen: SeenStore = new MemorySeenStore(),
+  ) {
     this.webhook = new Webhook(secret);
   }
 
@@ -53,7 +56,8 @@ export class WebhookVerifier {
     // before the others: a payment has a `type` too, but never this one
     if (data.type === 'TEST' && !('paymentId' in data)) return { type: 'test', webhookId, data: data as unknown as TestNotification };
     if ('paymentId' in data) return { type: 'payment', webhookId, data: data as Extract<Notification, { type: 'payment' }>['data'] };
-    if ('reference' in data && 'lineCount' in data) return { type: 'settlement', webhookId, data: data as Extract<Notification, { type: 'settlement' }>['data'] };
+    if ('reference' in data && 'lineCount' in data)
+      return { type: 'settlement', webhookId, data: data as Extract<Notification, { type: 'settlement' }>['data'] };
     return { type: 'application', webhookId, data: data as Extract<Notification, { type: 'application' }>['data'] };
   }
 
@@ -77,7 +81,9 @@ export const ACKNOWLEDGEMENT = { statusCode: '200', status: 'OK' } as const;
 function flatten(headers: HeaderBag): Record<string, string> {
   const out: Record<string, string> = {};
   if (headers instanceof Headers) {
-    headers.forEach((v, k) => { out[k] = v; });
+    headers.forEach((v, k) => {
+      out[k] = v;
+    });
     return out;
   }
   for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;

@@ -28,7 +28,11 @@ export function cancelCheck(app: ApplicationDoc): void {
 
 /** PUT /financing/v1/applications/{id}/cancel: decide, and write through the one change path. */
 export async function cancelApplication(
-  changes: ApplicationChanges, partnerId: string, applicationId: string, input: CancelInput, reply: Reply<ApplicationDoc>,
+  changes: ApplicationChanges,
+  partnerId: string,
+  applicationId: string,
+  input: CancelInput,
+  reply: Reply<ApplicationDoc>,
 ): Promise<ApplicationDoc> {
   const { doc } = await changes.change(partnerId, applicationId, (app) => decideCancel(app, input), reply);
   return doc;

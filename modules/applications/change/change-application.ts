@@ -53,10 +53,15 @@ export class ApplicationChanges {
     const { repo, config } = this.deps;
     const load = () => (partnerId === null ? repo.findById(applicationId) : repo.findForPartner(partnerId, applicationId));
     try {
-      return await repo.mutate<R>(applicationId, load, async (doc) => {
-        const change = await decide(doc);
-        return compileChange(doc, change, opts.now?.() ?? this.deps.clock.now(), config);
-      }, { notFound: () => applicationNotFound(opts.notFoundCode), reply });
+      return await repo.mutate<R>(
+        applicationId,
+        load,
+        async (doc) => {
+          const change = await decide(doc);
+          return compileChange(doc, change, opts.now?.() ?? this.deps.clock.now(), config);
+        },
+        { notFound: () => applicationNotFound(opts.notFoundCode), reply },
+      );
     } catch (err) {
       throw asAppError(err);
     }
@@ -66,13 +71,21 @@ export class ApplicationChanges {
    * `change` for internal use cases (consumers, sweeps, the gateway) that may find nothing
    * to do: `decide` returns null and nothing is written (no version bump, no event).
    */
-  async changeIf<R>(applicationId: string, decide: (app: ApplicationDoc) => ApplicationChange<R> | null): Promise<{ doc: ApplicationDoc; result: R | undefined } | undefined> {
+  async changeIf<R>(
+    applicationId: string,
+    decide: (app: ApplicationDoc) => ApplicationChange<R> | null,
+  ): Promise<{ doc: ApplicationDoc; result: R | undefined } | undefined> {
     try {
-      return await this.change<R>(null, applicationId, (app) => {
-        const change = decide(app);
-        if (!change) throw new NothingToDo();
-        return change;
-      }, NO_REPLY);
+      return await this.change<R>(
+        null,
+        applicationId,
+        (app) => {
+          const change = decide(app);
+          if (!change) throw new NothingToDo();
+          return change;
+        },
+        NO_REPLY,
+      );
     } catch (err) {
       if (err instanceof NothingToDo) return undefined;
       throw err;

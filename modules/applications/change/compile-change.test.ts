@@ -34,12 +34,19 @@ describe('the one write path of an application (compileChange)', () => {
 
   it('when the transition is not in the table, then TransitionRefused with the spec code', () => {
     expect(() => compileChange(sampleDoc({ state: 'REJECTED', stateReason: 'REJECTED' }), { trigger: 'CANCEL', events: [{ type: 'x.y.z' }] }, now, opts))
-      .to.throw(TransitionRefused).with.property('refusal').that.deep.includes({ code: 'APPLICATION_REJECTED' });
+      .to.throw(TransitionRefused)
+      .with.property('refusal')
+      .that.deep.includes({ code: 'APPLICATION_REJECTED' });
   });
 
   it('when the origin of a recurrence is approved or cancelled, then the recurrence follows', () => {
     const recurrence = { id: 'r-1', state: 'APPROVING' as const, financingType: 'DEFERRED_PAYMENT' as const, createdAt: now };
-    const approved = compileChange(sampleDoc({ stateReason: 'PROCESSING_VALIDATION_IN_PROGRESS', recurrence }), { trigger: 'APPROVE', events: [{ type: APPLICATION_EVENTS.approved }] }, now, opts);
+    const approved = compileChange(
+      sampleDoc({ stateReason: 'PROCESSING_VALIDATION_IN_PROGRESS', recurrence }),
+      { trigger: 'APPROVE', events: [{ type: APPLICATION_EVENTS.approved }] },
+      now,
+      opts,
+    );
     expect(approved.set.recurrence).to.deep.include({ state: 'READY', authorizedAt: now, validUntil: new Date(now.getTime() + 1000) });
     const cancelled = compileChange(sampleDoc({ recurrence }), { trigger: 'CANCEL', events: [{ type: APPLICATION_EVENTS.cancelled }] }, now, opts);
     expect(cancelled.set.recurrence).to.deep.include({ state: 'CANCELLED' });
@@ -58,9 +65,18 @@ describe('the one write path of an application (compileChange)', () => {
       expect(order.items.map((i) => [i.state, i.cancelledMilli])).to.deep.equal([['CANCELLED', 1000]]);
       expect(order.totalPrice.amount).to.equal(0);
       expect(order.totalVat).to.deep.equal([{ vatRate: 21, amount: 0, currency: 'CZK' }]);
-      expect(order.fulfilment.at(-1)).to.deep.include({ operation: 'CANCEL', items: [{ index: 0, quantityMilli: 1000 }], reason: 'applications.application.x' });
+      expect(order.fulfilment.at(-1)).to.deep.include({
+        operation: 'CANCEL',
+        items: [{ index: 0, quantityMilli: 1000 }],
+        reason: 'applications.application.x',
+      });
     }
-    const rejected = compileChange(sampleDoc({ stateReason: 'PROCESSING_VALIDATION_IN_PROGRESS' }), { trigger: 'REJECT', events: [{ type: APPLICATION_EVENTS.rejected }] }, now, opts);
+    const rejected = compileChange(
+      sampleDoc({ stateReason: 'PROCESSING_VALIDATION_IN_PROGRESS' }),
+      { trigger: 'REJECT', events: [{ type: APPLICATION_EVENTS.rejected }] },
+      now,
+      opts,
+    );
     expect(rejected.set).not.to.have.property('order');
   });
 
@@ -73,10 +89,20 @@ describe('the one write path of an application (compileChange)', () => {
     expect(c.entries.map((e) => e.topic)).to.deep.equal(['orders.events', 'applications.events']);
     const event = JSON.parse(c.entries[1]!.value);
     expect(event).to.deep.include({ type: APPLICATION_EVENTS.repaymentPlanChanged, aggregateVersion: 2 });
-    expect(event.data).to.deep.include({ repaymentPlan: c.set.repaymentPlan, previousRepaymentPlan: plan, owed: { amount: 2100, currency: 'CZK' }, cause: 'orders.order.refunded' });
+    expect(event.data).to.deep.include({
+      repaymentPlan: c.set.repaymentPlan,
+      previousRepaymentPlan: plan,
+      owed: { amount: 2100, currency: 'CZK' },
+      cause: 'orders.order.refunded',
+    });
     const same = compileChange(doc, { trigger: 'MARK_SENT', events: [{ type: 'orders.order.sent' }] }, now, opts);
     expect(same.set).not.to.have.property('repaymentPlan');
-    const cancelled = compileChange(sampleDoc({ state: 'READY', stateReason: 'READY_TO_SHIP', repaymentPlan: plan }), { trigger: 'CANCEL', events: [{ type: APPLICATION_EVENTS.cancelled }] }, now, opts);
+    const cancelled = compileChange(
+      sampleDoc({ state: 'READY', stateReason: 'READY_TO_SHIP', repaymentPlan: plan }),
+      { trigger: 'CANCEL', events: [{ type: APPLICATION_EVENTS.cancelled }] },
+      now,
+      opts,
+    );
     expect(cancelled.set.repaymentPlan).to.deep.equal([{ dueDate: '2024-03-31', amount: { amount: 0, currency: 'CZK' } }]);
   });
 

@@ -8,8 +8,9 @@ import { closeCancelledOrder, planChange } from '../../order-rules/index.js';
 import { APPLICATION_EVENTS, applicationEvent, applicationNotification, entriesFor, type ApplicationEventData } from '../application.events.js';
 
 /** Fields a change may set directly; status, history and bookkeeping are the write path's. */
-export type SettableFields = Partial<Omit<ApplicationDoc,
-  '_id' | 'version' | 'partnerId' | 'outbox' | 'outboxAt' | 'state' | 'stateReason' | 'history' | 'createdAt' | 'updatedAt'>>;
+export type SettableFields = Partial<
+  Omit<ApplicationDoc, '_id' | 'version' | 'partnerId' | 'outbox' | 'outboxAt' | 'state' | 'stateReason' | 'history' | 'createdAt' | 'updatedAt'>
+>;
 
 /**
  * What a pure `decide(app)` returns: the fields to set, the state-machine trigger (when the
@@ -40,8 +41,14 @@ export type Decide<R = void> = (app: ApplicationDoc) => ApplicationChange<R> | P
  * partner hears of these changes and no others (the decision's inner steps are internal).
  */
 export const NOTIFIED_REASONS: readonly StateReason[] = [
-  'PROCESSING_REDIRECT_NEEDED', 'REJECTED', 'CANCELLED_NOT_PAID', 'CANCELLED_RETURNED',
-  'READY_TO_SHIP', 'READY_SHIPPED', 'READY_DELIVERED', 'READY_PAID',
+  'PROCESSING_REDIRECT_NEEDED',
+  'REJECTED',
+  'CANCELLED_NOT_PAID',
+  'CANCELLED_RETURNED',
+  'READY_TO_SHIP',
+  'READY_SHIPPED',
+  'READY_DELIVERED',
+  'READY_PAID',
 ];
 
 /** History entries kept in the document: enough for an audit trail, bounded in size. */
@@ -96,7 +103,12 @@ function withConsequences(doc: ApplicationDoc, change: ApplicationChange<unknown
 
 /** Each event's outbox entries; the first event carries the partner's notification when one is due. */
 function outboxEntriesOf(
-  doc: ApplicationDoc, status: Status, events: DomainEvent<ApplicationEventData>[], specs: EventSpecs, notify: boolean, now: Date,
+  doc: ApplicationDoc,
+  status: Status,
+  events: DomainEvent<ApplicationEventData>[],
+  specs: EventSpecs,
+  notify: boolean,
+  now: Date,
 ): OutboxEntry[] {
   return events.flatMap((event, i) => {
     const notification = i === 0 && notify ? applicationNotification(doc, status, event.id, now) : undefined;

@@ -10,7 +10,11 @@ import type { CreateApplicationInput } from './create.schemas.js';
 
 const partner = { id: 'p-1' } as AuthenticatedPartner;
 const cfg: CreateConfig = {
-  currencies: ['CZK'], applicationTtlMs: 24 * 3600_000, gatewayTokenTtlMs: 3600_000, duplicateWindowMs: 60_000, allowPrivateNetworks: false,
+  currencies: ['CZK'],
+  applicationTtlMs: 24 * 3600_000,
+  gatewayTokenTtlMs: 3600_000,
+  duplicateWindowMs: 60_000,
+  allowPrivateNetworks: false,
 };
 
 /** A valid create request (what the route hands over after the schema). */
@@ -22,11 +26,22 @@ function input(number = 'ORD-1', over: Partial<CreateApplicationInput> = {}): Cr
       number,
       totalPrice: { amount: 150000, currency: 'CZK' },
       totalVat: [{ vatRate: 21, amount: 26033, currency: 'CZK' }],
-      items: [{ code: 'KTL-1', name: 'Kettle', type: 'PHYSICAL', quantity: 1, totalPrice: { amount: 150000, currency: 'CZK' }, totalVat: { vatRate: 21, amount: 26033, currency: 'CZK' } }],
+      items: [
+        {
+          code: 'KTL-1',
+          name: 'Kettle',
+          type: 'PHYSICAL',
+          quantity: 1,
+          totalPrice: { amount: 150000, currency: 'CZK' },
+          totalVat: { vatRate: 21, amount: 26033, currency: 'CZK' },
+        },
+      ],
       variableSymbols: ['2024000123'],
     },
     merchantUrls: {
-      approvedRedirect: 'https://shop.example/ok', rejectedRedirect: 'https://shop.example/no', notificationEndpoint: 'https://shop.example/hooks',
+      approvedRedirect: 'https://shop.example/ok',
+      rejectedRedirect: 'https://shop.example/no',
+      notificationEndpoint: 'https://shop.example/hooks',
     },
     ...over,
   } as CreateApplicationInput;
@@ -110,8 +125,13 @@ describe('create application (use case on the in-memory repository)', () => {
   it('when the write fails, then nothing holds the duplicate key (the retry is not refused as a duplicate)', async () => {
     const { repo, create } = setup();
     const insert = repo.insertWithOutbox.bind(repo);
-    repo.insertWithOutbox = async () => { throw new Error('store down'); };
-    await create.create(partner, input(), NO_REPLY).then(() => expect.fail('created'), (err) => expect(err.message).to.equal('store down'));
+    repo.insertWithOutbox = async () => {
+      throw new Error('store down');
+    };
+    await create.create(partner, input(), NO_REPLY).then(
+      () => expect.fail('created'),
+      (err) => expect(err.message).to.equal('store down'),
+    );
     expect(repo.store.docs.size).to.equal(0);
     repo.insertWithOutbox = insert;
     expect((await create.create(partner, input(), NO_REPLY)).created).to.equal(true);
@@ -121,7 +141,10 @@ describe('create application (use case on the in-memory repository)', () => {
     const { repo, create } = setup();
     const bad = input();
     bad.order.totalPrice = { amount: 150000, currency: 'EUR' };
-    await create.create(partner, bad, NO_REPLY).then(() => expect.fail('created'), (err) => expect(err.status).to.equal(422));
+    await create.create(partner, bad, NO_REPLY).then(
+      () => expect.fail('created'),
+      (err) => expect(err.status).to.equal(422),
+    );
     expect(repo.store.docs.size).to.equal(0);
   });
 });

@@ -64,12 +64,24 @@ export class CreateApplication {
   }
 
   private async insert(
-    partnerId: string, id: string, dedupKey: string, input: CreateApplicationInput, documents: DocumentMeta[], now: Date, reply: Reply<ApplicationDoc>,
+    partnerId: string,
+    id: string,
+    dedupKey: string,
+    input: CreateApplicationInput,
+    documents: DocumentMeta[],
+    now: Date,
+    reply: Reply<ApplicationDoc>,
   ): Promise<ApplicationDoc> {
     const status = transition(undefined, 'CREATE');
     const doc = buildApplication({ ...input, customer: buildCustomer(input.customer) }, documents, {
-      id, partnerId, dedupKey, status, event: APPLICATION_EVENTS.created, now,
-      applicationTtlMs: this.cfg.applicationTtlMs, gatewayTokenTtlMs: this.cfg.gatewayTokenTtlMs,
+      id,
+      partnerId,
+      dedupKey,
+      status,
+      event: APPLICATION_EVENTS.created,
+      now,
+      applicationTtlMs: this.cfg.applicationTtlMs,
+      gatewayTokenTtlMs: this.cfg.gatewayTokenTtlMs,
     });
     if (doc.recurrence) await this.repo.insertRecurrencePointer({ _id: doc.recurrence.id, applicationId: id, partnerId });
     return this.repo.insertWithOutbox(doc, createdEntries(doc, now), now, reply);
@@ -82,11 +94,19 @@ export class CreateApplication {
  */
 export function createdEntries(doc: Omit<ApplicationDoc, 'version' | 'outbox'>, now: Date): OutboxEntry[] {
   const status = { state: doc.state, stateReason: doc.stateReason };
-  const event = applicationEvent(APPLICATION_EVENTS.created, doc, 1, status, null, {
-    orderNumber: doc.order.number,
-    totalPrice: doc.order.totalPrice,
-    ...(doc.recurrence ? { recurrenceId: doc.recurrence.id } : {}),
-  }, now);
+  const event = applicationEvent(
+    APPLICATION_EVENTS.created,
+    doc,
+    1,
+    status,
+    null,
+    {
+      orderNumber: doc.order.number,
+      totalPrice: doc.order.totalPrice,
+      ...(doc.recurrence ? { recurrenceId: doc.recurrence.id } : {}),
+    },
+    now,
+  );
   return entriesFor(event, applicationNotification(doc, status, event.id, now));
 }
 
@@ -110,10 +130,20 @@ export function assertAcceptable(
   const errors = checked.errors.map(rename);
   const warnings = checked.warnings.map(rename);
   if (!cfg.allowPrivateNetworks && isNonPublicLiteral(new URL(input.merchantUrls.notificationEndpoint))) {
-    errors.push({ code: 'UNPROCESSABLE', message: 'The notificationEndpoint is on a loopback or private network.', severity: 'ERROR', attribute: 'merchantUrls.notificationEndpoint' });
+    errors.push({
+      code: 'UNPROCESSABLE',
+      message: 'The notificationEndpoint is on a loopback or private network.',
+      severity: 'ERROR',
+      attribute: 'merchantUrls.notificationEndpoint',
+    });
   }
   if (!cfg.allowPrivateNetworks && input.merchantUrls.paymentsEndpoint && isNonPublicLiteral(new URL(input.merchantUrls.paymentsEndpoint))) {
-    errors.push({ code: 'UNPROCESSABLE', message: 'The paymentsEndpoint is on a loopback or private network.', severity: 'ERROR', attribute: 'merchantUrls.paymentsEndpoint' });
+    errors.push({
+      code: 'UNPROCESSABLE',
+      message: 'The paymentsEndpoint is on a loopback or private network.',
+      severity: 'ERROR',
+      attribute: 'merchantUrls.paymentsEndpoint',
+    });
   }
   const blocking = unacceptedWarnings(warnings, input.override);
   if (errors.length) throw new UnprocessableError(errors[0]!.code, errors[0]!.message, { records: [...errors, ...blocking] });

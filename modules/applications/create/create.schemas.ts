@@ -21,7 +21,9 @@ export interface CreateApplicationInput {
 }
 
 export const createApplicationSchema = Joi.object<CreateApplicationInput, true>({
-  type: Joi.string().valid(...FINANCING_TYPES).required(),
+  type: Joi.string()
+    .valid(...FINANCING_TYPES)
+    .required(),
   agreementTermsAndConditions: Joi.boolean().allow(null).description('absent or false is stored as false'),
   isRecurring: Joi.boolean().allow(null).description('true creates a recurrence (DEFERRED_PAYMENT only)'),
   customer: customerSchema.required(),

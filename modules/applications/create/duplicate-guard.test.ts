@@ -14,10 +14,12 @@ function setup() {
   const guard = new DuplicateGuard(repo, WINDOW_MS);
   let writes = 0;
   /** what a create's insert does: a new application holding the key, created at `now` */
-  const inserter = (id: string, now: Date, key = 'k') => () => {
-    writes++;
-    return repo.insertWithOutbox({ _id: id, dedupKey: key, createdAt: now } as unknown as ApplicationDoc, [], now, NO_REPLY);
-  };
+  const inserter =
+    (id: string, now: Date, key = 'k') =>
+    () => {
+      writes++;
+      return repo.insertWithOutbox({ _id: id, dedupKey: key, createdAt: now } as unknown as ApplicationDoc, [], now, NO_REPLY);
+    };
   return { repo, guard, inserter, writes: () => writes };
 }
 
@@ -68,9 +70,14 @@ describe('duplicate guard (one application per partner and order within the wind
     expect(repo.store.all()).to.have.length(2);
   });
 
-  it('when the insert fails for another reason, then the error is the caller\'s and no key is left held', async () => {
+  it("when the insert fails for another reason, then the error is the caller's and no key is left held", async () => {
     const { guard, repo } = setup();
-    const err = await guard.insertOnce('k', T0, () => Promise.reject(new Error('store down'))).then(() => undefined, (e) => e);
+    const err = await guard
+      .insertOnce('k', T0, () => Promise.reject(new Error('store down')))
+      .then(
+        () => undefined,
+        (e) => e,
+      );
     expect(err.message).to.equal('store down');
     expect(await repo.findByDedupKey('k')).to.equal(null);
   });
@@ -80,7 +87,12 @@ describe('duplicate guard (one application per partner and order within the wind
     // a holder that vanishes each time it is looked up: only a pathological store does this
     const guard = new DuplicateGuard({ findByDedupKey: async () => null, releaseDedupKey: async () => false }, WINDOW_MS);
     await repo.insertWithOutbox({ _id: 'app-1', dedupKey: 'k', createdAt: T0 } as unknown as ApplicationDoc, [], T0, NO_REPLY);
-    const err = await guard.insertOnce('k', T0, () => repo.insertWithOutbox({ _id: 'app-2', dedupKey: 'k', createdAt: T0 } as unknown as ApplicationDoc, [], T0, NO_REPLY)).then(() => undefined, (e) => e);
+    const err = await guard
+      .insertOnce('k', T0, () => repo.insertWithOutbox({ _id: 'app-2', dedupKey: 'k', createdAt: T0 } as unknown as ApplicationDoc, [], T0, NO_REPLY))
+      .then(
+        () => undefined,
+        (e) => e,
+      );
     expect(err).to.be.instanceOf(ConcurrencyError);
     expect(err.headers).to.deep.equal({ 'Retry-After': '1' });
   });

@@ -17,7 +17,10 @@ export type InsertOnceResult = { doc: ApplicationDoc; created: boolean };
 const MAX_ROUNDS = 5;
 
 export class DuplicateGuard {
-  constructor(private readonly repo: Pick<ApplicationRepository, 'findByDedupKey' | 'releaseDedupKey'>, private readonly windowMs: number) {}
+  constructor(
+    private readonly repo: Pick<ApplicationRepository, 'findByDedupKey' | 'releaseDedupKey'>,
+    private readonly windowMs: number,
+  ) {}
 
   /**
    * Runs `insert` (which writes an application holding `key`) unless an application within

@@ -26,7 +26,10 @@ export interface NewApplicationParams {
 }
 
 export function buildApplication(
-  input: Pick<CreateApplicationInput, 'type' | 'agreementTermsAndConditions' | 'isRecurring' | 'merchantUrls' | 'customData'> & { order: OrderInput; customer: CustomerDoc },
+  input: Pick<CreateApplicationInput, 'type' | 'agreementTermsAndConditions' | 'isRecurring' | 'merchantUrls' | 'customData'> & {
+    order: OrderInput;
+    customer: CustomerDoc;
+  },
   documents: DocumentMeta[],
   p: NewApplicationParams,
 ): Omit<ApplicationDoc, 'version' | 'outbox' | 'outboxAt'> {
@@ -74,7 +77,12 @@ export function duplicateScopeOf(app: { fromRecurrenceId?: string; customer: { e
  * fixed-size value. Keys written before the scope was part of them match no key of today
  * (docs/applications.md, "Duplicates").
  */
-export function duplicateKey(partnerId: string, type: string, order: Pick<OrderInput, 'number' | 'totalPrice' | 'variableSymbols'>, scope: DuplicateScope): string {
+export function duplicateKey(
+  partnerId: string,
+  type: string,
+  order: Pick<OrderInput, 'number' | 'totalPrice' | 'variableSymbols'>,
+  scope: DuplicateScope,
+): string {
   const whose = 'recurrenceId' in scope ? ['recurrence', scope.recurrenceId] : ['customer', scope.customer];
   const parts = [partnerId, type, String(order.totalPrice.amount), order.totalPrice.currency, order.number ?? '', ...whose, ...(order.variableSymbols ?? [])];
   return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');

@@ -44,7 +44,12 @@ describe('decision rules', () => {
       [`${VELOCITY_LIMIT - 1} approvals created in the 24 h before`, earlier(VELOCITY_LIMIT - 1, 1), 'WITHIN_LIMITS', within],
       [`${VELOCITY_LIMIT} approvals created in the 24 h before`, earlier(VELOCITY_LIMIT, 1), 'WITHIN_LIMITS', { outcome: 'REJECTED', rule: 'VELOCITY_LIMIT' }],
       [`${VELOCITY_LIMIT} approvals created more than 24 h before`, earlier(VELOCITY_LIMIT, VELOCITY_WINDOW_MS / 3_600_000 + 1), 'WITHIN_LIMITS', within],
-      [`${VELOCITY_LIMIT} approvals of applications created after this one`, Array.from({ length: VELOCITY_LIMIT }, (_, i) => idAt(at + 1 + i)), 'WITHIN_LIMITS', within],
+      [
+        `${VELOCITY_LIMIT} approvals of applications created after this one`,
+        Array.from({ length: VELOCITY_LIMIT }, (_, i) => idAt(at + 1 + i)),
+        'WITHIN_LIMITS',
+        within,
+      ],
       [`${VELOCITY_LIMIT} approvals and a sandbox +approve`, earlier(VELOCITY_LIMIT, 1), 'SANDBOX_APPROVE', { outcome: 'APPROVED', rule: 'SANDBOX_APPROVE' }],
     ];
     for (const [what, approved, screening, verdict] of rows) {

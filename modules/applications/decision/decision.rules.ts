@@ -36,7 +36,11 @@ function localPart(email: string): string {
   return email.slice(0, email.lastIndexOf('@')).toLowerCase();
 }
 
-export function decideApplication(app: Pick<ApplicationDoc, 'customer' | 'order'> & { gateway?: Pick<ApplicationDoc['gateway'], 'sandboxOutcome'> }, level: AccountLevel, opts: { sandbox: boolean }): Verdict {
+export function decideApplication(
+  app: Pick<ApplicationDoc, 'customer' | 'order'> & { gateway?: Pick<ApplicationDoc['gateway'], 'sandboxOutcome'> },
+  level: AccountLevel,
+  opts: { sandbox: boolean },
+): Verdict {
   if (opts.sandbox) {
     const asked = app.gateway?.sandboxOutcome;
     if (asked === 'REJECT') return { outcome: 'REJECTED', rule: 'SANDBOX_REJECT' };

@@ -62,7 +62,8 @@ export class DecisionService {
       return verdict.outcome === 'REJECTED' ? verdictChange(app, verdict, level, now) : preapproveChange(verdict, level, now);
     });
     const verdict = outcome?.result;
-    if (verdict) this.deps.logger.info({ applicationId, ...verdict, level }, verdict.outcome === 'REJECTED' ? 'application decided' : 'application preapproved');
+    if (verdict)
+      this.deps.logger.info({ applicationId, ...verdict, level }, verdict.outcome === 'REJECTED' ? 'application decided' : 'application preapproved');
     return verdict;
   }
 

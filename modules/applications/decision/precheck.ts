@@ -60,15 +60,22 @@ function codeOf(v: Verdict): PrecheckCode {
  */
 export function precheck(q: PrecheckQuestion, standing: Standing, opts: { sandbox: boolean; id: string; currency: string }): PrecheckAnswer {
   const total = q.total ?? { amount: 0, currency: opts.currency };
-  const application = { customer: { email: q.email, ...(q.fraudPreventionData ? { fraudPreventionData: q.fraudPreventionData } : {}) }, order: { totalPrice: total } };
+  const application = {
+    customer: { email: q.email, ...(q.fraudPreventionData ? { fraudPreventionData: q.fraudPreventionData } : {}) },
+    order: { totalPrice: total },
+  };
   const screening = decideApplication(application as Parameters<typeof decideApplication>[0], standing.level, { sandbox: opts.sandbox });
   const verdict = screening.outcome === 'APPROVED' ? finalCheck(opts.id, screening.rule, standing.approvedIds) : screening;
   const code = codeOf(verdict);
   const known = standing.approvalsHere > 0;
   const types: FinancingType[] = q.type ? [q.type] : ['DEFERRED_PAYMENT', 'PAY_IN_THREE'];
   const results = types.map((type) => ({
-    type, recommendation: code === 'OK', probabilityOfApproval: code === 'OK' ? 1 : 0, code,
-    PrecheckResultResponseSerializer: (known ? 'FULL' : 'UNKNOWN') as CustomerStanding, message: MESSAGES[code],
+    type,
+    recommendation: code === 'OK',
+    probabilityOfApproval: code === 'OK' ? 1 : 0,
+    code,
+    PrecheckResultResponseSerializer: (known ? 'FULL' : 'UNKNOWN') as CustomerStanding,
+    message: MESSAGES[code],
   }));
   const limit = { amount: LEVEL_LIMITS[standing.level], currency: total.currency };
   return { results, ...(known ? { limits: { availableLimit: limit, totalLimit: limit } } : {}) };

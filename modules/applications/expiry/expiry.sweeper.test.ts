@@ -10,7 +10,7 @@ import type { ApplicationChanges } from '../change/index.js';
 describe('expiry schedule', () => {
   const schedule = () => new ExpirySchedule({ granularityMs: 1000, horizonMs: 60_000 });
 
-  it('when a time is noted, then it is due from its granule\'s end on, once', () => {
+  it("when a time is noted, then it is due from its granule's end on, once", () => {
     const s = schedule();
     s.note(new Date(10_200), 0);
     expect(s.takeDue(10_999)).to.equal(false);
@@ -43,12 +43,23 @@ describe('expiry sweeper heartbeat (manual clock: no test waits for time to pass
     const clock = new ManualClock(new Date('2030-01-01T00:00:00Z'));
     const repo = new InMemoryApplicationRepository();
     let queries = 0;
-    repo.idsExpiringBy = async () => { queries++; return Array.from({ length: opts.batch ?? 0 }, (_, i) => `a${i}`); };
+    repo.idsExpiringBy = async () => {
+      queries++;
+      return Array.from({ length: opts.batch ?? 0 }, (_, i) => `a${i}`);
+    };
     const changes = { changeIf: async () => undefined } as unknown as ApplicationChanges;
     const schedule = new ExpirySchedule({ granularityMs: 20, horizonMs: 60_000 });
     const lastSuccess = new Gauge({ name: 'expiry_sweep_last_success_timestamp_seconds', help: 'last pass', registers: [registry] });
     const s = new ExpirySweeper({
-      repo, changes, schedule, clock, intervalMs: 20, fullIntervalMs: opts.fullIntervalMs, logger: createLogger({ level: 'silent', name: 'test' }), sweeps, lastSuccess,
+      repo,
+      changes,
+      schedule,
+      clock,
+      intervalMs: 20,
+      fullIntervalMs: opts.fullIntervalMs,
+      logger: createLogger({ level: 'silent', name: 'test' }),
+      sweeps,
+      lastSuccess,
     });
     const passes = async () => Object.fromEntries((await sweeps.get()).values.map((v) => [v.labels.reason, v.value]));
     const lastPassAt = async () => (await lastSuccess.get()).values[0]?.value ?? 0;

@@ -60,9 +60,12 @@ export class ExpirySweeper {
 
   start(): void {
     this.stopped = false;
-    const tick = (): Promise<void> => this.tick()
-      .catch((err) => this.deps.logger.warn({ err }, 'expiry sweep failed'))
-      .finally(() => { if (!this.stopped) this.cancelTimer = this.clock.after(this.deps.intervalMs, tick); });
+    const tick = (): Promise<void> =>
+      this.tick()
+        .catch((err) => this.deps.logger.warn({ err }, 'expiry sweep failed'))
+        .finally(() => {
+          if (!this.stopped) this.cancelTimer = this.clock.after(this.deps.intervalMs, tick);
+        });
     // the start pass right away, not a heartbeat later: what fell due while the process was
     // down expires now, and the pass runs before the process takes its full load
     this.cancelTimer = this.clock.after(0, tick);
@@ -85,7 +88,9 @@ export class ExpirySweeper {
       this.extra.add(pass);
       return pass;
     }
-    this.running ??= this.pass(now).finally(() => { this.running = undefined; });
+    this.running ??= this.pass(now).finally(() => {
+      this.running = undefined;
+    });
     return this.running;
   }
 

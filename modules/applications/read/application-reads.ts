@@ -10,8 +10,10 @@ export interface OrderLookup {
 }
 
 function matchesOrder(doc: ApplicationDoc, q: OrderLookup): boolean {
-  return (q.orderNumber === undefined || doc.order.number === q.orderNumber)
-    && (q.orderVariableSymbol === undefined || doc.order.variableSymbols.includes(q.orderVariableSymbol));
+  return (
+    (q.orderNumber === undefined || doc.order.number === q.orderNumber) &&
+    (q.orderVariableSymbol === undefined || doc.order.variableSymbols.includes(q.orderVariableSymbol))
+  );
 }
 
 /** The partner's reads of applications: another partner's id reads exactly like an unknown one. */

@@ -17,12 +17,16 @@ export interface CreateFromRecurrenceInput {
  * merchantUrls. Without items the service derives them from totalVat, so it needs a rate.
  */
 export const createFromRecurrenceSchema = Joi.object<CreateFromRecurrenceInput, true>({
-  type: Joi.string().valid(...FINANCING_TYPES).default('DEFERRED_PAYMENT'),
-  order: orderSchema.keys({
-    number: Joi.string().min(1).max(100),
-    items: orderItemsSchema.description('optional; without items one item per VAT rate is derived from the totals'),
-    totalVat: totalVatSchema.required().when('items', { not: Joi.exist(), then: Joi.array().min(1) }),
-  }).required(),
+  type: Joi.string()
+    .valid(...FINANCING_TYPES)
+    .default('DEFERRED_PAYMENT'),
+  order: orderSchema
+    .keys({
+      number: Joi.string().min(1).max(100),
+      items: orderItemsSchema.description('optional; without items one item per VAT rate is derived from the totals'),
+      totalVat: totalVatSchema.required().when('items', { not: Joi.exist(), then: Joi.array().min(1) }),
+    })
+    .required(),
   merchantUrls: merchantUrlsSchema.required(),
   customData: Joi.object().unknown(true).allow(null),
   override: overrideSchema,
@@ -37,9 +41,10 @@ export const recurrenceIdParams = Joi.object<{ recurrenceId: string }, true>({
  * (a state the recurrence cannot be given), not 400: the schema names the one value, the
  * answer keeps its code.
  */
-const onlyCancelled = (errors: Joi.ErrorReport[]) => (errors.some((e) => e.code === 'any.only')
-  ? new UnprocessableError('UNPROCESSABLE', 'CANCELLED is the only state a recurrence can be set to.', { attribute: 'state' })
-  : errors);
+const onlyCancelled = (errors: Joi.ErrorReport[]) =>
+  errors.some((e) => e.code === 'any.only')
+    ? new UnprocessableError('UNPROCESSABLE', 'CANCELLED is the only state a recurrence can be set to.', { attribute: 'state' })
+    : errors;
 
 export const patchRecurrenceSchema = Joi.object<{ state: string }, true>({
   state: Joi.string().valid('CANCELLED').required().error(onlyCancelled).description('CANCELLED is the only value; another is answered 422 UNPROCESSABLE'),

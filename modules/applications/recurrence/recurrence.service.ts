@@ -27,10 +27,17 @@ export function effectiveRecurrence(r: RecurrenceDoc, now: Date): RecurrenceDoc 
 export class RecurrenceService {
   private readonly dedup: DuplicateGuard;
 
-  constructor(private readonly deps: {
-    repo: ApplicationRepository; changes: ApplicationChanges; decisions: DecisionService; documents: DocumentStore;
-    cfg: CreateConfig; sandbox: boolean; clock: Clock;
-  }) {
+  constructor(
+    private readonly deps: {
+      repo: ApplicationRepository;
+      changes: ApplicationChanges;
+      decisions: DecisionService;
+      documents: DocumentStore;
+      cfg: CreateConfig;
+      sandbox: boolean;
+      clock: Clock;
+    },
+  ) {
     this.dedup = new DuplicateGuard(deps.repo, deps.cfg.duplicateWindowMs);
   }
 
@@ -56,26 +63,44 @@ export class RecurrenceService {
     if (state !== 'CANCELLED') throw new UnprocessableError('UNPROCESSABLE', 'CANCELLED is the only state a recurrence can be set to.', { attribute: 'state' });
     const origin = await this.origin(partnerId, recurrenceId);
     const now = this.deps.clock.now();
-    const { doc } = await this.deps.changes.change(partnerId, origin._id, (app) => {
-      const r = effectiveRecurrence(app.recurrence!, now);
-      if (r.state === 'CANCELLED') throw new AlreadyCancelled();
-      if (r.state !== 'READY') throw new UnprocessableError('RECURRENCE_NOT_USABLE', `The recurrence is ${r.state}; only a READY recurrence can be cancelled.`);
-      return {
-        set: { recurrence: { ...r, state: 'CANCELLED', cancelledAt: now } },
-        events: [{ type: APPLICATION_EVENTS.recurrenceCancelled, data: { recurrenceId } }],
-      };
-    }, reply).catch((err) => { if (err instanceof AlreadyCancelled) return { doc: origin }; throw err; });
+    const { doc } = await this.deps.changes
+      .change(
+        partnerId,
+        origin._id,
+        (app) => {
+          const r = effectiveRecurrence(app.recurrence!, now);
+          if (r.state === 'CANCELLED') throw new AlreadyCancelled();
+          if (r.state !== 'READY')
+            throw new UnprocessableError('RECURRENCE_NOT_USABLE', `The recurrence is ${r.state}; only a READY recurrence can be cancelled.`);
+          return {
+            set: { recurrence: { ...r, state: 'CANCELLED', cancelledAt: now } },
+            events: [{ type: APPLICATION_EVENTS.recurrenceCancelled, data: { recurrenceId } }],
+          };
+        },
+        reply,
+      )
+      .catch((err) => {
+        if (err instanceof AlreadyCancelled) return { doc: origin };
+        throw err;
+      });
     return doc;
   }
 
   /** POST /recurrences/{id}/applications: decided at once, no gateway. `origin`: this.origin(). */
   async createFrom(
-    partner: AuthenticatedPartner, origin: ApplicationDoc & { recurrence: RecurrenceDoc }, input: CreateFromRecurrenceInput, reply: Reply<ApplicationDoc>,
+    partner: AuthenticatedPartner,
+    origin: ApplicationDoc & { recurrence: RecurrenceDoc },
+    input: CreateFromRecurrenceInput,
+    reply: Reply<ApplicationDoc>,
   ): Promise<CreateOutcome & { origin: ApplicationDoc }> {
-    if (input.type !== 'DEFERRED_PAYMENT') throw new UnprocessableError('NOT_SUPPORTED', 'Recurrences are supported for DEFERRED_PAYMENT only.', { attribute: 'type' });
+    if (input.type !== 'DEFERRED_PAYMENT')
+      throw new UnprocessableError('NOT_SUPPORTED', 'Recurrences are supported for DEFERRED_PAYMENT only.', { attribute: 'type' });
     const now = this.deps.clock.now();
     if (!recurrenceUsable(origin.recurrence, now)) {
-      throw new UnprocessableError('RECURRENCE_NOT_USABLE', `The recurrence is ${effectiveRecurrence(origin.recurrence, now).state}; only a READY recurrence creates applications.`);
+      throw new UnprocessableError(
+        'RECURRENCE_NOT_USABLE',
+        `The recurrence is ${effectiveRecurrence(origin.recurrence, now).state}; only a READY recurrence creates applications.`,
+      );
     }
     const derived = withDerivedItems(input.order);
     if (derived.errors.length) throw new UnprocessableError(derived.errors[0]!.code, derived.errors[0]!.message, { records: derived.errors });
@@ -84,17 +109,46 @@ export class RecurrenceService {
     assertAcceptable({ ...input, order }, this.deps.cfg, derived.derived ? sentAttribute(order) : undefined);
     const documents = await this.deps.documents.prepare(input.order.documents, (i) => `order.documents[${i}].file`, now);
     const key = duplicateKey(partner.id, input.type, input.order, duplicateScopeOf({ fromRecurrenceId: origin.recurrence.id, customer: origin.customer }));
-    const { doc, created } = await this.dedup.insertOnce(key, now, () => this.insert(partner.id, newId(), key, origin, { ...input, order }, documents, now, derived.derived, reply));
+    const { doc, created } = await this.dedup.insertOnce(key, now, () =>
+      this.insert(partner.id, newId(), key, origin, { ...input, order }, documents, now, derived.derived, reply),
+    );
     return { doc, created, warnings: [], origin };
   }
 
-  private async insert(partnerId: string, id: string, dedupKey: string, origin: ApplicationDoc & { recurrence: RecurrenceDoc }, input: CreateFromRecurrenceInput & { order: OrderInput }, documents: DocumentMeta[], now: Date, itemsDerived: boolean, reply: Reply<ApplicationDoc>) {
+  private async insert(
+    partnerId: string,
+    id: string,
+    dedupKey: string,
+    origin: ApplicationDoc & { recurrence: RecurrenceDoc },
+    input: CreateFromRecurrenceInput & { order: OrderInput },
+    documents: DocumentMeta[],
+    now: Date,
+    itemsDerived: boolean,
+    reply: Reply<ApplicationDoc>,
+  ) {
     const { repo, decisions, cfg } = this.deps;
     const created = transition(undefined, 'CREATE_FROM_RECURRENCE');
     const base = buildApplication(
-      { type: input.type, agreementTermsAndConditions: true, isRecurring: false, merchantUrls: input.merchantUrls, customData: input.customData, order: input.order, customer: origin.customer },
+      {
+        type: input.type,
+        agreementTermsAndConditions: true,
+        isRecurring: false,
+        merchantUrls: input.merchantUrls,
+        customData: input.customData,
+        order: input.order,
+        customer: origin.customer,
+      },
       documents,
-      { id, partnerId, dedupKey, status: created, event: APPLICATION_EVENTS.created, now, applicationTtlMs: cfg.applicationTtlMs, gatewayTokenTtlMs: cfg.gatewayTokenTtlMs },
+      {
+        id,
+        partnerId,
+        dedupKey,
+        status: created,
+        event: APPLICATION_EVENTS.created,
+        now,
+        applicationTtlMs: cfg.applicationTtlMs,
+        gatewayTokenTtlMs: cfg.gatewayTokenTtlMs,
+      },
     );
     // an order change of totals only re-derives the items of an order that never had sent ones
     if (itemsDerived) base.order.itemsDerived = true;
@@ -103,10 +157,23 @@ export class RecurrenceService {
     const verdict = decideApplication(doc, level, { sandbox: this.deps.sandbox });
     const change = verdictChange(doc, verdict, level, now);
     const final = transition(created, change.trigger!);
-    const createdEvent = applicationEvent(APPLICATION_EVENTS.created, doc, 1, created, null, { fromRecurrenceId: origin.recurrence.id, orderNumber: doc.order.number, totalPrice: doc.order.totalPrice }, now);
+    const createdEvent = applicationEvent(
+      APPLICATION_EVENTS.created,
+      doc,
+      1,
+      created,
+      null,
+      { fromRecurrenceId: origin.recurrence.id, orderNumber: doc.order.number, totalPrice: doc.order.totalPrice },
+      now,
+    );
     const decidedEvent = applicationEvent(change.events![0]!.type, doc, 1, final, created, change.events![0]!.data, now);
     const stored = {
-      ...base, ...change.set, fromRecurrenceId: origin.recurrence.id, state: final.state, stateReason: final.stateReason, expiresAt: null,
+      ...base,
+      ...change.set,
+      fromRecurrenceId: origin.recurrence.id,
+      state: final.state,
+      stateReason: final.stateReason,
+      expiresAt: null,
       history: [...base.history, { at: now, state: final.state, stateReason: final.stateReason, event: decidedEvent.type }],
     };
     // one notification: the decided status (no customer redirect is needed)

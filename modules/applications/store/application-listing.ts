@@ -25,7 +25,17 @@ export type ApplicationListItem = Pick<ApplicationDoc, '_id' | 'state' | 'stateR
   customer: Pick<ApplicationDoc['customer'], 'email'>;
 };
 
-const PROJECTION = { _id: 1, state: 1, stateReason: 1, type: 1, createdAt: 1, 'order.number': 1, 'order.totalPrice': 1, 'order.variableSymbols': 1, 'customer.email': 1 } as const;
+const PROJECTION = {
+  _id: 1,
+  state: 1,
+  stateReason: 1,
+  type: 1,
+  createdAt: 1,
+  'order.number': 1,
+  'order.totalPrice': 1,
+  'order.variableSymbols': 1,
+  'customer.email': 1,
+} as const;
 
 /**
  * The partner's applications as a list, newest first, paged by (createdAt, _id). Every
@@ -82,11 +92,13 @@ export class ApplicationListing {
       f.$and = [page as Filter<ApplicationDoc>];
     }
     const dir = older ? -1 : 1;
-    const read = (filter: Filter<ApplicationDoc>) => this.applications.find(filter, { projection: PROJECTION })
-      .sort({ createdAt: dir, _id: dir }).limit(q.limit + 1).toArray() as unknown as Promise<ApplicationListItem[]>;
-    const rows = q.search
-      ? mergeInOrder(await Promise.all(this.searches(q.search).map((key) => read({ ...f, ...key }))), dir, q.limit + 1)
-      : await read(f);
+    const read = (filter: Filter<ApplicationDoc>) =>
+      this.applications
+        .find(filter, { projection: PROJECTION })
+        .sort({ createdAt: dir, _id: dir })
+        .limit(q.limit + 1)
+        .toArray() as unknown as Promise<ApplicationListItem[]>;
+    const rows = q.search ? mergeInOrder(await Promise.all(this.searches(q.search).map((key) => read({ ...f, ...key }))), dir, q.limit + 1) : await read(f);
     const more = rows.length > q.limit;
     const items = rows.slice(0, q.limit);
     return { items: older ? items : items.reverse(), more };

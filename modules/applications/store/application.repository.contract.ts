@@ -13,11 +13,19 @@ export function applicationRepositoryContract(make: () => Promise<ApplicationRep
   const t0 = new Date('2030-01-01T10:00:00Z');
   const at = (s: number) => new Date(t0.getTime() + s * 1000);
   const entry = (id: string): OutboxEntry => ({ id, topic: 'applications.events', key: 'a', value: '{}', createdAt: t0 });
-  const app = (id: string, over: Record<string, unknown> = {}) => ({
-    _id: id, partnerId: 'p-1', createdAt: t0, expiresAt: null, order: { number: 'N-1', variableSymbols: ['VS-1'] }, ...over,
-  }) as unknown as ApplicationDoc;
+  const app = (id: string, over: Record<string, unknown> = {}) =>
+    ({
+      _id: id,
+      partnerId: 'p-1',
+      createdAt: t0,
+      expiresAt: null,
+      order: { number: 'N-1', variableSymbols: ['VS-1'] },
+      ...over,
+    }) as unknown as ApplicationDoc;
   let repo: ApplicationRepository;
-  beforeEach(async () => { repo = await make(); });
+  beforeEach(async () => {
+    repo = await make();
+  });
 
   it('when an application is inserted with entries, then it reads back at version 1 with them pending', async () => {
     const doc = await repo.insertWithOutbox(app('a1'), [entry('e1')], t0, NO_REPLY);
@@ -31,7 +39,10 @@ export function applicationRepositoryContract(make: () => Promise<ApplicationRep
 
   it('when the id is taken, then the insert is refused', async () => {
     await repo.insertWithOutbox(app('a1'), [], t0, NO_REPLY);
-    await repo.insertWithOutbox(app('a1'), [], t0, NO_REPLY).then(() => expect.fail('inserted twice'), (err) => expect(err.code).to.equal(11000));
+    await repo.insertWithOutbox(app('a1'), [], t0, NO_REPLY).then(
+      () => expect.fail('inserted twice'),
+      (err) => expect(err.code).to.equal(11000),
+    );
   });
 
   it('when another partner asks for an application, then it reads as unknown', async () => {
@@ -42,7 +53,12 @@ export function applicationRepositoryContract(make: () => Promise<ApplicationRep
 
   it('when a change is decided, then it is written with a new version and its entries', async () => {
     await repo.insertWithOutbox(app('a1'), [], t0, NO_REPLY);
-    const { doc, result } = await repo.mutate('a1', () => repo.findById('a1'), () => ({ set: { expiresAt: at(5) }, entries: [entry('e2')], result: 'ok' }), { notFound: () => new Error('404'), reply: NO_REPLY });
+    const { doc, result } = await repo.mutate(
+      'a1',
+      () => repo.findById('a1'),
+      () => ({ set: { expiresAt: at(5) }, entries: [entry('e2')], result: 'ok' }),
+      { notFound: () => new Error('404'), reply: NO_REPLY },
+    );
     expect(result).to.equal('ok');
     expect(doc.version).to.equal(2);
     const read = (await repo.findById('a1'))!;
@@ -50,9 +66,18 @@ export function applicationRepositoryContract(make: () => Promise<ApplicationRep
     expect(Object.keys(read.outbox)).to.deep.equal(['e2']);
   });
 
-  it('when the application is missing, then mutate gives the caller\'s not-found error', async () => {
-    await repo.mutate('zz', () => repo.findById('zz'), () => ({ set: {}, entries: [] }), { notFound: () => new Error('404'), reply: NO_REPLY })
-      .then(() => expect.fail('changed'), (err) => expect(err.message).to.equal('404'));
+  it("when the application is missing, then mutate gives the caller's not-found error", async () => {
+    await repo
+      .mutate(
+        'zz',
+        () => repo.findById('zz'),
+        () => ({ set: {}, entries: [] }),
+        { notFound: () => new Error('404'), reply: NO_REPLY },
+      )
+      .then(
+        () => expect.fail('changed'),
+        (err) => expect(err.message).to.equal('404'),
+      );
   });
 
   it('when asked for the newest by order, then every criterion must match and the newest wins', async () => {
@@ -81,8 +106,10 @@ export function applicationRepositoryContract(make: () => Promise<ApplicationRep
     await repo.insertWithOutbox(app('a1', { dedupKey: 'k' }), [entry('e1')], t0, NO_REPLY);
     await repo.insertWithOutbox(app('a2'), [], t0, NO_REPLY);
     await repo.insertWithOutbox(app('a3'), [], t0, NO_REPLY); // applications without a key do not collide
-    await repo.insertWithOutbox(app('a4', { dedupKey: 'k' }), [entry('e4')], t0, NO_REPLY)
-      .then(() => expect.fail('inserted'), (err) => expect(err).to.be.instanceOf(DedupKeyTakenError));
+    await repo.insertWithOutbox(app('a4', { dedupKey: 'k' }), [entry('e4')], t0, NO_REPLY).then(
+      () => expect.fail('inserted'),
+      (err) => expect(err).to.be.instanceOf(DedupKeyTakenError),
+    );
     expect((await repo.findById('a4')) !== null).to.equal(false);
     expect((await repo.findByDedupKey('k'))!._id).to.equal('a1');
     expect(await repo.findByDedupKey('other')).to.equal(null);
@@ -99,7 +126,10 @@ export function applicationRepositoryContract(make: () => Promise<ApplicationRep
 
   it('when the id is taken as well as the key, then the insert is refused for its id', async () => {
     await repo.insertWithOutbox(app('a1', { dedupKey: 'k' }), [], t0, NO_REPLY);
-    await repo.insertWithOutbox(app('a1', { dedupKey: 'k' }), [], t0, NO_REPLY).then(() => expect.fail('inserted twice'), (err) => expect(err.code).to.equal(11000));
+    await repo.insertWithOutbox(app('a1', { dedupKey: 'k' }), [], t0, NO_REPLY).then(
+      () => expect.fail('inserted twice'),
+      (err) => expect(err.code).to.equal(11000),
+    );
   });
 
   it('when approvals are added, then each application counts once and GOLD is set only from BASIC', async () => {
@@ -116,7 +146,10 @@ export function applicationRepositoryContract(make: () => Promise<ApplicationRep
 
   it('when recurrence pointers and module keys are stored, then the first one stands', async () => {
     await repo.insertRecurrencePointer({ _id: 'r', applicationId: 'a1', partnerId: 'p-1' });
-    await repo.insertRecurrencePointer({ _id: 'r', applicationId: 'a2', partnerId: 'p-1' }).then(() => expect.fail('inserted twice'), (err) => expect(err.code).to.equal(11000));
+    await repo.insertRecurrencePointer({ _id: 'r', applicationId: 'a2', partnerId: 'p-1' }).then(
+      () => expect.fail('inserted twice'),
+      (err) => expect(err.code).to.equal(11000),
+    );
     expect(await repo.findRecurrencePointer('r')).to.deep.equal({ _id: 'r', applicationId: 'a1', partnerId: 'p-1' });
     const first = await repo.moduleKey({ _id: 'key', secret: 's1', createdAt: t0 });
     const second = await repo.moduleKey({ _id: 'key', secret: 's2', createdAt: at(1) });

@@ -5,7 +5,13 @@ import type { Reply } from '../../../platform/idempotency.js';
 import type { AccountLevel } from '../../order-rules/index.js';
 import type { ApplicationDoc } from '../application.model.js';
 import {
-  DedupKeyTakenError, type ApplicationRepository, type CustomerAccountDoc, type DocumentContentDoc, type ModuleKeyDoc, type OrderCriteria, type RecurrencePointerDoc,
+  DedupKeyTakenError,
+  type ApplicationRepository,
+  type CustomerAccountDoc,
+  type DocumentContentDoc,
+  type ModuleKeyDoc,
+  type OrderCriteria,
+  type RecurrencePointerDoc,
 } from './application.repository.js';
 
 const copy = <T>(doc: T | undefined): T | null => (doc === undefined ? null : structuredClone(doc));
@@ -38,9 +44,14 @@ export class InMemoryApplicationRepository implements ApplicationRepository {
   }
 
   async findNewestByOrder(partnerId: string, q: OrderCriteria): Promise<ApplicationDoc | null> {
-    const matching = this.store.all().filter((d) => d.partnerId === partnerId
-      && (q.orderNumber === undefined || d.order.number === q.orderNumber)
-      && (q.orderVariableSymbol === undefined || (d.order.variableSymbols ?? []).includes(q.orderVariableSymbol)));
+    const matching = this.store
+      .all()
+      .filter(
+        (d) =>
+          d.partnerId === partnerId &&
+          (q.orderNumber === undefined || d.order.number === q.orderNumber) &&
+          (q.orderVariableSymbol === undefined || (d.order.variableSymbols ?? []).includes(q.orderVariableSymbol)),
+      );
     matching.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a._id < b._id ? 1 : -1));
     return matching[0] ?? null;
   }
@@ -61,12 +72,20 @@ export class InMemoryApplicationRepository implements ApplicationRepository {
   }
 
   async idsExpiringBy(now: Date, limit: number): Promise<string[]> {
-    return this.store.all().filter((d) => d.expiresAt && d.expiresAt <= now).slice(0, limit).map((d) => d._id);
+    return this.store
+      .all()
+      .filter((d) => d.expiresAt && d.expiresAt <= now)
+      .slice(0, limit)
+      .map((d) => d._id);
   }
 
   async idsWithRecurrenceEndedBy(now: Date, limit: number): Promise<string[]> {
     const ended = (d: ApplicationDoc) => d.recurrence?.state === 'READY' && d.recurrence.validUntil != null && d.recurrence.validUntil <= now;
-    return this.store.all().filter(ended).slice(0, limit).map((d) => d._id);
+    return this.store
+      .all()
+      .filter(ended)
+      .slice(0, limit)
+      .map((d) => d._id);
   }
 
   async findByDedupKey(key: string): Promise<ApplicationDoc | null> {

@@ -211,13 +211,21 @@ export class MongoApplicationRepository implements ApplicationRepository {
   }
 
   async idsExpiringBy(now: Date, limit: number): Promise<string[]> {
-    const due = await this.applications.find({ expiresAt: { $lte: now } }, { projection: { _id: 1 } }).limit(limit).toArray();
+    const due = await this.applications
+      .find({ expiresAt: { $lte: now } }, { projection: { _id: 1 } })
+      .limit(limit)
+      .toArray();
     return due.map((d) => d._id);
   }
 
   async idsWithRecurrenceEndedBy(now: Date, limit: number): Promise<string[]> {
     const filter = { 'recurrence.state': 'READY' as const, 'recurrence.validUntil': { $lte: now } };
-    return (await this.applications.find(filter, { projection: { _id: 1 } }).limit(limit).toArray()).map((d) => d._id);
+    return (
+      await this.applications
+        .find(filter, { projection: { _id: 1 } })
+        .limit(limit)
+        .toArray()
+    ).map((d) => d._id);
   }
 
   findByDedupKey(key: string): Promise<ApplicationDoc | null> {
@@ -234,14 +242,17 @@ export class MongoApplicationRepository implements ApplicationRepository {
     let adopted = 0;
     for (const claim of await this.legacyDedup.find({ claimedAt: { $gt: since } }).toArray()) {
       try {
-        adopted += (await this.applications.updateOne({ _id: claim.applicationId, dedupKey: { $exists: false } }, { $set: { dedupKey: claim._id } })).modifiedCount;
+        adopted += (await this.applications.updateOne({ _id: claim.applicationId, dedupKey: { $exists: false } }, { $set: { dedupKey: claim._id } }))
+          .modifiedCount;
       } catch (err) {
         if (!isDuplicateKey(err)) throw err; // a newer application holds the key already
       }
     }
     // nothing reads the claims once adopted; an instance of the earlier version still
     // running writes new ones, which the next start adopts
-    await this.legacyDedup.drop().catch((err) => { if (!isNamespaceNotFound(err)) throw err; });
+    await this.legacyDedup.drop().catch((err) => {
+      if (!isNamespaceNotFound(err)) throw err;
+    });
     return adopted;
   }
 
@@ -267,7 +278,9 @@ export class MongoApplicationRepository implements ApplicationRepository {
   }
 
   async putContent(doc: DocumentContentDoc): Promise<void> {
-    await this.contents.insertOne(doc).catch((err) => { if (!isDuplicateKey(err)) throw err; });
+    await this.contents.insertOne(doc).catch((err) => {
+      if (!isDuplicateKey(err)) throw err;
+    });
   }
 
   async account(accountId: string): Promise<{ level: AccountLevel; approvedIds: string[] }> {
@@ -295,7 +308,9 @@ export class MongoApplicationRepository implements ApplicationRepository {
   }
 
   async moduleKey(fresh: ModuleKeyDoc): Promise<ModuleKeyDoc> {
-    await this.keys.insertOne(fresh).catch((err) => { if (!isDuplicateKey(err)) throw err; });
+    await this.keys.insertOne(fresh).catch((err) => {
+      if (!isDuplicateKey(err)) throw err;
+    });
     const doc = await this.keys.findOne({ _id: fresh._id });
     if (!doc) throw new Error(`module key ${fresh._id} missing`);
     return doc;

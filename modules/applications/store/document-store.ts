@@ -95,10 +95,15 @@ interface CheckedDocument {
  * error status and a redirect all read the same, so the fetcher is no probe of which ports
  * answer and which names resolve from inside our network. The reason goes to our log.
  */
-export const DOCUMENT_FETCH_FAILED = 'The document could not be fetched from this URL: it must be on a public https server that answers 200 with the file in time, without a redirect.';
+export const DOCUMENT_FETCH_FAILED =
+  'The document could not be fetched from this URL: it must be on a public https server that answers 200 with the file in time, without a redirect.';
 
 export class DocumentStore {
-  constructor(private readonly repo: ApplicationRepository, private readonly fetcher: DocumentFetcher, private readonly logger?: Logger) {}
+  constructor(
+    private readonly repo: ApplicationRepository,
+    private readonly fetcher: DocumentFetcher,
+    private readonly logger?: Logger,
+  ) {}
 
   /**
    * Decodes or fetches, checks and stores the files; returns their metadata in input order.
@@ -118,7 +123,10 @@ export class DocumentStore {
     const mimeType = await sniff(bytes, filename, attribute);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const meta: CheckedDocument['meta'] = {
-      type: d.type, mimeType, size: bytes.length, sha256,
+      type: d.type,
+      mimeType,
+      size: bytes.length,
+      sha256,
       ...(filename ? { filename } : {}),
       ...(sourceUrl ? { sourceUrl } : {}),
       ...(d.description ? { description: d.description } : {}),
@@ -141,7 +149,10 @@ export class DocumentStore {
     } catch (err) {
       if (err instanceof ResponseTooLarge) throw tooLarge(attribute);
       const e = err as NodeJS.ErrnoException;
-      this.logger?.info({ host: new URL(file).host, attribute, reason: e?.message, code: e?.code, refused: err instanceof RefusedAddressError }, 'document URL not fetched');
+      this.logger?.info(
+        { host: new URL(file).host, attribute, reason: e?.message, code: e?.code, refused: err instanceof RefusedAddressError },
+        'document URL not fetched',
+      );
       throw new UnprocessableError('UNPROCESSABLE', DOCUMENT_FETCH_FAILED, { attribute });
     }
   }
@@ -186,7 +197,9 @@ async function sniff(bytes: Buffer, filename: string | undefined, attribute: str
   }
   if (!found && isText(bytes)) mime = 'text/plain';
   if (!mime || !ACCEPTED_MIME_TYPES.includes(mime)) {
-    throw new InvalidRequestError(`The file type ${mime ?? 'unknown'} is not accepted; accepted: PDF, Office documents, plain text, JPEG, PNG, GIF.`, { attribute });
+    throw new InvalidRequestError(`The file type ${mime ?? 'unknown'} is not accepted; accepted: PDF, Office documents, plain text, JPEG, PNG, GIF.`, {
+      attribute,
+    });
   }
   const ext = claimedExtension(filename);
   if (ext !== undefined && !EXTENSIONS_BY_MIME[mime]!.includes(ext)) {

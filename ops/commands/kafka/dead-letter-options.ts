@@ -37,7 +37,12 @@ export async function chosenDeadLetters(ctx: VerbContext, values: Values): Promi
 /** A dead letter as printed: no value (it may hold personal data), its age. */
 export function listed(d: DeadLetter, now: Date) {
   return {
-    id: d.id, eventType: d.eventType, source: d.source, reason: d.reason, at: d.at.toISOString(),
-    ageSeconds: Math.round((now.getTime() - d.at.getTime()) / 1000), deadLetterPosition: `${d.partition}@${d.offset}`,
+    id: d.id,
+    eventType: d.eventType,
+    source: d.source,
+    reason: d.reason,
+    at: d.at.toISOString(),
+    ageSeconds: Math.round((now.getTime() - d.at.getTime()) / 1000),
+    deadLetterPosition: `${d.partition}@${d.offset}`,
   };
 }

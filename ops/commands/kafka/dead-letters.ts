@@ -8,7 +8,7 @@ export const deadLetters: Verb = {
   summary: 'lists the dead-lettered messages: id, source topic and group, reason, age',
   usage: CHOOSE_USAGE,
   details: [
-    'Reads the service\'s dead-letter topic from its beginning (a reader group of its own that',
+    "Reads the service's dead-letter topic from its beginning (a reader group of its own that",
     'commits nothing, deleted after) and prints {count, deadLetters}. The values are not',
     'printed: they may hold personal data. Choose with --id (repeatable), --source (a topic,',
     'with or without KAFKA_TOPIC_PREFIX), --since and --until (when it was given up).',

@@ -14,17 +14,24 @@ import { UsageError, type Verb } from '../../verb.js';
  */
 export function serviceTopics(config: Config): string[] {
   const delays = [...new Set(config.webhooks.retryDelaysMs)].sort((a, b) => a - b);
-  return [...new Set([
-    ...Object.values(TOPICS), ...Object.values(APPLICATION_TOPICS), ...Object.values(ORDER_TOPICS), ...Object.values(PAYMENT_TOPICS),
-    REDELIVERIES_TOPIC, 'webhooks.dead-letter', ...delays.map((ms) => `webhooks.retry.${ms}ms`),
-  ])].map((t) => `${config.kafka.topicPrefix}${t}`);
+  return [
+    ...new Set([
+      ...Object.values(TOPICS),
+      ...Object.values(APPLICATION_TOPICS),
+      ...Object.values(ORDER_TOPICS),
+      ...Object.values(PAYMENT_TOPICS),
+      REDELIVERIES_TOPIC,
+      'webhooks.dead-letter',
+      ...delays.map((ms) => `webhooks.retry.${ms}ms`),
+    ]),
+  ].map((t) => `${config.kafka.topicPrefix}${t}`);
 }
 
 /** The topics as an operator creates them in a cluster that forbids the service to. */
 export const topics: Verb = {
   group: 'kafka',
   name: 'topics',
-  summary: 'prints the service\'s topics as kafka-topics.sh lines, or creates them (--create)',
+  summary: "prints the service's topics as kafka-topics.sh lines, or creates them (--create)",
   usage: '[--create] [--replication <n>]',
   details: [
     'Each topic with its partitions (KAFKA_PARTITIONS), replication factor (up to 3, never more',

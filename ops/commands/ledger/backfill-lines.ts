@@ -6,7 +6,8 @@ export const backfillLines: Verb = {
   name: 'backfill-lines',
   summary: 'writes the payment line of every ledger record made before lines existed (idempotent)',
   usage: '',
-  details: 'Prints {ledgers, lines}: ledgers read, lines written. The lines are open, so the next\nsettlement of each partner takes them; run again, it writes nothing.',
+  details:
+    'Prints {ledgers, lines}: ledgers read, lines written. The lines are open, so the next\nsettlement of each partner takes them; run again, it writes nothing.',
   options: {},
   run: async (ctx) => backfill(ctx.db),
 };

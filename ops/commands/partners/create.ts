@@ -7,7 +7,14 @@ export const create: Verb = {
   summary: 'a new partner: prints its id and its first webhook secret',
   usage: `--username U ${PASSWORD_USAGE} [--payout-trigger SENT|DELIVERED] [--fee-bps N] [--api-version V] [--display-name N]`,
   details: 'Defaults: payout trigger DELIVERED, fee 0 basis points, the current API version.',
-  options: { ...USERNAME, ...PASSWORD, 'payout-trigger': { type: 'string' }, 'fee-bps': { type: 'string' }, 'api-version': { type: 'string' }, 'display-name': { type: 'string' } },
+  options: {
+    ...USERNAME,
+    ...PASSWORD,
+    'payout-trigger': { type: 'string' },
+    'fee-bps': { type: 'string' },
+    'api-version': { type: 'string' },
+    'display-name': { type: 'string' },
+  },
   run: async (ctx, values) => {
     const trigger = optional(values, 'payout-trigger') ?? 'DELIVERED';
     if (trigger !== 'SENT' && trigger !== 'DELIVERED') throw new UsageError('--payout-trigger must be SENT or DELIVERED');
@@ -17,8 +24,12 @@ export const create: Verb = {
     const displayName = optional(values, 'display-name');
     const username = need(values, 'username');
     return (await partnerAdmin(ctx)).create({
-      username, password: await password(ctx, values), payoutTrigger: trigger, feeBps: Number(feeText),
-      ...(apiVersion ? { apiVersion } : {}), ...(displayName !== undefined ? { displayName } : {}),
+      username,
+      password: await password(ctx, values),
+      payoutTrigger: trigger,
+      feeBps: Number(feeText),
+      ...(apiVersion ? { apiVersion } : {}),
+      ...(displayName !== undefined ? { displayName } : {}),
     });
   },
 };

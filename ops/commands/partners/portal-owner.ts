@@ -5,7 +5,7 @@ import { USERNAME, partnerAdmin } from './partner-ops.js';
 export const portalOwner: Verb = {
   group: 'partners',
   name: 'portal-owner',
-  summary: 'the partner portal\'s first owner of a partner: prints a one-time setup link',
+  summary: "the partner portal's first owner of a partner: prints a one-time setup link",
   usage: '--username U --email E --name N',
   details: 'The link names PUBLIC_BASE_URL and lasts PORTAL_SETUP_LINK_TTL, as the API reads them.',
   options: { ...USERNAME, email: { type: 'string' }, name: { type: 'string' } },

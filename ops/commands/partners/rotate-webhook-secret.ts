@@ -10,7 +10,11 @@ export const rotateWebhookSecret: Verb = {
   options: { ...USERNAME, grace: { type: 'string' } },
   run: async (ctx, values) => {
     let graceMs: number;
-    try { graceMs = parseDuration(optional(values, 'grace') ?? '24h'); } catch { throw new UsageError('--grace must be a duration like 0s, 30m or 24h'); }
+    try {
+      graceMs = parseDuration(optional(values, 'grace') ?? '24h');
+    } catch {
+      throw new UsageError('--grace must be a duration like 0s, 30m or 24h');
+    }
     return (await partnerAdmin(ctx)).rotateWebhookSecret(need(values, 'username'), graceMs);
   },
 };

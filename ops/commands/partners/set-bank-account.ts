@@ -4,7 +4,7 @@ import { USERNAME, partnerAdmin } from './partner-ops.js';
 export const setBankAccount: Verb = {
   group: 'partners',
   name: 'set-bank-account',
-  summary: 'where the partner\'s settlements are paid',
+  summary: "where the partner's settlements are paid",
   usage: '--username U --account ACCOUNT',
   details: 'ACCOUNT: a Czech account number ([prefix-]number/bank code, checksums checked) or an IBAN.',
   options: { ...USERNAME, account: { type: 'string' } },

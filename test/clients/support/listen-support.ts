@@ -45,9 +45,16 @@ export class Receiver {
       req.on('end', () => {
         const body = Buffer.concat(chunks).toString('utf8');
         let verified = false;
-        try { this.verifier.verify(body, req.headers); verified = true; } catch { /* recorded as unverified */ }
+        try {
+          this.verifier.verify(body, req.headers);
+          verified = true;
+        } catch {
+          /* recorded as unverified */
+        }
         this.received.push({ webhookId: String(req.headers['webhook-id']), body, headers: req.headers, verified });
-        res.writeHead(this.status, { 'content-type': 'application/json' }).end(JSON.stringify(this.status < 300 ? { statusCode: '200', status: 'OK' } : { status: 'ERROR' }));
+        res
+          .writeHead(this.status, { 'content-type': 'application/json' })
+          .end(JSON.stringify(this.status < 300 ? { statusCode: '200', status: 'OK' } : { status: 'ERROR' }));
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
@@ -78,10 +85,19 @@ export class CliRun {
   constructor(args: string[], env: Record<string, string>, command = [process.execPath, '--import', 'tsx', 'clients/typescript/src/cli/main.ts'], cwd = ROOT) {
     // its own process group: a stop reaches what npx or npm started too
     this.child = spawn(command[0]!, [...command.slice(1), ...args], {
-      cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true,
+      cwd,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
-    this.child.stdout!.on('data', (d) => { this.stdout += d; if (process.env.TEST_LOG_LEVEL) process.stderr.write(`[listen out] ${d}`); });
-    this.child.stderr!.on('data', (d) => { this.stderr += d; if (process.env.TEST_LOG_LEVEL) process.stderr.write(`[listen err] ${d}`); });
+    this.child.stdout!.on('data', (d) => {
+      this.stdout += d;
+      if (process.env.TEST_LOG_LEVEL) process.stderr.write(`[listen out] ${d}`);
+    });
+    this.child.stderr!.on('data', (d) => {
+      this.stderr += d;
+      if (process.env.TEST_LOG_LEVEL) process.stderr.write(`[listen err] ${d}`);
+    });
     this.exited = new Promise((resolve) => this.child.on('close', (code) => resolve(code)));
   }
 
@@ -101,13 +117,19 @@ export class CliRun {
     try {
       if (signal === 'SIGKILL') process.kill(-this.child.pid!, signal);
       else if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill(signal);
-    } catch { /* already gone */ }
+    } catch {
+      /* already gone */
+    }
     return this.exited;
   }
 
   /** Ctrl-C in a terminal: SIGINT to the whole process group (npx and the command it started); resolves when all are gone. */
   async interrupt(): Promise<number | null> {
-    try { process.kill(-this.child.pid!, 'SIGINT'); } catch { /* already gone */ }
+    try {
+      process.kill(-this.child.pid!, 'SIGINT');
+    } catch {
+      /* already gone */
+    }
     return this.exited;
   }
 
@@ -139,9 +161,13 @@ export async function approvedApplication(t: TestApi, partner: TestPartner): Pro
   const id = created.body.id as string;
   const decided = await t.client.post(`/financing/v1/sandbox/applications/${id}/decision`, { outcome: 'APPROVE' }, { token: partner.token });
   if (decided.status !== 202) throw new Error(`sandbox decision: ${decided.status} ${decided.text}`);
-  const events = await waitFor(`the READY_TO_SHIP of ${id} in the feed`, async () => {
-    const all = await feed(t, partner);
-    return all.some((e) => e.data.id === id && e.data.stateReason === 'READY_TO_SHIP') && all;
-  }, { maxWait: 20_000, interval: 100 });
+  const events = await waitFor(
+    `the READY_TO_SHIP of ${id} in the feed`,
+    async () => {
+      const all = await feed(t, partner);
+      return all.some((e) => e.data.id === id && e.data.stateReason === 'READY_TO_SHIP') && all;
+    },
+    { maxWait: 20_000, interval: 100 },
+  );
   return { id, feedLength: events.length };
 }

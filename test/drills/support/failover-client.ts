@@ -25,7 +25,10 @@ export class FailoverClient {
   /** attempts answered 5xx */
   serverErrors = 0;
 
-  constructor(private readonly clients: TestClient[], private readonly deadlineMs = 90_000) {
+  constructor(
+    private readonly clients: TestClient[],
+    private readonly deadlineMs = 90_000,
+  ) {
     this.downUntil = clients.map(() => 0);
   }
 

@@ -27,10 +27,19 @@ export class LoadBalancer {
     this.dir = await mkdtemp(join(tmpdir(), 'pf-haproxy-'));
     this.port = await freePort();
     const cfg = [
-      'global', '  maxconn 2000',
-      'defaults', '  mode tcp', '  timeout connect 2s', '  timeout client 60s', '  timeout server 60s',
-      'frontend api', `  bind 127.0.0.1:${this.port}`, '  default_backend apis',
-      'backend apis', '  balance roundrobin', '  option httpchk',
+      'global',
+      '  maxconn 2000',
+      'defaults',
+      '  mode tcp',
+      '  timeout connect 2s',
+      '  timeout client 60s',
+      '  timeout server 60s',
+      'frontend api',
+      `  bind 127.0.0.1:${this.port}`,
+      '  default_backend apis',
+      'backend apis',
+      '  balance roundrobin',
+      '  option httpchk',
       '  http-check send meth GET uri /v1/health ver HTTP/1.1 hdr Host localhost',
       '  http-check expect status 200',
       '  default-server inter 500 fall 1 rise 2 check check-ssl verify none',
@@ -39,13 +48,25 @@ export class LoadBalancer {
     ].join('\n');
     await writeFile(join(this.dir, 'haproxy.cfg'), cfg);
     this.child = spawn(HAPROXY, ['-db', '-f', join(this.dir, 'haproxy.cfg')], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const keep = (c: Buffer) => { this.output = (this.output + c.toString()).slice(-10_000); };
+    const keep = (c: Buffer) => {
+      this.output = (this.output + c.toString()).slice(-10_000);
+    };
     this.child.stdout!.on('data', keep);
     this.child.stderr!.on('data', keep);
-    await waitFor('HAProxy to listen', () => new Promise<boolean>((resolve) => {
-      const s = net.connect(this.port, '127.0.0.1', () => { s.end(); resolve(true); });
-      s.on('error', () => resolve(false));
-    }), { maxWait: 10_000, interval: 100 }).catch((err) => { throw new Error(`${err.message}\n${this.output}`); });
+    await waitFor(
+      'HAProxy to listen',
+      () =>
+        new Promise<boolean>((resolve) => {
+          const s = net.connect(this.port, '127.0.0.1', () => {
+            s.end();
+            resolve(true);
+          });
+          s.on('error', () => resolve(false));
+        }),
+      { maxWait: 10_000, interval: 100 },
+    ).catch((err) => {
+      throw new Error(`${err.message}\n${this.output}`);
+    });
     return this;
   }
 

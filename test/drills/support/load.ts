@@ -32,7 +32,10 @@ export class Traffic {
   private readonly pending = new Set<Promise<void>>();
   requests = 0;
 
-  constructor(private readonly stage: DrillStage, private readonly opts: { decide: boolean; ship: boolean }) {
+  constructor(
+    private readonly stage: DrillStage,
+    private readonly opts: { decide: boolean; ship: boolean },
+  ) {
     stage.ledger.onArrival((a) => {
       const app = a.label === APPROVED ? this.byId.get(a.applicationId) : undefined;
       if (app?.ship) void this.track(this.ship(app)); // track() records a failure
@@ -40,7 +43,11 @@ export class Traffic {
   }
 
   private track(p: Promise<void>): Promise<void> {
-    const q = p.catch((err) => { this.failures.push((err as Error).message); }).finally(() => this.pending.delete(q));
+    const q = p
+      .catch((err) => {
+        this.failures.push((err as Error).message);
+      })
+      .finally(() => this.pending.delete(q));
     this.pending.add(q);
     return q;
   }
@@ -132,9 +139,12 @@ export class Traffic {
   async duplicateEffects(): Promise<string[]> {
     const out: string[] = [];
     const numbers = new Set(this.made.map((m) => m.number));
-    const docs = await this.stage.withDb((db) => db.collection('applications')
-      .find({ partnerId: { $in: this.stage.partners.map((p) => p.id) } }, { projection: { 'order.number': 1, 'order.items': 1, history: 1 } })
-      .toArray());
+    const docs = await this.stage.withDb((db) =>
+      db
+        .collection('applications')
+        .find({ partnerId: { $in: this.stage.partners.map((p) => p.id) } }, { projection: { 'order.number': 1, 'order.items': 1, history: 1 } })
+        .toArray(),
+    );
     const perNumber = new Map<string, number>();
     for (const d of docs) {
       const number = String(d.order?.number);
@@ -171,28 +181,42 @@ export interface DrillResult {
 
 /** Where a missing notification's application stands: still in its outbox, or its deliveries' states. */
 async function whereIs(stage: DrillStage, applicationId: string): Promise<string> {
-  return stage.withDb(async (db) => {
-    const doc = await db.collection<{ _id: string; outbox?: Record<string, { topic: string; type?: string }> }>('applications')
-      .findOne({ _id: applicationId }, { projection: { stateReason: 1, outboxAt: 1, outbox: 1 } });
-    // the entries still pending tell a publish that never succeeded from one that was lost after
-    const app = doc && { ...doc, outbox: Object.entries(doc.outbox ?? {}).map(([id, e]) => `${id} ${e.topic} ${e.type ?? 'notification'}`) };
-    const deliveries = await db.collection(DELIVERIES_COLLECTION).find({ key: applicationId }, { projection: { state: 1, attemptCount: 1, payload: 1 } }).toArray();
-    return JSON.stringify({ app, deliveries: deliveries.map((d) => ({ state: d.state, attempts: d.attemptCount, body: String(d.payload).slice(0, 80) })) });
-  }).catch((err) => `(not readable: ${(err as Error).message})`);
+  return stage
+    .withDb(async (db) => {
+      const doc = await db
+        .collection<{ _id: string; outbox?: Record<string, { topic: string; type?: string }> }>('applications')
+        .findOne({ _id: applicationId }, { projection: { stateReason: 1, outboxAt: 1, outbox: 1 } });
+      // the entries still pending tell a publish that never succeeded from one that was lost after
+      const app = doc && { ...doc, outbox: Object.entries(doc.outbox ?? {}).map(([id, e]) => `${id} ${e.topic} ${e.type ?? 'notification'}`) };
+      const deliveries = await db
+        .collection(DELIVERIES_COLLECTION)
+        .find({ key: applicationId }, { projection: { state: 1, attemptCount: 1, payload: 1 } })
+        .toArray();
+      return JSON.stringify({ app, deliveries: deliveries.map((d) => ({ state: d.state, attempts: d.attemptCount, body: String(d.payload).slice(0, 80) })) });
+    })
+    .catch((err) => `(not readable: ${(err as Error).message})`);
 }
 
 /** The drill's closing figures; `extra` adds its own (rates, phases). */
-export async function summarise(drill: string, traffic: Traffic, stage: DrillStage, extra: Record<string, unknown>, log: (m: string) => void): Promise<DrillResult> {
+export async function summarise(
+  drill: string,
+  traffic: Traffic,
+  stage: DrillStage,
+  extra: Record<string, unknown>,
+  log: (m: string) => void,
+): Promise<DrillResult> {
   const ledger = stage.ledger;
   ledger.poll();
-  const effects = [...await traffic.duplicateEffects(), ...ledger.duplicates()];
+  const effects = [...(await traffic.duplicateEffects()), ...ledger.duplicates()];
   for (const e of effects.slice(0, 10)) log(`duplicate effect: ${e}`);
   const missing = ledger.missing();
   for (const m of missing.slice(0, 10)) log(`lost: ${m.applicationId} ${m.label}: ${await whereIs(stage, m.applicationId)}`);
   if (missing.length) {
     const keys = new Set(missing.slice(0, 10).map((m) => m.applicationId));
     for (const logical of ['notifications', 'applications.events']) {
-      const found = await scanTopic(stage.config.kafka.brokers, stage.config.kafka.topicPrefix + logical, keys).catch((err) => new Map([['error', [{ partition: -1, offset: '', summary: String(err) }]]]));
+      const found = await scanTopic(stage.config.kafka.brokers, stage.config.kafka.topicPrefix + logical, keys).catch(
+        (err) => new Map([['error', [{ partition: -1, offset: '', summary: String(err) }]]]),
+      );
       for (const [key, list] of found) for (const f of list) log(`in ${logical}: ${key} p${f.partition}@${f.offset} ${f.summary}`);
     }
     for (const [i, p] of [...stage.apis, ...stage.relays].entries()) log(`process ${i} output (last lines):\n${p.log.slice(-4000)}`);

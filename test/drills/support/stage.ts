@@ -56,7 +56,12 @@ export class DrillStage {
 
   /** `brokers`: a cluster of the drill's own; otherwise the shared local stack's broker. */
   async setUp(opts: {
-    brokers?: string; apis: number; relays: number; partners: number; partitions: number; log: (m: string) => void;
+    brokers?: string;
+    apis: number;
+    relays: number;
+    partners: number;
+    partitions: number;
+    log: (m: string) => void;
     /** settings of the API processes beside the drill's own (a drain delay) */
     apiEnv?: Record<string, string>;
   }): Promise<this> {
@@ -72,8 +77,12 @@ export class DrillStage {
     // (the per-partner rate limit is lifted: a drill's partners stand in for many shops;
     // webhook retries come within seconds, so that one falls inside the drill's drain)
     const env = {
-      OUTBOX_SWEEP_INTERVAL: '500ms', OUTBOX_SWEEP_GRACE: '500ms', STORE_TIMEOUT: '5s', SANDBOX: 'true',
-      RATE_LIMIT_PER_MINUTE: '1000000', WEBHOOK_RETRY_DELAYS: '1s,2s,5s,10s',
+      OUTBOX_SWEEP_INTERVAL: '500ms',
+      OUTBOX_SWEEP_GRACE: '500ms',
+      STORE_TIMEOUT: '5s',
+      SANDBOX: 'true',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      WEBHOOK_RETRY_DELAYS: '1s,2s,5s,10s',
       // a key whose holder was killed is resolved once its lease ends: a drill's requests
       // take a few seconds at most, so its clients' retries need not wait out the default minute
       IDEMPOTENCY_LEASE: '10s',

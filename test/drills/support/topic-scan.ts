@@ -24,7 +24,11 @@ export async function scanTopic(brokers: string[], topic: string, keys: Set<stri
   await consumer.subscribe({ topic, fromBeginning: true });
   await new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, maxWaitMs);
-    if (done.size === ends.size) { clearTimeout(timer); resolve(); return; }
+    if (done.size === ends.size) {
+      clearTimeout(timer);
+      resolve();
+      return;
+    }
     void consumer.run({
       eachMessage: async ({ partition, message }) => {
         const key = message.key?.toString() ?? '';
@@ -34,7 +38,10 @@ export async function scanTopic(brokers: string[], topic: string, keys: Set<stri
           found.set(key, list);
         }
         if (BigInt(message.offset) + 1n >= ends.get(partition)!) done.add(partition);
-        if (done.size === ends.size) { clearTimeout(timer); resolve(); }
+        if (done.size === ends.size) {
+          clearTimeout(timer);
+          resolve();
+        }
       },
     });
   });

@@ -17,7 +17,11 @@ export class KillableApi {
   partner!: TestPartner;
   mongo: MongoClient | undefined;
 
-  constructor(readonly config: Config, env: Record<string, string> = {}, private readonly name = 'crash-test') {
+  constructor(
+    readonly config: Config,
+    env: Record<string, string> = {},
+    private readonly name = 'crash-test',
+  ) {
     // made before anything starts: `dispose` removes whatever `prepare` made
     this.api = new ApiProcess(config, env);
   }

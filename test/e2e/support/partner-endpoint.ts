@@ -57,10 +57,18 @@ export class PartnerEndpoint {
 
   /** Waits until the notifications about `applicationId` carry exactly `labels`, in order. */
   async waitForSequence(secret: string, applicationId: string, labels: string[], maxWait = 20_000): Promise<Arrival[]> {
-    await waitFor(`${labels.join(' → ')} for ${applicationId} (have ${this.firstArrivals(secret, applicationId).map((a) => a.label).join(', ')})`,
-      () => this.firstArrivals(secret, applicationId).length >= labels.length, { maxWait, interval: 25 });
+    await waitFor(
+      `${labels.join(' → ')} for ${applicationId} (have ${this.firstArrivals(secret, applicationId)
+        .map((a) => a.label)
+        .join(', ')})`,
+      () => this.firstArrivals(secret, applicationId).length >= labels.length,
+      { maxWait, interval: 25 },
+    );
     const arrivals = this.firstArrivals(secret, applicationId);
-    expect(arrivals.map((a) => a.label), `notifications of ${applicationId}`).to.deep.equal(labels);
+    expect(
+      arrivals.map((a) => a.label),
+      `notifications of ${applicationId}`,
+    ).to.deep.equal(labels);
     return arrivals;
   }
 

@@ -11,7 +11,10 @@ function metricsAnswer(port: number): Promise<boolean> {
       resolve(res.statusCode === 200);
     });
     req.on('error', () => resolve(false));
-    req.on('timeout', () => { req.destroy(); resolve(false); });
+    req.on('timeout', () => {
+      req.destroy();
+      resolve(false);
+    });
   });
 }
 
@@ -23,7 +26,8 @@ function metricsAnswer(port: number): Promise<boolean> {
 export async function startRelayRunning(config: Config, env: Record<string, string> = {}): Promise<RelayProcess> {
   const port = await freePort();
   const relay = new RelayProcess(config, { ...env, RELAY_METRICS_PORT: String(port) }).start();
-  await waitFor('the relay process to run every lane', () => metricsAnswer(port), { maxWait: 60_000, interval: 200 })
-    .catch((err) => { throw new Error(`${err.message}\n${relay.log}`); });
+  await waitFor('the relay process to run every lane', () => metricsAnswer(port), { maxWait: 60_000, interval: 200 }).catch((err) => {
+    throw new Error(`${err.message}\n${relay.log}`);
+  });
   return relay;
 }

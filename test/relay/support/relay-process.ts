@@ -3,7 +3,10 @@ import { ServiceProcess, processEntry, serviceEnv } from '../../support/service-
 
 /** The relay as its own process, on the test's database and topics. */
 export class RelayProcess extends ServiceProcess {
-  constructor(private readonly config: Config, private readonly env: Record<string, string> = {}) {
+  constructor(
+    private readonly config: Config,
+    private readonly env: Record<string, string> = {},
+  ) {
     super(processEntry('relay/main.ts'));
   }
 

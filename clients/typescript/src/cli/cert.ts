@@ -28,7 +28,10 @@ export function presentedCertificate(baseUrl: string, timeoutMs = 5000): Promise
       const raw = socket.getPeerCertificate().raw;
       socket.end();
       if (!raw) return reject(new Error(`${host}:${port} presented no certificate`));
-      const pem = `-----BEGIN CERTIFICATE-----\n${raw.toString('base64').match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
+      const pem = `-----BEGIN CERTIFICATE-----\n${raw
+        .toString('base64')
+        .match(/.{1,64}/g)!
+        .join('\n')}\n-----END CERTIFICATE-----\n`;
       const x509 = new X509Certificate(pem);
       resolve({
         pem,
@@ -41,6 +44,8 @@ export function presentedCertificate(baseUrl: string, timeoutMs = 5000): Promise
       });
     });
     socket.setTimeout(timeoutMs, () => socket.destroy(new Error(`no TLS answer from ${host}:${port} within ${timeoutMs} ms`)));
-    socket.on('error', (err: NodeJS.ErrnoException) => reject(new Error(`no TLS answer from ${host}:${port} (${err.code ?? err.message}): is the service running there?`)));
+    socket.on('error', (err: NodeJS.ErrnoException) =>
+      reject(new Error(`no TLS answer from ${host}:${port} (${err.code ?? err.message}): is the service running there?`)),
+    );
   });
 }

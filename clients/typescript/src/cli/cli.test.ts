@@ -31,7 +31,10 @@ describe('the listen command, offline parts', () => {
 
   it('when --events names a stateReason the service never notifies, then it is refused, saying so', () => {
     expect(() => parseEventFilter('PROCESSING_PREAPPROVED')).to.throw(TypeError, /PROCESSING_PREAPPROVED is never notified/);
-    expect(() => parseEventFilter('READY_TO_SHIP,PROCESSING_VALIDATION_IN_PROGRESS')).to.throw(TypeError, /PROCESSING_VALIDATION_IN_PROGRESS is never notified/);
+    expect(() => parseEventFilter('READY_TO_SHIP,PROCESSING_VALIDATION_IN_PROGRESS')).to.throw(
+      TypeError,
+      /PROCESSING_VALIDATION_IN_PROGRESS is never notified/,
+    );
   });
 
   it('when a settlement is described, then the line names its reference and transfer', () => {
@@ -62,14 +65,21 @@ describe('the listen command, offline parts', () => {
   });
 
   it('when no state file is named, then it lives under XDG_STATE_HOME, one per service and partner', () => {
-    expect(defaultStateFile('https://localhost:8443', 'shop-1', { XDG_STATE_HOME: '/state' })).to.equal('/state/partner-financing/listen-shop-1@localhost_8443.json');
+    expect(defaultStateFile('https://localhost:8443', 'shop-1', { XDG_STATE_HOME: '/state' })).to.equal(
+      '/state/partner-financing/listen-shop-1@localhost_8443.json',
+    );
     expect(defaultStateFile('https://api.example', 'a/b', { XDG_STATE_HOME: '/state' })).to.equal('/state/partner-financing/listen-a_b@api.example_443.json');
   });
 
   it('when an option is wrong or missing, then the command says which and exits 2', async () => {
     const lines: string[] = [];
     const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l), env: {}, signal: new AbortController().signal };
-    const ok = { 'forward-to': 'http://localhost:3000/hooks', username: 'shop', password: 'pw', 'webhook-secret': `whsec_${Buffer.from('k').toString('base64')}` };
+    const ok = {
+      'forward-to': 'http://localhost:3000/hooks',
+      username: 'shop',
+      password: 'pw',
+      'webhook-secret': `whsec_${Buffer.from('k').toString('base64')}`,
+    };
     const argv = (over: Record<string, string | undefined>) => Object.entries({ ...ok, ...over }).flatMap(([k, v]) => (v === undefined ? [] : [`--${k}`, v]));
     const cases: Array<[Record<string, string | undefined>, RegExp]> = [
       [{ 'forward-to': undefined }, /--forward-to is required/],

@@ -51,8 +51,14 @@ class BadOption extends Error {}
 export async function run(argv: string[], io: Io): Promise<number> {
   const [command, ...rest] = argv;
   try {
-    if (command === '--version' || command === '-v') { io.out(CLIENT_VERSION); return 0; }
-    if (command === undefined || command === '--help' || command === '-h' || command === 'help') { io.out(USAGE); return command ? 0 : 2; }
+    if (command === '--version' || command === '-v') {
+      io.out(CLIENT_VERSION);
+      return 0;
+    }
+    if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+      io.out(USAGE);
+      return command ? 0 : 2;
+    }
     if (command === 'listen') return await listenCommand(rest, io);
     if (command === 'cert') return await certCommand(rest, io);
     throw new BadOption(`unknown command ${command}`);
@@ -96,20 +102,38 @@ async function listenCommand(args: string[], io: Io): Promise<number> {
   const username = need(values.username ?? io.env.FINANCING_USERNAME, '--username', 'FINANCING_USERNAME');
   const password = need(values.password ?? io.env.FINANCING_PASSWORD, '--password', 'FINANCING_PASSWORD');
   const webhookSecret = need(values['webhook-secret'] ?? io.env.FINANCING_WEBHOOK_SECRET, '--webhook-secret', 'FINANCING_WEBHOOK_SECRET');
-  try { webhookSecretKey(webhookSecret); } catch (err) { throw new BadOption(`--webhook-secret: ${(err as Error).message}`); }
+  try {
+    webhookSecretKey(webhookSecret);
+  } catch (err) {
+    throw new BadOption(`--webhook-secret: ${(err as Error).message}`);
+  }
   const caFile = values['ca-file'] ?? io.env.FINANCING_CA_FILE;
   if (caFile) {
     let pem: string;
-    try { pem = readFileSync(caFile, 'utf8'); } catch (err) { throw new BadOption(`--ca-file ${caFile} cannot be read (${(err as NodeJS.ErrnoException).code ?? err})`); }
+    try {
+      pem = readFileSync(caFile, 'utf8');
+    } catch (err) {
+      throw new BadOption(`--ca-file ${caFile} cannot be read (${(err as NodeJS.ErrnoException).code ?? err})`);
+    }
     if (!pem.includes('-----BEGIN CERTIFICATE-----')) throw new BadOption(`--ca-file ${caFile} holds no PEM certificate`);
   }
   let events: Set<string> | undefined;
-  try { events = values.events === undefined ? undefined : parseEventFilter(values.events); } catch (err) { throw new BadOption((err as Error).message); }
+  try {
+    events = values.events === undefined ? undefined : parseEventFilter(values.events);
+  } catch (err) {
+    throw new BadOption((err as Error).message);
+  }
   const pollMs = Number(values['poll-interval'] ?? 1000);
   if (!Number.isInteger(pollMs) || pollMs < 10) throw new BadOption('--poll-interval must be a whole number of milliseconds, at least 10');
 
   await listen({
-    baseUrl, username, password, webhookSecret, forwardTo, events, pollMs,
+    baseUrl,
+    username,
+    password,
+    webhookSecret,
+    forwardTo,
+    events,
+    pollMs,
     ...(caFile ? { caFile } : {}),
     stateFile: values['state-file'] ?? defaultStateFile(baseUrl, username, io.env),
     fromStart: values['from-start'] ?? false,
@@ -131,9 +155,11 @@ async function certCommand(args: string[], io: Io): Promise<number> {
   }
   io.out(cert.pem.trimEnd());
   io.err(`The certificate ${baseUrl} presents: ${cert.subject}, valid until ${cert.validTo}, SHA-256 ${cert.fingerprint256}.`);
-  io.err(cert.selfSigned
-    ? 'It is self-signed: trust exactly this file (createFinancingClient({caFile}), listen --ca-file, NODE_EXTRA_CA_CERTS). A local service makes a new one at each start: fetch it again then.'
-    : `It is issued by ${cert.issuer}: trust that issuer's certificate instead (or nothing, when it is a public CA).`);
+  io.err(
+    cert.selfSigned
+      ? 'It is self-signed: trust exactly this file (createFinancingClient({caFile}), listen --ca-file, NODE_EXTRA_CA_CERTS). A local service makes a new one at each start: fetch it again then.'
+      : `It is issued by ${cert.issuer}: trust that issuer's certificate instead (or nothing, when it is a public CA).`,
+  );
   return 0;
 }
 
@@ -144,6 +170,9 @@ function url(text: string, option: string, protocols: string[]): URL {
   } catch {
     throw new BadOption(`${option}: ${text} is not a URL`);
   }
-  if (!protocols.includes(parsed.protocol)) throw new BadOption(`${option}: ${text} must be ${protocols.map((p) => `${p}//`).join(' or ')}${option === '--base-url' ? ' (the API answers over HTTPS only)' : ''}`);
+  if (!protocols.includes(parsed.protocol))
+    throw new BadOption(
+      `${option}: ${text} must be ${protocols.map((p) => `${p}//`).join(' or ')}${option === '--base-url' ? ' (the API answers over HTTPS only)' : ''}`,
+    );
   return parsed;
 }

@@ -4,16 +4,30 @@ import type { Application, Payment } from '../models.js';
 export const KINDS = ['application', 'payment', 'settlement'] as const;
 export const STATES = ['PROCESSING', 'READY', 'REJECTED', 'CANCELLED'] as const satisfies readonly Application['state'][];
 export const STATE_REASONS = [
-  'PROCESSING_REDIRECT_NEEDED', 'PROCESSING_PREAPPROVED', 'PROCESSING_VALIDATION_IN_PROGRESS', 'REJECTED', 'CANCELLED_NOT_PAID',
-  'READY_TO_SHIP', 'READY_SHIPPED', 'READY_DELIVERED', 'READY_PAID', 'CANCELLED_RETURNED',
+  'PROCESSING_REDIRECT_NEEDED',
+  'PROCESSING_PREAPPROVED',
+  'PROCESSING_VALIDATION_IN_PROGRESS',
+  'REJECTED',
+  'CANCELLED_NOT_PAID',
+  'READY_TO_SHIP',
+  'READY_SHIPPED',
+  'READY_DELIVERED',
+  'READY_PAID',
+  'CANCELLED_RETURNED',
 ] as const satisfies readonly Application['stateReason'][];
 /**
  * The stateReasons the service notifies (and so the feed holds): the others are steps of a
  * decision the shop never hears of, and a filter naming them would forward nothing.
  */
 export const NOTIFIED_STATE_REASONS = [
-  'PROCESSING_REDIRECT_NEEDED', 'REJECTED', 'CANCELLED_NOT_PAID', 'CANCELLED_RETURNED',
-  'READY_TO_SHIP', 'READY_SHIPPED', 'READY_DELIVERED', 'READY_PAID',
+  'PROCESSING_REDIRECT_NEEDED',
+  'REJECTED',
+  'CANCELLED_NOT_PAID',
+  'CANCELLED_RETURNED',
+  'READY_TO_SHIP',
+  'READY_SHIPPED',
+  'READY_DELIVERED',
+  'READY_PAID',
 ] as const satisfies readonly (typeof STATE_REASONS)[number][];
 export const PAYMENT_TYPES = ['PAYOUT', 'CREDIT_NOTE'] as const satisfies readonly Payment['type'][];
 
@@ -41,11 +55,16 @@ export interface EventNames {
  * lists the known ones (a typo must not silently forward nothing).
  */
 export function parseEventFilter(list: string): Set<string> {
-  const names = list.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (names.length === 0) throw new TypeError('--events names nothing');
   const silent = names.filter((n) => NEVER_NOTIFIED.has(n));
   if (silent.length) {
-    throw new TypeError(`--events: ${silent.map((n) => `${n} is never notified`).join(', ')} (a step inside the decision); notified: ${NOTIFIED_STATE_REASONS.join(', ')}`);
+    throw new TypeError(
+      `--events: ${silent.map((n) => `${n} is never notified`).join(', ')} (a step inside the decision); notified: ${NOTIFIED_STATE_REASONS.join(', ')}`,
+    );
   }
   const unknown = names.filter((n) => !KNOWN.has(n));
   if (unknown.length) {
@@ -57,8 +76,7 @@ export function parseEventFilter(list: string): Set<string> {
 export function matches(filter: Set<string> | undefined, event: EventNames): boolean {
   if (!filter) return true;
   const { data } = event;
-  const names = event.type === 'payment' ? [event.type, data.type]
-    : event.type === 'application' ? [event.type, data.state, data.stateReason] : [event.type];
+  const names = event.type === 'payment' ? [event.type, data.type] : event.type === 'application' ? [event.type, data.state, data.stateReason] : [event.type];
   return names.some((n) => typeof n === 'string' && filter.has(n));
 }
 

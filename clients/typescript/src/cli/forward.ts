@@ -12,7 +12,11 @@ export interface ForwardResult {
 
 /** The forward got no answer at all (refused, reset, no answer in time): worth trying again. */
 export class ForwardUnreachable extends Error {
-  constructor(readonly target: string, readonly code: string | undefined, cause: unknown) {
+  constructor(
+    readonly target: string,
+    readonly code: string | undefined,
+    cause: unknown,
+  ) {
     super(`${target} did not answer (${code ?? (cause instanceof Error ? cause.message : String(cause))})`, { cause });
   }
 }

@@ -58,10 +58,18 @@ export async function listen(o: ListenOptions): Promise<void> {
   const state = new StateFile(o.stateFile);
   const maxBackoff = o.maxBackoffMs ?? 30_000;
   const backoff = (n: number) => Math.min(1000 * 2 ** Math.max(0, n - 1), maxBackoff);
-  const saved = await state.load(o.baseUrl, o.username).catch((err: Error) => { throw new Unrecoverable(err.message); });
+  const saved = await state.load(o.baseUrl, o.username).catch((err: Error) => {
+    throw new Unrecoverable(err.message);
+  });
   const newClient = (): FinancingApi => {
     try {
-      return createFinancingClient({ baseUrl: o.baseUrl, username: o.username, password: o.password, timeoutMs: 15_000, ...(o.caFile ? { caFile: o.caFile } : {}) });
+      return createFinancingClient({
+        baseUrl: o.baseUrl,
+        username: o.username,
+        password: o.password,
+        timeoutMs: 15_000,
+        ...(o.caFile ? { caFile: o.caFile } : {}),
+      });
     } catch (err) {
       throw new Unrecoverable((err as Error).message);
     }
@@ -80,7 +88,11 @@ export async function listen(o: ListenOptions): Promise<void> {
     const started = Date.now();
     await new Promise<void>((resolve) => {
       const timer = setTimeout(done, ms);
-      function done() { clearTimeout(timer); o.signal.removeEventListener('abort', done); resolve(); }
+      function done() {
+        clearTimeout(timer);
+        o.signal.removeEventListener('abort', done);
+        resolve();
+      }
       o.signal.addEventListener('abort', done, { once: true });
     });
     const gap = Date.now() - started - ms;
@@ -100,17 +112,23 @@ export async function listen(o: ListenOptions): Promise<void> {
     if (o.signal.aborted) return;
     if (err instanceof FinancingApiError) {
       if (err.path === LOGIN_PATH && err.status !== 429 && err.status < 500) {
-        throw new Unrecoverable(`the service refused the login of ${o.username} (${err.status} ${String(err.code ?? '')}): check --username / FINANCING_USERNAME and the password`);
+        throw new Unrecoverable(
+          `the service refused the login of ${o.username} (${err.status} ${String(err.code ?? '')}): check --username / FINANCING_USERNAME and the password`,
+        );
       }
       if (err.status === 400 && err.errors.some((e) => e.attribute === 'after')) {
-        throw new Unrecoverable(`the feed does not know event ${after}, where the state file ${o.stateFile} says to resume (it keeps 30 days of events; a reset local database forgets them all): run again with --from-start, or delete the state file to start at the end of the feed`);
+        throw new Unrecoverable(
+          `the feed does not know event ${after}, where the state file ${o.stateFile} says to resume (it keeps 30 days of events; a reset local database forgets them all): run again with --from-start, or delete the state file to start at the end of the feed`,
+        );
       }
       if (err.status === 401 || err.status === 403 || err.status === 400 || err.status === 404) {
         throw new Unrecoverable(`the service refused to list the events: ${err.message}`);
       }
     } else if (err instanceof FinancingConnectionError) {
       if (err.isCertificateProblem && !answered) {
-        throw new Unrecoverable(`${o.baseUrl} presented a certificate that is not trusted (${err.code}): pass the service's certificate with --ca-file or FINANCING_CA_FILE${o.caFile ? ` (${o.caFile} is not it: a local service makes a new one at each start)` : ''}; a local service's is printed by \`npm run -s cert > local-ca.pem\` in its repository`);
+        throw new Unrecoverable(
+          `${o.baseUrl} presented a certificate that is not trusted (${err.code}): pass the service's certificate with --ca-file or FINANCING_CA_FILE${o.caFile ? ` (${o.caFile} is not it: a local service makes a new one at each start)` : ''}; a local service's is printed by \`npm run -s cert > local-ca.pem\` in its repository`,
+        );
       }
       try {
         api = newClient(); // fresh connections (stale ones outlive a sleep) and the CA file read again
@@ -122,9 +140,10 @@ export async function listen(o: ListenOptions): Promise<void> {
     }
     failures += 1;
     const wait = backoff(failures);
-    const why = err instanceof FinancingConnectionError && err.isCertificateProblem
-      ? `the service's certificate is no longer the trusted one (${err.code}; a local service makes a new one at each start): put the new one in ${o.caFile ?? 'a file named by --ca-file'} (\`npm run -s cert\`), it is read again at each try`
-      : (err as Error).message;
+    const why =
+      err instanceof FinancingConnectionError && err.isCertificateProblem
+        ? `the service's certificate is no longer the trusted one (${err.code}; a local service makes a new one at each start): put the new one in ${o.caFile ?? 'a file named by --ca-file'} (\`npm run -s cert\`), it is read again at each try`
+        : (err as Error).message;
     o.log(`${clock()} the feed could not be read: ${why}; trying again in ${wait / 1000} s (failure ${failures}; Ctrl-C stops)`);
     await pause(wait);
   };
@@ -141,7 +160,9 @@ export async function listen(o: ListenOptions): Promise<void> {
       } catch (err) {
         if (!(err instanceof ForwardUnreachable)) throw err;
         const wait = backoff(attempt);
-        o.log(`${clock()} event ${event.id} not forwarded: ${err.message}; trying again in ${wait / 1000} s (Ctrl-C stops; the event waits for the next listen)`);
+        o.log(
+          `${clock()} event ${event.id} not forwarded: ${err.message}; trying again in ${wait / 1000} s (Ctrl-C stops; the event waits for the next listen)`,
+        );
         await pause(wait);
       }
     }
@@ -169,9 +190,13 @@ export async function listen(o: ListenOptions): Promise<void> {
       }
     }
     await save();
-    o.log(`${clock()} starting at the end of the feed: ${skipped} earlier event(s) not forwarded (--from-start forwards them); position saved in ${o.stateFile}`);
+    o.log(
+      `${clock()} starting at the end of the feed: ${skipped} earlier event(s) not forwarded (--from-start forwards them); position saved in ${o.stateFile}`,
+    );
   }
-  o.log(`${clock()} ready: forwarding ${o.events ? `the events named by --events (${[...o.events].join(', ')})` : 'every event'} of ${o.username} at ${o.baseUrl} to ${o.forwardTo.href}`);
+  o.log(
+    `${clock()} ready: forwarding ${o.events ? `the events named by --events (${[...o.events].join(', ')})` : 'every event'} of ${o.username} at ${o.baseUrl} to ${o.forwardTo.href}`,
+  );
 
   while (!o.signal.aborted) {
     let page: FeedEvent[];
@@ -194,7 +219,9 @@ export async function listen(o: ListenOptions): Promise<void> {
     }
     if (page.length < PAGE) await pause(o.pollMs);
   }
-  o.log(`${clock()} stopped after ${where()}: ${forwarded} forwarded${o.events ? `, ${filteredOut} left out by --events` : ''}; listen again to resume from there`);
+  o.log(
+    `${clock()} stopped after ${where()}: ${forwarded} forwarded${o.events ? `, ${filteredOut} left out by --events` : ''}; listen again to resume from there`,
+  );
 }
 
 function forwardLine(event: FeedEvent, r: ForwardResult): string {

@@ -41,7 +41,9 @@ export class StateFile {
       throw new Error(`the state file ${this.file} is not JSON: delete it to start at the end of the feed`);
     }
     if (state.baseUrl !== baseUrl || state.username !== username) {
-      throw new Error(`the state file ${this.file} belongs to ${state.username} at ${state.baseUrl}, not ${username} at ${baseUrl}: name another one with --state-file`);
+      throw new Error(
+        `the state file ${this.file} belongs to ${state.username} at ${state.baseUrl}, not ${username} at ${baseUrl}: name another one with --state-file`,
+      );
     }
     return state;
   }

@@ -20,7 +20,9 @@ export type ShopNames = (partnerId: string) => Promise<string | undefined>;
  */
 export function orderDigest(order: Pick<OrderDoc, 'number' | 'totalPrice' | 'totalVat' | 'items'>): string {
   const shown = {
-    number: order.number, totalPrice: order.totalPrice, totalVat: order.totalVat,
+    number: order.number,
+    totalPrice: order.totalPrice,
+    totalVat: order.totalVat,
     items: order.items.map((i) => [i.code, i.name, i.quantity, i.totalPrice.amount, i.totalPrice.currency]),
   };
   return createHash('sha256').update(JSON.stringify(shown)).digest('base64url').slice(0, 22);
@@ -34,10 +36,16 @@ export type GatewayAccess = { ok: true; app: ApplicationDoc } | { ok: false; rea
  * has no second effect.
  */
 export class GatewayService {
-  constructor(private readonly deps: {
-    repo: ApplicationRepository; links: GatewayLinks; changes: ApplicationChanges;
-    references: PaymentReferences; account: CollectionAccount; shopNames?: ShopNames;
-  }) {}
+  constructor(
+    private readonly deps: {
+      repo: ApplicationRepository;
+      links: GatewayLinks;
+      changes: ApplicationChanges;
+      references: PaymentReferences;
+      account: CollectionAccount;
+      shopNames?: ShopNames;
+    },
+  ) {}
 
   now(): Date {
     return this.deps.changes.now();
@@ -54,7 +62,7 @@ export class GatewayService {
    * and the order, so the customer recognises the payment in their statement.
    */
   async paymentFor(app: ApplicationDoc, plan: Instalment[], shop: string): Promise<PaymentDetails> {
-    const variableSymbol = app.gateway.variableSymbol ?? await this.deps.references.of(app._id, this.now());
+    const variableSymbol = app.gateway.variableSymbol ?? (await this.deps.references.of(app._id, this.now()));
     return paymentDetails({ account: this.deps.account, variableSymbol, plan, message: `${shop} ${app.order.number}` });
   }
 
@@ -82,7 +90,10 @@ export class GatewayService {
       if (shownOrder !== undefined && orderDigest(current.order) !== shownOrder) return null;
       return {
         trigger: 'CONFIRM',
-        set: { agreementTermsAndConditions: true, gateway: { ...current.gateway, confirmedAt: now, variableSymbol, ...(sandboxOutcome ? { sandboxOutcome } : {}) } },
+        set: {
+          agreementTermsAndConditions: true,
+          gateway: { ...current.gateway, confirmedAt: now, variableSymbol, ...(sandboxOutcome ? { sandboxOutcome } : {}) },
+        },
         events: [{ type: APPLICATION_EVENTS.confirmed, data: { termsAcceptedAtGateway: !current.agreementTermsAndConditions } }],
       };
     });

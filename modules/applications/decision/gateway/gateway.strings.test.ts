@@ -4,11 +4,19 @@ import { czechAccountNumber } from './payment-details.js';
 import { formatDate } from './gateway.views.js';
 import { formatMoney } from '../../../../platform/money.js';
 
-describe('the gateway\'s languages', () => {
+describe("the gateway's languages", () => {
   it('when Accept-Language names Czech, Slovak or English, then its weights choose; otherwise English', () => {
     const cases: Array<[string | undefined, string]> = [
-      ['cs-CZ,cs;q=0.9,en;q=0.8', 'cs'], ['sk-SK', 'cs'], ['en-US,en;q=0.9', 'en'], ['de-DE,cs;q=0.5', 'cs'],
-      ['cs;q=0.4, en;q=0.6', 'en'], ['en;q=0, cs;q=0.1', 'cs'], ['fr', 'en'], ['', 'en'], [undefined, 'en'], ['*', 'en'],
+      ['cs-CZ,cs;q=0.9,en;q=0.8', 'cs'],
+      ['sk-SK', 'cs'],
+      ['en-US,en;q=0.9', 'en'],
+      ['de-DE,cs;q=0.5', 'cs'],
+      ['cs;q=0.4, en;q=0.6', 'en'],
+      ['en;q=0, cs;q=0.1', 'cs'],
+      ['fr', 'en'],
+      ['', 'en'],
+      [undefined, 'en'],
+      ['*', 'en'],
     ];
     for (const [header, lang] of cases) expect(langFromHeader(header), String(header)).to.equal(lang);
   });

@@ -87,7 +87,8 @@ const en: Strings = {
   brand: 'Partner Financing',
   secure: 'Secure connection',
   skip: 'Skip to content',
-  footer: 'Partner Financing provides the financing of this purchase. Questions about the goods go to the shop; questions about your payments to Partner Financing.',
+  footer:
+    'Partner Financing provides the financing of this purchase. Questions about the goods go to the shop; questions about your payments to Partner Financing.',
   payLater: 'Pay later',
   payInThree: 'Pay in three',
   reviewTitle: (type) => `${type}: confirm your purchase`,
@@ -109,8 +110,10 @@ const en: Strings = {
   deferredNote: 'Nothing to pay today. No interest and no fee when you pay on time.',
   threeNote: 'No interest and no fee when you pay on time.',
   howToPay: 'How to pay',
-  howToPayIntro: 'Pay by bank transfer to our account by the due date. Scan the QR Platba code in your banking app, or enter the details by hand: the variable symbol tells us the payment is yours.',
-  payWhenApproved: 'Pay once the shop has confirmed your order. Keep these details (a screenshot will do): the account and the variable symbol are the same for every payment of this purchase.',
+  howToPayIntro:
+    'Pay by bank transfer to our account by the due date. Scan the QR Platba code in your banking app, or enter the details by hand: the variable symbol tells us the payment is yours.',
+  payWhenApproved:
+    'Pay once the shop has confirmed your order. Keep these details (a screenshot will do): the account and the variable symbol are the same for every payment of this purchase.',
   instalment: (i, of) => `Instalment ${i} of ${of}`,
   thePayment: 'The payment',
   amount: 'Amount',
@@ -141,7 +144,8 @@ const en: Strings = {
   cancelledTitle: 'This purchase was cancelled',
   cancelledText: 'Nothing will be charged.',
   approvedTitle: 'Your purchase is approved',
-  approvedLead: (shop) => `We pay ${shop} for your order; you pay us as below. This page stays here for as long as the link works: come back to it whenever you need the payment details.`,
+  approvedLead: (shop) =>
+    `We pay ${shop} for your order; you pay us as below. This page stays here for as long as the link works: come back to it whenever you need the payment details.`,
   backTo: (shop) => `Back to ${shop}`,
   expiredTitle: 'This link has expired',
   expiredText: 'Go back to the shop and start the payment again.',
@@ -153,9 +157,15 @@ const en: Strings = {
   forgedText: 'We could not verify this request. Open the payment page again from the shop (cookies must be enabled).',
   termsTitle: 'Terms and conditions',
   termsSections: [
-    ['1. The financing', 'Partner Financing pays the shop for your purchase. You repay Partner Financing by bank transfer: either in one payment by the due date shown when you confirm (at least 30 days after the purchase), or in three equal instalments: today, in 30 and in 60 days.'],
+    [
+      '1. The financing',
+      'Partner Financing pays the shop for your purchase. You repay Partner Financing by bank transfer: either in one payment by the due date shown when you confirm (at least 30 days after the purchase), or in three equal instalments: today, in 30 and in 60 days.',
+    ],
     ['2. Costs', 'No interest and no fee when you pay on time. A reminder fee may apply to late payments.'],
-    ['3. Returns', 'When you return goods, the shop refunds Partner Financing and what you owe is reduced. With three instalments, the ones still to come get smaller; what you paid beyond what you still owe is sent back to you.'],
+    [
+      '3. Returns',
+      'When you return goods, the shop refunds Partner Financing and what you owe is reduced. With three instalments, the ones still to come get smaller; what you paid beyond what you still owe is sent back to you.',
+    ],
     ['4. Your data', 'The shop shares your order and contact details with Partner Financing to decide on and administer the financing.'],
   ],
 };
@@ -190,8 +200,10 @@ const cs: Strings = {
   deferredNote: 'Dnes nic neplatíte. Při platbě včas žádné úroky ani poplatky.',
   threeNote: 'Při platbě včas žádné úroky ani poplatky.',
   howToPay: 'Jak zaplatit',
-  howToPayIntro: 'Zaplaťte převodem na náš účet do data splatnosti. Naskenujte QR Platbu ve své bankovní aplikaci, nebo údaje zadejte ručně: podle variabilního symbolu platbu poznáme.',
-  payWhenApproved: 'Plaťte, až vám obchod objednávku potvrdí. Údaje si uložte (stačí snímek obrazovky): účet a variabilní symbol jsou stejné pro všechny platby tohoto nákupu.',
+  howToPayIntro:
+    'Zaplaťte převodem na náš účet do data splatnosti. Naskenujte QR Platbu ve své bankovní aplikaci, nebo údaje zadejte ručně: podle variabilního symbolu platbu poznáme.',
+  payWhenApproved:
+    'Plaťte, až vám obchod objednávku potvrdí. Údaje si uložte (stačí snímek obrazovky): účet a variabilní symbol jsou stejné pro všechny platby tohoto nákupu.',
   instalment: (i, of) => `${i}. splátka ze ${of}`,
   thePayment: 'Platba',
   amount: 'Částka',
@@ -222,7 +234,8 @@ const cs: Strings = {
   cancelledTitle: 'Nákup byl zrušen',
   cancelledText: 'Nic vám nebude účtováno.',
   approvedTitle: 'Váš nákup je schválen',
-  approvedLead: (shop) => `Obchodu ${shop} vaši objednávku zaplatíme my; vy zaplatíte nám, jak vidíte níže. Stránka tu zůstane, dokud odkaz platí: vraťte se na ni, kdykoli budete platební údaje potřebovat.`,
+  approvedLead: (shop) =>
+    `Obchodu ${shop} vaši objednávku zaplatíme my; vy zaplatíte nám, jak vidíte níže. Stránka tu zůstane, dokud odkaz platí: vraťte se na ni, kdykoli budete platební údaje potřebovat.`,
   backTo: (shop) => `Zpět do obchodu ${shop}`,
   expiredTitle: 'Platnost odkazu vypršela',
   expiredText: 'Vraťte se do obchodu a začněte platbu znovu.',
@@ -234,9 +247,15 @@ const cs: Strings = {
   forgedText: 'Požadavek se nepodařilo ověřit. Otevřete platební stránku znovu z obchodu (musíte mít povolené cookies).',
   termsTitle: 'Obchodní podmínky',
   termsSections: [
-    ['1. Financování', 'Partner Financing zaplatí obchodu za váš nákup. Vy splácíte společnosti Partner Financing převodem: buď jednou platbou do data splatnosti, které uvidíte při potvrzení (nejméně 30 dní po nákupu), nebo ve třech stejných splátkách: dnes, za 30 a za 60 dní.'],
+    [
+      '1. Financování',
+      'Partner Financing zaplatí obchodu za váš nákup. Vy splácíte společnosti Partner Financing převodem: buď jednou platbou do data splatnosti, které uvidíte při potvrzení (nejméně 30 dní po nákupu), nebo ve třech stejných splátkách: dnes, za 30 a za 60 dní.',
+    ],
     ['2. Náklady', 'Při platbě včas žádné úroky ani poplatky. Za pozdní platbu může být účtován poplatek za upomínku.'],
-    ['3. Vrácení zboží', 'Když zboží vrátíte, obchod vrátí peníze společnosti Partner Financing a vy dlužíte méně. U tří splátek se sníží ty, které vás teprve čekají; co jste zaplatili navíc, vám vrátíme.'],
+    [
+      '3. Vrácení zboží',
+      'Když zboží vrátíte, obchod vrátí peníze společnosti Partner Financing a vy dlužíte méně. U tří splátek se sníží ty, které vás teprve čekají; co jste zaplatili navíc, vám vrátíme.',
+    ],
     ['4. Vaše údaje', 'Obchod předává společnosti Partner Financing vaši objednávku a kontaktní údaje, aby mohla o financování rozhodnout a spravovat ho.'],
   ],
 };
@@ -252,11 +271,15 @@ export function isLang(value: unknown): value is Lang {
  * English by preference; Slovak reads Czech; neither named: English.
  */
 export function langFromHeader(header: string | undefined): Lang {
-  const ranges = (header ?? '').split(',').map((part, i) => {
-    const [tag, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-    return { tag: tag ?? '', q: q === undefined ? 1 : Number(q), i };
-  }).filter((r) => r.tag && r.q > 0).sort((a, b) => b.q - a.q || a.i - b.i);
+  const ranges = (header ?? '')
+    .split(',')
+    .map((part, i) => {
+      const [tag, ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { tag: tag ?? '', q: q === undefined ? 1 : Number(q), i };
+    })
+    .filter((r) => r.tag && r.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i);
   for (const { tag } of ranges) {
     const primary = tag.split('-')[0];
     if (primary === 'cs' || primary === 'sk') return 'cs';

@@ -13,9 +13,10 @@ import type { PaymentDetails } from './payment-details.js';
 const money = (t: Strings, m: Money) => formatMoney(m, t.locale);
 /** `26. 11. 2026` in Czech, `26 November 2026` in English */
 export function formatDate(t: Strings, d: string): string {
-  const opts: Intl.DateTimeFormatOptions = t.lang === 'cs'
-    ? { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: 'UTC' }
-    : { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' };
+  const opts: Intl.DateTimeFormatOptions =
+    t.lang === 'cs'
+      ? { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: 'UTC' }
+      : { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' };
   return new Intl.DateTimeFormat(t.locale, opts).format(new Date(`${d}T00:00:00Z`));
 }
 
@@ -35,9 +36,11 @@ export function hostName(app: Pick<ApplicationDoc, 'merchantUrls'>): string {
 
 /** The language switch: plain links (`?lang=`), remembered by a cookie, no script. */
 function languageSwitch(t: Strings): SafeHtml {
-  const links = LANGS.map((l) => l === t.lang
-    ? html`<a href="?lang=${l}" lang="${l}" hreflang="${l}" aria-current="true">${STRINGS[l].languageName}</a>`
-    : html`<a href="?lang=${l}" lang="${l}" hreflang="${l}">${STRINGS[l].languageName}</a>`);
+  const links = LANGS.map((l) =>
+    l === t.lang
+      ? html`<a href="?lang=${l}" lang="${l}" hreflang="${l}" aria-current="true">${STRINGS[l].languageName}</a>`
+      : html`<a href="?lang=${l}" lang="${l}" hreflang="${l}">${STRINGS[l].languageName}</a>`,
+  );
   return html`<nav class="langs" aria-label="${t.switchLabel}">${links}</nav>`;
 }
 
@@ -70,7 +73,10 @@ ${body}
 }
 
 function itemsTable(t: Strings, app: ApplicationDoc, shop: string): SafeHtml {
-  const rows = app.order.items.map((i) => html`<tr><td>${i.name}${i.variant ? html`<br><span class="who">${i.variant}</span>` : ''}</td><td class="num">${i.quantity}</td><td class="num">${money(t, i.totalPrice)}</td></tr>`);
+  const rows = app.order.items.map(
+    (i) =>
+      html`<tr><td>${i.name}${i.variant ? html`<br><span class="who">${i.variant}</span>` : ''}</td><td class="num">${i.quantity}</td><td class="num">${money(t, i.totalPrice)}</td></tr>`,
+  );
   return html`<table>
 <caption>${t.orderCaption(app.order.number, shop)}</caption>
 <thead><tr><th scope="col">${t.item}</th><th scope="col" class="num">${t.quantity}</th><th scope="col" class="num">${t.price}</th></tr></thead>
@@ -155,7 +161,10 @@ export function reviewPage(m: ReviewModel): string {
   const c = app.customer;
   const name = c.fullName || [c.firstName, c.lastName].filter(Boolean).join(' ');
   const confirmLabel = app.agreementTermsAndConditions ? t.confirm : t.agreeAndConfirm;
-  return layout(t, t.reviewTitle(type), html`<h1>${t.reviewHeading(type, shop)}</h1>
+  return layout(
+    t,
+    t.reviewTitle(type),
+    html`<h1>${t.reviewHeading(type, shop)}</h1>
 ${m.orderChanged ? html`<p class="card notice" role="alert"><strong>${t.orderChanged}</strong> ${t.orderChangedNext}</p>` : ''}
 <p class="lead">${t.lead} ${name ? html`${t.forCustomer} <strong>${name}</strong> (${c.email}).` : ''}</p>
 <section class="card" aria-labelledby="order-h"><h2 id="order-h">${t.yourOrder}</h2>${itemsTable(t, app, shop)}</section>
@@ -165,7 +174,8 @@ ${termsSection(t, app)}
 <form method="post" action="${m.confirmAction}"><button type="submit" class="primary">${confirmLabel}</button></form>
 <form method="post" action="${m.declineAction}"><button type="submit" class="secondary">${t.cancel}</button></form>
 </div>
-${paymentSection(t, m.payment)}`);
+${paymentSection(t, m.payment)}`,
+  );
 }
 
 /**
@@ -173,26 +183,43 @@ ${paymentSection(t, m.payment)}`);
  * bookmark, another device): how to pay every instalment, and the way back to the shop.
  */
 export function approvedPage(t: Strings, shop: string, backHref: string, payment: PaymentDetails): string {
-  return layout(t, t.approvedTitle, html`<section class="card status"><h1>${t.approvedTitle}</h1>
+  return layout(
+    t,
+    t.approvedTitle,
+    html`<section class="card status"><h1>${t.approvedTitle}</h1>
 <p class="lead">${t.approvedLead(shop)}</p>
 <p><a class="button primary" href="${backHref}">${t.backTo(shop)}</a></p></section>
-${paymentSection(t, payment, true)}`);
+${paymentSection(t, payment, true)}`,
+  );
 }
 
 export function processingPage(t: Strings, shop: string): string {
-  return layout(t, t.checking, html`<section class="card status" role="status" aria-live="polite">
+  return layout(
+    t,
+    t.checking,
+    html`<section class="card status" role="status" aria-live="polite">
 <div class="spinner" aria-hidden="true"></div>
 <h1>${t.checking}…</h1>
 <p class="lead">${t.checkingLead(shop)}</p>
-<p><a href="">${t.refresh}</a></p></section>`, { reloadAtOnce: true });
+<p><a href="">${t.refresh}</a></p></section>`,
+    { reloadAtOnce: true },
+  );
 }
 
 export function messagePage(t: Strings, title: string, text: string, link?: { href: string; label: string }): string {
-  return layout(t, title, html`<section class="card status"><h1>${title}</h1><p class="lead">${text}</p>
-${link ? html`<p><a class="button primary" href="${link.href}">${link.label}</a></p>` : ''}</section>`);
+  return layout(
+    t,
+    title,
+    html`<section class="card status"><h1>${title}</h1><p class="lead">${text}</p>
+${link ? html`<p><a class="button primary" href="${link.href}">${link.label}</a></p>` : ''}</section>`,
+  );
 }
 
 export function termsPage(t: Strings): string {
-  return layout(t, t.termsTitle, html`<h1>${t.termsTitle}</h1>
-<section class="card terms">${t.termsSections.map(([h, p]) => html`<h2>${h}</h2><p>${p}</p>`)}</section>`);
+  return layout(
+    t,
+    t.termsTitle,
+    html`<h1>${t.termsTitle}</h1>
+<section class="card terms">${t.termsSections.map(([h, p]) => html`<h2>${h}</h2><p>${p}</p>`)}</section>`,
+  );
 }

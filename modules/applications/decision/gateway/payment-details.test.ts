@@ -6,7 +6,12 @@ describe('payment details on the gateway page', () => {
   const due = (amount: number, dueDate: string) => ({ amount: { amount, currency: 'CZK' }, dueDate });
 
   it('when a plan of a few minor units has instalments of nothing, then only the ones to pay get details and a QR code', async () => {
-    const pay = await paymentDetails({ account, variableSymbol: '1234567890', message: 'Order 1', plan: [due(1, '2026-11-26'), due(0, '2026-12-26'), due(0, '2027-01-25')] as never });
+    const pay = await paymentDetails({
+      account,
+      variableSymbol: '1234567890',
+      message: 'Order 1',
+      plan: [due(1, '2026-11-26'), due(0, '2026-12-26'), due(0, '2027-01-25')] as never,
+    });
     expect(pay.instalments.map((i) => i.amount.amount)).to.deep.equal([1]);
     expect(pay.instalments[0]!.spayd).to.include('AM:0.01');
   });

@@ -15,7 +15,9 @@ const ORDER: PaymentOrder = {
 describe('QR Platba (SPAYD) encoder', () => {
   it('when a payment is encoded, then the header, the IBAN, the amount with two decimals, CZK, the due date and the variable symbol, in the format', () => {
     const text = spayd(ORDER);
-    expect(text).to.equal('SPD*1.0*ACC:CZ6508000000192000145399*AM:2400.00*CC:CZK*DT:20261126*X-VS:1234567890*RN:PARTNER FINANCING S.R.O.*MSG:OBJEDNAVKA 2026-0042 KAVARNA U REKY');
+    expect(text).to.equal(
+      'SPD*1.0*ACC:CZ6508000000192000145399*AM:2400.00*CC:CZK*DT:20261126*X-VS:1234567890*RN:PARTNER FINANCING S.R.O.*MSG:OBJEDNAVKA 2026-0042 KAVARNA U REKY',
+    );
     expect(spaydProblems(text)).to.deep.equal([]);
   });
 
@@ -35,12 +37,20 @@ describe('QR Platba (SPAYD) encoder', () => {
   });
 
   it('when any text and amount are encoded, then the string keeps every rule of the format', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 200 }), fc.string({ maxLength: 80 }), fc.integer({ min: 1, max: 999_999_999 }), fc.stringMatching(/^\d{1,10}$/), (message, name, amount, vs) => {
-      const text = spayd({ ...ORDER, message, recipientName: name, amount: { amount, currency: 'CZK' }, variableSymbol: vs });
-      expect(spaydProblems(text), text).to.deep.equal([]);
-      expect(parseSpayd(text)['X-VS']).to.equal(vs);
-      expect(Math.round(Number(parseSpayd(text).AM) * 100)).to.equal(amount);
-    }));
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 200 }),
+        fc.string({ maxLength: 80 }),
+        fc.integer({ min: 1, max: 999_999_999 }),
+        fc.stringMatching(/^\d{1,10}$/),
+        (message, name, amount, vs) => {
+          const text = spayd({ ...ORDER, message, recipientName: name, amount: { amount, currency: 'CZK' }, variableSymbol: vs });
+          expect(spaydProblems(text), text).to.deep.equal([]);
+          expect(parseSpayd(text)['X-VS']).to.equal(vs);
+          expect(Math.round(Number(parseSpayd(text).AM) * 100)).to.equal(amount);
+        },
+      ),
+    );
   });
 
   it('when a value cannot be carried, then SpaydError naming the attribute (never a wrong code)', () => {

@@ -49,8 +49,7 @@ export function isIban(text: string): boolean {
 
 /** A free text in the alphanumeric set, escaped, at most `max` characters once escaped. */
 export function spaydText(text: string, max: number): string {
-  const plain = text.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase()
-    .replace(ALPHANUMERIC, ' ').replace(/\s+/g, ' ').trim();
+  const plain = text.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase().replace(ALPHANUMERIC, ' ').replace(/\s+/g, ' ').trim();
   let out = '';
   for (const c of plain) {
     const escaped = c === '*' ? '%2A' : c === '%' ? '%25' : c;
