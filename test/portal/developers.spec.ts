@@ -57,10 +57,11 @@ describe('the partner portal: developers page and request log', function () {
   const en = CATALOGUES.en;
   const partnerDoc = async () => (await w.h.t.api.runtime.db.collection('partners').findOne({ _id: w.h.partner.id } as never))!;
   const signingKeys = () => w.h.t.api.runtime.db.collection<SigningKeyDoc>('auth_signing_keys').find({}).toArray();
-  /** The page holds no secret: neither a webhook secret nor an access-token signing key. */
+  /** The page holds no secret: neither a webhook secret nor an access-token signing key (opened: they are sealed at rest). */
   const noSecretIn = async (text: string) => {
-    for (const s of (await partnerDoc()).webhookSecrets) expect(text).not.to.include(s.secret);
-    for (const k of await signingKeys()) expect(text).not.to.include(k.secret);
+    const box = w.h.t.api.runtime.secrets;
+    for (const s of (await partnerDoc()).webhookSecrets) expect(text).not.to.include(box.open(s.secret, `partners/${w.h.partner.id}/webhook-secret`));
+    for (const k of await signingKeys()) expect(text).not.to.include(box.open(k.secret, `auth_signing_keys/${k._id}`));
   };
 
   it('when the access-token signing key is rotated, then the page shows the kid that signs and since when, before and after; no key material', async () => {

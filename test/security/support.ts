@@ -10,7 +10,7 @@ import { LOGIN_PATH, ownedBy, requireOwned } from '../../modules/auth/index.js';
 import type { TestApi } from '../support/api.js';
 import { TestClient } from '../support/http.js';
 
-/** The active signing key as stored, for tests that must sign like the service (expired tokens). */
+/** The active signing key, opened as the service opens it (it is sealed at rest), for tests that must sign like the service (expired tokens). */
 export async function activeSigningKey(t: TestApi): Promise<{ kid: string; secret: Uint8Array }> {
   const doc = await t.api.runtime.db
     .collection<{ _id: string; secret: string; active: boolean; createdAt: Date }>('auth_signing_keys')
@@ -19,7 +19,8 @@ export async function activeSigningKey(t: TestApi): Promise<{ kid: string; secre
     .limit(1)
     .next();
   if (!doc) throw new Error('no active signing key');
-  return { kid: doc._id, secret: new Uint8Array(Buffer.from(doc.secret, 'base64')) };
+  const secret = t.api.runtime.secrets.open(doc.secret, `auth_signing_keys/${doc._id}`);
+  return { kid: doc._id, secret: new Uint8Array(Buffer.from(secret, 'base64')) };
 }
 
 export interface ForgeOptions {
