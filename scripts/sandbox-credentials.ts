@@ -32,7 +32,7 @@ export function sandboxOn(env: NodeJS.ProcessEnv): boolean {
 
 function partnersCli(args: string[], env: NodeJS.ProcessEnv, stdin = ''): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve, reject) => {
-    const cli = spawn(process.execPath, [...serviceNodeArgs(compiledEntry('modules/auth/partners-cli.ts')), ...args], {
+    const cli = spawn(process.execPath, [...serviceNodeArgs(compiledEntry('ops/main.ts')), 'partners', ...args], {
       cwd: ROOT,
       env: { ...env, LOG_LEVEL: 'warn' },
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -14,7 +14,7 @@ describe('npm start: the sandbox partner', function () {
   before(async () => {
     t = await startTestApi({ SANDBOX: 'true' });
     dir = await mkdtemp(path.join(tmpdir(), 'sandbox-credentials-'));
-    processEntry('modules/auth/partners-cli.ts'); // compiled as npm start has it
+    processEntry('ops/main.ts'); // compiled as npm start has it
   });
   after(async () => {
     await t?.stop();
