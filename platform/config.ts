@@ -221,6 +221,11 @@ const schema = Joi.object({
     .valid('', 'claimed', 'written')
     .default('')
     .description('test hook, ignored in production: the API kills itself (SIGKILL) in a settlement close once its lines are claimed, or once it is written'),
+  SETTLEMENT_TEST_EVERY_MS: Joi.number()
+    .integer()
+    .min(0)
+    .default(0)
+    .description('test hook, ignored in production: cut-offs every this many ms instead of daily (0: daily)'),
   SETTLEMENT_TIME_ZONE: Joi.string()
     .custom(ianaZone)
     .default('Europe/Prague')
@@ -321,6 +326,7 @@ function shape(v: Record<string, any>) {
       cutoff: v.SETTLEMENT_CUTOFF as string,
       timeZone: v.SETTLEMENT_TIME_ZONE as string,
       crashAt: production ? undefined : (((v.SETTLEMENT_TEST_CRASH_AT as string) || undefined) as 'claimed' | 'written' | undefined),
+      everyMs: production ? undefined : (v.SETTLEMENT_TEST_EVERY_MS as number) || undefined,
     },
     billing: {
       fullName: v.BILLING_NAME as string,

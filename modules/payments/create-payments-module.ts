@@ -50,8 +50,8 @@ export async function createPaymentsModule(platform: Platform, deps: PaymentsMod
   const lines = new MongoPaymentLinesRepository(platform.db);
   const ledger = new LedgerService(new MongoLedgerRepository(platform.db, platform.outbox), platform.config.billing, platform.clock, lines);
   await ledger.init();
-  const rule = { time: platform.config.settlement.cutoff, timeZone: platform.config.settlement.timeZone };
-  const { crashAt } = platform.config.settlement;
+  const { cutoff: time, timeZone, everyMs, crashAt } = platform.config.settlement;
+  const rule = { time, timeZone, everyMs };
   const crashHook = (step: string) => {
     if (step === crashAt) process.kill(process.pid, 'SIGKILL');
   };

@@ -28,6 +28,13 @@ describe('settlement cut-off: a local time in its zone, across daylight saving',
     expect(cutoffAtOrBefore(at('2026-10-25T16:30:00Z'), DEFAULT_CUTOFF).toISOString()).to.equal('2026-10-24T16:00:00.000Z');
   });
 
+  it('when a test sets cut-offs every few seconds, then every instance computes the same ones, on multiples of the period', () => {
+    const every = { ...DEFAULT_CUTOFF, everyMs: 2_000 };
+    expect(cutoffAtOrBefore(at('2026-11-26T17:00:03.999Z'), every).toISOString()).to.equal('2026-11-26T17:00:02.000Z');
+    expect(cutoffAtOrBefore(at('2026-11-26T17:00:04.000Z'), every).toISOString()).to.equal('2026-11-26T17:00:04.000Z');
+    expect(cutoffAfter(at('2026-11-26T17:00:04.000Z'), every).toISOString()).to.equal('2026-11-26T17:00:06.000Z');
+  });
+
   it('when a settlement closes on a Friday, then its value date is Monday; on a Wednesday, Thursday', () => {
     expect(valueDateOf(at('2026-11-27T17:00:00Z'), 'Europe/Prague')).to.equal('2026-11-30');
     expect(valueDateOf(at('2026-11-25T17:00:00Z'), 'Europe/Prague')).to.equal('2026-11-26');

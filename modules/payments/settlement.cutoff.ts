@@ -11,6 +11,12 @@ export interface CutoffRule {
   time: string;
   /** IANA zone */
   timeZone: string;
+  /**
+   * Test hook, never set in production: cut-offs every this many ms (on multiples of it since
+   * the epoch) instead of daily, so a test sees the scheduled job of several instances close
+   * the same cut-off many times in a minute.
+   */
+  everyMs?: number;
 }
 
 export const DEFAULT_CUTOFF: CutoffRule = { time: '18:00', timeZone: 'Europe/Prague' };
@@ -57,6 +63,7 @@ function localWall(ms: number, timeZone: string): number {
 
 /** The latest scheduled cut-off at or before `now`. */
 export function cutoffAtOrBefore(now: Date, rule: CutoffRule): Date {
+  if (rule.everyMs) return new Date(Math.floor(now.getTime() / rule.everyMs) * rule.everyMs);
   const today = localDate(now, rule.timeZone);
   const todays = zonedInstant(today, rule.time, rule.timeZone);
   return todays.getTime() <= now.getTime() ? todays : zonedInstant(addDays(today, -1), rule.time, rule.timeZone);
@@ -64,6 +71,7 @@ export function cutoffAtOrBefore(now: Date, rule: CutoffRule): Date {
 
 /** The first scheduled cut-off after `now`. */
 export function cutoffAfter(now: Date, rule: CutoffRule): Date {
+  if (rule.everyMs) return new Date((Math.floor(now.getTime() / rule.everyMs) + 1) * rule.everyMs);
   const today = localDate(now, rule.timeZone);
   const todays = zonedInstant(today, rule.time, rule.timeZone);
   return todays.getTime() > now.getTime() ? todays : zonedInstant(addDays(today, 1), rule.time, rule.timeZone);

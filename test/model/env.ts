@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { startHarness, type AppHarness } from '../applications/harness.js';
 import { applicationBody } from '../applications/requests.js';
 import { provisionPartner, type TestPartner } from '../support/partners.js';
+import { ApiProcess } from '../support/api-process.js';
 import { PrivateMongo } from '../support/private-mongo.js';
 import { waitFor } from '../support/wait.js';
 import type { Trigger } from './oracle.js';
@@ -18,15 +19,39 @@ export interface ModelEnv {
   /** the partners provisioned so far, and where the operators' commands find the database */
   partners(): Promise<TestPartner[]>;
   storeUrl: string;
+  /** stops the scheduled job's instances (the round's end checks a ledger nothing writes to) */
+  stopJobs(): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startModelEnv(opts: { privateStore?: boolean } = {}): Promise<ModelEnv> {
+/**
+ * Two more API processes on the round's database and topics, as production runs several
+ * instances: each runs the scheduled settlement job, here with a cut-off every `everyMs`, so
+ * both close the same cut-off at the same moment, again and again, between the sequences'
+ * sends, returns and sandbox closes. They also take a share of the consumers' partitions.
+ */
+async function startJobInstances(h: AppHarness, everyMs: number): Promise<ApiProcess[]> {
+  const env = { SETTLEMENT_TEST_EVERY_MS: String(everyMs), RATE_LIMIT_PER_MINUTE: '1000000', STORE_TIMEOUT: '15s' };
+  const instances = await Promise.all([0, 1].map(() => new ApiProcess(h.t.config, env).prepare()));
+  for (const p of instances) p.start();
+  await Promise.all(instances.map((p) => p.healthy()));
+  return instances;
+}
+
+export async function startModelEnv(opts: { privateStore?: boolean; jobEveryMs?: number } = {}): Promise<ModelEnv> {
   // a long run can have a MongoDB-wire server of its own, so that it neither slows nor is
   // slowed by the other suites on the shared stack
   const store = opts.privateStore ? await new PrivateMongo().start() : undefined;
   // many sequences share a few partners: the per-partner request quota is not under test here
   const h = await startHarness({ RATE_LIMIT_PER_MINUTE: '1000000', ...(store ? { MONGO_URL: store.url } : {}) });
+  const jobs = opts.jobEveryMs ? await startJobInstances(h, opts.jobEveryMs) : [];
+  const stopJobs = async () => {
+    // SIGTERM: the job finishes the close it is in before the process exits
+    for (const p of jobs.splice(0)) {
+      await p.stop('SIGTERM');
+      await p.dispose();
+    }
+  };
   const partners = new Map<string, Promise<TestPartner>>();
   return {
     h,
@@ -37,7 +62,9 @@ export async function startModelEnv(opts: { privateStore?: boolean } = {}): Prom
     },
     partners: () => Promise.all(partners.values()),
     storeUrl: store?.url ?? process.env.MONGO_URL!,
+    stopJobs,
     stop: async () => {
+      await stopJobs();
       await h.stop();
       await store?.dispose();
     },

@@ -25,6 +25,8 @@ import './oracle.test.js';
  *   MODEL_STATS  print how often each call got each answer
  *   MODEL_PRIVATE_STORE=1  run on a MongoDB-wire server of its own (long runs beside other suites)
  *   MODEL_ROUND  sequences per round (default 400): each round has a fresh service and database
+ *   MODEL_JOB_EVERY_MS  two more API processes run the scheduled settlement job with a cut-off
+ *                every this many ms, both at the same cut-offs (default 1500; 0: no job instances)
  */
 const SEED = Number(process.env.FC_SEED ?? 20261126);
 const RUNS = Number(process.env.MODEL_RUNS ?? 24);
@@ -33,6 +35,7 @@ const SHRINK = Number(process.env.MODEL_SHRINK ?? 30);
 // a fresh service, database and topics every ROUND sequences: the local store slows down as it fills
 const ROUND = Math.max(LANES, Number(process.env.MODEL_ROUND ?? 400));
 const PATH = process.env.MODEL_PATH;
+const JOB_EVERY_MS = Number(process.env.MODEL_JOB_EVERY_MS ?? 1500);
 
 const DECIDED = 'cancel-empty-400,approved-is-current,zero-lines-hold-deductions,full-return-needs-goods-out';
 
@@ -70,14 +73,15 @@ describe('money model: random sequences against the service over HTTPS', functio
     const results = [];
     for (let round = 0; round * ROUND < RUNS; round++) {
       const runs = Math.min(ROUND, RUNS - round * ROUND);
-      const env = await startModelEnv({ privateStore: process.env.MODEL_PRIVATE_STORE === '1' });
+      const env = await startModelEnv({ privateStore: process.env.MODEL_PRIVATE_STORE === '1', jobEveryMs: JOB_EVERY_MS });
       try {
         results.push(
           ...(await Promise.all(
             Array.from({ length: LANES }, (_, k) => lane(env, SEED + round * LANES + k, Math.floor(runs / LANES) + (k < runs % LANES ? 1 : 0))),
           )),
         );
-        process.stderr.write(`[model] round ${round + 1} settlements: ${await settlementRoundEnd(env)}\n`);
+        await env.stopJobs();
+        process.stderr.write(`[model] round ${round + 1} settlements: ${await settlementRoundEnd(env, JOB_EVERY_MS > 0)}\n`);
       } finally {
         await env.stop();
       }

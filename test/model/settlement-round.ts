@@ -7,7 +7,7 @@ import { checkPartnerSettlements, closeBurst, type PartnerCalls } from './settle
  * line the round made is settled once), the strict partner checks (each listed line names
  * its settlement), then `ops ledger check` against the round's database must exit 0.
  */
-export async function settlementRoundEnd(env: ModelEnv): Promise<string> {
+export async function settlementRoundEnd(env: ModelEnv, jobRan: boolean): Promise<string> {
   let settlements = 0;
   let lines = 0;
   for (const partner of await env.partners()) {
@@ -20,8 +20,11 @@ export async function settlementRoundEnd(env: ModelEnv): Promise<string> {
     settlements += seen.settlements;
     lines += seen.lines;
   }
+  // the scheduled job's instances must have closed some of them, or the model did not test them
+  const byJob = await env.h.t.api.runtime.db.collection('settlements').countDocuments({ sandbox: { $ne: true } });
+  if (jobRan && settlements > 0 && byJob === 0) throw new Error(`the scheduled job's two instances wrote none of the ${settlements} settlements`);
   const config = { mongo: { url: env.storeUrl, db: env.h.t.api.runtime.db.databaseName, timeoutMs: 10_000 } } as never;
   const check = await runOps(config, ['ledger', 'check']);
   if (check.code !== 0) throw new Error(`ops ledger check exited ${check.code}: ${check.stdout}${check.stderr}`);
-  return `${settlements} settlements, ${lines} settled lines, ops ledger check exit 0 (${check.json?.warningCount ?? '?'} warnings)`;
+  return `${settlements} settlements (${byJob} by the scheduled job), ${lines} settled lines, ops ledger check exit 0 (${check.json?.warningCount ?? '?'} warnings)`;
 }
