@@ -19,6 +19,7 @@ const OPTIONS: Record<string, string> = {
   '--path': 'MODEL_PATH',
   '--stats': 'MODEL_STATS',
   '--private-store': 'MODEL_PRIVATE_STORE',
+  '--job-every-ms': 'MODEL_JOB_EVERY_MS',
 };
 const env: NodeJS.ProcessEnv = { ...process.env };
 const args = process.argv.slice(2);
@@ -28,7 +29,7 @@ for (let i = 0; i < args.length; i++) {
   const value = inline ?? args[++i];
   if (!name || value === undefined) {
     process.stderr.write(
-      `unknown option or missing value: ${args[i - (inline ? 0 : 1)]}\nusage: npm run test:model -- [--runs N] [--seed S] [--lanes K] [--shrink M] [--accept a,b] [--path P] [--stats 1] [--private-store 1]\n`,
+      `unknown option or missing value: ${args[i - (inline ? 0 : 1)]}\nusage: npm run test:model -- [--runs N] [--seed S] [--lanes K] [--shrink M] [--accept a,b] [--path P] [--stats 1] [--private-store 1] [--job-every-ms MS]\n`,
     );
     process.exit(2);
   }
