@@ -29,6 +29,7 @@ export class LoadBalancer {
     const cfg = [
       'global',
       '  maxconn 2000',
+      `  stats socket ${join(this.dir, 'admin.sock')} mode 600 level operator`,
       'defaults',
       '  mode tcp',
       '  timeout connect 2s',
@@ -68,6 +69,36 @@ export class LoadBalancer {
       throw new Error(`${err.message}\n${this.output}`);
     });
     return this;
+  }
+
+  /**
+   * Whether the balancer has the server (`api1`, `api2`, …) in rotation now, read from its
+   * runtime API (`show stat`), as a rollout reads an endpoint's readiness before it takes the
+   * next instance down.
+   */
+  async inRotation(server: string): Promise<boolean> {
+    const csv = await new Promise<string>((resolve, reject) => {
+      const s = net.connect(join(this.dir, 'admin.sock'));
+      let out = '';
+      s.on('connect', () => s.write('show stat\n'));
+      s.on('data', (c) => {
+        out += c.toString();
+      });
+      s.on('end', () => resolve(out));
+      s.on('error', reject);
+    });
+    const [header, ...rows] = csv.replace(/^# /, '').trim().split('\n');
+    const cols = header!.split(',');
+    const [px, sv, st] = ['pxname', 'svname', 'status'].map((c) => cols.indexOf(c));
+    return rows.some((r) => {
+      const f = r.split(',');
+      return f[px!] === 'apis' && f[sv!] === server && f[st!] === 'UP';
+    });
+  }
+
+  /** Waits until the balancer has the server in rotation. */
+  async waitInRotation(server: string, maxWait = 60_000): Promise<void> {
+    await waitFor(`HAProxy to put ${server} back in rotation`, () => this.inRotation(server), { maxWait, interval: 100 });
   }
 
   get log(): string {
