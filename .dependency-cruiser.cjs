@@ -1,5 +1,5 @@
 /**
- * The module map, enforced (npm run deps:check: npx depcruise api modules ops platform relay versions scripts examples).
+ * The module map, enforced (npm run deps:check: npx depcruise api config modules ops platform relay versions scripts examples).
  * test/architecture/boundaries.spec.ts runs these rules in `npm test`, on the code and on
  * fixtures that break each rule once. Tests (test/, *.test.ts) may import deeply: the
  * rules are for the code that ships. docs/architecture.md tells the map in words.
