@@ -45,6 +45,14 @@ module.exports = {
       to: { path: '^ops/' },
     },
     {
+      name: 'modules-get-their-own-section',
+      comment: 'The whole configuration (config/) is loaded by the composition roots only. A module is handed the platform\'s '
+        + 'sections and its own (its <m>.config.ts), so it cannot read another owner\'s settings; the kernel knows no module\'s.',
+      severity: 'error',
+      from: { path: '^(modules|platform|versions)/' },
+      to: { path: '^config/' },
+    },
+    {
       name: 'relay-imports-no-domain-module',
       comment: 'The relay knows no domain: of modules/ it uses only the webhooks door (the delivery records). '
         + 'Its composition root, relay/main.ts, wires the ports it needs from other doors.',
