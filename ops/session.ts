@@ -9,7 +9,7 @@ import type { Needs } from './verb.js';
 
 /**
  * What a verb runs in, opened as the services open theirs: the configuration from the one
- * loader (platform/config.ts: the same variables, defaults and refusals as the API's), a
+ * loader (config/index.ts: the same variables, defaults and refusals as the API's), a
  * logger on stderr (stdout is the verb's answer), the wall clock, and the store with the
  * services' own timeout, or, for a verb that writes events, the whole runtime of a service
  * process (store, topics, producer, outbox publisher: platform/runtime.ts). `env` is for
