@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import Joi from 'joi';
 import { readFileSync } from 'node:fs';
-import { SECTIONS } from './index.js';
-import { PLATFORM_SECTIONS } from '../platform/config-sections.js';
+import { loadConfig, SECTIONS } from './index.js';
+import { PLATFORM_SECTIONS, platformConfig } from '../platform/config-sections.js';
 import { ownValues, type ConfigSection } from '../platform/config.js';
 import { configTable, readmeTable } from '../scripts/config-table.js';
 
@@ -65,6 +65,12 @@ describe('configuration by owner (config/index.ts)', () => {
   it('when the module sections are listed, then each module of the API owns one, apart from the platform', () => {
     expect(MODULES.sort()).to.deep.equal(['applications', 'auth', 'events', 'payments', 'portal', 'webhooks']);
     for (const m of MODULES) expect(m in PLATFORM_SECTIONS, m).to.equal(false);
+  });
+
+  it("when a runtime is handed the whole configuration, then what its modules see holds the platform's sections only", () => {
+    const whole = loadConfig(base);
+    expect(Object.keys(whole)).to.include.members(MODULES);
+    expect(Object.keys(platformConfig(whole)).sort()).to.deep.equal(Object.keys(PLATFORM_SECTIONS).sort());
   });
 
   it('when a section changes, then the README table, grouped by section, must be regenerated (npm run -s config:table -- --write)', () => {

@@ -43,4 +43,3 @@ export const httpSection = configSection({
     shutdownDelayMs: parseDuration(v.SHUTDOWN_DELAY),
   }),
 });
-export type HttpConfig = ReturnType<typeof httpSection.shape>;

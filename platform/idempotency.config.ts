@@ -19,4 +19,3 @@ export const idempotencySection = configSection({
     crashAfterWrite: !run.production && (v.IDEMPOTENCY_TEST_CRASH_AFTER_WRITE as boolean),
   }),
 });
-export type IdempotencySectionConfig = ReturnType<typeof idempotencySection.shape>;

@@ -45,4 +45,3 @@ export const kafkaSection = configSection({
     ...kafkaSecurity(v),
   }),
 });
-export type KafkaConfig = ReturnType<typeof kafkaSection.shape>;

@@ -11,4 +11,3 @@ export const metricsSection = configSection({
   },
   shape: (v) => ({ host: v.METRICS_HOST as string, apiPort: v.API_METRICS_PORT as number, relayPort: v.RELAY_METRICS_PORT as number }),
 });
-export type MetricsConfig = ReturnType<typeof metricsSection.shape>;

@@ -19,4 +19,3 @@ export const outboxSection = configSection({
     fullSweepIntervalMs: parseDuration(v.OUTBOX_FULL_SWEEP_INTERVAL),
   }),
 });
-export type OutboxConfig = ReturnType<typeof outboxSection.shape>;

@@ -20,4 +20,3 @@ export const processSection = configSection({
     sandbox: v.SANDBOX as boolean,
   }),
 });
-export type ProcessConfig = ReturnType<typeof processSection.shape>;

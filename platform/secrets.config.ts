@@ -29,4 +29,3 @@ export const secretsSection = configSection({
     developmentKeyFile: join((v.PF_CACHE as string | undefined) ?? join(homedir(), '.cache', 'partner-financing'), 'dev-master-key'),
   }),
 });
-export type SecretsConfig = ReturnType<typeof secretsSection.shape>;

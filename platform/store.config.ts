@@ -22,4 +22,3 @@ export const storeSection = configSection({
   },
   shape: (v) => ({ url: v.MONGO_URL as string, db: v.MONGO_DB as string, timeoutMs: parseDuration(v.STORE_TIMEOUT) }),
 });
-export type StoreConfig = ReturnType<typeof storeSection.shape>;
