@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import type Koa from 'koa';
-import type { Config } from '../platform/config.js';
+import type { Config } from '../config/index.js';
 import type { Logger } from '../platform/logger.js';
 import { createRuntime, type Runtime } from '../platform/runtime.js';
 import { createHttpApp } from '../platform/http/create-app.js';
@@ -43,7 +43,7 @@ export interface Api {
  */
 export async function startApi(config: Config, logger: Logger, overrides: ApiOverrides = {}): Promise<Api> {
   const runtime = await createRuntime(config, logger, 'api', API_TOPICS, overrides.clock);
-  const modules = await createModules(runtime, overrides);
+  const modules = await createModules(runtime, config, overrides);
   const keys = new IdempotencyStore(runtime.db, config.idempotency);
   await keys.init();
   const drain = new Drain();
@@ -69,9 +69,9 @@ export async function startApi(config: Config, logger: Logger, overrides: ApiOve
     stop: async () => {
       // out of rotation first, still answering; then stop listening and finish what is in flight
       drain.start();
-      if (config.shutdownDelayMs > 0) {
-        logger.info({ delayMs: config.shutdownDelayMs }, 'draining: readiness answers 503 while requests are still served');
-        await new Promise((r) => setTimeout(r, config.shutdownDelayMs));
+      if (config.http.shutdownDelayMs > 0) {
+        logger.info({ delayMs: config.http.shutdownDelayMs }, 'draining: readiness answers 503 while requests are still served');
+        await new Promise((r) => setTimeout(r, config.http.shutdownDelayMs));
       }
       stopPurge();
       reloader?.stop();
@@ -97,7 +97,7 @@ function buildApp(runtime: Runtime, modules: ApiModules, keys: IdempotencyStore,
     mount: (router) => {
       mountHealth(router, {
         projectVersion: PROJECT_VERSION,
-        maintenance: config.maintenance,
+        maintenance: config.http.maintenance,
         drain,
         checks: {
           mongo: { critical: true, probe: async () => (await runtime.db.command({ ping: 1 })).ok === 1 },

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Db } from 'mongodb';
 import type { SecretBox } from '../platform/secret-box.js';
 import { ManualClock } from '../platform/clock.js';
-import { ConfigError, type Config } from '../platform/config.js';
+import { ConfigError, type Config } from '../config/index.js';
 import { createLogger } from '../platform/logger.js';
 import { InvalidRequestError } from '../platform/errors.js';
 import { CONFIRM_FLAG } from './confirm.js';

@@ -2,7 +2,7 @@ import type { ParseArgsOptionsConfig } from 'node:util';
 import type { Db } from 'mongodb';
 import type { Clock } from '../platform/clock.js';
 import type { SecretBox } from '../platform/secret-box.js';
-import type { Config } from '../platform/config.js';
+import type { Config } from '../config/index.js';
 import type { Logger } from '../platform/logger.js';
 import type { Runtime } from '../platform/runtime.js';
 

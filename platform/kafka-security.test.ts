@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from './config.js';
+import { loadConfig } from '../config/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pf-kafka-security-'));
 const file = (name: string, text: string) => {

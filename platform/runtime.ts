@@ -1,7 +1,7 @@
 import type { Db, MongoClient } from 'mongodb';
 import type { Kafka, Producer } from 'kafkajs';
 import type { Registry } from 'prom-client';
-import type { Config } from './config.js';
+import { platformConfig, type PlatformConfig } from './config-sections.js';
 import type { Logger } from './logger.js';
 import type { Platform } from './module.js';
 import { connectMongo } from './mongo.js';
@@ -26,7 +26,7 @@ export interface Runtime extends Platform {
  * `clock` is the modules' time (a test's ManualClock; the wall clock otherwise).
  */
 export async function createRuntime(
-  config: Config,
+  config: PlatformConfig,
   logger: Logger,
   service: string,
   ownTopics: readonly string[] = [],
@@ -48,7 +48,8 @@ export async function createRuntime(
   };
   const lagAdmin = operationalGauges(registry, { db, kafka, lagSources: () => consumerDeps.metrics.lagSources });
   return {
-    config,
+    // a module is handed the platform's sections only, whatever the root loaded
+    config: platformConfig(config),
     db,
     kafka,
     producer,
@@ -70,8 +71,8 @@ export async function createRuntime(
 }
 
 /** The store, then Kafka's preflight (the kernel's and the process's own topics), then a connected producer. */
-async function connect(config: Config, logger: Logger, ownTopics: readonly string[]) {
-  const { client: mongoClient, db } = await connectMongo(config.mongo.url, config.mongo.db, config.mongo.timeoutMs);
+async function connect(config: PlatformConfig, logger: Logger, ownTopics: readonly string[]) {
+  const { client: mongoClient, db } = await connectMongo(config.store.url, config.store.db, config.store.timeoutMs);
   const kafka = createKafka(config.kafka, logger);
   const topics = new Topics(config.kafka.topicPrefix);
   const logical = [...Object.values(TOPICS), ...ownTopics];
@@ -100,7 +101,7 @@ interface OutboxParts {
   logger: Logger;
 }
 
-function outboxPublisher(config: Config, { db, producer, topics, registry, logger }: OutboxParts): OutboxPublisher {
+function outboxPublisher(config: PlatformConfig, { db, producer, topics, registry, logger }: OutboxParts): OutboxPublisher {
   return new OutboxPublisher({
     producer,
     topics,

@@ -1,5 +1,5 @@
 import type http from 'node:http';
-import type { Config } from '../platform/config.js';
+import type { Config } from '../config/index.js';
 import type { Logger } from '../platform/logger.js';
 import { createRuntime, type Runtime } from '../platform/runtime.js';
 import { serveMetrics } from '../platform/metrics.js';

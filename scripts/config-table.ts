@@ -1,16 +1,23 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { describeConfig } from '../platform/config.js';
+import { describeConfig } from '../config/index.js';
 
 /**
- * The README's configuration table, generated from the one joi schema of the environment.
- * `npm run -s config:table` prints it; `--write` replaces it in README.md.
+ * The README's configuration table, generated from the sections of the configuration
+ * (config/index.ts), one group per owner. `npm run -s config:table` prints it; `--write`
+ * replaces it in README.md.
  */
 export function configTable(): string {
-  const rows = describeConfig().map((v) => {
+  const rows: string[] = [];
+  let section = '';
+  for (const v of describeConfig()) {
+    if (v.section !== section) {
+      section = v.section;
+      rows.push(`| **${v.title}** (\`${v.section}\`) | | |`);
+    }
     const def = v.default === undefined ? '' : `\`${String(v.default)}\``;
-    return `| \`${v.name}\` | ${def} | ${v.description ?? ''} |`;
-  });
+    rows.push(`| \`${v.name}\` | ${def} | ${v.description ?? ''} |`);
+  }
   return ['| variable | default | meaning |', '|---|---|---|', ...rows].join('\n');
 }
 

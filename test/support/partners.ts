@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Config } from '../../platform/config.js';
+import type { Config } from '../../config/index.js';
 import type { TestClient } from './http.js';
 import type { TestApi } from './api.js';
 import { partnersCliJson } from './partners-cli.js';

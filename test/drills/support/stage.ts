@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
 import { MongoClient } from 'mongodb';
-import type { Config } from '../../../platform/config.js';
+import type { Config } from '../../../config/index.js';
 import { ApiProcess } from '../../support/api-process.js';
 import { testConfig } from '../../support/config.js';
 import { TestClient } from '../../support/http.js';
@@ -108,10 +108,10 @@ export class DrillStage {
 
   /** The applications of the drill's partners as stored (for the effects check). */
   async withDb<T>(fn: (db: import('mongodb').Db) => Promise<T>): Promise<T> {
-    const client = new MongoClient(this.config.mongo.url, { retryWrites: false });
+    const client = new MongoClient(this.config.store.url, { retryWrites: false });
     try {
       await client.connect();
-      return await fn(client.db(this.config.mongo.db));
+      return await fn(client.db(this.config.store.db));
     } finally {
       await client.close();
     }
