@@ -12,9 +12,9 @@ export const HAPROXY = '/usr/sbin/haproxy';
  * Debian's HAProxy in front of the API instances, as a Kubernetes Service and its endpoint
  * controller (or a cloud load balancer) put them behind one address: TLS passes through (the
  * API ends it), each instance is health-checked on its readiness (`GET /v1/health` over TLS
- * every 500 ms, each allowed 2 s as the chart's readiness probe is; out after two failures in a
- * row, so one check slowed by a busy machine does not empty the rotation, which still takes a
- * draining instance out well within its SHUTDOWN_DELAY; back after two successes), and a new
+ * every 500 ms, each allowed 2 s as the chart's readiness probe is; out after three failures in a
+ * row, so checks slowed by a busy machine do not empty the rotation, which still takes a
+ * draining instance out well within its SHUTDOWN_DELAY of 5 s; back after two successes), and a new
  * connection goes to an instance in rotation.
  */
 export class LoadBalancer {
@@ -46,7 +46,7 @@ export class LoadBalancer {
       '  http-check send meth GET uri /v1/health ver HTTP/1.1 hdr Host localhost',
       '  http-check expect status 200',
       '  timeout check 2s',
-      '  default-server inter 500 fall 2 rise 2 check check-ssl verify none',
+      '  default-server inter 500 fall 3 rise 2 check check-ssl verify none',
       ...this.backends.map((p, i) => `  server api${i + 1} 127.0.0.1:${p}`),
       '',
     ].join('\n');
