@@ -12,7 +12,7 @@ export interface CliResult {
   json: any;
 }
 
-type Where = Pick<Config, 'store'> & Partial<Pick<Config, 'kafka'>>;
+type Where = { store: Pick<Config['store'], 'url' | 'db'> } & Partial<Pick<Config, 'kafka'>>;
 
 /**
  * Runs the operators' program (`ops <group> <verb> ...`) as an operator would, a separate
