@@ -4,7 +4,8 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseDurationList, parseDuration } from './duration.js';
 import { mailKeys, mailConfig } from './mail.config.js';
-import { kafkaSecurity, SettingFileError } from './kafka-security.js';
+import { kafkaSecurity } from './kafka-security.js';
+import { resolveSettingFiles, SettingFileError } from './setting-files.js';
 
 /**
  * Every environment variable the service reads, with its default and meaning.
@@ -16,6 +17,13 @@ const duration = Joi.string()
   .message('{{#label}} must be a duration like 500ms, 30s, 5m, 24h or 365d');
 const boolean = Joi.boolean().truthy('1', 'yes').falsy('0', 'no', '');
 const port = Joi.number().integer().min(0).max(65535);
+/**
+ * How a secret setting is given, shown in the README table. `value or file`: the value in X,
+ * or in a file named by X_FILE (platform/setting-files.ts); `file`: the setting is itself a
+ * file path (a key, a password), so the secret never sits in the environment.
+ */
+const secretAsValueOrFile = { secret: 'value or file' } as const;
+const secretAsFile = { secret: 'file' } as const;
 /**
  * A value with a default for local runs only: with NODE_ENV=production it must be set, so
  * a production start never runs on a placeholder (invoices with made-up bank details).
@@ -60,15 +68,16 @@ const schema = Joi.object({
   TLS_CERT_FILE: Joi.string().description(
     'PEM certificate; a self-signed one is generated when unset. A renewed file (and its key) is picked up without a restart: on a change in its directory, on SIGHUP, and every minute',
   ),
-  TLS_KEY_FILE: Joi.string().description('PEM private key matching TLS_CERT_FILE'),
+  TLS_KEY_FILE: Joi.string().meta(secretAsFile).description('PEM private key matching TLS_CERT_FILE'),
   MASTER_KEY_FILE: Joi.string()
     .when('NODE_ENV', { is: 'production', then: Joi.required() })
-    .meta({ localDefault: 'a development key kept in the cache', production: 'required' })
+    .meta({ localDefault: 'a development key kept in the cache', production: 'required', ...secretAsFile })
     .description(
       'file holding the 32-byte master key (raw, base64 or hex) that seals webhook secrets and token signing keys at rest (AES-256-GCM envelope); `openssl rand -base64 32`',
     ),
   MASTER_KEY_PREVIOUS_FILES: Joi.string()
     .default('')
+    .meta(secretAsFile)
     .description(
       'comma-separated files of earlier master keys, during a rotation: records sealed under them still open until `ops keys reencrypt` has moved them to MASTER_KEY_FILE',
     ),
@@ -77,7 +86,10 @@ const schema = Joi.object({
   MONGO_URL: Joi.string()
     .pattern(/^mongodb(\+srv)?:\/\//)
     .required()
-    .description('MongoDB-wire connection string (npm start: the local stack when unset)'),
+    .meta(secretAsValueOrFile)
+    .description(
+      'MongoDB-wire connection string, credentials included (`mongodb://user:pass@host/?authSource=admin`); MONGO_URL_FILE names a file holding it instead (npm start: the local stack when unset)',
+    ),
   STORE_TIMEOUT: duration
     .default('1500ms')
     .description(
@@ -102,13 +114,13 @@ const schema = Joi.object({
   KAFKA_SSL: boolean.default(false).description('connect to the brokers over TLS'),
   KAFKA_SSL_CA_FILE: Joi.string().description("PEM CA bundle that signs the brokers' certificates (KAFKA_SSL); unset: the system's trusted CAs"),
   KAFKA_SSL_CERT_FILE: Joi.string().description('PEM client certificate for mutual TLS (with KAFKA_SSL_KEY_FILE)'),
-  KAFKA_SSL_KEY_FILE: Joi.string().description('PEM private key of KAFKA_SSL_CERT_FILE'),
+  KAFKA_SSL_KEY_FILE: Joi.string().meta(secretAsFile).description('PEM private key of KAFKA_SSL_CERT_FILE'),
   KAFKA_SASL_MECHANISM: Joi.string()
     .lowercase()
     .valid('plain', 'scram-sha-256', 'scram-sha-512')
     .description('SASL mechanism: plain, scram-sha-256 or scram-sha-512; unset: no SASL'),
   KAFKA_SASL_USERNAME: Joi.string().description('SASL user name (with KAFKA_SASL_MECHANISM)'),
-  KAFKA_SASL_PASSWORD_FILE: Joi.string().description('file holding the SASL password (a mounted secret; read and trimmed at start)'),
+  KAFKA_SASL_PASSWORD_FILE: Joi.string().meta(secretAsFile).description('file holding the SASL password (a mounted secret; read and trimmed at start)'),
   KAFKA_TOPICS: Joi.string()
     .valid('create', 'check')
     .default('create')
@@ -346,8 +358,20 @@ function shape(v: Record<string, any>) {
 
 export class ConfigError extends Error {}
 
+/** The settings that may be given as X or as X_FILE (marked secretAsValueOrFile above). */
+const VALUE_OR_FILE = describeConfig()
+  .filter((v) => v.secret === 'value or file')
+  .map((v) => v.name);
+
 /** Validates the environment; throws ConfigError naming every bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(given: NodeJS.ProcessEnv = process.env): Config {
+  let env: NodeJS.ProcessEnv;
+  try {
+    env = resolveSettingFiles(given, VALUE_OR_FILE);
+  } catch (err) {
+    if (err instanceof SettingFileError) throw new ConfigError(`invalid configuration:\n  ${err.message}`);
+    throw err;
+  }
   const { value, error } = schema.validate(env, { abortEarly: false, convert: true });
   if (error) {
     const lines = error.details.map((d) => {
@@ -368,15 +392,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** The variables, defaults and descriptions, for the README's configuration table. */
-export function describeConfig(): Array<{ name: string; default?: unknown; description?: string }> {
+export function describeConfig(): Array<{ name: string; default?: unknown; description?: string; secret?: 'value or file' | 'file' }> {
   const d = schema.describe() as { keys: Record<string, any> };
   return Object.entries(d.keys).map(([name, k]) => {
-    const meta = Object.assign({}, ...(k.metas ?? [])) as { localDefault?: unknown; productionDefault?: unknown; production?: string };
+    const meta = Object.assign({}, ...(k.metas ?? [])) as {
+      localDefault?: unknown;
+      productionDefault?: unknown;
+      production?: string;
+      secret?: 'value or file' | 'file';
+    };
     let def = k.flags?.default;
     if (meta.localDefault !== undefined) {
       const inProduction = meta.production ?? (meta.productionDefault === undefined ? '' : String(meta.productionDefault));
       def = `${String(meta.localDefault)}` + (inProduction ? ` (production: ${inProduction})` : '');
     }
-    return { name, default: def, description: k.flags?.description };
+    return { name, default: def, description: k.flags?.description, ...(meta.secret ? { secret: meta.secret } : {}) };
   });
 }
