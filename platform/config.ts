@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { parseDurationList, parseDuration } from './duration.js';
 import { mailKeys, mailConfig } from './mail.config.js';
 import { kafkaSecurity } from './kafka-security.js';
-import { resolveSettingFiles, SettingFileError } from './setting-files.js';
+import { readSettingFile, resolveSettingFiles, SettingFileError } from './setting-files.js';
+import type { MongoTls } from './mongo.js';
 
 /**
  * Every environment variable the service reads, with its default and meaning.
@@ -99,6 +100,14 @@ const schema = Joi.object({
     .pattern(/^[A-Za-z0-9_-]{1,60}$/)
     .default('partner_financing')
     .description('database name'),
+  // --- owner: store (MongoDB over TLS; platform/mongo.ts, docs/operations.md) ---
+  MONGO_TLS_CA_FILE: Joi.string().description(
+    "PEM CA bundle that signs the store's certificate; setting it turns TLS on (unset: TLS only if MONGO_URL says tls=true, against the system's CAs)",
+  ),
+  MONGO_TLS_CERT_KEY_FILE: Joi.string()
+    .meta(secretAsFile)
+    .description('PEM file holding a client certificate and its private key, for a store that requires mutual TLS (turns TLS on)'),
+  // --- end of the store's block ---
   KAFKA_BROKERS: Joi.string()
     .pattern(/^[^,\s]+(,[^,\s]+)*$/)
     .required()
@@ -271,7 +280,12 @@ function shape(v: Record<string, any>) {
           }
         : undefined,
     },
-    mongo: { url: v.MONGO_URL as string, db: v.MONGO_DB as string, timeoutMs: parseDuration(v.STORE_TIMEOUT) },
+    mongo: {
+      url: v.MONGO_URL as string,
+      db: v.MONGO_DB as string,
+      timeoutMs: parseDuration(v.STORE_TIMEOUT),
+      tls: mongoTls(v),
+    },
     kafka: {
       brokers: (v.KAFKA_BROKERS as string).split(','),
       clientId: v.KAFKA_CLIENT_ID as string,
@@ -357,6 +371,13 @@ function shape(v: Record<string, any>) {
 }
 
 export class ConfigError extends Error {}
+
+/** The store's TLS files, checked readable now so a wrong path stops the start naming its setting. */
+function mongoTls(v: Record<string, any>): MongoTls | undefined {
+  if (!v.MONGO_TLS_CA_FILE && !v.MONGO_TLS_CERT_KEY_FILE) return undefined;
+  for (const name of ['MONGO_TLS_CA_FILE', 'MONGO_TLS_CERT_KEY_FILE']) if (v[name]) readSettingFile(name, v[name]);
+  return { caFile: v.MONGO_TLS_CA_FILE, certKeyFile: v.MONGO_TLS_CERT_KEY_FILE };
+}
 
 /** The settings that may be given as X or as X_FILE (marked secretAsValueOrFile above). */
 const VALUE_OR_FILE = describeConfig()

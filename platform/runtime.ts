@@ -71,7 +71,7 @@ export async function createRuntime(
 
 /** The store, then Kafka's preflight (the kernel's and the process's own topics), then a connected producer. */
 async function connect(config: Config, logger: Logger, ownTopics: readonly string[]) {
-  const { client: mongoClient, db } = await connectMongo(config.mongo.url, config.mongo.db, config.mongo.timeoutMs);
+  const { client: mongoClient, db } = await connectMongo(config.mongo.url, config.mongo.db, config.mongo.timeoutMs, config.mongo.tls);
   const kafka = createKafka(config.kafka, logger);
   const topics = new Topics(config.kafka.topicPrefix);
   const logical = [...Object.values(TOPICS), ...ownTopics];
