@@ -99,6 +99,7 @@ function buildApp(runtime: Runtime, modules: ApiModules, keys: IdempotencyStore,
         projectVersion: PROJECT_VERSION,
         maintenance: config.http.maintenance,
         drain,
+        topics: runtime.topicPresence,
         checks: {
           mongo: { critical: true, probe: async () => (await runtime.db.command({ ping: 1 })).ok === 1 },
           kafka: { critical: false, probe: () => kafkaReachable(runtime.kafka, 1500) },

@@ -23,6 +23,6 @@ export async function openSession(needs: Needs, env?: NodeJS.ProcessEnv): Promis
     return { ctx: { config, logger, clock: runtime.clock, db: runtime.db, secrets: runtime.secrets, runtime }, close: () => runtime.close() };
   }
   const secrets = openSecretBox(config.secrets, (msg, file) => logger.warn({ file }, msg));
-  const { client, db } = await connectMongo(config.store.url, config.store.db, config.store.timeoutMs);
+  const { client, db } = await connectMongo(config.store.url, config.store.db, config.store.timeoutMs, config.store.tls);
   return { ctx: { config, logger, clock: systemClock, db, secrets }, close: () => client.close() };
 }

@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { parseDuration } from './duration.js';
-import { SettingFileError } from './kafka-security.js';
+import { resolveSettingFiles, SettingFileError } from './setting-files.js';
 
 /**
  * The machinery of the configuration: a section is what one owner (a part of the platform
@@ -43,8 +43,26 @@ function composedSchema(sections: Sections): Joi.ObjectSchema {
   return schema.unknown(true);
 }
 
+/**
+ * How a secret setting is given, shown in the README table. `value or file`: the value in X,
+ * or in a file named by X_FILE (platform/setting-files.ts); `file`: the setting is itself a
+ * file path (a key, a password), so the secret never sits in the environment.
+ */
+export const secretAsValueOrFile = { secret: 'value or file' } as const;
+export const secretAsFile = { secret: 'file' } as const;
+
 /** Validates the environment against every section; throws ConfigError naming every bad variable. */
-export function loadSections<S extends Sections>(sections: S, env: NodeJS.ProcessEnv = process.env): SectionValues<S> {
+export function loadSections<S extends Sections>(sections: S, given: NodeJS.ProcessEnv = process.env): SectionValues<S> {
+  let env: NodeJS.ProcessEnv;
+  try {
+    const valueOrFile = describeSections(sections)
+      .filter((v) => v.secret === 'value or file')
+      .map((v) => v.name);
+    env = resolveSettingFiles(given, valueOrFile);
+  } catch (err) {
+    if (err instanceof SettingFileError) throw new ConfigError(`invalid configuration:\n  ${err.message}`);
+    throw err;
+  }
   const { value, error } = composedSchema(sections).validate(env, { abortEarly: false, convert: true });
   if (error) {
     const lines = error.details.map((d) => {
@@ -78,6 +96,8 @@ export interface SettingDescription {
   name: string;
   default?: unknown;
   description?: string;
+  /** how a secret is given: in X or a file named by X_FILE, or X is itself a file path */
+  secret?: 'value or file' | 'file';
 }
 
 /** The variables, defaults and descriptions by section, for the README's configuration table. */
@@ -85,13 +105,18 @@ export function describeSections(sections: Sections): SettingDescription[] {
   return Object.entries(sections).flatMap(([section, s]) => {
     const d = Joi.object(s.keys).describe() as { keys: Record<string, any> };
     return Object.entries(d.keys).map(([name, k]) => {
-      const meta = Object.assign({}, ...(k.metas ?? [])) as { localDefault?: unknown; productionDefault?: unknown; production?: string };
+      const meta = Object.assign({}, ...(k.metas ?? [])) as {
+        localDefault?: unknown;
+        productionDefault?: unknown;
+        production?: string;
+        secret?: 'value or file' | 'file';
+      };
       let def = k.flags?.default;
       if (meta.localDefault !== undefined) {
         const inProduction = meta.production ?? (meta.productionDefault === undefined ? '' : String(meta.productionDefault));
         def = `${String(meta.localDefault)}` + (inProduction ? ` (production: ${inProduction})` : '');
       }
-      return { section, title: s.title, name, default: def, description: k.flags?.description };
+      return { section, title: s.title, name, default: def, description: k.flags?.description, ...(meta.secret ? { secret: meta.secret } : {}) };
     });
   });
 }

@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { readFileSync } from 'node:fs';
-import { boolean, configSection, duration, port, runDefault } from './config.js';
+import { boolean, configSection, duration, port, runDefault, secretAsFile } from './config.js';
 import { parseDuration } from './duration.js';
 
 /** The API's listeners, its public address, TLS, draining and maintenance. */
@@ -17,7 +17,7 @@ export const httpSection = configSection({
     TLS_CERT_FILE: Joi.string().description(
       'PEM certificate; a self-signed one is generated when unset. A renewed file (and its key) is picked up without a restart: on a change in its directory, on SIGHUP, and every minute',
     ),
-    TLS_KEY_FILE: Joi.string().description('PEM private key matching TLS_CERT_FILE'),
+    TLS_KEY_FILE: Joi.string().meta(secretAsFile).description('PEM private key matching TLS_CERT_FILE'),
     TRUST_PROXY: boolean.default(false).description('honour X-Forwarded-Proto/-For from a TLS-terminating proxy'),
     MAINTENANCE: boolean.default(false).description('planned outage: health answers 503'),
     SHUTDOWN_DELAY: runDefault(duration, '0s', '5s').description(

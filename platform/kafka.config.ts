@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { boolean, configSection } from './config.js';
+import { boolean, configSection, secretAsFile } from './config.js';
 import { kafkaSecurity } from './kafka-security.js';
 
 /** The Kafka cluster: where it is, the topics the service makes, and how it connects to a secured one. */
@@ -21,13 +21,13 @@ export const kafkaSection = configSection({
     KAFKA_SSL: boolean.default(false).description('connect to the brokers over TLS'),
     KAFKA_SSL_CA_FILE: Joi.string().description("PEM CA bundle that signs the brokers' certificates (KAFKA_SSL); unset: the system's trusted CAs"),
     KAFKA_SSL_CERT_FILE: Joi.string().description('PEM client certificate for mutual TLS (with KAFKA_SSL_KEY_FILE)'),
-    KAFKA_SSL_KEY_FILE: Joi.string().description('PEM private key of KAFKA_SSL_CERT_FILE'),
+    KAFKA_SSL_KEY_FILE: Joi.string().meta(secretAsFile).description('PEM private key of KAFKA_SSL_CERT_FILE'),
     KAFKA_SASL_MECHANISM: Joi.string()
       .lowercase()
       .valid('plain', 'scram-sha-256', 'scram-sha-512')
       .description('SASL mechanism: plain, scram-sha-256 or scram-sha-512; unset: no SASL'),
     KAFKA_SASL_USERNAME: Joi.string().description('SASL user name (with KAFKA_SASL_MECHANISM)'),
-    KAFKA_SASL_PASSWORD_FILE: Joi.string().description('file holding the SASL password (a mounted secret; read and trimmed at start)'),
+    KAFKA_SASL_PASSWORD_FILE: Joi.string().meta(secretAsFile).description('file holding the SASL password (a mounted secret; read and trimmed at start)'),
     KAFKA_TOPICS: Joi.string()
       .valid('create', 'check')
       .default('create')

@@ -1,5 +1,6 @@
 import Joi from 'joi';
-import { configSection } from './config.js';
+import { configSection, secretAsFile } from './config.js';
+import { readSettingFile } from './setting-files.js';
 import type { MailConfig } from './mail.js';
 
 /** How mail leaves (platform/mail.ts): the log locally, SMTP in production. */
@@ -15,11 +16,18 @@ export const mailSection = configSection({
       .default('starttls')
       .description('none (plain, local test servers only), starttls (upgrade required) or tls (implicit TLS, usually port 465)'),
     SMTP_USER: Joi.string().description('SMTP user; no authentication when unset'),
-    SMTP_PASSWORD_FILE: Joi.string().description('file holding the SMTP password (a mounted secret)'),
+    SMTP_PASSWORD_FILE: Joi.string().meta(secretAsFile).description('file holding the SMTP password (a mounted secret)'),
   },
   shape: (v): MailConfig => ({
     transport: v.MAIL_TRANSPORT,
     from: v.MAIL_FROM,
-    smtp: { host: v.SMTP_HOST ?? '', port: v.SMTP_PORT, tls: v.SMTP_TLS, user: v.SMTP_USER, passwordFile: v.SMTP_PASSWORD_FILE },
+    smtp: {
+      host: v.SMTP_HOST ?? '',
+      port: v.SMTP_PORT,
+      tls: v.SMTP_TLS,
+      user: v.SMTP_USER,
+      // read at start, so a missing secret stops the start naming it rather than the first mail
+      ...(v.SMTP_PASSWORD_FILE ? { password: readSettingFile('SMTP_PASSWORD_FILE', v.SMTP_PASSWORD_FILE) } : {}),
+    },
   }),
 });

@@ -13,9 +13,12 @@ import { OutboxPublisher } from './outbox-publisher.js';
 import { OUTBOX_PUBLISHERS } from './outbox-sweeper.js';
 import { systemClock, type Clock } from './clock.js';
 import { openSecretBox } from './secret-box.js';
+import { TopicPresence } from './kafka-topic-presence.js';
 
 export interface Runtime extends Platform {
   mongoClient: MongoClient;
+  /** KAFKA_TOPICS=check: which of the process's topics the cluster no longer lists (readiness) */
+  topicPresence: TopicPresence | undefined;
   close(): Promise<void>;
 }
 
@@ -34,7 +37,7 @@ export async function createRuntime(
 ): Promise<Runtime> {
   // first: a master key file that cannot be read stops the start before anything connects
   const secrets = openSecretBox(config.secrets, (msg, file) => logger.warn({ file }, msg));
-  const { mongoClient, db, kafka, topics, producer } = await connect(config, logger, ownTopics);
+  const { mongoClient, db, kafka, topics, producer, topicNames } = await connect(config, logger, ownTopics);
   const registry = createRegistry(service);
   const outbox = outboxPublisher(config, { db, producer, topics, registry, logger });
   const consumerDeps = {
@@ -47,6 +50,9 @@ export async function createRuntime(
     clock,
   };
   const lagAdmin = operationalGauges(registry, { db, kafka, lagSources: () => consumerDeps.metrics.lagSources });
+  // the service creates no topic in check mode, so one deleted after the start stays missing
+  const presenceAdmin = lazyAdmin(kafka);
+  const topicPresence = config.kafka.topicsMode === 'check' ? new TopicPresence(presenceAdmin.get, topicNames) : undefined;
   return {
     // a module is handed the platform's sections only, whatever the root loaded
     config: platformConfig(config),
@@ -61,9 +67,11 @@ export async function createRuntime(
     mongoClient,
     clock,
     secrets,
+    topicPresence,
     close: async () => {
       await outbox.stop();
       await lagAdmin.close();
+      await presenceAdmin.close();
       await producer.disconnect().catch(() => {});
       await mongoClient.close().catch(() => {});
     },
@@ -72,25 +80,21 @@ export async function createRuntime(
 
 /** The store, then Kafka's preflight (the kernel's and the process's own topics), then a connected producer. */
 async function connect(config: PlatformConfig, logger: Logger, ownTopics: readonly string[]) {
-  const { client: mongoClient, db } = await connectMongo(config.store.url, config.store.db, config.store.timeoutMs);
+  const { client: mongoClient, db } = await connectMongo(config.store.url, config.store.db, config.store.timeoutMs, config.store.tls);
   const kafka = createKafka(config.kafka, logger);
   const topics = new Topics(config.kafka.topicPrefix);
   const logical = [...Object.values(TOPICS), ...ownTopics];
+  const topicNames = logical.map((t) => topics.name(t));
   try {
     // fails the start within seconds naming the setting or ACL at fault (credentials, CA, ACLs, topics)
-    await preflightKafka(
-      kafka,
-      config.kafka,
-      logical.map((t) => topics.name(t)),
-      logger,
-    );
+    await preflightKafka(kafka, config.kafka, topicNames, logger);
   } catch (err) {
     await mongoClient.close();
     throw err;
   }
   const producer = createProducer(kafka);
   await producer.connect();
-  return { mongoClient, db, kafka, topics, producer };
+  return { mongoClient, db, kafka, topics, producer, topicNames };
 }
 
 interface OutboxParts {

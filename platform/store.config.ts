@@ -1,5 +1,7 @@
 import Joi from 'joi';
-import { configSection, duration } from './config.js';
+import { configSection, duration, secretAsFile, secretAsValueOrFile } from './config.js';
+import type { MongoTls } from './mongo.js';
+import { readSettingFile } from './setting-files.js';
 import { parseDuration } from './duration.js';
 
 /** The MongoDB-wire store. */
@@ -9,7 +11,10 @@ export const storeSection = configSection({
     MONGO_URL: Joi.string()
       .pattern(/^mongodb(\+srv)?:\/\//)
       .required()
-      .description('MongoDB-wire connection string (npm start: the local stack when unset)'),
+      .meta(secretAsValueOrFile)
+      .description(
+        'MongoDB-wire connection string, credentials included (`mongodb://user:pass@host/?authSource=admin`); MONGO_URL_FILE names a file holding it instead (npm start: the local stack when unset)',
+      ),
     STORE_TIMEOUT: duration
       .default('1500ms')
       .description(
@@ -19,6 +24,19 @@ export const storeSection = configSection({
       .pattern(/^[A-Za-z0-9_-]{1,60}$/)
       .default('partner_financing')
       .description('database name'),
+    MONGO_TLS_CA_FILE: Joi.string().description(
+      "PEM CA bundle that signs the store's certificate; setting it turns TLS on (unset: TLS only if MONGO_URL says tls=true, against the system's CAs)",
+    ),
+    MONGO_TLS_CERT_KEY_FILE: Joi.string()
+      .meta(secretAsFile)
+      .description('PEM file holding a client certificate and its private key, for a store that requires mutual TLS (turns TLS on)'),
   },
-  shape: (v) => ({ url: v.MONGO_URL as string, db: v.MONGO_DB as string, timeoutMs: parseDuration(v.STORE_TIMEOUT) }),
+  shape: (v) => ({ url: v.MONGO_URL as string, db: v.MONGO_DB as string, timeoutMs: parseDuration(v.STORE_TIMEOUT), tls: mongoTls(v) }),
 });
+
+/** The store's TLS files, checked readable now so a wrong path stops the start naming its setting. */
+function mongoTls(v: Record<string, any>): MongoTls | undefined {
+  if (!v.MONGO_TLS_CA_FILE && !v.MONGO_TLS_CERT_KEY_FILE) return undefined;
+  for (const name of ['MONGO_TLS_CA_FILE', 'MONGO_TLS_CERT_KEY_FILE']) if (v[name]) readSettingFile(name, v[name]);
+  return { caFile: v.MONGO_TLS_CA_FILE, certKeyFile: v.MONGO_TLS_CERT_KEY_FILE };
+}

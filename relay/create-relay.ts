@@ -129,7 +129,7 @@ export async function startRelay(config: Config, logger: Logger, ports: RelayPor
     // liveness (every lane's consumer loop alive) for the orchestrator's probes
     const statuses = () => lanes.map((l) => l.status());
     metricsServer = await serveMetrics(runtime.registry, config.metrics.host, config.metrics.relayPort, {
-      '/health/ready': () => relayReadiness(statuses()),
+      '/health/ready': async () => relayReadiness(statuses(), await runtime.topicPresence?.missing()),
       '/health/live': () => relayLiveness(statuses()),
     });
   } catch (err) {
