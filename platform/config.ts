@@ -230,6 +230,27 @@ const schema = Joi.object({
     .custom(ianaZone)
     .default('Europe/Prague')
     .description('IANA time zone of the settlement cut-off (daylight saving followed)'),
+  // ── personal data retention (owner: the privacy work; applications and webhooks modules) ──
+  RETENTION_CREDIT_RECORDS_DAYS: Joi.number()
+    .integer()
+    .min(1)
+    .default(3650)
+    .description(
+      'days an approved application (a credit record) keeps its personal data after its last change before the retention job anonymises it (10 years: the AML act; docs/security.md)',
+    ),
+  RETENTION_REJECTED_DAYS: Joi.number()
+    .integer()
+    .min(1)
+    .default(180)
+    .description('days a never-approved application (rejected, cancelled, expired) keeps its personal data after its last change before it is anonymised'),
+  RETENTION_DELIVERY_BODIES_DAYS: Joi.number()
+    .integer()
+    .min(1)
+    .default(30)
+    .description("days a webhook delivery keeps the body it sent; then the body is cleared (the delivery's record and status stay)"),
+  RETENTION_JOB_INTERVAL: duration
+    .default('1h')
+    .description('how often each API instance runs the retention job (anonymisation and delivery bodies past retention)'),
   ...mailKeys,
 })
   .and('TLS_CERT_FILE', 'TLS_KEY_FILE')
@@ -297,6 +318,13 @@ function shape(v: Record<string, any>) {
     expirySweepIntervalMs: parseDuration(v.EXPIRY_SWEEP_INTERVAL),
     expiryFullSweepIntervalMs: parseDuration(v.EXPIRY_FULL_SWEEP_INTERVAL),
     eventFeed: { retentionMs: parseDuration(v.EVENT_FEED_RETENTION) },
+    // personal data retention (owner: the privacy work)
+    retention: {
+      creditRecordsMs: (v.RETENTION_CREDIT_RECORDS_DAYS as number) * 86_400_000,
+      notFinancedMs: (v.RETENTION_REJECTED_DAYS as number) * 86_400_000,
+      deliveryBodiesMs: (v.RETENTION_DELIVERY_BODIES_DAYS as number) * 86_400_000,
+      intervalMs: parseDuration(v.RETENTION_JOB_INTERVAL),
+    },
     webhooks: {
       retryDelaysMs: parseDurationList(v.WEBHOOK_RETRY_DELAYS),
       timeoutMs: parseDuration(v.WEBHOOK_TIMEOUT),

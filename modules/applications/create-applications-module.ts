@@ -29,6 +29,10 @@ import { mountGatewayRoutes } from './decision/gateway/gateway.routes.js';
 import { mountSandboxRoutes } from './decision/sandbox.routes.js';
 import { ExpirySchedule } from './expiry/expiry.schedule.js';
 import { ExpirySweeper } from './expiry/expiry.sweeper.js';
+import { PeriodicJob } from '../../platform/periodic-job.js';
+import { PrivacyRepository } from './store/privacy.repository.js';
+import { ApplicationPrivacy, type ErasurePlan, type ErasureTarget } from './privacy/privacy.service.js';
+import type { DataClass } from './privacy/anonymise.js';
 
 export interface ApplicationsModule extends AppModule {
   /**
@@ -80,6 +84,11 @@ export interface ApplicationsModule extends AppModule {
   countApplications(partnerId: string): Promise<Record<ApplicationDoc['state'], number>>;
   /** The list position (cursor) of one of the partner's applications; null for another partner's or an unknown id. */
   applicationPosition(partnerId: string, applicationId: string): Promise<{ createdAt: Date; id: string } | null>;
+  /**
+   * One pass of the retention job now (it also runs by itself every RETENTION_JOB_INTERVAL):
+   * anonymises every application past its class's retention; how many of each class.
+   */
+  anonymiseDue(now?: Date): Promise<Record<DataClass, number>>;
 }
 
 export interface ApplicationsModuleDeps {
@@ -110,6 +119,8 @@ export async function createApplicationsModule(platform: Platform, deps: Applica
   const s = buildServices(platform, { repo, links, logger, fetcher: deps.fetcher, references, shopNames: deps.shopName });
   const consumer = decisionConsumer(platform.consumerDeps, platform.topics, s.decisions);
   const sweeper = expirySweeper(platform, { repo, changes: s.changes, schedule, logger });
+  const privacy = applicationPrivacy(platform.db, clock, config.retention, logger);
+  const retention = new PeriodicJob('application-retention', (now) => privacy.anonymiseDue(now), clock, config.retention.intervalMs, logger);
   return {
     name: 'applications',
     mount: (router) => {
@@ -124,8 +135,10 @@ export async function createApplicationsModule(platform: Platform, deps: Applica
     start: async () => {
       await consumer.start();
       sweeper.start();
+      retention.start();
     },
     stop: async () => {
+      await retention.stop();
       await sweeper.stop();
       await consumer.stop();
     },
@@ -140,6 +153,31 @@ export async function createApplicationsModule(platform: Platform, deps: Applica
     listApplications: (partnerId, query) => listing.list(partnerId, query),
     countApplications: (partnerId) => listing.counts(partnerId),
     applicationPosition: (partnerId, applicationId) => listing.position(partnerId, applicationId),
+    anonymiseDue: (now) => privacy.anonymiseDue(now),
+  };
+}
+
+/** The module's personal-data lifecycle over a store alone (the operators' program has no API around it). */
+export interface ApplicationPrivacyPort {
+  /** What erasing the person would do, changing nothing. */
+  erasurePlan(target: ErasureTarget): Promise<ErasurePlan>;
+  /** Anonymises the person's applications that carry no retention duty; says what it kept and why. */
+  erase(target: ErasureTarget, reason: string): Promise<ErasurePlan & { anonymised: number }>;
+  /** Anonymises every application past its class's retention. */
+  anonymiseDue(now?: Date): Promise<Record<DataClass, number>>;
+}
+
+export function applicationPrivacy(
+  db: Platform['db'],
+  clock: Platform['clock'],
+  policy: { creditRecordsMs: number; notFinancedMs: number },
+  logger: Pick<Logger, 'info' | 'warn'>,
+): ApplicationPrivacyPort {
+  const service = new ApplicationPrivacy(new PrivacyRepository(db), clock, policy, logger);
+  return {
+    erasurePlan: (target) => service.erasurePlan(target),
+    erase: (target, reason) => service.erase(target, reason),
+    anonymiseDue: (now) => service.anonymiseDue(now),
   };
 }
 
