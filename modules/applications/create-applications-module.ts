@@ -119,6 +119,7 @@ export async function createApplicationsModule(platform: Platform, deps: Applica
   const s = buildServices(platform, { repo, links, logger, fetcher: deps.fetcher, references, shopNames: deps.shopName });
   const consumer = decisionConsumer(platform.consumerDeps, platform.topics, s.decisions);
   const sweeper = expirySweeper(platform, { repo, changes: s.changes, schedule, logger });
+  await new PrivacyRepository(platform.db).init();
   const privacy = applicationPrivacy(platform.db, clock, config.retention, logger);
   const retention = new PeriodicJob('application-retention', (now) => privacy.anonymiseDue(now), clock, config.retention.intervalMs, logger);
   return {

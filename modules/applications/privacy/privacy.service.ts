@@ -63,7 +63,7 @@ export class ApplicationPrivacy {
     await this.repo.removeUnreferencedContents(documentHashesOf(before));
     const email = before.customer?.email;
     if (!email || email === PLACEHOLDER.email) return;
-    for (const account of await this.repo.accountsOf(accountIdOf(email))) {
+    for (const account of await this.repo.accountsOf(accountIdOf(email), [before.partnerId])) {
       if ((await this.repo.countNotAnonymised(account.approvedApplicationIds)) === 0) await this.repo.rekeyAccount(account);
     }
   }
@@ -92,8 +92,14 @@ export class ApplicationPrivacy {
     const docs = await this.personsApplications(target);
     const now = this.clock.now();
     const applications = docs.map((d) => this.verdict(d, now));
-    const emails = new Set(docs.map((d) => d.customer?.email).filter((e): e is string => !!e && e !== PLACEHOLDER.email));
-    const records = (await Promise.all([...emails].map((e) => this.repo.accountsOf(accountIdOf(e))))).flat();
+    const partners = docs.map((d) => d.partnerId);
+    const keys = new Set(
+      docs
+        .map((d) => d.customer?.email)
+        .filter((e): e is string => !!e && e !== PLACEHOLDER.email)
+        .map(accountIdOf),
+    );
+    const records = (await Promise.all([...keys].map((k) => this.repo.accountsOf(k, partners)))).flat();
     const keptIds = new Set(applications.filter((a) => a.action === 'KEPT').map((a) => a.applicationId));
     const countsKept = records.some((r) => r.approvedApplicationIds.some((id) => keptIds.has(id)));
     const accounts: ErasurePlan['accounts'] = !records.length

@@ -26,12 +26,22 @@ export class PrivacyRepository {
   }
 
   /**
+   * The retention pass's index (applications not anonymised, by last change: the pass reads
+   * only the due ones, never the anonymised past) and the document hash's (whether another
+   * application still needs the bytes); both are small beside the documents they index.
+   */
+  async init(): Promise<void> {
+    await this.applications.createIndex({ 'privacy.anonymisedAt': 1, updatedAt: 1 }, { name: 'retention_due' });
+    await this.applications.createIndex({ 'order.documents.sha256': 1 }, { name: 'document_hash', sparse: true });
+  }
+
+  /**
    * Ids of applications of the class, last changed before `changedBefore`, not yet
    * anonymised and no longer in progress, oldest first, at most `limit`.
    */
   async duePast(dataClass: StoredDataClass, changedBefore: Date, limit: number): Promise<string[]> {
     const filter: Filter<ApplicationDoc> = {
-      'privacy.anonymisedAt': { $exists: false },
+      'privacy.anonymisedAt': null, // absent: the index's equality, not a scan for $exists
       state: { $ne: 'PROCESSING' },
       updatedAt: { $lt: changedBefore },
       'decision.outcome': dataClass === 'CREDIT_RECORD' ? 'APPROVED' : { $ne: 'APPROVED' },
@@ -68,10 +78,13 @@ export class PrivacyRepository {
     return this.applications.find({ 'customer.email': pattern } as Filter<ApplicationDoc>, { sort: { createdAt: -1 }, limit }).toArray();
   }
 
-  /** The customer's account records: across shops (the key itself) and at each shop (`partner:<id>:<key>`). */
-  async accountsOf(accountId: string): Promise<CustomerAccountDoc[]> {
-    const shops = new RegExp(`^partner:[^:]+:${escapeRegex(accountId)}$`);
-    return this.accounts.find({ $or: [{ _id: accountId }, { _id: shops }] } as Filter<CustomerAccountDoc>).toArray();
+  /**
+   * The customer's account records that these shops' applications count: across shops (the
+   * key itself) and at each shop (`partner:<id>:<key>`), by their exact keys.
+   */
+  async accountsOf(accountId: string, partnerIds: string[]): Promise<CustomerAccountDoc[]> {
+    const keys = [accountId, ...new Set(partnerIds)].map((p, i) => (i === 0 ? p : `partner:${p}:${accountId}`));
+    return this.accounts.find({ _id: { $in: keys } }).toArray();
   }
 
   /** How many of these applications are not anonymised yet. */
