@@ -25,4 +25,29 @@ describe('periodic job', () => {
     await clock.advance(5000);
     expect(runs).to.have.length(4);
   });
+
+  it('when stopped during a long run, then the run sees it and ends, and stop waits for that only', async () => {
+    const clock = new ManualClock(0);
+    let steps = 0;
+    const job = new PeriodicJob(
+      'backlog',
+      async (_now, stopping) => {
+        while (!stopping()) {
+          steps++;
+          await new Promise((r) => setTimeout(r, 5));
+        }
+      },
+      clock,
+      1000,
+      { error: () => {} },
+    );
+    job.start();
+    void clock.advance(0);
+    await new Promise((r) => setTimeout(r, 50));
+    await job.stop();
+    const at = steps;
+    expect(at).to.be.greaterThan(0);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(steps, 'no step after stop').to.equal(at);
+  });
 });

@@ -14,7 +14,8 @@ export class PeriodicJob {
 
   constructor(
     private readonly name: string,
-    private readonly task: (now: Date) => Promise<unknown>,
+    /** `stopping()` turns true on stop: a long run (a backlog) ends at its next check, so a drain never waits for it */
+    private readonly task: (now: Date, stopping: () => boolean) => Promise<unknown>,
     private readonly clock: Clock,
     private readonly intervalMs: number,
     private readonly log: Pick<Logger, 'error'>,
@@ -33,7 +34,7 @@ export class PeriodicJob {
 
   /** One run now (tests, and an operator's command). */
   runOnce(now: Date = this.clock.now()): Promise<unknown> {
-    return this.task(now);
+    return this.task(now, () => this.stopped);
   }
 
   private schedule(ms: number): void {
@@ -43,7 +44,7 @@ export class PeriodicJob {
 
   private async tick(): Promise<void> {
     try {
-      await this.task(this.clock.now());
+      await this.task(this.clock.now(), () => this.stopped);
     } catch (err) {
       this.log.error({ err, job: this.name }, 'periodic job failed; tried again at its next run');
     }

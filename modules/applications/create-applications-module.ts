@@ -121,7 +121,13 @@ export async function createApplicationsModule(platform: Platform, deps: Applica
   const sweeper = expirySweeper(platform, { repo, changes: s.changes, schedule, logger });
   await new PrivacyRepository(platform.db).init();
   const privacy = applicationPrivacy(platform.db, clock, config.retention, logger);
-  const retention = new PeriodicJob('application-retention', (now) => privacy.anonymiseDue(now), clock, config.retention.intervalMs, logger);
+  const retention = new PeriodicJob(
+    'application-retention',
+    (now, stopping) => privacy.anonymiseDue(now, stopping),
+    clock,
+    config.retention.intervalMs,
+    logger,
+  );
   return {
     name: 'applications',
     mount: (router) => {
@@ -165,7 +171,7 @@ export interface ApplicationPrivacyPort {
   /** Anonymises the person's applications that carry no retention duty; says what it kept and why. */
   erase(target: ErasureTarget, reason: string): Promise<ErasurePlan & { anonymised: number }>;
   /** Anonymises every application past its class's retention. */
-  anonymiseDue(now?: Date): Promise<Record<DataClass, number>>;
+  anonymiseDue(now?: Date, stopping?: () => boolean): Promise<Record<DataClass, number>>;
 }
 
 export function applicationPrivacy(
@@ -178,7 +184,7 @@ export function applicationPrivacy(
   return {
     erasurePlan: (target) => service.erasurePlan(target),
     erase: (target, reason) => service.erase(target, reason),
-    anonymiseDue: (now) => service.anonymiseDue(now),
+    anonymiseDue: (now, stopping) => service.anonymiseDue(now, stopping),
   };
 }
 

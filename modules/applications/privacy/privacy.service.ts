@@ -69,7 +69,7 @@ export class ApplicationPrivacy {
   }
 
   /** The scheduled pass: every application past its class's retention, anonymised; how many of each class. */
-  async anonymiseDue(now: Date = this.clock.now()): Promise<Record<DataClass, number>> {
+  async anonymiseDue(now: Date = this.clock.now(), stopping: () => boolean = () => false): Promise<Record<DataClass, number>> {
     const done: Record<DataClass, number> = { CREDIT_RECORD: 0, NOT_FINANCED: 0 };
     const classes: Array<[DataClass, number]> = [
       ['CREDIT_RECORD', this.policy.creditRecordsMs],
@@ -77,10 +77,15 @@ export class ApplicationPrivacy {
     ];
     for (const [dataClass, retentionMs] of classes) {
       const before = new Date(now.getTime() - retentionMs);
-      for (;;) {
+      // a backlog (the first run after a deployment) goes in batches; a stop ends it between
+      // two applications, and the next run goes on where it stopped
+      for (let more = true; more && !stopping(); ) {
         const ids = await this.repo.duePast(dataClass, before, BATCH);
-        for (const id of ids) if ((await this.anonymise(id, 'retention')) === 'ANONYMISED') done[dataClass]++;
-        if (ids.length < BATCH) break;
+        for (const id of ids) {
+          if (stopping()) break;
+          if ((await this.anonymise(id, 'retention')) === 'ANONYMISED') done[dataClass]++;
+        }
+        more = ids.length === BATCH;
       }
     }
     if (done.CREDIT_RECORD + done.NOT_FINANCED) this.log.info({ anonymised: done }, 'applications past retention anonymised');
