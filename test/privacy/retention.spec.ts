@@ -225,6 +225,23 @@ describe('personal data past its retention is anonymised, and the money still ad
     ).to.equal(true);
   });
 
+  it('when the partner reads a delivery whose body was cleared, then the record is there with an empty body, and it cannot be redelivered', async () => {
+    // three days on the clock: the token of the first login has expired
+    const login = await h.t.client.post('/authentication/v1/partner', { username: shop.username, password: shop.password });
+    expect(login.status, login.text).to.equal(200);
+    const token = login.body.accessToken as string;
+    const db = h.t.api.runtime.db;
+    const dead = (await db.collection('webhook_deliveries').findOne({ url: broken.url('/hooks'), state: 'DEAD_LETTERED' })) as any;
+    const detail = await h.t.client.request('GET', `/financing/v1/webhooks/deliveries/${dead._id}`, { token });
+    expect(detail.status, detail.text).to.equal(200);
+    expect(detail.body).to.deep.include({ deliveryId: dead._id, state: 'DEAD_LETTERED', body: {} });
+    const again = await h.t.client.request('POST', `/financing/v1/webhooks/deliveries/${dead._id}/redeliver`, { token, body: {} });
+    expect(again.status, again.text).to.equal(404);
+    const all = await h.t.client.request('POST', '/financing/v1/webhooks/deliveries/redeliver', { token, body: {} });
+    expect(all.status, all.text).to.be.oneOf([200, 202]);
+    expect(all.body.redeliveryCount, 'nothing left to send').to.equal(0);
+  });
+
   it('when every topic of the service is read from the beginning, the dead-letter topics included, then no marker is on any', async () => {
     const { kafka, topics } = h.t.api.runtime;
     const admin = kafka.admin();
