@@ -121,13 +121,7 @@ export async function createApplicationsModule(platform: Platform, deps: Applica
   const sweeper = expirySweeper(platform, { repo, changes: s.changes, schedule, logger });
   await new PrivacyRepository(platform.db).init();
   const privacy = applicationPrivacy(platform.db, clock, config.retention, logger);
-  const retention = new PeriodicJob(
-    'application-retention',
-    (now, stopping) => privacy.anonymiseDue(now, stopping),
-    clock,
-    config.retention.intervalMs,
-    logger,
-  );
+  const retention = new PeriodicJob('application-retention', retentionRun(platform, privacy), clock, config.retention.intervalMs, logger);
   return {
     name: 'applications',
     mount: (router) => {
@@ -161,6 +155,30 @@ export async function createApplicationsModule(platform: Platform, deps: Applica
     countApplications: (partnerId) => listing.counts(partnerId),
     applicationPosition: (partnerId, applicationId) => listing.position(partnerId, applicationId),
     anonymiseDue: (now) => privacy.anonymiseDue(now),
+  };
+}
+
+/**
+ * One run of the retention job, counted: the applications it anonymised by data class, and
+ * when a run last went through to its end (a run that fails or is stopped does not count).
+ */
+function retentionRun(platform: Platform, privacy: ApplicationPrivacyPort) {
+  const anonymised = new Counter({
+    name: 'applications_anonymised_total',
+    help: 'Applications anonymised by the retention job past their retention, by data class (CREDIT_RECORD, NOT_FINANCED)',
+    labelNames: ['data_class'],
+    registers: [platform.registry],
+  });
+  const lastRun = new Gauge({
+    name: 'retention_job_last_success_timestamp_seconds',
+    help: 'Unix time the last run of the retention job of this instance went through to its end (0 before the first); it runs every RETENTION_JOB_INTERVAL',
+    registers: [platform.registry],
+  });
+  lastRun.set(0);
+  return async (now: Date, stopping: () => boolean) => {
+    const done = await privacy.anonymiseDue(now, stopping);
+    for (const [dataClass, n] of Object.entries(done)) if (n) anonymised.inc({ data_class: dataClass }, n);
+    if (!stopping()) lastRun.set(platform.clock.now().getTime() / 1000);
   };
 }
 

@@ -217,6 +217,10 @@ describe('personal data past its retention is anonymised, and the money still ad
         [ids.cancelled, 'NOT_FINANCED'],
       ].sort(),
     );
+    const metrics = await h.t.api.runtime.registry.metrics();
+    expect(metrics).to.match(/applications_anonymised_total\{data_class="CREDIT_RECORD"[^}]*\} 1\n/);
+    expect(metrics).to.match(/applications_anonymised_total\{data_class="NOT_FINANCED"[^}]*\} 2\n/);
+    expect(metrics).to.match(/retention_job_last_success_timestamp_seconds(\{[^}]*\})? [1-9]/);
     const deliveries = await db.collection('webhook_deliveries').find({}).toArray();
     expect(deliveries.length).to.be.at.least(10);
     expect(
