@@ -44,7 +44,7 @@ export interface Api {
 export async function startApi(config: Config, logger: Logger, overrides: ApiOverrides = {}): Promise<Api> {
   const runtime = await createRuntime(config, logger, 'api', API_TOPICS, overrides.clock);
   const modules = await createModules(runtime, config, overrides);
-  const keys = new IdempotencyStore(runtime.db, config.idempotency);
+  const keys = new IdempotencyStore(runtime.db, config.idempotency, runtime.clock);
   await keys.init();
   const drain = new Drain();
   const app = buildApp(runtime, modules, keys, drain);

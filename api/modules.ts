@@ -57,7 +57,10 @@ export async function createModules(platform: Platform, config: Config, override
       announcesSettlements: async (id) => ((await partners.apiVersion(id)) ?? CURRENT_API_VERSION) !== PUBLISHED_API_VERSION,
     },
   });
-  const webhooks = await createWebhooksModule(platform);
+  const webhooks = await createWebhooksModule(platform, {
+    deliveryBodiesMs: config.webhooks.deliveryBodiesRetentionMs,
+    intervalMs: config.applications.retention.intervalMs,
+  });
   const events = await createEventsModule(platform, config.events, { deliveryStates: (partnerId, ns) => webhooks.service.statesOf(partnerId, ns) });
   const portal = await createPortalModule(platform, config.portal, { auth, applications, orders, payments, webhooks, events });
   return {

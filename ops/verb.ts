@@ -14,6 +14,7 @@ export const GROUPS = {
   partners: 'partner accounts: create, change, disable, portal owner',
   keys: 'the keys the service signs with',
   ledger: 'the payments ledger and its lines',
+  customers: "customers' personal data: erasure on request",
   data: 'stored data: personal data, retention',
   kafka: 'topics and messages: replay, reconcile',
 } as const;

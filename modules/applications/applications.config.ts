@@ -18,6 +18,22 @@ export const applicationsSection = configSection({
       .default('30s')
       .description('heartbeat of the expiry sweeper: how often it checks whether an application or recurrence this instance wrote has fallen due'),
     EXPIRY_FULL_SWEEP_INTERVAL: duration.default('5m').description('backstop: an expiry sweep at least this often, for what other instances wrote'),
+    // personal data retention (docs/security.md)
+    RETENTION_CREDIT_RECORDS_DAYS: Joi.number()
+      .integer()
+      .min(1)
+      .default(3650)
+      .description(
+        'days an approved application (a credit record) keeps its personal data after its last change before the retention job anonymises it (10 years: the AML act; docs/security.md)',
+      ),
+    RETENTION_REJECTED_DAYS: Joi.number()
+      .integer()
+      .min(1)
+      .default(180)
+      .description('days a never-approved application (rejected, cancelled, expired) keeps its personal data after its last change before it is anonymised'),
+    RETENTION_JOB_INTERVAL: duration
+      .default('1h')
+      .description('how often each API instance runs the retention jobs (applications past retention, and webhook delivery bodies past theirs)'),
   },
   shape: (v) => ({
     currencies: (v.CURRENCIES as string).split(','),
@@ -27,6 +43,11 @@ export const applicationsSection = configSection({
     duplicateWindowMs: parseDuration(v.DUPLICATE_WINDOW),
     expirySweepIntervalMs: parseDuration(v.EXPIRY_SWEEP_INTERVAL),
     expiryFullSweepIntervalMs: parseDuration(v.EXPIRY_FULL_SWEEP_INTERVAL),
+    retention: {
+      creditRecordsMs: (v.RETENTION_CREDIT_RECORDS_DAYS as number) * 86_400_000,
+      notFinancedMs: (v.RETENTION_REJECTED_DAYS as number) * 86_400_000,
+      intervalMs: parseDuration(v.RETENTION_JOB_INTERVAL),
+    },
   }),
 });
 export type ApplicationsConfig = ReturnType<typeof applicationsSection.shape>;

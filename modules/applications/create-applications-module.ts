@@ -31,6 +31,10 @@ import { ExpirySchedule } from './expiry/expiry.schedule.js';
 import { ExpirySweeper } from './expiry/expiry.sweeper.js';
 import type { CollectionAccount } from './collection-account.js';
 import type { ApplicationsConfig } from './applications.config.js';
+import { PeriodicJob } from '../../platform/periodic-job.js';
+import { PrivacyRepository } from './store/privacy.repository.js';
+import { ApplicationPrivacy, type ErasurePlan, type ErasureTarget } from './privacy/privacy.service.js';
+import type { DataClass } from './privacy/anonymise.js';
 
 export interface ApplicationsModule extends AppModule {
   /**
@@ -82,6 +86,11 @@ export interface ApplicationsModule extends AppModule {
   countApplications(partnerId: string): Promise<Record<ApplicationDoc['state'], number>>;
   /** The list position (cursor) of one of the partner's applications; null for another partner's or an unknown id. */
   applicationPosition(partnerId: string, applicationId: string): Promise<{ createdAt: Date; id: string } | null>;
+  /**
+   * One pass of the retention job now (it also runs by itself every RETENTION_JOB_INTERVAL):
+   * anonymises every application past its class's retention; how many of each class.
+   */
+  anonymiseDue(now?: Date): Promise<Record<DataClass, number>>;
 }
 
 export interface ApplicationsModuleDeps {
@@ -118,6 +127,9 @@ export async function createApplicationsModule(platform: Platform, config: Appli
   const s = buildServices(platform, config, { repo, links, logger, references, deps });
   const consumer = decisionConsumer(platform.consumerDeps, platform.topics, s.decisions);
   const sweeper = expirySweeper(platform, config, { repo, changes: s.changes, schedule, logger });
+  await new PrivacyRepository(platform.db).init();
+  const privacy = applicationPrivacy(platform.db, clock, config.retention, logger);
+  const retention = new PeriodicJob('application-retention', retentionRun(platform, privacy), clock, config.retention.intervalMs, logger);
   return {
     name: 'applications',
     mount: (router) => {
@@ -132,8 +144,10 @@ export async function createApplicationsModule(platform: Platform, config: Appli
     start: async () => {
       await consumer.start();
       sweeper.start();
+      retention.start();
     },
     stop: async () => {
+      await retention.stop();
       await sweeper.stop();
       await consumer.stop();
     },
@@ -148,6 +162,55 @@ export async function createApplicationsModule(platform: Platform, config: Appli
     listApplications: (partnerId, query) => listing.list(partnerId, query),
     countApplications: (partnerId) => listing.counts(partnerId),
     applicationPosition: (partnerId, applicationId) => listing.position(partnerId, applicationId),
+    anonymiseDue: (now) => privacy.anonymiseDue(now),
+  };
+}
+
+/**
+ * One run of the retention job, counted: the applications it anonymised by data class, and
+ * when a run last went through to its end (a run that fails or is stopped does not count).
+ */
+function retentionRun(platform: Platform, privacy: ApplicationPrivacyPort) {
+  const anonymised = new Counter({
+    name: 'applications_anonymised_total',
+    help: 'Applications anonymised by the retention job past their retention, by data class (CREDIT_RECORD, NOT_FINANCED)',
+    labelNames: ['data_class'],
+    registers: [platform.registry],
+  });
+  const lastRun = new Gauge({
+    name: 'retention_job_last_success_timestamp_seconds',
+    help: 'Unix time the last run of the retention job of this instance went through to its end (0 before the first); it runs every RETENTION_JOB_INTERVAL',
+    registers: [platform.registry],
+  });
+  lastRun.set(0);
+  return async (now: Date, stopping: () => boolean) => {
+    const done = await privacy.anonymiseDue(now, stopping);
+    for (const [dataClass, n] of Object.entries(done)) if (n) anonymised.inc({ data_class: dataClass }, n);
+    if (!stopping()) lastRun.set(platform.clock.now().getTime() / 1000);
+  };
+}
+
+/** The module's personal-data lifecycle over a store alone (the operators' program has no API around it). */
+export interface ApplicationPrivacyPort {
+  /** What erasing the person would do, changing nothing. */
+  erasurePlan(target: ErasureTarget): Promise<ErasurePlan>;
+  /** Anonymises the person's applications that carry no retention duty; says what it kept and why. */
+  erase(target: ErasureTarget, reason: string): Promise<ErasurePlan & { anonymised: number }>;
+  /** Anonymises every application past its class's retention. */
+  anonymiseDue(now?: Date, stopping?: () => boolean): Promise<Record<DataClass, number>>;
+}
+
+export function applicationPrivacy(
+  db: Platform['db'],
+  clock: Platform['clock'],
+  policy: { creditRecordsMs: number; notFinancedMs: number },
+  logger: Pick<Logger, 'info' | 'warn'>,
+): ApplicationPrivacyPort {
+  const service = new ApplicationPrivacy(new PrivacyRepository(db), clock, policy, logger);
+  return {
+    erasurePlan: (target) => service.erasurePlan(target),
+    erase: (target, reason) => service.erase(target, reason),
+    anonymiseDue: (now, stopping) => service.anonymiseDue(now, stopping),
   };
 }
 

@@ -58,7 +58,7 @@ export async function createPortalModule(platform: PortalPlatform, config: Porta
   mountAccountRoutes(router, { accounts, publicBaseUrl: http.publicBaseUrl, sessionTtlMs: portal.sessionTtlMs });
   const applications = new PortalApplications(deps);
   // the same key store as the API's Idempotency-Key header (its own `portal:` keys)
-  const keys = new IdempotencyStore(platform.db, platform.config.idempotency);
+  const keys = new IdempotencyStore(platform.db, platform.config.idempotency, platform.clock);
   await keys.init();
   const actions = new PortalActions({
     applications: deps.applications,

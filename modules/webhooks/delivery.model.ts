@@ -51,6 +51,8 @@ export interface DeliveryDoc {
   url: string;
   /** the exact JSON text sent (partner-supplied JSON is stored as text: its keys may be anything) */
   payload: string;
+  /** when the body was cleared after its retention (delivery-retention.ts); the record stays */
+  bodyClearedAt?: Date;
   sourceEventId: string;
   key: string;
   notificationCreatedAt: Date;

@@ -24,6 +24,11 @@ export const webhooksSection = configSection({
         'deliveries that may wait for a slot of one endpoint (each at most WEBHOOK_TIMEOUT); past that an attempt fails as ENDPOINT_BUSY and is retried',
       ),
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: boolean.description('allow loopback/private webhook endpoints and document URLs (default: on unless production)'),
+    RETENTION_DELIVERY_BODIES_DAYS: Joi.number()
+      .integer()
+      .min(1)
+      .default(30)
+      .description("days a webhook delivery keeps the body it sent; then the body is cleared (the delivery's record and status stay)"),
   },
   shape: (v, run) => ({
     retryDelaysMs: parseDurationList(v.WEBHOOK_RETRY_DELAYS),
@@ -31,6 +36,7 @@ export const webhooksSection = configSection({
     concurrencyPerEndpoint: v.WEBHOOK_CONCURRENCY_PER_ENDPOINT as number,
     maxQueuedPerEndpoint: v.WEBHOOK_MAX_QUEUED_PER_ENDPOINT as number,
     allowPrivateNetworks: (v.WEBHOOK_ALLOW_PRIVATE_NETWORKS ?? !run.production) as boolean,
+    deliveryBodiesRetentionMs: (v.RETENTION_DELIVERY_BODIES_DAYS as number) * 86_400_000,
   }),
 });
 export type WebhooksConfig = ReturnType<typeof webhooksSection.shape>;

@@ -19,6 +19,7 @@ import { deadLetters } from './kafka/dead-letters.js';
 import { replay } from './kafka/replay.js';
 import { audit } from './data/audit.js';
 import { topics } from './kafka/topics.js';
+import { erase } from './customers/erase.js';
 
 /** Every verb, in the order its group's help lists it. A new verb: its file, and a line here. */
 export const VERBS: readonly Verb[] = [
@@ -38,6 +39,7 @@ export const VERBS: readonly Verb[] = [
   reencrypt,
   backfillLines,
   check,
+  erase,
   deadLetters,
   replay,
   topics,

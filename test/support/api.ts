@@ -21,9 +21,13 @@ export interface TestApi {
  * database and topics; `stop` drains it and drops both. `parts` replaces what a test must
  * (the document fetcher that trusts a local server's certificate).
  */
-export async function startTestApi(overrides: Record<string, string> = {}, parts: ApiOverrides = {}): Promise<TestApi> {
+export async function startTestApi(
+  overrides: Record<string, string> = {},
+  parts: ApiOverrides = {},
+  logs?: { destination: { write(line: string): void } },
+): Promise<TestApi> {
   const config = testConfig(overrides);
-  const logger = createLogger({ level: config.process.logLevel, name: 'api-test' });
+  const logger = createLogger({ level: config.process.logLevel, name: 'api-test', ...(logs ? { destination: logs.destination } : {}) });
   const api = await startApi(config, logger, parts);
   const baseUrl = `https://localhost:${api.httpsPort}`;
   const client = new TestClient(baseUrl, api.tls.cert);

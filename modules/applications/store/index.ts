@@ -9,3 +9,4 @@ export { DocumentStore, type DocumentFetcher } from './document-store.js';
 export { PaymentReferences } from './payment-references.js';
 export { ApplicationListing, type ApplicationListQuery, type ApplicationListItem } from './application-listing.js';
 export { orderTotals } from './order-totals.js';
+export { PrivacyRepository } from './privacy.repository.js';
