@@ -452,8 +452,9 @@ export const QUERY_SHAPES: QueryShape[] = [
   {
     collections: ['applications'],
     equal: ['order.documents.sha256'],
+    residual: ['_id'],
     by: PRIVACY,
-    what: "whether an application still needs a document's bytes",
+    what: "whether another application still needs a document's bytes",
     index: 'document_hash',
   },
   {

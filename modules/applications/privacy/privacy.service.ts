@@ -42,29 +42,34 @@ export class ApplicationPrivacy {
     private readonly log: Pick<Logger, 'info' | 'warn'>,
   ) {}
 
-  /** Anonymises one application now; what it found. */
+  /**
+   * Anonymises one application now; what it found. What goes with it (its customer's account
+   * records, document bytes no other application needs) goes first, while the document still
+   * names them: a crash between the two leaves the application to anonymise, and the next
+   * run does it all again (each step idempotent), never an anonymised application whose
+   * e-mail still keys an account.
+   */
   async anonymise(applicationId: string, reason: string): Promise<'ANONYMISED' | 'ALREADY_ANONYMISED' | 'NOT_FOUND'> {
     for (let attempt = 1; ; attempt++) {
       const doc = await this.repo.findById(applicationId);
       if (!doc) return 'NOT_FOUND';
       const change = anonymisation(doc as ApplicationDoc & Record<string, unknown>, reason, this.clock.now());
       if (!change) return 'ALREADY_ANONYMISED';
-      if (await this.repo.writeAnonymised(doc._id, doc.version, change.set, change.unset)) {
-        await this.afterAnonymised(doc);
-        return 'ANONYMISED';
-      }
+      await this.beforeAnonymised(doc);
+      if (await this.repo.writeAnonymised(doc._id, doc.version, change.set, change.unset)) return 'ANONYMISED';
       // another writer changed it in between (a fulfilment, another instance's job): read again
       if (attempt >= ATTEMPTS) throw new Error(`application ${applicationId} kept changing while it was anonymised`);
     }
   }
 
-  /** What goes with the application: its customer's accounts once nothing they count keeps its data, and unshared document bytes. */
-  private async afterAnonymised(before: ApplicationDoc): Promise<void> {
-    await this.repo.removeUnreferencedContents(documentHashesOf(before));
-    const email = before.customer?.email;
+  /** Its customer's account records once nothing else they count keeps its data, and document bytes only it needs. */
+  private async beforeAnonymised(doc: ApplicationDoc): Promise<void> {
+    await this.repo.removeUnreferencedContents(documentHashesOf(doc), doc._id);
+    const email = doc.customer?.email;
     if (!email || email === PLACEHOLDER.email) return;
-    for (const account of await this.repo.accountsOf(accountIdOf(email), [before.partnerId])) {
-      if ((await this.repo.countNotAnonymised(account.approvedApplicationIds)) === 0) await this.repo.rekeyAccount(account);
+    for (const account of await this.repo.accountsOf(accountIdOf(email), [doc.partnerId])) {
+      const others = account.approvedApplicationIds.filter((id) => id !== doc._id);
+      if ((await this.repo.countNotAnonymised(others)) === 0) await this.repo.rekeyAccount(account);
     }
   }
 

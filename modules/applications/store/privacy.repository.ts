@@ -113,11 +113,11 @@ export class PrivacyRepository {
     return key;
   }
 
-  /** Removes the bytes of these hashes that no application refers to any more; the number removed. */
-  async removeUnreferencedContents(hashes: string[]): Promise<number> {
+  /** Removes the bytes of these hashes that no application but `except` refers to; the number removed. */
+  async removeUnreferencedContents(hashes: string[], except: string): Promise<number> {
     let removed = 0;
     for (const h of hashes) {
-      const used = await this.applications.findOne({ 'order.documents.sha256': h } as Filter<ApplicationDoc>, { projection: { _id: 1 } });
+      const used = await this.applications.findOne({ 'order.documents.sha256': h, _id: { $ne: except } } as Filter<ApplicationDoc>, { projection: { _id: 1 } });
       if (!used) removed += (await this.contents.deleteOne({ _id: h })).deletedCount;
     }
     return removed;
