@@ -17,6 +17,7 @@ import { backfillLines } from './ledger/backfill-lines.js';
 import { check } from './ledger/check.js';
 import { deadLetters } from './kafka/dead-letters.js';
 import { replay } from './kafka/replay.js';
+import { reconcile } from './kafka/reconcile.js';
 import { audit } from './data/audit.js';
 import { topics } from './kafka/topics.js';
 
@@ -40,6 +41,7 @@ export const VERBS: readonly Verb[] = [
   check,
   deadLetters,
   replay,
+  reconcile,
   topics,
   audit,
 ];
