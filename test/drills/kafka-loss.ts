@@ -2,7 +2,7 @@ import { PrivateKafka } from '../support/private-kafka.js';
 import type { DrillOptions } from './broker-loss.js';
 import { DrillStage, trackForAbort } from './support/stage.js';
 import { PAID_ON_SENDING, summarise, Traffic, type DrillResult } from './support/load.js';
-import { ledgerCheckExit, paymentLineProblems, reconcileSince, restartServices } from './support/recovery.js';
+import { groupCoordinatorReady, ledgerCheckExit, paymentLineProblems, reconcileSince, restartServices } from './support/recovery.js';
 
 /** How far before the load began reconcile starts: the window must cover every write of the drill. */
 const RECONCILE_MARGIN_MS = 60_000;
@@ -21,6 +21,7 @@ export async function kafkaLoss(o: DrillOptions): Promise<DrillResult> {
   try {
     await broker.prepare();
     await broker.start();
+    await groupCoordinatorReady(broker.brokers);
     o.log(`private broker up: ${broker.brokers}`);
     await stage.setUp({ brokers: broker.brokers, apis: 1, relays: 1, partners: 2, partitions: 2, partnerArgs: PAID_ON_SENDING, log: o.log });
     const since = new Date(Date.now() - RECONCILE_MARGIN_MS);
@@ -36,6 +37,7 @@ export async function kafkaLoss(o: DrillOptions): Promise<DrillResult> {
     const open = await traffic.settle(30_000);
     o.log(`calls under way answered (${open} still open)`);
     await broker.start();
+    await groupCoordinatorReady(broker.brokers);
     o.log('empty broker up (no topics, no consumer groups)');
     await restartServices(stage, o.log);
     const republished = await reconcileSince(stage, since, o.log);

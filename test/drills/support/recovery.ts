@@ -1,4 +1,6 @@
 import { BSON, type Db } from 'mongodb';
+import { Kafka, logLevel } from 'kafkajs';
+import { waitFor } from '../../support/wait.js';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
@@ -112,4 +114,28 @@ export async function restoreDatabase(db: Db, file: string): Promise<number> {
   }
   for (const name of [...batches.keys()]) await flush(name);
   return n;
+}
+
+/**
+ * Resolves once a freshly formatted broker answers for consumer groups: right after its start
+ * the group coordinator is not yet there, and a service's start-up check of its groups fails.
+ */
+export async function groupCoordinatorReady(brokers: string): Promise<void> {
+  const kafka = new Kafka({ brokers: [brokers], clientId: 'drill-coordinator-probe', logLevel: logLevel.NOTHING, retry: { retries: 2 } });
+  await waitFor(
+    'the group coordinator of the new broker',
+    async () => {
+      const admin = kafka.admin();
+      try {
+        await admin.connect();
+        await admin.describeGroups(['drill-coordinator-probe']);
+        return true;
+      } catch {
+        return false;
+      } finally {
+        await admin.disconnect().catch(() => {});
+      }
+    },
+    { maxWait: 60_000, interval: 500 },
+  );
 }
