@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { derivedId } from './ids.js';
+import { derivedId, uuidTime } from './ids.js';
 import { parseMessage } from './messages.js';
 
 /**
@@ -41,8 +41,10 @@ export function domainEvent<T extends Record<string, unknown>>(
   discriminator: string | number = '',
 ): DomainEvent<T> {
   return {
-    // the same event made again from the same document version has the same id (ids.ts)
-    id: derivedId(now, 'event', aggregate.id, aggregate.version, type, discriminator),
+    // the same event made again from the same document version has the same id (ids.ts);
+    // its time bits are the aggregate's own (its id's), not the clock's, since a consumer that
+    // handles a message again after a restore makes the event again at another time
+    id: derivedId(uuidTime(aggregate.id) ?? now, 'event', aggregate.id, aggregate.version, type, discriminator),
     type,
     schemaVersion: 1,
     occurredAt: now.toISOString(),

@@ -67,8 +67,9 @@ export function derivedId(at: Date | number, kind: string, ...parts: (string | n
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-/** The milliseconds a UUIDv7 carries in its leading 48 bits (0 for an id that is not one). */
-export function uuidTime(id: string): number {
-  const ms = parseInt(id.replace(/-/g, '').slice(0, 12), 16);
-  return Number.isFinite(ms) ? ms : 0;
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+/** The milliseconds a UUIDv7 carries in its leading 48 bits (undefined for an id that is not one). */
+export function uuidTime(id: string): number | undefined {
+  return UUID_V7.test(id) ? parseInt(id.replace(/-/g, '').slice(0, 12), 16) : undefined;
 }

@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { domainEvent, type DomainEvent } from '../../platform/events.js';
-import { derivedId } from '../../platform/ids.js';
+import { derivedId, uuidTime } from '../../platform/ids.js';
 import { eventEntry, notificationEntry, type OutboxEntry } from '../../platform/outbox.js';
 import type { NotificationRequest } from '../../platform/notifications.js';
 import { APPLICATION_STATES, STATE_REASONS, type ApplicationDoc, type Status } from './application.model.js';
@@ -106,7 +106,7 @@ export function applicationNotification(
 ): NotificationRequest {
   return {
     // one notification per event: derived from it, so a re-derived one is the same webhook-id
-    id: derivedId(now, 'notification', sourceEventId),
+    id: derivedId(uuidTime(sourceEventId) ?? now, 'notification', sourceEventId),
     partnerId: doc.partnerId,
     kind: 'APPLICATION',
     url: doc.merchantUrls.notificationEndpoint,

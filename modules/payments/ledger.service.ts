@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../../platform/events.js';
-import { derivedId } from '../../platform/ids.js';
+import { derivedId, uuidTime } from '../../platform/ids.js';
 import { eventEntry, notificationEntry, type OutboxEntry } from '../../platform/outbox.js';
 import type { NotificationRequest } from '../../platform/notifications.js';
 import type { Change } from '../../platform/versioned-store.js';
@@ -157,7 +157,7 @@ export class LedgerService {
       now,
     );
     const notification: NotificationRequest = {
-      id: derivedId(new Date(event.occurredAt), 'notification', pe.id),
+      id: derivedId(uuidTime(pe.id) ?? 0, 'notification', pe.id),
       partnerId: ledger.partnerId,
       kind: 'PAYMENT',
       // the published rule: payment notifications go to the paymentsEndpoint when there is one

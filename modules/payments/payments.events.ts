@@ -33,5 +33,5 @@ export function paymentEvent(
   // order event), not from the ledger's version or the clock, which differ when the order
   // event is handled again after a restore
   const paymentId = data.payment.paymentId;
-  return { ...domainEvent(type, aggregate, data, now), id: derivedId(uuidTime(paymentId), 'event', type, paymentId) };
+  return { ...domainEvent(type, aggregate, data, now), id: derivedId(uuidTime(paymentId) ?? 0, 'event', type, paymentId) };
 }

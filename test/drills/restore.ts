@@ -48,8 +48,8 @@ export async function restore(o: DrillOptions): Promise<DrillResult> {
     });
     await dump;
     o.log(`load done: ${started} applications started, ${achievedPerS} creates/s`);
+    traffic.stopDispatching();
     await traffic.settle(30_000);
-    await traffic.drain(Math.min(o.drainMs, 30_000), 5_000);
     stage.ledger.poll();
     const deliveredBefore = stage.ledger.delivered();
 
@@ -63,28 +63,37 @@ export async function restore(o: DrillOptions): Promise<DrillResult> {
     await restartServices(stage, o.log);
     const republished = await reconcileSince(stage, new Date(dumpAt.getTime() - RECONCILE_MARGIN_MS), o.log);
 
-    // what the restored store holds: each state of each of the drill's applications
-    const held = await stage.withDb(async (db) => {
-      const docs = await db
-        .collection<{ _id: string; history?: { stateReason: string }[] }>('applications')
-        .find({ partnerId: { $in: stage.partners.map((p) => p.id) } }, { projection: { history: 1 } })
-        .toArray();
-      return docs.flatMap((d) => {
-        const reasons = new Set((d.history ?? []).map((h) => h.stateReason));
-        // a dispatch held by the store owes its payout and READY_PAID, whether or not the
-        // restored ledger had taken it in: reconcile sends the order event again
-        if (reasons.has(SHIPPED)) reasons.add(PAYOUT).add(PAID);
-        return [...reasons].filter((r) => [CREATED, APPROVED, SHIPPED, PAYOUT, PAID].includes(r)).map((r) => ({ id: d._id, label: r }));
+    // what the restored store holds: each state of each of the drill's applications, read
+    // again until every notification it explains arrived and nothing arrived for 5 s
+    const heldNow = () =>
+      stage.withDb(async (db) => {
+        const docs = await db
+          .collection<{ _id: string; history?: { stateReason: string }[] }>('applications')
+          .find({ partnerId: { $in: stage.partners.map((p) => p.id) } }, { projection: { history: 1 } })
+          .toArray();
+        return docs.flatMap((d) => {
+          const reasons = new Set((d.history ?? []).map((h) => h.stateReason));
+          // a dispatch held by the store owes its payout and READY_PAID, whether or not the
+          // restored ledger had taken it in: reconcile sends the order event again
+          if (reasons.has(SHIPPED)) reasons.add(PAYOUT).add(PAID);
+          return [...reasons].filter((r) => [CREATED, APPROVED, SHIPPED, PAYOUT, PAID].includes(r)).map((r) => ({ id: d._id, label: r }));
+        });
       });
-    });
     const ledger = stage.ledger;
-    const arrivedAll = () => {
-      ledger.poll();
-      return held.every((h) => ledger.webhookIdsOf(h.id, h.label) > 0);
-    };
+    let held = await heldNow();
+    let seen = -1;
+    let quietSince = Date.now();
     const until = Date.now() + o.drainMs;
-    while (!arrivedAll() && Date.now() < until) await new Promise((r) => setTimeout(r, 250));
-    await traffic.settle(30_000);
+    while (Date.now() < until) {
+      ledger.poll();
+      if (ledger.received !== seen) {
+        seen = ledger.received;
+        quietSince = Date.now();
+      }
+      held = await heldNow();
+      if (held.every((h) => ledger.webhookIdsOf(h.id, h.label) > 0) && Date.now() - quietSince > 5_000) break;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
     const recoveredInMs = Date.now() - lostAt;
 
     const missing = held.filter((h) => ledger.webhookIdsOf(h.id, h.label) === 0);

@@ -44,7 +44,7 @@ export class Traffic {
   ) {
     stage.ledger.onArrival((a) => {
       const app = a.label === APPROVED ? this.byId.get(a.applicationId) : undefined;
-      if (app?.ship) void this.track(this.ship(app)); // track() records a failure
+      if (app?.ship && this.opts.ship) void this.track(this.ship(app)); // track() records a failure
     });
   }
 
@@ -117,6 +117,11 @@ export class Traffic {
     }
     // what the service took: applications created (answered) during the load window
     return { started, achievedPerS: Math.round((this.made.length * 10_000) / (Date.now() - t0)) / 10 };
+  }
+
+  /** No more dispatches on arrivals (before a restore: the partner's calls after it are not the drill's). */
+  stopDispatching(): void {
+    this.opts.ship = false;
   }
 
   /** Waits (at most `maxWaitMs`) until every call started so far is answered; returns how many are still open. */
