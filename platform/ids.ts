@@ -48,10 +48,11 @@ export function newSecretToken(): string {
  * the database was restored) gives the same id, which consumers' inboxes, the relay's
  * delivery records and partners already hold and deduplicate by.
  *
- * It has the shape of a UUIDv7, like every other id here: the leading 48 bits are `at` (the
- * time of the document it comes from, never the clock of the process making it, which
- * differs on a replay), so ids still sort roughly in creation order (the payments list pages
- * by paymentId); the other 74 bits are a SHA-256 of `kind` and `parts`.
+ * It has the shape of a UUIDv7, like every other id here: the leading 48 bits are `at`, a
+ * time taken from what it comes from (the aggregate's id, the causing event), never the
+ * clock of the process making it, which differs on a replay; so payment ids still sort in
+ * the order of their order events (the payments list pages by paymentId). The other 74 bits
+ * are a SHA-256 of `kind` and `parts`.
  */
 export function derivedId(at: Date | number, kind: string, ...parts: (string | number)[]): string {
   const ms = Math.max(0, Math.floor(typeof at === 'number' ? at : at.getTime()));
