@@ -5,7 +5,7 @@ import { domainEvent, parseDomainEvent, type DomainEvent } from '../../platform/
 import { newId } from '../../platform/ids.js';
 import { createLogger } from '../../platform/logger.js';
 import { eventEntry } from '../../platform/outbox.js';
-import { JOURNAL_EXCLUDED } from '../../platform/outbox-journal.js';
+import { JOURNAL_EXCLUDED, JOURNAL_LIMIT } from '../../platform/outbox-journal.js';
 import { createRuntime, type Runtime } from '../../platform/runtime.js';
 import { VersionedStore, type Versioned } from '../../platform/versioned-store.js';
 import { THINGS_TOPIC } from '../platform/fixtures/things.js';
@@ -139,5 +139,19 @@ describe('ops kafka reconcile: the outbox journals re-published to a Kafka that 
       'refused',
       'dry-run',
     ]);
+  });
+
+  it('when a document wrote more entries since --since than its journal keeps, then the dry run counts the journal as cut short and offers its newest JOURNAL_LIMIT', async () => {
+    const started = new Date(Date.now() - 1000);
+    const store = new VersionedStore(lost.db.collection<Thing>('busy_things'), lost.outbox);
+    await store.init();
+    const id = newId();
+    const event = (version: number) => eventEntry(THINGS_TOPIC, domainEvent('test.thing.changed', { id, version, partnerId: 'p1' }, { n: version }));
+    let doc = await store.insert({ _id: id, n: 1 }, [event(1)]);
+    for (let v = 2; v <= JOURNAL_LIMIT + 5; v++) doc = (await store.update(doc, { set: { n: v }, entries: [event(v)] }))!;
+    const dry = await runOps(freshConfig, ['kafka', 'reconcile', '--since', started.toISOString()]);
+    expect(dry.code, dry.stderr).to.equal(0);
+    expect(dry.json.plan.byCollection.busy_things).to.equal(JOURNAL_LIMIT);
+    expect(dry.json.plan.journalsCutShort).to.equal(1);
   });
 });
