@@ -87,7 +87,8 @@ export interface ConsumerDeps {
   clock?: Clock;
 }
 
-const INBOX_RETENTION_MS = 14 * 24 * 3600_000;
+/** How long a consumer inbox remembers a message id: also how far back `ops kafka reconcile` may re-publish. */
+export const INBOX_RETENTION_MS = 14 * 24 * 3600_000;
 
 export class ManagedConsumer<T extends TypedMessage> {
   private consumer: Consumer | undefined;

@@ -37,11 +37,13 @@ export interface OutboxEntry {
   createdAt: Date;
 }
 
-/** The fields every outboxed document carries. */
+/** The fields every outboxed document carries (the journal: outbox-journal.ts). */
 export interface OutboxFields {
   outbox: Record<string, OutboxEntry>;
   /** set while entries are pending: the sweeper's index */
   outboxAt?: Date;
+  /** the last entries the document's writes produced, kept for recovery (outbox-journal.ts) */
+  journal?: OutboxEntry[];
 }
 
 export function eventEntry(topic: string, event: DomainEvent<any>, trace?: TraceContext): OutboxEntry {

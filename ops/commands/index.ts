@@ -17,6 +17,7 @@ import { backfillLines } from './ledger/backfill-lines.js';
 import { check } from './ledger/check.js';
 import { deadLetters } from './kafka/dead-letters.js';
 import { replay } from './kafka/replay.js';
+import { reconcile } from './kafka/reconcile.js';
 import { audit } from './data/audit.js';
 import { topics } from './kafka/topics.js';
 import { erase } from './customers/erase.js';
@@ -42,6 +43,7 @@ export const VERBS: readonly Verb[] = [
   erase,
   deadLetters,
   replay,
+  reconcile,
   topics,
   audit,
 ];

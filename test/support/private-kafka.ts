@@ -82,6 +82,22 @@ export class PrivateKafka {
         'log4j.appender.file.layout.ConversionPattern=[%d] %p %m (%c)%n',
       ].join('\n'),
     );
+    await this.format();
+    return this;
+  }
+
+  /**
+   * The whole cluster's data lost: the broker is killed, its data directory removed and
+   * formatted again as a new cluster on the same ports. Not started: `start()` brings up an
+   * empty broker (no topics, no consumer groups, no offsets).
+   */
+  async wipe(): Promise<void> {
+    await this.stop('SIGKILL');
+    await rm(join(this.dir, 'data'), { recursive: true, force: true });
+    await this.format();
+  }
+
+  private async format(): Promise<void> {
     const scram =
       this.listener.kind === 'sasl_ssl'
         ? [ADMIN, ...this.listener.users].flatMap((u) => ['--add-scram', `SCRAM-SHA-512=[name=${u.username},password=${u.password}]`])
@@ -102,7 +118,6 @@ export class PrivateKafka {
       ],
       { timeout: 60_000 },
     );
-    return this;
   }
 
   /** A client of the broker: as ADMIN over SASL_SSL, anonymous over plaintext. */

@@ -64,6 +64,8 @@ export class DrillStage {
     log: (m: string) => void;
     /** settings of the API processes beside the drill's own (a drain delay) */
     apiEnv?: Record<string, string>;
+    /** options of `ops partners create` for the drill's partners (a payout trigger) */
+    partnerArgs?: string[];
   }): Promise<this> {
     const services = await provideServices();
     this.ownBrokers = opts.brokers !== undefined;
@@ -92,7 +94,7 @@ export class DrillStage {
     await Promise.all(this.apis.map((a) => a.healthy(90_000)));
     opts.log(`${this.apis.length} API process(es) healthy`);
     for (let i = 0; i < opts.partners; i++) {
-      const p = await provisionPartnerByCli(this.config, this.apis[0]!.client);
+      const p = await provisionPartnerByCli(this.config, this.apis[0]!.client, opts.partnerArgs);
       const receiver = new Receiver(acknowledge);
       this.partners.push({ ...p, receiver });
       await receiver.start();
