@@ -40,6 +40,9 @@ describe('settings given as files (*_FILE)', () => {
   it('when MONGO_URL_FILE is given, then the store connects with its content', () => {
     const c = loadConfig({ KAFKA_BROKERS: 'k:9092', MONGO_URL_FILE: file('mongo-url', 'mongodb://pf:p%40ss@db.internal:27017/?authSource=admin\n') });
     expect(c.store.url).to.equal('mongodb://pf:p%40ss@db.internal:27017/?authSource=admin');
+    // an empty MONGO_URL (npm start passes one on when the file gives the store) is no value
+    const empty = loadConfig({ KAFKA_BROKERS: 'k:9092', MONGO_URL: '', MONGO_URL_FILE: file('mongo-url-2', 'mongodb://b\n') });
+    expect(empty.store.url).to.equal('mongodb://b');
   });
 
   it('when MONGO_URL and MONGO_URL_FILE are both set or the file is missing, then the start stops naming the setting', () => {

@@ -13,7 +13,7 @@ const file = (name: string, text: string) => {
 const base = { KAFKA_BROKERS: 'b:9093', MONGO_URL: 'mongodb://x' };
 
 describe('Kafka security settings', () => {
-  it('when SASL and TLS are set, then the password is read from its file and trimmed, the CA read', () => {
+  it('when SASL and TLS are set, then the password is read from its file without its trailing newline, the CA read', () => {
     const c = loadConfig({
       ...base,
       KAFKA_SSL: 'true',

@@ -27,7 +27,9 @@ export const kafkaSection = configSection({
       .valid('plain', 'scram-sha-256', 'scram-sha-512')
       .description('SASL mechanism: plain, scram-sha-256 or scram-sha-512; unset: no SASL'),
     KAFKA_SASL_USERNAME: Joi.string().description('SASL user name (with KAFKA_SASL_MECHANISM)'),
-    KAFKA_SASL_PASSWORD_FILE: Joi.string().meta(secretAsFile).description('file holding the SASL password (a mounted secret; read and trimmed at start)'),
+    KAFKA_SASL_PASSWORD_FILE: Joi.string()
+      .meta(secretAsFile)
+      .description('file holding the SASL password (a mounted secret; read at start, one trailing newline dropped)'),
     KAFKA_TOPICS: Joi.string()
       .valid('create', 'check')
       .default('create')

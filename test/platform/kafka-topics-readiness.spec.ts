@@ -10,7 +10,6 @@ import { testConfig, uniqueSuffix } from '../support/config.js';
 import { plainRequest } from '../support/http.js';
 import { PrivateKafka } from '../support/private-kafka.js';
 import { startTestRelay } from '../relay/support/relay.js';
-import { waitFor } from '../support/wait.js';
 
 /**
  * KAFKA_TOPICS=check creates no topic, so one deleted after the start would stay missing
@@ -32,9 +31,8 @@ describe('readiness with KAFKA_TOPICS=check when a topic goes missing (a private
     await broker.start();
     admin = new Kafka({ brokers: [broker.brokers], clientId: 'topics-readiness-test', logLevel: logLevel.NOTHING }).admin();
     await admin.connect();
-    // a brand-new broker has no group coordinator until __consumer_offsets exists, which the
-    // start's preflight would read as a missing group ACL: wait for it as a real cluster has it
-    await waitFor('a group coordinator', () => admin.describeGroups(['warm-up']).then(() => true), { maxWait: 30_000, interval: 300 });
+    // (a brand-new broker: no consumer group was ever used, so the preflight's first group
+    // look-up creates __consumer_offsets and waits for its coordinator)
     const env = { KAFKA_BROKERS: broker.brokers, KAFKA_TOPIC_PREFIX: prefix, KAFKA_TOPICS: 'check' };
     // the topics an operator creates beforehand (`ops kafka topics --create`)
     const ctx = { config: testConfig(env), logger: createLogger({ level: 'silent', name: 'ops-test' }), clock: systemClock } as unknown as VerbContext;

@@ -1,11 +1,15 @@
 import { expect } from 'chai';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
 import { loadConfig, type Config } from '../../config/index.js';
 import { connectMongo } from '../../platform/mongo.js';
-import { uniqueSuffix } from '../support/config.js';
+import { startApi } from '../../api/create-api.js';
+import { createLogger } from '../../platform/logger.js';
+import { dropTestResources } from '../support/api.js';
+import { testConfig, uniqueSuffix } from '../support/config.js';
+import { TestClient } from '../support/http.js';
 import { makeCertificates, makeClientCertificate, type TestCertificates } from '../support/test-certificates.js';
 import { TlsTerminator } from '../support/tls-terminator.js';
 
@@ -102,6 +106,26 @@ describe('MongoDB over TLS (HAProxy terminating TLS in front of the local store)
     const { message, ms } = await failure(config(proxy.mutualPort, { MONGO_TLS_CA_FILE: certs.ca }));
     expect(message).to.match(/^MONGO_TLS_CERT_KEY_FILE \(unset\): the store refused the TLS handshake/);
     expect(ms).to.be.below(5_000);
+  });
+
+  it('when the API starts with MONGO_URL_FILE and MONGO_TLS_CA_FILE, then its store goes through TLS and readiness reports it up', async () => {
+    const urlFile = join(dir, 'mongo-url');
+    await writeFile(urlFile, `mongodb://localhost:${proxy.port}/?directConnection=true\n`);
+    const cfg = testConfig({ MONGO_URL: '', MONGO_URL_FILE: urlFile, MONGO_TLS_CA_FILE: certs.ca, MONGO_DB: db });
+    expect(cfg.store.url).to.equal(`mongodb://localhost:${proxy.port}/?directConnection=true`);
+    const api = await startApi(cfg, createLogger({ level: 'silent', name: 'mongo-tls-test' }));
+    const client = new TestClient(`https://localhost:${api.httpsPort}`, api.tls.cert);
+    try {
+      const health = await client.get('/v1/health');
+      expect(health.status, health.text).to.equal(200);
+      expect(health.body.components.mongo).to.deep.equal({ status: 'UP' });
+      // (the only address the API has for its store is the TLS port, so UP means TLS worked)
+      expect(api.runtime.mongoClient.options.tls).to.equal(true);
+    } finally {
+      client.close();
+      await api.stop();
+      await dropTestResources({ ...cfg, store: { ...cfg.store, url: process.env.MONGO_URL!, tls: undefined } }, api.runtime.kafka, api.runtime.topics.name(''));
+    }
   });
 
   it('when a TLS file cannot be read, then the configuration names the setting before any connection', () => {

@@ -1,11 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import { join } from 'node:path';
 import { freePort } from './api-process.js';
-import { waitFor } from './wait.js';
-
-export const HAPROXY = '/usr/sbin/haproxy';
+import { startHaproxy, type Haproxy } from './haproxy.js';
 
 /**
  * Debian's HAProxy as a TLS terminator in front of a plain TCP server (the local MongoDB-wire
@@ -14,8 +10,7 @@ export const HAPROXY = '/usr/sbin/haproxy';
  * decrypted bytes to `target`, as a cloud database's TLS front end does.
  */
 export class TlsTerminator {
-  private child: ChildProcess | undefined;
-  private output = '';
+  private haproxy: Haproxy | undefined;
   port = 0;
   mutualPort = 0;
 
@@ -29,7 +24,7 @@ export class TlsTerminator {
     await writeFile(pem, `${await readFile(this.opts.serverCert, 'utf8')}${await readFile(this.opts.serverKey, 'utf8')}`);
     this.port = await freePort();
     this.mutualPort = await freePort();
-    const cfg = [
+    const config = [
       'global',
       '  maxconn 500',
       'defaults',
@@ -45,42 +40,16 @@ export class TlsTerminator {
       '  default_backend store',
       'backend store',
       `  server store ${this.opts.target.host}:${this.opts.target.port}`,
-      '',
-    ].join('\n');
-    await writeFile(join(this.dir, 'haproxy.cfg'), cfg);
-    this.child = spawn(HAPROXY, ['-db', '-f', join(this.dir, 'haproxy.cfg')], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const keep = (c: Buffer) => {
-      this.output = (this.output + c.toString()).slice(-10_000);
-    };
-    this.child.stdout!.on('data', keep);
-    this.child.stderr!.on('data', keep);
-    await waitFor(
-      'HAProxy to listen',
-      () =>
-        new Promise<boolean>((resolve) => {
-          const s = net.connect(this.mutualPort, '127.0.0.1', () => {
-            s.destroy();
-            resolve(true);
-          });
-          s.on('error', () => resolve(false));
-        }),
-      { maxWait: 10_000, interval: 100 },
-    ).catch((err) => {
-      throw new Error(`${err.message}\n${this.output}`);
-    });
+    ];
+    this.haproxy = await startHaproxy(this.dir, config, this.mutualPort);
     return this;
   }
 
   get log(): string {
-    return this.output;
+    return this.haproxy?.log ?? '';
   }
 
   async dispose(): Promise<void> {
-    const child = this.child;
-    if (child && child.exitCode === null && child.signalCode === null)
-      await new Promise<void>((r) => {
-        child.once('exit', () => r());
-        child.kill('SIGKILL');
-      });
+    await this.haproxy?.dispose();
   }
 }

@@ -1,12 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../support/api-process.js';
 import { waitFor } from '../../support/wait.js';
+import { startHaproxy, type Haproxy } from '../../support/haproxy.js';
 
-export const HAPROXY = '/usr/sbin/haproxy';
+export { HAPROXY } from '../../support/haproxy.js';
 
 /**
  * Debian's HAProxy in front of the API instances, as a Kubernetes Service and its endpoint
@@ -18,17 +18,16 @@ export const HAPROXY = '/usr/sbin/haproxy';
  * connection goes to an instance in rotation.
  */
 export class LoadBalancer {
-  private child: ChildProcess | undefined;
+  private haproxy: Haproxy | undefined;
   private dir = '';
   port = 0;
-  private output = '';
 
   constructor(private readonly backends: number[]) {}
 
   async start(): Promise<this> {
     this.dir = await mkdtemp(join(tmpdir(), 'pf-haproxy-'));
     this.port = await freePort();
-    const cfg = [
+    const config = [
       'global',
       '  maxconn 2000',
       `  stats socket ${join(this.dir, 'admin.sock')} mode 600 level operator`,
@@ -48,29 +47,8 @@ export class LoadBalancer {
       '  timeout check 2s',
       '  default-server inter 500 fall 3 rise 2 check check-ssl verify none',
       ...this.backends.map((p, i) => `  server api${i + 1} 127.0.0.1:${p}`),
-      '',
-    ].join('\n');
-    await writeFile(join(this.dir, 'haproxy.cfg'), cfg);
-    this.child = spawn(HAPROXY, ['-db', '-f', join(this.dir, 'haproxy.cfg')], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const keep = (c: Buffer) => {
-      this.output = (this.output + c.toString()).slice(-10_000);
-    };
-    this.child.stdout!.on('data', keep);
-    this.child.stderr!.on('data', keep);
-    await waitFor(
-      'HAProxy to listen',
-      () =>
-        new Promise<boolean>((resolve) => {
-          const s = net.connect(this.port, '127.0.0.1', () => {
-            s.end();
-            resolve(true);
-          });
-          s.on('error', () => resolve(false));
-        }),
-      { maxWait: 10_000, interval: 100 },
-    ).catch((err) => {
-      throw new Error(`${err.message}\n${this.output}`);
-    });
+    ];
+    this.haproxy = await startHaproxy(this.dir, config, this.port);
     return this;
   }
 
@@ -105,11 +83,11 @@ export class LoadBalancer {
   }
 
   get log(): string {
-    return this.output;
+    return this.haproxy?.log ?? '';
   }
 
   async dispose(): Promise<void> {
-    this.child?.kill('SIGKILL');
+    await this.haproxy?.dispose();
     if (this.dir) await rm(this.dir, { recursive: true, force: true });
   }
 }
