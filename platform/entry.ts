@@ -1,11 +1,14 @@
 import { loadConfig, ConfigError, type Config } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { onShutdown } from './shutdown.js';
+import { startTracing } from './tracing-sdk.js';
 
 /**
  * Runs a process entry point (API, relay): validates the configuration (a bad value exits
  * 78, EX_CONFIG, naming every bad variable), starts the service, and drains it on
- * SIGTERM/SIGINT. A failure to start exits 1 with the reason on stderr.
+ * SIGTERM/SIGINT. A failure to start exits 1 with the reason on stderr. Tracing (the
+ * OpenTelemetry SDK, when OTEL_EXPORTER_OTLP_ENDPOINT is set) starts before the service and
+ * is flushed after its drain.
  */
 export function runEntryPoint(name: string, start: (config: Config, logger: Logger) => Promise<{ stop(): Promise<void> }>): void {
   let config: Config;
@@ -19,9 +22,21 @@ export function runEntryPoint(name: string, start: (config: Config, logger: Logg
     throw err;
   }
   const logger = createLogger({ level: config.logLevel, name });
-  start(config, logger).then(
+  const started = startTracing(`partner-financing-${name}`).then(async (tracing) => {
+    if (tracing.enabled) logger.info('tracing: exporting spans over OTLP');
+    return { tracing, service: await start(config, logger) };
+  });
+  started.then(
     // the hard stop comes after the drain delay and the drain itself (in-flight requests, consumers, outbox)
-    (service) => onShutdown(logger, () => service.stop(), config.shutdownDelayMs + 25_000),
+    ({ tracing, service }) =>
+      onShutdown(
+        logger,
+        async () => {
+          await service.stop();
+          await tracing.shutdown().catch((err) => logger.warn({ err }, 'tracing: spans not flushed'));
+        },
+        config.shutdownDelayMs + 25_000,
+      ),
     (err) => {
       process.stderr.write(`${name} failed to start: ${err?.stack ?? err}\n`);
       process.exit(1);
