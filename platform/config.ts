@@ -231,6 +231,12 @@ const schema = Joi.object({
     .default('Europe/Prague')
     .description('IANA time zone of the settlement cut-off (daylight saving followed)'),
   ...mailKeys,
+  // --- tracing (owner: platform/tracing.ts and the relay). The exporter itself is set by the
+  // standard OTEL_* variables, read by the OpenTelemetry SDK, not here (docs/operations.md).
+  WEBHOOK_TRACEPARENT: boolean
+    .default(true)
+    .description("send the attempt's W3C `traceparent` header on webhook requests, so a partner that traces joins the trace (off: `false`)"),
+  // --- end tracing
 })
   .and('TLS_CERT_FILE', 'TLS_KEY_FILE')
   .and('KAFKA_SSL_CERT_FILE', 'KAFKA_SSL_KEY_FILE')
@@ -341,6 +347,8 @@ function shape(v: Record<string, any>) {
       },
     },
     mail: mailConfig(v),
+    // tracing (owner: platform/tracing.ts and the relay)
+    tracing: { webhookTraceparent: v.WEBHOOK_TRACEPARENT as boolean },
   };
 }
 

@@ -27,7 +27,7 @@ export async function startTracing(defaultServiceName: string, env: NodeJS.Proce
   if (!tracingWanted(env)) return OFF;
   // loaded here only: the SDK and its exporters are several megabytes of modules
   const { NodeSDK } = await import('@opentelemetry/sdk-node');
-  await import('./tracing.js'); // the context manager is ours, registered when that module loads
+  const { markTracingActive } = await import('./tracing.js'); // the context manager is ours, registered when that module loads
   const named = !!env.OTEL_SERVICE_NAME || /(^|,)\s*service\.name\s*=/.test(env.OTEL_RESOURCE_ATTRIBUTES ?? '');
   const sdk = new NodeSDK({
     ...(named ? {} : { serviceName: defaultServiceName }),
@@ -38,5 +38,6 @@ export async function startTracing(defaultServiceName: string, env: NodeJS.Proce
     logRecordProcessors: [],
   });
   sdk.start();
+  markTracingActive();
   return { enabled: true, shutdown: () => sdk.shutdown() };
 }

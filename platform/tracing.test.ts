@@ -5,7 +5,7 @@ import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@open
 import { createLogger } from './logger.js';
 import { eventEntry } from './outbox.js';
 import { traceOf } from './kafka-message.js';
-import { context, contextOf, currentTrace, inSpan, logFields, spanContextOf, withRequestId } from './tracing.js';
+import { context, contextOf, currentTrace, inSpan, spanContextOf, withRequestId } from './tracing.js';
 import { tracingWanted } from './tracing-sdk.js';
 
 const PARENT = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';

@@ -29,7 +29,27 @@ context.setGlobalContextManager(contextManager);
 
 const REQUEST_ID = createContextKey('partner-financing request id');
 
-export const tracer = trace.getTracer('partner-financing');
+/** The tracer, asked of the global provider each time (so a provider set or removed later is the one used). */
+export function tracer() {
+  return trace.getTracer('partner-financing');
+}
+
+let exporting = false;
+
+/** Whether the SDK runs (tracing-sdk.ts): what costs more than a non-recording span (store command spans) is set up only then. */
+export function tracingActive(): boolean {
+  return exporting;
+}
+
+/** Called once the SDK has started. */
+export function markTracingActive(): void {
+  exporting = true;
+}
+
+/** Whether the running work is traced (a recording span is active). */
+export function activeSpanRecording(): boolean {
+  return trace.getSpan(context.active())?.isRecording() ?? false;
+}
 
 export { context, SpanKind, SpanStatusCode, type Span, type Context, type Link, type Attributes };
 
@@ -107,7 +127,7 @@ export interface SpanOptions {
  */
 export function inSpan<R>(name: string, opts: SpanOptions, fn: (span: Span) => Promise<R>): Promise<R> {
   const parent = opts.parent ?? context.active();
-  const span = tracer.startSpan(name, { kind: opts.kind, attributes: opts.attributes, links: opts.links }, parent);
+  const span = tracer().startSpan(name, { kind: opts.kind, attributes: opts.attributes, links: opts.links }, parent);
   return context.with(trace.setSpan(parent, span), async () => {
     try {
       return await fn(span);
