@@ -48,7 +48,7 @@ describe('tracing: a create, a sandbox decision and a send, each one trace from 
       OTEL_BSP_SCHEDULE_DELAY: '200',
       OTEL_RESOURCE_ATTRIBUTES: `deployment.environment.name=test-${suffix}`,
     });
-    fixture = new KillableApi(testConfig(FAST), { ...FAST, ...otel(services.api, 'http/protobuf') }, 'tracing-test');
+    fixture = new KillableApi(testConfig(FAST), { ...FAST, ...otel(services.api, 'http/protobuf'), LOG_LEVEL: 'info' }, 'tracing-test');
     ({ api, partner } = await fixture.start(async () => {
       endpoint = await new PartnerEndpoint().start();
       relay = await startRelayRunning(fixture!.config, otel(services.relay, 'http/json'));
@@ -100,6 +100,12 @@ describe('tracing: a create, a sandbox decision and a send, each one trace from 
       `store spans in ${[...names].join(', ')}`,
     ).to.equal(true);
     expect(arrival.request.traceparent, 'the partner gets the attempt span as its parent').to.equal(`00-${trace.traceID}-${attempt.spanID}-01`);
+    // the request's access-log line joins the trace: its trace id, the request span's id, the request id
+    const line = api.log
+      .split('\n')
+      .filter((l) => l.includes(`"requestId":"${requestId}"`) && l.includes('"msg":"request"'))
+      .map((l) => JSON.parse(l))[0];
+    expect(line, `the access-log line of ${requestId}`).to.include({ trace_id: trace.traceID, span_id: request.spanID });
     // nothing personal in any span: no e-mail, no name of the customer
     expect(JSON.stringify(trace)).to.not.match(/@example\.com|Jana|Nováková/);
   };
