@@ -218,6 +218,8 @@ export class Lane {
           'messaging.destination.partition.id': String(partition),
           'messaging.kafka.offset': Number(message.offset),
           'webhook.id': task.notification.id,
+          // an application's or a payment's notification is keyed by the application id: a trace search by it
+          'notification.key': task.notification.key,
           'webhook.delivery_id': task.deliveryId,
           'partner.id': task.notification.partnerId,
         },

@@ -27,8 +27,8 @@ export function redactedPath(path: string, params: Record<string, string> | unde
  * by raw path: ids would explode the label set).
  *
  * The span is a new trace's root: a caller's `traceparent` is not continued, so a partner
- * cannot choose what we sample. It holds the route template, the status and the partner id,
- * never a path (ids) nor a body (personal data).
+ * cannot choose what we sample. It holds the route template, the status, the partner id and
+ * the application id of an application's route, never a raw path nor a body (personal data).
  */
 export function requestContext(logger: Logger, histogram: Histogram<'method' | 'route' | 'status'>): Middleware<AppState> {
   return async (ctx, next) => {
@@ -54,6 +54,8 @@ export function requestContext(logger: Logger, histogram: Histogram<'method' | '
             span.setAttribute('http.response.status_code', ctx.status);
             span.setAttribute('request.id', requestId);
             if (ctx.state.partner?.id) span.setAttribute('partner.id', ctx.state.partner.id);
+            const applicationId = (ctx as { params?: Record<string, string> }).params?.applicationId;
+            if (applicationId) span.setAttribute('application.id', applicationId);
             if (ctx.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
           }
           logRequest(ctx, route, started);
