@@ -7,7 +7,7 @@ import type { ConsumerMetrics, ConsumerOutcome } from './metrics.js';
 import { MongoConsumerInbox, type ConsumerInbox } from './consumer-inbox.js';
 import { OffsetCommits } from './consumer-offsets.js';
 import { retryWithBackoff } from './retry.js';
-import { contextOf, inSpan, linkTo, type Link, SpanKind } from './tracing.js';
+import { contextOf, inSpan, linkTo, type Link, SpanKind, tracingActive } from './tracing.js';
 
 /**
  * A Kafka consumer as an entry point: thin, idempotent, and it decides for every failure
@@ -221,11 +221,12 @@ export class ManagedConsumer<T extends TypedMessage> {
     const last = messages[messages.length - 1];
     if (!last) return;
     // a batch joins many traces: its span links to each message's instead of continuing one
-    const links = messages.map((m) => linkTo(traceOf(m.headers))).filter((l): l is Link => l !== undefined);
+    const links = tracingActive() ? messages.map((m) => linkTo(traceOf(m.headers))).filter((l): l is Link => l !== undefined) : [];
     const handled = inSpan(
       `process ${topic}`,
       {
         kind: SpanKind.CONSUMER,
+        parent: contextOf({}),
         links,
         attributes: {
           'messaging.system': 'kafka',

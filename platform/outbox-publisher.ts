@@ -7,7 +7,7 @@ import { MicroBatcher } from './micro-batch.js';
 import { entryMessage, type CommittedWrite, type OutboxEntry } from './outbox.js';
 import { UnpublishedEntries } from './outbox-pending.js';
 import { OutboxSweeper, type PublisherBeat } from './outbox-sweeper.js';
-import { contextOf, inSpan, linkTo, type Link, SpanKind } from './tracing.js';
+import { contextOf, inSpan, linkTo, type Link, SpanKind, tracingActive } from './tracing.js';
 import { traceOf } from './kafka-message.js';
 
 export interface OutboxDeps {
@@ -179,7 +179,7 @@ export class OutboxPublisher {
     if (entries.length === 0) return Promise.resolve(); // a swept document with nothing left: only `outboxAt` goes
     const links: Link[] = [];
     const seen = new Set<string>();
-    for (const e of entries) {
+    for (const e of tracingActive() ? entries : []) {
       const link = e.headers && links.length < MAX_LINKS ? linkTo(traceOf(e.headers)) : undefined;
       if (link && !seen.has(link.context.spanId)) {
         seen.add(link.context.spanId);
