@@ -8,7 +8,7 @@ import type { Handled } from './delivery.service.js';
 import { retryWithBackoff } from '../platform/retry.js';
 import { PartitionTracker } from './offset-tracker.js';
 import { traceOf } from '../platform/kafka-message.js';
-import { contextOf, inSpan, SpanKind } from '../platform/tracing.js';
+import { contextOf, failSpan, inSpan, SpanKind } from '../platform/tracing.js';
 import type { RelayMetrics } from './relay.metrics.js';
 
 /**
@@ -224,16 +224,19 @@ export class Lane {
           'partner.id': task.notification.partnerId,
         },
       },
-      () => this.deps.handle(task, this.deps.abandon),
+      // the dead-lettering of a failed delivery inside the span too: its log lines join the trace
+      (span) =>
+        this.deps.handle(task, this.deps.abandon).catch((err: unknown) => {
+          failSpan(span, err);
+          return this.deadLetter(partition, message, err);
+        }),
     );
-    void handled
-      .catch((err: unknown) => this.deadLetter(partition, message, err))
-      .then((handled) => {
-        gauge.dec({ lane: this.spec.name });
-        if (handled !== 'done') return; // abandoned: stays uncommitted, redelivered after restart
-        tracker.finish(offset);
-        this.scheduleCommit();
-      });
+    void handled.then((handled) => {
+      gauge.dec({ lane: this.spec.name });
+      if (handled !== 'done') return; // abandoned: stays uncommitted, redelivered after restart
+      tracker.finish(offset);
+      this.scheduleCommit();
+    });
   }
 
   /**
