@@ -77,6 +77,20 @@ describe('tracing: a create, a sandbox decision and a send, each one trace from 
 
   const serviceOf = (trace: JaegerTrace, span: JaegerSpan) => trace.processes[span.processID]?.serviceName;
 
+  /** The access-log line of each request, kept as soon as it is written (the process keeps only its last output). */
+  const accessLines = new Map<string, Record<string, unknown>>();
+  const keepAccessLine = async (requestId: string) => {
+    const line = await waitFor(
+      `the access-log line of ${requestId}`,
+      () =>
+        api.log
+          .split('\n')
+          .filter((l) => l.includes(`"requestId":"${requestId}"`) && l.includes('"msg":"request"'))
+          .map((l) => JSON.parse(l))[0],
+    );
+    accessLines.set(requestId, line);
+  };
+
   /** The request's trace holds API and relay spans, the webhook attempt descends from the request span, and the partner got its traceparent. */
   const expectOneTrace = async (requestId: string, route: string, arrival: Arrival) => {
     const { trace, attempt } = await traceOfRequest(requestId, arrival.webhookId);
@@ -101,11 +115,7 @@ describe('tracing: a create, a sandbox decision and a send, each one trace from 
     ).to.equal(true);
     expect(arrival.request.traceparent, 'the partner gets the attempt span as its parent').to.equal(`00-${trace.traceID}-${attempt.spanID}-01`);
     // the request's access-log line joins the trace: its trace id, the request span's id, the request id
-    const line = api.log
-      .split('\n')
-      .filter((l) => l.includes(`"requestId":"${requestId}"`) && l.includes('"msg":"request"'))
-      .map((l) => JSON.parse(l))[0];
-    expect(line, `the access-log line of ${requestId}`).to.include({ trace_id: trace.traceID, span_id: request.spanID });
+    expect(accessLines.get(requestId), `the access-log line of ${requestId}`).to.include({ trace_id: trace.traceID, span_id: request.spanID });
     // nothing personal in any span: no e-mail, no name of the customer
     expect(JSON.stringify(trace)).to.not.match(/@example\.com|Jana|Nováková/);
   };
@@ -116,6 +126,7 @@ describe('tracing: a create, a sandbox decision and a send, each one trace from 
     body.merchantUrls.notificationEndpoint = endpoint!.url();
     const created = await api.client.post('/financing/v1/applications', body, { ...as, headers: { 'X-Request-Id': `create-${suffix}` } });
     expect(created.status, created.text).to.equal(201);
+    await keepAccessLine(`create-${suffix}`);
     const id = created.body.id as string;
     const decided = await api.client.post(
       `/financing/v1/sandbox/applications/${id}/decision`,
@@ -123,9 +134,11 @@ describe('tracing: a create, a sandbox decision and a send, each one trace from 
       { ...as, headers: { 'X-Request-Id': `decide-${suffix}` } },
     );
     expect(decided.status, decided.text).to.equal(202);
+    await keepAccessLine(`decide-${suffix}`);
     await endpoint!.waitForSequence(partner.webhookSecret, id, ['PROCESSING_REDIRECT_NEEDED', 'READY_TO_SHIP']);
     const sent = await api.client.request('PUT', opPath(id, 'send'), { token: partner.token, body: {}, headers: { 'X-Request-Id': `send-${suffix}` } });
     expect(sent.status, sent.text).to.equal(200);
+    await keepAccessLine(`send-${suffix}`);
     const [createdHook, decidedHook, sentHook] = await endpoint!.waitForSequence(partner.webhookSecret, id, [
       'PROCESSING_REDIRECT_NEEDED',
       'READY_TO_SHIP',
