@@ -1,4 +1,7 @@
 import {
+  type CommandFailedEvent,
+  type CommandStartedEvent,
+  type CommandSucceededEvent,
   MongoClient,
   MongoError,
   type Collection,
@@ -12,6 +15,7 @@ import {
   type MongoClientOptions,
 } from 'mongodb';
 import { StoreUnavailable } from './errors.js';
+import { activeSpanRecording, failSpan, type Span, SpanKind, tracer, tracingActive } from './tracing.js';
 
 /**
  * One client per process. No session/transaction API is used: the same code runs on
@@ -63,7 +67,8 @@ export interface MongoTls {
 
 export async function connectMongo(url: string, dbName: string, timeoutMs = 10_000, tls?: MongoTls): Promise<{ client: MongoClient; db: Db }> {
   const options = { ...clientOptions(url, timeoutMs), ...tlsOptions(tls) };
-  const client = new MongoClient(url, options);
+  const client = new MongoClient(url, { ...options, ...(tracingActive() ? { monitorCommands: true } : {}) });
+  if (tracingActive()) traceCommands(client);
   try {
     await client.connect();
   } catch (err) {
@@ -181,4 +186,44 @@ export function isDuplicateKey(err: unknown): boolean {
  */
 export async function countMatching<T extends Document>(collection: Collection<T>, query: Filter<T>): Promise<number> {
   return Number((await collection.db.command({ count: collection.collectionName, query })).n);
+}
+
+/** Commands that are the driver's own (handshakes, authentication, pings), not the store work a span should show. */
+const UNTRACED_COMMANDS = new Set(['hello', 'ismaster', 'isMaster', 'saslStart', 'saslContinue', 'ping', 'buildInfo', 'endSessions']);
+
+/**
+ * Store operations as client spans, through the driver's command monitoring (on only while
+ * tracing exports): a span per command run for a traced request, message or delivery, named
+ * by the command and collection, never holding the command's content (personal data). A
+ * command with no traced work around it (the sweeper's idle scans) makes no span.
+ */
+function traceCommands(client: MongoClient): void {
+  const open = new Map<number, Span>();
+  client.on('commandStarted', (e: CommandStartedEvent) => {
+    if (UNTRACED_COMMANDS.has(e.commandName) || !activeSpanRecording()) return;
+    const collection = e.command?.[e.commandName];
+    open.set(
+      e.requestId,
+      tracer().startSpan(`${e.commandName}${typeof collection === 'string' ? ` ${collection}` : ''}`, {
+        kind: SpanKind.CLIENT,
+        attributes: {
+          'db.system.name': 'mongodb',
+          'db.namespace': e.databaseName,
+          'db.operation.name': e.commandName,
+          ...(typeof collection === 'string' ? { 'db.collection.name': collection } : {}),
+        },
+      }),
+    );
+  });
+  client.on('commandSucceeded', (e: CommandSucceededEvent) => {
+    open.get(e.requestId)?.end();
+    open.delete(e.requestId);
+  });
+  client.on('commandFailed', (e: CommandFailedEvent) => {
+    const span = open.get(e.requestId);
+    if (!span) return;
+    failSpan(span, e.failure);
+    span.end();
+    open.delete(e.requestId);
+  });
 }

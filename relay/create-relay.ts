@@ -76,6 +76,7 @@ export async function startRelay(config: Config, logger: Logger, ports: RelayPor
     metrics,
     logger: logger.child({ component: 'deliverer' }),
     clock: runtime.clock,
+    sendTraceparent: config.webhooks.sendTraceparent,
   });
   const lane = (name: string, logical: string, waitForDue: boolean, maxWaitMs: number | undefined, parse: LaneSpec['parse']) =>
     new Lane(

@@ -24,6 +24,10 @@ export const webhooksSection = configSection({
         'deliveries that may wait for a slot of one endpoint (each at most WEBHOOK_TIMEOUT); past that an attempt fails as ENDPOINT_BUSY and is retried',
       ),
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: boolean.description('allow loopback/private webhook endpoints and document URLs (default: on unless production)'),
+    // the exporter itself is set by the standard OTEL_* variables, read by the OpenTelemetry SDK (docs/operations.md)
+    WEBHOOK_TRACEPARENT: boolean
+      .default(true)
+      .description("send the attempt's W3C `traceparent` header on webhook requests, so a partner that traces joins the trace (off: `false`)"),
     RETENTION_DELIVERY_BODIES_DAYS: Joi.number()
       .integer()
       .min(1)
@@ -36,6 +40,7 @@ export const webhooksSection = configSection({
     concurrencyPerEndpoint: v.WEBHOOK_CONCURRENCY_PER_ENDPOINT as number,
     maxQueuedPerEndpoint: v.WEBHOOK_MAX_QUEUED_PER_ENDPOINT as number,
     allowPrivateNetworks: (v.WEBHOOK_ALLOW_PRIVATE_NETWORKS ?? !run.production) as boolean,
+    sendTraceparent: v.WEBHOOK_TRACEPARENT as boolean,
     deliveryBodiesRetentionMs: (v.RETENTION_DELIVERY_BODIES_DAYS as number) * 86_400_000,
   }),
 });
