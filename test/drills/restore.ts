@@ -6,7 +6,16 @@ import type { DrillOptions } from './broker-loss.js';
 import { DrillStage, trackForAbort } from './support/stage.js';
 import { APPROVED, CREATED, PAID, PAID_ON_SENDING, PAYOUT, SHIPPED, Traffic, type DrillResult } from './support/load.js';
 import { percentile } from './support/notifications.js';
-import { dumpDatabase, ledgerCheckExit, paymentLineProblems, reconcileSince, restartServices, restoreDatabase, stopServices } from './support/recovery.js';
+import {
+  backfillLines,
+  dumpDatabase,
+  ledgerCheckExit,
+  paymentLineProblems,
+  reconcileSince,
+  restartServices,
+  restoreDatabase,
+  stopServices,
+} from './support/recovery.js';
 import { checkLedger } from '../../modules/payments/index.js';
 import { orderTotals } from '../../modules/applications/index.js';
 
@@ -102,6 +111,7 @@ export async function restore(o: DrillOptions): Promise<DrillResult> {
     for (const t of twice.slice(0, 10)) o.log(`under two webhook-ids: ${t.id} ${t.label}`);
     const effects = await traffic.duplicateEffects();
     for (const e of effects.slice(0, 10)) o.log(`duplicate effect: ${e}`);
+    const backfilled = await backfillLines(stage, o.log);
     const lineProblems = await stage.withDb(paymentLineProblems);
     for (const p of lineProblems.slice(0, 10)) o.log(`payment lines: ${p}`);
     const check = await stage.withDb((db) => checkLedger(db, orderTotals(db)));
@@ -127,6 +137,7 @@ export async function restore(o: DrillOptions): Promise<DrillResult> {
       republished,
       recoveredInMs,
       paymentLineProblems: lineProblems.length,
+      backfilledLines: backfilled,
       ledgerCheckExit: ledgerCheck,
     };
   } finally {

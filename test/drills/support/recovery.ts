@@ -41,6 +41,18 @@ export async function reconcileSince(stage: DrillStage, since: Date, log: (m: st
   return result.republished;
 }
 
+/**
+ * `ops ledger backfill-lines`, as the runbook's restore asks once the consumers caught up:
+ * the lines of ledger records a dump holds without them. How many it wrote.
+ */
+export async function backfillLines(stage: DrillStage, log: (m: string) => void): Promise<number> {
+  const r = await runOps(stage.config, ['ledger', 'backfill-lines']);
+  if (r.code !== 0) throw new Error(`ops ledger backfill-lines exited ${r.code}: ${r.stderr.slice(-2000)}`);
+  const result = (r.json.result ?? r.json) as { ledgers: number; lines: number };
+  log(`backfill-lines read ${result.ledgers} ledgers and wrote ${result.lines} lines`);
+  return result.lines;
+}
+
 /** `ops ledger check`'s exit status (0: no problem in the money at rest). */
 export async function ledgerCheckExit(stage: DrillStage): Promise<number> {
   return (await runOps(stage.config, ['ledger', 'check'])).code;
@@ -81,7 +93,11 @@ export async function paymentLineProblems(db: Db): Promise<string[]> {
 export async function dumpDatabase(db: Db, file: string): Promise<Record<string, number>> {
   const out = createWriteStream(file);
   const counts: Record<string, number> = {};
-  for (const { name } of await db.listCollections({}, { nameOnly: true }).toArray()) {
+  // in name order, as `mongodump` lists them: the consumers' inbox (`consumer_inbox`) before
+  // what they write, so a change made while the dump runs is either in the dump with its
+  // inbox mark or taken in again from reconcile's resend
+  const names = (await db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name).sort();
+  for (const name of names) {
     if (name.startsWith('system.')) continue;
     counts[name] = 0;
     for await (const doc of db.collection(name).find({})) {
