@@ -16,6 +16,7 @@ export const GROUPS = {
   ledger: 'the payments ledger and its lines',
   data: 'stored data: personal data, retention',
   kafka: 'topics and messages: replay, reconcile',
+  migrate: "the store's schema: versioned index builds and data changes",
 } as const;
 export type Group = keyof typeof GROUPS;
 

@@ -230,6 +230,14 @@ const schema = Joi.object({
     .custom(ianaZone)
     .default('Europe/Prague')
     .description('IANA time zone of the settlement cut-off (daylight saving followed)'),
+  // --- store migrations (owner: platform/migrations.ts; deploys) ---
+  MIGRATIONS: Joi.string()
+    .valid('apply', 'check')
+    .when('NODE_ENV', { is: 'production', then: Joi.optional().default('check'), otherwise: Joi.optional().default('apply') })
+    .meta({ localDefault: 'apply', productionDefault: 'check' })
+    .description(
+      "apply: the API and the relay apply the store's pending migrations at start (local, tests); check: they only check, answering readiness 503 NOT_READY until `ops migrate apply` (the migration Job) has applied them",
+    ),
   ...mailKeys,
 })
   .and('TLS_CERT_FILE', 'TLS_KEY_FILE')
@@ -284,6 +292,8 @@ function shape(v: Record<string, any>) {
       developmentKeyFile: join((v.PF_CACHE as string | undefined) ?? join(homedir(), '.cache', 'partner-financing'), 'dev-master-key'),
     },
     shutdownDelayMs: parseDuration(v.SHUTDOWN_DELAY),
+    // store migrations (owner: platform/migrations.ts)
+    migrations: v.MIGRATIONS as 'apply' | 'check',
     currencies: (v.CURRENCIES as string).split(','),
     applicationTtlMs: parseDuration(v.APPLICATION_TTL),
     recurrenceValidityMs: parseDuration(v.RECURRENCE_VALIDITY),

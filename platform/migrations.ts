@@ -181,3 +181,93 @@ class Lease {
     await this.collection.deleteOne({ _id: LEASE_ID, owner: this.owner });
   }
 }
+
+/**
+ * What a service (the API, the relay) knows of the store's schema: the steps it needs that
+ * are not applied yet. While any is missing, readiness answers 503 `NOT_READY` naming them
+ * and requests other than health get a retryable 503; `whenApplied` polls until the
+ * migration Job (`ops migrate apply`) has applied them.
+ */
+export class MigrationGate {
+  private missing: string[] | undefined;
+  private stopped = false;
+  private timer?: NodeJS.Timeout;
+  private wake?: () => void;
+
+  constructor(
+    private readonly db: Db,
+    readonly list: readonly Migration[],
+    private readonly pollMs = 2_000,
+  ) {}
+
+  /** undefined until the first check; then the ids still missing (empty: ready) */
+  get pending(): readonly string[] {
+    return this.missing ?? this.list.map((m) => m.id);
+  }
+
+  get ready(): boolean {
+    return this.missing !== undefined && this.missing.length === 0;
+  }
+
+  async check(): Promise<readonly string[]> {
+    this.missing = await pendingMigrations(this.db, this.list);
+    return this.missing;
+  }
+
+  /**
+   * Resolves true once every step is applied (checking every pollMs), false if stopped
+   * first. The gate stays shut until `open`: the caller starts what needed the steps first.
+   */
+  async whenApplied(onWait?: (missing: readonly string[]) => void): Promise<boolean> {
+    for (;;) {
+      if (this.stopped) return false;
+      const missing = await pendingMigrations(this.db, this.list).catch(() => undefined);
+      if (missing?.length === 0) return true;
+      if (missing) {
+        this.missing = missing;
+        onWait?.(missing);
+      }
+      await new Promise<void>((r) => {
+        this.wake = r;
+        this.timer = setTimeout(r, this.pollMs);
+      });
+    }
+  }
+
+  /** Ready: called once what needed the steps has started. */
+  open(): void {
+    this.missing = [];
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.wake?.();
+  }
+
+  /** The readiness answer's error record while steps are missing. */
+  notReadyMessage(): string {
+    return `The store's schema is not migrated yet; missing: ${this.pending.join(', ')}. Run \`ops migrate apply\` (the migration Job).`;
+  }
+}
+
+/**
+ * A service's gate at start. mode apply (local, tests): applies what is pending under the
+ * store's lease first, as `ops migrate apply` would; check (production): only looks, and
+ * what is missing keeps the service NOT_READY until the migration Job has run.
+ */
+export async function openMigrationGate(
+  db: Db,
+  list: readonly Migration[],
+  mode: 'apply' | 'check',
+  logger: { info(o: object, m: string): void; warn(o: object, m: string): void },
+): Promise<MigrationGate> {
+  const gate = new MigrationGate(db, list);
+  if (mode === 'apply') {
+    const { applied } = await applyMigrations(db, list);
+    if (applied.length) logger.info({ applied }, 'store migrations applied');
+  }
+  const missing = await gate.check();
+  if (missing.length) logger.warn({ missing }, 'store migrations missing: not ready until `ops migrate apply` has run');
+  return gate;
+}

@@ -102,11 +102,9 @@ export async function createApplicationsModule(platform: Platform, deps: Applica
   const schedule = new ExpirySchedule({ granularityMs: config.expirySweepIntervalMs, horizonMs: EXPIRY_HORIZON_MS });
   const repo = await openRepository(platform, schedule, logger);
   const listing = new ApplicationListing(platform.db);
-  await listing.init();
   const links = new GatewayLinks(repo, config.http.publicBaseUrl, clock);
   await links.init();
   const references = new PaymentReferences(platform.db);
-  await references.init();
   const s = buildServices(platform, { repo, links, logger, fetcher: deps.fetcher, references, shopNames: deps.shopName });
   const consumer = decisionConsumer(platform.consumerDeps, platform.topics, s.decisions);
   const sweeper = expirySweeper(platform, { repo, changes: s.changes, schedule, logger });

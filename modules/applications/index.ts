@@ -27,3 +27,4 @@ export {
 } from './application.events.js';
 export { cancelApplicationSchema } from './change/cancel.routes.js';
 export type { CancelInput } from './change/cancel-application.js';
+export { applicationsMigrations } from './migrations.js';

@@ -38,11 +38,9 @@ export type AuthPlatform = Pick<Platform, 'db' | 'logger' | 'config' | 'registry
 export async function createAuthModule(platform: AuthPlatform): Promise<AuthModule> {
   const log = platform.logger.child({ module: 'auth' });
   const repo = new MongoAuthRepository(platform.db, platform.secrets);
-  await repo.init();
   const tokens = new TokenService(repo, platform.clock, platform.config.auth.cacheTtlMs);
   await tokens.init();
   const counters = new WindowCounters(platform.db);
-  await counters.init();
   const { service, admin, throttle } = buildService(platform, { repo, tokens, counters, log });
   const requireAuth = buildPerimeter(platform, service, counters);
   const sweeper = counterSweeper(counters, log);

@@ -33,3 +33,4 @@ export {
   type TestNotificationsDoc,
   type TestSent,
 } from './test-notifications.js';
+export { webhooksMigrations } from './migrations.js';

@@ -19,6 +19,8 @@ import { deadLetters } from './kafka/dead-letters.js';
 import { replay } from './kafka/replay.js';
 import { audit } from './data/audit.js';
 import { topics } from './kafka/topics.js';
+import { apply } from './migrate/apply.js';
+import { status } from './migrate/status.js';
 
 /** Every verb, in the order its group's help lists it. A new verb: its file, and a line here. */
 export const VERBS: readonly Verb[] = [
@@ -42,4 +44,6 @@ export const VERBS: readonly Verb[] = [
   replay,
   topics,
   audit,
+  apply,
+  status,
 ];

@@ -23,6 +23,8 @@ export interface HealthOptions {
   timeoutMs?: number;
   /** set from SIGTERM on: readiness answers 503 DRAINING while requests are still served */
   drain?: Pick<Drain, 'draining'>;
+  /** while it answers a message (store migrations missing), readiness answers 503 NOT_READY with it */
+  notReady?: () => string | undefined;
 }
 
 /**
@@ -33,6 +35,8 @@ export interface HealthOptions {
  *   outage would turn it into an API outage, although creates keep working;
  * - 503 `DOWN` or `MAINTENANCE` with an errors body: a critical dependency is down, or a
  *   planned outage (MAINTENANCE);
+ * - 503 `NOT_READY`: the store lacks migrations this code needs (named in the message);
+ *   the instance waits for `ops migrate apply` and serves nothing else meanwhile;
  * - 503 `DRAINING`: the instance got SIGTERM and leaves rotation (SHUTDOWN_DELAY) while
  *   it still answers everything else.
  * Liveness, GET /v1/health/live: 200 while the process answers at all, with no dependency
@@ -70,6 +74,13 @@ export function mountHealth(router: AppRouter, opts: HealthOptions): void {
         status: 'DRAINING',
         projectVersion: opts.projectVersion,
       };
+      return;
+    }
+    const notReady = opts.notReady?.();
+    if (notReady) {
+      ctx.status = 503;
+      ctx.set('Retry-After', '5');
+      ctx.body = { ...errorBody([{ code: 'NOT_READY', message: notReady, severity: 'ERROR' }]), status: 'NOT_READY', projectVersion: opts.projectVersion };
       return;
     }
     const names = Object.keys(opts.checks);

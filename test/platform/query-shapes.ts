@@ -581,6 +581,21 @@ export const QUERY_SHAPES: QueryShape[] = [
   },
   { collections: ['idempotency_keys'], equal: [], range: 'expiresAt', by: 'platform/idempotency.ts', what: 'expired keys, purged', index: 'expiresAt_1' },
   {
+    collections: ['schema_migrations'],
+    equal: [],
+    by: 'platform/migrations.ts',
+    what: 'the applied steps (start of each service, the migration Job)',
+    index: { scan: 'one small document per step ever shipped' },
+  },
+  {
+    collections: ['schema_migrations_lease'],
+    equal: ['_id'],
+    residual: ['owner', 'expiresAt'],
+    by: 'platform/migrations.ts',
+    what: 'the migration lease: taken over once expired, renewed, released',
+    index: '_id_',
+  },
+  {
     collections: ['webhook_deliveries'],
     equal: ['_id'],
     by: 'modules/webhooks/delivery.repository.ts',
