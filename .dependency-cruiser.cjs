@@ -1,5 +1,5 @@
 /**
- * The module map, enforced (npm run deps:check: npx depcruise api modules ops platform relay versions scripts examples).
+ * The module map, enforced (npm run deps:check: npx depcruise api config modules ops platform relay versions scripts examples).
  * test/architecture/boundaries.spec.ts runs these rules in `npm test`, on the code and on
  * fixtures that break each rule once. Tests (test/, *.test.ts) may import deeply: the
  * rules are for the code that ships. docs/architecture.md tells the map in words.
@@ -43,6 +43,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^(api|relay|modules|platform|versions|scripts|examples)/', pathNot: '^scripts/ops\\.ts$' },
       to: { path: '^ops/' },
+    },
+    {
+      name: 'modules-get-their-own-section',
+      comment: 'The whole configuration (config/) is loaded by the composition roots only. A module is handed the platform\'s '
+        + 'sections and its own (its <m>.config.ts), so it cannot read another owner\'s settings; the kernel knows no module\'s.',
+      severity: 'error',
+      from: { path: '^(modules|platform|versions)/' },
+      to: { path: '^config/' },
     },
     {
       name: 'relay-imports-no-domain-module',

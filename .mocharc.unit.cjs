@@ -1,6 +1,6 @@
 // Unit tests only: no Kafka, no MongoDB.
 module.exports = {
   'node-option': ['import=tsx'],
-  spec: ['{platform,modules,relay,api,ops,scripts}/**/*.test.ts', 'clients/typescript/src/**/*.test.ts'],
+  spec: ['{config,platform,modules,relay,api,ops,scripts}/**/*.test.ts', 'clients/typescript/src/**/*.test.ts'],
   timeout: 10000,
 };

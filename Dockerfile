@@ -27,6 +27,7 @@ RUN --mount=type=secret,id=build_ca --mount=type=cache,target=/root/.npm \
     npm ci --workspaces=false --include-workspace-root --ignore-scripts --no-audit --no-fund --loglevel=error
 COPY api api
 COPY ops ops
+COPY config config
 COPY platform platform
 COPY modules modules
 COPY relay relay

@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import type Koa from 'koa';
-import type { Config } from '../platform/config.js';
+import type { Config } from '../config/index.js';
 import type { Logger } from '../platform/logger.js';
 import { createRuntime, type Runtime } from '../platform/runtime.js';
 import { createHttpApp } from '../platform/http/create-app.js';
@@ -46,9 +46,9 @@ export interface Api {
  */
 export async function startApi(config: Config, logger: Logger, overrides: ApiOverrides = {}): Promise<Api> {
   const runtime = await createRuntime(config, logger, 'api', API_TOPICS, overrides.clock);
-  const gate = await openMigrationGate(runtime.db, API_MIGRATIONS, config.migrations, logger);
-  const modules = await createModules(runtime, overrides);
-  const keys = new IdempotencyStore(runtime.db, config.idempotency);
+  const gate = await openMigrationGate(runtime.db, API_MIGRATIONS, config.store.migrations, logger);
+  const modules = await createModules(runtime, config, overrides);
+  const keys = new IdempotencyStore(runtime.db, config.idempotency, runtime.clock);
   const drain = new Drain();
   const app = buildApp(runtime, modules, keys, drain, gate);
   const tls = config.http.tls ?? (await selfSignedTls());
@@ -72,9 +72,9 @@ export async function startApi(config: Config, logger: Logger, overrides: ApiOve
     stop: async () => {
       // out of rotation first, still answering; then stop listening and finish what is in flight
       drain.start();
-      if (config.shutdownDelayMs > 0) {
-        logger.info({ delayMs: config.shutdownDelayMs }, 'draining: readiness answers 503 while requests are still served');
-        await new Promise((r) => setTimeout(r, config.shutdownDelayMs));
+      if (config.http.shutdownDelayMs > 0) {
+        logger.info({ delayMs: config.http.shutdownDelayMs }, 'draining: readiness answers 503 while requests are still served');
+        await new Promise((r) => setTimeout(r, config.http.shutdownDelayMs));
       }
       stopPurge();
       reloader?.stop();
@@ -101,9 +101,10 @@ function buildApp(runtime: Runtime, modules: ApiModules, keys: IdempotencyStore,
     mount: (router) => {
       mountHealth(router, {
         projectVersion: PROJECT_VERSION,
-        maintenance: config.maintenance,
+        maintenance: config.http.maintenance,
         drain,
         notReady: () => (gate.ready ? undefined : gate.notReadyMessage()),
+        topics: runtime.topicPresence,
         checks: {
           mongo: { critical: true, probe: async () => (await runtime.db.command({ ping: 1 })).ok === 1 },
           kafka: { critical: false, probe: () => kafkaReachable(runtime.kafka, 1500) },

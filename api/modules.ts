@@ -1,5 +1,6 @@
 import type { AppModule, Platform } from '../platform/module.js';
 import type { Clock } from '../platform/clock.js';
+import type { Config } from '../config/index.js';
 import { createAuthModule, createPartnerDirectory, formatBankAccount, type AuthModule } from '../modules/auth/index.js';
 import { CURRENT_API_VERSION, PUBLISHED_API_VERSION } from '../versions/index.js';
 import { APPLICATION_TOPICS, createApplicationsModule, type ApplicationsModule, type DocumentFetcher } from '../modules/applications/index.js';
@@ -34,15 +35,18 @@ export interface ApiOverrides {
   clock?: Clock;
 }
 
-export async function createModules(platform: Platform, overrides: ApiOverrides = {}): Promise<ApiModules> {
-  const auth = await createAuthModule(platform);
-  const applications = await createApplicationsModule(platform, {
+export async function createModules(platform: Platform, config: Config, overrides: ApiOverrides = {}): Promise<ApiModules> {
+  const auth = await createAuthModule(platform, config.auth);
+  const applications = await createApplicationsModule(platform, config.applications, {
     ...(overrides.documentFetcher ? { fetcher: overrides.documentFetcher } : {}),
     shopName: (partnerId) => auth.service.displayName(partnerId),
+    // settings of other owners the applications module needs, handed over here and nowhere else
+    collection: config.payments.collection,
+    outbound: { allowPrivateNetworks: config.webhooks.allowPrivateNetworks, timeoutMs: config.webhooks.timeoutMs },
   });
   const orders = await createOrdersModule({ applications, clock: platform.clock });
   const partners = createPartnerDirectory(platform.db, platform.secrets, platform.clock);
-  const payments = await createPaymentsModule(platform, {
+  const payments = await createPaymentsModule(platform, config.payments, {
     applications,
     partners: {
       bankAccount: async (id) => {
@@ -53,9 +57,12 @@ export async function createModules(platform: Platform, overrides: ApiOverrides 
       announcesSettlements: async (id) => ((await partners.apiVersion(id)) ?? CURRENT_API_VERSION) !== PUBLISHED_API_VERSION,
     },
   });
-  const webhooks = await createWebhooksModule(platform);
-  const events = await createEventsModule(platform, { deliveryStates: (partnerId, ns) => webhooks.service.statesOf(partnerId, ns) });
-  const portal = await createPortalModule(platform, { auth, applications, orders, payments, webhooks, events });
+  const webhooks = await createWebhooksModule(platform, {
+    deliveryBodiesMs: config.webhooks.deliveryBodiesRetentionMs,
+    intervalMs: config.applications.retention.intervalMs,
+  });
+  const events = await createEventsModule(platform, config.events, { deliveryStates: (partnerId, ns) => webhooks.service.statesOf(partnerId, ns) });
+  const portal = await createPortalModule(platform, config.portal, { auth, applications, orders, payments, webhooks, events });
   return {
     auth,
     applications,

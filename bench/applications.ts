@@ -272,12 +272,12 @@ async function main() {
     process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
   ).prepare();
   api.start();
-  const mongo = new MongoClient(config.mongo.url, { retryWrites: false });
+  const mongo = new MongoClient(config.store.url, { retryWrites: false });
   const cleanup: Cleanup[] = [];
   try {
     await api.healthy();
     await mongo.connect();
-    const db = mongo.db(config.mongo.db);
+    const db = mongo.db(config.store.db);
     const t = { baseUrl: api.baseUrl };
     const partner = await provisionPartnerByCli(config, api.client);
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${partner.token}` };
@@ -318,8 +318,8 @@ async function main() {
 
     let i = 0;
     const create = subject('create', () => projected(), { api: api.pid, store: storePid, kafka: kafkaPid, 'load generator': process.pid });
-    const store = await storeAlone(config.mongo.url, shape, { store: storePid, 'driver (this process)': process.pid }, cleanup);
-    const floor = await bareKoaWithStore(mongo, config.mongo.url, shape, body, { store: storePid, 'load generator': process.pid }, cleanup);
+    const store = await storeAlone(config.store.url, shape, { store: storePid, 'driver (this process)': process.pid }, cleanup);
+    const floor = await bareKoaWithStore(mongo, config.store.url, shape, body, { store: storePid, 'load generator': process.pid }, cleanup);
     const koa = await bareKoa(cleanup);
     const detail = subject('detail', () =>
       cannon({
@@ -357,7 +357,7 @@ async function main() {
     await api.stop('SIGTERM'); // a process run with --cpu-prof writes its profile as it exits
     await api.dispose();
     await mongo
-      .db(config.mongo.db)
+      .db(config.store.db)
       .dropDatabase()
       .catch(() => {});
     await mongo.close();

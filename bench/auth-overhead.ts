@@ -12,7 +12,7 @@
 import https from 'node:https';
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
-import { loadConfig } from '../platform/config.js';
+import { loadConfig } from '../config/index.js';
 import { createLogger } from '../platform/logger.js';
 import { startApi } from '../api/create-api.js';
 import { resolveStack } from '../scripts/local-stack.js';

@@ -31,7 +31,7 @@ import { MongoClient } from 'mongodb';
 import { Kafka, logLevel } from 'kafkajs';
 import { resolveStack } from '../scripts/local-stack.js';
 import { compiledEntry } from '../platform/node-flags.js';
-import type { Config } from '../platform/config.js';
+import type { Config } from '../config/index.js';
 import { testConfig, uniqueSuffix } from '../test/support/config.js';
 import { ApiProcess } from '../test/support/api-process.js';
 import { ServiceProcess, serviceEnv } from '../test/support/service-process.js';
@@ -243,7 +243,7 @@ async function oneRun(variant: 'js' | 'tsx', receiver: ReceiverProcess, ports: n
 
 async function dropAll(config: Config, mongo: MongoClient): Promise<void> {
   await mongo
-    .db(config.mongo.db)
+    .db(config.store.db)
     .dropDatabase()
     .catch(() => {});
   const admin = new Kafka({ clientId: 'bench-cleanup', brokers: config.kafka.brokers, logLevel: logLevel.NOTHING }).admin();

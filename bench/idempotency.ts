@@ -65,7 +65,7 @@ async function main() {
     OUTBOX_SWEEP_GRACE: '2s',
   }).prepare();
   api.start();
-  const mongo = new MongoClient(config.mongo.url, { retryWrites: false });
+  const mongo = new MongoClient(config.store.url, { retryWrites: false });
   try {
     await api.healthy();
     await mongo.connect();
@@ -103,7 +103,7 @@ async function main() {
   } finally {
     await api.dispose();
     await mongo
-      .db(config.mongo.db)
+      .db(config.store.db)
       .dropDatabase()
       .catch(() => {});
     await mongo.close();

@@ -24,7 +24,7 @@ import { MongoClient } from 'mongodb';
 import { Kafka, logLevel } from 'kafkajs';
 import { resolveStack } from '../scripts/local-stack.js';
 import { TOPICS } from '../platform/kafka.js';
-import type { Config } from '../platform/config.js';
+import type { Config } from '../config/index.js';
 import { testConfig, uniqueSuffix } from '../test/support/config.js';
 import { ApiProcess } from '../test/support/api-process.js';
 import { ServiceProcess, serviceEnv } from '../test/support/service-process.js';
@@ -197,8 +197,8 @@ async function run(config: Config, receiver: ReceiverProcess, db: MongoClient): 
     const arrived = await receiver.waitFor(sent.size, 60_000);
     const spent = meters.map((m) => m.spentMs());
     const written = writeMeters.map((m) => m.spent());
-    await waitFor('every delivery record', async () => (await attemptTimes(db.db(config.mongo.db))).size >= sent.size, { maxWait: 30_000, interval: 200 });
-    const attempts = await attemptTimes(db.db(config.mongo.db));
+    await waitFor('every delivery record', async () => (await attemptTimes(db.db(config.store.db))).size >= sent.size, { maxWait: 30_000, interval: 200 });
+    const attempts = await attemptTimes(db.db(config.store.db));
 
     const trails = new Map<string, Trail>();
     for (const [id, call] of sent) {
@@ -288,7 +288,7 @@ async function run(config: Config, receiver: ReceiverProcess, db: MongoClient): 
 
 async function dropAll(config: Config, mongo: MongoClient): Promise<void> {
   await mongo
-    .db(config.mongo.db)
+    .db(config.store.db)
     .dropDatabase()
     .catch(() => {});
   const admin = new Kafka({ clientId: 'bench-cleanup', brokers: config.kafka.brokers, logLevel: logLevel.NOTHING }).admin();

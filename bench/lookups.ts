@@ -23,7 +23,7 @@ import { MongoClient, type Document } from 'mongodb';
 import { Kafka, logLevel } from 'kafkajs';
 import { resolveStack } from '../scripts/local-stack.js';
 import { compiledEntry } from '../platform/node-flags.js';
-import type { Config } from '../platform/config.js';
+import type { Config } from '../config/index.js';
 import { entryKey } from '../modules/events/events.model.js';
 import { newId } from '../platform/ids.js';
 import { DELIVERIES_COLLECTION } from '../modules/webhooks/delivery.repository.js';
@@ -61,7 +61,7 @@ async function main(): Promise<void> {
   const config: Config = testConfig({ KAFKA_PARTITIONS: '3', MONGO_DB: `bench_lookups_${suffix}`, KAFKA_TOPIC_PREFIX: `bench.${suffix}.` });
   const mongo = new MongoClient(stack.MONGO_URL, { retryWrites: false });
   await mongo.connect();
-  const db = mongo.db(config.mongo.db);
+  const db = mongo.db(config.store.db);
   const receiver = new ReceiverProcess(4);
   const api = await new ApiProcess(config, { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000' }, [], compiledEntry('api/main.ts')).prepare();
   const relay = new ServiceProcess(compiledEntry('relay/main.ts'));

@@ -89,9 +89,9 @@ async function main(): Promise<number> {
 
 async function bench(mongoUrl: string): Promise<number> {
   const t = await startTestApi({ MONGO_URL: mongoUrl, STORE_TIMEOUT: '60s', LOG_LEVEL: 'warn' });
-  const mongo = await new MongoClient(t.config.mongo.url, { retryWrites: false }).connect();
+  const mongo = await new MongoClient(t.config.store.url, { retryWrites: false }).connect();
   try {
-    const db = mongo.db(t.config.mongo.db);
+    const db = mongo.db(t.config.store.db);
     const partner = await provisionPartner(t);
     const other = await provisionPartner(t);
     const lines = db.collection<PaymentLineDoc>('payment_lines');

@@ -24,7 +24,7 @@ import http from 'node:http';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../platform/config.js';
+import { loadConfig } from '../config/index.js';
 import { createLogger } from '../platform/logger.js';
 import { TOPICS, type Kafka } from '../platform/kafka.js';
 import { startApi, type Api } from '../api/create-api.js';
@@ -265,14 +265,14 @@ async function main() {
 async function dropAll(api: Api, prefix: string) {
   const runtime = api.runtime;
   const { MongoClient } = await import('mongodb');
-  const client = new MongoClient(runtime.config.mongo.url, { retryWrites: false });
+  const client = new MongoClient(runtime.config.store.url, { retryWrites: false });
   await client.connect();
   await client
-    .db(`${runtime.config.mongo.db}_floor`)
+    .db(`${runtime.config.store.db}_floor`)
     .dropDatabase()
     .catch(() => {});
   await client
-    .db(runtime.config.mongo.db)
+    .db(runtime.config.store.db)
     .dropDatabase()
     .finally(() => client.close());
   const admin = runtime.kafka.admin();

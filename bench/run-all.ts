@@ -4,12 +4,12 @@
  * a baseline measured in the same run). Needs the local stack (or MONGO_URL/KAFKA_BROKERS).
  *
  *   npm run bench                 all of them
- *   npm run bench -- relay        only the named ones (auth-overhead, applications, relay, latency, first-seconds, lookups)
+ *   npm run bench -- relay        only the named ones (auth-overhead, applications, relay, latency, first-seconds, lookups, tracing)
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const BENCHES = ['auth-overhead', 'applications', 'relay', 'latency', 'first-seconds', 'lookups'] as const;
+const BENCHES = ['auth-overhead', 'applications', 'relay', 'latency', 'first-seconds', 'lookups', 'tracing'] as const;
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((w) => !BENCHES.includes(w as (typeof BENCHES)[number]));
 if (unknown.length) {

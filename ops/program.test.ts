@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Db } from 'mongodb';
 import type { SecretBox } from '../platform/secret-box.js';
 import { ManualClock } from '../platform/clock.js';
-import { ConfigError, type Config } from '../platform/config.js';
+import { ConfigError, type Config } from '../config/index.js';
 import { createLogger } from '../platform/logger.js';
 import { InvalidRequestError } from '../platform/errors.js';
 import { CONFIRM_FLAG } from './confirm.js';
@@ -90,7 +90,7 @@ describe("ops: the operators' program", () => {
     const h = harness(VERBS);
     expect(await h.run('--help')).to.equal(0);
     const groups = [...h.seen.out.matchAll(/^([a-z]+): /gm)].map((m) => m[1]).filter((g) => g !== 'usage');
-    expect(groups).to.deep.equal(['partners', 'keys', 'ledger', 'data', 'kafka', 'migrate']);
+    expect(groups).to.deep.equal(['partners', 'keys', 'ledger', 'customers', 'data', 'kafka', 'migrate']);
     for (const v of VERBS) expect(h.seen.out, v.name).to.match(new RegExp(`^  ${v.name} `, 'm'));
     expect(h.seen.opened).to.equal(0);
   });

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { AppError } from '../platform/errors.js';
 import { auditOptions, operatorName, OpsAudit, type AuditRecord } from '../platform/audit.js';
-import { ConfigError } from '../platform/config.js';
+import { ConfigError } from '../config/index.js';
 import { DESTRUCTIVE_OPTIONS } from './confirm.js';
 import { groupHelp, programHelp, verbHelp } from './help.js';
 import { GROUPS, UsageError, type Group, type Needs, type Values, type Verb, type VerbContext } from './verb.js';

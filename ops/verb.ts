@@ -2,7 +2,7 @@ import type { ParseArgsOptionsConfig } from 'node:util';
 import type { Db } from 'mongodb';
 import type { Clock } from '../platform/clock.js';
 import type { SecretBox } from '../platform/secret-box.js';
-import type { Config } from '../platform/config.js';
+import type { Config } from '../config/index.js';
 import type { Logger } from '../platform/logger.js';
 import type { Runtime } from '../platform/runtime.js';
 
@@ -14,6 +14,7 @@ export const GROUPS = {
   partners: 'partner accounts: create, change, disable, portal owner',
   keys: 'the keys the service signs with',
   ledger: 'the payments ledger and its lines',
+  customers: "customers' personal data: erasure on request",
   data: 'stored data: personal data, retention',
   kafka: 'topics and messages: replay, reconcile',
   migrate: "the store's schema: versioned index builds and data changes",

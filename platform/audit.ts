@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { userInfo } from 'node:os';
+import { PERSONAL_DATA_KEYS } from './logger.js';
 import type { Collection, Db } from 'mongodb';
 import { newId } from './ids.js';
 
@@ -22,12 +24,26 @@ export interface AuditRecord {
 /** Option names whose values are never kept (they are, or carry, secrets). */
 const SECRET_OPTION = /password|secret|token|key|stdin/i;
 
+/**
+ * A customer's personal data given as an option (`customers erase --email`) is kept as a
+ * hash: the record still shows that two runs were about the same person, and the audit
+ * collection, kept for good, never holds the data the command erased.
+ */
+const PERSONAL_OPTION = new Set<string>(PERSONAL_DATA_KEYS);
+
 export function auditOptions(values: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(values)
       .filter(([k, v]) => v !== undefined && k !== 'help' && k !== 'reason')
-      .map(([k, v]) => [k, SECRET_OPTION.test(k) && typeof v === 'string' ? '[redacted]' : v]),
+      .map(([k, v]) => [
+        k,
+        SECRET_OPTION.test(k) && typeof v === 'string' ? '[redacted]' : PERSONAL_OPTION.has(k) && typeof v === 'string' ? personalHash(v) : v,
+      ]),
   );
+}
+
+function personalHash(v: string): string {
+  return `sha256:${createHash('sha256').update(v.trim().toLowerCase()).digest('hex').slice(0, 16)}`;
 }
 
 export function operatorName(): string {

@@ -7,6 +7,7 @@ import type { ConsumerMetrics, ConsumerOutcome } from './metrics.js';
 import { MongoConsumerInbox, type ConsumerInbox } from './consumer-inbox.js';
 import { OffsetCommits } from './consumer-offsets.js';
 import { retryWithBackoff } from './retry.js';
+import { contextOf, inSpan, linkTo, type Link, SpanKind, tracingActive } from './tracing.js';
 
 /**
  * A Kafka consumer as an entry point: thin, idempotent, and it decides for every failure
@@ -87,7 +88,8 @@ export interface ConsumerDeps {
   clock?: Clock;
 }
 
-const INBOX_RETENTION_MS = 14 * 24 * 3600_000;
+/** How long a consumer inbox remembers a message id: also how far back `ops kafka reconcile` may re-publish. */
+export const INBOX_RETENTION_MS = 14 * 24 * 3600_000;
 
 export class ManagedConsumer<T extends TypedMessage> {
   private consumer: Consumer | undefined;
@@ -150,7 +152,33 @@ export class ManagedConsumer<T extends TypedMessage> {
     this.offsets = undefined;
   }
 
-  private async onMessage({ topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {
+  /**
+   * One message, handled in the work context its headers carry: a consumer span continuing
+   * the trace of the request (or message) that caused it, and its request id, so that what
+   * the handler writes and logs joins that trace.
+   */
+  private onMessage(payload: EachMessagePayload): Promise<void> {
+    const { topic, partition, message } = payload;
+    return inSpan(
+      `process ${topic}`,
+      {
+        kind: SpanKind.CONSUMER,
+        parent: contextOf(traceOf(message.headers)),
+        attributes: {
+          'messaging.system': 'kafka',
+          'messaging.operation.type': 'process',
+          'messaging.destination.name': topic,
+          'messaging.destination.partition.id': String(partition),
+          'messaging.consumer.group.name': this.spec.groupId,
+          'messaging.kafka.offset': Number(message.offset),
+          'messaging.message.id': message.headers?.[HEADERS.messageId]?.toString() ?? '',
+        },
+      },
+      () => this.handleMessage(payload),
+    );
+  }
+
+  private async handleMessage({ topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {
     const group = this.spec.groupId;
     const type = message.headers?.[HEADERS.eventType]?.toString();
     if (type !== undefined && !this.reactsTo(type)) {
@@ -193,7 +221,26 @@ export class ManagedConsumer<T extends TypedMessage> {
     const { topic, partition, messages } = batch;
     const last = messages[messages.length - 1];
     if (!last) return;
-    await this.offsets!.track({ topic, partition, message: last }, this.handleFetched(topic, partition, messages, heartbeat, pause));
+    // a batch joins many traces: its span links to each message's instead of continuing one
+    const links = tracingActive() ? messages.map((m) => linkTo(traceOf(m.headers))).filter((l): l is Link => l !== undefined) : [];
+    const handled = inSpan(
+      `process ${topic}`,
+      {
+        kind: SpanKind.CONSUMER,
+        parent: contextOf({}),
+        links,
+        attributes: {
+          'messaging.system': 'kafka',
+          'messaging.operation.type': 'process',
+          'messaging.destination.name': topic,
+          'messaging.destination.partition.id': String(partition),
+          'messaging.consumer.group.name': this.spec.groupId,
+          'messaging.batch.message_count': messages.length,
+        },
+      },
+      () => this.handleFetched(topic, partition, messages, heartbeat, pause),
+    );
+    await this.offsets!.track({ topic, partition, message: last }, handled);
   }
 
   private async handleFetched(

@@ -1,16 +1,24 @@
-import { loadConfig, ConfigError, type Config } from './config.js';
+import { ConfigError } from './config.js';
+import type { PlatformConfig } from './config-sections.js';
 import { createLogger, type Logger } from './logger.js';
 import { onShutdown } from './shutdown.js';
+import { startTracing } from './tracing-sdk.js';
 
 /**
- * Runs a process entry point (API, relay): validates the configuration (a bad value exits
- * 78, EX_CONFIG, naming every bad variable), starts the service, and drains it on
- * SIGTERM/SIGINT. A failure to start exits 1 with the reason on stderr.
+ * Runs a process entry point (API, relay): validates the configuration with the
+ * root's loader (a bad value exits 78, EX_CONFIG, naming every bad variable), starts the service, and drains it on
+ * SIGTERM/SIGINT. A failure to start exits 1 with the reason on stderr. Tracing (the
+ * OpenTelemetry SDK, when OTEL_EXPORTER_OTLP_ENDPOINT is set) starts before the service and
+ * is flushed after its drain.
  */
-export function runEntryPoint(name: string, start: (config: Config, logger: Logger) => Promise<{ stop(): Promise<void> }>): void {
-  let config: Config;
+export function runEntryPoint<C extends PlatformConfig>(
+  name: string,
+  load: () => C,
+  start: (config: C, logger: Logger) => Promise<{ stop(): Promise<void> }>,
+): void {
+  let config: C;
   try {
-    config = loadConfig();
+    config = load();
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`${err.message}\n`);
@@ -18,10 +26,22 @@ export function runEntryPoint(name: string, start: (config: Config, logger: Logg
     }
     throw err;
   }
-  const logger = createLogger({ level: config.logLevel, name });
-  start(config, logger).then(
+  const logger = createLogger({ level: config.process.logLevel, name });
+  const started = startTracing(`partner-financing-${name}`).then(async (tracing) => {
+    if (tracing.enabled) logger.info('tracing: exporting spans over OTLP');
+    return { tracing, service: await start(config, logger) };
+  });
+  started.then(
     // the hard stop comes after the drain delay and the drain itself (in-flight requests, consumers, outbox)
-    (service) => onShutdown(logger, () => service.stop(), config.shutdownDelayMs + 25_000),
+    ({ tracing, service }) =>
+      onShutdown(
+        logger,
+        async () => {
+          await service.stop();
+          await tracing.shutdown().catch((err) => logger.warn({ err }, 'tracing: spans not flushed'));
+        },
+        config.http.shutdownDelayMs + 25_000,
+      ),
     (err) => {
       process.stderr.write(`${name} failed to start: ${err?.stack ?? err}\n`);
       process.exit(1);

@@ -1,11 +1,13 @@
 import Joi from 'joi';
-import { newId } from './ids.js';
+import { derivedId, uuidTime } from './ids.js';
 import { parseMessage } from './messages.js';
 
 /**
  * The envelope of every domain event on Kafka. `id` is the idempotency key of consumers;
  * `aggregateVersion` lets a consumer recognise an event older than the state it has seen
- * (Kafka keeps per-key order, but a sweeper republish can overtake).
+ * (Kafka keeps per-key order, but a sweeper republish can overtake). The id is derived from
+ * the aggregate, its version, the type and (when one write makes several events of a type)
+ * a discriminator, so re-deriving it after a loss gives the id consumers already hold.
  */
 export interface DomainEvent<T = Record<string, unknown>> {
   id: string;
@@ -36,9 +38,13 @@ export function domainEvent<T extends Record<string, unknown>>(
   aggregate: { id: string; version: number; partnerId: string },
   data: T,
   now = new Date(),
+  discriminator: string | number = '',
 ): DomainEvent<T> {
   return {
-    id: newId(),
+    // the same event made again from the same document version has the same id (ids.ts);
+    // its time bits are the aggregate's own (its id's), not the clock's, since a consumer that
+    // handles a message again after a restore makes the event again at another time
+    id: derivedId(uuidTime(aggregate.id) ?? now, 'event', aggregate.id, aggregate.version, type, discriminator),
     type,
     schemaVersion: 1,
     occurredAt: now.toISOString(),

@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from './clock.js';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Collection, Db } from 'mongodb';
 import { isDuplicateKey } from './mongo.js';
@@ -192,6 +193,8 @@ export class IdempotencyStore {
   constructor(
     private readonly db: Db,
     private readonly cfg: IdempotencyConfig,
+    /** the service's clock: claims expire and are purged on the same time (a test moves it) */
+    private readonly clock: Clock = systemClock,
   ) {
     this.keys = db.collection<KeyDoc>(IDEMPOTENCY_COLLECTION);
   }
@@ -200,7 +203,7 @@ export class IdempotencyStore {
    * Decides what a request with this key does. Expiry is a time filter here (no TTL index):
    * an expired claim is taken over as if it did not exist.
    */
-  async claim(partnerId: string, key: string, fingerprint: string, now = new Date()): Promise<Claim> {
+  async claim(partnerId: string, key: string, fingerprint: string, now = this.clock.now()): Promise<Claim> {
     const keyHash = keyHashOf(partnerId, key);
     for (;;) {
       const fresh = this.freshClaim(keyHash, partnerId, fingerprint, now);
@@ -234,17 +237,28 @@ export class IdempotencyStore {
    * Removes claims past their expiry. Validity never depends on it (every read filters by
    * time); it only keeps the collection to the keys still live.
    */
-  async purgeExpired(now = new Date()): Promise<number> {
+  async purgeExpired(now = this.clock.now()): Promise<number> {
     return (await this.keys.deleteMany({ expiresAt: { $lte: now } })).deletedCount;
   }
 
-  /** Purges every `everyMs` until the returned stop is called. */
+  /**
+   * Purges every `everyMs` of `clock`'s time until the returned stop is called. On the
+   * service's clock, so a test that moves time past the keys' lifetime sees their kept
+   * answers (which render the customer) go, as production does an hour after they expire.
+   */
   purgeEvery(everyMs: number, onError: (err: unknown) => void): () => void {
-    const timer = setInterval(() => {
-      this.purgeExpired().catch(onError);
-    }, everyMs);
-    timer.unref();
-    return () => clearInterval(timer);
+    const clock = this.clock;
+    let stopped = false;
+    let cancel = () => {};
+    const tick = async () => {
+      await this.purgeExpired(clock.now()).catch(onError);
+      if (!stopped) cancel = clock.after(everyMs, tick);
+    };
+    cancel = clock.after(everyMs, tick);
+    return () => {
+      stopped = true;
+      cancel();
+    };
   }
 
   /** The key's answer: kept for replays. Only the current owner may write it. */

@@ -61,7 +61,30 @@ async function steps(admin: Admin, kafka: Kafka, settings: KafkaSettings, topics
   }
   stage.now = `describing consumer group ${settings.topicPrefix}preflight`;
   // any name under the prefix: the ACLs the groups need are prefixed ones
-  await admin.describeGroups([`${settings.topicPrefix}preflight`]);
+  await describeGroupPatiently(admin, `${settings.topicPrefix}preflight`);
+}
+
+/** How long a group coordinator may take to appear before its absence is read as an ACL. */
+export const COORDINATOR_PATIENCE_MS = 6_000;
+
+/**
+ * A cluster where no consumer group was ever used has no `__consumer_offsets` yet: the first
+ * coordinator look-up creates it, and a coordinator answers a few seconds later (a brand-new
+ * cluster, a new MSK or Confluent cluster at the first deploy). kafkajs reports both that and
+ * a refused group ACL as "no group coordinator", so only an absence lasting past
+ * COORDINATOR_PATIENCE_MS is taken for the ACL; a missing ACL costs the start those seconds.
+ */
+async function describeGroupPatiently(admin: Admin, group: string, patienceMs = COORDINATOR_PATIENCE_MS): Promise<void> {
+  const until = Date.now() + patienceMs;
+  for (;;) {
+    try {
+      await admin.describeGroups([group]);
+      return;
+    } catch (err) {
+      if (!chain(err).some((e) => e.name === 'KafkaJSGroupCoordinatorNotFound') || Date.now() > until) throw err;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
 }
 
 /** KAFKA_TOPICS=check: every topic exists with at least the partitions and replicas wanted. */

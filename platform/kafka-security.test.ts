@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from './config.js';
+import { loadConfig } from '../config/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pf-kafka-security-'));
 const file = (name: string, text: string) => {
@@ -13,7 +13,7 @@ const file = (name: string, text: string) => {
 const base = { KAFKA_BROKERS: 'b:9093', MONGO_URL: 'mongodb://x' };
 
 describe('Kafka security settings', () => {
-  it('when SASL and TLS are set, then the password is read from its file and trimmed, the CA read', () => {
+  it('when SASL and TLS are set, then the password is read from its file without its trailing newline, the CA read', () => {
     const c = loadConfig({
       ...base,
       KAFKA_SSL: 'true',

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { SASLOptions } from 'kafkajs';
+import { readSettingFile, SettingFileError } from './setting-files.js';
 
 /** TLS and SASL options of every Kafka client of a process (kafkajs' own shapes). */
 export interface KafkaSecurity {
@@ -8,9 +9,6 @@ export interface KafkaSecurity {
   /** what names the credentials in an error message ("SCRAM-SHA-512 as user pf-api") */
   saslLabel?: string | undefined;
 }
-
-/** A setting names a file that cannot be read (the message names the setting). */
-export class SettingFileError extends Error {}
 
 /**
  * Reads the files the Kafka settings name, once, at start: a missing or unreadable file
@@ -32,8 +30,7 @@ export function kafkaSecurity(v: Record<string, unknown>): KafkaSecurity {
   const mechanism = v.KAFKA_SASL_MECHANISM as 'plain' | 'scram-sha-256' | 'scram-sha-512' | undefined;
   if (!mechanism) return { ssl };
   const username = v.KAFKA_SASL_USERNAME as string;
-  const password = readSetting(v, 'KAFKA_SASL_PASSWORD_FILE')!.trim();
-  if (!password) throw new SettingFileError(`KAFKA_SASL_PASSWORD_FILE: ${String(v.KAFKA_SASL_PASSWORD_FILE)} is empty`);
+  const password = readSettingFile('KAFKA_SASL_PASSWORD_FILE', v.KAFKA_SASL_PASSWORD_FILE as string);
   return { ssl, sasl: { mechanism, username, password } as SASLOptions, saslLabel: `${mechanism.toUpperCase()} as user ${username}` };
 }
 

@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { logFields } from './tracing.js';
 
 export type { Logger };
 
@@ -47,11 +48,11 @@ export const REDACTED_PATHS = [
 ];
 
 /**
- * Structured JSON logs on stdout. Work for one request logs through `ctx.state.log`, a child
- * carrying the request id, handed down explicitly: no AsyncLocalStorage, whose promise
- * hooks cost every promise of every request a little (about 3 % of a create's CPU).
+ * Structured JSON logs on stdout. Every line written while a request, a consumed message or
+ * a webhook delivery is handled carries `trace_id`, `span_id` and `requestId`, read from the
+ * active work context (tracing.ts) by a mixin, so the lines of one trace join in a search.
  */
-export function createLogger(opts: { level: string; name: string; stderr?: boolean }): Logger {
+export function createLogger(opts: { level: string; name: string; stderr?: boolean; destination?: pino.DestinationStream }): Logger {
   // a command whose answer is its stdout (the operators' program) logs to stderr, synchronously:
   // it exits as soon as it has answered, and its audit lines must not be lost
   const options: pino.LoggerOptions = {
@@ -60,6 +61,8 @@ export function createLogger(opts: { level: string; name: string; stderr?: boole
     base: { service: opts.name },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    mixin: logFields,
   };
+  if (opts.destination) return pino(options, opts.destination); // a test that reads what was logged
   return opts.stderr ? pino(options, pino.destination({ dest: 2, sync: true })) : pino(options);
 }

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { InMemoryConsumerInbox } from './consumer-inbox.js';
 import { LogMailer, handleMailEntry, mailEntry, MAIL_TOPIC, type Mailer, type MailMessage } from './mail.js';
-import { loadConfig, ConfigError } from './config.js';
+import { loadConfig, ConfigError } from '../config/index.js';
 
 const message: MailMessage = { to: 'a@example.com', subject: 'Hello', text: 'body', idempotencyKey: 'mail-1' };
 

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from './logger.js';
 import type { ConsumerInbox } from './consumer-inbox.js';
@@ -31,7 +30,7 @@ export const MAIL_TOPIC = 'mail';
 export interface MailConfig {
   transport: 'log' | 'smtp';
   from: string;
-  smtp: { host: string; port: number; tls: 'none' | 'starttls' | 'tls'; user?: string; passwordFile?: string };
+  smtp: { host: string; port: number; tls: 'none' | 'starttls' | 'tls'; user?: string; password?: string };
 }
 
 /** Local runs: the message goes to the log, nothing leaves the machine. */
@@ -49,8 +48,7 @@ export class LogMailer implements Mailer {
 export class SmtpMailer implements Mailer {
   private readonly transport: Transporter;
   constructor(private readonly cfg: MailConfig) {
-    const { host, port, tls, user, passwordFile } = cfg.smtp;
-    const pass = passwordFile ? readFileSync(passwordFile, 'utf8').trim() : undefined;
+    const { host, port, tls, user, password: pass } = cfg.smtp;
     this.transport = nodemailer.createTransport({
       host,
       port,

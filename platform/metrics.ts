@@ -150,7 +150,7 @@ export function dependencyGauge(registry: Registry, checks: Record<string, () =>
 }
 
 /** An extra GET route of the metrics listener (the relay's health): its status and JSON body. */
-export type PlainRoute = () => { status: number; body: unknown };
+export type PlainRoute = () => { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
 
 /** Serves GET /metrics of the registry (and any `routes`); resolves with the bound server. */
 export async function serveMetrics(registry: Registry, host: string, port: number, routes: Record<string, PlainRoute> = {}): Promise<http.Server> {
@@ -165,7 +165,7 @@ export async function serveMetrics(registry: Registry, host: string, port: numbe
     res.setHeader('Content-Type', 'application/json');
     res.setHeader('Cache-Control', 'no-store');
     if (route) {
-      const { status, body } = route();
+      const { status, body } = await route();
       res.statusCode = status;
       res.end(JSON.stringify(body));
       return;

@@ -2,7 +2,7 @@ import type { Db } from 'mongodb';
 import type { Kafka, Producer } from 'kafkajs';
 import type { Registry } from 'prom-client';
 import type Koa from 'koa';
-import type { Config } from './config.js';
+import type { PlatformConfig } from './config-sections.js';
 import type { Clock } from './clock.js';
 import type { SecretBox } from './secret-box.js';
 import type { Logger } from './logger.js';
@@ -14,7 +14,8 @@ import type { AppState } from './http/state.js';
 
 /** What the composition root hands to every module factory. */
 export interface Platform {
-  config: Config;
+  /** the platform's sections of the configuration; a module's own section is its factory's second argument */
+  config: PlatformConfig;
   db: Db;
   kafka: Kafka;
   producer: Producer;

@@ -1,4 +1,7 @@
 import {
+  type CommandFailedEvent,
+  type CommandStartedEvent,
+  type CommandSucceededEvent,
   MongoClient,
   MongoError,
   type Collection,
@@ -12,6 +15,7 @@ import {
   type MongoClientOptions,
 } from 'mongodb';
 import { StoreUnavailable } from './errors.js';
+import { activeSpanRecording, failSpan, type Span, SpanKind, tracer, tracingActive } from './tracing.js';
 
 /**
  * One client per process. No session/transaction API is used: the same code runs on
@@ -50,10 +54,27 @@ export const CONNECT_TIMEOUT_MS = 10_000;
  */
 export const MIN_POOL_SIZE = 20;
 
-export async function connectMongo(url: string, dbName: string, timeoutMs = 10_000): Promise<{ client: MongoClient; db: Db }> {
-  const options = clientOptions(url, timeoutMs);
-  const client = new MongoClient(url, options);
-  await client.connect();
+/**
+ * TLS to the store, from MONGO_TLS_CA_FILE and MONGO_TLS_CERT_KEY_FILE: either one turns TLS
+ * on (a URL with `tls=true` and neither trusts the system's CAs). Credentials travel in the
+ * URL (`mongodb://user:pass@host/?authSource=admin&authMechanism=SCRAM-SHA-256`), passed to
+ * the driver as they are.
+ */
+export interface MongoTls {
+  caFile?: string | undefined;
+  certKeyFile?: string | undefined;
+}
+
+export async function connectMongo(url: string, dbName: string, timeoutMs = 10_000, tls?: MongoTls): Promise<{ client: MongoClient; db: Db }> {
+  const options = { ...clientOptions(url, timeoutMs), ...tlsOptions(tls) };
+  const client = new MongoClient(url, { ...options, ...(tracingActive() ? { monitorCommands: true } : {}) });
+  if (tracingActive()) traceCommands(client);
+  try {
+    await client.connect();
+  } catch (err) {
+    await client.close().catch(() => {});
+    throw tlsFault(err, tls) ?? err;
+  }
   const db = client.db(dbName);
   // as many pings at once as the pool keeps open: each needs a connection of its own, so
   // the pool is full before the first request instead of filling under it
@@ -78,6 +99,45 @@ export function clientOptions(url: string, timeoutMs: number): MongoClientOption
   };
   const inUrl = urlOptionNames(url);
   return Object.fromEntries(Object.entries(defaults).filter(([key]) => !inUrl.has(key.toLowerCase())));
+}
+
+function tlsOptions(tls: MongoTls | undefined): MongoClientOptions {
+  if (!tls?.caFile && !tls?.certKeyFile) return {};
+  return { tls: true, ...(tls.caFile ? { tlsCAFile: tls.caFile } : {}), ...(tls.certKeyFile ? { tlsCertificateKeyFile: tls.certKeyFile } : {}) };
+}
+
+/** Node's codes for a server certificate that the client does not trust or that names another host. */
+const UNTRUSTED =
+  /SELF_SIGNED_CERT_IN_CHAIN|DEPTH_ZERO_SELF_SIGNED_CERT|UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT|CERT_HAS_EXPIRED|ERR_TLS_CERT_ALTNAME_INVALID|self[- ]signed certificate|unable to verify|unable to get local issuer/i;
+/** What a TLS server's refusal of the client's certificate (or its absence) looks like. */
+const CLIENT_CERT_REFUSED = /certificate required|alert (number )?11[56]|bad certificate|unknown ca|handshake failure/i;
+
+/**
+ * A start that fails on TLS names the setting to look at, instead of the driver's server
+ * selection timeout with the cause buried in its topology description. Undefined: not TLS.
+ */
+export function tlsFault(err: unknown, tls: MongoTls | undefined): Error | undefined {
+  const texts: string[] = [];
+  const collect = (e: unknown, depth = 0) => {
+    if (!e || typeof e !== 'object' || depth > 4) return;
+    const { message, code, cause, reason } = e as { message?: string; code?: string; cause?: unknown; reason?: { servers?: Map<string, { error?: unknown }> } };
+    if (message) texts.push(message);
+    if (typeof code === 'string') texts.push(code);
+    collect(cause, depth + 1);
+    for (const server of reason?.servers?.values() ?? []) collect(server.error, depth + 1);
+  };
+  collect(err);
+  const all = texts.join(' | ');
+  const detail = texts.find((t) => UNTRUSTED.test(t) || CLIENT_CERT_REFUSED.test(t)) ?? texts[0] ?? String(err);
+  if (UNTRUSTED.test(all)) {
+    const ca = tls?.caFile ? `MONGO_TLS_CA_FILE (${tls.caFile})` : "MONGO_TLS_CA_FILE (unset: the system's CAs)";
+    return new Error(`${ca}: the store's TLS certificate is not trusted, or does not name the host in MONGO_URL: ${detail}`, { cause: err });
+  }
+  if (CLIENT_CERT_REFUSED.test(all)) {
+    const cert = tls?.certKeyFile ? `MONGO_TLS_CERT_KEY_FILE (${tls.certKeyFile})` : 'MONGO_TLS_CERT_KEY_FILE (unset)';
+    return new Error(`${cert}: the store refused the TLS handshake; it wants a client certificate it trusts: ${detail}`, { cause: err });
+  }
+  return undefined;
 }
 
 /** The option names a connection string carries, lower-cased (the driver matches them so). */
@@ -126,4 +186,44 @@ export function isDuplicateKey(err: unknown): boolean {
  */
 export async function countMatching<T extends Document>(collection: Collection<T>, query: Filter<T>): Promise<number> {
   return Number((await collection.db.command({ count: collection.collectionName, query })).n);
+}
+
+/** Commands that are the driver's own (handshakes, authentication, pings), not the store work a span should show. */
+const UNTRACED_COMMANDS = new Set(['hello', 'ismaster', 'isMaster', 'saslStart', 'saslContinue', 'ping', 'buildInfo', 'endSessions']);
+
+/**
+ * Store operations as client spans, through the driver's command monitoring (on only while
+ * tracing exports): a span per command run for a traced request, message or delivery, named
+ * by the command and collection, never holding the command's content (personal data). A
+ * command with no traced work around it (the sweeper's idle scans) makes no span.
+ */
+function traceCommands(client: MongoClient): void {
+  const open = new Map<number, Span>();
+  client.on('commandStarted', (e: CommandStartedEvent) => {
+    if (UNTRACED_COMMANDS.has(e.commandName) || !activeSpanRecording()) return;
+    const collection = e.command?.[e.commandName];
+    open.set(
+      e.requestId,
+      tracer().startSpan(`${e.commandName}${typeof collection === 'string' ? ` ${collection}` : ''}`, {
+        kind: SpanKind.CLIENT,
+        attributes: {
+          'db.system.name': 'mongodb',
+          'db.namespace': e.databaseName,
+          'db.operation.name': e.commandName,
+          ...(typeof collection === 'string' ? { 'db.collection.name': collection } : {}),
+        },
+      }),
+    );
+  });
+  client.on('commandSucceeded', (e: CommandSucceededEvent) => {
+    open.get(e.requestId)?.end();
+    open.delete(e.requestId);
+  });
+  client.on('commandFailed', (e: CommandFailedEvent) => {
+    const span = open.get(e.requestId);
+    if (!span) return;
+    failSpan(span, e.failure);
+    span.end();
+    open.delete(e.requestId);
+  });
 }

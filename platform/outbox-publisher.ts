@@ -7,6 +7,8 @@ import { MicroBatcher } from './micro-batch.js';
 import { entryMessage, type CommittedWrite, type OutboxEntry } from './outbox.js';
 import { UnpublishedEntries } from './outbox-pending.js';
 import { OutboxSweeper, type PublisherBeat } from './outbox-sweeper.js';
+import { contextOf, inSpan, linkTo, type Link, SpanKind, tracingActive } from './tracing.js';
+import { traceOf } from './kafka-message.js';
 
 export interface OutboxDeps {
   producer: Producer;
@@ -33,6 +35,9 @@ interface Produced {
 }
 
 const NOTHING_TO_REMOVE: Produced = { removed: Promise.resolve() };
+
+/** The most links an outbox publish span keeps (a full batch would make a huge span). */
+const MAX_LINKS = 64;
 
 /** The most entries one Kafka request and one bulk removal carry. */
 const MAX_BATCH = 500;
@@ -165,8 +170,35 @@ export class OutboxPublisher {
     this.sweeper.callForSweep('failure');
   }
 
-  private async send(entries: OutboxEntry[]): Promise<void> {
-    if (entries.length === 0) return; // a swept document with nothing left: only `outboxAt` goes
+  /**
+   * One Kafka request for the batch, in a producer span of its own trace, linked to the
+   * requests (or messages) that wrote the entries: a batch joins many traces. The messages
+   * carry their writers' trace context in their stored headers, not this span's.
+   */
+  private send(entries: OutboxEntry[]): Promise<void> {
+    if (entries.length === 0) return Promise.resolve(); // a swept document with nothing left: only `outboxAt` goes
+    const links: Link[] = [];
+    const seen = new Set<string>();
+    for (const e of tracingActive() ? entries : []) {
+      const link = e.headers && links.length < MAX_LINKS ? linkTo(traceOf(e.headers)) : undefined;
+      if (link && !seen.has(link.context.spanId)) {
+        seen.add(link.context.spanId);
+        links.push(link);
+      }
+    }
+    return inSpan(
+      'outbox publish',
+      {
+        kind: SpanKind.PRODUCER,
+        parent: contextOf({}),
+        links,
+        attributes: { 'messaging.system': 'kafka', 'messaging.operation.type': 'send', 'messaging.batch.message_count': entries.length },
+      },
+      () => this.produce(entries),
+    );
+  }
+
+  private async produce(entries: OutboxEntry[]): Promise<void> {
     const byTopic = new Map<string, Message[]>();
     for (const e of entries) {
       const topic = this.deps.topics.name(e.topic);

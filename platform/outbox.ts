@@ -4,6 +4,7 @@ import type { NotificationRequest } from './notifications.js';
 import { TOPICS } from './kafka.js';
 import { kafkaMessage, messageHeaders, type TraceContext } from './kafka-message.js';
 import type { Message } from 'kafkajs';
+import { currentTrace } from './tracing.js';
 
 /**
  * Transactional outbox kept inside the aggregate's own document: no multi-document
@@ -37,14 +38,20 @@ export interface OutboxEntry {
   createdAt: Date;
 }
 
-/** The fields every outboxed document carries. */
+/** The fields every outboxed document carries (the journal: outbox-journal.ts). */
 export interface OutboxFields {
   outbox: Record<string, OutboxEntry>;
   /** set while entries are pending: the sweeper's index */
   outboxAt?: Date;
+  /** the last entries the document's writes produced, kept for recovery (outbox-journal.ts) */
+  journal?: OutboxEntry[];
 }
 
-export function eventEntry(topic: string, event: DomainEvent<any>, trace?: TraceContext): OutboxEntry {
+/**
+ * The entry of a domain event. Its headers carry the trace context of the work that wrote
+ * it (the active request, message or delivery, tracing.ts), unless `trace` names another.
+ */
+export function eventEntry(topic: string, event: DomainEvent<any>, trace: TraceContext = currentTrace()): OutboxEntry {
   return {
     id: event.id,
     topic,
@@ -56,7 +63,7 @@ export function eventEntry(topic: string, event: DomainEvent<any>, trace?: Trace
   };
 }
 
-export function notificationEntry(n: NotificationRequest, trace?: TraceContext): OutboxEntry {
+export function notificationEntry(n: NotificationRequest, trace: TraceContext = currentTrace()): OutboxEntry {
   return {
     id: n.id,
     topic: TOPICS.notifications,

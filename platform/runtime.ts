@@ -1,7 +1,7 @@
 import type { Db, MongoClient } from 'mongodb';
 import type { Kafka, Producer } from 'kafkajs';
 import type { Registry } from 'prom-client';
-import type { Config } from './config.js';
+import { platformConfig, type PlatformConfig } from './config-sections.js';
 import type { Logger } from './logger.js';
 import type { Platform } from './module.js';
 import { connectMongo } from './mongo.js';
@@ -13,9 +13,12 @@ import { OutboxPublisher } from './outbox-publisher.js';
 import { OUTBOX_PUBLISHERS } from './outbox-sweeper.js';
 import { systemClock, type Clock } from './clock.js';
 import { openSecretBox } from './secret-box.js';
+import { TopicPresence } from './kafka-topic-presence.js';
 
 export interface Runtime extends Platform {
   mongoClient: MongoClient;
+  /** KAFKA_TOPICS=check: which of the process's topics the cluster no longer lists (readiness) */
+  topicPresence: TopicPresence | undefined;
   close(): Promise<void>;
 }
 
@@ -26,7 +29,7 @@ export interface Runtime extends Platform {
  * `clock` is the modules' time (a test's ManualClock; the wall clock otherwise).
  */
 export async function createRuntime(
-  config: Config,
+  config: PlatformConfig,
   logger: Logger,
   service: string,
   ownTopics: readonly string[] = [],
@@ -34,7 +37,7 @@ export async function createRuntime(
 ): Promise<Runtime> {
   // first: a master key file that cannot be read stops the start before anything connects
   const secrets = openSecretBox(config.secrets, (msg, file) => logger.warn({ file }, msg));
-  const { mongoClient, db, kafka, topics, producer } = await connect(config, logger, ownTopics);
+  const { mongoClient, db, kafka, topics, producer, topicNames } = await connect(config, logger, ownTopics);
   const registry = createRegistry(service);
   const outbox = outboxPublisher(config, { db, producer, topics, registry, logger });
   const consumerDeps = {
@@ -47,8 +50,12 @@ export async function createRuntime(
     clock,
   };
   const lagAdmin = operationalGauges(registry, { db, kafka, lagSources: () => consumerDeps.metrics.lagSources });
+  // the service creates no topic in check mode, so one deleted after the start stays missing
+  const presenceAdmin = lazyAdmin(kafka);
+  const topicPresence = config.kafka.topicsMode === 'check' ? new TopicPresence(presenceAdmin.get, topicNames) : undefined;
   return {
-    config,
+    // a module is handed the platform's sections only, whatever the root loaded
+    config: platformConfig(config),
     db,
     kafka,
     producer,
@@ -60,9 +67,11 @@ export async function createRuntime(
     mongoClient,
     clock,
     secrets,
+    topicPresence,
     close: async () => {
       await outbox.stop();
       await lagAdmin.close();
+      await presenceAdmin.close();
       await producer.disconnect().catch(() => {});
       await mongoClient.close().catch(() => {});
     },
@@ -70,26 +79,22 @@ export async function createRuntime(
 }
 
 /** The store, then Kafka's preflight (the kernel's and the process's own topics), then a connected producer. */
-async function connect(config: Config, logger: Logger, ownTopics: readonly string[]) {
-  const { client: mongoClient, db } = await connectMongo(config.mongo.url, config.mongo.db, config.mongo.timeoutMs);
+async function connect(config: PlatformConfig, logger: Logger, ownTopics: readonly string[]) {
+  const { client: mongoClient, db } = await connectMongo(config.store.url, config.store.db, config.store.timeoutMs, config.store.tls);
   const kafka = createKafka(config.kafka, logger);
   const topics = new Topics(config.kafka.topicPrefix);
   const logical = [...Object.values(TOPICS), ...ownTopics];
+  const topicNames = logical.map((t) => topics.name(t));
   try {
     // fails the start within seconds naming the setting or ACL at fault (credentials, CA, ACLs, topics)
-    await preflightKafka(
-      kafka,
-      config.kafka,
-      logical.map((t) => topics.name(t)),
-      logger,
-    );
+    await preflightKafka(kafka, config.kafka, topicNames, logger);
   } catch (err) {
     await mongoClient.close();
     throw err;
   }
   const producer = createProducer(kafka);
   await producer.connect();
-  return { mongoClient, db, kafka, topics, producer };
+  return { mongoClient, db, kafka, topics, producer, topicNames };
 }
 
 interface OutboxParts {
@@ -100,7 +105,7 @@ interface OutboxParts {
   logger: Logger;
 }
 
-function outboxPublisher(config: Config, { db, producer, topics, registry, logger }: OutboxParts): OutboxPublisher {
+function outboxPublisher(config: PlatformConfig, { db, producer, topics, registry, logger }: OutboxParts): OutboxPublisher {
   return new OutboxPublisher({
     producer,
     topics,

@@ -1,6 +1,7 @@
 import { ConcurrencyError } from './errors.js';
 import { DUPLICATE_KEY } from './mongo.js';
 import { outboxForInsert, type OutboxEntry } from './outbox.js';
+import { appendedJournal, journalForInsert, withoutJournal } from './outbox-journal.js';
 import type { Reply } from './idempotency.js';
 import type { Change, NewDocument, Versioned, VersionedWrites } from './versioned-store.js';
 
@@ -33,18 +34,24 @@ export class InMemoryVersionedStore<T extends Versioned> implements VersionedWri
 
   constructor(private readonly onWritten?: (doc: T) => void) {}
 
+  /** A document as the repositories read it: without its journal (a read projects it out). */
   get(id: string): T | null {
     const doc = this.docs.get(id);
-    return doc ? structuredClone(doc) : null;
+    return doc ? withoutJournal(structuredClone(doc)) : null;
   }
 
   all(): T[] {
-    return [...this.docs.values()].map((d) => structuredClone(d));
+    return [...this.docs.values()].map((d) => withoutJournal(structuredClone(d)));
+  }
+
+  /** The document's outbox journal (outbox-journal.ts), as recovery reads it. */
+  journal(id: string): OutboxEntry[] {
+    return structuredClone(this.docs.get(id)?.journal ?? []);
   }
 
   async insert(doc: NewDocument<T>, entries: OutboxEntry[], now = new Date(), _reply?: Reply<T>): Promise<T> {
     if (this.docs.has(doc._id)) throw duplicateKeyError(doc._id);
-    const full = { ...structuredClone(doc), version: 1, ...outboxForInsert(entries, now) } as unknown as T;
+    const full = { ...structuredClone(doc), version: 1, ...outboxForInsert(entries, now), ...journalForInsert(entries) } as unknown as T;
     this.docs.set(full._id, full);
     return this.afterWrite(full, entries);
   }
@@ -57,6 +64,8 @@ export class InMemoryVersionedStore<T extends Versioned> implements VersionedWri
     for (const [path, value] of Object.entries(change.set)) setPath(next, path, structuredClone(value));
     next.version = stored.version + 1;
     for (const e of change.entries) next.outbox = { ...next.outbox, [e.id]: e };
+    const journal = appendedJournal(next.journal, change.entries);
+    if (journal) next.journal = journal;
     // the stamp of the oldest write still pending, as the store keeps it ($min)
     if (change.entries.length && !(next.outboxAt && (next.outboxAt as Date) <= now)) next.outboxAt = now;
     this.docs.set(next._id, next);
@@ -81,7 +90,8 @@ export class InMemoryVersionedStore<T extends Versioned> implements VersionedWri
 
   private afterWrite(doc: T, entries: OutboxEntry[]): T {
     this.written.push(...entries);
-    this.onWritten?.(structuredClone(doc));
-    return structuredClone(doc);
+    // as the store does, the written document is handed back without its journal
+    this.onWritten?.(withoutJournal(structuredClone(doc)));
+    return withoutJournal(structuredClone(doc));
   }
 }

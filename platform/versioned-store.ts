@@ -5,6 +5,7 @@ import { KeyedMutex } from './keyed-mutex.js';
 import { expiredKept, keptPath, registerKeptResponseCarrier, type KeptEntry, type Reply } from './idempotency.js';
 import { outboxForInsert, outboxForUpdate, type OutboxEntry, type OutboxFields } from './outbox.js';
 import type { OutboxPublisher } from './outbox-publisher.js';
+import { JOURNAL_EXCLUDED, journalForInsert, journalForUpdate, withoutJournal } from './outbox-journal.js';
 
 /** A document that changes only through version-guarded single-document writes. */
 export interface Versioned extends OutboxFields {
@@ -84,7 +85,7 @@ export class VersionedStore<T extends Versioned> implements VersionedWrites<T> {
     const projected = { ...doc, version: 1 } as unknown as T;
     const kept = reply?.slotFor(projected);
     const full = { ...projected, ...(kept ? { idempotency: { [kept.keyHash]: kept.entry } } : {}), ...outboxForInsert(entries, now) } as unknown as T;
-    await this.collection.insertOne(full as any).catch((err) => this.unanswered(err, entries));
+    await this.collection.insertOne({ ...full, ...journalForInsert(entries) } as any).catch((err) => this.unanswered(err, entries));
     if (kept) reply!.committed(kept);
     this.afterWrite(full, { collection: this.collection, docId: full._id, entries, soleAtVersion: 1 });
     return full;
@@ -103,22 +104,25 @@ export class VersionedStore<T extends Versioned> implements VersionedWrites<T> {
         {
           $set: { ...change.set, ...set, ...outbox.$set },
           ...(outbox.$min ? { $min: outbox.$min } : {}),
+          ...journalForUpdate(change.entries),
           $inc: { version: 1 },
           ...(unset ? { $unset: unset } : {}),
         } as any,
-        { returnDocument: 'after' },
+        { returnDocument: 'after', projection: JOURNAL_EXCLUDED },
       )
       .catch((err) => this.unanswered(err, change.entries));
     if (!updated) return undefined;
     if (kept) reply!.committed(kept);
+    // a store that ignores the projection still hands back no journal
+    const doc = withoutJournal(updated as T);
     const nothingElsePending = Object.keys(current.outbox ?? {}).length === 0;
-    this.afterWrite(updated as T, {
+    this.afterWrite(doc, {
       collection: this.collection,
       docId: current._id,
       entries: change.entries,
       soleAtVersion: nothingElsePending ? current.version + 1 : undefined,
     });
-    return updated as T;
+    return doc;
   }
 
   /**

@@ -1,5 +1,5 @@
 import type http from 'node:http';
-import type { Config } from '../platform/config.js';
+import type { Config } from '../config/index.js';
 import type { Logger } from '../platform/logger.js';
 import { createRuntime, type Runtime } from '../platform/runtime.js';
 import { serveMetrics } from '../platform/metrics.js';
@@ -78,6 +78,7 @@ export async function startRelay(config: Config, logger: Logger, ports: RelayPor
     metrics,
     logger: logger.child({ component: 'deliverer' }),
     clock: runtime.clock,
+    sendTraceparent: config.webhooks.sendTraceparent,
   });
   const lane = (name: string, logical: string, waitForDue: boolean, maxWaitMs: number | undefined, parse: LaneSpec['parse']) =>
     new Lane(
@@ -125,12 +126,15 @@ export async function startRelay(config: Config, logger: Logger, ports: RelayPor
     await runtime.close();
   };
   try {
-    const gate = await openMigrationGate(runtime.db, RELAY_MIGRATIONS, config.migrations, logger);
+    const gate = await openMigrationGate(runtime.db, RELAY_MIGRATIONS, config.store.migrations, logger);
     // the relay's health on its metrics listener: readiness (store migrated, every lane in
     // its group) and liveness (every lane's consumer loop alive) for the orchestrator's probes
     const statuses = () => lanes.map((l) => l.status());
     metricsServer = await serveMetrics(runtime.registry, config.metrics.host, config.metrics.relayPort, {
-      '/health/ready': () => (gate.ready ? relayReadiness(statuses()) : { status: 503, body: { status: 'NOT_READY', message: gate.notReadyMessage() } }),
+      '/health/ready': async () =>
+        gate.ready
+          ? relayReadiness(statuses(), await runtime.topicPresence?.missing())
+          : { status: 503, body: { status: 'NOT_READY', message: gate.notReadyMessage() } },
       '/health/live': () => relayLiveness(statuses()),
     });
     // nothing is consumed before the store has what the deliveries need (the Job runs first)

@@ -13,6 +13,7 @@ import { EndpointLimiter } from './endpoint-limiter.js';
 import { relayMetrics } from './relay.metrics.js';
 import { WebhookSigner } from './signing.js';
 import type { WebhookClient } from './webhook-client.js';
+import { context, contextOf } from '../platform/tracing.js';
 
 const DELAYS = [1_000, 5_000];
 const notification = {
@@ -27,7 +28,7 @@ const notification = {
 } as DeliveryTask['notification'];
 
 /** A deliverer over a fake HTTP sender (answers in order), fake records and a recording producer. */
-function setup(answers: AttemptOutcome[], secrets = ['whsec_' + Buffer.from('k'.repeat(32)).toString('base64')]) {
+function setup(answers: AttemptOutcome[], secrets = ['whsec_' + Buffer.from('k'.repeat(32)).toString('base64')], sendTraceparent = true) {
   const records = new InMemoryDeliveryRepository();
   const posts: Array<{ url: string; payload: string; headers: Record<string, string> }> = [];
   const client = {
@@ -56,6 +57,7 @@ function setup(answers: AttemptOutcome[], secrets = ['whsec_' + Buffer.from('k'.
     metrics: relayMetrics(new Registry()),
     logger: createLogger({ level: 'silent', name: 'test' }),
     clock: new ManualClock(new Date('2030-01-01T10:00:02Z')),
+    sendTraceparent,
   });
   return { deliverer, records, posts, produced };
 }
@@ -131,5 +133,24 @@ describe('deliverer (send, record, follow up) on fake records, sender and produc
     expect(await deliverer.handle(task, signal)).to.equal('abandoned');
     expect(posts).to.have.length(0);
     expect(records.docs.size).to.equal(0);
+  });
+});
+
+describe('deliverer: trace context', () => {
+  const caused = { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01', requestId: 'req-1' };
+
+  it("when a delivery runs in the trace of the write that caused it, then the POST carries that trace's traceparent and a retry message carries it and the request id on", async () => {
+    const { deliverer, posts, produced } = setup(['HTTP_ERROR']);
+    const task = firstTask(notification, new Date('2030-01-01T10:00:00Z'));
+    await context.with(contextOf(caused), () => deliverer.handle(task, new Abandon()));
+    // tracing off: no span of its own, so the caller's trace goes on unchanged
+    expect(posts[0]!.headers.traceparent).to.equal(caused.traceparent);
+    expect(produced[0]!.headers).to.include({ traceparent: caused.traceparent, 'request-id': 'req-1' });
+  });
+
+  it('when WEBHOOK_TRACEPARENT is off, then the POST carries no traceparent', async () => {
+    const { deliverer, posts } = setup(['ACKNOWLEDGED'], undefined, false);
+    await context.with(contextOf(caused), () => deliverer.handle(firstTask(notification, new Date('2030-01-01T10:00:00Z')), new Abandon()));
+    expect(posts[0]!.headers).to.not.have.property('traceparent');
   });
 });

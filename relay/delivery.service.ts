@@ -16,6 +16,7 @@ import { retryWithBackoff } from '../platform/retry.js';
 import type { Clock } from '../platform/clock.js';
 import { BrokerUnavailable, StoreUnavailable } from '../platform/errors.js';
 import { deadLetterMessage, kafkaMessage } from '../platform/kafka-message.js';
+import { currentTrace, inSpan, SpanKind, SpanStatusCode } from '../platform/tracing.js';
 
 /**
  * Handles one delivery task: look at the record, send the attempt unless it is recorded,
@@ -45,6 +46,8 @@ export interface DelivererDeps {
   metrics: RelayMetrics;
   logger: Logger;
   clock: Clock;
+  /** send the attempt's W3C `traceparent` to the partner (WEBHOOK_TRACEPARENT) */
+  sendTraceparent?: boolean;
 }
 
 /** tries of a step failing with an error that is not the store's or the broker's */
@@ -99,13 +102,47 @@ export class Deliverer {
     if (check.kind === 'stale') return 'done';
     if (check.kind === 'recorded') return this.followUp(check.followUp, signal);
 
-    const result = await this.attempt(task, signal);
+    const result = await this.tracedAttempt(task, signal);
     if (result === ABORTED) return 'abandoned';
     const followUp = await this.retrying('record the attempt', signal, () => this.record(doc, task, result));
     if (followUp === ABORTED) return 'abandoned';
     if (followUp === null) return 'done'; // another run recorded this attempt first
     this.count(task, result, followUp);
     return this.followUp(followUp, signal, result.error ?? result.outcome);
+  }
+
+  /**
+   * The attempt as a client span of the delivery's trace: the endpoint's host (never the
+   * path or the body), the attempt and round, the partner's status code and the outcome.
+   */
+  private tracedAttempt(task: DeliveryTask, signal: Abandon): Promise<AttemptResult | typeof ABORTED> {
+    const n = task.notification;
+    return inSpan(
+      'webhook attempt',
+      {
+        kind: SpanKind.CLIENT,
+        attributes: {
+          'server.address': hostOf(n.url),
+          'webhook.id': n.id,
+          'webhook.delivery_id': task.deliveryId,
+          'webhook.attempt': task.attempt,
+          'webhook.round': task.round,
+          'partner.id': n.partnerId,
+        },
+      },
+      async (span) => {
+        const result = await this.attempt(task, signal);
+        if (!span.isRecording()) return result;
+        if (result === ABORTED) {
+          span.setAttribute('webhook.outcome', 'ABANDONED');
+          return result;
+        }
+        span.setAttribute('webhook.outcome', result.outcome);
+        if (result.statusCode !== undefined) span.setAttribute('http.response.status_code', result.statusCode);
+        if (result.outcome !== 'ACKNOWLEDGED') span.setStatus({ code: SpanStatusCode.ERROR, message: result.outcome });
+        return result;
+      },
+    );
   }
 
   /** Sends the attempt in the endpoint's slot; signs at send time so the timestamp is fresh. */
@@ -131,8 +168,11 @@ export class Deliverer {
       this.deps.limiter.run(
         target.origin,
         () => {
-          const headers = this.deps.signer.headers(n.id, payload, secrets, this.deps.clock.now());
-          return this.deps.client.post(n.url, payload, { ...headers }, signal);
+          const headers: Record<string, string> = { ...this.deps.signer.headers(n.id, payload, secrets, this.deps.clock.now()) };
+          // the attempt's span as the partner's parent, so a partner that traces joins the trace
+          const traceparent = this.deps.sendTraceparent === false ? undefined : currentTrace().traceparent;
+          if (traceparent) headers.traceparent = traceparent;
+          return this.deps.client.post(n.url, payload, headers, signal);
         },
         signal,
       );
@@ -217,5 +257,14 @@ export class Deliverer {
       if (err === ABANDONED) return ABORTED;
       throw err;
     }
+  }
+}
+
+/** The endpoint's host, for the attempt's span ('' when the URL does not parse). */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '';
   }
 }

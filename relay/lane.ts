@@ -7,6 +7,8 @@ import type { DeliveryTask } from '../modules/webhooks/index.js';
 import type { Handled } from './delivery.service.js';
 import { retryWithBackoff } from '../platform/retry.js';
 import { PartitionTracker } from './offset-tracker.js';
+import { traceOf } from '../platform/kafka-message.js';
+import { contextOf, failSpan, inSpan, SpanKind } from '../platform/tracing.js';
 import type { RelayMetrics } from './relay.metrics.js';
 
 /**
@@ -204,15 +206,37 @@ export class Lane {
     const offset = tracker.begin(message.offset);
     const gauge = this.deps.metrics.inFlight;
     gauge.inc({ lane: this.spec.name });
-    void this.deps
-      .handle(task, this.deps.abandon)
-      .catch((err: unknown) => this.deadLetter(partition, message, err))
-      .then((handled) => {
-        gauge.dec({ lane: this.spec.name });
-        if (handled !== 'done') return; // abandoned: stays uncommitted, redelivered after restart
-        tracker.finish(offset);
-        this.scheduleCommit();
-      });
+    // the delivery continues the trace (and request id) of the write that caused the notification
+    const handled = inSpan(
+      `deliver ${this.spec.name}`,
+      {
+        kind: SpanKind.CONSUMER,
+        parent: contextOf(traceOf(message.headers)),
+        attributes: {
+          'messaging.system': 'kafka',
+          'messaging.operation.type': 'process',
+          'messaging.destination.partition.id': String(partition),
+          'messaging.kafka.offset': Number(message.offset),
+          'webhook.id': task.notification.id,
+          // an application's or a payment's notification is keyed by the application id: a trace search by it
+          'notification.key': task.notification.key,
+          'webhook.delivery_id': task.deliveryId,
+          'partner.id': task.notification.partnerId,
+        },
+      },
+      // the dead-lettering of a failed delivery inside the span too: its log lines join the trace
+      (span) =>
+        this.deps.handle(task, this.deps.abandon).catch((err: unknown) => {
+          failSpan(span, err);
+          return this.deadLetter(partition, message, err);
+        }),
+    );
+    void handled.then((handled) => {
+      gauge.dec({ lane: this.spec.name });
+      if (handled !== 'done') return; // abandoned: stays uncommitted, redelivered after restart
+      tracker.finish(offset);
+      this.scheduleCommit();
+    });
   }
 
   /**

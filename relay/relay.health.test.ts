@@ -28,6 +28,16 @@ describe('relay health', () => {
     expect(draining.body).to.deep.include({ status: 'DRAINING' });
   });
 
+  it('when a topic of the relay is missing (KAFKA_TOPICS=check), then not ready with TOPICS_MISSING naming it; none missing or unknown: ready', () => {
+    const r = relayReadiness([lane()], ['pf.notifications']);
+    expect(r.status).to.equal(503);
+    expect(r.body).to.deep.include({ status: 'TOPICS_MISSING' });
+    expect((r.body.errors as Array<{ code: string; message: string }>)[0]).to.include({ code: 'TOPICS_MISSING' });
+    expect((r.body.errors as Array<{ code: string; message: string }>)[0]!.message).to.include('pf.notifications');
+    expect(relayReadiness([lane()], []).status).to.equal(200);
+    expect(relayReadiness([lane()], undefined).status).to.equal(200);
+  });
+
   it('when a joined lane shows no sign of life for longer than the silence limit, or crashed for good, then not live; a lane still joining is not a failure', () => {
     const now = 1_000_000 + LANE_SILENCE_MS;
     expect(relayLiveness([lane()], now).status).to.equal(200);

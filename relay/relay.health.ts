@@ -1,4 +1,5 @@
 import type { Lane } from './lane.js';
+import { topicsMissingError } from '../platform/kafka-topic-presence.js';
 
 /** A lane's loop that showed no sign of life (heartbeat, fetch, join) for this long is stuck. */
 export const LANE_SILENCE_MS = 30_000;
@@ -14,18 +15,21 @@ type LaneStatus = ReturnType<Lane['status']>;
  * Readiness of the relay: every lane is in its consumer group (joined after its last
  * rebalance) and the relay is not shutting down. A lane may hold no partition (more relays
  * than partitions): it is ready all the same, waiting as a stand-by; the body says how many
- * it holds.
+ * it holds. With KAFKA_TOPICS=check, a topic of the relay that the cluster no longer lists
+ * (`missingTopics`) makes it TOPICS_MISSING: its lanes would wait on it for ever.
  */
-export function relayReadiness(lanes: LaneStatus[]): HealthAnswer {
+export function relayReadiness(lanes: LaneStatus[], missingTopics?: readonly string[]): HealthAnswer {
   const notJoined = lanes.filter((l) => !l.joined || l.crashed).map((l) => l.topic);
   const stopping = lanes.some((l) => l.stopping);
-  const status = stopping ? 'DRAINING' : notJoined.length ? 'STARTING' : 'UP';
+  const missing = missingTopics?.length ? missingTopics : undefined;
+  const status = stopping ? 'DRAINING' : missing ? 'TOPICS_MISSING' : notJoined.length ? 'STARTING' : 'UP';
   return {
     status: status === 'UP' ? 200 : 503,
     body: {
       status,
       lanes: lanes.map((l) => ({ topic: l.topic, joined: l.joined, assignedPartitions: l.assignedPartitions })),
       ...(notJoined.length ? { notJoined } : {}),
+      ...(missing ? { errors: [topicsMissingError(missing)] } : {}),
     },
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Failure drills: `npm run drill -- <broker-loss|relay-loss|api-loss> [--rate N] [--seconds N]`.
+ * Failure drills: `npm run drill -- <broker-loss|relay-loss|api-loss|rolling-restart|kafka-loss|restore> [--rate N] [--seconds N]`.
  * Each starts what it needs on 127.0.0.1 (and the shared local MongoDB-wire server), runs a
  * bounded load, kills one process, and ends with one JSON line on stdout; progress goes to
  * stderr. Exit 0 only when nothing was lost, nothing took effect twice, no call failed and
@@ -10,15 +10,26 @@ import { brokerLoss } from '../test/drills/broker-loss.js';
 import { relayLoss } from '../test/drills/relay-loss.js';
 import { apiLoss } from '../test/drills/api-loss.js';
 import { rollingRestart } from '../test/drills/rolling-restart.js';
+import { kafkaLoss } from '../test/drills/kafka-loss.js';
+import { restore } from '../test/drills/restore.js';
 import type { DrillResult } from '../test/drills/support/load.js';
 import { disposeAll } from '../test/drills/support/stage.js';
 
-const DRILLS = { 'broker-loss': brokerLoss, 'relay-loss': relayLoss, 'api-loss': apiLoss, 'rolling-restart': rollingRestart } as const;
+const DRILLS = {
+  'broker-loss': brokerLoss,
+  'relay-loss': relayLoss,
+  'api-loss': apiLoss,
+  'rolling-restart': rollingRestart,
+  'kafka-loss': kafkaLoss,
+  restore,
+} as const;
 const DEFAULTS: Record<keyof typeof DRILLS, { rate: number; seconds: number }> = {
   'broker-loss': { rate: 200, seconds: 20 },
   'relay-loss': { rate: 50, seconds: 30 },
   'api-loss': { rate: 50, seconds: 30 },
   'rolling-restart': { rate: 30, seconds: 60 },
+  'kafka-loss': { rate: 30, seconds: 20 },
+  restore: { rate: 30, seconds: 20 },
 };
 /** the whole drill, set-up and drain included, never runs longer than this */
 const HARD_LIMIT_MS = 300_000;

@@ -29,15 +29,17 @@ function runStack(cmd: 'up' | 'env' | 'down', quiet = false): Promise<{ code: nu
 }
 
 /**
- * Where the project's commands find MongoDB and Kafka: MONGO_URL and KAFKA_BROKERS when
- * both are given, otherwise the local stack (`infra/stack.sh`), started when `start` is set
+ * Where the project's commands find MongoDB and Kafka: MONGO_URL (or MONGO_URL_FILE) and
+ * KAFKA_BROKERS when both are given, otherwise the local stack (`infra/stack.sh`), started when `start` is set
  * and none runs. `started` tells whether this call brought the stack up.
  */
 export async function resolveStack(opts: { start: boolean }): Promise<StackEnv & { started: boolean; local: boolean }> {
-  const { MONGO_URL, KAFKA_BROKERS } = process.env;
-  if (MONGO_URL && KAFKA_BROKERS) return { MONGO_URL, KAFKA_BROKERS, started: false, local: false };
-  if (MONGO_URL || KAFKA_BROKERS) {
-    throw new Error('set both MONGO_URL and KAFKA_BROKERS, or neither (then the local stack is used)');
+  const { MONGO_URL, MONGO_URL_FILE, KAFKA_BROKERS } = process.env;
+  // MONGO_URL_FILE gives the store as well (the service reads it); MONGO_URL stays empty then
+  const store = MONGO_URL || MONGO_URL_FILE;
+  if (store && KAFKA_BROKERS) return { MONGO_URL: MONGO_URL ?? '', KAFKA_BROKERS, started: false, local: false };
+  if (store || KAFKA_BROKERS) {
+    throw new Error('set both MONGO_URL (or MONGO_URL_FILE) and KAFKA_BROKERS, or neither (then the local stack is used)');
   }
   const running = await runStack('env', true);
   if (running.code === 0 && running.env.MONGO_URL && running.env.KAFKA_BROKERS) {

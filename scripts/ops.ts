@@ -7,8 +7,8 @@ import { resolveStack } from './local-stack.js';
  * the local stack that runs (it starts none); then it runs ops/main.ts, which validates the
  * configuration as the services do. In the image, `ops ...` runs ops/main.js directly.
  */
-const { MONGO_URL, KAFKA_BROKERS } = process.env;
-if (!MONGO_URL && !KAFKA_BROKERS) {
+const { MONGO_URL, MONGO_URL_FILE, KAFKA_BROKERS } = process.env;
+if (!MONGO_URL && !MONGO_URL_FILE && !KAFKA_BROKERS) {
   const asksHelp = process.argv.length <= 3 || process.argv.some((a) => a === '--help' || a === '-h' || a === 'help');
   try {
     const stack = await resolveStack({ start: false });

@@ -13,7 +13,7 @@
 import https from 'node:https';
 import { randomBytes } from 'node:crypto';
 import type { Api } from '../../api/create-api.js';
-import type { Config } from '../../platform/config.js';
+import type { Config } from '../../config/index.js';
 import type { ApiProcess } from '../../test/support/api-process.js';
 import { provisionPartnerByCli } from '../../test/support/partners.js';
 import { VersionedStore, type Versioned } from '../../platform/versioned-store.js';

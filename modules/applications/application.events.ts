@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { domainEvent, type DomainEvent } from '../../platform/events.js';
-import { newId } from '../../platform/ids.js';
+import { derivedId, uuidTime } from '../../platform/ids.js';
 import { eventEntry, notificationEntry, type OutboxEntry } from '../../platform/outbox.js';
 import type { NotificationRequest } from '../../platform/notifications.js';
 import { APPLICATION_STATES, STATE_REASONS, type ApplicationDoc, type Status } from './application.model.js';
@@ -87,9 +87,11 @@ export function applicationEvent(
   previous: Status | null,
   extra: Record<string, unknown> = {},
   now = new Date(),
+  /** the event's place among those one write makes: part of its derived id */
+  seq = 0,
 ): DomainEvent<ApplicationEventData> {
   const data: ApplicationEventData = { financingType: doc.type, state: next.state, stateReason: next.stateReason, previous, ...extra };
-  return domainEvent(type, { id: doc._id, version, partnerId: doc.partnerId }, data, now);
+  return domainEvent(type, { id: doc._id, version, partnerId: doc.partnerId }, data, now, seq);
 }
 
 /**
@@ -103,7 +105,8 @@ export function applicationNotification(
   now = new Date(),
 ): NotificationRequest {
   return {
-    id: newId(),
+    // one notification per event: derived from it, so a re-derived one is the same webhook-id
+    id: derivedId(uuidTime(sourceEventId) ?? now, 'notification', sourceEventId),
     partnerId: doc.partnerId,
     kind: 'APPLICATION',
     url: doc.merchantUrls.notificationEndpoint,

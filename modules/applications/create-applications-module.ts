@@ -29,6 +29,12 @@ import { mountGatewayRoutes } from './decision/gateway/gateway.routes.js';
 import { mountSandboxRoutes } from './decision/sandbox.routes.js';
 import { ExpirySchedule } from './expiry/expiry.schedule.js';
 import { ExpirySweeper } from './expiry/expiry.sweeper.js';
+import type { CollectionAccount } from './collection-account.js';
+import type { ApplicationsConfig } from './applications.config.js';
+import { PeriodicJob } from '../../platform/periodic-job.js';
+import { PrivacyRepository } from './store/privacy.repository.js';
+import { ApplicationPrivacy, type ErasurePlan, type ErasureTarget } from './privacy/privacy.service.js';
+import type { DataClass } from './privacy/anonymise.js';
 
 export interface ApplicationsModule extends AppModule {
   /**
@@ -80,6 +86,11 @@ export interface ApplicationsModule extends AppModule {
   countApplications(partnerId: string): Promise<Record<ApplicationDoc['state'], number>>;
   /** The list position (cursor) of one of the partner's applications; null for another partner's or an unknown id. */
   applicationPosition(partnerId: string, applicationId: string): Promise<{ createdAt: Date; id: string } | null>;
+  /**
+   * One pass of the retention job now (it also runs by itself every RETENTION_JOB_INTERVAL):
+   * anonymises every application past its class's retention; how many of each class.
+   */
+  anonymiseDue(now?: Date): Promise<Record<DataClass, number>>;
 }
 
 export interface ApplicationsModuleDeps {
@@ -87,6 +98,10 @@ export interface ApplicationsModuleDeps {
   fetcher?: DocumentFetcher;
   /** the partner's display name for the gateway page (the auth module's); without it, the redirect URL's host */
   shopName?: ShopNames;
+  /** our collection account customers pay to (a payments setting, handed over by the composition root) */
+  collection: CollectionAccount;
+  /** the rules of fetching a document URL: the same as for calls to partners' webhook endpoints (webhooks settings) */
+  outbound: { allowPrivateNetworks: boolean; timeoutMs: number };
 }
 
 /**
@@ -96,18 +111,22 @@ export interface ApplicationsModuleDeps {
 const EXPIRY_HORIZON_MS = 48 * 3600_000;
 
 /** Composition root of the applications module (applications, gateway, decision, recurrences). */
-export async function createApplicationsModule(platform: Platform, deps: ApplicationsModuleDeps): Promise<ApplicationsModule> {
-  const { config, clock } = platform;
+export async function createApplicationsModule(platform: Platform, config: ApplicationsConfig, deps: ApplicationsModuleDeps): Promise<ApplicationsModule> {
+  const { clock } = platform;
+  const { http } = platform.config;
+  const { sandbox } = platform.config.process;
   const logger = platform.logger.child({ module: 'applications' });
   const schedule = new ExpirySchedule({ granularityMs: config.expirySweepIntervalMs, horizonMs: EXPIRY_HORIZON_MS });
-  const repo = await openRepository(platform, schedule, logger);
+  const repo = await openRepository(platform, config, schedule, logger);
   const listing = new ApplicationListing(platform.db);
-  const links = new GatewayLinks(repo, config.http.publicBaseUrl, clock);
+  const links = new GatewayLinks(repo, http.publicBaseUrl, clock);
   await links.init();
   const references = new PaymentReferences(platform.db);
-  const s = buildServices(platform, { repo, links, logger, fetcher: deps.fetcher, references, shopNames: deps.shopName });
+  const s = buildServices(platform, config, { repo, links, logger, references, deps });
   const consumer = decisionConsumer(platform.consumerDeps, platform.topics, s.decisions);
-  const sweeper = expirySweeper(platform, { repo, changes: s.changes, schedule, logger });
+  const sweeper = expirySweeper(platform, config, { repo, changes: s.changes, schedule, logger });
+  const privacy = applicationPrivacy(platform.db, clock, config.retention, logger);
+  const retention = new PeriodicJob('application-retention', retentionRun(platform, privacy), clock, config.retention.intervalMs, logger);
   return {
     name: 'applications',
     mount: (router) => {
@@ -115,15 +134,17 @@ export async function createApplicationsModule(platform: Platform, deps: Applica
       mountReadRoutes(router, { reads: s.reads, answers: s.answers });
       mountCancelRoutes(router, { changes: s.changes, answers: s.answers });
       mountRecurrenceRoutes(router, { answers: s.answers, recurrences: s.recurrences, clock });
-      mountGatewayRoutes(router, { gateway: s.gateway, decisions: s.decisions, publicBaseUrl: config.http.publicBaseUrl });
-      mountPrecheckRoutes(router, { decisions: s.decisions, sandbox: config.sandbox, currency: config.currencies[0] ?? 'CZK' });
-      if (config.sandbox) mountSandboxRoutes(router, { reads: s.reads, answers: s.answers, gateway: s.gateway });
+      mountGatewayRoutes(router, { gateway: s.gateway, decisions: s.decisions, publicBaseUrl: http.publicBaseUrl });
+      mountPrecheckRoutes(router, { decisions: s.decisions, sandbox, currency: config.currencies[0] ?? 'CZK' });
+      if (sandbox) mountSandboxRoutes(router, { reads: s.reads, answers: s.answers, gateway: s.gateway });
     },
     start: async () => {
       await consumer.start();
       sweeper.start();
+      retention.start();
     },
     stop: async () => {
+      await retention.stop();
       await sweeper.stop();
       await consumer.stop();
     },
@@ -138,6 +159,55 @@ export async function createApplicationsModule(platform: Platform, deps: Applica
     listApplications: (partnerId, query) => listing.list(partnerId, query),
     countApplications: (partnerId) => listing.counts(partnerId),
     applicationPosition: (partnerId, applicationId) => listing.position(partnerId, applicationId),
+    anonymiseDue: (now) => privacy.anonymiseDue(now),
+  };
+}
+
+/**
+ * One run of the retention job, counted: the applications it anonymised by data class, and
+ * when a run last went through to its end (a run that fails or is stopped does not count).
+ */
+function retentionRun(platform: Platform, privacy: ApplicationPrivacyPort) {
+  const anonymised = new Counter({
+    name: 'applications_anonymised_total',
+    help: 'Applications anonymised by the retention job past their retention, by data class (CREDIT_RECORD, NOT_FINANCED)',
+    labelNames: ['data_class'],
+    registers: [platform.registry],
+  });
+  const lastRun = new Gauge({
+    name: 'retention_job_last_success_timestamp_seconds',
+    help: 'Unix time the last run of the retention job of this instance went through to its end (0 before the first); it runs every RETENTION_JOB_INTERVAL',
+    registers: [platform.registry],
+  });
+  lastRun.set(0);
+  return async (now: Date, stopping: () => boolean) => {
+    const done = await privacy.anonymiseDue(now, stopping);
+    for (const [dataClass, n] of Object.entries(done)) if (n) anonymised.inc({ data_class: dataClass }, n);
+    if (!stopping()) lastRun.set(platform.clock.now().getTime() / 1000);
+  };
+}
+
+/** The module's personal-data lifecycle over a store alone (the operators' program has no API around it). */
+export interface ApplicationPrivacyPort {
+  /** What erasing the person would do, changing nothing. */
+  erasurePlan(target: ErasureTarget): Promise<ErasurePlan>;
+  /** Anonymises the person's applications that carry no retention duty; says what it kept and why. */
+  erase(target: ErasureTarget, reason: string): Promise<ErasurePlan & { anonymised: number }>;
+  /** Anonymises every application past its class's retention. */
+  anonymiseDue(now?: Date, stopping?: () => boolean): Promise<Record<DataClass, number>>;
+}
+
+export function applicationPrivacy(
+  db: Platform['db'],
+  clock: Platform['clock'],
+  policy: { creditRecordsMs: number; notFinancedMs: number },
+  logger: Pick<Logger, 'info' | 'warn'>,
+): ApplicationPrivacyPort {
+  const service = new ApplicationPrivacy(new PrivacyRepository(db), clock, policy, logger);
+  return {
+    erasurePlan: (target) => service.erasurePlan(target),
+    erase: (target, reason) => service.erase(target, reason),
+    anonymiseDue: (now, stopping) => service.anonymiseDue(now, stopping),
   };
 }
 
@@ -147,14 +217,14 @@ export async function createApplicationsModule(platform: Platform, deps: Applica
  * the duplicate rule holds across the upgrade (docs/applications.md); a failure there costs
  * only that, and is logged.
  */
-async function openRepository(platform: Platform, schedule: ExpirySchedule, logger: Logger): Promise<MongoApplicationRepository> {
+async function openRepository(platform: Platform, config: ApplicationsConfig, schedule: ExpirySchedule, logger: Logger): Promise<MongoApplicationRepository> {
   const repo = new MongoApplicationRepository(platform.db, platform.outbox, (doc) => {
     const now = platform.clock.now().getTime();
     schedule.note(doc.expiresAt, now);
     if (doc.recurrence?.state === 'READY') schedule.note(doc.recurrence.validUntil, now);
   });
   await repo.init();
-  const since = new Date(platform.clock.now().getTime() - platform.config.duplicateWindowMs);
+  const since = new Date(platform.clock.now().getTime() - config.duplicateWindowMs);
   await repo.adoptLegacyDedupClaims(since).then(
     (adopted) => {
       if (adopted) logger.info({ adopted }, 'duplicate claims of the earlier version adopted');
@@ -168,43 +238,41 @@ interface ServiceParts {
   repo: MongoApplicationRepository;
   links: GatewayLinks;
   logger: Logger;
-  fetcher: DocumentFetcher | undefined;
   references: PaymentReferences;
-  shopNames: ShopNames | undefined;
+  deps: ApplicationsModuleDeps;
 }
 
 /** The use cases, each given only what it needs. */
-function buildServices(platform: Platform, { repo, links, logger, fetcher, references, shopNames }: ServiceParts) {
-  const { config, clock } = platform;
+function buildServices(platform: Platform, config: ApplicationsConfig, { repo, links, logger, references, deps }: ServiceParts) {
+  const { clock } = platform;
+  const { sandbox } = platform.config.process;
+  const { fetcher, shopName: shopNames, collection, outbound } = deps;
   const cfg: CreateConfig = {
     currencies: config.currencies,
     applicationTtlMs: config.applicationTtlMs,
     gatewayTokenTtlMs: config.gatewayTokenTtlMs,
     duplicateWindowMs: config.duplicateWindowMs,
-    allowPrivateNetworks: config.webhooks.allowPrivateNetworks,
+    allowPrivateNetworks: outbound.allowPrivateNetworks,
   };
-  const documents = new DocumentStore(
-    repo,
-    fetcher ?? httpsDocumentFetcher({ allowPrivateNetworks: config.webhooks.allowPrivateNetworks, timeoutMs: config.webhooks.timeoutMs }),
-    logger,
-  );
+  const documents = new DocumentStore(repo, fetcher ?? httpsDocumentFetcher(outbound), logger);
   const actions = new AllowedActions();
   actions.register('CANCEL', cancelCheck);
-  const answers = new ApplicationAnswers(links, actions, config.collection);
+  const answers = new ApplicationAnswers(links, actions, collection);
   const changes = new ApplicationChanges({ repo, clock, config: { recurrenceValidityMs: config.recurrenceValidityMs } });
   const reads = new ApplicationReads(repo);
   const creation = new CreateApplication(repo, cfg, documents, clock);
-  const decisions = new DecisionService({ repo, changes, sandbox: config.sandbox, logger });
-  const recurrences = new RecurrenceService({ repo, changes, decisions, documents, cfg, sandbox: config.sandbox, clock });
-  const gateway = new GatewayService({ repo, links, changes, references, account: config.collection, ...(shopNames ? { shopNames } : {}) });
+  const decisions = new DecisionService({ repo, changes, sandbox, logger });
+  const recurrences = new RecurrenceService({ repo, changes, decisions, documents, cfg, sandbox, clock });
+  const gateway = new GatewayService({ repo, links, changes, references, account: collection, ...(shopNames ? { shopNames } : {}) });
   return { documents, actions, answers, changes, reads, creation, decisions, recurrences, gateway };
 }
 
 function expirySweeper(
   platform: Platform,
+  config: ApplicationsConfig,
   parts: Pick<ConstructorParameters<typeof ExpirySweeper>[0], 'repo' | 'changes' | 'schedule' | 'logger'>,
 ): ExpirySweeper {
-  const { config, registry } = platform;
+  const { registry } = platform;
   return new ExpirySweeper({
     ...parts,
     clock: platform.clock,

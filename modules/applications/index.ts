@@ -5,7 +5,9 @@
  * lookup, and the order answer the order routes share with the cancel), and its event
  * contracts. The order's own shape and rules are modules/order-rules.
  */
-export { createApplicationsModule, type ApplicationsModule } from './create-applications-module.js';
+export { createApplicationsModule, applicationPrivacy, type ApplicationsModule, type ApplicationPrivacyPort } from './create-applications-module.js';
+export type { ErasurePlan, ErasureTarget, ErasureVerdict } from './privacy/privacy.service.js';
+export { PLACEHOLDER as ANONYMISED_PLACEHOLDER, type DataClass } from './privacy/anonymise.js';
 export type { DocumentFetcher } from './store/document-store.js';
 export type { ApplicationDoc } from './application.model.js';
 export { APPLICATION_STATES, STATE_REASONS, CANCEL_REASONS } from './application.model.js';
@@ -28,3 +30,4 @@ export {
 export { cancelApplicationSchema } from './change/cancel.routes.js';
 export type { CancelInput } from './change/cancel-application.js';
 export { applicationsMigrations } from './migrations.js';
+export { applicationsSection, type ApplicationsConfig } from './applications.config.js';

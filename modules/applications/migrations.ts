@@ -2,6 +2,7 @@ import type { Migration } from '../../platform/migrations.js';
 import { MongoApplicationRepository } from './store/application.repository.js';
 import { ApplicationListing } from './store/application-listing.js';
 import { PaymentReferences } from './store/payment-references.js';
+import { PrivacyRepository } from './store/privacy.repository.js';
 
 /** The applications module's steps, in order; ids are never renamed once shipped. */
 export const applicationsMigrations: readonly Migration[] = [
@@ -13,5 +14,10 @@ export const applicationsMigrations: readonly Migration[] = [
       await ApplicationListing.createIndexes(db);
       await PaymentReferences.createIndexes(db);
     },
+  },
+  {
+    id: 'applications-0002-privacy-indexes',
+    description: "applications: the retention pass's due list (retention_due) and the document hash a shared attachment is found by (document_hash)",
+    up: (db) => PrivacyRepository.createIndexes(db),
   },
 ];

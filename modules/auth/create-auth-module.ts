@@ -13,6 +13,7 @@ import { TokenService } from './tokens.js';
 import { WindowCounters } from './window-counters.js';
 import type { Middleware } from 'koa';
 import type { AppState } from '../../platform/http/state.js';
+import type { AuthConfig } from './auth.config.js';
 
 export interface AuthModule extends AppModule {
   service: AuthService;
@@ -32,17 +33,17 @@ export interface AuthModule extends AppModule {
 
 const SWEEP_INTERVAL_MS = 60_000;
 
-export type AuthPlatform = Pick<Platform, 'db' | 'logger' | 'config' | 'registry' | 'clock' | 'secrets'>;
+export type AuthPlatform = Pick<Platform, 'db' | 'logger' | 'registry' | 'clock' | 'secrets'>;
 
 /** The auth module: login, the bearer perimeter, the shared rate limit, partner administration. */
-export async function createAuthModule(platform: AuthPlatform): Promise<AuthModule> {
+export async function createAuthModule(platform: AuthPlatform, config: AuthConfig): Promise<AuthModule> {
   const log = platform.logger.child({ module: 'auth' });
   const repo = new MongoAuthRepository(platform.db, platform.secrets);
-  const tokens = new TokenService(repo, platform.clock, platform.config.auth.cacheTtlMs);
+  const tokens = new TokenService(repo, platform.clock, config.cacheTtlMs);
   await tokens.init();
   const counters = new WindowCounters(platform.db);
-  const { service, admin, throttle } = buildService(platform, { repo, tokens, counters, log });
-  const requireAuth = buildPerimeter(platform, service, counters);
+  const { service, admin, throttle } = buildService(platform, config, { repo, tokens, counters, log });
+  const requireAuth = buildPerimeter(platform, config, service, counters);
   const sweeper = counterSweeper(counters, log);
   return {
     name: 'auth',
@@ -72,9 +73,9 @@ interface AuthParts {
 /** Login with its throttle, the bearer check over a short-lived partner cache, administration. */
 function buildService(
   platform: AuthPlatform,
+  auth: AuthConfig,
   { repo, tokens, counters, log }: AuthParts,
 ): { service: AuthService; admin: PartnerAdmin; throttle: LoginThrottle } {
-  const { auth } = platform.config;
   const cache = new PartnerCache((id) => repo.findById(id), auth.cacheTtlMs);
   const throttle = new LoginThrottle(counters, {
     maxPerPair: auth.loginMaxFailuresPerPair,
@@ -87,8 +88,8 @@ function buildService(
 }
 
 /** The bearer middleware: token, then the partner's share of the rate limit; refusals counted. */
-function buildPerimeter(platform: AuthPlatform, service: AuthService, counters: WindowCounters): Middleware<AppState> {
-  const limiter = new PartnerRateLimiter((key, windowMs, by, now) => counters.add(key, windowMs, by, now), platform.config.rateLimitPerMinute);
+function buildPerimeter(platform: AuthPlatform, config: AuthConfig, service: AuthService, counters: WindowCounters): Middleware<AppState> {
+  const limiter = new PartnerRateLimiter((key, windowMs, by, now) => counters.add(key, windowMs, by, now), config.rateLimitPerMinute);
   const failures = new Counter({
     name: 'auth_refusals_total',
     help: 'Requests refused by the perimeter, by reason (invalid_request, invalid_token, rate_limited)',

@@ -22,3 +22,4 @@ export { createPartnerOperations, type PartnerOperations } from './partner-opera
 export { hashPassword, verifyPassword, dummyHash, passwordProblem } from './passwords.js';
 export type { LoginThrottle, LoginAttempt } from './login-throttle.js';
 export { authMigrations } from './migrations.js';
+export { authSection, type AuthConfig } from './auth.config.js';

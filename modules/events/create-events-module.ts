@@ -3,6 +3,7 @@ import { feedProjector, projectorMetrics } from './events.projector.js';
 import { MongoFeedRepository } from './events.repository.js';
 import { mountEventRoutes } from './events.routes.js';
 import { EventsService, type DeliveryStates } from './events.service.js';
+import type { EventsConfig } from './events.config.js';
 
 export interface EventsModule extends AppModule {
   service: EventsService;
@@ -36,9 +37,9 @@ const CLEANUP_INTERVAL_MS = 10 * 60_000;
 const CLEANUP_CATCH_UP_MS = 1_000;
 
 /** Composition root of the event feed: the projector, the retention cleanup, the list route. */
-export async function createEventsModule(platform: Platform, deps: EventsModuleDeps): Promise<EventsModule> {
+export async function createEventsModule(platform: Platform, config: EventsConfig, deps: EventsModuleDeps): Promise<EventsModule> {
   const repo = new MongoFeedRepository(platform.db);
-  const { retentionMs } = platform.config.eventFeed;
+  const { retentionMs } = config;
   const service = new EventsService({ repo, deliveryStates: deps.deliveryStates, retentionMs });
   const projector = feedProjector(platform.consumerDeps, platform.topics, repo, projectorMetrics(platform.registry), platform.config.kafka.partitions);
   const log = platform.logger.child({ module: 'events' });

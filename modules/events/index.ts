@@ -8,3 +8,4 @@ export { createEventsModule, type EventsModule, type EventsModuleDeps, type Feed
 export type { DeliveryStates } from './events.service.js';
 export type { EventView, EventType, DeliveryStatus } from './events.model.js';
 export { eventsMigrations } from './migrations.js';
+export { eventsSection, type EventsConfig } from './events.config.js';

@@ -13,7 +13,7 @@ export async function backfillLines(db: Db): Promise<{ ledgers: number; lines: n
   const lines = new MongoPaymentLinesRepository(db);
   let ledgers = 0;
   let written = 0;
-  for await (const ledger of db.collection<LedgerDoc>('payment_ledgers').find({}, { projection: { outbox: 0, processedEventIds: 0 } })) {
+  for await (const ledger of db.collection<LedgerDoc>('payment_ledgers').find({}, { projection: { outbox: 0, processedEventIds: 0, journal: 0 } })) {
     ledgers++;
     for (const record of ledger.records) {
       const found = await lines.collection.findOne({ _id: record.paymentId }, { projection: { _id: 1 } });

@@ -14,6 +14,7 @@ import { SettlementJob } from './settlement.job.js';
 import { settlementMetrics } from './settlement.metrics.js';
 import { PartnerSettlementsQuery } from './partner-settlements.query.js';
 import type { PaymentLineDoc } from './payment-lines.model.js';
+import type { PaymentsConfig } from './payments.config.js';
 
 export interface PaymentsModule extends AppModule {
   /**
@@ -46,11 +47,11 @@ export interface PaymentsModuleDeps {
 }
 
 /** Composition root of the payments module: the ledger consumer, READY_PAID, the payments lists, the settlements and their daily job. */
-export async function createPaymentsModule(platform: Platform, deps: PaymentsModuleDeps): Promise<PaymentsModule> {
+export async function createPaymentsModule(platform: Platform, config: PaymentsConfig, deps: PaymentsModuleDeps): Promise<PaymentsModule> {
   const lines = new MongoPaymentLinesRepository(platform.db);
-  const ledger = new LedgerService(new MongoLedgerRepository(platform.db, platform.outbox), platform.config.billing, platform.clock, lines);
+  const ledger = new LedgerService(new MongoLedgerRepository(platform.db, platform.outbox), config.billing, platform.clock, lines);
   await ledger.init();
-  const { cutoff: time, timeZone, everyMs, crashAt } = platform.config.settlement;
+  const { cutoff: time, timeZone, everyMs, crashAt } = config.settlement;
   const rule = { time, timeZone, everyMs };
   const crashHook = (step: string) => {
     if (step === crashAt) process.kill(process.pid, 'SIGKILL');
@@ -73,7 +74,7 @@ export async function createPaymentsModule(platform: Platform, deps: PaymentsMod
     name: 'payments',
     mount: (router) => {
       mountPaymentRoutes(router, { applications: deps.applications, ledger, lines });
-      mountSettlementRoutes(router, { settlements, lines, sandbox: platform.config.sandbox });
+      mountSettlementRoutes(router, { settlements, lines, sandbox: platform.config.process.sandbox });
     },
     start: async () => {
       for (const c of consumers) await c.start();

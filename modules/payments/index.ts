@@ -19,3 +19,4 @@ export { SETTLEMENT_NOTIFICATION_KIND } from './settlement.service.js';
 export { backfillLines } from './backfill-lines.js';
 export { checkLedger, checkSettlements, type LedgerCheckReport } from './ledger.check.js';
 export { paymentsMigrations } from './migrations.js';
+export { paymentsSection, type PaymentsConfig } from './payments.config.js';

@@ -1,3 +1,4 @@
+import { JOURNAL_EXCLUDED } from '../../platform/outbox-journal.js';
 import type { Collection, Db } from 'mongodb';
 import { isDuplicateKey } from '../../platform/mongo.js';
 import type { OutboxPublisher } from '../../platform/outbox-publisher.js';
@@ -47,7 +48,7 @@ export class MongoLedgerRepository implements LedgerRepository {
   }
 
   findByApplication(applicationId: string): Promise<LedgerDoc | null> {
-    return this.collection.findOne({ _id: applicationId });
+    return this.collection.findOne({ _id: applicationId }, { projection: JOURNAL_EXCLUDED });
   }
 
   async openOrGet(doc: NewDocument<LedgerDoc>, now: Date): Promise<LedgerDoc> {

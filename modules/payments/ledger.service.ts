@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../../platform/events.js';
-import { newId } from '../../platform/ids.js';
+import { derivedId, uuidTime } from '../../platform/ids.js';
 import { eventEntry, notificationEntry, type OutboxEntry } from '../../platform/outbox.js';
 import type { NotificationRequest } from '../../platform/notifications.js';
 import type { Change } from '../../platform/versioned-store.js';
@@ -100,7 +100,9 @@ export class LedgerService {
       sourceEventId: event.id,
       ...(operation ? { operation } : {}),
       now,
-      newId,
+      // derived from the order event and the ledger's place, so handling the same event again
+      // after a restore (reconcile re-publishes it) makes the payment the partner already has
+      newId: () => derivedId(new Date(event.occurredAt), 'payment', ledger._id, event.id, ledger.records.length),
     });
     const set: Record<string, unknown> = {
       lastAggregateVersion: event.aggregateVersion,
@@ -154,7 +156,7 @@ export class LedgerService {
       now,
     );
     const notification: NotificationRequest = {
-      id: newId(),
+      id: derivedId(uuidTime(pe.id) ?? 0, 'notification', pe.id),
       partnerId: ledger.partnerId,
       kind: 'PAYMENT',
       // the published rule: payment notifications go to the paymentsEndpoint when there is one

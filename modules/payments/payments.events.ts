@@ -1,3 +1,4 @@
+import { derivedId, uuidTime } from '../../platform/ids.js';
 import { domainEvent, type DomainEvent } from '../../platform/events.js';
 import type { PaymentBody } from './payments.model.js';
 
@@ -28,5 +29,9 @@ export function paymentEvent(
   data: PaymentEventData,
   now: Date,
 ): DomainEvent<PaymentEventData> {
-  return domainEvent(type, aggregate, data, now);
+  // one event per payment: its id is derived from the payment's (itself derived from the
+  // order event), not from the ledger's version or the clock, which differ when the order
+  // event is handled again after a restore
+  const paymentId = data.payment.paymentId;
+  return { ...domainEvent(type, aggregate, data, now), id: derivedId(uuidTime(paymentId) ?? 0, 'event', type, paymentId) };
 }

@@ -1,4 +1,4 @@
-import { newId } from '../../platform/ids.js';
+import { derivedId } from '../../platform/ids.js';
 import { isDuplicateKey } from '../../platform/mongo.js';
 import { notificationEntry, type OutboxEntry } from '../../platform/outbox.js';
 import type { NotificationRequest } from '../../platform/notifications.js';
@@ -156,7 +156,8 @@ export class SettlementService {
     const url = [...taken].reverse().find((l) => l.notifyUrl)?.notifyUrl;
     if (!url || !(await this.partners.announcesSettlements(doc.partnerId))) return [];
     const notification: NotificationRequest = {
-      id: newId(),
+      // one per settlement, whose id is its partner and cut-off: the same when made again
+      id: derivedId(doc.cutoffAt, 'notification', doc._id),
       partnerId: doc.partnerId,
       kind: SETTLEMENT_NOTIFICATION_KIND,
       url,

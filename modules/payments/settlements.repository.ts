@@ -1,3 +1,4 @@
+import { JOURNAL_EXCLUDED } from '../../platform/outbox-journal.js';
 import type { Collection, Db } from 'mongodb';
 import type { OutboxEntry } from '../../platform/outbox.js';
 import type { OutboxPublisher } from '../../platform/outbox-publisher.js';
@@ -51,11 +52,11 @@ export class MongoSettlementsRepository implements SettlementsRepository {
   }
 
   find(id: string): Promise<SettlementDoc | null> {
-    return this.collection.findOne({ _id: id });
+    return this.collection.findOne({ _id: id }, { projection: JOURNAL_EXCLUDED });
   }
 
   latest(partnerId: string, n: number): Promise<SettlementDoc[]> {
-    return this.collection.find({ partnerId }, { sort: { number: -1 }, limit: n }).toArray();
+    return this.collection.find({ partnerId }, { projection: JOURNAL_EXCLUDED, sort: { number: -1 }, limit: n }).toArray();
   }
 
   insert(doc: NewDocument<SettlementDoc>, entries: OutboxEntry[], now: Date): Promise<SettlementDoc> {
@@ -80,5 +81,5 @@ export class MongoSettlementsRepository implements SettlementsRepository {
 
 /** Every settlement, without its outbox (reads only: no publisher needed). */
 export async function* eachSettlement(db: Db): AsyncIterable<SettlementDoc> {
-  yield* db.collection<SettlementDoc>('settlements').find({}, { projection: { outbox: 0 }, sort: { partnerId: 1, number: 1 } });
+  yield* db.collection<SettlementDoc>('settlements').find({}, { projection: { outbox: 0, journal: 0 }, sort: { partnerId: 1, number: 1 } });
 }

@@ -22,6 +22,7 @@ import { IdempotencyStore } from '../../platform/idempotency.js';
 import { cancelApplicationSchema, type ApplicationsModule } from '../applications/index.js';
 import { FULFILMENT_SCHEMAS, type OrdersModule } from '../orders/index.js';
 import type { WebhooksModule } from '../webhooks/index.js';
+import type { PortalConfig } from './portal.config.js';
 
 export interface PortalModule extends AppModule {
   accounts: PortalAccounts;
@@ -46,16 +47,17 @@ export type PortalDeps = {
   webhooks: Pick<WebhooksModule, 'service' | 'testNotifications'>;
 } & Omit<PortalApplicationsDeps, 'applications' | 'payments' | 'webhooks'>;
 
-export async function createPortalModule(platform: PortalPlatform, deps: PortalDeps): Promise<PortalModule> {
+export async function createPortalModule(platform: PortalPlatform, config: PortalConfig, deps: PortalDeps): Promise<PortalModule> {
   const repo = new PortalRepository(platform.db);
-  const { portal, http } = platform.config;
+  const portal = config;
+  const { http } = platform.config;
   const accounts = new PortalAccounts({ repo, clock: platform.clock, throttle: deps.auth.loginThrottle, opts: portal });
   // strict: /portal and /portal/ are two paths (the first redirects to the second)
   const router = new Router({ strict: true });
   mountAccountRoutes(router, { accounts, publicBaseUrl: http.publicBaseUrl, sessionTtlMs: portal.sessionTtlMs });
   const applications = new PortalApplications(deps);
   // the same key store as the API's Idempotency-Key header (its own `portal:` keys)
-  const keys = new IdempotencyStore(platform.db, platform.config.idempotency);
+  const keys = new IdempotencyStore(platform.db, platform.config.idempotency, platform.clock);
   const actions = new PortalActions({
     applications: deps.applications,
     orders: deps.orders,

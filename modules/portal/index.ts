@@ -4,3 +4,4 @@
  */
 export { createPortalModule, createFirstOwner, type PortalModule } from './create-portal-module.js';
 export { portalMigrations } from './migrations.js';
+export { portalSection, type PortalConfig } from './portal.config.js';

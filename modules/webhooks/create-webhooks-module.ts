@@ -6,11 +6,15 @@ import { mountWebhooksRoutes } from './webhooks.routes.js';
 import { REDELIVERIES_TOPIC } from './webhooks.topics.js';
 import { TestNotifications } from './test-notifications.js';
 import { MongoTestNotificationsRepository } from './test-notifications.repository.js';
+import { PeriodicJob } from '../../platform/periodic-job.js';
+import { expireDeliveryBodies } from './delivery-retention.js';
 
 export interface WebhooksModule extends AppModule {
   service: WebhooksService;
   /** test notifications to a partner's endpoints (the portal's "send a test notification") */
   testNotifications: TestNotifications;
+  /** One pass of the body retention now (it also runs every RETENTION_JOB_INTERVAL); bodies cleared. */
+  expireBodies(now?: Date): Promise<number>;
 }
 
 /**
@@ -21,6 +25,8 @@ export interface WebhooksModule extends AppModule {
  */
 export async function createWebhooksModule(
   platform: Pick<Platform, 'db' | 'kafka' | 'producer' | 'topics' | 'config' | 'logger' | 'outbox' | 'clock'>,
+  /** how long a delivery keeps its body (this module's section), and how often the job runs (the retention jobs' one interval) */
+  retention: { deliveryBodiesMs: number; intervalMs: number },
 ): Promise<WebhooksModule> {
   const service = new WebhooksService({
     repo: new MongoDeliveryRepository(platform.db),
@@ -37,12 +43,19 @@ export async function createWebhooksModule(
     endpointsSince: (partnerId, since) => service.endpointsSince(partnerId, since),
     clock: platform.clock,
   });
+  const expireBodies = (now: Date) => expireDeliveryBodies(platform.db, new Date(now.getTime() - retention.deliveryBodiesMs), now);
+  const bodies = new PeriodicJob('delivery-body-retention', expireBodies, platform.clock, retention.intervalMs, platform.logger);
   return {
     name: 'webhooks',
     service,
     testNotifications,
+    expireBodies: (now = platform.clock.now()) => expireBodies(now),
     mount: (router) => mountWebhooksRoutes(router, service),
-    // the API may start before any relay: its redelivery requests need their topic
-    start: () => ensureTopics(platform.kafka, [platform.topics.name(REDELIVERIES_TOPIC)], platform.config.kafka.partitions),
+    start: async () => {
+      // the API may start before any relay: its redelivery requests need their topic
+      await ensureTopics(platform.kafka, [platform.topics.name(REDELIVERIES_TOPIC)], platform.config.kafka.partitions);
+      bodies.start();
+    },
+    stop: () => bodies.stop(),
   };
 }

@@ -3,6 +3,7 @@ import Joi from 'joi';
 import { parseMessage } from '../../platform/messages.js';
 import type { MessageSpec } from '../../platform/kafka-message.js';
 import { notificationRequestSchema, parseNotificationRequest, type NotificationRequest } from '../../platform/notifications.js';
+import { currentTrace } from '../../platform/tracing.js';
 
 /**
  * A delivery is one notification (webhook-id) to one endpoint. It goes through rounds: round
@@ -51,6 +52,8 @@ export interface DeliveryDoc {
   url: string;
   /** the exact JSON text sent (partner-supplied JSON is stored as text: its keys may be anything) */
   payload: string;
+  /** when the body was cleared after its retention (delivery-retention.ts); the record stays */
+  bodyClearedAt?: Date;
   sourceEventId: string;
   key: string;
   notificationCreatedAt: Date;
@@ -144,5 +147,12 @@ export function parseTaskMessage(value: Buffer | null): DeliveryTask {
  */
 export function taskMessageSpec(t: DeliveryTask): MessageSpec {
   const n = t.notification;
-  return { key: n.key, value: JSON.stringify(t), id: t.deliveryId, extra: { 'webhook-id': n.id, 'delivery-id': t.deliveryId, 'partner-id': n.partnerId } };
+  // the trace of the work that asks for the attempt (the delivery that schedules a retry, the request that redelivers)
+  return {
+    key: n.key,
+    value: JSON.stringify(t),
+    id: t.deliveryId,
+    trace: currentTrace(),
+    extra: { 'webhook-id': n.id, 'delivery-id': t.deliveryId, 'partner-id': n.partnerId },
+  };
 }

@@ -34,3 +34,4 @@ export {
   type TestSent,
 } from './test-notifications.js';
 export { webhooksMigrations } from './migrations.js';
+export { webhooksSection, type WebhooksConfig } from './webhooks.config.js';

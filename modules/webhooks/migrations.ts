@@ -1,6 +1,7 @@
 import type { Migration } from '../../platform/migrations.js';
 import { MongoDeliveryRepository } from './delivery.repository.js';
 import { MongoTestNotificationsRepository } from './test-notifications.repository.js';
+import { createDeliveryRetentionIndex } from './delivery-retention.js';
 
 /** The webhooks module's steps, in order (the relay needs them too); ids are never renamed once shipped. */
 export const webhooksMigrations: readonly Migration[] = [
@@ -11,5 +12,10 @@ export const webhooksMigrations: readonly Migration[] = [
       await MongoDeliveryRepository.createIndexes(db);
       await MongoTestNotificationsRepository.createIndexes(db);
     },
+  },
+  {
+    id: 'webhooks-0002-body-retention-index',
+    description: "webhook deliveries: the body retention pass's bodies not yet cleared, by age (body_retention)",
+    up: (db) => createDeliveryRetentionIndex(db),
   },
 ];

@@ -67,6 +67,7 @@ export class WebhooksService {
 
   async redeliver(partnerId: string, deliveryId: string): Promise<RedeliveryAccepted> {
     const doc = await this.owned(partnerId, deliveryId);
+    if (doc.bodyClearedAt) throw new NotFoundError('No webhook delivery with this deliveryId can be redelivered: its body was cleared after its retention.');
     const task = this.redeliveryOf(doc, this.deps.clock.now());
     await this.publish([task]);
     return { deliveryId: doc._id, webhookId: doc.webhookId, redelivery: task.round, requestedAt: responseTime(new Date(task.dueAt)) };
@@ -75,7 +76,9 @@ export class WebhooksService {
   async redeliverDeadLettered(partnerId: string): Promise<{ redeliveryCount: number }> {
     let redeliveryCount = 0;
     const now = this.deps.clock.now();
-    for await (const docs of this.deps.repo.deadLettered(partnerId)) {
+    for await (const all of this.deps.repo.deadLettered(partnerId)) {
+      const docs = all.filter((d) => !d.bodyClearedAt); // a cleared body has nothing left to send
+      if (!docs.length) continue;
       await this.publish(docs.map((d) => this.redeliveryOf(d, now)));
       redeliveryCount += docs.length;
     }
@@ -122,7 +125,7 @@ export class WebhooksService {
    * old round that comes later is stale and sends nothing twice.
    */
   async recover(partnerId: string, since: Date): Promise<{ redeliveryCount: number }> {
-    const docs = await this.deps.repo.since(partnerId, lowestIdAt(since), RECOVER_MAX, ['RETRY_SCHEDULED', 'DEAD_LETTERED']);
+    const docs = (await this.deps.repo.since(partnerId, lowestIdAt(since), RECOVER_MAX, ['RETRY_SCHEDULED', 'DEAD_LETTERED'])).filter((d) => !d.bodyClearedAt);
     const now = this.deps.clock.now();
     for (let i = 0; i < docs.length; i += 500) await this.publish(docs.slice(i, i + 500).map((d) => this.redeliveryOf(d, now)));
     return { redeliveryCount: docs.length };

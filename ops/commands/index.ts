@@ -17,10 +17,12 @@ import { backfillLines } from './ledger/backfill-lines.js';
 import { check } from './ledger/check.js';
 import { deadLetters } from './kafka/dead-letters.js';
 import { replay } from './kafka/replay.js';
+import { reconcile } from './kafka/reconcile.js';
 import { audit } from './data/audit.js';
 import { topics } from './kafka/topics.js';
 import { apply } from './migrate/apply.js';
 import { status } from './migrate/status.js';
+import { erase } from './customers/erase.js';
 
 /** Every verb, in the order its group's help lists it. A new verb: its file, and a line here. */
 export const VERBS: readonly Verb[] = [
@@ -40,8 +42,10 @@ export const VERBS: readonly Verb[] = [
   reencrypt,
   backfillLines,
   check,
+  erase,
   deadLetters,
   replay,
+  reconcile,
   topics,
   audit,
   apply,

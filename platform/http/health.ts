@@ -1,5 +1,6 @@
 import { errorBody, type ErrorRecord } from '../errors.js';
 import { withTimeout } from '../kafka.js';
+import { topicsMissingError } from '../kafka-topic-presence.js';
 import type { AppRouter } from './create-app.js';
 import type { Drain } from './drain.js';
 
@@ -25,6 +26,8 @@ export interface HealthOptions {
   drain?: Pick<Drain, 'draining'>;
   /** while it answers a message (store migrations missing), readiness answers 503 NOT_READY with it */
   notReady?: () => string | undefined;
+  /** KAFKA_TOPICS=check: the process's topics the cluster no longer lists (undefined: unknown) */
+  topics?: { missing(): Promise<string[] | undefined> } | undefined;
 }
 
 /**
@@ -37,6 +40,8 @@ export interface HealthOptions {
  *   planned outage (MAINTENANCE);
  * - 503 `NOT_READY`: the store lacks migrations this code needs (named in the message);
  *   the instance waits for `ops migrate apply` and serves nothing else meanwhile;
+ * - 503 `TOPICS_MISSING`: with KAFKA_TOPICS=check, a topic of the process does not exist
+ *   (deleted after the start): producing to it fails, so the instance leaves rotation naming it;
  * - 503 `DRAINING`: the instance got SIGTERM and leaves rotation (SHUTDOWN_DELAY) while
  *   it still answers everything else.
  * Liveness, GET /v1/health/live: 200 while the process answers at all, with no dependency
@@ -84,7 +89,7 @@ export function mountHealth(router: AppRouter, opts: HealthOptions): void {
       return;
     }
     const names = Object.keys(opts.checks);
-    const results = await Promise.all(names.map((n) => probe(n, opts.checks[n]!)));
+    const [results, missingTopics] = await Promise.all([Promise.all(names.map((n) => probe(n, opts.checks[n]!))), opts.topics?.missing()]);
     const components = Object.fromEntries(names.map((n, i) => [n, { status: results[i] ? 'UP' : 'DOWN' }]));
     const down = names.filter((_, i) => !results[i]);
     const errors: ErrorRecord[] = [];
@@ -94,6 +99,7 @@ export function mountHealth(router: AppRouter, opts: HealthOptions): void {
     for (const n of down.filter((d) => opts.checks[d]!.critical)) {
       errors.push({ code: 'DEPENDENCY_DOWN', message: `${n} is not reachable.`, severity: 'ERROR' });
     }
+    if (missingTopics?.length) errors.push(topicsMissingError(missingTopics));
     if (errors.length) {
       ctx.status = 503;
       ctx.set('Retry-After', '30');

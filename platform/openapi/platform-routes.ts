@@ -20,13 +20,14 @@ export function declarePlatformRoutes(router: AppRouter): void {
     operationId: 'health',
     summary: 'Health check',
     description:
-      'Readiness, no token needed. 200 `{status: "UP", projectVersion, components}`; 200 `DEGRADED` when Kafka is down but the service still works (events wait in the outbox); 503 with an errors body when the database is down or during a planned outage (MAINTENANCE).',
+      'Readiness, no token needed. 200 `{status: "UP", projectVersion, components}`; 200 `DEGRADED` when Kafka is down but the service still works (events wait in the outbox); 503 with an errors body when the database is down, when a Kafka topic the service needs does not exist (it runs with `KAFKA_TOPICS=check`, which creates none), or during a planned outage (MAINTENANCE).',
     tags: ['Health'],
     auth: 'none',
     responses: { 200: { description: 'The API can serve requests (UP or DEGRADED).', schema: healthResponseSchema } },
     errors: [
       { status: 503, code: 'MAINTENANCE', when: 'planned outage' },
       { status: 503, code: 'DEPENDENCY_DOWN', when: 'MongoDB is not reachable' },
+      { status: 503, code: 'TOPICS_MISSING', when: 'a Kafka topic the service needs does not exist (`KAFKA_TOPICS=check`); the message names it' },
     ],
   });
   declareRoute(router, {

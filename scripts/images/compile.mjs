@@ -13,7 +13,7 @@
 // of the last build, kept in <out-dir>/.source-fingerprint). A build writes a fresh
 // directory beside <out-dir> and swaps it in, so a half-written tree never runs.
 //
-// Compiles the service code (api, ops, platform, modules, relay, versions, without tests
+// Compiles the service code (api, config, ops, platform, modules, relay, versions, without tests
 // and fakes) and the sandbox supervisor (scripts/sandbox); copies package.json (its "type": "module" makes the output ESM). Then
 // checks that every relative import of the output names a file of the output, so code that
 // starts importing from a directory not listed here fails the build, not the container.
@@ -34,7 +34,7 @@ if (!target) {
 }
 const final = resolve(target);
 
-const DIRS = ['api', 'ops', 'platform', 'modules', 'relay', 'versions', 'scripts/sandbox'];
+const DIRS = ['api', 'config', 'ops', 'platform', 'modules', 'relay', 'versions', 'scripts/sandbox'];
 const FILES = [];
 const skip = (f) => f.endsWith('.test.ts') || f.endsWith('.d.ts') || /\.fake\.ts$/.test(f);
 

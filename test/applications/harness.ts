@@ -30,8 +30,12 @@ export interface AppHarness {
   stop(): Promise<void>;
 }
 
-export async function startHarness(env: Record<string, string> = {}, parts: ApiOverrides = {}): Promise<AppHarness> {
-  const t = await startTestApi(env, parts);
+export async function startHarness(
+  env: Record<string, string> = {},
+  parts: ApiOverrides = {},
+  logs?: { destination: { write(line: string): void } },
+): Promise<AppHarness> {
+  const t = await startTestApi(env, parts, logs);
   const partner = await provisionPartner(t);
   const { kafka, topics } = t.api.runtime;
   const events = await new TopicCollector(

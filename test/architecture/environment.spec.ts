@@ -4,8 +4,8 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-/** The code that ships: the three composition roots, the modules, the kernel, the versions. */
-const SHIPPED = ['api', 'modules', 'ops', 'platform', 'relay', 'versions'];
+/** The code that ships: the three composition roots, their configuration, the modules, the kernel, the versions. */
+const SHIPPED = ['api', 'config', 'modules', 'ops', 'platform', 'relay', 'versions'];
 
 /** The shipped files (tests aside) that name process.env, under `root`. */
 function environmentReaders(root: string): string[] {

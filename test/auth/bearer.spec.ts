@@ -26,7 +26,7 @@ describe('bearer tokens: shape of refusals, key rotation, revocation across inst
   let partner: TestPartner;
   before(async () => {
     t = await startTestApi({ AUTH_CACHE_TTL: '500ms' });
-    other = await startTestApi({ AUTH_CACHE_TTL: '500ms', MONGO_DB: t.config.mongo.db, KAFKA_TOPIC_PREFIX: t.config.kafka.topicPrefix });
+    other = await startTestApi({ AUTH_CACHE_TTL: '500ms', MONGO_DB: t.config.store.db, KAFKA_TOPIC_PREFIX: t.config.kafka.topicPrefix });
     partner = await provisionPartner(t);
   });
   after(async () => {

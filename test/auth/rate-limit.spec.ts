@@ -15,7 +15,7 @@ describe('per-partner rate limit shared by every API instance (RATE_LIMIT_PER_MI
   before(async () => {
     clock = new ManualClock(Math.ceil(Date.now() / 60_000) * 60_000); // when the suite runs, not when mocha loads it
     one = await startTestApi({ RATE_LIMIT_PER_MINUTE: '100' }, { clock });
-    two = await startTestApi({ RATE_LIMIT_PER_MINUTE: '100', MONGO_DB: one.config.mongo.db, KAFKA_TOPIC_PREFIX: one.config.kafka.topicPrefix }, { clock });
+    two = await startTestApi({ RATE_LIMIT_PER_MINUTE: '100', MONGO_DB: one.config.store.db, KAFKA_TOPIC_PREFIX: one.config.kafka.topicPrefix }, { clock });
   });
   after(async () => {
     await two?.stop();

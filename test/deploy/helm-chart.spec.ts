@@ -133,7 +133,8 @@ describe('the Helm chart renders, validates against the Kubernetes schemas and p
       expect(sc.seccompProfile.type).to.equal('RuntimeDefault');
       expect(pod.volumes.find((v: any) => v.name === 'tmp').emptyDir).to.be.an('object');
       const mounts = pod.containers[0].volumeMounts.filter((m: any) => m.name.startsWith('secret-'));
-      expect(mounts.length).to.equal(3);
+      expect(mounts.map((m: any) => m.name)).to.have.members(['secret-tls', 'secret-mongo', 'secret-kafka', 'secret-masterkey']);
+      expect(pod.containers[0].env).to.deep.include({ name: 'MASTER_KEY_FILE', value: '/var/run/secrets/partner-financing/masterkey/key' });
       expect(mounts.every((m: any) => m.readOnly)).to.equal(true);
     }
     const config = objs.find((o) => o.kind === 'ConfigMap' && o.metadata.name === 'pf-partner-financing') as any;

@@ -9,7 +9,8 @@ describe('drill rolling-restart: two API instances behind HAProxy and two relays
   it('then the partner sees no connection error and no 5xx, nothing is lost and nothing takes effect twice', async () => {
     const result = await runReducedDrill('rolling-restart', rollingRestart, { rate: 8, durationMs: 50_000 });
     expect(result.restarts, 'every instance restarted twice').to.equal(8);
-    expect(result.connectionErrors, 'connection errors the partner saw').to.equal(0);
-    expect(result.serverErrors, '5xx the partner saw').to.equal(0);
+    const said = (result.errorMessages as string[]).join('\n');
+    expect(result.connectionErrors, `connection errors the partner saw:\n${said}`).to.equal(0);
+    expect(result.serverErrors, `5xx the partner saw:\n${said}`).to.equal(0);
   });
 });

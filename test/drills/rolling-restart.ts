@@ -10,10 +10,10 @@ import type { DrillOptions } from './broker-loss.js';
 
 /**
  * How long an API keeps serving after SIGTERM while its readiness says DRAINING (the balancer
- * checks every 500 ms). DRILL_SHUTDOWN_DELAY=0s runs the rollout as it was before draining,
+ * checks every 500 ms; 5 s as the chart's default). DRILL_SHUTDOWN_DELAY=0s runs the rollout as it was before draining,
  * for the comparison.
  */
-const DRAIN_DELAY = process.env.DRILL_SHUTDOWN_DELAY ?? '3s';
+const DRAIN_DELAY = process.env.DRILL_SHUTDOWN_DELAY ?? '5s';
 
 function relayReady(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -50,7 +50,7 @@ export async function rollingRestart(o: DrillOptions): Promise<DrillResult> {
     const restarts: string[] = [];
     let rollout: Promise<void> | undefined;
     const { started, achievedPerS } = await traffic.run(o.rate, o.durationMs, o.maxInFlight, (elapsed) => {
-      if (!rollout && elapsed >= o.durationMs * 0.1) rollout = rollOut(stage, restarts, o.log);
+      if (!rollout && elapsed >= o.durationMs * 0.1) rollout = rollOut(stage, lb!, restarts, o.log);
     });
     await rollout;
     o.log(`load done: ${started} applications started, ${achievedPerS} creates/s answered; restarts: ${restarts.join(', ')}`);
@@ -64,6 +64,8 @@ export async function rollingRestart(o: DrillOptions): Promise<DrillResult> {
         achievedPerS,
         restarts: restarts.length,
         connectionErrors: stage.client.connectionErrors,
+        errorMessages: stage.client.errorMessages,
+        staleConnectionRetries: stage.client.staleConnectionRetries,
         serverErrors: stage.client.serverErrors,
         retriedRequests: stage.client.retries,
       },
@@ -75,8 +77,12 @@ export async function rollingRestart(o: DrillOptions): Promise<DrillResult> {
   }
 }
 
-/** Every instance in turn, twice: the APIs (each back in rotation before the next goes), then the relays. */
-async function rollOut(stage: DrillStage, restarts: string[], log: (m: string) => void): Promise<void> {
+/**
+ * Every instance in turn, twice: the APIs (each back in the balancer's rotation before the
+ * next goes, as a Deployment with maxUnavailable 0 waits for the new pod to be ready), then
+ * the relays.
+ */
+async function rollOut(stage: DrillStage, lb: LoadBalancer, restarts: string[], log: (m: string) => void): Promise<void> {
   for (let round = 1; round <= 2; round++) {
     for (const [i, api] of stage.apis.entries()) {
       log(`round ${round}: SIGTERM API ${i + 1}`);
@@ -84,8 +90,9 @@ async function rollOut(stage: DrillStage, restarts: string[], log: (m: string) =
       if (code !== 0) log(`API ${i + 1} exited ${code}`);
       api.start();
       await api.healthy(60_000);
-      // back in the balancer's rotation (two good checks) before the next one goes
-      await new Promise((r) => setTimeout(r, 1_500));
+      // back in the balancer's rotation (two good checks) before the next one goes: on a
+      // busy machine the checks can lag the instance's own readiness by seconds
+      await lb.waitInRotation(`api${i + 1}`);
       restarts.push(`api${i + 1}`);
     }
     for (const [i, relay] of stage.relays.entries()) {

@@ -51,7 +51,7 @@ describe('upgrade: duplicate claims of the earlier version are adopted at start'
     ] as any[]);
 
     // the upgraded instance starts on the same database
-    const next = await startApi(t.config, createLogger({ level: t.config.logLevel, name: 'api-upgraded' }));
+    const next = await startApi(t.config, createLogger({ level: t.config.process.logLevel, name: 'api-upgraded' }));
     const client = new TestClient(`https://localhost:${next.httpsPort}`, next.tls.cert);
     try {
       expect((await apps.findOne({ _id: recentId }))!.dedupKey, 'the claim inside the window is adopted').to.equal(keys[0]);

@@ -23,7 +23,7 @@ export async function settlementRoundEnd(env: ModelEnv, jobRan: boolean): Promis
   // the scheduled job's instances must have closed some of them, or the model did not test them
   const byJob = await env.h.t.api.runtime.db.collection('settlements').countDocuments({ sandbox: { $ne: true } });
   if (jobRan && settlements > 0 && byJob === 0) throw new Error(`the scheduled job's two instances wrote none of the ${settlements} settlements`);
-  const config = { mongo: { url: env.storeUrl, db: env.h.t.api.runtime.db.databaseName, timeoutMs: 10_000 } } as never;
+  const config = { store: { url: env.storeUrl, db: env.h.t.api.runtime.db.databaseName, timeoutMs: 10_000 } };
   const check = await runOps(config, ['ledger', 'check']);
   if (check.code !== 0) throw new Error(`ops ledger check exited ${check.code}: ${check.stdout}${check.stderr}`);
   return `${settlements} settlements (${byJob} by the scheduled job), ${lines} settled lines, ops ledger check exit 0 (${check.json?.warningCount ?? '?'} warnings)`;

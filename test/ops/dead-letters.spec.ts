@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ManagedConsumer, NonRetriableError } from '../../platform/consumer.js';
-import type { Config } from '../../platform/config.js';
+import type { Config } from '../../config/index.js';
 import { kafkaMessage } from '../../platform/kafka-message.js';
 import { createLogger } from '../../platform/logger.js';
 import { createRuntime, type Runtime } from '../../platform/runtime.js';
@@ -27,7 +27,7 @@ describe('ops kafka dead-letters and replay: a dead-lettered message, its cause 
   let consumer: ManagedConsumer<Probe> | undefined;
   before(async () => {
     config = testConfig();
-    runtime = await createRuntime(config, createLogger({ level: config.logLevel, name: 'dead-letters-test' }), 'test', []);
+    runtime = await createRuntime(config, createLogger({ level: config.process.logLevel, name: 'dead-letters-test' }), 'test', []);
   });
   after(async () => {
     await consumer?.stop();

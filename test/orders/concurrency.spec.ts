@@ -100,7 +100,7 @@ describe('20 concurrent fulfilment calls on one application', function () {
     // only the version guard does
     const { config } = h.t;
     const second: Api = await startApi(
-      testConfig({ MONGO_DB: config.mongo.db, KAFKA_TOPIC_PREFIX: config.kafka.topicPrefix }),
+      testConfig({ MONGO_DB: config.store.db, KAFKA_TOPIC_PREFIX: config.kafka.topicPrefix }),
       createLogger({ level: 'silent', name: 'api-2' }),
     );
     const client2 = new TestClient(`https://localhost:${second.httpsPort}`, second.tls.cert);

@@ -16,7 +16,7 @@ describe('ops ledger check: the integrity check of payment lines and settlements
   this.timeout(60_000);
   const dbName = `test_ledger_check_${uniqueSuffix()}`;
   let client: MongoClient;
-  const config = () => ({ mongo: { url: process.env.MONGO_URL!, db: dbName, timeoutMs: 5_000 } }) as never;
+  const config = () => ({ store: { url: process.env.MONGO_URL!, db: dbName, timeoutMs: 5_000 } });
   const partnerId = newId();
   const at = new Date('2026-11-20T10:00:00Z');
 

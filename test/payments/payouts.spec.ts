@@ -57,10 +57,10 @@ describe('payouts to partners and credit notes', function () {
     expect(payment.paymentId).to.match(/^[0-9a-f-]{36}$/);
     expect(payment.date).to.match(/^\d{4}-\d\d-\d\d$/);
     expect(payment.invoice).to.deep.equal({
-      fullName: h.t.config.billing.fullName,
-      address: { ...h.t.config.billing.address, addressType: 'PERMANENT' },
+      fullName: h.t.config.payments.billing.fullName,
+      address: { ...h.t.config.payments.billing.address, addressType: 'PERMANENT' },
       dueDate: payment.date,
-      accountNumber: { accountNumber: h.t.config.billing.accountNumber, bankCode: h.t.config.billing.bankCode },
+      accountNumber: { accountNumber: h.t.config.payments.billing.accountNumber, bankCode: h.t.config.payments.billing.bankCode },
     });
     const notice = await waitFor('the payment notification', () => paymentNotices(app.id)[0]);
     expect(notice).to.include({ url: 'https://shop.example/hooks/financing', partnerId: partner.id, key: app.id });

@@ -7,7 +7,7 @@ import { testConfig } from '../support/config.js';
 import { TopicCollector } from '../support/kafka.js';
 import { dropTestResources } from '../support/api.js';
 import { waitFor } from '../support/wait.js';
-import type { Config } from '../../platform/config.js';
+import type { Config } from '../../config/index.js';
 
 interface Probe {
   type: 'probe';
@@ -26,7 +26,7 @@ describe('managed consumer in batches (real Kafka)', function () {
 
   before(async () => {
     config = testConfig();
-    runtime = await createRuntime(config, createLogger({ level: config.logLevel, name: 'consumer-batches-test' }), 'test', []);
+    runtime = await createRuntime(config, createLogger({ level: config.process.logLevel, name: 'consumer-batches-test' }), 'test', []);
   });
   after(async () => {
     await runtime?.close();

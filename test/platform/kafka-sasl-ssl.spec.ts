@@ -9,7 +9,7 @@ import type { Relay } from '../../relay/create-relay.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { provisionPartner } from '../support/partners.js';
 import { waitFor } from '../support/wait.js';
-import { ADMIN, SecureKafka } from '../support/secure-kafka.js';
+import { ADMIN, PrivateKafka } from '../support/private-kafka.js';
 import { applicationBody } from '../applications/requests.js';
 import { GatewayClient } from '../gateway/gateway-client.js';
 import { KETTLE, opPath, paymentsPath } from '../orders/orders-harness.js';
@@ -45,13 +45,14 @@ describe('Kafka over SASL_SSL with ACLs (a locked-down cluster)', function () {
   const svc = { username: 'pf-svc', password: randomBytes(9).toString('hex') };
   const noGroups = { username: 'pf-nogroups', password: randomBytes(9).toString('hex') };
   const prefix = `sec.${randomBytes(3).toString('hex')}.`;
-  const broker = new SecureKafka();
+  const broker = new PrivateKafka({ kind: 'sasl_ssl', users: [svc, noGroups] });
   let dir: string;
   let env: (user: { username: string; password: string }, over?: Record<string, string>) => Promise<Record<string, string>>;
 
   before(async () => {
     const started = Date.now();
-    await broker.start([svc, noGroups]);
+    await broker.prepare();
+    await broker.start();
     dir = await mkdtemp(join(tmpdir(), 'pf-sasl-secrets-'));
     const admin = (await broker.adminKafka()).admin();
     await admin.connect();

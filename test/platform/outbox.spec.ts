@@ -15,7 +15,7 @@ import { TopicCollector } from '../support/kafka.js';
 import { dropTestResources } from '../support/api.js';
 import { waitFor } from '../support/wait.js';
 import { serviceEnv } from '../support/service-process.js';
-import type { Config } from '../../platform/config.js';
+import type { Config } from '../../config/index.js';
 
 interface Thing extends Versioned {
   name: string;
@@ -31,7 +31,7 @@ describe('transactional outbox and idempotent consumers on real MongoDB and Kafk
 
   before(async () => {
     config = testConfig();
-    runtime = await createRuntime(config, createLogger({ level: config.logLevel, name: 'outbox-test' }), 'test', [THINGS_TOPIC]);
+    runtime = await createRuntime(config, createLogger({ level: config.process.logLevel, name: 'outbox-test' }), 'test', [THINGS_TOPIC]);
     const collection = runtime.db.collection<Thing>('things');
     store = new VersionedStore(collection, runtime.outbox);
     await VersionedStore.createIndexes(collection);
@@ -314,7 +314,7 @@ describe('version guard across processes (two stores, one document)', function (
 
   before(async () => {
     config = testConfig();
-    const logger = createLogger({ level: config.logLevel, name: 'occ-test' });
+    const logger = createLogger({ level: config.process.logLevel, name: 'occ-test' });
     [a, b] = await Promise.all([createRuntime(config, logger, 'a', [THINGS_TOPIC]), createRuntime(config, logger, 'b', [THINGS_TOPIC])]);
   });
   after(async () => {

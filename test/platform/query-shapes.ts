@@ -26,6 +26,7 @@ const LINES = 'modules/payments/payment-lines.repository.ts';
 const SETTLEMENTS = 'modules/payments/settlements.repository.ts';
 const AL = 'modules/applications/store/application-listing.ts';
 const PORTAL = 'modules/portal/portal.repository.ts';
+const PRIVACY = 'modules/applications/store/privacy.repository.ts';
 
 export const QUERY_SHAPES: QueryShape[] = [
   { collections: ['applications'], equal: ['_id'], by: 'modules/applications/store/application.repository.ts', what: 'an application by id', index: '_id_' },
@@ -437,6 +438,37 @@ export const QUERY_SHAPES: QueryShape[] = [
   },
   { collections: ['customer_accounts'], equal: ['_id'], by: 'modules/applications/store/application.repository.ts', what: "a customer's level", index: '_id_' },
   {
+    collections: ['applications'],
+    equal: ['privacy.anonymisedAt'],
+    range: 'updatedAt',
+    sort: { updatedAt: 1 },
+    residual: ['state', 'decision.outcome'],
+    by: PRIVACY,
+    what: 'applications past their retention, not yet anonymised (the retention job)',
+    index: 'retention_due',
+  },
+  { collections: ['applications'], equal: ['_id'], by: PRIVACY, what: 'an application to anonymise; which of a list are not anonymised yet', index: '_id_' },
+  { collections: ['applications'], equal: ['_id', 'version'], by: PRIVACY, what: 'an application anonymised (guarded)', index: 'occ_id_version' },
+  {
+    collections: ['applications'],
+    equal: ['order.documents.sha256'],
+    residual: ['_id'],
+    by: PRIVACY,
+    what: "whether another application still needs a document's bytes",
+    index: 'document_hash',
+  },
+  {
+    collections: ['applications'],
+    equal: [],
+    residual: ['customer.email'],
+    sort: { createdAt: -1 },
+    by: PRIVACY,
+    what: "a person's applications by e-mail (an operator's erasure)",
+    index: { scan: 'an erasure on request, by an operator: the e-mail is matched ignoring case and a +tag, which no index answers' },
+  },
+  { collections: ['customer_accounts'], equal: ['_id'], by: PRIVACY, what: "a person's account records, re-keyed", index: '_id_' },
+  { collections: ['application_document_contents'], equal: ['_id'], by: PRIVACY, what: "an anonymised document's bytes, removed", index: '_id_' },
+  {
     collections: ['recurrences'],
     equal: ['_id'],
     by: 'modules/applications/store/application.repository.ts',
@@ -601,6 +633,15 @@ export const QUERY_SHAPES: QueryShape[] = [
     by: 'modules/webhooks/delivery.repository.ts',
     what: 'delivery records by id (`$in` per batch)',
     index: '_id_',
+  },
+  {
+    collections: ['webhook_deliveries'],
+    equal: ['bodyClearedAt'],
+    range: 'createdAt',
+    residual: ['state'],
+    by: 'modules/webhooks/delivery-retention.ts',
+    what: 'delivery bodies past their retention, cleared',
+    index: 'body_retention',
   },
   {
     collections: ['webhook_deliveries'],

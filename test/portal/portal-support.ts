@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import type { Config } from '../../platform/config.js';
+import type { Config } from '../../config/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { totpCode } from '../../modules/portal/totp.js';
 import type { TestApi } from '../support/api.js';

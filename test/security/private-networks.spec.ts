@@ -55,7 +55,7 @@ describe('production settings: notification endpoints on private or loopback net
   });
 
   it('when NODE_ENV is production, then private networks are refused without being asked for', () => {
-    expect(t.config.env).to.equal('production');
+    expect(t.config.process.env).to.equal('production');
     expect(t.config.webhooks.allowPrivateNetworks).to.equal(false);
   });
 

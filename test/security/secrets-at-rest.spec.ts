@@ -34,12 +34,12 @@ describe('secrets encrypted at rest, and the master key rotated', function () {
     keyB = join(dir, 'b.key');
     await writeFile(keyA, randomBytes(32).toString('base64'));
     await writeFile(keyB, randomBytes(32).toString('base64'));
-    mongo = await new MongoClient(config.mongo.url, { retryWrites: false }).connect();
+    mongo = await new MongoClient(config.store.url, { retryWrites: false }).connect();
   });
   after(async () => {
     await api?.dispose();
     await mongo
-      .db(config.mongo.db)
+      .db(config.store.db)
       .dropDatabase()
       .catch(() => {});
     await mongo.close();
@@ -48,7 +48,7 @@ describe('secrets encrypted at rest, and the master key rotated', function () {
 
   /** Every document of every collection, as one text. */
   async function everything(): Promise<string> {
-    const db = mongo.db(config.mongo.db);
+    const db = mongo.db(config.store.db);
     let text = '';
     for (const c of await db.listCollections().toArray()) text += JSON.stringify(await db.collection(c.name).find({}).toArray());
     return text;
@@ -71,11 +71,11 @@ describe('secrets encrypted at rest, and the master key rotated', function () {
 
     const secrets = [made.json.webhookSecret as string, rotated.json.webhookSecret as string];
     const boxA = new SecretBox({ current: Buffer.from(readFileSync(keyA, 'utf8'), 'base64'), previous: [] });
-    const directory = createPartnerDirectory(mongo.db(config.mongo.db), boxA);
+    const directory = createPartnerDirectory(mongo.db(config.store.db), boxA);
     expect((await directory.webhookSecrets(made.json.id)).sort(), 'the secrets open with the key').to.deep.equal([...secrets].sort());
     const stored = await everything();
     expect(stored, 'no webhook secret in any collection').to.not.include('whsec_');
-    const signingKeys = await mongo.db(config.mongo.db).collection('auth_signing_keys').find({}).toArray();
+    const signingKeys = await mongo.db(config.store.db).collection('auth_signing_keys').find({}).toArray();
     expect(signingKeys.length).to.be.greaterThan(1);
     for (const k of signingKeys) expect(String(k.secret)).to.match(/^pfsec:v1:/);
 
@@ -98,7 +98,7 @@ describe('secrets encrypted at rest, and the master key rotated', function () {
     await api.healthy();
     expect((await api.client.post('/authentication/v1/partner', { username, password })).status).to.equal(200);
     const boxB = new SecretBox({ current: Buffer.from(readFileSync(keyB, 'utf8'), 'base64'), previous: [] });
-    expect((await createPartnerDirectory(mongo.db(config.mongo.db), boxB).webhookSecrets(made.json.id)).sort()).to.deep.equal([...secrets].sort());
+    expect((await createPartnerDirectory(mongo.db(config.store.db), boxB).webhookSecrets(made.json.id)).sort()).to.deep.equal([...secrets].sort());
     expect(await everything()).to.not.include('whsec_');
   });
 });

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Config } from '../../platform/config.js';
+import type { Config } from '../../config/index.js';
 import { selfSignedTls } from '../../platform/http/tls.js';
 import { TestClient } from './http.js';
 import { waitFor } from './wait.js';

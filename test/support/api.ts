@@ -1,6 +1,6 @@
 import { MongoClient } from 'mongodb';
 import type { Kafka } from 'kafkajs';
-import type { Config } from '../../platform/config.js';
+import type { Config } from '../../config/index.js';
 import { createLogger } from '../../platform/logger.js';
 import { startApi, type Api } from '../../api/create-api.js';
 import type { ApiOverrides } from '../../api/modules.js';
@@ -21,9 +21,13 @@ export interface TestApi {
  * database and topics; `stop` drains it and drops both. `parts` replaces what a test must
  * (the document fetcher that trusts a local server's certificate).
  */
-export async function startTestApi(overrides: Record<string, string> = {}, parts: ApiOverrides = {}): Promise<TestApi> {
+export async function startTestApi(
+  overrides: Record<string, string> = {},
+  parts: ApiOverrides = {},
+  logs?: { destination: { write(line: string): void } },
+): Promise<TestApi> {
   const config = testConfig(overrides);
-  const logger = createLogger({ level: config.logLevel, name: 'api-test' });
+  const logger = createLogger({ level: config.process.logLevel, name: 'api-test', ...(logs ? { destination: logs.destination } : {}) });
   const api = await startApi(config, logger, parts);
   const baseUrl = `https://localhost:${api.httpsPort}`;
   const client = new TestClient(baseUrl, api.tls.cert);
@@ -44,10 +48,10 @@ export async function startTestApi(overrides: Record<string, string> = {}, parts
 
 /** Drops a test's database and deletes its topics (they would slow the next broker start). */
 export async function dropTestResources(config: Config, kafka: Kafka, prefix: string) {
-  const client = new MongoClient(config.mongo.url, { retryWrites: false });
+  const client = new MongoClient(config.store.url, { retryWrites: false });
   try {
     await client.connect();
-    await client.db(config.mongo.db).dropDatabase();
+    await client.db(config.store.db).dropDatabase();
   } finally {
     await client.close();
   }

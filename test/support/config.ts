@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { loadConfig, type Config } from '../../platform/config.js';
+import { loadConfig, type Config } from '../../config/index.js';
 
 /** A random suffix for a test file's database, topics and consumer groups so that test files never see each other's data. */
 export function uniqueSuffix(): string {

@@ -17,6 +17,11 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
+/** An error of a request sent on a kept-alive connection the server had just closed. */
+export interface StaleConnectionError extends Error {
+  staleConnection?: boolean;
+}
+
 /**
  * A tiny HTTPS client for tests that trusts exactly the certificate of the server under
  * test (real TLS verification, no `rejectUnauthorized: false`).
@@ -83,8 +88,17 @@ function send<T>(mod: typeof http | typeof https, url: URL, method: string, opts
         resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text });
       });
     });
+    let answered = false;
+    req.on('response', () => {
+      answered = true;
+    });
     req.on('timeout', () => req.destroy(new Error(`${method} ${url.pathname} timed out`)));
-    req.on('error', reject);
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      // A kept-alive connection the server closed just as this request went out: the request
+      // never reached the application (see Node's `request.reusedSocket`).
+      if (req.reusedSocket && !answered && err.code === 'ECONNRESET') (err as StaleConnectionError).staleConnection = true;
+      reject(err);
+    });
     if (payload !== undefined) req.write(payload);
     req.end();
   });

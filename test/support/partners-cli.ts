@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { Config } from '../../platform/config.js';
+import type { Config } from '../../config/index.js';
 import { processEntry } from './service-process.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -12,7 +12,7 @@ export interface CliResult {
   json: any;
 }
 
-type Where = Pick<Config, 'mongo'> & Partial<Pick<Config, 'kafka'>>;
+type Where = { store: Pick<Config['store'], 'url' | 'db'> } & Partial<Pick<Config, 'kafka'>>;
 
 /**
  * Runs the operators' program (`ops <group> <verb> ...`) as an operator would, a separate
@@ -25,7 +25,7 @@ export function runOps(config: Where, args: string[], opts: { stdin?: string; en
     const kafka = config.kafka ? { KAFKA_BROKERS: config.kafka.brokers.join(','), KAFKA_TOPIC_PREFIX: config.kafka.topicPrefix } : {};
     const child = spawn(process.execPath, [...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []), entry, ...args], {
       cwd: ROOT,
-      env: { ...process.env, MONGO_URL: config.mongo.url, MONGO_DB: config.mongo.db, ...kafka, ...opts.env },
+      env: { ...process.env, MONGO_URL: config.store.url, MONGO_DB: config.store.db, ...kafka, ...opts.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

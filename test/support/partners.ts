@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Config } from '../../platform/config.js';
+import type { Config } from '../../config/index.js';
 import type { TestClient } from './http.js';
 import type { TestApi } from './api.js';
 import { partnersCliJson } from './partners-cli.js';
@@ -28,10 +28,10 @@ export async function provisionPartner(t: TestApi, opts: { payoutTrigger?: Payou
  * against the database of `config`, and logs it in through `client` (for an API that
  * runs as a child process, whose auth module the test cannot reach).
  */
-export async function provisionPartnerByCli(config: Config, client: TestClient): Promise<TestPartner> {
+export async function provisionPartnerByCli(config: Config, client: TestClient, createArgs: string[] = []): Promise<TestPartner> {
   const username = `shop-${randomBytes(4).toString('hex')}`;
   const password = randomBytes(12).toString('base64url');
-  const view: PartnerView = await partnersCliJson(config, ['create', '--username', username, '--password-stdin'], { stdin: `${password}\n` });
+  const view: PartnerView = await partnersCliJson(config, ['create', '--username', username, '--password-stdin', ...createArgs], { stdin: `${password}\n` });
   const res = await client.post('/authentication/v1/partner', { username, password });
   if (res.status !== 200) throw new Error(`login of ${username} failed: ${res.status} ${res.text}`);
   return { ...view, password, token: res.body.accessToken };

@@ -1,6 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { Config } from '../../platform/config.js';
+import type { Config } from '../../config/index.js';
 import { COMPILED_DIR, compiledEntry, serviceNodeArgs } from '../../platform/node-flags.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -29,12 +29,12 @@ export function serviceEnv(config: Config): Record<string, string | undefined> {
   return {
     PATH: process.env.PATH,
     NODE_ENV: 'test',
-    MONGO_URL: config.mongo.url,
-    MONGO_DB: config.mongo.db,
+    MONGO_URL: config.store.url,
+    MONGO_DB: config.store.db,
     KAFKA_BROKERS: config.kafka.brokers.join(','),
     KAFKA_TOPIC_PREFIX: config.kafka.topicPrefix,
     KAFKA_PARTITIONS: String(config.kafka.partitions),
-    SETTLEMENT_CUTOFF: config.settlement.cutoff,
+    SETTLEMENT_CUTOFF: config.payments.settlement.cutoff,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
   };
 }

@@ -72,7 +72,7 @@ export function compileChange<R>(
   if (moved && specs.length === 0) throw new Error(`status change ${before.stateReason} → ${status.stateReason} without an event`);
   const { fields, allSpecs } = withConsequences(doc, change, specs, moved && status.state === 'CANCELLED', now);
   const version = doc.version + 1;
-  const events = allSpecs.map((e) => applicationEvent(e.type, doc, version, status, before, e.data, now));
+  const events = allSpecs.map((e, i) => applicationEvent(e.type, doc, version, status, before, e.data, now, i));
   const notify = change.notify ?? (moved && NOTIFIED_REASONS.includes(status.stateReason));
   const entries = outboxEntriesOf(doc, status, events, allSpecs, notify, now);
   if (change.entries) entries.push(...change.entries(events));

@@ -166,7 +166,7 @@ export class RecurrenceService {
       { fromRecurrenceId: origin.recurrence.id, orderNumber: doc.order.number, totalPrice: doc.order.totalPrice },
       now,
     );
-    const decidedEvent = applicationEvent(change.events![0]!.type, doc, 1, final, created, change.events![0]!.data, now);
+    const decidedEvent = applicationEvent(change.events![0]!.type, doc, 1, final, created, change.events![0]!.data, now, 1);
     const stored = {
       ...base,
       ...change.set,

@@ -1,3 +1,4 @@
+import { JOURNAL_EXCLUDED } from '../../../platform/outbox-journal.js';
 import type { Binary, Collection, Db } from 'mongodb';
 import type { OutboxPublisher } from '../../../platform/outbox-publisher.js';
 import { VersionedStore, type Change, type NewDocument } from '../../../platform/versioned-store.js';
@@ -190,7 +191,7 @@ export class MongoApplicationRepository implements ApplicationRepository {
   }
 
   findById(id: string): Promise<ApplicationDoc | null> {
-    return this.applications.findOne({ _id: id });
+    return this.applications.findOne({ _id: id }, { projection: JOURNAL_EXCLUDED });
   }
 
   async findForPartner(partnerId: string, id: string): Promise<ApplicationDoc | null> {
@@ -235,7 +236,7 @@ export class MongoApplicationRepository implements ApplicationRepository {
   }
 
   findByDedupKey(key: string): Promise<ApplicationDoc | null> {
-    return this.applications.findOne({ dedupKey: key });
+    return this.applications.findOne({ dedupKey: key }, { projection: JOURNAL_EXCLUDED });
   }
 
   async releaseDedupKey(applicationId: string, key: string): Promise<boolean> {
@@ -280,7 +281,7 @@ export class MongoApplicationRepository implements ApplicationRepository {
     const filter: Record<string, unknown> = { partnerId };
     if (q.orderNumber !== undefined) filter['order.number'] = q.orderNumber;
     if (q.orderVariableSymbol !== undefined) filter['order.variableSymbols'] = q.orderVariableSymbol;
-    return this.applications.find(filter).sort({ createdAt: -1, _id: -1 }).limit(1).next();
+    return this.applications.find(filter, { projection: JOURNAL_EXCLUDED }).sort({ createdAt: -1, _id: -1 }).limit(1).next();
   }
 
   async putContent(doc: DocumentContentDoc): Promise<void> {

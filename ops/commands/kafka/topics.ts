@@ -4,7 +4,7 @@ import { PAYMENT_TOPICS } from '../../../modules/payments/index.js';
 import { REDELIVERIES_TOPIC } from '../../../modules/webhooks/index.js';
 import { createKafka, TOPICS } from '../../../platform/kafka.js';
 import { createPlanned, kafkaTopicsLine, planTopics } from '../../../platform/kafka-topic-plan.js';
-import type { Config } from '../../../platform/config.js';
+import type { Config } from '../../../config/index.js';
 import { UsageError, type Verb } from '../../verb.js';
 
 /**

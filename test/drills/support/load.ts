@@ -10,6 +10,11 @@ import { DELIVERIES_COLLECTION } from '../../../modules/webhooks/delivery.reposi
 export const CREATED = 'PROCESSING_REDIRECT_NEEDED';
 export const APPROVED = 'READY_TO_SHIP';
 export const SHIPPED = 'READY_SHIPPED';
+/** a payment notification's label (its type), and the state a payout on sending brings */
+export const PAYOUT = 'PAYOUT';
+export const PAID = 'READY_PAID';
+/** `ops partners create` options of partners paid on sending (Traffic's `paid`) */
+export const PAID_ON_SENDING = ['--payout-trigger', 'SENT', '--fee-bps', '250'];
 
 interface Made {
   id: string;
@@ -34,11 +39,12 @@ export class Traffic {
 
   constructor(
     private readonly stage: DrillStage,
-    private readonly opts: { decide: boolean; ship: boolean },
+    /** paid: the partners are paid on sending, so each dispatch also owes a payment notification and READY_PAID */
+    private readonly opts: { decide: boolean; ship: boolean; paid?: boolean },
   ) {
     stage.ledger.onArrival((a) => {
       const app = a.label === APPROVED ? this.byId.get(a.applicationId) : undefined;
-      if (app?.ship) void this.track(this.ship(app)); // track() records a failure
+      if (app?.ship && this.opts.ship) void this.track(this.ship(app)); // track() records a failure
     });
   }
 
@@ -85,6 +91,10 @@ export class Traffic {
     const res = await this.stage.client.write('PUT', `/financing/v1/applications/${app.id}/order/send`, {}, app.partner.token);
     if (res.status !== 200 && !(res.retried && res.status === 422)) throw new Error(`send ${app.id}: ${res.status} ${res.text.slice(0, 200)}`);
     this.stage.ledger.expect(app.id, SHIPPED, t);
+    if (this.opts.paid) {
+      this.stage.ledger.expect(app.id, PAYOUT, t);
+      this.stage.ledger.expect(app.id, PAID, t);
+    }
   }
 
   /**
@@ -107,6 +117,18 @@ export class Traffic {
     }
     // what the service took: applications created (answered) during the load window
     return { started, achievedPerS: Math.round((this.made.length * 10_000) / (Date.now() - t0)) / 10 };
+  }
+
+  /** No more dispatches on arrivals (before a restore: the partner's calls after it are not the drill's). */
+  stopDispatching(): void {
+    this.opts.ship = false;
+  }
+
+  /** Waits (at most `maxWaitMs`) until every call started so far is answered; returns how many are still open. */
+  async settle(maxWaitMs: number): Promise<number> {
+    const until = Date.now() + maxWaitMs;
+    while (this.pending.size > 0 && Date.now() < until) await Promise.race([...this.pending, sleep(200)]);
+    return this.pending.size;
   }
 
   /**

@@ -76,6 +76,11 @@ export class NotificationLedger {
     for (const l of this.listeners) l(arrival);
   }
 
+  /** Under how many webhook-ids the application's notification with this label arrived (0: never). */
+  webhookIdsOf(applicationId: string, label: string): number {
+    return this.ids.get(NotificationLedger.key(applicationId, label))?.size ?? 0;
+  }
+
   get expectedCount(): number {
     return this.expected.size;
   }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
 import { MongoClient } from 'mongodb';
-import type { Config } from '../../../platform/config.js';
+import type { Config } from '../../../config/index.js';
 import { ApiProcess } from '../../support/api-process.js';
 import { testConfig } from '../../support/config.js';
 import { TestClient } from '../../support/http.js';
@@ -64,6 +64,8 @@ export class DrillStage {
     log: (m: string) => void;
     /** settings of the API processes beside the drill's own (a drain delay) */
     apiEnv?: Record<string, string>;
+    /** options of `ops partners create` for the drill's partners (a payout trigger) */
+    partnerArgs?: string[];
   }): Promise<this> {
     const services = await provideServices();
     this.ownBrokers = opts.brokers !== undefined;
@@ -92,7 +94,7 @@ export class DrillStage {
     await Promise.all(this.apis.map((a) => a.healthy(90_000)));
     opts.log(`${this.apis.length} API process(es) healthy`);
     for (let i = 0; i < opts.partners; i++) {
-      const p = await provisionPartnerByCli(this.config, this.apis[0]!.client);
+      const p = await provisionPartnerByCli(this.config, this.apis[0]!.client, opts.partnerArgs);
       const receiver = new Receiver(acknowledge);
       this.partners.push({ ...p, receiver });
       await receiver.start();
@@ -108,10 +110,10 @@ export class DrillStage {
 
   /** The applications of the drill's partners as stored (for the effects check). */
   async withDb<T>(fn: (db: import('mongodb').Db) => Promise<T>): Promise<T> {
-    const client = new MongoClient(this.config.mongo.url, { retryWrites: false });
+    const client = new MongoClient(this.config.store.url, { retryWrites: false });
     try {
       await client.connect();
-      return await fn(client.db(this.config.mongo.db));
+      return await fn(client.db(this.config.store.db));
     } finally {
       await client.close();
     }

@@ -1,5 +1,5 @@
 import { MongoClient, type Db } from 'mongodb';
-import type { Config } from '../../../platform/config.js';
+import type { Config } from '../../../config/index.js';
 import { createKafka } from '../../../platform/kafka.js';
 import { createLogger } from '../../../platform/logger.js';
 import { dropTestResources } from '../../support/api.js';
@@ -33,13 +33,13 @@ export class KillableApi {
     await this.api.healthy();
     await beforePartner();
     this.partner = await provisionPartnerByCli(this.config, this.api.client);
-    this.mongo = await new MongoClient(this.config.mongo.url, { retryWrites: false }).connect();
+    this.mongo = await new MongoClient(this.config.store.url, { retryWrites: false }).connect();
     return this;
   }
 
   db(): Db {
     if (!this.mongo) throw new Error('KillableApi.start() has not finished');
-    return this.mongo.db(this.config.mongo.db);
+    return this.mongo.db(this.config.store.db);
   }
 
   async dispose(): Promise<void> {

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { Config } from '../../../platform/config.js';
+import type { Config } from '../../../config/index.js';
 import { RelayProcess } from '../../relay/support/relay-process.js';
 import { freePort } from '../../support/api-process.js';
 import { waitFor } from '../../support/wait.js';

@@ -10,6 +10,8 @@ export interface Received {
   timestamp: string;
   signature: string;
   body: string;
+  /** the W3C trace context the relay sent (absent when WEBHOOK_TRACEPARENT=false) */
+  traceparent?: string;
   /** wall-clock ms when the request was complete */
   at: number;
 }
@@ -45,6 +47,7 @@ export class Receiver {
           body: Buffer.concat(chunks).toString('utf8'),
           at: Date.now(),
         };
+        if (req.headers.traceparent) r.traceparent = String(req.headers.traceparent);
         this.requests.push(r);
         const nth = (this.seen.get(r.webhookId) ?? 0) + 1;
         this.seen.set(r.webhookId, nth);

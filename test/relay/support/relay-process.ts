@@ -1,4 +1,4 @@
-import type { Config } from '../../../platform/config.js';
+import type { Config } from '../../../config/index.js';
 import { ServiceProcess, processEntry, serviceEnv } from '../../support/service-process.js';
 
 /** The relay as its own process, on the test's database and topics. */

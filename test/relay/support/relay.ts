@@ -1,5 +1,5 @@
 import type { Producer } from 'kafkajs';
-import type { Config } from '../../../platform/config.js';
+import type { Config } from '../../../config/index.js';
 import { createLogger } from '../../../platform/logger.js';
 import { TOPICS, type Topics } from '../../../platform/kafka.js';
 import { newId } from '../../../platform/ids.js';
@@ -9,7 +9,7 @@ import { createPartnerDirectory } from '../../../modules/auth/index.js';
 
 /** The relay in-process on the test's database and topics (the API's config from startTestApi). */
 export function startTestRelay(config: Config): Promise<Relay> {
-  return startRelay(config, createLogger({ level: config.logLevel, name: 'relay-test' }), { partnerSecrets: createPartnerDirectory });
+  return startRelay(config, createLogger({ level: config.process.logLevel, name: 'relay-test' }), { partnerSecrets: createPartnerDirectory });
 }
 
 /** An application notification as the applications module will produce it. */

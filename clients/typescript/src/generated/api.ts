@@ -563,7 +563,7 @@ export interface paths {
         };
         /**
          * Health check
-         * @description Readiness, no token needed. 200 `{status: "UP", projectVersion, components}`; 200 `DEGRADED` when Kafka is down but the service still works (events wait in the outbox); 503 with an errors body when the database is down or during a planned outage (MAINTENANCE).
+         * @description Readiness, no token needed. 200 `{status: "UP", projectVersion, components}`; 200 `DEGRADED` when Kafka is down but the service still works (events wait in the outbox); 503 with an errors body when the database is down, when a Kafka topic the service needs does not exist (it runs with `KAFKA_TOPICS=check`, which creates none), or during a planned outage (MAINTENANCE).
          */
         get: operations["health"];
         put?: never;
@@ -8026,6 +8026,7 @@ export interface operations {
              *
              *     - `MAINTENANCE`: planned outage
              *     - `DEPENDENCY_DOWN`: MongoDB is not reachable
+             *     - `TOPICS_MISSING`: a Kafka topic the service needs does not exist (`KAFKA_TOPICS=check`); the message names it
              */
             503: {
                 headers: {
@@ -8090,6 +8091,7 @@ export type ErrorCode =
     | "RECURRENCE_NOT_USABLE"
     | "SERVICE_UNAVAILABLE"
     | "TOO_MANY_LOGIN_ATTEMPTS"
+    | "TOPICS_MISSING"
     | "TOTAL_PRICE_LIMIT_EXCEEDED"
     | "UNPROCESSABLE"
     | "VAT_AMOUNT_MISMATCH";

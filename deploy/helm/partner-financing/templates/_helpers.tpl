@@ -35,14 +35,26 @@ app.kubernetes.io/component: {{ .component }}
 - name: KAFKA_SASL_PASSWORD_FILE
   value: /var/run/secrets/partner-financing/kafka/{{ .Values.secrets.kafka.key }}
 {{- end }}
+{{- if .Values.secrets.masterKey.existingSecret }}
+- name: MASTER_KEY_FILE
+  value: /var/run/secrets/partner-financing/masterkey/{{ .Values.secrets.masterKey.key }}
+{{- end }}
+{{- if .Values.secrets.mongoTls.existingSecret }}
+- name: MONGO_TLS_CA_FILE
+  value: /var/run/secrets/partner-financing/mongotls/{{ .Values.secrets.mongoTls.caKey }}
+{{- with .Values.secrets.mongoTls.certKeyKey }}
+- name: MONGO_TLS_CERT_KEY_FILE
+  value: /var/run/secrets/partner-financing/mongotls/{{ . }}
+{{- end }}
+{{- end }}
 {{- end -}}
 {{- define "pf.volumeMounts" -}}
 - name: tmp
   mountPath: /tmp
-{{- range $n := list "tls" "mongo" "kafka" }}
+{{- range $n := list "tls" "mongo" "kafka" "masterKey" "mongoTls" }}
 {{- if (index $.Values.secrets $n).existingSecret }}
-- name: secret-{{ $n }}
-  mountPath: /var/run/secrets/partner-financing/{{ $n }}
+- name: secret-{{ lower $n }}
+  mountPath: /var/run/secrets/partner-financing/{{ lower $n }}
   readOnly: true
 {{- end }}
 {{- end }}
@@ -51,9 +63,9 @@ app.kubernetes.io/component: {{ .component }}
 - name: tmp
   emptyDir:
     sizeLimit: {{ .Values.tmpSizeLimit }}
-{{- range $n := list "tls" "mongo" "kafka" }}
+{{- range $n := list "tls" "mongo" "kafka" "masterKey" "mongoTls" }}
 {{- with (index $.Values.secrets $n).existingSecret }}
-- name: secret-{{ $n }}
+- name: secret-{{ lower $n }}
   secret:
     secretName: {{ . }}
     defaultMode: 0440

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { loadConfig, ConfigError } from './config.js';
-import { parseDuration, parseDurationList } from './duration.js';
+import { loadConfig, ConfigError } from './index.js';
+import { parseDuration, parseDurationList } from '../platform/duration.js';
 
 const base = { MONGO_URL: 'mongodb://127.0.0.1:1/', KAFKA_BROKERS: '127.0.0.1:2' };
 
@@ -9,11 +9,11 @@ describe('config', () => {
     const c = loadConfig(base);
     expect(c.http.httpsPort).to.equal(8443);
     expect(c.http.httpPort).to.equal(8080);
-    expect(c.sandbox).to.equal(true);
+    expect(c.process.sandbox).to.equal(true);
     expect(c.webhooks.retryDelaysMs).to.deep.equal([60_000, 300_000, 300_000, 300_000, 300_000]);
     expect(c.webhooks.allowPrivateNetworks).to.equal(true);
-    expect(c.applicationTtlMs).to.equal(24 * 3600_000);
-    expect(c.currencies).to.deep.equal(['CZK']);
+    expect(c.applications.applicationTtlMs).to.equal(24 * 3600_000);
+    expect(c.applications.currencies).to.deep.equal(['CZK']);
   });
 
   it('when NODE_ENV=production, then private webhook networks are refused by default', () => {
@@ -35,8 +35,8 @@ describe('config', () => {
   };
 
   it('when COLLECTION_IBAN is given, then spaces go and the check digits must hold; a wrong one stops start-up naming it', () => {
-    expect(loadConfig({ ...base, COLLECTION_IBAN: 'cz65 0800 0000 1920 0014 5399' }).collection.iban).to.equal('CZ6508000000192000145399');
-    expect(loadConfig({ ...base }).collection).to.deep.equal({ iban: 'CZ9320100000002000145399', name: 'Partner Financing s.r.o.' });
+    expect(loadConfig({ ...base, COLLECTION_IBAN: 'cz65 0800 0000 1920 0014 5399' }).payments.collection.iban).to.equal('CZ6508000000192000145399');
+    expect(loadConfig({ ...base }).payments.collection).to.deep.equal({ iban: 'CZ9320100000002000145399', name: 'Partner Financing s.r.o.' });
     expect(() => loadConfig({ ...base, COLLECTION_IBAN: 'CZ6508000000192000145398' })).to.throw(
       ConfigError,
       /COLLECTION_IBAN: "COLLECTION_IBAN" must be an IBAN with valid check digits/,
@@ -57,15 +57,15 @@ describe('config', () => {
   });
 
   it('when NODE_ENV=production, then the sandbox decision rules are off unless SANDBOX says otherwise', () => {
-    expect(loadConfig({ ...base, ...BILLING, NODE_ENV: 'production' }).sandbox).to.equal(false);
-    expect(loadConfig({ ...base, ...BILLING, NODE_ENV: 'production', SANDBOX: 'true' }).sandbox).to.equal(true);
-    expect(loadConfig({ ...base, ...BILLING, NODE_ENV: 'production' }).billing.bankCode).to.equal('0300');
+    expect(loadConfig({ ...base, ...BILLING, NODE_ENV: 'production' }).process.sandbox).to.equal(false);
+    expect(loadConfig({ ...base, ...BILLING, NODE_ENV: 'production', SANDBOX: 'true' }).process.sandbox).to.equal(true);
+    expect(loadConfig({ ...base, ...BILLING, NODE_ENV: 'production' }).payments.billing.bankCode).to.equal('0300');
   });
 
   it('when run locally, then the sandbox and the sample billing details are the defaults', () => {
     const c = loadConfig({ ...base, NODE_ENV: 'development' });
-    expect(c.sandbox).to.equal(true);
-    expect(c.billing.accountNumber).to.equal('2000145399');
+    expect(c.process.sandbox).to.equal(true);
+    expect(c.payments.billing.accountNumber).to.equal('2000145399');
   });
 
   it('when values are bad, then start-up fails naming every bad variable', () => {
@@ -83,8 +83,8 @@ describe('config', () => {
   });
 
   it('when EVENT_FEED_RETENTION is unset, then 30 days; under an hour, then start-up fails naming it', () => {
-    expect(loadConfig(base).eventFeed.retentionMs).to.equal(30 * 24 * 3600_000);
-    expect(loadConfig({ ...base, EVENT_FEED_RETENTION: '1h' }).eventFeed.retentionMs).to.equal(3600_000);
+    expect(loadConfig(base).events.retentionMs).to.equal(30 * 24 * 3600_000);
+    expect(loadConfig({ ...base, EVENT_FEED_RETENTION: '1h' }).events.retentionMs).to.equal(3600_000);
     expect(() => loadConfig({ ...base, EVENT_FEED_RETENTION: '59m' })).to.throw(ConfigError, /EVENT_FEED_RETENTION.*at least 1h/);
   });
 

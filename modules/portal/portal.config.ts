@@ -1,0 +1,13 @@
+import { configSection, duration } from '../../platform/config.js';
+import { parseDuration } from '../../platform/duration.js';
+
+/** The partner portal's settings. */
+export const portalSection = configSection({
+  title: 'portal module',
+  keys: {
+    PORTAL_SESSION_TTL: duration.default('8h').description('lifetime of a partner portal session (from sign-in; sign out or disable ends it sooner)'),
+    PORTAL_SETUP_LINK_TTL: duration.default('72h').description("lifetime of a portal user's one-time setup link"),
+  },
+  shape: (v) => ({ sessionTtlMs: parseDuration(v.PORTAL_SESSION_TTL), setupLinkTtlMs: parseDuration(v.PORTAL_SETUP_LINK_TTL) }),
+});
+export type PortalConfig = ReturnType<typeof portalSection.shape>;

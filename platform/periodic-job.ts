@@ -1,0 +1,53 @@
+import type { Clock } from './clock.js';
+import type { Logger } from './logger.js';
+
+/**
+ * A task every instance runs on the clock at a fixed interval (the retention jobs): once at
+ * start, then every `intervalMs`. A failed run is logged and tried again at the next tick.
+ * The task must be safe when several instances run it at once (each of its writes claims
+ * what it changes by a conditional update), since nothing elects one instance to run it.
+ */
+export class PeriodicJob {
+  private cancel?: () => void;
+  private running?: Promise<void>;
+  private stopped = true;
+
+  constructor(
+    private readonly name: string,
+    /** `stopping()` turns true on stop: a long run (a backlog) ends at its next check, so a drain never waits for it */
+    private readonly task: (now: Date, stopping: () => boolean) => Promise<unknown>,
+    private readonly clock: Clock,
+    private readonly intervalMs: number,
+    private readonly log: Pick<Logger, 'error'>,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.cancel?.();
+    await this.running;
+  }
+
+  /** One run now (tests, and an operator's command). */
+  runOnce(now: Date = this.clock.now()): Promise<unknown> {
+    return this.task(now, () => this.stopped);
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    this.cancel = this.clock.after(ms, () => (this.running = this.tick()));
+  }
+
+  private async tick(): Promise<void> {
+    try {
+      await this.task(this.clock.now(), () => this.stopped);
+    } catch (err) {
+      this.log.error({ err, job: this.name }, 'periodic job failed; tried again at its next run');
+    }
+    this.schedule(this.intervalMs);
+  }
+}
