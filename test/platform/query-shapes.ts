@@ -98,6 +98,14 @@ export const QUERY_SHAPES: QueryShape[] = [
   },
   { collections: OUTBOXED, equal: [], range: 'outboxAt', by: 'platform/outbox-sweeper.ts', what: 'the sweeper: entries left behind', index: 'outboxAt_1' },
   {
+    collections: OUTBOXED,
+    equal: [],
+    range: 'journal.createdAt',
+    by: 'platform/reconcile.ts',
+    what: "ops kafka reconcile: the journals' entries of a window (every collection is asked; these hold journals)",
+    index: { scan: 'an operator rebuilding Kafka after a loss reads each collection once; an index on every journal entry would cost each write for it' },
+  },
+  {
     collections: ['applications'],
     equal: ['partnerId'],
     residual: ['idempotency.<key>.expiresAt'],
