@@ -31,6 +31,11 @@ export class UnpublishedEntries {
     for (const e of entries) if (this.createdAt.has(e.id)) this.failedIds.add(e.id);
   }
 
+  /** Its publish failed, or its write got no answer: only a sweep or a later write sends it. */
+  isFailed(id: string): boolean {
+    return this.failedIds.has(id);
+  }
+
   /** The failed ids now, taken before a sweep reads the store. */
   failedSnapshot(): string[] {
     return [...this.failedIds];

@@ -93,7 +93,31 @@ export class OutboxPublisher {
    */
   publishAfterWrite(write: CommittedWrite): Promise<void> {
     if (write.entries.length === 0) return Promise.resolve();
-    return this.enqueue(write, 'direct');
+    return this.enqueue(this.withEntriesBehind(write), 'direct');
+  }
+
+  /**
+   * A write to a document that still holds entries of earlier writes goes out after them:
+   * those whose publish failed in this process or whose write got no answer here are sent
+   * again first, in the order they were written. Without this, a failed publish followed by a
+   * successful one delivered the later notification first, and the earlier one only with
+   * the sweep. Another process's fresh entries are left to it: it is sending them, and
+   * sending them here too would only double the traffic of documents written from several
+   * instances at once. An entry sent twice is dropped by its id (consumers' inbox, the
+   * relay's delivery record).
+   */
+  private withEntriesBehind(write: CommittedWrite): CommittedWrite {
+    if (!write.behind) return write;
+    const resend = write.behind.entries.filter((e) => this.unpublished.isFailed(e.id));
+    if (resend.length === 0) return write;
+    const all = resend.length === write.behind.entries.length;
+    return {
+      collection: write.collection,
+      docId: write.docId,
+      entries: [...resend, ...write.entries],
+      // every entry the document had pending goes with this publish: `outboxAt` can go too
+      ...(all ? { soleAtVersion: write.behind.atVersion } : {}),
+    };
   }
 
   /**
@@ -101,7 +125,10 @@ export class OutboxPublisher {
    * all the same, and then nobody publishes its entries, so a sweep is called for (it
    * repeats at every heartbeat while the store does not answer).
    */
-  writeOutcomeUnknown(): void {
+  writeOutcomeUnknown(entries: readonly OutboxEntry[] = []): void {
+    // if the write was applied after all, its entries are behind like a failed publish's
+    this.unpublished.queued(entries);
+    this.unpublished.failed(entries);
     this.sweeper.callForSweep('unknown');
   }
 

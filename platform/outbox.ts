@@ -107,4 +107,12 @@ export interface CommittedWrite {
    * document had pending at that version: then `outboxAt` can go with them.
    */
   soleAtVersion?: number;
+  /**
+   * Entries of earlier writes the document still held when this write was made (a publish
+   * that failed, a write whose answer was lost, another process's publish not yet
+   * removed), oldest first, and the version this write produced. The publisher sends those
+   * it does not know to be on their way before this write's, so a partner never gets a
+   * later notification of an application before an earlier one.
+   */
+  behind?: { entries: OutboxEntry[]; atVersion: number };
 }

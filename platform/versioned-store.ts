@@ -115,12 +115,13 @@ export class VersionedStore<T extends Versioned> implements VersionedWrites<T> {
     if (kept) reply!.committed(kept);
     // a store that ignores the projection still hands back no journal
     const doc = withoutJournal(updated as T);
-    const nothingElsePending = Object.keys(current.outbox ?? {}).length === 0;
+    const behind = Object.values(current.outbox ?? {}).sort((a, b) => +new Date(a.createdAt) - +new Date(b.createdAt));
     this.afterWrite(doc, {
       collection: this.collection,
       docId: current._id,
       entries: change.entries,
-      soleAtVersion: nothingElsePending ? current.version + 1 : undefined,
+      soleAtVersion: behind.length === 0 ? current.version + 1 : undefined,
+      ...(behind.length ? { behind: { entries: behind, atVersion: current.version + 1 } } : {}),
     });
     return doc;
   }
@@ -143,7 +144,7 @@ export class VersionedStore<T extends Versioned> implements VersionedWrites<T> {
 
   /** A write that got no answer may have been applied: its entries are left to a sweep. */
   private unanswered(err: unknown, entries: OutboxEntry[]): never {
-    if (entries.length && isStoreUnavailable(err)) this.outbox.writeOutcomeUnknown();
+    if (entries.length && isStoreUnavailable(err)) this.outbox.writeOutcomeUnknown(entries);
     throw err;
   }
 

@@ -246,6 +246,30 @@ describe('transactional outbox and idempotent consumers on real MongoDB and Kafk
     }
   });
 
+  it("when an earlier write's entry is still in the document (its write's answer was lost, or its publish failed), then a newer write sends it first, so Kafka holds them in the order written, without waiting for a sweep", async () => {
+    const id = newId();
+    const earlier = domainEvent('test.thing.created', { id, version: 1, partnerId: 'p1' }, { name: 'a' });
+    // the document as a write whose answer never came leaves it (applied after all, its
+    // entry pending, known to the publisher only as maybe written); the sweep that calls for
+    // waits out its grace and the late watch, so only the newer write can send it now
+    const entry = eventEntry(THINGS_TOPIC, earlier);
+    await runtime.db.collection<Thing>('things').insertOne({ _id: id, version: 1, name: 'a', outbox: { [entry.id]: entry }, outboxAt: new Date() } as Thing);
+    runtime.outbox.writeOutcomeUnknown([entry]);
+    const current = (await store.collection.findOne({ _id: id }))!;
+    const later = domainEvent('test.thing.renamed', { id, version: 2, partnerId: 'p1' }, { name: 'b' });
+    await store.update(current, { set: { name: 'b' }, entries: [eventEntry(THINGS_TOPIC, later)] });
+    await waitFor('both events on Kafka', () => eventsFor(id).length >= 2, { maxWait: 5_000 });
+    expect(eventsFor(id).map((e) => e.id)).to.deep.equal([earlier.id, later.id]);
+    await waitFor(
+      'the outbox and its stamp gone',
+      async () => {
+        const d = await store.collection.findOne({ _id: id });
+        return d && !d.outboxAt && Object.keys(d.outbox ?? {}).length === 0;
+      },
+      { maxWait: 5_000 },
+    );
+  });
+
   it('when the same event is delivered twice, then the idempotent consumer applies it once; a poison message is dead-lettered', async () => {
     const topic = runtime.topics.name('idempotency-probe');
     const effects = runtime.db.collection<{ _id: string; n: number }>('effects');
