@@ -2,7 +2,7 @@
 # operators' program `ops` (`partners <verb>` is kept as `ops partners <verb>`).
 #   docker build -t partner-financing:local .        (BuildKit: Docker 23+, or DOCKER_BUILDKIT=1)
 #   docker run partner-financing:local api | relay | ops <group> <verb>
-# Online, node:20-bookworm-slim comes from Docker Hub; where no image registry is
+# Online, node:24-bookworm-slim comes from Docker Hub; where no image registry is
 # reachable, `npm run images` first builds it from the package registries under the same
 # name (scripts/images/build-base.sh), then builds this file unchanged (docs/containers.md).
 #
@@ -11,7 +11,7 @@
 # runs with a read-only root filesystem (`docker run --read-only --tmpfs /tmp`).
 
 # ---------------------------------------------------------------- build: TypeScript -> JS
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /src
 COPY package.json package-lock.json ./
 COPY clients/typescript/package.json clients/typescript/
@@ -37,7 +37,7 @@ COPY scripts/images/compile.mjs scripts/images/
 RUN node scripts/images/compile.mjs /app
 
 # ---------------------------------------------------------------- production dependencies
-FROM node:20-bookworm-slim AS prod-deps
+FROM node:24-bookworm-slim AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY clients/typescript/package.json clients/typescript/
@@ -48,7 +48,7 @@ RUN --mount=type=secret,id=build_ca --mount=type=cache,target=/root/.npm \
     && rm -rf clients
 
 # ---------------------------------------------------------------- the image
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 LABEL org.opencontainers.image.title="partner-financing" \
       dev.partner-financing.image="service"
 WORKDIR /app

@@ -20,6 +20,9 @@ import { idempotency } from '../platform/http/idempotency.js';
 import { API_TOPICS, createModules, type ApiModules, type ApiOverrides } from './modules.js';
 import { LOGIN_PATH } from '../modules/auth/index.js';
 import { declarePlatformRoutes } from '../platform/openapi/platform-routes.js';
+import { ServiceUnavailableError } from '../platform/errors.js';
+import { openMigrationGate, type MigrationGate } from '../platform/migrations.js';
+import { API_MIGRATIONS } from './migrations.js';
 import { mountApiDocs } from '../platform/openapi/serve.js';
 
 export interface Api {
@@ -43,13 +46,13 @@ export interface Api {
  */
 export async function startApi(config: Config, logger: Logger, overrides: ApiOverrides = {}): Promise<Api> {
   const runtime = await createRuntime(config, logger, 'api', API_TOPICS, overrides.clock);
+  const gate = await openMigrationGate(runtime.db, API_MIGRATIONS, config.store.migrations, logger);
   const modules = await createModules(runtime, config, overrides);
   const keys = new IdempotencyStore(runtime.db, config.idempotency, runtime.clock);
-  await keys.init();
   const drain = new Drain();
-  const app = buildApp(runtime, modules, keys, drain);
+  const app = buildApp(runtime, modules, keys, drain, gate);
   const tls = config.http.tls ?? (await selfSignedTls());
-  const { listening, metricsServer } = await startServing(runtime, modules, app, tls);
+  const { listening, metricsServer, stopWaiting } = await startServing(runtime, modules, app, tls, gate);
   // a renewed certificate from its files, without a restart (a self-signed one has no files)
   const files = config.http.tls;
   const reloader = files ? new TlsReloader({ certFile: files.certFile, keyFile: files.keyFile }, (m) => listening.setTls(m), logger, tls) : undefined;
@@ -77,20 +80,21 @@ export async function startApi(config: Config, logger: Logger, overrides: ApiOve
       reloader?.stop();
       await listening.close();
       await new Promise<void>((r) => metricsServer.close(() => r()));
-      await stopModules(modules);
+      // modules that never started (migrations still missing) have nothing to stop
+      if (await stopWaiting()) await stopModules(modules);
       await runtime.close();
     },
   };
 }
 
 /** One Koa app: health, the platform's routes, every module's routes, the API docs. */
-function buildApp(runtime: Runtime, modules: ApiModules, keys: IdempotencyStore, drain: Drain): Koa<AppState> {
+function buildApp(runtime: Runtime, modules: ApiModules, keys: IdempotencyStore, drain: Drain, gate: MigrationGate): Koa<AppState> {
   const { config, logger } = runtime;
   return createHttpApp({
     logger,
     registry: runtime.registry,
     trustProxy: config.http.trustProxy,
-    before: [drain.middleware(), ...modules.list.flatMap((m) => m.before ?? [])],
+    before: [drain.middleware(), untilMigrated(gate), ...modules.list.flatMap((m) => m.before ?? [])],
     idempotency: idempotency(keys, { crashAfterWrite: config.idempotency.crashAfterWrite }),
     versions: apiVersions,
     bearer: modules.auth.requireAuth,
@@ -99,6 +103,7 @@ function buildApp(runtime: Runtime, modules: ApiModules, keys: IdempotencyStore,
         projectVersion: PROJECT_VERSION,
         maintenance: config.http.maintenance,
         drain,
+        notReady: () => (gate.ready ? undefined : gate.notReadyMessage()),
         topics: runtime.topicPresence,
         checks: {
           mongo: { critical: true, probe: async () => (await runtime.db.command({ ping: 1 })).ok === 1 },
@@ -131,24 +136,60 @@ function buildApp(runtime: Runtime, modules: ApiModules, keys: IdempotencyStore,
   });
 }
 
+/** Every request but health gets a retryable 503 NOT_READY while migrations are missing. */
+function untilMigrated(gate: MigrationGate): Koa.Middleware<AppState> {
+  return async (ctx, next) => {
+    if (gate.ready || ctx.path.startsWith('/v1/health')) return next();
+    ctx.set('Retry-After', '5');
+    throw new ServiceUnavailableError('NOT_READY', gate.notReadyMessage());
+  };
+}
+
 /**
  * Starts the modules and the outbox, then listens; if any step fails, what started is
- * stopped again and the runtime closed before the error goes on.
+ * stopped again and the runtime closed before the error goes on. With migrations missing
+ * it listens first (readiness answers NOT_READY) and starts the modules once they are
+ * applied; `stopWaiting` ends that wait and answers whether the modules had started.
  */
 async function startServing(
   runtime: Runtime,
   modules: ApiModules,
   app: Koa<AppState>,
   tls: TlsMaterial,
-): Promise<{ listening: Listening; metricsServer: http.Server }> {
+  gate: MigrationGate,
+): Promise<{ listening: Listening; metricsServer: http.Server; stopWaiting(): Promise<boolean> }> {
   let listening: Listening | undefined;
-  try {
+  const startModules = async () => {
     for (const m of modules.list) await m.start?.();
     await runtime.outbox.start();
+  };
+  try {
+    if (gate.ready) await startModules();
     listening = await listenFor(runtime, modules, app, tls);
     const { config } = runtime;
     const metricsServer = await serveMetrics(runtime.registry, config.metrics.host, config.metrics.apiPort);
-    return { listening, metricsServer };
+    if (gate.ready) return { listening, metricsServer, stopWaiting: async () => true };
+    const started = gate
+      .whenApplied()
+      .then(async (applied) => {
+        if (!applied) return false;
+        await startModules();
+        gate.open();
+        runtime.logger.info('store migrations applied: the modules started, the instance is ready');
+        return true;
+      })
+      .catch((err) => {
+        runtime.logger.error({ err }, 'modules did not start after the migrations were applied');
+        return true;
+      });
+    return {
+      listening,
+      metricsServer,
+      stopWaiting: () => {
+        gate.stop();
+        return started;
+      },
+    };
   } catch (err) {
     await listening?.close();
     for (const m of [...modules.list].reverse()) await m.stop?.().catch(() => {});

@@ -106,7 +106,7 @@ async function countPlan(db: Db, query: object): Promise<string> {
  */
 async function webhooksPage(db: Db, partnerId: string): Promise<void> {
   const repo = new MongoDeliveryRepository(db);
-  await repo.init();
+  await MongoDeliveryRepository.createIndexes(db);
   const now = Date.now();
   const payload = JSON.stringify({ ...applicationBody(), padding: 'x'.repeat(200) });
   for (let i = 0; i < DELIVERIES; i += 1000) {
@@ -173,7 +173,7 @@ async function main() {
   const db = client.db(`bench_portal_${newId().slice(-8)}`);
   try {
     const listing = new ApplicationListing(db);
-    await listing.init();
+    await ApplicationListing.createIndexes(db);
     const applications = db.collection('applications');
     await createOrderLookupIndexes(applications as any);
     const partnerId = newId();

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Container health check (node:20-slim has neither curl nor wget).
+// Container health check (node:24-bookworm-slim has neither curl nor wget).
 //   node infra/healthcheck.mjs api    GET https://127.0.0.1:$HTTPS_PORT/v1/health -> 200
 //   node infra/healthcheck.mjs relay  GET http://127.0.0.1:$RELAY_METRICS_PORT/health/live -> 200 (its lanes' loops alive)
 // The API's certificate is self-signed unless TLS_CERT_FILE is given, hence no verification

@@ -90,7 +90,7 @@ describe("ops: the operators' program", () => {
     const h = harness(VERBS);
     expect(await h.run('--help')).to.equal(0);
     const groups = [...h.seen.out.matchAll(/^([a-z]+): /gm)].map((m) => m[1]).filter((g) => g !== 'usage');
-    expect(groups).to.deep.equal(['partners', 'keys', 'ledger', 'customers', 'data', 'kafka']);
+    expect(groups).to.deep.equal(['partners', 'keys', 'ledger', 'customers', 'data', 'kafka', 'migrate']);
     for (const v of VERBS) expect(h.seen.out, v.name).to.match(new RegExp(`^  ${v.name} `, 'm'));
     expect(h.seen.opened).to.equal(0);
   });

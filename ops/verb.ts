@@ -17,6 +17,7 @@ export const GROUPS = {
   customers: "customers' personal data: erasure on request",
   data: 'stored data: personal data, retention',
   kafka: 'topics and messages: replay, reconcile',
+  migrate: "the store's schema: versioned index builds and data changes",
 } as const;
 export type Group = keyof typeof GROUPS;
 

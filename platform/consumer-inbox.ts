@@ -7,7 +7,7 @@ import { isDuplicateKey } from './mongo.js';
  * redelivery Kafka could still make.
  */
 export interface ConsumerInbox {
-  /** creates what the store needs; forgets records older than `cutoff` */
+  /** forgets records older than `cutoff` (the store's index comes from a migration) */
   open(cutoff: Date): Promise<void>;
   seen(messageId: string): Promise<boolean>;
   /** `at`: when it was handled (now); a second call for the same id is not an error (two instances may race) */
@@ -32,8 +32,12 @@ export class MongoConsumerInbox implements ConsumerInbox {
     this.records = db.collection<InboxDoc>(CONSUMER_INBOX_COLLECTION);
   }
 
+  /** The `at` index of the forgetting filter: a platform migration builds it. */
+  static async createIndexes(db: Db): Promise<void> {
+    await db.collection(CONSUMER_INBOX_COLLECTION).createIndex({ at: 1 });
+  }
+
   async open(cutoff: Date): Promise<void> {
-    await this.records.createIndex({ at: 1 });
     // No TTL indexes (FerretDB): old records are removed by an explicit time filter.
     const group = this.groupId;
     await this.records.deleteMany({ _id: { $gte: `${group}:`, $lt: `${group};` }, at: { $lt: cutoff } });

@@ -185,6 +185,8 @@ export interface IdempotencyConfig {
   leaseMs: number;
 }
 
+export const IDEMPOTENCY_COLLECTION = 'idempotency_keys';
+
 export class IdempotencyStore {
   readonly keys: Collection<KeyDoc>;
 
@@ -194,7 +196,7 @@ export class IdempotencyStore {
     /** the service's clock: claims expire and are purged on the same time (a test moves it) */
     private readonly clock: Clock = systemClock,
   ) {
-    this.keys = db.collection<KeyDoc>('idempotency_keys');
+    this.keys = db.collection<KeyDoc>(IDEMPOTENCY_COLLECTION);
   }
 
   /**
@@ -226,9 +228,9 @@ export class IdempotencyStore {
     }
   }
 
-  /** A plain index on `expiresAt` for the purge (not a TTL index: expiry is the queries' time filter). */
-  async init(): Promise<void> {
-    await this.keys.createIndex({ expiresAt: 1 });
+  /** A plain index on `expiresAt` for the purge (not a TTL index: expiry is the queries' time filter); a platform migration builds it. */
+  static async createIndexes(db: Db): Promise<void> {
+    await db.collection(IDEMPOTENCY_COLLECTION).createIndex({ expiresAt: 1 });
   }
 
   /**

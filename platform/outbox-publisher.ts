@@ -82,7 +82,7 @@ export class OutboxPublisher {
     this.sweeper = new OutboxSweeper({ ...deps, unpublished: this.unpublished, publish: (write) => this.enqueue(write, 'sweeper') });
   }
 
-  /** Collections the sweeper scans; their `outboxAt` index is created here. */
+  /** Collections the sweeper scans (their `outboxAt` index comes from a migration). */
   register(collection: Collection<any>): Promise<void> {
     return this.sweeper.register(collection);
   }

@@ -74,9 +74,8 @@ export class OutboxSweeper {
 
   constructor(private readonly deps: SweeperDeps) {}
 
-  /** Collections the sweeper scans; their `outboxAt` index is created here. */
+  /** Collections the sweeper scans; their `outboxAt` index comes from a migration (VersionedStore.createIndexes). */
   async register(collection: Collection<any>): Promise<void> {
-    await collection.createIndex({ outboxAt: 1 });
     this.collections.push(collection);
   }
 

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { configSection, duration, secretAsFile, secretAsValueOrFile } from './config.js';
+import { configSection, duration, runDefault, secretAsFile, secretAsValueOrFile } from './config.js';
 import type { MongoTls } from './mongo.js';
 import { readSettingFile } from './setting-files.js';
 import { parseDuration } from './duration.js';
@@ -30,8 +30,19 @@ export const storeSection = configSection({
     MONGO_TLS_CERT_KEY_FILE: Joi.string()
       .meta(secretAsFile)
       .description('PEM file holding a client certificate and its private key, for a store that requires mutual TLS (turns TLS on)'),
+    // Production only checks, so one Job (`ops migrate apply`) changes the schema before the
+    // new instances take traffic, never every replica at once (platform/migrations.ts).
+    MIGRATIONS: runDefault(Joi.string().valid('apply', 'check'), 'apply', 'check').description(
+      "apply: the API and the relay apply the store's pending migrations at start (local, tests); check: they only check, answering readiness 503 NOT_READY until `ops migrate apply` (the migration Job) has applied them",
+    ),
   },
-  shape: (v) => ({ url: v.MONGO_URL as string, db: v.MONGO_DB as string, timeoutMs: parseDuration(v.STORE_TIMEOUT), tls: mongoTls(v) }),
+  shape: (v) => ({
+    url: v.MONGO_URL as string,
+    db: v.MONGO_DB as string,
+    timeoutMs: parseDuration(v.STORE_TIMEOUT),
+    tls: mongoTls(v),
+    migrations: v.MIGRATIONS as 'apply' | 'check',
+  }),
 });
 
 /** The store's TLS files, checked readable now so a wrong path stops the start naming its setting. */

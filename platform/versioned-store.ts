@@ -63,15 +63,21 @@ export class VersionedStore<T extends Versioned> implements VersionedWrites<T> {
     registerKeptResponseCarrier(collection.collectionName);
   }
 
-  /**
-   * Indexes the guarded writes need, and registers the collection with the outbox sweeper.
-   * The unique {_id, version} index is redundant on MongoDB (the _id index serves) but it
-   * is what lets mongo-java-server answer `{_id, version}` filters from an index instead
-   * of a collection scan (it uses an index only when the query's keys equal its keys).
-   */
+  /** Registers the collection with the outbox sweeper (its indexes come from a migration: createIndexes). */
   async init(): Promise<void> {
-    await this.collection.createIndex({ _id: 1, version: 1 } as any, { unique: true, name: 'occ_id_version' });
     await this.outbox.register(this.collection);
+  }
+
+  /**
+   * The indexes the guarded writes and the outbox sweep need, built by the owning module's
+   * migration. The unique {_id, version} index is redundant on MongoDB (the _id index
+   * serves) but it is what lets mongo-java-server answer `{_id, version}` filters from an
+   * index instead of a collection scan (it uses an index only when the query's keys equal
+   * its keys); the sweep finds unsent entries by `outboxAt`.
+   */
+  static async createIndexes(collection: Collection<any>): Promise<void> {
+    await collection.createIndex({ _id: 1, version: 1 } as any, { unique: true, name: 'occ_id_version' });
+    await collection.createIndex({ outboxAt: 1 });
   }
 
   /** Inserts a new document (version 1) with its entries; duplicate-key errors are the caller's. */

@@ -13,6 +13,8 @@ import { Lane, retryFetchWaitMs, type LaneSpec } from './lane.js';
 import { cachedSecrets, versionedBodies, type PartnerSecretsFactory } from './partner-secrets.js';
 import { apiVersions } from '../versions/index.js';
 import { relayMetrics } from './relay.metrics.js';
+import { openMigrationGate } from '../platform/migrations.js';
+import { RELAY_MIGRATIONS } from './migrations.js';
 import { consumerLagGauge, lazyAdmin } from '../platform/consumer-lag.js';
 import { distinctDelays, laneGroup, RELAY_TOPICS, relayTopics, retryTopic } from './relay.topics.js';
 import { WebhookSigner } from './signing.js';
@@ -124,15 +126,23 @@ export async function startRelay(config: Config, logger: Logger, ports: RelayPor
     await runtime.close();
   };
   try {
-    await deliveries.init();
-    for (const l of lanes) await l.start();
-    // the relay's health on its metrics listener: readiness (every lane in its group) and
-    // liveness (every lane's consumer loop alive) for the orchestrator's probes
+    const gate = await openMigrationGate(runtime.db, RELAY_MIGRATIONS, config.store.migrations, logger);
+    // the relay's health on its metrics listener: readiness (store migrated, every lane in
+    // its group) and liveness (every lane's consumer loop alive) for the orchestrator's probes
     const statuses = () => lanes.map((l) => l.status());
     metricsServer = await serveMetrics(runtime.registry, config.metrics.host, config.metrics.relayPort, {
-      '/health/ready': async () => relayReadiness(statuses(), await runtime.topicPresence?.missing()),
+      '/health/ready': async () =>
+        gate.ready
+          ? relayReadiness(statuses(), await runtime.topicPresence?.missing())
+          : { status: 503, body: { status: 'NOT_READY', message: gate.notReadyMessage() } },
       '/health/live': () => relayLiveness(statuses()),
     });
+    // nothing is consumed before the store has what the deliveries need (the Job runs first)
+    if (!gate.ready) {
+      await gate.whenApplied((missing) => logger.warn({ missing }, 'relay waits for store migrations'));
+      gate.open();
+    }
+    for (const l of lanes) await l.start();
   } catch (err) {
     await shutdown().catch(() => {});
     throw err;

@@ -65,7 +65,7 @@ function record(n: NotificationRequest, startedAt: Date, finishedAt: Date, r: { 
 const mongo = new MongoClient(env('MONGO_URL'), { retryWrites: false, maxPoolSize: 10 });
 await mongo.connect();
 const repo = new MongoDeliveryRepository(mongo.db(env('MONGO_DB')));
-await repo.init();
+await MongoDeliveryRepository.createIndexes(mongo.db(env('MONGO_DB')));
 
 const kafka = new Kafka({ clientId: 'relay-floor', brokers: env('KAFKA_BROKERS').split(','), logLevel: logLevel.NOTHING });
 const consumer = kafka.consumer({ groupId: env('FLOOR_GROUP'), maxWaitTimeInMs: 250 });

@@ -119,15 +119,12 @@ export async function createApplicationsModule(platform: Platform, config: Appli
   const schedule = new ExpirySchedule({ granularityMs: config.expirySweepIntervalMs, horizonMs: EXPIRY_HORIZON_MS });
   const repo = await openRepository(platform, config, schedule, logger);
   const listing = new ApplicationListing(platform.db);
-  await listing.init();
   const links = new GatewayLinks(repo, http.publicBaseUrl, clock);
   await links.init();
   const references = new PaymentReferences(platform.db);
-  await references.init();
   const s = buildServices(platform, config, { repo, links, logger, references, deps });
   const consumer = decisionConsumer(platform.consumerDeps, platform.topics, s.decisions);
   const sweeper = expirySweeper(platform, config, { repo, changes: s.changes, schedule, logger });
-  await new PrivacyRepository(platform.db).init();
   const privacy = applicationPrivacy(platform.db, clock, config.retention, logger);
   const retention = new PeriodicJob('application-retention', retentionRun(platform, privacy), clock, config.retention.intervalMs, logger);
   return {

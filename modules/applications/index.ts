@@ -29,4 +29,5 @@ export {
 } from './application.events.js';
 export { cancelApplicationSchema } from './change/cancel.routes.js';
 export type { CancelInput } from './change/cancel-application.js';
+export { applicationsMigrations } from './migrations.js';
 export { applicationsSection, type ApplicationsConfig } from './applications.config.js';

@@ -12,8 +12,6 @@ export class InMemoryAuthRepository implements AuthRepository {
   readonly partners = new Map<string, PartnerDoc>();
   readonly keys = new Map<string, SigningKeyDoc>();
 
-  async init(): Promise<void> {}
-
   async findById(id: string): Promise<PartnerDoc | null> {
     return copy(this.partners.get(id));
   }

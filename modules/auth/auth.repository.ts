@@ -41,7 +41,6 @@ export interface TokenRevocation {
  * in memory for unit tests, and one contract test runs against both.
  */
 export interface AuthRepository {
-  init(): Promise<void>;
   findById(id: string): Promise<PartnerDoc | null>;
   findByUsername(username: string): Promise<PartnerDoc | null>;
   exists(id: string): Promise<boolean>;
@@ -106,9 +105,10 @@ export class MongoAuthRepository implements AuthRepository {
     return { ...k, secret: this.box.open(k.secret, signingKeyContext(k._id)) };
   }
 
-  async init(): Promise<void> {
+  /** Built by the auth module's migration. */
+  static async createIndexes(db: Db): Promise<void> {
     // unique: the login lookup by username is answered from this index on every server
-    await this.partners.createIndex({ username: 1 }, { unique: true });
+    await db.collection('partners').createIndex({ username: 1 }, { unique: true });
   }
 
   async findById(id: string): Promise<PartnerDoc | null> {

@@ -39,11 +39,9 @@ export type AuthPlatform = Pick<Platform, 'db' | 'logger' | 'registry' | 'clock'
 export async function createAuthModule(platform: AuthPlatform, config: AuthConfig): Promise<AuthModule> {
   const log = platform.logger.child({ module: 'auth' });
   const repo = new MongoAuthRepository(platform.db, platform.secrets);
-  await repo.init();
   const tokens = new TokenService(repo, platform.clock, config.cacheTtlMs);
   await tokens.init();
   const counters = new WindowCounters(platform.db);
-  await counters.init();
   const { service, admin, throttle } = buildService(platform, config, { repo, tokens, counters, log });
   const requireAuth = buildPerimeter(platform, config, service, counters);
   const sweeper = counterSweeper(counters, log);

@@ -21,4 +21,5 @@ export { createPartnerOperations, type PartnerOperations } from './partner-opera
 // The partner portal signs its users in with the same password hashing and login throttle.
 export { hashPassword, verifyPassword, dummyHash, passwordProblem } from './passwords.js';
 export type { LoginThrottle, LoginAttempt } from './login-throttle.js';
+export { authMigrations } from './migrations.js';
 export { authSection, type AuthConfig } from './auth.config.js';

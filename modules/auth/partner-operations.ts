@@ -21,7 +21,6 @@ export interface PartnerOperations {
  */
 export async function createPartnerOperations(platform: { db: Db; clock: Clock; secrets: SecretBox }): Promise<PartnerOperations> {
   const repo = new MongoAuthRepository(platform.db, platform.secrets);
-  await repo.init();
   return {
     admin: new PartnerAdmin(repo, platform.clock),
     rotateSigningKey: () => rotateSigningKey(repo, platform.clock.now()),

@@ -34,9 +34,9 @@ export class WindowCounters {
     this.collection = db.collection<CounterDoc>(name);
   }
 
-  /** The index of `sweep`'s filter (MongoDB reads it; mongo-java-server scans, on a rare call). */
-  async init(): Promise<void> {
-    await this.collection.createIndex({ expiresAt: 1 });
+  /** The index of `sweep`'s filter (MongoDB reads it; mongo-java-server scans, on a rare call); a migration builds it. */
+  static async createIndexes(db: Db, name = 'auth_counters'): Promise<void> {
+    await db.collection(name).createIndex({ expiresAt: 1 });
   }
 
   static window(windowMs: number, now: number): { start: number; resetAt: number } {

@@ -39,7 +39,6 @@ const CLEANUP_CATCH_UP_MS = 1_000;
 /** Composition root of the event feed: the projector, the retention cleanup, the list route. */
 export async function createEventsModule(platform: Platform, config: EventsConfig, deps: EventsModuleDeps): Promise<EventsModule> {
   const repo = new MongoFeedRepository(platform.db);
-  await repo.init();
   const { retentionMs } = config;
   const service = new EventsService({ repo, deliveryStates: deps.deliveryStates, retentionMs });
   const projector = feedProjector(platform.consumerDeps, platform.topics, repo, projectorMetrics(platform.registry), platform.config.kafka.partitions);

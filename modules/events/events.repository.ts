@@ -15,7 +15,6 @@ const CLEANUP_MAX_BATCHES = 10;
  * reads of a page and the retention cleanup. MongoFeedRepository is the store's.
  */
 export interface FeedRepository extends SeqStore {
-  init(): Promise<void>;
   headOf(partnerId: string): Promise<FeedHeadDoc>;
   byWebhookId(webhookId: string): Promise<FeedEntryDoc | null>;
   bySeqs(partnerId: string, seqs: number[]): Promise<FeedEntryDoc[]>;
@@ -42,9 +41,11 @@ export class MongoFeedRepository implements FeedRepository {
     this.heads = db.collection<FeedHeadDoc>(FEED_HEADS_COLLECTION);
   }
 
-  async init(): Promise<void> {
-    await this.entries.createIndex({ webhookId: 1 }, { unique: true, name: 'webhook_id_unique' });
-    await this.entries.createIndex({ partnerId: 1, applicationId: 1, seq: 1 }, { name: 'partner_application_seq' });
+  /** Built by the events module's migration. */
+  static async createIndexes(db: Db): Promise<void> {
+    const entries = db.collection(FEED_COLLECTION);
+    await entries.createIndex({ webhookId: 1 }, { unique: true, name: 'webhook_id_unique' });
+    await entries.createIndex({ partnerId: 1, applicationId: 1, seq: 1 }, { name: 'partner_application_seq' });
   }
 
   // --- SeqStore: the append protocol (events.append.ts) ---

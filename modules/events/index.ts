@@ -7,4 +7,5 @@
 export { createEventsModule, type EventsModule, type EventsModuleDeps, type FeedNotification } from './create-events-module.js';
 export type { DeliveryStates } from './events.service.js';
 export type { EventView, EventType, DeliveryStatus } from './events.model.js';
+export { eventsMigrations } from './migrations.js';
 export { eventsSection, type EventsConfig } from './events.config.js';

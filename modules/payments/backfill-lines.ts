@@ -11,7 +11,6 @@ import type { LedgerDoc } from './payments.model.js';
  */
 export async function backfillLines(db: Db): Promise<{ ledgers: number; lines: number }> {
   const lines = new MongoPaymentLinesRepository(db);
-  await lines.init();
   let ledgers = 0;
   let written = 0;
   for await (const ledger of db.collection<LedgerDoc>('payment_ledgers').find({}, { projection: { outbox: 0, processedEventIds: 0, journal: 0 } })) {

@@ -18,4 +18,5 @@ export { SETTLEMENT_NOTIFICATION_KIND } from './settlement.service.js';
 // the operators' program (ops ledger backfill-lines)
 export { backfillLines } from './backfill-lines.js';
 export { checkLedger, checkSettlements, type LedgerCheckReport } from './ledger.check.js';
+export { paymentsMigrations } from './migrations.js';
 export { paymentsSection, type PaymentsConfig } from './payments.config.js';

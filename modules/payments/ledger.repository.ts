@@ -23,20 +23,28 @@ export interface LedgerRepository {
   ): Promise<{ doc: LedgerDoc; result: R | undefined }>;
 }
 
+export const LEDGERS_COLLECTION = 'payment_ledgers';
+
 export class MongoLedgerRepository implements LedgerRepository {
   private readonly collection: Collection<LedgerDoc>;
   private readonly store: VersionedStore<LedgerDoc>;
 
   constructor(db: Db, outbox: OutboxPublisher) {
-    this.collection = db.collection<LedgerDoc>('payment_ledgers');
+    this.collection = db.collection<LedgerDoc>(LEDGERS_COLLECTION);
     this.store = new VersionedStore(this.collection, outbox);
   }
 
   async init(): Promise<void> {
     await this.store.init();
+  }
+
+  /** Built by the payments module's migration. */
+  static async createIndexes(db: Db): Promise<void> {
+    const collection = db.collection(LEDGERS_COLLECTION);
+    await VersionedStore.createIndexes(collection);
     // the one read by partner: a request's kept response looked for after its process died
     // (platform/idempotency.ts); written once per ledger, never changed
-    await this.collection.createIndex({ partnerId: 1 }, { name: 'partner' });
+    await collection.createIndex({ partnerId: 1 }, { name: 'partner' });
   }
 
   findByApplication(applicationId: string): Promise<LedgerDoc | null> {

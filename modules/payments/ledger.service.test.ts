@@ -106,7 +106,6 @@ describe("payments ledger: the partner's payment lines", () => {
     const lines = new InMemoryPaymentLinesRepository();
     let fail = true;
     const flaky = {
-      init: () => lines.init(),
       record: async (l: Parameters<typeof lines.record>[0]) => {
         if (fail) {
           fail = false;

@@ -36,12 +36,11 @@ export class LedgerService {
     private readonly repo: LedgerRepository,
     private readonly billing: Billing,
     private readonly clock: Clock = systemClock,
-    private readonly lines?: Pick<PaymentLinesRepository, 'init' | 'record'>,
+    private readonly lines?: Pick<PaymentLinesRepository, 'record'>,
   ) {}
 
   async init(): Promise<void> {
     await this.repo.init();
-    await this.lines?.init();
   }
 
   find(applicationId: string): Promise<LedgerDoc | null> {

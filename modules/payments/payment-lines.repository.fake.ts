@@ -5,8 +5,6 @@ import type { PaymentLinesRepository } from './payment-lines.repository.js';
 export class InMemoryPaymentLinesRepository implements PaymentLinesRepository {
   readonly lines = new Map<string, PaymentLineDoc>();
 
-  async init(): Promise<void> {}
-
   async record(line: PaymentLineDoc): Promise<void> {
     if (!this.lines.has(line._id)) this.lines.set(line._id, structuredClone(line));
   }

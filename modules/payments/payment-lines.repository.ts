@@ -8,7 +8,6 @@ import type { LineFilter, LinePageRequest, PaymentLineDoc } from './payment-line
  * `partnerId` and never reads another partner's lines.
  */
 export interface PaymentLinesRepository {
-  init(): Promise<void>;
   /** Writes the line once; a second write of the same paymentId changes nothing. */
   record(line: PaymentLineDoc): Promise<void>;
   find(partnerId: string, paymentId: string): Promise<PaymentLineDoc | null>;
@@ -59,11 +58,12 @@ export class MongoPaymentLinesRepository implements PaymentLinesRepository {
     this.collection = db.collection<PaymentLineDoc>('payment_lines');
   }
 
-  async init(): Promise<void> {
+  /** Built by the payments module's migration. */
+  static async createIndexes(db: Db): Promise<void> {
     // the list in paymentId order, optionally by type; a settlement's lines and the open ones
     // (settlementId null) of one partner; the lines claimed for a settlement number; the
     // cut-off job's question which partners have open lines
-    await this.collection.createIndexes([
+    await db.collection('payment_lines').createIndexes([
       { key: { partnerId: 1, _id: 1 }, name: 'partner_payment' },
       { key: { partnerId: 1, type: 1, _id: 1 }, name: 'partner_type_payment' },
       { key: { partnerId: 1, date: 1, _id: 1 }, name: 'partner_date_payment' },

@@ -64,7 +64,6 @@ export class SettlementService {
 
   async init(): Promise<void> {
     await this.repo.init();
-    await this.lines.init();
   }
 
   now(): Date {

@@ -37,12 +37,18 @@ export class MongoSettlementsRepository implements SettlementsRepository {
 
   async init(): Promise<void> {
     await this.store.init();
-    await this.collection.createIndex({ partnerId: 1, number: 1 }, { unique: true, name: 'partner_number' });
-    await this.collection.createIndex({ partnerId: 1, cutoffAt: 1 }, { unique: true, name: 'partner_cutoff' });
+  }
+
+  /** Built by the payments module's migration. */
+  static async createIndexes(db: Db): Promise<void> {
+    const collection = db.collection('settlements');
+    await VersionedStore.createIndexes(collection);
+    await collection.createIndex({ partnerId: 1, number: 1 }, { unique: true, name: 'partner_number' });
+    await collection.createIndex({ partnerId: 1, cutoffAt: 1 }, { unique: true, name: 'partner_cutoff' });
     // The lists read a partner's settlements in number order. MongoDB would read them from
     // partner_number; the local store plans prefix and range reads over non-unique indexes
     // only, so the lists get their own (one settlement per partner and day: nothing to keep up).
-    await this.collection.createIndex({ partnerId: 1, number: -1 }, { name: 'partner_newest' });
+    await collection.createIndex({ partnerId: 1, number: -1 }, { name: 'partner_newest' });
   }
 
   find(id: string): Promise<SettlementDoc | null> {

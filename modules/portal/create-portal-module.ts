@@ -49,7 +49,6 @@ export type PortalDeps = {
 
 export async function createPortalModule(platform: PortalPlatform, config: PortalConfig, deps: PortalDeps): Promise<PortalModule> {
   const repo = new PortalRepository(platform.db);
-  await repo.init();
   const portal = config;
   const { http } = platform.config;
   const accounts = new PortalAccounts({ repo, clock: platform.clock, throttle: deps.auth.loginThrottle, opts: portal });
@@ -59,7 +58,6 @@ export async function createPortalModule(platform: PortalPlatform, config: Porta
   const applications = new PortalApplications(deps);
   // the same key store as the API's Idempotency-Key header (its own `portal:` keys)
   const keys = new IdempotencyStore(platform.db, platform.config.idempotency, platform.clock);
-  await keys.init();
   const actions = new PortalActions({
     applications: deps.applications,
     orders: deps.orders,
@@ -73,7 +71,6 @@ export async function createPortalModule(platform: PortalPlatform, config: Porta
   mountMoneyRoutes(router, { accounts, payments: deps.payments, clock: platform.clock });
   mountSettlementRoutes(router, { accounts, payments: deps.payments });
   const requestLog = new RequestLog(platform.db, platform.logger.child({ module: 'portal' }));
-  await requestLog.init();
   mountDeveloperRoutes(router, { accounts, keys, auth: deps.auth, requestLog, clock: platform.clock });
   const routes = router.routes() as unknown as Middleware;
   return {
@@ -94,7 +91,6 @@ export async function createFirstOwner(
   input: { email: string; name: string },
 ): Promise<{ userId: string; email: string; role: 'owner'; setupLink: string; expiresAt: string }> {
   const repo = new PortalRepository(store.db);
-  await repo.init();
   // no sign-in happens here: the throttle is never asked
   const accounts = new PortalAccounts({
     repo,

@@ -3,4 +3,5 @@
  * CLI creates. How it is built and secured: docs/portal.md.
  */
 export { createPortalModule, createFirstOwner, type PortalModule } from './create-portal-module.js';
+export { portalMigrations } from './migrations.js';
 export { portalSection, type PortalConfig } from './portal.config.js';

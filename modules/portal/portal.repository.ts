@@ -22,15 +22,22 @@ export class PortalRepository {
     this.audit = db.collection('portal_audit');
   }
 
-  async init(): Promise<void> {
+  /** Built by the portal module's migration. */
+  static async createIndexes(db: Db): Promise<void> {
+    const [users, setupLinks, sessions, audit] = ['portal_users', 'portal_setup_links', 'portal_sessions', 'portal_audit'].map((n) => db.collection(n)) as [
+      Collection,
+      Collection,
+      Collection,
+      Collection,
+    ];
     await Promise.all([
-      this.users.createIndex({ email: 1 }, { unique: true }),
-      this.users.createIndex({ partnerId: 1, createdAt: 1 }),
-      this.setupLinks.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 }),
-      this.setupLinks.createIndex({ userId: 1 }),
-      this.sessions.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 }),
-      this.sessions.createIndex({ userId: 1 }),
-      this.audit.createIndex({ partnerId: 1, at: -1, _id: -1 }),
+      users.createIndex({ email: 1 }, { unique: true }),
+      users.createIndex({ partnerId: 1, createdAt: 1 }),
+      setupLinks.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 }),
+      setupLinks.createIndex({ userId: 1 }),
+      sessions.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 }),
+      sessions.createIndex({ userId: 1 }),
+      audit.createIndex({ partnerId: 1, at: -1, _id: -1 }),
     ]);
   }
 

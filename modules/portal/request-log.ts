@@ -52,9 +52,11 @@ export class RequestLog {
     this.collection = db.collection('partner_request_log');
   }
 
-  async init(): Promise<void> {
-    await this.collection.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 });
-    await this.collection.createIndex({ partnerId: 1, at: -1, _id: -1, status: 1 }, { name: 'partner_newest_status' });
+  /** Built by the portal module's migration. */
+  static async createIndexes(db: Db): Promise<void> {
+    const collection = db.collection('partner_request_log');
+    await collection.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+    await collection.createIndex({ partnerId: 1, at: -1, _id: -1, status: 1 }, { name: 'partner_newest_status' });
   }
 
   /** The middleware on the partner API (after the bearer check: it logs authenticated requests only). */

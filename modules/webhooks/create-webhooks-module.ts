@@ -7,7 +7,7 @@ import { REDELIVERIES_TOPIC } from './webhooks.topics.js';
 import { TestNotifications } from './test-notifications.js';
 import { MongoTestNotificationsRepository } from './test-notifications.repository.js';
 import { PeriodicJob } from '../../platform/periodic-job.js';
-import { createDeliveryRetentionIndex, expireDeliveryBodies } from './delivery-retention.js';
+import { expireDeliveryBodies } from './delivery-retention.js';
 
 export interface WebhooksModule extends AppModule {
   service: WebhooksService;
@@ -43,7 +43,6 @@ export async function createWebhooksModule(
     endpointsSince: (partnerId, since) => service.endpointsSince(partnerId, since),
     clock: platform.clock,
   });
-  await createDeliveryRetentionIndex(platform.db);
   const expireBodies = (now: Date) => expireDeliveryBodies(platform.db, new Date(now.getTime() - retention.deliveryBodiesMs), now);
   const bodies = new PeriodicJob('delivery-body-retention', expireBodies, platform.clock, retention.intervalMs, platform.logger);
   return {

@@ -6,16 +6,19 @@ import { DELIVERIES_COLLECTION } from './delivery.repository.js';
 export const CLEARED_PAYLOAD = '{}';
 
 /**
+ * The pass's index: bodies not yet cleared, by age (the pass never reads the cleared past).
+ * Built only by the module's migration step (modules/webhooks/migrations.ts).
+ */
+export async function createDeliveryRetentionIndex(db: Db): Promise<void> {
+  await db.collection<DeliveryDoc>(DELIVERIES_COLLECTION).createIndex({ bodyClearedAt: 1, createdAt: 1 }, { name: 'body_retention' });
+}
+
+/**
  * Clears the bodies of deliveries created before `before` (RETENTION_DELIVERY_BODIES_DAYS):
  * the record (ids, endpoint, times, attempts, state) stays, the text sent goes. A delivery
  * still retrying keeps its body until it ends. The update matches only bodies not yet
  * cleared, so instances running it at once clear each body once; the number cleared.
  */
-/** The pass's index: bodies not yet cleared, by age (the pass never reads the cleared past). */
-export async function createDeliveryRetentionIndex(db: Db): Promise<void> {
-  await db.collection<DeliveryDoc>(DELIVERIES_COLLECTION).createIndex({ bodyClearedAt: 1, createdAt: 1 }, { name: 'body_retention' });
-}
-
 export async function expireDeliveryBodies(db: Db, before: Date, now: Date): Promise<number> {
   const filter = {
     createdAt: { $lt: before },

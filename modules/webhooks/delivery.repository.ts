@@ -50,11 +50,13 @@ export class MongoDeliveryRepository implements DeliveryRepository {
     this.inserts = new MicroBatcher((docs) => this.insertMany(docs), { lingerMs: 10, maxBatch: 200 });
   }
 
-  async init(): Promise<void> {
-    await this.collection.createIndex({ _id: 1, version: 1 } as any, { unique: true, name: 'occ_id_version' });
+  /** Built by the webhooks module's migration (the relay writes here, the API reads). */
+  static async createIndexes(db: Db): Promise<void> {
+    const collection = db.collection(DELIVERIES_COLLECTION);
+    await collection.createIndex({ _id: 1, version: 1 } as any, { unique: true, name: 'occ_id_version' });
     // the partner's list (and its state filter) on MongoDB; one index only: every index
     // costs each insert, and the state filter and redeliver-all are rare
-    await this.collection.createIndex({ partnerId: 1, _id: -1 } as any, { name: 'partner_newest_first' });
+    await collection.createIndex({ partnerId: 1, _id: -1 } as any, { name: 'partner_newest_first' });
   }
 
   /** The record, through the per-turn batch. */

@@ -33,4 +33,5 @@ export {
   type TestNotificationsDoc,
   type TestSent,
 } from './test-notifications.js';
+export { webhooksMigrations } from './migrations.js';
 export { webhooksSection, type WebhooksConfig } from './webhooks.config.js';

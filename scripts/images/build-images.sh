@@ -2,7 +2,8 @@
 # `npm run images`: the base images (build-base.sh: from the package registries, reused when
 # their inputs are unchanged), then the service image (Dockerfile) and the all-in-one sandbox
 # image (Dockerfile.sandbox), with BuildKit; its layer cache makes a rebuild of unchanged
-# sources a matter of seconds. Prints each image's build time and size.
+# sources a matter of seconds. Prints each image's build time and size, and writes each
+# image's CycloneDX bill of materials (scripts/images/sbom.mjs; docs/containers.md).
 #
 #   bash scripts/images/build-images.sh
 #   PF_SERVICE_IMAGE / PF_SANDBOX_IMAGE name the tags (default partner-financing:local and
@@ -60,4 +61,10 @@ docker rmi "pf-build/sandbox-java:local" >/dev/null 2>&1 || true
 # the previous builds' images that lost their tag, and build cache beyond a bound
 docker image prune -f --filter "label=dev.partner-financing.image" >/dev/null || true
 "${BUILD_CLIENT[@]}" builder prune -f --keep-storage 6GB >/dev/null 2>&1 || true
+# a CycloneDX bill of materials per image (npm production packages, Debian packages, the
+# Node and Java runtimes) beside the images' build logs: $PF_CACHE/images/sbom/
+for img in "$SERVICE_IMAGE" "$SANDBOX_IMAGE"; do
+  summary="$(node "$ROOT/scripts/images/sbom.mjs" "$img")" || die "$img: its bill of materials could not be written"
+  log "$summary"
+done
 log "images ready in $(secs_since "$T0") s: $SERVICE_IMAGE ($(image_size_mb "$SERVICE_IMAGE") MB), $SANDBOX_IMAGE ($(image_size_mb "$SANDBOX_IMAGE") MB)"

@@ -211,6 +211,8 @@ function serviceEnv(tls: { cert: string; key: string }): NodeJS.ProcessEnv {
   const defaults: Record<string, string> = {
     NODE_ENV: 'production',
     SANDBOX: 'true',
+    // one container, no migration Job: its services apply the store's migrations at start
+    MIGRATIONS: 'apply',
     // the partner's test webhooks go to its own machine (host.docker.internal, a bridge
     // gateway, another container): private targets are the point here
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',

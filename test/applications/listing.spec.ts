@@ -46,7 +46,7 @@ describe('application listing: the search merged from one query per key', functi
     await client.connect();
     db = client.db(`listing_${uniqueSuffix()}`);
     listing = new ApplicationListing(db);
-    await listing.init();
+    await ApplicationListing.createIndexes(db);
     await createOrderLookupIndexes(db.collection('applications') as any);
     const docs = [];
     for (let n = 0; n < 60; n++) {

@@ -12,6 +12,7 @@ describe('application repository contract: the store (the same contract the in-m
   applicationRepositoryContract(async () => {
     const db = freshDb();
     const repo = new MongoApplicationRepository(db, noPublishing);
+    await MongoApplicationRepository.createIndexes(db);
     await repo.init();
     return repo;
   });

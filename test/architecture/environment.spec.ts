@@ -21,8 +21,21 @@ function environmentReaders(root: string): string[] {
   return found.sort();
 }
 
+/**
+ * The one documented exception (docs/architecture.md, "Configuration by owner"): the standard
+ * OTEL_* variables belong to the OpenTelemetry SDK, which reads them itself;
+ * platform/tracing-sdk.ts only looks whether an endpoint is set before loading it.
+ */
+const OTEL_SDK = 'platform/tracing-sdk.ts';
+
 describe('configuration has one reader', () => {
-  it('when the shipped code is read, then only platform/config.ts names process.env (a command reads its settings as the services do)', () => {
-    expect(environmentReaders(ROOT)).to.deep.equal(['platform/config.ts']);
+  it('when the shipped code is read, then only platform/config.ts names process.env (a command reads its settings as the services do), and the OpenTelemetry SDK its OTEL_* variables', () => {
+    expect(environmentReaders(ROOT)).to.deep.equal(['platform/config.ts', OTEL_SDK]);
+  });
+
+  it('when the SDK starter names process.env, then only for OTEL_* variables', () => {
+    const named = [...readFileSync(join(ROOT, OTEL_SDK), 'utf8').matchAll(/\benv(?:\.|\[')([A-Z_]+)/g)].map((m) => m[1]!);
+    expect(named).to.not.be.empty;
+    expect(named.filter((n) => !n.startsWith('OTEL_'))).to.deep.equal([]);
   });
 });

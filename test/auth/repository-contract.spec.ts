@@ -10,7 +10,7 @@ describe('auth repository contract: the store (the same contract the in-memory f
   authRepositoryContract(async () => {
     const db = freshDb();
     const repo = new MongoAuthRepository(db, new SecretBox({ current: randomBytes(32), previous: [] }));
-    await repo.init();
+    await MongoAuthRepository.createIndexes(db);
     return repo;
   });
 });

@@ -122,6 +122,10 @@ describe('the Helm chart renders, validates against the Kubernetes schemas and p
     expect(api.containers[0].readinessProbe.httpGet.path).to.equal('/v1/health');
     expect(api.containers[0].livenessProbe.httpGet.path).to.equal('/v1/health/live');
     expect(api.containers[0].startupProbe.httpGet.path).to.equal('/v1/health/live');
+    // the relay's own health on its metrics port, not the port merely answering
+    const relay = deploy('relay');
+    expect(relay.containers[0].readinessProbe.httpGet).to.deep.equal({ path: '/health/ready', port: 'metrics' });
+    expect(relay.containers[0].livenessProbe.httpGet).to.deep.equal({ path: '/health/live', port: 'metrics' });
     for (const pod of [api, deploy('relay')]) {
       const sc = pod.containers[0].securityContext;
       expect(sc).to.deep.include({ runAsNonRoot: true, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false });
@@ -145,11 +149,11 @@ describe('the Helm chart renders, validates against the Kubernetes schemas and p
     expect(res.out).to.include('terminationGracePeriodSeconds must exceed');
   });
 
-  it('the migration Job renders as a pre-install/pre-upgrade hook running `ops migrate`, with its ConfigMap made before it', async () => {
-    const objs = await template('migrations', ['-f', PRODUCTION, '--set', 'migrations.enabled=true']);
+  it('the migration Job renders by default as a pre-install/pre-upgrade hook running `ops migrate apply`, with its ConfigMap made before it', async () => {
+    const objs = await template('migrations', ['-f', PRODUCTION]);
     const job = objs.find((o) => o.kind === 'Job')!;
     expect(job.metadata.annotations!['helm.sh/hook']).to.equal('pre-install,pre-upgrade');
-    expect(job.spec.template.spec.containers[0].args).to.deep.equal(['ops', 'migrate']);
+    expect(job.spec.template.spec.containers[0].args).to.deep.equal(['ops', 'migrate', 'apply']);
     await validate('migrations');
   });
 

@@ -19,8 +19,9 @@ describe('event feed store: runs of inserts', () => {
   const nextDb = freshDatabasePerTest('feed_runs');
   let repo: MongoFeedRepository;
   beforeEach(async () => {
-    repo = new MongoFeedRepository(nextDb());
-    await repo.init();
+    const db = nextDb();
+    repo = new MongoFeedRepository(db);
+    await MongoFeedRepository.createIndexes(db);
   });
 
   it('when no key is taken, then the whole run is inserted under consecutive seqs', async () => {

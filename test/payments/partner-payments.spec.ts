@@ -60,7 +60,7 @@ describe('partner payments across applications: kept day totals, pages, the expo
     await client.connect();
     db = client.db(`partner_payments_${uniqueSuffix()}`);
     const repo = new MongoPaymentLinesRepository(db);
-    await repo.init();
+    await MongoPaymentLinesRepository.createIndexes(db);
     lines = repo.collection;
     query = new PartnerPaymentsQuery(repo);
     for (const date of ['2026-11-20', '2026-11-21', '2026-11-23']) {

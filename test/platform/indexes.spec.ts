@@ -72,7 +72,7 @@ describe('indexes: every query shape of the service has one', function () {
   before(async () => {
     t = await startTestApi();
     db = t.api.runtime.db;
-    await new MongoDeliveryRepository(db).init(); // the relay's collection
+    await MongoDeliveryRepository.createIndexes(db); // the relay's collection
   });
 
   after(async () => {

@@ -34,6 +34,7 @@ describe('transactional outbox and idempotent consumers on real MongoDB and Kafk
     runtime = await createRuntime(config, createLogger({ level: config.process.logLevel, name: 'outbox-test' }), 'test', [THINGS_TOPIC]);
     const collection = runtime.db.collection<Thing>('things');
     store = new VersionedStore(collection, runtime.outbox);
+    await VersionedStore.createIndexes(collection);
     await store.init();
     events = await new TopicCollector(runtime.kafka, runtime.topics.name(THINGS_TOPIC)).start();
   });
@@ -349,6 +350,7 @@ describe('version guard across processes (two stores, one document)', function (
   it('when two writers with separate connections race 40 increments, then none is lost', async () => {
     const sa = new VersionedStore<Thing>(a.db.collection<Thing>('things'), a.outbox);
     const sb = new VersionedStore<Thing>(b.db.collection<Thing>('things'), b.outbox);
+    await VersionedStore.createIndexes(a.db.collection('things'));
     await sa.init();
     const id = newId();
     await sa.insert({ _id: id, name: 'shared', count: 0 }, []);

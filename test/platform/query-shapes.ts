@@ -98,6 +98,14 @@ export const QUERY_SHAPES: QueryShape[] = [
   },
   { collections: OUTBOXED, equal: [], range: 'outboxAt', by: 'platform/outbox-sweeper.ts', what: 'the sweeper: entries left behind', index: 'outboxAt_1' },
   {
+    collections: OUTBOXED,
+    equal: [],
+    range: 'journal.createdAt',
+    by: 'platform/reconcile.ts',
+    what: "ops kafka reconcile: the journals' entries of a window (every collection is asked; these hold journals)",
+    index: { scan: 'an operator rebuilding Kafka after a loss reads each collection once; an index on every journal entry would cost each write for it' },
+  },
+  {
     collections: ['applications'],
     equal: ['partnerId'],
     residual: ['idempotency.<key>.expiresAt'],
@@ -612,6 +620,21 @@ export const QUERY_SHAPES: QueryShape[] = [
     index: '_id_',
   },
   { collections: ['idempotency_keys'], equal: [], range: 'expiresAt', by: 'platform/idempotency.ts', what: 'expired keys, purged', index: 'expiresAt_1' },
+  {
+    collections: ['schema_migrations'],
+    equal: [],
+    by: 'platform/migrations.ts',
+    what: 'the applied steps (start of each service, the migration Job)',
+    index: { scan: 'one small document per step ever shipped' },
+  },
+  {
+    collections: ['schema_migrations_lease'],
+    equal: ['_id'],
+    residual: ['owner', 'expiresAt'],
+    by: 'platform/migrations.ts',
+    what: 'the migration lease: taken over once expired, renewed, released',
+    index: '_id_',
+  },
   {
     collections: ['webhook_deliveries'],
     equal: ['_id'],

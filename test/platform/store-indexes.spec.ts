@@ -7,7 +7,6 @@ import { MongoFeedRepository, FEED_COLLECTION } from '../../modules/events/event
 import { MongoLedgerRepository } from '../../modules/payments/ledger.repository.js';
 import { WindowCounters } from '../../modules/auth/window-counters.js';
 import { MongoConsumerInbox, CONSUMER_INBOX_COLLECTION } from '../../platform/consumer-inbox.js';
-import { OutboxSweeper } from '../../platform/outbox-sweeper.js';
 
 /** The stages of a winning plan, outermost first. */
 function stages(plan: Document): Document[] {
@@ -21,7 +20,7 @@ function stages(plan: Document): Document[] {
  * whatever MongoDB-wire server the run uses: a collection scan holds the local server's
  * collection lock for as long as it reads every document, which stalls every request on
  * that collection once it is large. The queries here have the shapes the repositories
- * send, on the indexes their own init() creates.
+ * send, on the indexes their migrations create.
  */
 describe('store indexes: each hot query is answered from an index', function () {
   if (process.env.PF_MONGO_SERVER === 'ferretdb') return; // FerretDB v1 reports its own plans
@@ -32,15 +31,13 @@ describe('store indexes: each hot query is answered from an index', function () 
     client = new MongoClient(process.env.MONGO_URL!, { retryWrites: false });
     await client.connect();
     db = client.db(`indexes_${uniqueSuffix()}`);
-    const outbox = { register: (col: any) => new OutboxSweeper({} as any).register(col) } as any; // init() only creates indexes
-    await new MongoApplicationRepository(db, outbox).init();
-    await new MongoDeliveryRepository(db).init();
-    await new MongoFeedRepository(db).init();
-    await new MongoLedgerRepository(db, outbox).init();
-    await new WindowCounters(db).init();
-    await new MongoConsumerInbox(db, 'g').open(new Date(0));
-    const sweeper = new OutboxSweeper({} as any);
-    for (const name of ['applications', 'payment_ledgers', DELIVERIES_COLLECTION]) await sweeper.register(db.collection(name));
+    // the indexes the migrations build (the API and the relay build none at start)
+    await MongoApplicationRepository.createIndexes(db);
+    await MongoDeliveryRepository.createIndexes(db);
+    await MongoFeedRepository.createIndexes(db);
+    await MongoLedgerRepository.createIndexes(db);
+    await WindowCounters.createIndexes(db);
+    await MongoConsumerInbox.createIndexes(db);
   });
   after(async () => {
     await db?.dropDatabase();

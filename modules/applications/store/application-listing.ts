@@ -51,14 +51,16 @@ export class ApplicationListing {
     this.applications = db.collection<ApplicationDoc>('applications');
   }
 
-  async init(): Promise<void> {
+  /** Built by the applications module's migration. */
+  static async createIndexes(db: Db): Promise<void> {
+    const applications = db.collection('applications');
     const tail = { createdAt: -1, _id: -1 } as const;
     await Promise.all([
-      this.applications.createIndex({ partnerId: 1, ...tail }, { name: 'list_partner_newest' }),
-      this.applications.createIndex({ partnerId: 1, state: 1, ...tail }, { name: 'list_partner_state_newest' }),
-      this.applications.createIndex({ partnerId: 1, stateReason: 1, ...tail }, { name: 'list_partner_reason_newest' }),
-      this.applications.createIndex({ partnerId: 1, type: 1, ...tail }, { name: 'list_partner_type_newest' }),
-      this.applications.createIndex({ partnerId: 1, 'customer.email': 1, ...tail }, { name: 'list_partner_email_newest' }),
+      applications.createIndex({ partnerId: 1, ...tail }, { name: 'list_partner_newest' }),
+      applications.createIndex({ partnerId: 1, state: 1, ...tail }, { name: 'list_partner_state_newest' }),
+      applications.createIndex({ partnerId: 1, stateReason: 1, ...tail }, { name: 'list_partner_reason_newest' }),
+      applications.createIndex({ partnerId: 1, type: 1, ...tail }, { name: 'list_partner_type_newest' }),
+      applications.createIndex({ partnerId: 1, 'customer.email': 1, ...tail }, { name: 'list_partner_email_newest' }),
     ]);
   }
 

@@ -174,14 +174,20 @@ export class MongoApplicationRepository implements ApplicationRepository {
 
   async init(): Promise<void> {
     await this.store.init();
+  }
+
+  /** Built by the applications module's migration. */
+  static async createIndexes(db: Db): Promise<void> {
+    const applications = db.collection<ApplicationDoc>('applications');
+    await VersionedStore.createIndexes(applications);
     // the expiry sweep filters on these (the sweep also runs only when something is due:
     // ExpirySchedule)
-    await this.applications.createIndex({ expiresAt: 1 });
-    await this.applications.createIndex({ 'recurrence.validUntil': 1 });
-    await createOrderLookupIndexes(this.applications);
+    await applications.createIndex({ expiresAt: 1 });
+    await applications.createIndex({ 'recurrence.validUntil': 1 });
+    await createOrderLookupIndexes(applications);
     // the duplicate rule: an application holds its key while an identical request would be
     // answered with it; sparse, so applications that gave their key up are not indexed
-    await this.applications.createIndex({ dedupKey: 1 }, { unique: true, sparse: true, name: DEDUP_INDEX });
+    await applications.createIndex({ dedupKey: 1 }, { unique: true, sparse: true, name: DEDUP_INDEX });
   }
 
   findById(id: string): Promise<ApplicationDoc | null> {
@@ -268,7 +274,7 @@ export class MongoApplicationRepository implements ApplicationRepository {
   /**
    * The partner's newest application with this order number and/or variable symbol (all
    * given must match). On MongoDB an index of the partner's order numbers, or of its
-   * variable symbols, answers it (init), on MongoDB and on the local store alike
+   * variable symbols, answers it (createIndexes), on MongoDB and on the local store alike
    * (docs/operations.md, "Indexes").
    */
   findNewestByOrder(partnerId: string, q: OrderCriteria): Promise<ApplicationDoc | null> {

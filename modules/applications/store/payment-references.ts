@@ -23,8 +23,9 @@ export class PaymentReferences {
     this.refs = db.collection<PaymentReferenceDoc>('payment_references');
   }
 
-  async init(): Promise<void> {
-    await this.refs.createIndex({ applicationId: 1 }, { unique: true, name: 'one_reference_per_application' });
+  /** Built by the applications module's migration. */
+  static async createIndexes(db: Db): Promise<void> {
+    await db.collection('payment_references').createIndex({ applicationId: 1 }, { unique: true, name: 'one_reference_per_application' });
   }
 
   /** The application's variable symbol, given it on first use (concurrent first uses agree on one). */

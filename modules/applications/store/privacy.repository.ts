@@ -29,10 +29,12 @@ export class PrivacyRepository {
    * The retention pass's index (applications not anonymised, by last change: the pass reads
    * only the due ones, never the anonymised past) and the document hash's (whether another
    * application still needs the bytes); both are small beside the documents they index.
+   * Built only by the module's migration step (modules/applications/migrations.ts).
    */
-  async init(): Promise<void> {
-    await this.applications.createIndex({ 'privacy.anonymisedAt': 1, updatedAt: 1 }, { name: 'retention_due' });
-    await this.applications.createIndex({ 'order.documents.sha256': 1 }, { name: 'document_hash', sparse: true });
+  static async createIndexes(db: Db): Promise<void> {
+    const applications = db.collection<ApplicationDoc>('applications');
+    await applications.createIndex({ 'privacy.anonymisedAt': 1, updatedAt: 1 }, { name: 'retention_due' });
+    await applications.createIndex({ 'order.documents.sha256': 1 }, { name: 'document_hash', sparse: true });
   }
 
   /**

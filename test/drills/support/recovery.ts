@@ -1,4 +1,4 @@
-import { BSON, type Db } from 'mongodb';
+import { BSON, type Db, type IndexDescription } from 'mongodb';
 import { Kafka, logLevel } from 'kafkajs';
 import { waitFor } from '../../support/wait.js';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -88,7 +88,8 @@ export async function paymentLineProblems(db: Db): Promise<string[]> {
  * A dump of every collection as the drill can make one (MongoDB's own tools are not on this
  * machine): each document as a line of canonical Extended JSON, so dates, binaries and
  * numbers come back as they were, collection by collection while the service writes, as
- * `mongodump` without --oplog does. Returns the documents written per collection.
+ * `mongodump` without --oplog does; and, as mongodump's metadata does, each collection's
+ * index definitions. Returns the documents written per collection.
  */
 export async function dumpDatabase(db: Db, file: string): Promise<Record<string, number>> {
   const out = createWriteStream(file);
@@ -104,16 +105,23 @@ export async function dumpDatabase(db: Db, file: string): Promise<Record<string,
       if (!out.write(`${JSON.stringify({ c: name, d: BSON.EJSON.serialize(doc, { relaxed: false }) })}\n`)) await once(out, 'drain');
       counts[name]++;
     }
+    const indexes = (await db.collection(name).indexes()).filter((i) => i.name !== '_id_').map(({ v: _v, ns: _ns, ...spec }) => spec);
+    if (!out.write(`${JSON.stringify({ c: name, indexes: BSON.EJSON.serialize(indexes, { relaxed: false }) })}\n`)) await once(out, 'drain');
   }
   out.end();
   await once(out, 'finish');
   return counts;
 }
 
-/** Loads a dump into an empty database (the services create their indexes when they start). */
+/**
+ * Loads a dump into an empty database, its indexes with it, as mongorestore does: the dump
+ * holds `schema_migrations` too, so the services (which build no index at start) and
+ * `ops migrate apply` take the restored indexes as built.
+ */
 export async function restoreDatabase(db: Db, file: string): Promise<number> {
   let n = 0;
   const batches = new Map<string, unknown[]>();
+  const indexes = new Map<string, IndexDescription[]>();
   const flush = async (name: string) => {
     const docs = batches.get(name);
     if (docs?.length) await db.collection(name).insertMany(docs as any[], { ordered: false });
@@ -121,7 +129,12 @@ export async function restoreDatabase(db: Db, file: string): Promise<number> {
   };
   for await (const line of createInterface({ input: createReadStream(file) })) {
     if (!line) continue;
-    const { c, d } = JSON.parse(line) as { c: string; d: unknown };
+    const entry = JSON.parse(line) as { c: string; d?: unknown; indexes?: unknown };
+    const { c, d } = entry;
+    if (entry.indexes) {
+      indexes.set(c, BSON.EJSON.deserialize(entry.indexes as any, { relaxed: false }) as IndexDescription[]);
+      continue;
+    }
     const list = batches.get(c) ?? [];
     list.push(BSON.EJSON.deserialize(d as any, { relaxed: false }));
     batches.set(c, list);
@@ -129,6 +142,7 @@ export async function restoreDatabase(db: Db, file: string): Promise<number> {
     if (list.length >= 500) await flush(c);
   }
   for (const name of [...batches.keys()]) await flush(name);
+  for (const [name, specs] of indexes) if (specs.length) await db.collection(name).createIndexes(specs);
   return n;
 }
 
