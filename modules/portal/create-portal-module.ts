@@ -12,7 +12,7 @@ import { mountAccountRoutes } from './portal-accounts.routes.js';
 import { PortalApplications, type PortalApplicationsDeps } from './portal-applications.service.js';
 import { mountApplicationRoutes } from './portal-applications.routes.js';
 import { actionsBlock, mountActionRoutes } from './portal-actions.js';
-import { mountWebhookRoutes } from './portal-webhooks.js';
+import { failingEndpointsWarning, mountWebhookRoutes } from './portal-webhooks.js';
 import { mountDeveloperRoutes } from './portal-developers.js';
 import { mountMoneyRoutes } from './portal-money.js';
 import { mountSettlementRoutes } from './portal-settlements.js';
@@ -66,7 +66,12 @@ export async function createPortalModule(platform: PortalPlatform, deps: PortalD
     schemas: { cancel: cancelApplicationSchema, fulfil: FULFILMENT_SCHEMAS },
   });
   mountActionRoutes(router, { accounts, applications, actions });
-  mountApplicationRoutes(router, { accounts, applications, actions: actionsBlock });
+  mountApplicationRoutes(router, {
+    accounts,
+    applications,
+    actions: actionsBlock,
+    webhookWarning: (partnerId, m) => failingEndpointsWarning(deps.webhooks.service, partnerId, platform.clock.now(), m),
+  });
   mountWebhookRoutes(router, { accounts, webhooks: deps.webhooks, keys, clock: platform.clock });
   mountMoneyRoutes(router, { accounts, payments: deps.payments, clock: platform.clock });
   mountSettlementRoutes(router, { accounts, payments: deps.payments });

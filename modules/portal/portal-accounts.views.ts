@@ -102,10 +102,11 @@ export function auditBody(m: Messages, entries: AuditDoc[], next?: string): Safe
 ${next ? html`<p><a href="/portal/audit?before=${next}">${m.older}</a></p>` : ''}`;
 }
 
-export function homeBody(m: Messages, user: PortalUserDoc, counts: Record<string, number>): SafeHtml {
+export function homeBody(m: Messages, user: PortalUserDoc, counts: Record<string, number>, warning: SafeHtml = html``): SafeHtml {
   const area = (href: string, title: string, text: string) => html`<li class="card"><h2><a href="${href}">${title}</a></h2><p>${text}</p></li>`;
   return html`<h1>${m.homeTitle}</h1>
 <p class="lead">${m.signedInAs} <strong>${user.name}</strong> (${user.email}) · ${m.role}: ${m[`role_${user.role}`]}</p>
+${warning}
 <section aria-labelledby="counts-h"><h2 id="counts-h">${m.counts}</h2>
 <ul class="counts">${Object.entries(counts).map(([state, n]) => html`<li><a href="/portal/applications?state=${state}">${state}</a> <span class="badge">${n}</span></li>`)}</ul></section>
 <ul class="areas">

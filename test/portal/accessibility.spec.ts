@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { launchBrowser } from '../gateway/browser.js';
 import { seriousViolations } from './axe.js';
+import { waitFor } from '../support/wait.js';
 import { opPath, startPortalWorld, waitForReason, type PortalWorld } from './portal-world.js';
 
 /**
@@ -11,6 +12,7 @@ describe('the partner portal: accessibility and keyboard', function () {
   this.timeout(240_000);
   let w: PortalWorld;
   let app: any;
+  let deliveryId: string;
   const pages = (id: string) => [
     '/portal/',
     '/portal/applications',
@@ -19,6 +21,7 @@ describe('the partner portal: accessibility and keyboard', function () {
     `/portal/applications/${id}/act/return`,
     '/portal/webhooks',
     '/portal/webhooks?state=DELIVERED',
+    `/portal/webhooks/deliveries/${deliveryId}`,
     '/portal/developers',
     '/portal/developers?status=4xx',
     '/portal/money',
@@ -32,6 +35,15 @@ describe('the partner portal: accessibility and keyboard', function () {
     await w.put(opPath(app.id, 'send'), {});
     await w.put(opPath(app.id, 'deliver'), {});
     await waitForReason(w.h, app.id, w.h.partner, 'READY_PAID');
+    // a delivery with a failed and an acknowledged attempt (the world's endpoint fails each first attempt)
+    const delivered = await waitFor(
+      'a delivery acknowledged on a retry',
+      () => w.relay.deliveries.collection.findOne({ partnerId: w.h.partner.id, state: 'DELIVERED' }),
+      {
+        maxWait: 20_000,
+      },
+    );
+    deliveryId = delivered!._id;
   });
   after(async () => {
     await w?.stop();
