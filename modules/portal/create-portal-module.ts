@@ -31,7 +31,7 @@ export interface PortalModule extends AppModule {
   signInPath: string;
 }
 
-export type PortalPlatform = Pick<Platform, 'db' | 'config' | 'clock' | 'logger'>;
+export type PortalPlatform = Pick<Platform, 'db' | 'config' | 'clock' | 'logger' | 'outbox'>;
 
 /**
  * The partner portal: server-rendered pages under /portal/ for a shop's staff. It sits in
@@ -47,10 +47,11 @@ export type PortalDeps = {
 } & Omit<PortalApplicationsDeps, 'applications' | 'payments' | 'webhooks'>;
 
 export async function createPortalModule(platform: PortalPlatform, deps: PortalDeps): Promise<PortalModule> {
-  const repo = new PortalRepository(platform.db);
+  // the API's outbox: an invitation's e-mail leaves with its setup link
+  const repo = new PortalRepository(platform.db, platform.outbox);
   await repo.init();
   const { portal, http } = platform.config;
-  const accounts = new PortalAccounts({ repo, clock: platform.clock, throttle: deps.auth.loginThrottle, opts: portal });
+  const accounts = new PortalAccounts({ repo, clock: platform.clock, throttle: deps.auth.loginThrottle, opts: portal, mailLinksFrom: http.publicBaseUrl });
   // strict: /portal and /portal/ are two paths (the first redirects to the second)
   const router = new Router({ strict: true });
   mountAccountRoutes(router, { accounts, publicBaseUrl: http.publicBaseUrl, sessionTtlMs: portal.sessionTtlMs });

@@ -46,7 +46,7 @@ export function messageBody(title: string, text: string, back?: { href: string; 
 
 export function usersBody(
   m: Messages,
-  v: { users: PortalUserDoc[]; me: PortalUserDoc; csrf: string; invited?: { email: string; link: string; expiresAt: Date } },
+  v: { users: PortalUserDoc[]; me: PortalUserDoc; csrf: string; invited?: { email: string; link: string; expiresAt: Date; mailed: boolean }; done?: string },
 ): SafeHtml {
   const state = (u: PortalUserDoc) => (!u.enabled ? m.disabled : u.passwordHash ? m.enabled : m.pending);
   const rows = v.users.map(
@@ -55,14 +55,20 @@ export function usersBody(
     <td>${
       u._id === v.me._id
         ? ''
-        : html`<form class="inline" method="post" action="/portal/users/${u._id}/${u.enabled ? 'disable' : 'enable'}">${csrfField(v.csrf)}<button class="small secondary" type="submit" aria-label="${u.enabled ? m.disable : m.enable} ${u.email}">${u.enabled ? m.disable : m.enable}</button></form>
+        : html`${
+            u.passwordHash
+              ? ''
+              : html`<form class="inline" method="post" action="/portal/users/${u._id}/resend">${csrfField(v.csrf)}<button class="small secondary" type="submit" aria-label="${m.resend}: ${u.email}">${m.resend}</button></form>
+      <form class="inline" method="post" action="/portal/users/${u._id}/revoke">${csrfField(v.csrf)}<button class="small secondary" type="submit" aria-label="${m.revoke}: ${u.email}">${m.revoke}</button></form>`
+          }<form class="inline" method="post" action="/portal/users/${u._id}/${u.enabled ? 'disable' : 'enable'}">${csrfField(v.csrf)}<button class="small secondary" type="submit" aria-label="${u.enabled ? m.disable : m.enable} ${u.email}">${u.enabled ? m.disable : m.enable}</button></form>
       <form class="inline" method="post" action="/portal/users/${u._id}/role">${csrfField(v.csrf)}<label class="visually-hidden" for="role-${u._id}">${fill(m.newRoleOf, { email: u.email })}</label><select id="role-${u._id}" name="role">${ROLES.map((r) => html`<option value="${r}"${r === u.role ? html` selected` : ''}>${m[`role_${r}`]}</option>`)}</select><button class="small secondary" type="submit" aria-label="${m.changeRole} ${u.email}">${m.changeRole}</button></form>`
     }</td>
   </tr>`,
   );
   return html`<h1>${m.usersTitle}</h1>
 <p class="lead">${fill(m.usersLead, { partner: v.me.partnerName })}</p>
-${v.invited ? html`<div class="flash" role="status"><p>${fill(m.invited, { email: v.invited.email, when: formatDateTime(v.invited.expiresAt, m) })}</p><p><code class="secret" id="setup-link">${v.invited.link}</code></p></div>` : ''}
+${v.done ? html`<div class="flash" role="status"><p>${v.done}</p></div>` : ''}
+${v.invited ? html`<div class="flash" role="status"><p>${fill(v.invited.mailed ? m.invitedMailed : m.invited, { email: v.invited.email, when: formatDateTime(v.invited.expiresAt, m) })}</p><p><code class="secret" id="setup-link">${v.invited.link}</code></p></div>` : ''}
 <table>
   <caption>${m.usersTitle}</caption>
   <thead><tr><th scope="col">${m.name}</th><th scope="col">${m.email}</th><th scope="col">${m.role}</th><th scope="col">${m.state}</th><th scope="col">${m.totp}</th><th scope="col">${m.actions}</th></tr></thead>
@@ -80,6 +86,11 @@ ${v.invited ? html`<div class="flash" role="status"><p>${fill(m.invited, { email
     <option value="viewer">${m.role_viewer}</option>
     <option value="operator">${m.role_operator}</option>
     <option value="owner">${m.role_owner}</option>
+  </select>
+  <label for="inv-lang">${m.inviteLang}</label>
+  <select id="inv-lang" name="lang">
+    <option value="cs"${m.lang === 'cs' ? html` selected` : ''}>Čeština</option>
+    <option value="en"${m.lang === 'en' ? html` selected` : ''}>English</option>
   </select>
   <button type="submit">${m.inviteButton}</button>
 </form>`;

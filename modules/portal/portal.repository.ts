@@ -1,5 +1,8 @@
 import type { Collection, Db } from 'mongodb';
 import { isDuplicateKey } from '../../platform/mongo.js';
+import type { OutboxPublisher } from '../../platform/outbox-publisher.js';
+import { mailEntry, type MailMessage } from '../../platform/mail.js';
+import { VersionedStore, type Versioned } from '../../platform/versioned-store.js';
 import type { AuditDoc, PortalUserDoc, SessionDoc, SetupLinkDoc } from './portal.model.js';
 
 /**
@@ -14,12 +17,15 @@ export class PortalRepository {
   readonly setupLinks: Collection<SetupLinkDoc>;
   readonly sessions: Collection<SessionDoc>;
   readonly audit: Collection<AuditDoc>;
+  /** setup links written with their invitation e-mail (the API process; the operators' CLI has no publisher) */
+  private readonly mailedLinks: VersionedStore<SetupLinkDoc & Versioned> | undefined;
 
-  constructor(db: Db) {
+  constructor(db: Db, outbox?: OutboxPublisher) {
     this.users = db.collection('portal_users');
     this.setupLinks = db.collection('portal_setup_links');
     this.sessions = db.collection('portal_sessions');
     this.audit = db.collection('portal_audit');
+    this.mailedLinks = outbox ? new VersionedStore(this.setupLinks as unknown as Collection<SetupLinkDoc & Versioned>, outbox) : undefined;
   }
 
   async init(): Promise<void> {
@@ -31,6 +37,7 @@ export class PortalRepository {
       this.sessions.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 }),
       this.sessions.createIndex({ userId: 1 }),
       this.audit.createIndex({ partnerId: 1, at: -1, _id: -1 }),
+      this.mailedLinks?.init(),
     ]);
   }
 
@@ -70,9 +77,25 @@ export class PortalRepository {
     return res.modifiedCount === 1;
   }
 
-  async replaceSetupLink(doc: SetupLinkDoc): Promise<void> {
+  /**
+   * The user's one setup link (an earlier one stops working). With `mail`, the invitation
+   * e-mail is an outbox entry of the link's own document: it leaves exactly when the link
+   * exists (mail topic → the mail consumer → SMTP), and a crash after the write loses nothing.
+   */
+  async replaceSetupLink(doc: SetupLinkDoc, mail?: MailMessage, now = new Date()): Promise<void> {
     await this.setupLinks.deleteMany({ userId: doc.userId });
-    await this.setupLinks.insertOne(doc);
+    if (mail && this.mailedLinks) await this.mailedLinks.insert(doc, [mailEntry(mail, doc.userId, now)], now);
+    else await this.setupLinks.insertOne(doc);
+  }
+
+  /** Ends the user's pending setup links (a revoked invitation). */
+  async deleteSetupLinksOf(userId: string): Promise<number> {
+    return (await this.setupLinks.deleteMany({ userId })).deletedCount;
+  }
+
+  /** Removes a user who never completed setup (a revoked invitation frees the e-mail). */
+  async deletePendingUser(partnerId: string, id: string): Promise<PortalUserDoc | null> {
+    return this.users.findOneAndDelete({ _id: id, partnerId, passwordHash: { $exists: false } });
   }
 
   setupLink(hash: string): Promise<SetupLinkDoc | null> {

@@ -21,7 +21,7 @@ export interface QueryShape {
   index: string | { scan: string };
 }
 
-const OUTBOXED = ['applications', 'payment_ledgers', 'settlements', 'webhook_test_notifications'];
+const OUTBOXED = ['applications', 'payment_ledgers', 'settlements', 'webhook_test_notifications', 'portal_setup_links'];
 const LINES = 'modules/payments/payment-lines.repository.ts';
 const SETTLEMENTS = 'modules/payments/settlements.repository.ts';
 const AL = 'modules/applications/store/application-listing.ts';
@@ -364,7 +364,7 @@ export const QUERY_SHAPES: QueryShape[] = [
   {
     collections: ['portal_users', 'portal_setup_links', 'portal_sessions'],
     equal: ['_id'],
-    residual: ['partnerId', 'totpLastStep'],
+    residual: ['partnerId', 'totpLastStep', 'passwordHash'],
     by: PORTAL,
     what: 'a portal user, setup link or session by id (sessions and links by the hash of their secret)',
     index: '_id_',

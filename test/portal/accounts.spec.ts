@@ -98,7 +98,7 @@ describe('the partner portal: users, sign-in and sessions', function () {
   it('when an owner invites a viewer, then the viewer signs in without TOTP and every owner action is refused on the server', async () => {
     await ownerPage.goto(`${t.baseUrl}/portal/users`);
     await ownerPage.getByLabel('Name').fill('Vera Viewer');
-    await ownerPage.getByLabel('E-mail').fill(`viewer-${partner.username}@shop.example`);
+    await ownerPage.getByLabel('E-mail', { exact: true }).fill(`viewer-${partner.username}@shop.example`);
     await ownerPage.getByLabel('Role', { exact: true }).selectOption('viewer');
     await ownerPage.getByRole('button', { name: 'Create and show setup link' }).click();
     const link = (await ownerPage.locator('#setup-link').textContent())!.trim();
