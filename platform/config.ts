@@ -199,6 +199,12 @@ const schema = Joi.object({
   AUTH_CACHE_TTL: duration.default('2s').description('how long an instance trusts its copy of a partner (disable, revocation reach every instance within it)'),
   PORTAL_SESSION_TTL: duration.default('8h').description('lifetime of a partner portal session (from sign-in; sign out or disable ends it sooner)'),
   PORTAL_SETUP_LINK_TTL: duration.default('72h').description("lifetime of a portal user's one-time setup link"),
+  // owner: the portal module (modules/portal/portal-endpoint-alerts.ts)
+  PORTAL_ENDPOINT_ALERT_AFTER: duration
+    .default('1h')
+    .description(
+      "how long a partner's webhook endpoint must keep failing before the partner's technical contacts (portal owners and operators) are e-mailed, and e-mailed again when it recovers; 0s sends no such e-mail",
+    ),
   API_METRICS_PORT: port.default(9464).description('Prometheus /metrics of the API'),
   RELAY_METRICS_PORT: port.default(9465).description('Prometheus /metrics of the relay'),
   METRICS_HOST: Joi.string().default('127.0.0.1').description('address of the /metrics listeners'),
@@ -315,6 +321,7 @@ function shape(v: Record<string, any>) {
     portal: {
       sessionTtlMs: parseDuration(v.PORTAL_SESSION_TTL),
       setupLinkTtlMs: parseDuration(v.PORTAL_SETUP_LINK_TTL),
+      endpointAlertAfterMs: parseDuration(v.PORTAL_ENDPOINT_ALERT_AFTER),
     },
     metrics: {
       host: v.METRICS_HOST as string,

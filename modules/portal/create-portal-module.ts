@@ -6,6 +6,7 @@ import type { AppModule, Platform } from '../../platform/module.js';
 import type { AuthModule } from '../auth/index.js';
 import type { PaymentsModule } from '../payments/index.js';
 import { PortalRepository } from './portal.repository.js';
+import { EndpointAlerts } from './portal-endpoint-alerts.js';
 import { PortalAccounts } from './portal-accounts.service.js';
 import { portalPerimeter, PORTAL_PREFIX } from './portal.http.js';
 import { mountAccountRoutes } from './portal-accounts.routes.js';
@@ -52,6 +53,15 @@ export async function createPortalModule(platform: PortalPlatform, deps: PortalD
   await repo.init();
   const { portal, http } = platform.config;
   const accounts = new PortalAccounts({ repo, clock: platform.clock, throttle: deps.auth.loginThrottle, opts: portal, mailLinksFrom: http.publicBaseUrl });
+  const alerts = new EndpointAlerts(platform.db, platform.outbox, {
+    repo,
+    webhooks: deps.webhooks.service,
+    clock: platform.clock,
+    logger: platform.logger.child({ module: 'portal' }),
+    afterMs: portal.endpointAlertAfterMs,
+    publicBaseUrl: http.publicBaseUrl,
+  });
+  await alerts.init();
   // strict: /portal and /portal/ are two paths (the first redirects to the second)
   const router = new Router({ strict: true });
   mountAccountRoutes(router, { accounts, publicBaseUrl: http.publicBaseUrl, sessionTtlMs: portal.sessionTtlMs });
@@ -86,7 +96,11 @@ export async function createPortalModule(platform: PortalPlatform, deps: PortalD
     signInPath: `${PORTAL_PREFIX}/sign-in`,
     // the request log first: it sees every partner API request after the bearer check
     before: [requestLog.middleware(), portalPerimeter({ accounts, publicBaseUrl: http.publicBaseUrl, routes }) as never],
-    stop: () => requestLog.flush(),
+    start: async () => alerts.start(),
+    stop: async () => {
+      await alerts.stop();
+      await requestLog.flush();
+    },
     requestLog,
   };
 }

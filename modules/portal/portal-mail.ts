@@ -19,3 +19,23 @@ export function invitationMail(
     idempotencyKey: v.idempotencyKey,
   };
 }
+
+/** To a technical contact: an endpoint has failed for the configured time. */
+export function endpointFailingMail(
+  user: Pick<PortalUserDoc, 'email' | 'name' | 'partnerName' | 'lang'>,
+  v: { url: string; since: Date; link: string; idempotencyKey: string },
+): MailMessage {
+  const m = CATALOGUES[user.lang ?? 'en'];
+  const values = { name: user.name, partner: user.partnerName, url: v.url, since: formatDateTime(v.since, m), link: v.link };
+  return { to: user.email, subject: fill(m.mailFailingSubject, values), text: fill(m.mailFailingText, values), idempotencyKey: v.idempotencyKey };
+}
+
+/** To a technical contact: the endpoint that was reported failing acknowledges again. */
+export function endpointRecoveredMail(
+  user: Pick<PortalUserDoc, 'email' | 'name' | 'partnerName' | 'lang'>,
+  v: { url: string; at: Date; link: string; idempotencyKey: string },
+): MailMessage {
+  const m = CATALOGUES[user.lang ?? 'en'];
+  const values = { name: user.name, partner: user.partnerName, url: v.url, at: formatDateTime(v.at, m), link: v.link };
+  return { to: user.email, subject: fill(m.mailRecoveredSubject, values), text: fill(m.mailRecoveredText, values), idempotencyKey: v.idempotencyKey };
+}

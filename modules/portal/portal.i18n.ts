@@ -63,6 +63,12 @@ const en = {
   mailInviteText:
     'Hello {name},\n\n{inviter} invited you to the partner portal of {partner}.\n\nSet your password and your authenticator app here (the link works once, until {when}):\n{link}\n\nIf you did not expect this e-mail, ignore it: nothing happens without the link.\n',
   mailInviterUnknown: 'An owner',
+  mailFailingSubject: 'Webhooks of {partner} are failing: {url}',
+  mailFailingText:
+    'Hello {name},\n\nnotifications to {url} have been failing since {since}. Your system is not told about new application states and payments while this lasts; we keep retrying each notification for a while, then keep it as failed.\n\nWhat the endpoint answered, and a button to redeliver everything once it is fixed:\n{link}\n\nWe will write again when the endpoint acknowledges again.\n',
+  mailRecoveredSubject: 'Webhooks of {partner} work again: {url}',
+  mailRecoveredText:
+    'Hello {name},\n\n{url} acknowledges notifications again since {at}.\n\nNotifications that failed for good while it was down are not sent again by themselves: redeliver them from the webhooks page ("Recover failed deliveries"):\n{link}\n',
   inviteLang: 'Language of the invitation e-mail',
   invitedMailed: 'We e-mailed a one-time setup link to {email}. It works once and expires on {when}. You may also pass it on yourself:',
   resend: 'Send again',
@@ -381,6 +387,12 @@ const cs: Messages = {
   mailInviteText:
     'Dobrý den, {name},\n\n{inviter} vás pozval(a) do partnerského portálu {partner}.\n\nNastavte si heslo a ověřovací aplikaci zde (odkaz funguje jednou, do {when}):\n{link}\n\nPokud jste tento e-mail nečekali, ignorujte ho: bez odkazu se nic nestane.\n',
   mailInviterUnknown: 'Vlastník účtu',
+  mailFailingSubject: 'Webhooky {partner} selhávají: {url}',
+  mailFailingText:
+    'Dobrý den, {name},\n\noznámení na {url} selhávají od {since}. Dokud to trvá, váš systém se nedozví o nových stavech žádostí a platbách; každé oznámení ještě nějakou dobu zkoušíme doručit, pak ho vedeme jako nedoručené.\n\nCo koncový bod odpověděl a tlačítko pro opětovné doručení všeho po opravě:\n{link}\n\nOzveme se znovu, až koncový bod začne oznámení zase potvrzovat.\n',
+  mailRecoveredSubject: 'Webhooky {partner} znovu fungují: {url}',
+  mailRecoveredText:
+    'Dobrý den, {name},\n\n{url} od {at} znovu potvrzuje oznámení.\n\nOznámení, která mezitím definitivně selhala, se sama znovu neodešlou: doručte je znovu na stránce webhooků („Obnovit neúspěšná doručení“):\n{link}\n',
   inviteLang: 'Jazyk e-mailu s pozvánkou',
   invitedMailed: 'Na {email} jsme poslali jednorázový odkaz pro nastavení. Funguje jednou a platí do {when}. Můžete ho předat i sami:',
   resend: 'Poslat znovu',

@@ -32,6 +32,7 @@ export class PortalRepository {
     await Promise.all([
       this.users.createIndex({ email: 1 }, { unique: true }),
       this.users.createIndex({ partnerId: 1, createdAt: 1 }),
+      this.users.createIndex({ role: 1, partnerId: 1 }, { name: 'role_partner' }),
       this.setupLinks.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 }),
       this.setupLinks.createIndex({ userId: 1 }),
       this.sessions.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 }),
@@ -58,6 +59,17 @@ export class PortalRepository {
 
   userByEmail(email: string): Promise<PortalUserDoc | null> {
     return this.users.findOne({ email });
+  }
+
+  /** Every partner's owners and operators (who may act on webhooks), by partner: the endpoint alerts' recipients. */
+  technicalContacts(): Promise<PortalUserDoc[]> {
+    return this.users
+      .find(
+        { role: { $in: ['owner', 'operator'] } },
+        { projection: { passwordHash: 1, partnerId: 1, partnerName: 1, email: 1, name: 1, role: 1, enabled: 1, lang: 1 } },
+      )
+      .limit(50_000)
+      .toArray();
   }
 
   usersOf(partnerId: string): Promise<PortalUserDoc[]> {

@@ -7,6 +7,7 @@ import { mailEntry } from '../../platform/mail.js';
 import { freePort, launchBrowser } from '../gateway/browser.js';
 import { waitFor } from '../support/wait.js';
 import { startPortalWorld, type PortalWorld } from './portal-world.js';
+import { acknowledge, fail } from '../relay/support/receiver.js';
 
 const MAILPIT = process.env.MAILPIT ?? join(process.env.PF_CACHE ?? join(homedir(), '.cache/partner-financing'), 'mailpit-v1.33.1', 'mailpit');
 
@@ -44,7 +45,14 @@ describe('the partner portal: e-mail through Kafka to SMTP (Mailpit)', function 
     mailpit = spawn(MAILPIT, ['--smtp', `127.0.0.1:${smtpPort}`, '--listen', `127.0.0.1:${httpPort}`], { stdio: 'ignore' });
     api = `http://127.0.0.1:${httpPort}`;
     await waitFor('Mailpit answering', async () => (await fetch(`${api}/api/v1/messages`).catch(() => undefined))?.ok, { maxWait: 15_000 });
-    w = await startPortalWorld({ MAIL_TRANSPORT: 'smtp', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_TLS: 'none', MAIL_FROM: 'portal@pf.test' });
+    w = await startPortalWorld({
+      MAIL_TRANSPORT: 'smtp',
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtpPort),
+      SMTP_TLS: 'none',
+      MAIL_FROM: 'portal@pf.test',
+      PORTAL_ENDPOINT_ALERT_AFTER: '2s',
+    });
   });
   after(async () => {
     await w?.stop();
@@ -93,6 +101,62 @@ describe('the partner portal: e-mail through Kafka to SMTP (Mailpit)', function 
     expect(await w.pages.owner.getByRole('table').textContent())
       .to.include('user.invitation-resent')
       .and.include('user.invitation-revoked');
+  });
+
+  it("when an endpoint has failed for the configured time, then the partner's owners and operators are e-mailed in their language (viewers not), and again once when it recovers", async () => {
+    const { username } = w.h.partner;
+    const owner = `owner-${username}@shop.example`;
+    const operator = `operator-${username}@shop.example`;
+    const viewer = `viewer-${username}@shop.example`;
+    const url = w.endpoint.url('/alert');
+    const about = (to: string, subject: string) => async () => (await messages(to)).filter((x) => x.Subject === subject);
+    // the operator was invited in Czech
+    await w.h.t.api.runtime.db.collection('portal_users').updateOne({ email: operator }, { $set: { lang: 'cs' } });
+    w.endpoint.on('/alert', fail);
+    const started = Date.now();
+    await w.approved(undefined, '/alert');
+    const failing = `Webhooks of ${username} are failing: ${url}`;
+    const [toOwner] = await waitFor(
+      'the failing e-mail to the owner',
+      async () => ((await about(owner, failing)()).length ? about(owner, failing)() : undefined),
+      {
+        maxWait: 30_000,
+      },
+    );
+    expect(Date.now() - started).to.be.at.least(2000);
+    const text = await textOf(toOwner!.ID);
+    expect(text).to.include(`notifications to ${url} have been failing since`).and.include(`${w.base}/portal/webhooks`);
+    const failingCs = `Webhooky ${username} selhávají: ${url}`;
+    const [toOperator] = await waitFor(
+      'the failing e-mail to the operator, in Czech',
+      async () => ((await about(operator, failingCs)()).length ? about(operator, failingCs)() : undefined),
+      {
+        maxWait: 10_000,
+      },
+    );
+    expect(await textOf(toOperator!.ID)).to.include(`oznámení na ${url} selhávají od`);
+
+    // it recovers: an operator redelivers what failed, the endpoint acknowledges
+    w.endpoint.on('/alert', acknowledge);
+    const page = w.pages.operator;
+    await page.goto(`${w.base}/portal/webhooks`);
+    await page.getByRole('button', { name: 'Redeliver all failed since then' }).click();
+    const recovered = `Webhooks of ${username} work again: ${url}`;
+    const recoveredCs = `Webhooky ${username} znovu fungují: ${url}`;
+    await waitFor(
+      'the recovered e-mail to the owner and the operator',
+      async () => ((await about(owner, recovered)()).length && (await about(operator, recoveredCs)()).length ? true : undefined),
+      {
+        maxWait: 30_000,
+      },
+    );
+    // a while later: one of each, however many checks ran; the viewer got none
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await about(owner, failing)()).length).to.equal(1);
+    expect((await about(owner, recovered)()).length).to.equal(1);
+    expect((await about(operator, failingCs)()).length).to.equal(1);
+    expect((await about(operator, recoveredCs)()).length).to.equal(1);
+    expect((await messages(viewer)).map((x) => x.Subject).filter((s) => s.startsWith('Webhook'))).to.deep.equal([]);
   });
 
   it('when the same mail request reaches the mail topic twice (a republished outbox entry), then one e-mail is sent', async () => {
