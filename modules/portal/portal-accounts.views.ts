@@ -1,4 +1,5 @@
 import { html, type SafeHtml } from '../../platform/http/html.js';
+import { td } from './portal-settlements.views.js';
 import { fill, formatDateTime, type Messages } from './portal.i18n.js';
 import { csrfField } from './portal.layout.js';
 import { ROLES, type AuditDoc, type PortalUserDoc } from './portal.model.js';
@@ -51,8 +52,8 @@ export function usersBody(
   const state = (u: PortalUserDoc) => (!u.enabled ? m.disabled : u.passwordHash ? m.enabled : m.pending);
   const rows = v.users.map(
     (u) => html`<tr>
-    <td>${u.name}</td><td>${u.email}</td><td>${m[`role_${u.role}`]}</td><td>${state(u)}</td><td>${u.totpSecret ? m.yes : m.no}</td>
-    <td>${
+    ${td(m.name, u.name)}${td(m.email, u.email)}${td(m.role, m[`role_${u.role}`])}${td(m.state, state(u))}${td(m.totp, u.totpSecret ? m.yes : m.no)}
+    <td data-label="${m.actions}">${
       u._id === v.me._id
         ? ''
         : html`${
@@ -69,7 +70,7 @@ export function usersBody(
 <p class="lead">${fill(m.usersLead, { partner: v.me.partnerName })}</p>
 ${v.done ? html`<div class="flash" role="status"><p>${v.done}</p></div>` : ''}
 ${v.invited ? html`<div class="flash" role="status"><p>${fill(v.invited.mailed ? m.invitedMailed : m.invited, { email: v.invited.email, when: formatDateTime(v.invited.expiresAt, m) })}</p><p><code class="secret" id="setup-link">${v.invited.link}</code></p></div>` : ''}
-<table>
+<table class="stack" id="users">
   <caption>${m.usersTitle}</caption>
   <thead><tr><th scope="col">${m.name}</th><th scope="col">${m.email}</th><th scope="col">${m.role}</th><th scope="col">${m.state}</th><th scope="col">${m.totp}</th><th scope="col">${m.actions}</th></tr></thead>
   <tbody>${rows}</tbody>
@@ -99,13 +100,13 @@ ${v.invited ? html`<div class="flash" role="status"><p>${fill(v.invited.mailed ?
 export function auditBody(m: Messages, entries: AuditDoc[], next?: string): SafeHtml {
   const rows = entries.map(
     (e) => html`<tr>
-    <td>${formatDateTime(e.at, m)}</td><td>${e.userEmail ?? 'CLI'}</td><td>${e.action}${e.detail ? html` <span class="hint">(${e.detail})</span>` : ''}</td>
-    <td>${e.target ?? ''}</td><td>${e.ip ?? ''}</td><td class="${e.outcome === 'ok' ? 'ok' : 'bad'}">${e.outcome}</td>
+    ${td(m.when, formatDateTime(e.at, m))}${td(m.who, e.userEmail ?? 'CLI')}${td(m.what, html`${e.action}${e.detail ? html` <span class="hint">(${e.detail})</span>` : ''}`)}
+    ${td(m.target, e.target ?? '')}${td(m.from, e.ip ?? '')}<td class="${e.outcome === 'ok' ? 'ok' : 'bad'}" data-label="${m.outcome}">${e.outcome}</td>
   </tr>`,
   );
   return html`<h1>${m.auditTitle}</h1>
 <p class="lead">${m.auditLead}</p>
-<table>
+<table class="stack" id="audit">
   <caption>${m.auditTitle}</caption>
   <thead><tr><th scope="col">${m.when}</th><th scope="col">${m.who}</th><th scope="col">${m.what}</th><th scope="col">${m.target}</th><th scope="col">${m.from}</th><th scope="col">${m.outcome}</th></tr></thead>
   <tbody>${rows}</tbody>

@@ -55,12 +55,12 @@ export function applicationsBody(
   const f = v.filters;
   const rows = v.items.map(
     (a) => html`<tr>
-    <td>${formatDateTime(a.createdAt, m)}</td>
-    <td><a href="/portal/applications/${a._id}">${a.order.number}</a></td>
-    <td>${a.customer.email}</td>
-    <td>${a.type}</td>
-    <td>${a.state}<br><span class="hint">${a.stateReason}</span></td>
-    <td class="num">${formatMoney(a.order.totalPrice.amount, a.order.totalPrice.currency, m)}</td>
+    ${td(m.created, formatDateTime(a.createdAt, m))}
+    ${td(m.orderNumber, html`<a href="/portal/applications/${a._id}">${a.order.number}</a>`)}
+    ${td(m.customer, a.customer.email)}
+    ${td(m.financingType, a.type)}
+    ${td(m.state, html`${a.state}<br><span class="hint">${a.stateReason}</span>`)}
+    ${td(m.total, formatMoney(a.order.totalPrice.amount, a.order.totalPrice.currency, m), true)}
   </tr>`,
   );
   return html`<h1>${m.appsTitle}</h1>
@@ -80,7 +80,7 @@ export function applicationsBody(
 </form>
 ${
   v.items.length
-    ? html`<table>
+    ? html`<table class="stack" id="applications">
   <caption>${m.appsTitle}</caption>
   <thead><tr><th scope="col">${m.created}</th><th scope="col">${m.orderNumber}</th><th scope="col">${m.customer}</th><th scope="col">${m.financingType}</th><th scope="col">${m.state}</th><th scope="col" class="num">${m.total}</th></tr></thead>
   <tbody>${rows}</tbody>
@@ -141,8 +141,8 @@ ${actions}
 <section aria-labelledby="plan-h"><h2 id="plan-h">${m.plan}</h2>
 ${
   app.repaymentPlan?.length
-    ? html`<table><caption class="visually-hidden">${m.plan}</caption><thead><tr><th scope="col">${m.due}</th><th scope="col" class="num">${m.amount}</th></tr></thead>
-<tbody>${app.repaymentPlan.map((i) => html`<tr><td>${formatDate(`${i.dueDate}T12:00:00Z`, m)}</td><td class="num">${money(i.amount)}</td></tr>`)}</tbody></table>`
+    ? html`<table class="stack" id="plan"><caption class="visually-hidden">${m.plan}</caption><thead><tr><th scope="col">${m.due}</th><th scope="col" class="num">${m.amount}</th></tr></thead>
+<tbody>${app.repaymentPlan.map((i) => html`<tr>${td(m.due, formatDate(`${i.dueDate}T12:00:00Z`, m))}${td(m.amount, money(i.amount), true)}</tr>`)}</tbody></table>`
     : html`<p>${m.noPlan}</p>`
 }
 </section>

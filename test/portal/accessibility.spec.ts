@@ -90,6 +90,38 @@ describe('the partner portal: accessibility and keyboard', function () {
     });
   }
 
+  it('when every page is opened on a phone (390 px) in either language, then none scrolls sideways and every table is a stacked list', async () => {
+    const b = await launchBrowser({ viewport: { width: 390, height: 844 } });
+    try {
+      const page = await b.context.newPage();
+      await page.context().addCookies(await w.pages.owner.context().cookies(w.base));
+      const wide: string[] = [];
+      for (const lang of ['en', 'cs'] as const) {
+        await page.goto(`${w.base}/portal/lang/${lang}?back=/portal/`);
+        for (const path of [...pages(app.id), `/portal/applications/${app.id}/act/send`, '/portal/sign-in']) {
+          await page.goto(`${w.base}${path}`);
+          const { width, tables } = await page.evaluate(() => {
+            const d = (globalThis as any).document;
+            // a table is stacked when its rows are laid out as blocks, one under another; a
+            // two-column table of figures (label, value) already reads on a phone as it is
+            const flat = [...d.querySelectorAll('table:not(.figures)')].filter(
+              (t: any) => (globalThis as any).getComputedStyle(t.querySelector('tr') ?? t).display === 'table-row',
+            );
+            return {
+              width: d.documentElement.scrollWidth as number,
+              tables: flat.map((t: any) => t.id || t.className || t.querySelector('caption')?.textContent || '?') as string[],
+            };
+          });
+          if (width > 390) wide.push(`${lang} ${path}: ${width} px`);
+          if (tables.length) wide.push(`${lang} ${path}: tables not stacked: ${tables.join(', ')}`);
+        }
+      }
+      expect(wide).to.deep.equal([]);
+    } finally {
+      await b.close();
+    }
+  });
+
   it('when JavaScript is off, then the application page reads whole', async () => {
     const b = await launchBrowser({ javaScriptEnabled: false });
     try {
