@@ -1,6 +1,6 @@
 import { html, type SafeHtml } from '../../platform/http/html.js';
 import { td } from './portal-settlements.views.js';
-import { fill, formatDateTime, type Messages } from './portal.i18n.js';
+import { fill, formatDateTime, word, type Messages } from './portal.i18n.js';
 import { csrfField } from './portal.layout.js';
 import { ROLES, type AuditDoc, type PortalUserDoc } from './portal.model.js';
 
@@ -120,7 +120,7 @@ export function homeBody(m: Messages, user: PortalUserDoc, counts: Record<string
 <p class="lead">${m.signedInAs} <strong>${user.name}</strong> (${user.email}) · ${m.role}: ${m[`role_${user.role}`]}</p>
 ${warning}
 <section aria-labelledby="counts-h"><h2 id="counts-h">${m.counts}</h2>
-<ul class="counts">${Object.entries(counts).map(([state, n]) => html`<li><a href="/portal/applications?state=${state}">${state}</a> <span class="badge">${n}</span></li>`)}</ul></section>
+<ul class="counts">${Object.entries(counts).map(([state, n]) => html`<li><a href="/portal/applications?state=${state}">${word(m, 'state', state)}</a> <span class="badge">${n}</span></li>`)}</ul></section>
 <ul class="areas">
   ${area('/portal/applications', m.appsTitle, m.appsLead)}
   ${area('/portal/money', m.moneyTitle, m.moneyLead)}

@@ -128,7 +128,7 @@ describe('the partner portal: accessibility and keyboard', function () {
       const page = await b.context.newPage();
       await page.context().addCookies(await w.pages.viewer.context().cookies(w.base));
       await page.goto(`${w.base}/portal/applications/${app.id}`);
-      expect(await page.locator('#app-reason').textContent()).to.equal('READY_PAID');
+      expect(await page.locator('#app-reason').textContent()).to.equal('paid to you');
       expect(await page.locator('#payments').textContent()).to.include('PAYOUT');
     } finally {
       await b.close();

@@ -49,7 +49,7 @@ describe('the partner portal: actions on an application', function () {
     const doc = await w.h.t.api.runtime.db.collection('applications').findOne({ _id: app.id });
     expect(doc!.history.filter((x: any) => x.stateReason === 'CANCELLED_NOT_PAID')).to.have.length(1);
     await page.goto(appPage(app.id));
-    expect(await page.locator('#app-reason').textContent()).to.equal('CANCELLED_NOT_PAID');
+    expect(await page.locator('#app-reason').textContent()).to.equal('cancelled before payment');
     expect(await page.getByText('No action is possible in this state.').count()).to.equal(1);
   });
 
@@ -160,6 +160,6 @@ describe('the partner portal: actions on an application', function () {
     );
     // and the shop's system was told (the timeline shows the RETURN and the notification's delivery)
     const timeline = (await agent.locator('ol.timeline').textContent())!;
-    expect(timeline).to.include('RETURN').and.include('CREDIT_NOTE');
+    expect(timeline).to.include('Returned').and.include('Credit note');
   });
 });
