@@ -95,7 +95,10 @@ export async function createPortalModule(platform: PortalPlatform, deps: PortalD
     accounts,
     signInPath: `${PORTAL_PREFIX}/sign-in`,
     // the request log first: it sees every partner API request after the bearer check
-    before: [requestLog.middleware(), portalPerimeter({ accounts, publicBaseUrl: http.publicBaseUrl, routes }) as never],
+    before: [
+      requestLog.middleware(),
+      portalPerimeter({ accounts, publicBaseUrl: http.publicBaseUrl, routes, shopName: (id) => deps.auth.service.displayName(id) }) as never,
+    ],
     start: async () => alerts.start(),
     stop: async () => {
       await alerts.stop();

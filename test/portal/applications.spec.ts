@@ -99,6 +99,20 @@ describe('the partner portal: applications and their timeline', function () {
     expect((await page.goto(`${w.base}/portal/applications?after=01900000-0000-7000-8000-000000000000`))!.status()).to.equal(400);
   });
 
+  it("when the shop has a display name, then the header shows it (else the partner's username)", async () => {
+    const page = w.pages.viewer;
+    await page.goto(`${w.base}/portal/`);
+    expect(await page.locator('#shop-name').textContent()).to.equal(w.h.partner.username);
+    const partners = w.h.t.api.runtime.db.collection('partners');
+    await partners.updateOne({ _id: w.h.partner.id } as never, { $set: { displayName: 'Kuchyně Nováková s.r.o.' } });
+    try {
+      await page.goto(`${w.base}/portal/`);
+      expect(await page.locator('#shop-name').textContent()).to.equal('Kuchyně Nováková s.r.o.');
+    } finally {
+      await partners.updateOne({ _id: w.h.partner.id } as never, { $unset: { displayName: '' } });
+    }
+  });
+
   it("when another partner's application id is opened, then it is not found", async () => {
     const { provisionPartner } = await import('../support/partners.js');
     const other = await provisionPartner(w.h.t);
