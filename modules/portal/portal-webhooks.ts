@@ -18,7 +18,7 @@ import {
   type TestNotificationsDoc,
   type WebhooksModule,
 } from '../webhooks/index.js';
-import { fill, formatDateTime, type Messages } from './portal.i18n.js';
+import { fill, formatDateTime, word, type Messages } from './portal.i18n.js';
 import { may, type PortalUserDoc } from './portal.model.js';
 import type { PortalAccounts } from './portal-accounts.service.js';
 import { actorOf, portalOf, PortalRefusal, render, requireUser } from './portal.http.js';
@@ -89,11 +89,18 @@ function kindLabel(m: Messages, kind: string): string {
 }
 
 /** What a delivery is about, and the application it belongs to (a settlement or a test belongs to none). */
-function aboutOf(d: Pick<DeliveryView, 'kind' | 'body'>): { label: string; href?: string; link?: string } {
+function aboutOf(m: Messages, d: Pick<DeliveryView, 'kind' | 'body'>): { label: string; href?: string; link?: string } {
   const body = d.body as { id?: string; applicationId?: string; stateReason?: string; type?: string; reference?: string };
-  if (d.kind === 'APPLICATION') return { label: body.stateReason ?? '', ...(body.id ? { href: `/portal/applications/${body.id}`, link: body.id } : {}) };
+  if (d.kind === 'APPLICATION')
+    return {
+      label: body.stateReason ? word(m, 'reason', body.stateReason) : '',
+      ...(body.id ? { href: `/portal/applications/${body.id}`, link: body.id } : {}),
+    };
   if (d.kind === 'PAYMENT')
-    return { label: body.type ?? '', ...(body.applicationId ? { href: `/portal/applications/${body.applicationId}`, link: body.applicationId } : {}) };
+    return {
+      label: body.type ? word(m, 'pay', body.type) : '',
+      ...(body.applicationId ? { href: `/portal/applications/${body.applicationId}`, link: body.applicationId } : {}),
+    };
   if (d.kind === 'SETTLEMENT' && body.id) return { label: body.reference ?? '', href: `/portal/settlements/${body.id}`, link: body.reference ?? body.id };
   return { label: '' };
 }
@@ -108,7 +115,7 @@ function deliveriesTable(m: Messages, items: DeliveryView[], csrf: string, canRe
   <thead><tr><th scope="col">${m.created}</th><th scope="col">${m.type}</th><th scope="col">${m.endpoint}</th><th scope="col">${m.state}</th><th scope="col" class="num">${m.attempts}</th><th scope="col">${m.lastOutcome}</th><th scope="col">${m.nextRetry}</th>${canRedeliver ? html`<th scope="col">${m.actions}</th>` : ''}</tr></thead>
   <tbody>${items.map((d) => {
     const last = d.attempts[d.attempts.length - 1];
-    const about = aboutOf(d);
+    const about = aboutOf(m, d);
     return html`<tr>${td(m.created, html`<a href="/portal/webhooks/deliveries/${d.deliveryId}" aria-label="${fill(m.deliveryOf, { at: formatDateTime(d.createdAt, m) })}">${formatDateTime(d.createdAt, m)}</a>`)}
       ${td(m.type, html`${kindLabel(m, d.kind)} ${about.label}${about.href ? html`<br><a class="hint" href="${about.href}">${about.link}</a>` : ''}`)}
       ${td(m.endpoint, d.notificationEndpoint)}${td(m.state, stateLabel(m, d.state))}${td(m.attempts, d.attemptCount, true)}
@@ -119,7 +126,7 @@ function deliveriesTable(m: Messages, items: DeliveryView[], csrf: string, canRe
 
 /** One delivery: what was sent, and every attempt with the answer received. */
 function deliveryBody(m: Messages, d: DeliveryDetail, csrf: string, canRedeliver: boolean): SafeHtml {
-  const about = aboutOf(d);
+  const about = aboutOf(m, d);
   let payload: string;
   try {
     payload = JSON.stringify(d.body, null, 2);
