@@ -62,7 +62,12 @@ export function mountAccountRoutes(router: Router, deps: AccountsRouteDeps): voi
     const email = str(body.email, 300);
     const result = await accounts.signIn({ email, password: str(body.password), code: str(body.code, 10).trim(), ip: ctx.ip });
     if (!result.ok) {
-      const text = result.reason === 'throttled' ? fill(m.throttled, { s: result.retryAfterSeconds ?? 60 }) : m.signInFailed;
+      const text =
+        result.reason === 'throttled'
+          ? fill(m.throttled, { s: result.retryAfterSeconds ?? 60 })
+          : result.reason === 'codeReused'
+            ? m.codeReused
+            : m.signInFailed;
       if (result.retryAfterSeconds) ctx.set('Retry-After', String(result.retryAfterSeconds));
       render(
         ctx,

@@ -24,7 +24,7 @@ export interface Actor {
 
 export type SignIn =
   | { ok: true; token: string; session: SessionDoc; user: PortalUserDoc }
-  | { ok: false; reason: 'invalid' | 'throttled'; retryAfterSeconds?: number };
+  | { ok: false; reason: 'invalid' | 'throttled' | 'codeReused'; retryAfterSeconds?: number };
 
 export const EMAIL_PATTERN = /^[^\s@<>"']{1,64}@[^\s@<>"']{1,190}$/;
 
@@ -172,14 +172,17 @@ export class PortalAccounts {
     const user = email.length <= 255 ? await this.deps.repo.userByEmail(email) : null;
     const passwordOk = await verifyPassword(input.password.slice(0, 1024), user?.passwordHash ?? (await dummyHash()));
     let ok = Boolean(user && user.enabled && user.passwordHash && passwordOk);
+    let reused = false;
     if (ok && (user!.totpSecret || user!.role === 'owner')) {
       const step = user!.totpSecret ? totpStep(user!.totpSecret, input.code, now) : undefined;
       ok = step !== undefined && (await this.deps.repo.claimTotpStep(user!._id, step));
+      // a right code whose time step was used already: the person needs to wait for the next code, not to retype
+      reused = step !== undefined && !ok;
     }
     await attempt.settle(ok);
     if (!ok || !user) {
       if (user) await this.audit({ partnerId: user.partnerId, userId: user._id, email: user.email, ip: input.ip }, 'session.sign-in', { outcome: 'refused' });
-      return { ok: false, reason: 'invalid' };
+      return { ok: false, reason: reused ? 'codeReused' : 'invalid' };
     }
     const token = newToken();
     const session: SessionDoc = {

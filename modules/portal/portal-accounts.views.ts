@@ -32,7 +32,7 @@ export function setupBody(m: Messages, s: { action: string; csrf: string; user: 
   <label for="password2">${m.passwordAgain}</label>
   <input id="password2" name="password2" type="password" autocomplete="new-password" minlength="12" required>
   <p>${m.setupSecret}</p>
-  <p>${m.setupKey}: <code class="secret" id="totp-secret">${s.totpSecret}</code></p>
+  <p>${m.setupKey}: <code class="secret" id="totp-secret">${s.totpSecret.match(/.{1,4}/g)!.join(' ')}</code></p>
   <p><a href="${s.totpUri}">${m.setupUri}</a></p>
   <label for="code">${m.totpCode}</label>
   <input id="code" name="code" inputmode="numeric" pattern="[0-9]{6}" autocomplete="one-time-code"${optional ? html` aria-describedby="code-hint"` : html` required`}>

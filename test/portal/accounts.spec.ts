@@ -65,9 +65,11 @@ describe('the partner portal: users, sign-in and sessions', function () {
     // an owner without the code is refused
     await signIn(ownerPage, t.baseUrl, { ...owner, secret: undefined }, clock.now());
     expect(await ownerPage.getByRole('alert').textContent()).to.include('not right');
-    // the code used at setup is spent: the same step is refused
+    // the code used at setup is spent: the same step is refused, with a message of its own
     await signIn(ownerPage, t.baseUrl, owner, clock.now());
-    expect(await ownerPage.getByRole('alert').textContent()).to.include('not right');
+    expect(await ownerPage.getByRole('alert').textContent()).to.include('This code was used already');
+    // the key shown in groups of four is the key without its spaces
+    expect(owner.secret).to.match(/^[A-Z2-7]+$/);
     await signIn(ownerPage, t.baseUrl, owner, await step());
     await ownerPage.waitForURL(`${t.baseUrl}/portal/`);
     expect(await ownerPage.getByRole('heading', { level: 1 }).textContent()).to.equal('Overview');

@@ -79,6 +79,8 @@ describe('the partner portal: e-mail through Kafka to SMTP (Mailpit)', function 
     try {
       const visitor = await fresh.context.newPage();
       expect((await visitor.goto(shown))!.status()).to.equal(200);
+      // the TOTP key to type into an app, in groups of four
+      expect((await visitor.locator('#totp-secret').textContent())!.trim()).to.match(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);
 
       // sent again: a second e-mail, its link works, the first one no longer does
       await page.getByRole('button', { name: `Send again: ${email}` }).click();
