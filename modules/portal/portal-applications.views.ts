@@ -160,7 +160,7 @@ ${
   p.payments.length
     ? html`<table id="payments" class="stack"><caption class="visually-hidden">${m.payments}</caption>
 <thead><tr><th scope="col">${m.type}</th><th scope="col">${m.date}</th><th scope="col" class="num">${m.gross}</th><th scope="col" class="num">${m.fee}</th><th scope="col" class="num">${m.value}</th><th scope="col">${m.vs}</th><th scope="col">${m.dueDate}</th><th scope="col">${m.stSettlement}</th></tr></thead>
-<tbody>${p.payments.map((x) => html`<tr>${td(m.type, x.type)}${td(m.date, formatDate(x.date, m))}${td(m.gross, money(x.grossValue), true)}${td(m.fee, money(x.fee), true)}${td(m.value, money(x.value), true)}${td(m.vs, x.variableSymbol ?? '')}${td(m.dueDate, formatDate(`${x.invoice.dueDate}T12:00:00Z`, m))}${td(m.stSettlement, settlementCell(m, p.settlements.get(x.paymentId)))}</tr>`)}</tbody></table>
+<tbody>${p.payments.map((x) => html`<tr>${td(m.type, word(m, 'pay', x.type))}${td(m.date, formatDate(x.date, m))}${td(m.gross, money(x.grossValue), true)}${td(m.fee, money(x.fee), true)}${td(m.value, money(x.value), true)}${td(m.vs, x.variableSymbol ?? '')}${td(m.dueDate, formatDate(`${x.invoice.dueDate}T12:00:00Z`, m))}${td(m.stSettlement, settlementCell(m, p.settlements.get(x.paymentId)))}</tr>`)}</tbody></table>
 ${p.payments.some((x) => x.type === 'CREDIT_NOTE') ? html`<p class="hint">${m.creditNoteHint}</p>` : ''}`
     : html`<p>${m.noPayments}</p>`
 }

@@ -129,7 +129,7 @@ describe('the partner portal: accessibility and keyboard', function () {
       await page.context().addCookies(await w.pages.viewer.context().cookies(w.base));
       await page.goto(`${w.base}/portal/applications/${app.id}`);
       expect(await page.locator('#app-reason').textContent()).to.equal('paid to you');
-      expect(await page.locator('#payments').textContent()).to.include('PAYOUT');
+      expect(await page.locator('#payments').textContent()).to.include('Payout');
     } finally {
       await b.close();
     }

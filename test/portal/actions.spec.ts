@@ -151,7 +151,7 @@ describe('the partner portal: actions on an application', function () {
     expect(plan.replace(/\s/g, ' ')).to.include('900.00');
     // the shop's side: the credit note of the kettle (600 Kč) with its due date
     const payments = (await agent.locator('#payments').textContent())!.replace(/\s/g, ' ');
-    expect(payments).to.include('CREDIT_NOTE').and.include('-CZK 600.00');
+    expect(payments).to.include('Credit note').and.include('-CZK 600.00');
     const api = (await w.h.t.client.get(`/financing/v1/applications/${app.id}/payments`, { token: w.h.partner.token })).body.data.find(
       (p: any) => p.type === 'CREDIT_NOTE',
     );

@@ -58,7 +58,7 @@ describe('the partner portal: applications and their timeline', function () {
     const kettle = page.getByRole('row', { name: /Electric kettle/ });
     expect((await kettle.locator('td').allTextContents()).slice(0, 5)).to.deep.equal(['2', '2', '2', '1', '0']);
     const payments = (await page.locator('#payments').textContent())!;
-    expect(payments).to.include('PAYOUT').and.include('CREDIT_NOTE');
+    expect(payments).to.include('Payout').and.include('Credit note');
     const timeline = (await page.locator('ol.timeline').textContent())!;
     expect(timeline).to.include('State changed to Approved / ready to ship').and.include('Sent').and.include('Returned');
     expect(timeline).to.include('Notification sent: ready to ship: delivered');
