@@ -38,7 +38,7 @@ describe('the partner portal: accessibility and keyboard', function () {
     // a delivery with a failed and an acknowledged attempt (the world's endpoint fails each first attempt)
     const delivered = await waitFor(
       'a delivery acknowledged on a retry',
-      () => w.relay.deliveries.collection.findOne({ partnerId: w.h.partner.id, state: 'DELIVERED' }),
+      async () => (await w.relay.deliveries.collection.findOne({ partnerId: w.h.partner.id, state: 'DELIVERED' })) ?? undefined,
       {
         maxWait: 20_000,
       },
