@@ -9,6 +9,8 @@ import { createPaymentsModule, PAYMENT_TOPICS } from '../modules/payments/index.
 import { createWebhooksModule } from '../modules/webhooks/index.js';
 import { createEventsModule, type EventsModule } from '../modules/events/index.js';
 import { createPortalModule, type PortalModule } from '../modules/portal/index.js';
+import { MAIL_TOPIC } from '../platform/mail.js';
+import { mailSender } from '../platform/mail-sender.js';
 
 /**
  * The modules of the API process, in dependency order. Each module is built from the
@@ -25,7 +27,12 @@ export interface ApiModules {
 }
 
 /** The domain topics of the API's modules; the runtime creates them beside the platform's. */
-export const API_TOPICS: readonly string[] = [...Object.values(APPLICATION_TOPICS), ...Object.values(ORDER_TOPICS), ...Object.values(PAYMENT_TOPICS)];
+export const API_TOPICS: readonly string[] = [
+  ...Object.values(APPLICATION_TOPICS),
+  ...Object.values(ORDER_TOPICS),
+  ...Object.values(PAYMENT_TOPICS),
+  MAIL_TOPIC,
+];
 
 /** What a test may replace when it builds the API (production passes nothing). */
 export interface ApiOverrides {
@@ -68,7 +75,8 @@ export async function createModules(platform: Platform, config: Config, override
     applications,
     events,
     portal,
-    list: [auth, applications, orders, payments, webhooks, events, portal],
+    // the mail sender last: it sends what the modules' outboxes wrote
+    list: [auth, applications, orders, payments, webhooks, events, portal, mailSender(platform)],
     revokeExposedToken: (token) => auth.revokeExposedToken(token),
   };
 }

@@ -82,6 +82,22 @@ describe('WebhookClient (a local receiver on 127.0.0.1)', () => {
     });
   }
 
+  it("when the receiver answers with a large error page, then the attempt keeps its headers in order and the page's first 2048 characters", async () => {
+    handler = (_q, res) => {
+      res.writeHead(502, { 'Content-Type': 'text/html', 'X-Served-By': 'edge-7', 'X-Long': 'v'.repeat(1000) });
+      res.end(`<html>${'e'.repeat(5000)}</html>`);
+    };
+    const r = await client.post(`${base}/hook`, '{}', {});
+    expect(r).to.include({ outcome: 'HTTP_ERROR', statusCode: 502 });
+    if (typeof r === 'symbol') throw new Error('aborted');
+    expect(r.responseExcerpt).to.have.length(2048);
+    expect(r.responseHeaders!.slice(0, 3)).to.deep.equal([
+      ['content-type', 'text/html'],
+      ['x-served-by', 'edge-7'],
+      ['x-long', 'v'.repeat(300)],
+    ]);
+  });
+
   it('when the receiver never answers, then the attempt fails as TIMEOUT at the per-attempt deadline', async () => {
     handler = () => {
       /* hang */

@@ -46,7 +46,11 @@ const NETWORK_FAILURES: Record<string, string> = {
 export const ABORTED = Symbol('attempt aborted');
 
 const MAX_RESPONSE_BYTES = 64 * 1024;
-const EXCERPT_CHARS = 500;
+/** The start of an answer kept on the attempt (the API shows its first 500 characters, the portal all of it). */
+const EXCERPT_CHARS = 2048;
+/** An answer's headers kept on the attempt: enough to see what answered (a proxy, a WAF), bounded in size. */
+const MAX_HEADERS = 30;
+const MAX_HEADER_CHARS = 300;
 
 export class WebhookClient {
   private readonly httpAgent: http.Agent;
@@ -177,7 +181,7 @@ function readAcknowledgement(res: http.IncomingMessage, finish: Finish): void {
   });
   res.on('close', () => {
     if (!res.complete && !oversized) return finish({ outcome: 'NETWORK_ERROR', statusCode: res.statusCode, error: 'the response was cut off' });
-    finish(evaluate(res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8')));
+    finish(evaluate(res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8'), headersOf(res)));
   });
 }
 
@@ -188,10 +192,23 @@ function failureOf(err: NodeJS.ErrnoException): Outcome {
   return { outcome: 'NETWORK_ERROR', error: `${code}: ${NETWORK_FAILURES[code] ?? 'the request failed'}` };
 }
 
+/**
+ * The answer's headers as received, in order (names lower-case), the first MAX_HEADERS, each
+ * value cut at MAX_HEADER_CHARS. Pairs, not an object: a header name may hold `.` or `$`,
+ * which a stored field name may not.
+ */
+function headersOf(res: http.IncomingMessage): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  const raw = res.rawHeaders;
+  for (let i = 0; i + 1 < raw.length && out.length < MAX_HEADERS; i += 2)
+    out.push([raw[i]!.toLowerCase().slice(0, 100), raw[i + 1]!.slice(0, MAX_HEADER_CHARS)]);
+  return out;
+}
+
 /** The acknowledgement rule on a complete response. */
-export function evaluate(statusCode: number, text: string): Omit<AttemptResult, 'startedAt' | 'finishedAt'> {
+export function evaluate(statusCode: number, text: string, responseHeaders?: Array<[string, string]>): Omit<AttemptResult, 'startedAt' | 'finishedAt'> {
   const responseExcerpt = text.slice(0, EXCERPT_CHARS);
-  const base = { statusCode, ...(responseExcerpt ? { responseExcerpt } : {}) };
+  const base = { statusCode, ...(responseHeaders ? { responseHeaders } : {}), ...(responseExcerpt ? { responseExcerpt } : {}) };
   if (statusCode < 200 || statusCode >= 300) {
     const why = statusCode >= 300 && statusCode < 400 ? ' (redirects are not followed)' : '';
     return { ...base, outcome: 'HTTP_ERROR', error: `HTTP ${statusCode}${why}` };

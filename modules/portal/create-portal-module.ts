@@ -6,13 +6,14 @@ import type { AppModule, Platform } from '../../platform/module.js';
 import type { AuthModule } from '../auth/index.js';
 import type { PaymentsModule } from '../payments/index.js';
 import { PortalRepository } from './portal.repository.js';
+import { EndpointAlerts } from './portal-endpoint-alerts.js';
 import { PortalAccounts } from './portal-accounts.service.js';
 import { portalPerimeter, PORTAL_PREFIX } from './portal.http.js';
 import { mountAccountRoutes } from './portal-accounts.routes.js';
 import { PortalApplications, type PortalApplicationsDeps } from './portal-applications.service.js';
 import { mountApplicationRoutes } from './portal-applications.routes.js';
 import { actionsBlock, mountActionRoutes } from './portal-actions.js';
-import { mountWebhookRoutes } from './portal-webhooks.js';
+import { failingEndpointsWarning, mountWebhookRoutes } from './portal-webhooks.js';
 import { mountDeveloperRoutes } from './portal-developers.js';
 import { mountMoneyRoutes } from './portal-money.js';
 import { mountSettlementRoutes } from './portal-settlements.js';
@@ -32,7 +33,7 @@ export interface PortalModule extends AppModule {
   signInPath: string;
 }
 
-export type PortalPlatform = Pick<Platform, 'db' | 'config' | 'clock' | 'logger'>;
+export type PortalPlatform = Pick<Platform, 'db' | 'config' | 'clock' | 'logger' | 'outbox'>;
 
 /**
  * The partner portal: server-rendered pages under /portal/ for a shop's staff. It sits in
@@ -48,10 +49,21 @@ export type PortalDeps = {
 } & Omit<PortalApplicationsDeps, 'applications' | 'payments' | 'webhooks'>;
 
 export async function createPortalModule(platform: PortalPlatform, config: PortalConfig, deps: PortalDeps): Promise<PortalModule> {
-  const repo = new PortalRepository(platform.db);
+  // the API's outbox: an invitation's e-mail leaves with its setup link
+  const repo = new PortalRepository(platform.db, platform.outbox);
+  await repo.init();
   const portal = config;
   const { http } = platform.config;
-  const accounts = new PortalAccounts({ repo, clock: platform.clock, throttle: deps.auth.loginThrottle, opts: portal });
+  const accounts = new PortalAccounts({ repo, clock: platform.clock, throttle: deps.auth.loginThrottle, opts: portal, mailLinksFrom: http.publicBaseUrl });
+  const alerts = new EndpointAlerts(platform.db, platform.outbox, {
+    repo,
+    webhooks: deps.webhooks.service,
+    clock: platform.clock,
+    logger: platform.logger.child({ module: 'portal' }),
+    afterMs: portal.endpointAlertAfterMs,
+    publicBaseUrl: http.publicBaseUrl,
+  });
+  await alerts.init();
   // strict: /portal and /portal/ are two paths (the first redirects to the second)
   const router = new Router({ strict: true });
   mountAccountRoutes(router, { accounts, publicBaseUrl: http.publicBaseUrl, sessionTtlMs: portal.sessionTtlMs });
@@ -66,7 +78,12 @@ export async function createPortalModule(platform: PortalPlatform, config: Porta
     schemas: { cancel: cancelApplicationSchema, fulfil: FULFILMENT_SCHEMAS },
   });
   mountActionRoutes(router, { accounts, applications, actions });
-  mountApplicationRoutes(router, { accounts, applications, actions: actionsBlock });
+  mountApplicationRoutes(router, {
+    accounts,
+    applications,
+    actions: actionsBlock,
+    webhookWarning: (partnerId, m) => failingEndpointsWarning(deps.webhooks.service, partnerId, platform.clock.now(), m),
+  });
   mountWebhookRoutes(router, { accounts, webhooks: deps.webhooks, keys, clock: platform.clock });
   mountMoneyRoutes(router, { accounts, payments: deps.payments, clock: platform.clock });
   mountSettlementRoutes(router, { accounts, payments: deps.payments });
@@ -78,8 +95,15 @@ export async function createPortalModule(platform: PortalPlatform, config: Porta
     accounts,
     signInPath: `${PORTAL_PREFIX}/sign-in`,
     // the request log first: it sees every partner API request after the bearer check
-    before: [requestLog.middleware(), portalPerimeter({ accounts, publicBaseUrl: http.publicBaseUrl, routes }) as never],
-    stop: () => requestLog.flush(),
+    before: [
+      requestLog.middleware(),
+      portalPerimeter({ accounts, publicBaseUrl: http.publicBaseUrl, routes, shopName: (id) => deps.auth.service.displayName(id) }) as never,
+    ],
+    start: async () => alerts.start(),
+    stop: async () => {
+      await alerts.stop();
+      await requestLog.flush();
+    },
     requestLog,
   };
 }

@@ -1,6 +1,7 @@
 import type { Migration } from '../../platform/migrations.js';
 import { PortalRepository } from './portal.repository.js';
 import { RequestLog } from './request-log.js';
+import { EndpointAlerts } from './portal-endpoint-alerts.js';
 
 /** The portal module's steps, in order; ids are never renamed once shipped. */
 export const portalMigrations: readonly Migration[] = [
@@ -10,6 +11,14 @@ export const portalMigrations: readonly Migration[] = [
     up: async (db) => {
       await PortalRepository.createIndexes(db);
       await RequestLog.createIndexes(db);
+    },
+  },
+  {
+    id: 'portal-0002-mail-and-alerts',
+    description: 'users by role (who gets an endpoint alert), setup links and endpoint alerts under the outbox',
+    up: async (db) => {
+      await PortalRepository.createMailIndexes(db);
+      await EndpointAlerts.createIndexes(db);
     },
   },
 ];

@@ -62,7 +62,12 @@ export function mountAccountRoutes(router: Router, deps: AccountsRouteDeps): voi
     const email = str(body.email, 300);
     const result = await accounts.signIn({ email, password: str(body.password), code: str(body.code, 10).trim(), ip: ctx.ip });
     if (!result.ok) {
-      const text = result.reason === 'throttled' ? fill(m.throttled, { s: result.retryAfterSeconds ?? 60 }) : m.signInFailed;
+      const text =
+        result.reason === 'throttled'
+          ? fill(m.throttled, { s: result.retryAfterSeconds ?? 60 })
+          : result.reason === 'codeReused'
+            ? m.codeReused
+            : m.signInFailed;
       if (result.retryAfterSeconds) ctx.set('Retry-After', String(result.retryAfterSeconds));
       render(
         ctx,
@@ -118,14 +123,14 @@ export function mountAccountRoutes(router: Router, deps: AccountsRouteDeps): voi
     render(ctx, { title: m.setupTitle, narrow: true }, messageBody(m.setupTitle, m.setupDone, { href: '/portal/sign-in', label: m.signInButton }));
   });
 
-  const showUsers = async (ctx: AppContext, invited?: { email: string; link: string; expiresAt: Date }, flash?: string) => {
+  const showUsers = async (ctx: AppContext, invited?: { email: string; link: string; expiresAt: Date; mailed: boolean }, flash?: string, done?: string) => {
     const user = await requireUser(ctx, 'manageUsers', accounts);
     const { m, csrf } = portalOf(ctx);
     const users = await accounts.usersOf(user.partnerId);
     render(
       ctx,
       { title: m.usersTitle, current: 'users', ...(flash ? { flash: { text: flash, error: true } } : {}) },
-      usersBody(m, { users, me: user, csrf, ...(invited ? { invited } : {}) }),
+      usersBody(m, { users, me: user, csrf, ...(invited ? { invited } : {}), ...(done ? { done } : {}) }),
       flash ? 400 : 200,
     );
   };
@@ -140,12 +145,18 @@ export function mountAccountRoutes(router: Router, deps: AccountsRouteDeps): voi
         user,
         setupToken: token,
         expiresAt,
+        mailed,
       } = await accounts.createUser(
         { id: me.partnerId, name: me.partnerName },
-        { email: str(body.email, 300), name: str(body.name, 200), role: ROLES.includes(role) ? role : ('?' as Role) },
+        {
+          email: str(body.email, 300),
+          name: str(body.name, 200),
+          role: ROLES.includes(role) ? role : ('?' as Role),
+          lang: str(body.lang, 5) === 'cs' ? 'cs' : str(body.lang, 5) === 'en' ? 'en' : portalOf(ctx).m.lang === 'cs' ? 'cs' : 'en',
+        },
         actorOf(ctx),
       );
-      await showUsers(ctx, { email: user.email, link: `${deps.publicBaseUrl}/portal/setup/${token}`, expiresAt });
+      await showUsers(ctx, { email: user.email, link: `${deps.publicBaseUrl}/portal/setup/${token}`, expiresAt, mailed });
     } catch (err) {
       if (err instanceof AppError && err.status < 500) return showUsers(ctx, undefined, err.message);
       throw err;
@@ -161,6 +172,22 @@ export function mountAccountRoutes(router: Router, deps: AccountsRouteDeps): voi
       ctx.redirect('/portal/users');
     });
   }
+
+  router.post('/portal/users/:id/resend', async (koa) => {
+    const ctx = koa as unknown as AppContext;
+    await requireUser(ctx, 'manageUsers', accounts, 'user.invitation-resent');
+    if (!UUID_PATTERN.test(ctx.params.id ?? '')) throw new PortalRefusal('notFound', 404);
+    const { user } = await accounts.resendInvitation(actorOf(ctx), ctx.params.id!).catch(notFound);
+    await showUsers(ctx, undefined, undefined, fill(portalOf(ctx).m.resent, { email: user.email }));
+  });
+
+  router.post('/portal/users/:id/revoke', async (koa) => {
+    const ctx = koa as unknown as AppContext;
+    await requireUser(ctx, 'manageUsers', accounts, 'user.invitation-revoked');
+    if (!UUID_PATTERN.test(ctx.params.id ?? '')) throw new PortalRefusal('notFound', 404);
+    const user = await accounts.revokeInvitation(actorOf(ctx), ctx.params.id!).catch(notFound);
+    await showUsers(ctx, undefined, undefined, fill(portalOf(ctx).m.revoked, { email: user.email }));
+  });
 
   router.post('/portal/users/:id/role', async (koa) => {
     const ctx = koa as unknown as AppContext;
@@ -185,4 +212,10 @@ export function mountAccountRoutes(router: Router, deps: AccountsRouteDeps): voi
     const { m } = portalOf(ctx);
     render(ctx, { title: m.auditTitle, current: 'audit' }, auditBody(m, entries.slice(0, AUDIT_PAGE), last ? `${last.at.getTime()}_${last._id}` : undefined));
   });
+}
+
+/** A use case's 404 as the portal's own not-found page. */
+function notFound(err: unknown): never {
+  if (err instanceof AppError && err.status === 404) throw new PortalRefusal('notFound', 404);
+  throw err;
 }

@@ -6,6 +6,8 @@ import { dummyHash, hashPassword, passwordProblem, verifyPassword, type LoginThr
 import type { PortalRepository } from './portal.repository.js';
 import { ROLES, type AuditDoc, type PortalUserDoc, type Role, type SessionDoc } from './portal.model.js';
 import { newTotpSecret, totpStep, totpUri } from './totp.js';
+import type { Lang } from './portal.i18n.js';
+import { invitationMail } from './portal-mail.js';
 
 export interface AccountsOptions {
   sessionTtlMs: number;
@@ -22,7 +24,7 @@ export interface Actor {
 
 export type SignIn =
   | { ok: true; token: string; session: SessionDoc; user: PortalUserDoc }
-  | { ok: false; reason: 'invalid' | 'throttled'; retryAfterSeconds?: number };
+  | { ok: false; reason: 'invalid' | 'throttled' | 'codeReused'; retryAfterSeconds?: number };
 
 export const EMAIL_PATTERN = /^[^\s@<>"']{1,64}@[^\s@<>"']{1,190}$/;
 
@@ -40,13 +42,22 @@ function newToken(): string {
  * sessions in the store, disable with immediate revocation, and the audit log.
  */
 export class PortalAccounts {
-  constructor(private readonly deps: { repo: PortalRepository; clock: Clock; throttle: LoginThrottle; opts: AccountsOptions }) {}
+  constructor(
+    private readonly deps: {
+      repo: PortalRepository;
+      clock: Clock;
+      throttle: LoginThrottle;
+      opts: AccountsOptions;
+      /** the address setup links start with: given, setup links are e-mailed (the API process) */
+      mailLinksFrom?: string;
+    },
+  ) {}
 
   async createUser(
     partner: { id: string; name: string },
-    input: { email: string; name: string; role: Role },
+    input: { email: string; name: string; role: Role; lang?: Lang },
     actor?: Actor,
-  ): Promise<{ user: PortalUserDoc; setupToken: string; expiresAt: Date }> {
+  ): Promise<{ user: PortalUserDoc; setupToken: string; expiresAt: Date; mailed: boolean }> {
     const email = input.email.trim().toLowerCase();
     const name = input.name.trim();
     if (!EMAIL_PATTERN.test(email)) throw new InvalidRequestError('email: an e-mail address', { attribute: 'email' });
@@ -64,20 +75,53 @@ export class PortalAccounts {
       createdAt: now,
       updatedAt: now,
       ...(actor?.userId ? { createdBy: actor.userId } : {}),
+      ...(input.lang ? { lang: input.lang } : {}),
     };
     if (!(await this.deps.repo.insertUser(user)))
       throw new AppError('EMAIL_TAKEN', `${email} already has a portal account.`, { status: 409, attribute: 'email' });
-    const { token: setupToken, expiresAt } = await this.issueSetupLink(user._id);
+    const { token: setupToken, expiresAt } = await this.issueSetupLink(user, actor?.email);
     await this.audit({ ...(actor ?? { partnerId: partner.id }), partnerId: partner.id }, actor ? 'user.invited' : 'owner.created', {
       target: `${email} (${input.role})`,
+      ...(this.deps.mailLinksFrom ? { detail: 'setup link e-mailed' } : {}),
     });
-    return { user, setupToken, expiresAt };
+    return { user, setupToken, expiresAt, mailed: this.deps.mailLinksFrom !== undefined };
   }
 
-  private async issueSetupLink(userId: string): Promise<{ token: string; expiresAt: Date }> {
+  /**
+   * A pending invitation sent again: a new link (the earlier one stops working) and a new
+   * e-mail. A user who completed setup, or another partner's, is not found.
+   */
+  async resendInvitation(actor: Actor, userId: string): Promise<{ user: PortalUserDoc; setupToken: string; expiresAt: Date }> {
+    const user = await this.deps.repo.userById(userId);
+    if (!user || user.partnerId !== actor.partnerId || user.passwordHash) throw new NotFoundError('No pending invitation for this user.');
+    const { token, expiresAt } = await this.issueSetupLink(user, actor.email);
+    await this.audit(actor, 'user.invitation-resent', { target: user.email });
+    return { user, setupToken: token, expiresAt };
+  }
+
+  /** A pending invitation revoked: its link stops working and the e-mail can be invited afresh. */
+  async revokeInvitation(actor: Actor, userId: string): Promise<PortalUserDoc> {
+    const user = await this.deps.repo.deletePendingUser(actor.partnerId, userId);
+    if (!user) throw new NotFoundError('No pending invitation for this user.');
+    await this.deps.repo.deleteSetupLinksOf(userId);
+    await this.audit(actor, 'user.invitation-revoked', { target: user.email });
+    return user;
+  }
+
+  private async issueSetupLink(user: PortalUserDoc, inviter?: string): Promise<{ token: string; expiresAt: Date }> {
     const token = newToken();
-    const expiresAt = new Date(this.deps.clock.now().getTime() + this.deps.opts.setupLinkTtlMs);
-    await this.deps.repo.replaceSetupLink({ _id: hashOf(token), userId, totpSecret: newTotpSecret(), expiresAt });
+    const now = this.deps.clock.now();
+    const expiresAt = new Date(now.getTime() + this.deps.opts.setupLinkTtlMs);
+    const id = hashOf(token);
+    const mail = this.deps.mailLinksFrom
+      ? invitationMail(user, {
+          link: `${this.deps.mailLinksFrom.replace(/\/$/, '')}/portal/setup/${token}`,
+          expiresAt,
+          inviter,
+          idempotencyKey: `invite-${id.slice(0, 32)}`,
+        })
+      : undefined;
+    await this.deps.repo.replaceSetupLink({ _id: id, userId: user._id, totpSecret: newTotpSecret(), expiresAt }, mail, now);
     return { token, expiresAt };
   }
 
@@ -128,14 +172,17 @@ export class PortalAccounts {
     const user = email.length <= 255 ? await this.deps.repo.userByEmail(email) : null;
     const passwordOk = await verifyPassword(input.password.slice(0, 1024), user?.passwordHash ?? (await dummyHash()));
     let ok = Boolean(user && user.enabled && user.passwordHash && passwordOk);
+    let reused = false;
     if (ok && (user!.totpSecret || user!.role === 'owner')) {
       const step = user!.totpSecret ? totpStep(user!.totpSecret, input.code, now) : undefined;
       ok = step !== undefined && (await this.deps.repo.claimTotpStep(user!._id, step));
+      // a right code whose time step was used already: the person needs to wait for the next code, not to retype
+      reused = step !== undefined && !ok;
     }
     await attempt.settle(ok);
     if (!ok || !user) {
       if (user) await this.audit({ partnerId: user.partnerId, userId: user._id, email: user.email, ip: input.ip }, 'session.sign-in', { outcome: 'refused' });
-      return { ok: false, reason: 'invalid' };
+      return { ok: false, reason: reused ? 'codeReused' : 'invalid' };
     }
     const token = newToken();
     const session: SessionDoc = {

@@ -1,5 +1,6 @@
 import { html, type SafeHtml } from '../../platform/http/html.js';
-import { fill, formatDateTime, type Messages } from './portal.i18n.js';
+import { td } from './portal-settlements.views.js';
+import { fill, formatDateTime, word, type Messages } from './portal.i18n.js';
 import { csrfField } from './portal.layout.js';
 import { ROLES, type AuditDoc, type PortalUserDoc } from './portal.model.js';
 
@@ -31,7 +32,7 @@ export function setupBody(m: Messages, s: { action: string; csrf: string; user: 
   <label for="password2">${m.passwordAgain}</label>
   <input id="password2" name="password2" type="password" autocomplete="new-password" minlength="12" required>
   <p>${m.setupSecret}</p>
-  <p>${m.setupKey}: <code class="secret" id="totp-secret">${s.totpSecret}</code></p>
+  <p>${m.setupKey}: <code class="secret" id="totp-secret">${s.totpSecret.match(/.{1,4}/g)!.join(' ')}</code></p>
   <p><a href="${s.totpUri}">${m.setupUri}</a></p>
   <label for="code">${m.totpCode}</label>
   <input id="code" name="code" inputmode="numeric" pattern="[0-9]{6}" autocomplete="one-time-code"${optional ? html` aria-describedby="code-hint"` : html` required`}>
@@ -46,24 +47,30 @@ export function messageBody(title: string, text: string, back?: { href: string; 
 
 export function usersBody(
   m: Messages,
-  v: { users: PortalUserDoc[]; me: PortalUserDoc; csrf: string; invited?: { email: string; link: string; expiresAt: Date } },
+  v: { users: PortalUserDoc[]; me: PortalUserDoc; csrf: string; invited?: { email: string; link: string; expiresAt: Date; mailed: boolean }; done?: string },
 ): SafeHtml {
   const state = (u: PortalUserDoc) => (!u.enabled ? m.disabled : u.passwordHash ? m.enabled : m.pending);
   const rows = v.users.map(
     (u) => html`<tr>
-    <td>${u.name}</td><td>${u.email}</td><td>${m[`role_${u.role}`]}</td><td>${state(u)}</td><td>${u.totpSecret ? m.yes : m.no}</td>
-    <td>${
+    ${td(m.name, u.name)}${td(m.email, u.email)}${td(m.role, m[`role_${u.role}`])}${td(m.state, state(u))}${td(m.totp, u.totpSecret ? m.yes : m.no)}
+    <td data-label="${m.actions}">${
       u._id === v.me._id
         ? ''
-        : html`<form class="inline" method="post" action="/portal/users/${u._id}/${u.enabled ? 'disable' : 'enable'}">${csrfField(v.csrf)}<button class="small secondary" type="submit" aria-label="${u.enabled ? m.disable : m.enable} ${u.email}">${u.enabled ? m.disable : m.enable}</button></form>
+        : html`${
+            u.passwordHash
+              ? ''
+              : html`<form class="inline" method="post" action="/portal/users/${u._id}/resend">${csrfField(v.csrf)}<button class="small secondary" type="submit" aria-label="${m.resend}: ${u.email}">${m.resend}</button></form>
+      <form class="inline" method="post" action="/portal/users/${u._id}/revoke">${csrfField(v.csrf)}<button class="small secondary" type="submit" aria-label="${m.revoke}: ${u.email}">${m.revoke}</button></form>`
+          }<form class="inline" method="post" action="/portal/users/${u._id}/${u.enabled ? 'disable' : 'enable'}">${csrfField(v.csrf)}<button class="small secondary" type="submit" aria-label="${u.enabled ? m.disable : m.enable} ${u.email}">${u.enabled ? m.disable : m.enable}</button></form>
       <form class="inline" method="post" action="/portal/users/${u._id}/role">${csrfField(v.csrf)}<label class="visually-hidden" for="role-${u._id}">${fill(m.newRoleOf, { email: u.email })}</label><select id="role-${u._id}" name="role">${ROLES.map((r) => html`<option value="${r}"${r === u.role ? html` selected` : ''}>${m[`role_${r}`]}</option>`)}</select><button class="small secondary" type="submit" aria-label="${m.changeRole} ${u.email}">${m.changeRole}</button></form>`
     }</td>
   </tr>`,
   );
   return html`<h1>${m.usersTitle}</h1>
 <p class="lead">${fill(m.usersLead, { partner: v.me.partnerName })}</p>
-${v.invited ? html`<div class="flash" role="status"><p>${fill(m.invited, { email: v.invited.email, when: formatDateTime(v.invited.expiresAt, m) })}</p><p><code class="secret" id="setup-link">${v.invited.link}</code></p></div>` : ''}
-<table>
+${v.done ? html`<div class="flash" role="status"><p>${v.done}</p></div>` : ''}
+${v.invited ? html`<div class="flash" role="status"><p>${fill(v.invited.mailed ? m.invitedMailed : m.invited, { email: v.invited.email, when: formatDateTime(v.invited.expiresAt, m) })}</p><p><code class="secret" id="setup-link">${v.invited.link}</code></p></div>` : ''}
+<table class="stack" id="users">
   <caption>${m.usersTitle}</caption>
   <thead><tr><th scope="col">${m.name}</th><th scope="col">${m.email}</th><th scope="col">${m.role}</th><th scope="col">${m.state}</th><th scope="col">${m.totp}</th><th scope="col">${m.actions}</th></tr></thead>
   <tbody>${rows}</tbody>
@@ -81,6 +88,11 @@ ${v.invited ? html`<div class="flash" role="status"><p>${fill(m.invited, { email
     <option value="operator">${m.role_operator}</option>
     <option value="owner">${m.role_owner}</option>
   </select>
+  <label for="inv-lang">${m.inviteLang}</label>
+  <select id="inv-lang" name="lang">
+    <option value="cs"${m.lang === 'cs' ? html` selected` : ''}>Čeština</option>
+    <option value="en"${m.lang === 'en' ? html` selected` : ''}>English</option>
+  </select>
   <button type="submit">${m.inviteButton}</button>
 </form>`;
 }
@@ -88,13 +100,13 @@ ${v.invited ? html`<div class="flash" role="status"><p>${fill(m.invited, { email
 export function auditBody(m: Messages, entries: AuditDoc[], next?: string): SafeHtml {
   const rows = entries.map(
     (e) => html`<tr>
-    <td>${formatDateTime(e.at, m)}</td><td>${e.userEmail ?? 'CLI'}</td><td>${e.action}${e.detail ? html` <span class="hint">(${e.detail})</span>` : ''}</td>
-    <td>${e.target ?? ''}</td><td>${e.ip ?? ''}</td><td class="${e.outcome === 'ok' ? 'ok' : 'bad'}">${e.outcome}</td>
+    ${td(m.when, formatDateTime(e.at, m))}${td(m.who, e.userEmail ?? 'CLI')}${td(m.what, html`${e.action}${e.detail ? html` <span class="hint">(${e.detail})</span>` : ''}`)}
+    ${td(m.target, e.target ?? '')}${td(m.from, e.ip ?? '')}<td class="${e.outcome === 'ok' ? 'ok' : 'bad'}" data-label="${m.outcome}">${e.outcome}</td>
   </tr>`,
   );
   return html`<h1>${m.auditTitle}</h1>
 <p class="lead">${m.auditLead}</p>
-<table>
+<table class="stack" id="audit">
   <caption>${m.auditTitle}</caption>
   <thead><tr><th scope="col">${m.when}</th><th scope="col">${m.who}</th><th scope="col">${m.what}</th><th scope="col">${m.target}</th><th scope="col">${m.from}</th><th scope="col">${m.outcome}</th></tr></thead>
   <tbody>${rows}</tbody>
@@ -102,12 +114,13 @@ export function auditBody(m: Messages, entries: AuditDoc[], next?: string): Safe
 ${next ? html`<p><a href="/portal/audit?before=${next}">${m.older}</a></p>` : ''}`;
 }
 
-export function homeBody(m: Messages, user: PortalUserDoc, counts: Record<string, number>): SafeHtml {
+export function homeBody(m: Messages, user: PortalUserDoc, counts: Record<string, number>, warning: SafeHtml = html``): SafeHtml {
   const area = (href: string, title: string, text: string) => html`<li class="card"><h2><a href="${href}">${title}</a></h2><p>${text}</p></li>`;
   return html`<h1>${m.homeTitle}</h1>
 <p class="lead">${m.signedInAs} <strong>${user.name}</strong> (${user.email}) · ${m.role}: ${m[`role_${user.role}`]}</p>
+${warning}
 <section aria-labelledby="counts-h"><h2 id="counts-h">${m.counts}</h2>
-<ul class="counts">${Object.entries(counts).map(([state, n]) => html`<li><a href="/portal/applications?state=${state}">${state}</a> <span class="badge">${n}</span></li>`)}</ul></section>
+<ul class="counts">${Object.entries(counts).map(([state, n]) => html`<li><a href="/portal/applications?state=${state}">${word(m, 'state', state)}</a> <span class="badge">${n}</span></li>`)}</ul></section>
 <ul class="areas">
   ${area('/portal/applications', m.appsTitle, m.appsLead)}
   ${area('/portal/money', m.moneyTitle, m.moneyLead)}

@@ -56,11 +56,14 @@ function remainingMilli(item: ApplicationDoc['order']['items'][number], action: 
 
 function itemsTable(m: Messages, app: ApplicationDoc, action: PortalActionName): SafeHtml {
   const fmt = (milli: number) => new Intl.NumberFormat(m.locale, { maximumFractionDigits: 3 }).format(milli / 1000);
-  return html`<table><caption>${m.items}</caption>
+  return html`<table class="stack" id="items"><caption>${m.items}</caption>
   <thead><tr><th scope="col">${m.item}</th><th scope="col" class="num">${m.remaining}</th><th scope="col">${m.quantity}</th></tr></thead>
   <tbody>${app.order.items.map(
-    (item, i) => html`<tr><th scope="row"><label for="q${i}">${item.name}</label></th><td class="num">${fmt(remainingMilli(item, action))}</td>
-    <td><input id="q${i}" name="q${i}" inputmode="decimal" pattern="[0-9]+([.,][0-9]{1,3})?" size="6"${remainingMilli(item, action) === 0 ? html` disabled` : ''}></td></tr>`,
+    (
+      item,
+      i,
+    ) => html`<tr><th scope="row"><label for="q${i}">${item.name}</label></th><td class="num" data-label="${m.remaining}">${fmt(remainingMilli(item, action))}</td>
+    <td data-label="${m.quantity}"><input id="q${i}" name="q${i}" inputmode="decimal" pattern="[0-9]+([.,][0-9]{1,3})?" size="6"${remainingMilli(item, action) === 0 ? html` disabled` : ''}></td></tr>`,
   )}</tbody></table>`;
 }
 

@@ -3,7 +3,8 @@ import Joi from 'joi';
 import type { AppContext } from '../../platform/http/state.js';
 import { InvalidRequestError } from '../../platform/errors.js';
 import { UUID_PATTERN } from '../../platform/http/paging.js';
-import { fill } from './portal.i18n.js';
+import { fill, type Messages } from './portal.i18n.js';
+import type { SafeHtml } from '../../platform/http/html.js';
 import type { PortalAccounts } from './portal-accounts.service.js';
 import type { ListFilters, PortalApplications } from './portal-applications.service.js';
 import { applicationBody, applicationsBody, listLink, REASONS, STATES, TYPES } from './portal-applications.views.js';
@@ -47,12 +48,22 @@ function dayStart(text: string | undefined, plusDays = 0): Date | undefined {
   return new Date(d.getTime() + plusDays * 86_400_000);
 }
 
-export function mountApplicationRoutes(router: Router, deps: { accounts: PortalAccounts; applications: PortalApplications; actions: ActionsView }): void {
+export function mountApplicationRoutes(
+  router: Router,
+  deps: {
+    accounts: PortalAccounts;
+    applications: PortalApplications;
+    actions: ActionsView;
+    /** the Overview's warning while a webhook endpoint fails (empty when none does) */
+    webhookWarning: (partnerId: string, m: Messages) => Promise<SafeHtml>;
+  },
+): void {
   router.get('/portal/', async (koa) => {
     const ctx = koa as unknown as AppContext;
     const user = await requireUser(ctx, 'read', deps.accounts);
     const { m } = portalOf(ctx);
-    render(ctx, { title: m.homeTitle, current: 'home' }, homeBody(m, user, await deps.applications.counts(user.partnerId)));
+    const [counts, warning] = await Promise.all([deps.applications.counts(user.partnerId), deps.webhookWarning(user.partnerId, m)]);
+    render(ctx, { title: m.homeTitle, current: 'home' }, homeBody(m, user, counts, warning));
   });
 
   router.get('/portal/applications', async (koa) => {

@@ -1,6 +1,6 @@
 import { html, type SafeHtml } from '../../platform/http/html.js';
 import type { ApplicationListItem } from '../applications/index.js';
-import { fill, formatDate, formatDateTime, formatMoney, type Messages } from './portal.i18n.js';
+import { fill, formatDate, formatDateTime, formatMoney, word, type Messages } from './portal.i18n.js';
 import type { ApplicationPage, ListFilters, TimelineEntry } from './portal-applications.service.js';
 import { settlementCell, td } from './portal-settlements.views.js';
 
@@ -30,7 +30,7 @@ function isoDay(d: Date | undefined): string {
 function select(id: string, label: string, name: string, values: readonly string[], chosen: string | undefined, m: Messages): SafeHtml {
   return html`<div><label for="${id}">${label}</label><select id="${id}" name="${name}">
     <option value="">${m.any}</option>
-    ${values.map((v) => html`<option value="${v}"${v === chosen ? html` selected` : ''}>${v}</option>`)}
+    ${values.map((v) => html`<option value="${v}"${v === chosen ? html` selected` : ''}>${word(m, name === 'stateReason' ? 'reason' : name, v)}</option>`)}
   </select></div>`;
 }
 
@@ -55,18 +55,18 @@ export function applicationsBody(
   const f = v.filters;
   const rows = v.items.map(
     (a) => html`<tr>
-    <td>${formatDateTime(a.createdAt, m)}</td>
-    <td><a href="/portal/applications/${a._id}">${a.order.number}</a></td>
-    <td>${a.customer.email}</td>
-    <td>${a.type}</td>
-    <td>${a.state}<br><span class="hint">${a.stateReason}</span></td>
-    <td class="num">${formatMoney(a.order.totalPrice.amount, a.order.totalPrice.currency, m)}</td>
+    ${td(m.created, formatDateTime(a.createdAt, m))}
+    ${td(m.orderNumber, html`<a href="/portal/applications/${a._id}">${a.order.number}</a>`)}
+    ${td(m.customer, a.customer.email)}
+    ${td(m.financingType, word(m, 'type', a.type))}
+    ${td(m.state, html`${word(m, 'state', a.state)}<br><span class="hint">${word(m, 'reason', a.stateReason)}</span>`)}
+    ${td(m.total, formatMoney(a.order.totalPrice.amount, a.order.totalPrice.currency, m), true)}
   </tr>`,
   );
   return html`<h1>${m.appsTitle}</h1>
 <p class="lead">${m.appsLead}</p>
 <section aria-labelledby="counts-h"><h2 id="counts-h" class="visually-hidden">${m.counts}</h2>
-<ul class="counts">${STATES.map((s) => html`<li><a href="${listLink({ ...f, state: s }, {})}">${s}</a> <span class="badge">${v.counts[s] ?? 0}</span></li>`)}</ul></section>
+<ul class="counts">${STATES.map((s) => html`<li><a href="${listLink({ ...f, state: s }, {})}">${word(m, 'state', s)}</a> <span class="badge">${v.counts[s] ?? 0}</span></li>`)}</ul></section>
 <form method="get" action="/portal/applications" class="card filters" role="search" aria-label="${m.filters}">
   <div class="grid">
     <div class="wide"><label for="q">${m.search}</label><input id="q" name="q" value="${f.search ?? ''}" maxlength="200"></div>
@@ -80,7 +80,7 @@ export function applicationsBody(
 </form>
 ${
   v.items.length
-    ? html`<table>
+    ? html`<table class="stack" id="applications">
   <caption>${m.appsTitle}</caption>
   <thead><tr><th scope="col">${m.created}</th><th scope="col">${m.orderNumber}</th><th scope="col">${m.customer}</th><th scope="col">${m.financingType}</th><th scope="col">${m.state}</th><th scope="col" class="num">${m.total}</th></tr></thead>
   <tbody>${rows}</tbody>
@@ -90,28 +90,37 @@ ${
 <nav aria-label="${m.appsTitle}" class="pager">${v.prev ? html`<a href="${v.prev}" rel="prev">${m.previous}</a>` : ''} ${v.next ? html`<a href="${v.next}" rel="next">${m.next}</a>` : ''}</nav>`;
 }
 
+/** Whether a notification reached the shop, in words: delivered, being retried (and when next), failed for good. */
+function deliveryWords(m: Messages, d: TimelineEntry & { kind: 'notification' }): SafeHtml {
+  const v = d.delivery;
+  if (!v) return html`<span>${m.deliveryPending}</span>`;
+  if (v.state === 'DELIVERED') return html`<strong class="ok">${m.tlDelivered}</strong>`;
+  if (v.state === 'FAILED') return html`<strong class="bad">${fill(m.tlRetrying, { at: v.nextAttemptAt ? formatDateTime(v.nextAttemptAt, m) : '–' })}</strong>`;
+  return html`<strong class="bad">${m.tlFailed}</strong>`;
+}
+
 function timelineItem(e: TimelineEntry, m: Messages): SafeHtml {
   const when = html`<time datetime="${e.at.toISOString()}">${formatDateTime(e.at, m)}</time>`;
   switch (e.kind) {
     case 'state':
-      return html`<li>${when} · ${fill(m.tlState, { state: e.state, reason: e.stateReason })} <span class="hint">(${e.event})</span></li>`;
+      return html`<li>${when} · ${fill(m.tlState, { state: word(m, 'state', e.state), reason: word(m, 'reason', e.stateReason) })}</li>`;
     case 'fulfilment':
-      return html`<li>${when} · <strong>${e.operation}</strong> ${e.items.map((i) => html`${quantity(i.quantityMilli, m)} × ${i.name}; `)}${e.amount ? formatMoney(e.amount.amount, e.amount.currency, m) : ''}</li>`;
+      return html`<li>${when} · <strong>${word(m, 'op', e.operation)}</strong> ${e.items.map((i) => html`${quantity(i.quantityMilli, m)} × ${i.name}; `)}${e.amount ? formatMoney(e.amount.amount, e.amount.currency, m) : ''}</li>`;
     case 'payment':
-      return html`<li>${when} · ${fill(m.tlPayment, { type: e.payment.type, amount: formatMoney(e.payment.value.amount, e.payment.value.currency, m) })}</li>`;
+      return html`<li>${when} · ${fill(m.tlPayment, { type: word(m, 'pay', e.payment.type), amount: formatMoney(e.payment.value.amount, e.payment.value.currency, m) })}</li>`;
     case 'notification': {
       const d = e.delivery;
       const data = e.event.data as { stateReason?: string; type?: string };
-      return html`<li>${when} · ${fill(m.tlNotification, { reason: data.stateReason ?? data.type ?? e.event.type })}
-        <div class="delivery">${m.delivery}: <strong>${d?.state ?? m.deliveryPending}</strong> → ${e.event.url}
-        ${d?.nextAttemptAt ? html` · ${m.nextRetry}: ${formatDateTime(d.nextAttemptAt, m)}` : ''}
+      const about = data.stateReason ? word(m, 'reason', data.stateReason) : data.type ? word(m, 'pay', data.type) : e.event.type;
+      return html`<li>${when} · ${fill(m.tlNotification, { reason: about })}: ${deliveryWords(m, e)}
+        <div class="delivery">→ ${e.event.url}${d ? html` · <a href="/portal/webhooks/deliveries/${d.deliveryId}">${m.tlDetails}</a>` : ''}
         ${
           d && d.attempts.length
-            ? html`<table class="attempts stack">
+            ? html`<details><summary>${fill(m.tlAttemptsFolded, { n: d.attempts.length })}</summary><table class="attempts stack">
           <caption class="visually-hidden">${m.delivery} ${e.event.webhookId}</caption>
           <thead><tr><th scope="col">${m.attempt}</th><th scope="col">${m.date}</th><th scope="col">${m.outcome}</th><th scope="col">${m.status}</th><th scope="col" class="num">${m.duration}</th><th scope="col">${m.response}</th></tr></thead>
-          <tbody>${d.attempts.map((a) => html`<tr>${td(m.attempt, a.redelivery ? `${a.attempt} (${m.redelivery} ${a.redelivery})` : a.attempt)}${td(m.date, formatDateTime(a.startedAt, m))}${td(m.outcome, a.outcome)}${td(m.status, a.statusCode ?? '')}${td(m.duration, `${a.durationMs} ms`, true)}${td(m.response, html`<code>${(a.responseExcerpt ?? a.error ?? '').slice(0, 200)}</code>`)}</tr>`)}</tbody>
-        </table>`
+          <tbody>${d.attempts.map((a) => html`<tr>${td(m.attempt, a.redelivery ? `${a.attempt} (${m.redelivery} ${a.redelivery})` : a.attempt)}${td(m.date, formatDateTime(a.startedAt, m))}${td(m.outcome, html`${word(m, 'outcome', a.outcome)} <span class="hint">(${a.outcome})</span>`)}${td(m.status, a.statusCode ?? '')}${td(m.duration, `${a.durationMs} ms`, true)}${td(m.response, html`<code>${(a.responseExcerpt ?? a.error ?? '').slice(0, 200)}</code>`)}</tr>`)}</tbody>
+        </table></details>`
             : ''
         }</div></li>`;
     }
@@ -124,8 +133,8 @@ export function applicationBody(m: Messages, p: ApplicationPage, actions: SafeHt
   return html`<p><a href="/portal/applications">← ${m.appsTitle}</a></p>
 <h1>${fill(m.appTitle, { number: app.order.number })}</h1>
 <dl class="facts card">
-  <div><dt>${m.state}</dt><dd><strong id="app-state">${app.state}</strong> / <span id="app-reason">${app.stateReason}</span></dd></div>
-  <div><dt>${m.financingType}</dt><dd>${app.type}</dd></div>
+  <div><dt>${m.state}</dt><dd><strong id="app-state">${word(m, 'state', app.state)}</strong> / <span id="app-reason">${word(m, 'reason', app.stateReason)}</span></dd></div>
+  <div><dt>${m.financingType}</dt><dd>${word(m, 'type', app.type)}</dd></div>
   <div><dt>${m.created}</dt><dd>${formatDateTime(app.createdAt, m)}</dd></div>
   <div><dt>${m.customer}</dt><dd>${app.customer.email}</dd></div>
   <div><dt>${m.total}</dt><dd>${money(app.order.totalPrice)}</dd></div>
@@ -141,8 +150,8 @@ ${actions}
 <section aria-labelledby="plan-h"><h2 id="plan-h">${m.plan}</h2>
 ${
   app.repaymentPlan?.length
-    ? html`<table><caption class="visually-hidden">${m.plan}</caption><thead><tr><th scope="col">${m.due}</th><th scope="col" class="num">${m.amount}</th></tr></thead>
-<tbody>${app.repaymentPlan.map((i) => html`<tr><td>${formatDate(`${i.dueDate}T12:00:00Z`, m)}</td><td class="num">${money(i.amount)}</td></tr>`)}</tbody></table>`
+    ? html`<table class="stack" id="plan"><caption class="visually-hidden">${m.plan}</caption><thead><tr><th scope="col">${m.due}</th><th scope="col" class="num">${m.amount}</th></tr></thead>
+<tbody>${app.repaymentPlan.map((i) => html`<tr>${td(m.due, formatDate(`${i.dueDate}T12:00:00Z`, m))}${td(m.amount, money(i.amount), true)}</tr>`)}</tbody></table>`
     : html`<p>${m.noPlan}</p>`
 }
 </section>
@@ -151,7 +160,7 @@ ${
   p.payments.length
     ? html`<table id="payments" class="stack"><caption class="visually-hidden">${m.payments}</caption>
 <thead><tr><th scope="col">${m.type}</th><th scope="col">${m.date}</th><th scope="col" class="num">${m.gross}</th><th scope="col" class="num">${m.fee}</th><th scope="col" class="num">${m.value}</th><th scope="col">${m.vs}</th><th scope="col">${m.dueDate}</th><th scope="col">${m.stSettlement}</th></tr></thead>
-<tbody>${p.payments.map((x) => html`<tr>${td(m.type, x.type)}${td(m.date, formatDate(x.date, m))}${td(m.gross, money(x.grossValue), true)}${td(m.fee, money(x.fee), true)}${td(m.value, money(x.value), true)}${td(m.vs, x.variableSymbol ?? '')}${td(m.dueDate, formatDate(`${x.invoice.dueDate}T12:00:00Z`, m))}${td(m.stSettlement, settlementCell(m, p.settlements.get(x.paymentId)))}</tr>`)}</tbody></table>
+<tbody>${p.payments.map((x) => html`<tr>${td(m.type, word(m, 'pay', x.type))}${td(m.date, formatDate(x.date, m))}${td(m.gross, money(x.grossValue), true)}${td(m.fee, money(x.fee), true)}${td(m.value, money(x.value), true)}${td(m.vs, x.variableSymbol ?? '')}${td(m.dueDate, formatDate(`${x.invoice.dueDate}T12:00:00Z`, m))}${td(m.stSettlement, settlementCell(m, p.settlements.get(x.paymentId)))}</tr>`)}</tbody></table>
 ${p.payments.some((x) => x.type === 'CREDIT_NOTE') ? html`<p class="hint">${m.creditNoteHint}</p>` : ''}`
     : html`<p>${m.noPayments}</p>`
 }

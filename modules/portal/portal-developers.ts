@@ -3,6 +3,7 @@ import type Router from '@koa/router';
 import { fingerprintOf, type IdempotencyStore } from '../../platform/idempotency.js';
 import Joi from 'joi';
 import { html, type SafeHtml } from '../../platform/http/html.js';
+import { td } from './portal-settlements.views.js';
 import type { AppContext } from '../../platform/http/state.js';
 import { AppError, InvalidRequestError } from '../../platform/errors.js';
 import type { Clock } from '../../platform/clock.js';
@@ -26,9 +27,9 @@ const query = Joi.object({
 
 function logTable(m: Messages, rows: RequestLogDoc[]): SafeHtml {
   if (!rows.length) return html`<p>${m.noRequests}</p>`;
-  return html`<table id="request-log"><caption class="visually-hidden">${m.requestLog}</caption>
+  return html`<table id="request-log" class="stack"><caption class="visually-hidden">${m.requestLog}</caption>
   <thead><tr><th scope="col">${m.when}</th><th scope="col">${m.method}</th><th scope="col">${m.path}</th><th scope="col" class="num">${m.status}</th><th scope="col">${m.requestId}</th><th scope="col">${m.idemKey}</th><th scope="col" class="num">${m.duration}</th></tr></thead>
-  <tbody>${rows.map((r) => html`<tr><td>${formatDateTime(r.at, m)}</td><td>${r.method}</td><td><code>${r.path}</code></td><td class="num ${r.status >= 400 ? 'bad' : ''}">${r.status}</td><td><code>${r.requestId}</code></td><td>${r.idempotencyKey ? html`<code>${r.idempotencyKey}</code>` : ''}</td><td class="num">${r.durationMs} ms</td></tr>`)}</tbody></table>`;
+  <tbody>${rows.map((r) => html`<tr>${td(m.when, formatDateTime(r.at, m))}${td(m.method, r.method)}${td(m.path, html`<code>${r.path}</code>`)}<td class="num ${r.status >= 400 ? 'bad' : ''}" data-label="${m.status}">${r.status}</td>${td(m.requestId, html`<code>${r.requestId}</code>`)}${td(m.idemKey, r.idempotencyKey ? html`<code>${r.idempotencyKey}</code>` : '')}${td(m.duration, `${r.durationMs} ms`, true)}</tr>`)}</tbody></table>`;
 }
 
 /**

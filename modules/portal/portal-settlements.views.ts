@@ -1,6 +1,6 @@
 import { html, type SafeHtml } from '../../platform/http/html.js';
 import type { LineRow, OpenBalance, SettlementDoc, SettlementRef } from '../payments/index.js';
-import { fill, formatDate, formatDateTime, formatMoney, type Messages } from './portal.i18n.js';
+import { fill, formatDate, formatDateTime, formatMoney, word, type Messages } from './portal.i18n.js';
 
 /** A table cell that carries its column's name, for the stacked layout of a narrow screen. */
 export function td(label: string, content: unknown, num = false): SafeHtml {
@@ -74,5 +74,5 @@ export function lineTable(m: Messages, rows: LineRow[], id: string, withSettleme
   const money = (a: number, c: string) => formatMoney(a, c, m);
   return html`<table id="${id}" class="stack"><caption class="visually-hidden">${m.stLines}</caption>
 <thead><tr><th scope="col">${m.date}</th><th scope="col">${m.type}</th><th scope="col">${m.stOrder}</th><th scope="col">${m.vs}</th><th scope="col" class="num">${m.gross}</th><th scope="col" class="num">${m.fee}</th><th scope="col" class="num">${m.net}</th>${withSettlement ? html`<th scope="col">${m.stSettlement}</th>` : ''}</tr></thead>
-<tbody>${rows.map((r) => html`<tr>${td(m.date, formatDate(`${r.date}T12:00:00Z`, m))}${td(m.type, r.type)}${td(m.stOrder, orderLink(r.applicationId, r.orderNumber))}${td(m.vs, r.variableSymbol ?? '')}${td(m.gross, money(r.gross, r.currency), true)}${td(m.fee, money(r.fee, r.currency), true)}${td(m.net, money(r.net, r.currency), true)}${withSettlement ? td(m.stSettlement, settlementCell(m, r.settlement)) : ''}</tr>`)}</tbody></table>`;
+<tbody>${rows.map((r) => html`<tr>${td(m.date, formatDate(`${r.date}T12:00:00Z`, m))}${td(m.type, word(m, 'pay', r.type))}${td(m.stOrder, orderLink(r.applicationId, r.orderNumber))}${td(m.vs, r.variableSymbol ?? '')}${td(m.gross, money(r.gross, r.currency), true)}${td(m.fee, money(r.fee, r.currency), true)}${td(m.net, money(r.net, r.currency), true)}${withSettlement ? td(m.stSettlement, settlementCell(m, r.settlement)) : ''}</tr>`)}</tbody></table>`;
 }

@@ -7,7 +7,16 @@ export const portalSection = configSection({
   keys: {
     PORTAL_SESSION_TTL: duration.default('8h').description('lifetime of a partner portal session (from sign-in; sign out or disable ends it sooner)'),
     PORTAL_SETUP_LINK_TTL: duration.default('72h').description("lifetime of a portal user's one-time setup link"),
+    PORTAL_ENDPOINT_ALERT_AFTER: duration
+      .default('1h')
+      .description(
+        "how long a partner's webhook endpoint must keep failing before the partner's technical contacts (portal owners and operators) are e-mailed, and e-mailed again when it recovers; 0s sends no such e-mail",
+      ),
   },
-  shape: (v) => ({ sessionTtlMs: parseDuration(v.PORTAL_SESSION_TTL), setupLinkTtlMs: parseDuration(v.PORTAL_SETUP_LINK_TTL) }),
+  shape: (v) => ({
+    sessionTtlMs: parseDuration(v.PORTAL_SESSION_TTL),
+    setupLinkTtlMs: parseDuration(v.PORTAL_SETUP_LINK_TTL),
+    endpointAlertAfterMs: parseDuration(v.PORTAL_ENDPOINT_ALERT_AFTER),
+  }),
 });
 export type PortalConfig = ReturnType<typeof portalSection.shape>;

@@ -71,5 +71,14 @@ tfoot th, tfoot td { font-weight: 700; border-top: 2px solid var(--ink); }
   .delivery, ol.timeline li { overflow-wrap: anywhere; }
   table.stack [data-label]::before { content: attr(data-label); float: left; margin-right: .75rem; color: var(--muted); font-weight: 400; text-align: left; }
 }
+pre.payload { background: #fff; border: 1px solid var(--line); border-radius: .4rem; padding: .75rem; overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; font-size: .85rem; max-height: 30rem; }
+ol.attempt-list { list-style: none; padding: 0; }
+ol.attempt-list h3 { font-size: 1rem; margin: 0 0 .5rem; }
+ol.attempt-list h4 { font-size: .9rem; margin: .75rem 0 .25rem; }
+dl.headers { font-family: ui-monospace, monospace; font-size: .85rem; margin: 0; }
+dl.headers div { display: flex; flex-wrap: wrap; gap: 0 .5rem; }
+dl.headers dt { font-weight: 600; }
+dl.headers dd { margin: 0; overflow-wrap: anywhere; }
+.warning { border-left: 4px solid var(--bad); background: #fff; padding: .75rem 1rem; margin-bottom: 1rem; }
 footer { max-width: 72rem; margin: 0 auto 2rem; padding: 0 1.25rem; font-size: .85rem; color: var(--muted); }
 `;

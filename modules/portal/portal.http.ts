@@ -25,6 +25,8 @@ export interface PortalRequest {
   session?: SessionDoc;
   sessionToken?: string;
   user?: PortalUserDoc;
+  /** the signed-in user's shop as the header names it */
+  shopName?: string;
 }
 
 export function portalOf(ctx: AppContext): PortalRequest {
@@ -59,7 +61,10 @@ export function render(ctx: AppContext, frame: Omit<PageFrame, 'm' | 'path' | 'u
   const p = portalOf(ctx);
   ctx.status = status;
   ctx.type = 'text/html; charset=utf-8';
-  ctx.body = page({ ...frame, m: p.m, path: pageToReturnTo(ctx.method, ctx.path), user: frame.user ?? p.user, csrf: p.csrf }, body).text;
+  ctx.body = page(
+    { ...frame, m: p.m, path: pageToReturnTo(ctx.method, ctx.path), user: frame.user ?? p.user, csrf: p.csrf, ...(p.shopName ? { shopName: p.shopName } : {}) },
+    body,
+  ).text;
 }
 
 /**
@@ -165,7 +170,13 @@ function refusalPage(ctx: AppContext, err: unknown): void {
  * page headers, the language, the session from its cookie, the form body and its
  * anti-forgery check on every POST, and refusals as pages. `routes` answers the rest.
  */
-export function portalPerimeter(deps: { accounts: PortalAccounts; publicBaseUrl: string; routes: Middleware }): Middleware {
+export function portalPerimeter(deps: {
+  accounts: PortalAccounts;
+  publicBaseUrl: string;
+  routes: Middleware;
+  /** the partner's display name, when it has one */
+  shopName?: (partnerId: string) => Promise<string | undefined>;
+}): Middleware {
   const publicOrigin = new URL(deps.publicBaseUrl).origin;
   return async (koaCtx, next) => {
     const ctx = koaCtx as unknown as AppContext;
@@ -179,8 +190,11 @@ export function portalPerimeter(deps: { accounts: PortalAccounts; publicBaseUrl:
       if (!ctx.secure) throw new AppError('HTTPS_REQUIRED', 'The portal is served over HTTPS only.', { status: 403 });
       const token = ctx.cookies.get(SESSION_COOKIE);
       const live = token ? await deps.accounts.session(token) : undefined;
-      if (live) Object.assign(portal, { session: live.session, user: live.user, sessionToken: token, csrf: live.session.csrf });
-      else portal.csrf = preSessionCsrf(ctx);
+      if (live) {
+        Object.assign(portal, { session: live.session, user: live.user, sessionToken: token, csrf: live.session.csrf });
+        const shop = await deps.shopName?.(live.user.partnerId);
+        if (shop) portal.shopName = shop;
+      } else portal.csrf = preSessionCsrf(ctx);
       if (token && !live) setSessionCookie(ctx, null);
       if (ctx.method === 'POST') {
         const body = await formBody(ctx);

@@ -8,6 +8,8 @@ export interface PageFrame {
   /** the path of this page: the language switch comes back to it */
   path: string;
   user?: PortalUserDoc;
+  /** the shop's display name (the partner's, set by our operators), else its username */
+  shopName?: string;
   /** the session's anti-forgery value (for the sign-out form) */
   csrf?: string;
   current?: 'home' | 'applications' | 'webhooks' | 'developers' | 'money' | 'settlements' | 'users' | 'audit';
@@ -53,7 +55,7 @@ export function page(f: PageFrame, body: SafeHtml): SafeHtml {
 <body>
 <a class="skip" href="#main">${m.skip}</a>
 <header class="top"><div class="in">
-  <span class="brand">${m.brand}${f.user ? html` · ${f.user.partnerName}` : ''}</span>
+  <span class="brand">${m.brand}${f.user ? html` · <span id="shop-name">${f.shopName ?? f.user.partnerName}</span>` : ''}</span>
   ${navigation(f)}
   <a href="/portal/lang/${m.otherLangCode}?back=${encodeURIComponent(f.path)}" lang="${m.otherLangCode}" hreflang="${m.otherLangCode}">${m.otherLang}</a>
 </div></header>

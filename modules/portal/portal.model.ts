@@ -1,3 +1,4 @@
+import type { OutboxEntry } from '../../platform/outbox.js';
 /** The portal's records: its users, their sessions, one-time setup links and the audit log. */
 
 export const ROLES = ['owner', 'operator', 'viewer'] as const;
@@ -38,12 +39,18 @@ export interface PortalUserDoc {
   createdAt: Date;
   updatedAt: Date;
   createdBy?: string;
+  /** the language of the e-mails the user gets (chosen when invited) */
+  lang?: 'en' | 'cs';
 }
 
 /** A one-time setup link: `_id` is the SHA-256 of the token in the link, never the token. */
 export interface SetupLinkDoc {
   _id: string;
   userId: string;
+  /** set when written through the outbox (the invitation e-mail leaves with the link) */
+  version?: number;
+  outbox?: Record<string, OutboxEntry>;
+  outboxAt?: Date;
   /** the TOTP secret offered on the setup page (enrolled only when a code from it is given) */
   totpSecret: string;
   expiresAt: Date;

@@ -1,5 +1,8 @@
 import type { Collection, Db } from 'mongodb';
 import { isDuplicateKey } from '../../platform/mongo.js';
+import type { OutboxPublisher } from '../../platform/outbox-publisher.js';
+import { mailEntry, type MailMessage } from '../../platform/mail.js';
+import { VersionedStore, type Versioned } from '../../platform/versioned-store.js';
 import type { AuditDoc, PortalUserDoc, SessionDoc, SetupLinkDoc } from './portal.model.js';
 
 /**
@@ -14,12 +17,26 @@ export class PortalRepository {
   readonly setupLinks: Collection<SetupLinkDoc>;
   readonly sessions: Collection<SessionDoc>;
   readonly audit: Collection<AuditDoc>;
+  /** setup links written with their invitation e-mail (the API process; the operators' CLI has no publisher) */
+  private readonly mailedLinks: VersionedStore<SetupLinkDoc & Versioned> | undefined;
 
-  constructor(db: Db) {
+  constructor(db: Db, outbox?: OutboxPublisher) {
     this.users = db.collection('portal_users');
     this.setupLinks = db.collection('portal_setup_links');
     this.sessions = db.collection('portal_sessions');
     this.audit = db.collection('portal_audit');
+    this.mailedLinks = outbox ? new VersionedStore(this.setupLinks as unknown as Collection<SetupLinkDoc & Versioned>, outbox) : undefined;
+  }
+
+  /** Registers the setup links, which carry their invitation e-mail, with the outbox sweeper. */
+  async init(): Promise<void> {
+    await this.mailedLinks?.init();
+  }
+
+  /** What the invitation e-mails and the endpoint alerts added, built by the portal's second step. */
+  static async createMailIndexes(db: Db): Promise<void> {
+    await db.collection('portal_users').createIndex({ role: 1, partnerId: 1 }, { name: 'role_partner' });
+    await VersionedStore.createIndexes(db.collection('portal_setup_links'));
   }
 
   /** Built by the portal module's migration. */
@@ -60,6 +77,17 @@ export class PortalRepository {
     return this.users.findOne({ email });
   }
 
+  /** Every partner's owners and operators (who may act on webhooks), by partner: the endpoint alerts' recipients. */
+  technicalContacts(): Promise<PortalUserDoc[]> {
+    return this.users
+      .find(
+        { role: { $in: ['owner', 'operator'] } },
+        { projection: { passwordHash: 1, partnerId: 1, partnerName: 1, email: 1, name: 1, role: 1, enabled: 1, lang: 1 } },
+      )
+      .limit(50_000)
+      .toArray();
+  }
+
   usersOf(partnerId: string): Promise<PortalUserDoc[]> {
     return this.users.find({ partnerId }).sort({ partnerId: 1, createdAt: 1 }).limit(500).toArray();
   }
@@ -77,9 +105,25 @@ export class PortalRepository {
     return res.modifiedCount === 1;
   }
 
-  async replaceSetupLink(doc: SetupLinkDoc): Promise<void> {
+  /**
+   * The user's one setup link (an earlier one stops working). With `mail`, the invitation
+   * e-mail is an outbox entry of the link's own document: it leaves exactly when the link
+   * exists (mail topic → the mail consumer → SMTP), and a crash after the write loses nothing.
+   */
+  async replaceSetupLink(doc: SetupLinkDoc, mail?: MailMessage, now = new Date()): Promise<void> {
     await this.setupLinks.deleteMany({ userId: doc.userId });
-    await this.setupLinks.insertOne(doc);
+    if (mail && this.mailedLinks) await this.mailedLinks.insert(doc, [mailEntry(mail, doc.userId, now)], now);
+    else await this.setupLinks.insertOne(doc);
+  }
+
+  /** Ends the user's pending setup links (a revoked invitation). */
+  async deleteSetupLinksOf(userId: string): Promise<number> {
+    return (await this.setupLinks.deleteMany({ userId })).deletedCount;
+  }
+
+  /** Removes a user who never completed setup (a revoked invitation frees the e-mail). */
+  async deletePendingUser(partnerId: string, id: string): Promise<PortalUserDoc | null> {
+    return this.users.findOneAndDelete({ _id: id, partnerId, passwordHash: { $exists: false } });
   }
 
   setupLink(hash: string): Promise<SetupLinkDoc | null> {

@@ -34,6 +34,9 @@ export interface AttemptResult {
   finishedAt: Date;
   statusCode?: number;
   error?: string;
+  /** the answer's headers as [name, value] in order (names lower-case, bounded: relay/webhook-client.ts) */
+  responseHeaders?: Array<[string, string]>;
+  /** the answer's first 2048 characters */
   responseExcerpt?: string;
 }
 

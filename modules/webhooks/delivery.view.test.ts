@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { deliveryView } from './delivery.view.js';
+import { deliveryDetail, deliveryView } from './delivery.view.js';
 import type { DeliveryDoc } from './delivery.model.js';
 import { deliverySchema, parseStateFilter } from './webhooks.schemas.js';
 
@@ -36,6 +36,22 @@ describe('a delivery as the partner sees it', () => {
     expect([view.createdAt, view.updatedAt, view.nextAttemptAt, ...view.attempts.map((a) => a.startedAt)]).to.deep.equal(Array(5).fill('2026-01-02T03:04:05Z'));
     expect(view.attempts.map((a) => a.attempt)).to.deep.equal([1, 2]);
     expect(deliverySchema.validate(view).error?.message).to.equal(undefined);
+  });
+
+  it("when an answer's headers and 2 KiB were kept, then the API shows its first 500 characters and no headers, and the portal's detail all of it", () => {
+    const long = 'x'.repeat(2048);
+    const headers: Array<[string, string]> = [
+      ['content-type', 'text/html'],
+      ['x-served-by', 'waf'],
+    ];
+    const withAnswer: DeliveryDoc = { ...doc, attempts: { ...doc.attempts, r0a1: { ...doc.attempts.r0a1!, responseExcerpt: long, responseHeaders: headers } } };
+    const api = deliveryView(withAnswer).attempts[0]!;
+    expect(api.responseExcerpt).to.have.length(500);
+    expect(api).not.to.have.property('responseHeaders');
+    expect(deliverySchema.validate(deliveryView(withAnswer)).error?.message).to.equal(undefined);
+    const detail = deliveryDetail(withAnswer).attempts;
+    expect(detail[0]).to.deep.include({ attempt: 1, statusCode: 500, responseExcerpt: long, responseHeaders: headers });
+    expect(detail[1]).to.deep.include({ attempt: 2, outcome: 'TIMEOUT' }).and.not.have.property('responseHeaders');
   });
 
   it("when a delivery waits for its next attempt, then partners read FAILED (the event feed's name), and a filter takes FAILED or the earlier RETRY_SCHEDULED", () => {

@@ -37,6 +37,30 @@ export interface AttemptView {
   responseExcerpt?: string;
 }
 
+/** What the API shows of an answer (its published contract); the record keeps more for the portal. */
+const API_EXCERPT_CHARS = 500;
+
+/** A delivery with everything its record keeps of each answer: the portal's page of one delivery. */
+export interface DeliveryDetail extends Omit<DeliveryView, 'attempts'> {
+  attempts: Array<AttemptView & { responseHeaders?: Array<[string, string]> }>;
+}
+
+export function deliveryDetail(doc: DeliveryDoc): DeliveryDetail {
+  const view = deliveryView(doc);
+  const records = Object.values(doc.attempts).sort((a, b) => a.round - b.round || a.attempt - b.attempt);
+  return {
+    ...view,
+    attempts: view.attempts.map((a, i) => {
+      const r = records[i]!;
+      return {
+        ...a,
+        ...(r.responseExcerpt ? { responseExcerpt: r.responseExcerpt } : {}),
+        ...(r.responseHeaders ? { responseHeaders: r.responseHeaders } : {}),
+      };
+    }),
+  };
+}
+
 export function deliveryView(doc: DeliveryDoc): DeliveryView {
   const attempts = Object.values(doc.attempts)
     .sort((a, b) => a.round - b.round || a.attempt - b.attempt)
@@ -49,7 +73,7 @@ export function deliveryView(doc: DeliveryDoc): DeliveryView {
         outcome: a.outcome,
         ...(a.statusCode !== undefined ? { statusCode: a.statusCode } : {}),
         ...(a.error ? { error: a.error } : {}),
-        ...(a.responseExcerpt ? { responseExcerpt: a.responseExcerpt } : {}),
+        ...(a.responseExcerpt ? { responseExcerpt: a.responseExcerpt.slice(0, API_EXCERPT_CHARS) } : {}),
       }),
     );
   return {

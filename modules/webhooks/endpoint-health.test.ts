@@ -55,6 +55,26 @@ describe('endpoint health', () => {
       latencyP95Ms: 20,
     });
     expect(h!.lastFailure).to.deep.equal({ at: at(2), outcome: 'TIMEOUT' });
+    expect(h).to.deep.include({ status: 'HEALTHY', recoveredAt: at(5) });
+  });
+
+  it('when the newest attempts fail, then the endpoint is failing since the first of them; when one is acknowledged after, it is healthy again', () => {
+    const failing = [
+      doc('https://b', 'DELIVERED', [attempt(1, 'ACKNOWLEDGED', 20)]),
+      doc('https://b', 'RETRY_SCHEDULED', [attempt(3, 'HTTP_ERROR', 50, 503), attempt(7, 'TIMEOUT', 10_000)]),
+      doc('https://b', 'DEAD_LETTERED', [attempt(4, 'NETWORK_ERROR', 5), attempt(6, 'HTTP_ERROR', 40, 500)]),
+    ];
+    const [h] = endpointHealth(failing, at(0));
+    expect(h).to.deep.include({ status: 'FAILING', failingSince: at(3) });
+    expect(h).not.to.have.property('recoveredAt');
+    const [back] = endpointHealth([...failing, doc('https://b', 'DELIVERED', [attempt(9, 'ACKNOWLEDGED', 30)])], at(0));
+    expect(back).to.deep.include({ status: 'HEALTHY', recoveredAt: at(9) });
+    expect(back!.successRate).to.equal(2 / 6);
+    expect(back).not.to.have.property('failingSince');
+    const [quiet] = endpointHealth([doc('https://c', 'DELIVERED', [attempt(1, 'ACKNOWLEDGED', 20)])], at(2));
+    expect(quiet).not.to.have.property('status');
+    const [fine] = endpointHealth([doc('https://c', 'DELIVERED', [attempt(1, 'ACKNOWLEDGED', 20)])], at(0));
+    expect(fine).to.deep.include({ status: 'HEALTHY' }).and.not.have.property('recoveredAt');
   });
 
   it('when a time is given, then the lowest delivery id of that millisecond sorts below every id of it and above every earlier one', () => {

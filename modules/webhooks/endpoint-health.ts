@@ -1,8 +1,22 @@
-import type { DeliveryDoc } from './delivery.model.js';
+import type { AttemptRecord, DeliveryDoc } from './delivery.model.js';
+
+/**
+ * Whether an endpoint works now, judged by its newest attempt in the window: a run of
+ * failures up to now is FAILING (since the first of the run), an acknowledged newest
+ * attempt is HEALTHY however many failed before it (a recovered endpoint is healthy; the
+ * day's success rate still shows the trouble).
+ */
+export type EndpointStatus = 'HEALTHY' | 'FAILING';
 
 /** One endpoint's health over a window: what the partner portal's webhooks page shows. */
 export interface EndpointHealth {
   url: string;
+  /** undefined: no attempt in the window */
+  status?: EndpointStatus;
+  /** FAILING: the first failed attempt of the run of failures that reaches now */
+  failingSince?: Date;
+  /** HEALTHY after failures in the window: the first acknowledged attempt after the last failure */
+  recoveredAt?: Date;
   deliveries: number;
   delivered: number;
   failing: number;
@@ -25,6 +39,18 @@ function percentile(sorted: number[], p: number): number | undefined {
   return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
 }
 
+/** The endpoint's status from its attempts, newest first. */
+function streakOf(newestFirst: AttemptRecord[]): Pick<EndpointHealth, 'status' | 'failingSince' | 'recoveredAt'> {
+  const [newest] = newestFirst;
+  if (!newest) return {};
+  const ok = (a: AttemptRecord) => a.outcome === 'ACKNOWLEDGED';
+  const end = newestFirst.findIndex((a) => ok(a) !== ok(newest));
+  const run = end === -1 ? newestFirst : newestFirst.slice(0, end);
+  const first = run[run.length - 1]!.startedAt;
+  if (!ok(newest)) return { status: 'FAILING', failingSince: first };
+  return { status: 'HEALTHY', ...(end === -1 ? {} : { recoveredAt: first }) };
+}
+
 /** Health per endpoint from its deliveries' attempts made since `since` (pure; tested beside). */
 export function endpointHealth(docs: Array<Pick<DeliveryDoc, 'url' | 'state' | 'attempts'>>, since: Date): EndpointHealth[] {
   const by = new Map<string, Array<Pick<DeliveryDoc, 'url' | 'state' | 'attempts'>>>();
@@ -38,9 +64,11 @@ export function endpointHealth(docs: Array<Pick<DeliveryDoc, 'url' | 'state' | '
       const attempts = list.flatMap((d) => Object.values(d.attempts)).filter((a) => a.startedAt >= since);
       const ok = attempts.filter((a) => a.outcome === 'ACKNOWLEDGED');
       const latencies = ok.map((a) => a.durationMs).sort((a, b) => a - b);
-      const failure = attempts.filter((a) => a.outcome !== 'ACKNOWLEDGED').sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime())[0];
+      const newestFirst = [...attempts].sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime());
+      const failure = newestFirst.find((a) => a.outcome !== 'ACKNOWLEDGED');
       return {
         url,
+        ...streakOf(newestFirst),
         deliveries: list.length,
         delivered: list.filter((d) => d.state === 'DELIVERED').length,
         failing: list.filter((d) => d.state === 'RETRY_SCHEDULED').length,

@@ -20,8 +20,8 @@ export {
 } from './delivery.model.js';
 export { MongoDeliveryRepository, type DeliveryRepository } from './delivery.repository.js';
 export { REDELIVERIES_TOPIC } from './webhooks.topics.js';
-export type { DeliveryView, AttemptView } from './delivery.view.js';
-export type { EndpointHealth } from './endpoint-health.js';
+export type { DeliveryView, AttemptView, DeliveryDetail } from './delivery.view.js';
+export type { EndpointHealth, EndpointStatus } from './endpoint-health.js';
 export type { ListQuery as DeliveryListQuery } from './webhooks.schemas.js';
 export {
   TEST_NOTIFICATION_KIND,

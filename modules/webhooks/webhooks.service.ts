@@ -9,7 +9,7 @@ import type { NotificationRequest } from '../../platform/notifications.js';
 import { deliveryIdOf, notificationOf, taskMessageSpec, type DeliveryDoc, type DeliveryState, type DeliveryTask } from './delivery.model.js';
 import type { MongoDeliveryRepository } from './delivery.repository.js';
 import { parseStateFilter, type ListQuery } from './webhooks.schemas.js';
-import { deliveryView, responseTime, type DeliveryView } from './delivery.view.js';
+import { deliveryDetail, deliveryView, responseTime, type DeliveryDetail, type DeliveryView } from './delivery.view.js';
 import { REDELIVERIES_TOPIC } from './webhooks.topics.js';
 import { endpointHealth, lowestIdAt, type EndpointHealth } from './endpoint-health.js';
 
@@ -63,6 +63,11 @@ export class WebhooksService {
 
   async get(partnerId: string, deliveryId: string): Promise<DeliveryView> {
     return deliveryView(await this.owned(partnerId, deliveryId));
+  }
+
+  /** One delivery with each answer's headers and first kilobytes (the portal's delivery page). */
+  async detail(partnerId: string, deliveryId: string): Promise<DeliveryDetail> {
+    return deliveryDetail(await this.owned(partnerId, deliveryId));
   }
 
   async redeliver(partnerId: string, deliveryId: string): Promise<RedeliveryAccepted> {

@@ -21,7 +21,7 @@ export interface QueryShape {
   index: string | { scan: string };
 }
 
-const OUTBOXED = ['applications', 'payment_ledgers', 'settlements', 'webhook_test_notifications'];
+const OUTBOXED = ['applications', 'payment_ledgers', 'settlements', 'webhook_test_notifications', 'portal_setup_links', 'portal_endpoint_alerts'];
 const LINES = 'modules/payments/payment-lines.repository.ts';
 const SETTLEMENTS = 'modules/payments/settlements.repository.ts';
 const AL = 'modules/applications/store/application-listing.ts';
@@ -373,12 +373,26 @@ export const QUERY_SHAPES: QueryShape[] = [
   {
     collections: ['portal_users', 'portal_setup_links', 'portal_sessions'],
     equal: ['_id'],
-    residual: ['partnerId', 'totpLastStep'],
+    residual: ['partnerId', 'totpLastStep', 'passwordHash'],
     by: PORTAL,
     what: 'a portal user, setup link or session by id (sessions and links by the hash of their secret)',
     index: '_id_',
   },
   { collections: ['portal_users'], equal: ['email'], by: PORTAL, what: 'a portal user by e-mail (sign-in)', index: 'email_1' },
+  {
+    collections: ['portal_users'],
+    equal: ['role'],
+    by: PORTAL,
+    what: "every partner's owners and operators (the endpoint alerts' recipients, $in)",
+    index: 'role_partner',
+  },
+  {
+    collections: ['portal_endpoint_alerts'],
+    equal: ['partnerId'],
+    by: 'modules/portal/portal-endpoint-alerts.ts',
+    what: "a partner's endpoint alerts",
+    index: 'partnerId_1',
+  },
   {
     collections: ['portal_users'],
     equal: ['partnerId'],

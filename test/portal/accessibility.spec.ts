@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { launchBrowser } from '../gateway/browser.js';
 import { seriousViolations } from './axe.js';
+import { waitFor } from '../support/wait.js';
 import { opPath, startPortalWorld, waitForReason, type PortalWorld } from './portal-world.js';
 
 /**
@@ -11,6 +12,7 @@ describe('the partner portal: accessibility and keyboard', function () {
   this.timeout(240_000);
   let w: PortalWorld;
   let app: any;
+  let deliveryId: string;
   const pages = (id: string) => [
     '/portal/',
     '/portal/applications',
@@ -19,6 +21,7 @@ describe('the partner portal: accessibility and keyboard', function () {
     `/portal/applications/${id}/act/return`,
     '/portal/webhooks',
     '/portal/webhooks?state=DELIVERED',
+    `/portal/webhooks/deliveries/${deliveryId}`,
     '/portal/developers',
     '/portal/developers?status=4xx',
     '/portal/money',
@@ -32,6 +35,15 @@ describe('the partner portal: accessibility and keyboard', function () {
     await w.put(opPath(app.id, 'send'), {});
     await w.put(opPath(app.id, 'deliver'), {});
     await waitForReason(w.h, app.id, w.h.partner, 'READY_PAID');
+    // a delivery with a failed and an acknowledged attempt (the world's endpoint fails each first attempt)
+    const delivered = await waitFor(
+      'a delivery acknowledged on a retry',
+      async () => (await w.relay.deliveries.collection.findOne({ partnerId: w.h.partner.id, state: 'DELIVERED' })) ?? undefined,
+      {
+        maxWait: 20_000,
+      },
+    );
+    deliveryId = delivered!._id;
   });
   after(async () => {
     await w?.stop();
@@ -78,14 +90,46 @@ describe('the partner portal: accessibility and keyboard', function () {
     });
   }
 
+  it('when every page is opened on a phone (390 px) in either language, then none scrolls sideways and every table is a stacked list', async () => {
+    const b = await launchBrowser({ viewport: { width: 390, height: 844 } });
+    try {
+      const page = await b.context.newPage();
+      await page.context().addCookies(await w.pages.owner.context().cookies(w.base));
+      const wide: string[] = [];
+      for (const lang of ['en', 'cs'] as const) {
+        await page.goto(`${w.base}/portal/lang/${lang}?back=/portal/`);
+        for (const path of [...pages(app.id), `/portal/applications/${app.id}/act/send`, '/portal/sign-in']) {
+          await page.goto(`${w.base}${path}`);
+          const { width, tables } = await page.evaluate(() => {
+            const d = (globalThis as any).document;
+            // a table is stacked when its rows are laid out as blocks, one under another; a
+            // two-column table of figures (label, value) already reads on a phone as it is
+            const flat = [...d.querySelectorAll('table:not(.figures)')].filter(
+              (t: any) => (globalThis as any).getComputedStyle(t.querySelector('tr') ?? t).display === 'table-row',
+            );
+            return {
+              width: d.documentElement.scrollWidth as number,
+              tables: flat.map((t: any) => t.id || t.className || t.querySelector('caption')?.textContent || '?') as string[],
+            };
+          });
+          if (width > 390) wide.push(`${lang} ${path}: ${width} px`);
+          if (tables.length) wide.push(`${lang} ${path}: tables not stacked: ${tables.join(', ')}`);
+        }
+      }
+      expect(wide).to.deep.equal([]);
+    } finally {
+      await b.close();
+    }
+  });
+
   it('when JavaScript is off, then the application page reads whole', async () => {
     const b = await launchBrowser({ javaScriptEnabled: false });
     try {
       const page = await b.context.newPage();
       await page.context().addCookies(await w.pages.viewer.context().cookies(w.base));
       await page.goto(`${w.base}/portal/applications/${app.id}`);
-      expect(await page.locator('#app-reason').textContent()).to.equal('READY_PAID');
-      expect(await page.locator('#payments').textContent()).to.include('PAYOUT');
+      expect(await page.locator('#app-reason').textContent()).to.equal('paid to you');
+      expect(await page.locator('#payments').textContent()).to.include('Payout');
     } finally {
       await b.close();
     }

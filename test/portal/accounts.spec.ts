@@ -65,9 +65,11 @@ describe('the partner portal: users, sign-in and sessions', function () {
     // an owner without the code is refused
     await signIn(ownerPage, t.baseUrl, { ...owner, secret: undefined }, clock.now());
     expect(await ownerPage.getByRole('alert').textContent()).to.include('not right');
-    // the code used at setup is spent: the same step is refused
+    // the code used at setup is spent: the same step is refused, with a message of its own
     await signIn(ownerPage, t.baseUrl, owner, clock.now());
-    expect(await ownerPage.getByRole('alert').textContent()).to.include('not right');
+    expect(await ownerPage.getByRole('alert').textContent()).to.include('This code was used already');
+    // the key shown in groups of four is the key without its spaces
+    expect(owner.secret).to.match(/^[A-Z2-7]+$/);
     await signIn(ownerPage, t.baseUrl, owner, await step());
     await ownerPage.waitForURL(`${t.baseUrl}/portal/`);
     expect(await ownerPage.getByRole('heading', { level: 1 }).textContent()).to.equal('Overview');
@@ -98,7 +100,7 @@ describe('the partner portal: users, sign-in and sessions', function () {
   it('when an owner invites a viewer, then the viewer signs in without TOTP and every owner action is refused on the server', async () => {
     await ownerPage.goto(`${t.baseUrl}/portal/users`);
     await ownerPage.getByLabel('Name').fill('Vera Viewer');
-    await ownerPage.getByLabel('E-mail').fill(`viewer-${partner.username}@shop.example`);
+    await ownerPage.getByLabel('E-mail', { exact: true }).fill(`viewer-${partner.username}@shop.example`);
     await ownerPage.getByLabel('Role', { exact: true }).selectOption('viewer');
     await ownerPage.getByRole('button', { name: 'Create and show setup link' }).click();
     const link = (await ownerPage.locator('#setup-link').textContent())!.trim();

@@ -49,7 +49,7 @@ describe('the partner portal: actions on an application', function () {
     const doc = await w.h.t.api.runtime.db.collection('applications').findOne({ _id: app.id });
     expect(doc!.history.filter((x: any) => x.stateReason === 'CANCELLED_NOT_PAID')).to.have.length(1);
     await page.goto(appPage(app.id));
-    expect(await page.locator('#app-reason').textContent()).to.equal('CANCELLED_NOT_PAID');
+    expect(await page.locator('#app-reason').textContent()).to.equal('cancelled before payment');
     expect(await page.getByText('No action is possible in this state.').count()).to.equal(1);
   });
 
@@ -151,7 +151,7 @@ describe('the partner portal: actions on an application', function () {
     expect(plan.replace(/\s/g, ' ')).to.include('900.00');
     // the shop's side: the credit note of the kettle (600 Kč) with its due date
     const payments = (await agent.locator('#payments').textContent())!.replace(/\s/g, ' ');
-    expect(payments).to.include('CREDIT_NOTE').and.include('-CZK 600.00');
+    expect(payments).to.include('Credit note').and.include('-CZK 600.00');
     const api = (await w.h.t.client.get(`/financing/v1/applications/${app.id}/payments`, { token: w.h.partner.token })).body.data.find(
       (p: any) => p.type === 'CREDIT_NOTE',
     );
@@ -160,6 +160,6 @@ describe('the partner portal: actions on an application', function () {
     );
     // and the shop's system was told (the timeline shows the RETURN and the notification's delivery)
     const timeline = (await agent.locator('ol.timeline').textContent())!;
-    expect(timeline).to.include('RETURN').and.include('CREDIT_NOTE');
+    expect(timeline).to.include('Returned').and.include('Credit note');
   });
 });

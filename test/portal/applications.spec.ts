@@ -50,18 +50,32 @@ describe('the partner portal: applications and their timeline', function () {
     expect((await page.goto(`${w.base}/portal/applications?state=NOPE`))!.status()).to.equal(400);
   });
 
-  it('when the application page is opened, then it shows the quantities, the plan, the payout and the credit note, and a timeline with every delivery attempt', async () => {
+  it('when the application page is opened, then it shows the quantities, the plan, the payout and the credit note, and a timeline in words whose delivery attempts are folded', async () => {
     const page = w.pages.viewer;
     await page.goto(`${w.base}/portal/applications`);
     await page.getByRole('link', { name: app.order.number }).click();
-    expect(await page.locator('#app-reason').textContent()).to.equal('READY_PAID');
+    expect(await page.locator('#app-reason').textContent()).to.equal('paid to you');
     const kettle = page.getByRole('row', { name: /Electric kettle/ });
     expect((await kettle.locator('td').allTextContents()).slice(0, 5)).to.deep.equal(['2', '2', '2', '1', '0']);
     const payments = (await page.locator('#payments').textContent())!;
-    expect(payments).to.include('PAYOUT').and.include('CREDIT_NOTE');
+    expect(payments).to.include('Payout').and.include('Credit note');
     const timeline = (await page.locator('ol.timeline').textContent())!;
-    expect(timeline).to.include('READY_TO_SHIP').and.include('SEND').and.include('RETURN');
-    expect(timeline).to.include('HTTP_ERROR').and.include('503').and.include('ACKNOWLEDGED').and.include('DELIVERED');
+    expect(timeline).to.include('State changed to Approved / ready to ship').and.include('Sent').and.include('Returned');
+    expect(timeline).to.include('Notification sent: ready to ship: delivered');
+    expect(timeline).not.to.include('READY_TO_SHIP');
+    // the attempts are folded: each notification's in a closed <details>, opened on demand
+    const folds = page.locator('ol.timeline details');
+    expect(await folds.count()).to.be.at.least(1);
+    expect(await folds.first().locator('table').isVisible()).to.equal(false);
+    await folds.first().locator('summary').click();
+    const attempts = (await folds.first().locator('table').textContent())!;
+    expect(attempts).to.include('Error status (HTTP_ERROR)').and.include('503').and.include('Acknowledged (ACKNOWLEDGED)');
+    await page.goto(`${page.url()}`);
+    await page.goto(`${w.base}/portal/lang/cs?back=${encodeURIComponent(new URL(page.url()).pathname)}`);
+    expect(await page.locator('ol.timeline').textContent())
+      .to.include('Stav změněn na Schváleno / připraveno k odeslání')
+      .and.include('doručeno');
+    await page.goto(`${w.base}/portal/lang/en?back=/portal/`);
   });
 
   it('when the list holds more than a page, then Next and Previous walk it by cursor without gaps, and a made-up cursor is refused', async () => {
@@ -81,8 +95,22 @@ describe('the partner portal: applications and their timeline', function () {
     await page.getByRole('link', { name: 'Previous page' }).click();
     expect(await page.locator('table tbody tr td:nth-child(2)').allTextContents()).to.deep.equal(first);
     const counts = await page.locator('ul.counts').textContent();
-    expect(counts).to.match(/PROCESSING\s*\d+/);
+    expect(counts).to.match(/Processing\s*\d+/);
     expect((await page.goto(`${w.base}/portal/applications?after=01900000-0000-7000-8000-000000000000`))!.status()).to.equal(400);
+  });
+
+  it("when the shop has a display name, then the header shows it (else the partner's username)", async () => {
+    const page = w.pages.viewer;
+    await page.goto(`${w.base}/portal/`);
+    expect(await page.locator('#shop-name').textContent()).to.equal(w.h.partner.username);
+    const partners = w.h.t.api.runtime.db.collection('partners');
+    await partners.updateOne({ _id: w.h.partner.id } as never, { $set: { displayName: 'Kuchyně Nováková s.r.o.' } });
+    try {
+      await page.goto(`${w.base}/portal/`);
+      expect(await page.locator('#shop-name').textContent()).to.equal('Kuchyně Nováková s.r.o.');
+    } finally {
+      await partners.updateOne({ _id: w.h.partner.id } as never, { $unset: { displayName: '' } });
+    }
   });
 
   it("when another partner's application id is opened, then it is not found", async () => {

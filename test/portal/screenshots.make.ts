@@ -47,6 +47,17 @@ describe('portal screenshots for docs/portal.md', function () {
     await shot(`/portal/applications/${app.id}`, 'application-cs', 'cs', 900);
     await shot(`/portal/applications/${app.id}/act/return`, 'return');
     await shot('/portal/webhooks', 'webhooks');
+    // a delivery whose first attempt failed (the world's endpoint fails each first attempt)
+    const retried = await w.relay.deliveries.collection.findOne({ partnerId: w.h.partner.id, attemptCount: { $gte: 2 } });
+    if (retried) await shot(`/portal/webhooks/deliveries/${retried._id}`, 'delivery', 'en', 1300);
+    const phone = async (path: string, name: string, lang: 'en' | 'cs') => {
+      if (only && !only.includes(name)) return;
+      const page = w.pages.owner;
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${w.base}/portal/lang/${lang}?back=${encodeURIComponent(path)}`);
+      await page.screenshot({ path: fileURLToPath(new URL(`../../docs/portal/${name}.png`, import.meta.url)) });
+    };
+    await phone('/portal/applications', 'phone-applications', 'cs');
     await shot('/portal/money', 'money', 'cs', 1000);
     await shot('/portal/settlements', 'settlements', 'en', 900);
     await shot(`/portal/settlements/${settlement.id}`, 'settlement', 'en', 1100);

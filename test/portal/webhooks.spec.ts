@@ -4,6 +4,7 @@ import { fail, acknowledge, verify, type Received } from '../relay/support/recei
 import { provisionPartner } from '../support/partners.js';
 import { waitFor } from '../support/wait.js';
 import { csrfOf, postForm } from './portal-support.js';
+import { seriousViolations } from './axe.js';
 import { startPortalWorld, type PortalWorld } from './portal-world.js';
 
 /**
@@ -33,24 +34,75 @@ describe('the partner portal: webhooks', function () {
     await w?.stop();
   });
 
-  it('when the page is opened, then each endpoint shows its success rate, latency and last failure, and the deliveries filter by outcome', async () => {
+  it('when the page is opened, then each endpoint shows whether it fails now, its success rate, latency and last failure, and the deliveries filter by the states the rows name', async () => {
     const page = w.pages.viewer;
     await page.goto(`${w.base}/portal/webhooks`);
     const down = page.getByRole('row', { name: new RegExp(w.endpoint.url('/down').replace(/[/.]/g, '\\$&')) });
     const cells = await down.locator('td').allTextContents();
-    expect(cells[1]).to.equal('0%');
-    expect(cells[3]).to.include('HTTP_ERROR 503');
-    await page.getByLabel('Outcome').selectOption('DEAD_LETTERED');
+    expect(cells[0]).to.match(/^Failing since /);
+    expect(cells[2]).to.equal('0%');
+    expect(cells[4]).to.include('Error status (HTTP_ERROR) 503');
+    // one set of names: the filter's options are the words the rows show
+    const options = (await page.locator('#state option').allTextContents()).slice(1);
+    expect(options).to.deep.equal(['Delivered', 'Failing, retry scheduled', 'Failed, no more retries']);
+    await page.getByLabel('Outcome').selectOption({ label: 'Failed, no more retries' });
     await page.getByRole('button', { name: 'Apply' }).click();
-    const rows = await page.locator('#deliveries tbody tr').allTextContents();
-    expect(rows.length).to.be.at.least(2);
-    expect(rows.every((r) => r.includes('DEAD_LETTERED'))).to.equal(true);
+    expect(page.url()).to.include('state=DEAD_LETTERED');
+    const states = await page.locator('#deliveries tbody td[data-label=State]').allTextContents();
+    expect(states.length).to.be.at.least(2);
+    expect(states.every((r) => r === 'Failed, no more retries')).to.equal(true);
     // a viewer reads, but neither recovers nor redelivers
     expect(await page.getByRole('button', { name: 'Redeliver' }).count()).to.equal(0);
     const csrf = await csrfOf(page);
     expect((await postForm(w.h.t, page, '/portal/webhooks/recover', { csrf, since: '2020-01-01T00:00' })).status).to.equal(403);
     const one = (await w.relay.deliveries.collection.findOne({ partnerId: w.h.partner.id }))!;
     expect((await postForm(w.h.t, page, `/portal/webhooks/deliveries/${one._id}/redeliver`, { csrf })).status).to.equal(403);
+  });
+
+  it('when deliveries fail, then the Overview warns with the endpoint and a link to the failing deliveries, in both languages', async () => {
+    const page = w.pages.viewer;
+    await page.goto(`${w.base}/portal/`);
+    const warning = page.locator('#webhooks-failing');
+    expect(await warning.textContent()).to.include(`Notifications to ${w.endpoint.url('/down')} are failing since`);
+    await page.goto(`${w.base}/portal/lang/cs?back=/portal/`);
+    expect(await warning.textContent()).to.include(`Oznámení na ${w.endpoint.url('/down')} selhávají od`);
+    await page.goto(`${w.base}/portal/lang/en?back=/portal/`);
+    await warning.getByRole('link', { name: 'See the deliveries' }).click();
+    expect(page.url()).to.match(/\/portal\/webhooks\?state=FAILED$/);
+  });
+
+  it("when a delivery's page is opened, then it shows the payload sent and each attempt's status, headers and answer, in both languages at 390 px, with no serious axe finding", async () => {
+    const page = w.pages.viewer;
+    await page.goto(`${w.base}/portal/webhooks?state=DEAD_LETTERED`);
+    await page.locator('#deliveries tbody tr').first().locator('td[data-label=Created] a').click();
+    await page.waitForURL(/\/portal\/webhooks\/deliveries\/[0-9a-f-]{36}$/);
+    const id = page.url().split('/').pop()!;
+    const doc = (await w.relay.deliveries.collection.findOne({ _id: id }))!;
+    expect(JSON.parse((await page.locator('pre.payload').first().textContent())!)).to.deep.equal(JSON.parse(doc.payload));
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Application notification delivery');
+    const attempts = page.locator('ol.attempt-list > li');
+    expect(await attempts.count()).to.equal(doc.attemptCount);
+    const newest = attempts.first();
+    expect(await newest.getByRole('heading', { level: 3 }).textContent()).to.equal(`Attempt ${doc.attemptCount}: Error status (HTTP_ERROR)`);
+    expect(await newest.locator('dl.facts').textContent()).to.include('503');
+    expect(await newest.locator('dl.headers').textContent()).to.include('content-type:application/json');
+    expect(JSON.parse((await newest.locator('pre.payload').textContent())!)).to.deep.equal({ status: 'DOWN' });
+    // another partner's or an unknown delivery is not found
+    expect((await page.goto(`${w.base}/portal/webhooks/deliveries/00000000-0000-7000-8000-000000000000`))!.status()).to.equal(404);
+    await page.setViewportSize({ width: 390, height: 800 });
+    try {
+      for (const lang of ['en', 'cs'] as const) {
+        await page.goto(`${w.base}/portal/lang/${lang}?back=/portal/webhooks/deliveries/${id}`);
+        expect(await page.locator('body').textContent()).to.include(lang === 'cs' ? 'Odeslaná data' : 'Payload sent');
+        expect(await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth)).to.be.at.most(390);
+        expect(await seriousViolations(page)).to.deep.equal([]);
+        await page.goto(`${w.base}/portal/webhooks`);
+        expect(await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth)).to.be.at.most(390);
+      }
+    } finally {
+      await page.goto(`${w.base}/portal/lang/en?back=/portal/`);
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
   });
 
   it('when the endpoint is back and an operator recovers since an hour ago, then every dead-lettered delivery is delivered', async () => {
@@ -60,6 +112,14 @@ describe('the partner portal: webhooks', function () {
     await page.getByRole('button', { name: 'Redeliver all failed since then' }).click();
     expect(await page.getByRole('status').textContent()).to.match(/^\d+ deliveries queued/);
     await waitFor('every delivery to /down delivered', async () => (await states()).every((x) => x === 'DELIVERED'), { maxWait: 30_000 });
+    // recovered: the endpoint reads healthy now (the day's rate still shows the failures), and the Overview warns no more
+    await page.goto(`${w.base}/portal/webhooks`);
+    const down = page.getByRole('row', { name: new RegExp(w.endpoint.url('/down').replace(/[/.]/g, '\\$&')) });
+    const cells = await down.locator('td').allTextContents();
+    expect(cells[0]).to.match(/^Healthy recovered /);
+    expect(cells[2]).not.to.equal('100%');
+    await page.goto(`${w.base}/portal/`);
+    expect(await page.locator('#webhooks-failing').count()).to.equal(0);
   });
 
   it("when an operator redelivers one delivery, then a new round is attempted; another partner's delivery is not found", async () => {
@@ -117,9 +177,7 @@ describe('the partner portal: webhooks', function () {
       'the test delivery listed as delivered',
       async () => {
         await page.goto(`${w.base}/portal/webhooks`);
-        return (await page.locator('#deliveries tbody tr').allTextContents()).some(
-          (r) => r.includes('TEST') && r.includes('test notification') && r.includes('DELIVERED'),
-        );
+        return (await page.locator('#deliveries tbody tr').allTextContents()).some((r) => r.includes('Test') && r.includes('Delivered'));
       },
       { maxWait: 20_000 },
     );
@@ -127,6 +185,11 @@ describe('the partner portal: webhooks', function () {
     const delivery = listed.body.data.find((d: any) => d.webhookId === received!.webhookId);
     expect(delivery).to.deep.include({ kind: 'TEST', notificationEndpoint: url, state: 'DELIVERED', body });
     expect(delivery.attempts[0].outcome).to.equal('ACKNOWLEDGED');
+    // its page shows what was sent and the answer, like any delivery's
+    await page.goto(`${w.base}/portal/webhooks/deliveries/${delivery.deliveryId}`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Test notification delivery');
+    expect(JSON.parse((await page.locator('pre.payload').first().textContent())!)).to.deep.equal(body);
+    expect(await page.locator('ol.attempt-list > li h3').first().textContent()).to.equal('Attempt 1: Acknowledged (ACKNOWLEDGED)');
     const feed = await t.client.get<any>('/financing/v1/events?limit=100', { token: partner.token });
     expect(feed.body.data.map((e: any) => e.id)).not.to.include(received!.webhookId);
 

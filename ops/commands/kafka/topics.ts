@@ -3,6 +3,7 @@ import { ORDER_TOPICS } from '../../../modules/orders/index.js';
 import { PAYMENT_TOPICS } from '../../../modules/payments/index.js';
 import { REDELIVERIES_TOPIC } from '../../../modules/webhooks/index.js';
 import { createKafka, TOPICS } from '../../../platform/kafka.js';
+import { MAIL_TOPIC } from '../../../platform/mail.js';
 import { createPlanned, kafkaTopicsLine, planTopics } from '../../../platform/kafka-topic-plan.js';
 import type { Config } from '../../../config/index.js';
 import { UsageError, type Verb } from '../../verb.js';
@@ -20,6 +21,7 @@ export function serviceTopics(config: Config): string[] {
       ...Object.values(APPLICATION_TOPICS),
       ...Object.values(ORDER_TOPICS),
       ...Object.values(PAYMENT_TOPICS),
+      MAIL_TOPIC,
       REDELIVERIES_TOPIC,
       'webhooks.dead-letter',
       ...delays.map((ms) => `webhooks.retry.${ms}ms`),
