@@ -36,6 +36,11 @@ export class UnpublishedEntries {
     return this.failedIds.has(id);
   }
 
+  /** Queued or in a produce of this process, and not failed: it is on its way. */
+  onItsWay(id: string): boolean {
+    return this.createdAt.has(id) && !this.failedIds.has(id);
+  }
+
   /** The failed ids now, taken before a sweep reads the store. */
   failedSnapshot(): string[] {
     return [...this.failedIds];

@@ -39,6 +39,9 @@ const NOTHING_TO_REMOVE: Produced = { removed: Promise.resolve() };
 /** The most links an outbox publish span keeps (a full batch would make a huge span). */
 const MAX_LINKS = 64;
 
+/** How many sent ids the publisher remembers (withEntriesBehind). */
+const RECENTLY_SENT = 10_000;
+
 /** The most entries one Kafka request and one bulk removal carry. */
 const MAX_BATCH = 500;
 
@@ -60,6 +63,8 @@ export const REMOVAL_LINGER_MS = 20;
  */
 export class OutboxPublisher {
   private readonly unpublished = new UnpublishedEntries();
+  /** ids this process sent lately: a write that read its document just before their removal would send them again */
+  private readonly recentlySent = new Set<string>();
   private readonly queue = new MicroBatcher<Pending, Produced>((batch) => this.sendBatch(batch), {
     serial: true,
     maxBatch: MAX_BATCH,
@@ -98,17 +103,17 @@ export class OutboxPublisher {
 
   /**
    * A write to a document that still holds entries of earlier writes goes out after them:
-   * those whose publish failed in this process or whose write got no answer here are sent
-   * again first, in the order they were written. Without this, a failed publish followed by a
-   * successful one delivered the later notification first, and the earlier one only with
-   * the sweep. Another process's fresh entries are left to it: it is sending them, and
-   * sending them here too would only double the traffic of documents written from several
-   * instances at once. An entry sent twice is dropped by its id (consumers' inbox, the
-   * relay's delivery record).
+   * every one this process does not know to be on its way (its publish failed, its write got
+   * no answer, or another instance wrote it and has not removed it yet) is sent again first,
+   * in the order written. Without this, a failed or slow publish followed by a quick one
+   * delivered the later notification first (READY_DELIVERED before READY_TO_SHIP), and the
+   * earlier one only with the sweep. The price: a document written from two instances at
+   * once can put an entry on Kafka twice, which is at-least-once as designed; the
+   * consumers' inbox and the relay's delivery record drop the second by its id.
    */
   private withEntriesBehind(write: CommittedWrite): CommittedWrite {
     if (!write.behind) return write;
-    const resend = write.behind.entries.filter((e) => this.unpublished.isFailed(e.id));
+    const resend = write.behind.entries.filter((e) => this.unpublished.isFailed(e.id) || (!this.unpublished.onItsWay(e.id) && !this.recentlySent.has(e.id)));
     if (resend.length === 0) return write;
     const all = resend.length === write.behind.entries.length;
     return {
@@ -187,6 +192,10 @@ export class OutboxPublisher {
     for (const p of batch) {
       this.deps.metrics.published.inc({ path: p.path }, p.write.entries.length);
       this.unpublished.sent(p.write.entries);
+      for (const e of p.write.entries) {
+        this.recentlySent.add(e.id);
+        if (this.recentlySent.size > RECENTLY_SENT) this.recentlySent.delete(this.recentlySent.values().next().value!);
+      }
     }
   }
 
