@@ -29,6 +29,8 @@ const PRODUCTION = {
   BILLING_COUNTRY: 'CZ',
   // production seals secrets at rest under a master key from a file
   MASTER_KEY_FILE: MASTER_KEY,
+  // production only checks the migrations (a Job applies them); this API applies them itself
+  MIGRATIONS: 'apply',
   COLLECTION_IBAN: 'CZ9320100000002000145399',
   WEBHOOK_RETRY_DELAYS: '50ms,50ms,50ms,50ms,50ms',
 };
