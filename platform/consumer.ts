@@ -152,6 +152,17 @@ export class ManagedConsumer<T extends TypedMessage> {
     this.offsets = undefined;
   }
 
+  /** What every consumer span says of where its messages come from (OpenTelemetry's messaging conventions). */
+  private spanAttributes(topic: string, partition: number) {
+    return {
+      'messaging.system': 'kafka',
+      'messaging.operation.type': 'process',
+      'messaging.destination.name': topic,
+      'messaging.destination.partition.id': String(partition),
+      'messaging.consumer.group.name': this.spec.groupId,
+    };
+  }
+
   /**
    * One message, handled in the work context its headers carry: a consumer span continuing
    * the trace of the request (or message) that caused it, and its request id, so that what
@@ -165,11 +176,7 @@ export class ManagedConsumer<T extends TypedMessage> {
         kind: SpanKind.CONSUMER,
         parent: contextOf(traceOf(message.headers)),
         attributes: {
-          'messaging.system': 'kafka',
-          'messaging.operation.type': 'process',
-          'messaging.destination.name': topic,
-          'messaging.destination.partition.id': String(partition),
-          'messaging.consumer.group.name': this.spec.groupId,
+          ...this.spanAttributes(topic, partition),
           'messaging.kafka.offset': Number(message.offset),
           'messaging.message.id': message.headers?.[HEADERS.messageId]?.toString() ?? '',
         },
@@ -230,11 +237,7 @@ export class ManagedConsumer<T extends TypedMessage> {
         parent: contextOf({}),
         links,
         attributes: {
-          'messaging.system': 'kafka',
-          'messaging.operation.type': 'process',
-          'messaging.destination.name': topic,
-          'messaging.destination.partition.id': String(partition),
-          'messaging.consumer.group.name': this.spec.groupId,
+          ...this.spanAttributes(topic, partition),
           'messaging.batch.message_count': messages.length,
         },
       },
