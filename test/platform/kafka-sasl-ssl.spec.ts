@@ -1,15 +1,14 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { expect } from 'chai';
 import type { Relay } from '../../relay/create-relay.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { provisionPartner } from '../support/partners.js';
 import { waitFor } from '../support/wait.js';
 import { ADMIN, PrivateKafka } from '../support/private-kafka.js';
+import { makeCertificates } from '../support/test-certificates.js';
 import { applicationBody } from '../applications/requests.js';
 import { GatewayClient } from '../gateway/gateway-client.js';
 import { KETTLE, opPath, paymentsPath } from '../orders/orders-harness.js';
@@ -24,7 +23,6 @@ import { API_TOPICS } from '../../api/modules.js';
 import { relayTopics } from '../../relay/relay.topics.js';
 import { TOPICS } from '../../platform/kafka.js';
 
-const run = promisify(execFile);
 // kafkajs' ACL enums (numbers of the Kafka protocol)
 const TOPIC = 2,
   GROUP = 3,
@@ -172,22 +170,7 @@ describe('Kafka over SASL_SSL with ACLs (a locked-down cluster)', function () {
   });
 
   it("a CA that did not sign the broker's certificate stops the start naming KAFKA_SSL_CA_FILE", async () => {
-    const otherCa = join(dir, 'other-ca.pem');
-    await run('openssl', [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      join(dir, 'other-ca.key'),
-      '-out',
-      otherCa,
-      '-days',
-      '1',
-      '-subj',
-      '/CN=another-ca',
-    ]);
+    const otherCa = (await makeCertificates(dir, 'other-')).ca;
     await failsWithin(async () => startTestApi(await env(svc, { KAFKA_SSL_CA_FILE: otherCa })), /^KAFKA_SSL_CA_FILE: the broker's certificate is not trusted/);
   });
 
