@@ -80,8 +80,7 @@ describe('money model: random sequences against the service over HTTPS', functio
             Array.from({ length: LANES }, (_, k) => lane(env, SEED + round * LANES + k, Math.floor(runs / LANES) + (k < runs % LANES ? 1 : 0))),
           )),
         );
-        await env.stopJobs();
-        process.stderr.write(`[model] round ${round + 1} settlements: ${await settlementRoundEnd(env, JOB_EVERY_MS > 0)}\n`);
+        process.stderr.write(`[model] round ${round + 1} settlements: ${await settlementRoundEnd(env, JOB_EVERY_MS)}\n`);
       } finally {
         await env.stop();
       }
