@@ -10,7 +10,7 @@ import { PartnerPaymentsQuery, type DayTotal, type PartnerPaymentsPage } from '.
 import { mountSettlementRoutes } from './settlements.routes.js';
 import { SettlementService, type SettlementPartners } from './settlement.service.js';
 import { MongoSettlementsRepository } from './settlements.repository.js';
-import { SettlementJob } from './settlement.job.js';
+import { settlementJob } from './settlement.job.js';
 import { settlementMetrics } from './settlement.metrics.js';
 import { PartnerSettlementsQuery } from './partner-settlements.query.js';
 import type { PaymentLineDoc } from './payment-lines.model.js';
@@ -68,7 +68,7 @@ export async function createPaymentsModule(platform: Platform, config: PaymentsC
   );
   await settlements.init();
   const partnerPayments = new PartnerPaymentsQuery(lines);
-  const job = new SettlementJob(settlements, platform.clock, platform.logger, metrics);
+  const job = settlementJob(settlements, platform.clock, platform.logger, metrics);
   const consumers = [ledgerConsumer(platform.consumerDeps, platform.topics, ledger), paidConsumer(platform.consumerDeps, platform.topics, deps.applications)];
   return {
     name: 'payments',
