@@ -88,7 +88,9 @@ export async function ledgerCaughtUp(h: AppHarness, id: string, writes: number):
   const events = await waitFor(
     `${writes} order events of ${id}`,
     () => {
-      const mine = h.eventsFor(id).filter((e) => e.type.startsWith('orders.order.'));
+      // once by id: a publish retried after an unanswered send can put an event on Kafka twice,
+      // and a duplicate must not pass for the write still on its way
+      const mine = [...new Map(h.eventsFor(id).filter((e) => e.type.startsWith('orders.order.')).map((e) => [e.id, e])).values()];
       return mine.length >= writes && mine;
     },
     { maxWait: SETTLE_WAIT },
