@@ -231,6 +231,7 @@ describe('the partner portal: users, sign-in and sessions', function () {
     expect(ownerPage.url()).to.equal(`${t.baseUrl}/portal/`);
     await clock.advance(2 * 3_600_000 + 1000);
     await ownerPage.goto(`${t.baseUrl}/portal/users`);
-    expect(ownerPage.url()).to.equal(`${t.baseUrl}/portal/sign-in`);
+    // the sign-in page leads back to the page asked for
+    expect(ownerPage.url()).to.equal(`${t.baseUrl}/portal/sign-in?return=%2Fportal%2Fusers`);
   });
 });
