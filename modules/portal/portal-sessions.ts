@@ -31,8 +31,8 @@ export function safeReturnPath(value: unknown): string | undefined {
   return path === '/portal' ? '/portal/' : value;
 }
 
-/** Fields never kept: the anti-forgery value, the form's one-time key, passwords and codes. */
-const SECRET_FIELD = /^(?:csrf|formKey|idempotencyKey)$|pass|code|secret|token|otp/i;
+/** Fields never kept: the anti-forgery value, the form's one-time (idempotency) key, passwords and codes. */
+const SECRET_FIELD = /^(?:csrf|key|formKey|idempotencyKey)$|pass|code|secret|token|otp/i;
 const MAX_FIELDS = 60;
 const MAX_VALUE = 4000;
 

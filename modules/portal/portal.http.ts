@@ -241,6 +241,15 @@ export function portalPerimeter(deps: {
   };
 }
 
+/**
+ * The page a form was sent from, where a kept form is shown again: an application's action
+ * has a page of its own (its confirmation form); every other form is on the page the
+ * language switch returns to.
+ */
+export function formPageOf(action: string): string {
+  return /^\/portal\/applications\/[^/]+\/act\/[a-z-]+$/.test(action) ? action : pageToReturnTo('POST', action);
+}
+
 /** What an operator who must enrol the second factor may still open. */
 const ENROLMENT_PATHS = /^\/portal\/(?:enrol|sign-out|lang\/[a-z]+|assets\/.+)$/;
 
@@ -256,7 +265,7 @@ async function sessionRules(ctx: AppContext, portal: PortalRequest, s: NonNullab
   const cookie = ctx.cookies.get(PENDING_COOKIE);
   if (!cookie || ctx.method !== 'GET' || portal.mustEnrol) return;
   const kept = await s.store.find(cookie, s.now());
-  if (kept && kept.userId === user._id && pageToReturnTo('POST', kept.action) !== ctx.path) return;
+  if (kept && kept.userId === user._id && formPageOf(kept.action) !== ctx.path) return;
   await s.store.take(cookie);
   ctx.cookies.set(PENDING_COOKIE, null, cookieOptions);
   if (kept && kept.userId === user._id) portal.prefill = { action: kept.action, fields: kept.fields };
@@ -287,7 +296,7 @@ async function keptAfterSessionEnded(
     ctx.redirect('/portal/sign-in');
     return true;
   }
-  const back = safeReturnPath(pageToReturnTo('POST', ctx.path));
+  const back = safeReturnPath(formPageOf(ctx.path));
   const fields = keptFields(body);
   if (back && Object.keys(fields).length > 0) {
     const who = ctx.cookies.get(WHO_COOKIE);
