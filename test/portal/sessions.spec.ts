@@ -8,6 +8,8 @@ import { provisionPartner, type TestPartner } from '../support/partners.js';
 import { freePort, launchBrowser } from '../gateway/browser.js';
 import { seriousViolations } from './axe.js';
 import { completeSetup, csrfOf, postForm, type PortalUser } from './portal-support.js';
+import { startPortalWorld, waitForReason, type PortalWorld } from './portal-world.js';
+import { systemClock } from '../../platform/clock.js';
 
 /**
  * Honest sessions in Debian's Chromium, on a phone's width (390 px), in both languages: a
@@ -301,6 +303,73 @@ describe('the partner portal: honest sessions', function () {
       await owner.waitForURL(`${t.baseUrl}/portal/users?policy=off`);
       await t.api.runtime.db.collection('portal_users').updateOne({ _id: me._id } as never, { $unset: { totpSecret: '', totpLastStep: '' } });
       expect((await owner.goto(`${t.baseUrl}/portal/enrol`)) && owner.url()).to.equal(`${t.baseUrl}/portal/`);
+    });
+  }
+});
+
+/**
+ * The kept form on an application's action: the confirmation page comes back with the
+ * reason chosen and the text typed, and the application is unchanged until the person
+ * confirms again (real Kafka and store, the API's own cancel use case).
+ */
+describe('the partner portal: an action form sent after the session ended', function () {
+  this.timeout(240_000);
+  let w: PortalWorld;
+  const closers: Array<{ close(): Promise<void> }> = [];
+  before(async () => {
+    w = await startPortalWorld();
+  });
+  after(async () => {
+    for (const c of closers) await c.close();
+    await w?.stop();
+  });
+
+  for (const lang of ['en', 'cs'] as const) {
+    const m = CATALOGUES[lang];
+    it(`[${lang}] when the cancel form is sent after signing out in another tab, then after sign-in its confirmation page is back, filled in, and nothing was cancelled until confirmed`, async () => {
+      const app = await w.approved();
+      // an operator without TOTP of its own browser (the world's users spent their codes)
+      const email = `kept-action-${lang}-${w.h.partner.username}@shop.example`;
+      const { setupToken } = await w.h.t.api.modules.portal.accounts.createUser(
+        { id: w.h.partner.id, name: w.h.partner.username },
+        { email, name: 'Kept action', role: 'operator' },
+      );
+      const b = await launchBrowser({ viewport: { width: 390, height: 844 }, locale: lang === 'cs' ? 'cs-CZ' : 'en-GB' });
+      closers.push(b);
+      const page = await b.context.newPage();
+      await page.goto(`${w.base}/portal/lang/en?back=/portal/sign-in`);
+      const user = await completeSetup(page, `${w.base}/portal/setup/${setupToken}`, { email, password: 'kept action 123' }, systemClock, false);
+      await page.goto(`${w.base}/portal/lang/${lang}?back=/portal/sign-in`);
+      const signInHere = async () => {
+        await page.locator('#email').fill(user.email);
+        await page.locator('#password').fill(user.password);
+        await Promise.all([page.waitForNavigation(), page.locator('form[action="/portal/sign-in"] button[type=submit]').click()]);
+      };
+      await signInHere();
+      const stateOf = async () => (await w.h.t.api.runtime.db.collection('applications').findOne({ _id: app.id } as never))!.state;
+      const initial = await stateOf();
+      const act = `/portal/applications/${app.id}/act/cancel`;
+      await page.goto(`${w.base}${act}`);
+      await page.locator('#reason').selectOption('APPLICATION_CANCELLED_BY_CUSTOMER');
+      await page.locator('#customReason').fill('Zákazník si to rozmyslel & "změnil"');
+      const other = await page.context().newPage();
+      await other.goto(`${w.base}/portal/`);
+      await Promise.all([other.waitForNavigation(), other.locator('form[action="/portal/sign-out"] button').click()]);
+      await Promise.all([page.waitForNavigation(), page.locator(`form[action="${act}"] button[type=submit]`).click()]);
+      expect(page.url()).to.equal(`${w.base}/portal/sign-in?ended=1&return=${encodeURIComponent(act)}`);
+      expect(await page.getByRole('status').textContent()).to.equal(m.sessionEndedForm);
+      await signInHere();
+      expect(page.url()).to.equal(`${w.base}${act}`);
+      expect(await page.getByRole('status').first().textContent()).to.equal(m.formKept);
+      expect(await page.locator('#reason').inputValue()).to.equal('APPLICATION_CANCELLED_BY_CUSTOMER');
+      expect(await page.locator('#customReason').inputValue()).to.equal('Zákazník si to rozmyslel & "změnil"');
+      expect(await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth as number)).to.be.at.most(390);
+      expect(await seriousViolations(page)).to.deep.equal([]);
+      expect(await stateOf()).to.equal(initial);
+      await Promise.all([page.waitForNavigation(), page.locator(`form[action="${act}"] button[type=submit]`).click()]);
+      expect(page.url()).to.equal(`${w.base}/portal/applications/${app.id}?done=cancel`);
+      const after = await waitForReason(w.h, app.id, w.h.partner, 'CANCELLED_NOT_PAID');
+      expect(after.state).to.equal('CANCELLED');
     });
   }
 });
