@@ -115,7 +115,13 @@ export function mountAccountRoutes(router: Router, deps: AccountsRouteDeps): voi
     render(
       ctx,
       { title: m.setupTitle, narrow: true, ...(flash ? { flash: { text: flash, error: true } } : {}) },
-      setupBody(m, { action: `/portal/setup/${token}`, csrf, ...opened, qr: await qrSvg(opened.totpUri, m) }),
+      setupBody(m, {
+        action: `/portal/setup/${token}`,
+        csrf,
+        ...opened,
+        qr: await qrSvg(opened.totpUri, m),
+        totpRequired: opened.user.role === 'operator' && (await deps.store?.operatorsNeedTotp(opened.user.partnerId)) === true,
+      }),
       flash ? 400 : 200,
     );
   };
@@ -126,7 +132,9 @@ export function mountAccountRoutes(router: Router, deps: AccountsRouteDeps): voi
     const body = ctx.request.body as Record<string, unknown>;
     if (str(body.password) !== str(body.password2)) return showSetup(ctx, m.passwordsDiffer);
     try {
-      await accounts.completeSetup(setupToken(ctx), str(body.password), str(body.code, 10).trim(), ctx.ip);
+      const opened = await accounts.openSetup(setupToken(ctx));
+      const operatorsNeedTotp = opened ? ((await deps.store?.operatorsNeedTotp(opened.user.partnerId)) ?? false) : false;
+      await accounts.completeSetup(setupToken(ctx), str(body.password), str(body.code, 10).trim(), ctx.ip, operatorsNeedTotp);
     } catch (err) {
       if (err instanceof InvalidRequestError) return showSetup(ctx, err.message);
       if (err instanceof AppError && err.status === 404) return render(ctx, { title: m.setupTitle, narrow: true }, messageBody(m.setupTitle, m.linkDead), 404);

@@ -20,8 +20,11 @@ export function signInBody(m: Messages, csrf: string, email = '', back?: string)
 </form>`;
 }
 
-export function setupBody(m: Messages, s: { action: string; csrf: string; user: PortalUserDoc; totpSecret: string; totpUri: string; qr?: SafeHtml }): SafeHtml {
-  const optional = s.user.role !== 'owner';
+export function setupBody(
+  m: Messages,
+  s: { action: string; csrf: string; user: PortalUserDoc; totpSecret: string; totpUri: string; qr?: SafeHtml; totpRequired?: boolean },
+): SafeHtml {
+  const optional = s.user.role !== 'owner' && !s.totpRequired;
   return html`<h1>${m.setupTitle}</h1>
 <p class="lead">${m.setupLead}</p>
 <form method="post" action="${s.action}" class="card">

@@ -296,6 +296,18 @@ describe('the partner portal: honest sessions', function () {
       expect(await again.getByRole('alert').textContent()).to.equal(m.signInFailed);
       await signInHere(again, { ...users.operator, secret: key });
       expect(new URL(again.url()).pathname).to.equal('/portal/');
+      // an operator invited while the rule is on enrols at setup: the code is required there
+      const newEmail = `new-operator-${lang}-${partner.username}@shop.example`;
+      const { setupToken } = await accounts.createUser({ id: partner.id, name: partner.username }, { email: newEmail, name: 'New operator', role: 'operator' });
+      const setup = await phone(lang);
+      await setup.goto(`${t.baseUrl}/portal/setup/${setupToken}`);
+      expect(await setup.locator('#code').getAttribute('required')).to.equal('');
+      await setup.locator('#password').fill('new operator 123');
+      await setup.locator('#password2').fill('new operator 123');
+      await setup.locator('#code').evaluate((el) => el.removeAttribute('required'));
+      await submit(setup, 'form[action^="/portal/setup/"] button[type=submit]');
+      expect(await setup.getByRole('alert').count()).to.equal(1);
+      expect((await accounts.usersOf(partner.id)).find((u) => u.email === newEmail)!.passwordHash).to.equal(undefined);
       // back to the start for the other language: rule off, key removed
       await owner.goto(`${t.baseUrl}/portal/users`);
       await owner.locator('#operators-totp').uncheck();
