@@ -107,7 +107,7 @@ export async function createPortalModule(platform: PortalPlatform, config: Porta
         publicBaseUrl: http.publicBaseUrl,
         routes,
         shopName: (id) => deps.auth.service.displayName(id),
-        sessions: { store, pendingFormTtlMs: portal.pendingFormTtlMs, now },
+        sessions: { store, pendingFormTtlMs: portal.pendingFormTtlMs, now, knownUser: async (id) => (await repo.userById(id))?.enabled === true },
       }) as never,
     ],
     start: async () => alerts.start(),

@@ -60,7 +60,7 @@ export function mountAccountRoutes(router: Router, deps: AccountsRouteDeps): voi
     const back = safeReturnPath(ctx.query.return);
     if (user) return void ((ctx.status = 303), ctx.redirect(back ?? '/portal/'));
     // the session ended under a form (kept for the person), or a page needs signing in first
-    const note = ctx.query.ended === '1' ? m.sessionEndedForm : back ? m.signInToContinue : undefined;
+    const note = ctx.query.ended === '1' ? m.sessionEndedForm : ctx.query.ended === '2' ? m.sessionEnded : back ? m.signInToContinue : undefined;
     render(ctx, { title: m.signInTitle, narrow: true, ...(note ? { flash: { text: note } } : {}) }, signInBody(m, portalOf(ctx).csrf, '', back));
   });
   router.post('/portal/sign-in', async (koa) => {

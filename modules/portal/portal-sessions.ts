@@ -107,8 +107,8 @@ export function prefillForms(page: string, action: string, fields: Record<string
 export interface PendingFormDoc {
   /** the SHA-256 of the random value in the browser's `__Host-pf_form` cookie */
   _id: string;
-  /** the user whose session it was (from the `__Host-pf_who` cookie); absent when unknown */
-  userId?: string;
+  /** the user whose session it was (from the `__Host-pf_who` cookie) */
+  userId: string;
   /** the POST address of the form */
   action: string;
   fields: Record<string, string[]>;

@@ -201,7 +201,7 @@ export function portalPerimeter(deps: {
   /** the partner's display name, when it has one */
   shopName?: (partnerId: string) => Promise<string | undefined>;
   /** kept forms and the partner's second-factor rule; without it a form after the session ended is refused as before */
-  sessions?: { store: SessionStore; pendingFormTtlMs: number; now: () => Date };
+  sessions?: { store: SessionStore; pendingFormTtlMs: number; now: () => Date; knownUser: (userId: string) => Promise<boolean> };
 }): Middleware {
   const publicOrigin = new URL(deps.publicBaseUrl).origin;
   return async (koaCtx, next) => {
@@ -287,9 +287,10 @@ async function keptAfterSessionEnded(
   s: NonNullable<Parameters<typeof portalPerimeter>[0]['sessions']>,
 ): Promise<boolean> {
   if (/^\/portal\/(?:sign-in|setup\/|lang\/)/.test(ctx.path)) return false;
+  // browsers send Origin with every form POST: a post without one is not a page's form
   const origin = ctx.get('Origin');
   const site = ctx.get('Sec-Fetch-Site');
-  if ((origin && origin !== `${ctx.protocol}://${ctx.host}` && origin !== publicOrigin) || (site && site !== 'same-origin')) return false;
+  if (!origin || (origin !== `${ctx.protocol}://${ctx.host}` && origin !== publicOrigin) || (site && site !== 'same-origin')) return false;
   if (typeof body.csrf !== 'string' || !TOKEN.test(body.csrf) || sameValue(body.csrf, preCsrf)) return false;
   ctx.status = 303;
   if (ctx.path === '/portal/sign-out') {
@@ -298,11 +299,13 @@ async function keptAfterSessionEnded(
   }
   const back = safeReturnPath(formPageOf(ctx.path));
   const fields = keptFields(body);
-  if (back && Object.keys(fields).length > 0) {
-    const who = ctx.cookies.get(WHO_COOKIE);
+  // kept only for a user this browser signed in as (a form nobody could get back is not stored)
+  const who = ctx.cookies.get(WHO_COOKIE);
+  const keep = back !== undefined && Object.keys(fields).length > 0 && who !== undefined && USER_ID.test(who) && (await s.knownUser(who));
+  if (keep) {
     const now = s.now();
     const token = await s.store.keep({
-      ...(who && USER_ID.test(who) ? { userId: who } : {}),
+      userId: who,
       action: ctx.path,
       fields,
       createdAt: now,
@@ -310,7 +313,8 @@ async function keptAfterSessionEnded(
     });
     ctx.cookies.set(PENDING_COOKIE, token, { ...cookieOptions, maxAge: s.pendingFormTtlMs });
   }
-  ctx.redirect(`/portal/sign-in?ended=1${back ? `&return=${encodeURIComponent(back)}` : ''}`);
+  // ended=1: the session ended and the form is kept; ended=2: it ended, with nothing to keep
+  ctx.redirect(`/portal/sign-in?ended=${keep ? 1 : 2}${back ? `&return=${encodeURIComponent(back)}` : ''}`);
   return true;
 }
 

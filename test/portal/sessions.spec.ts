@@ -242,8 +242,20 @@ describe('the partner portal: honest sessions', function () {
     await page.goto(`${t.baseUrl}/portal/sign-in`);
     const forged = await postForm(t, page, '/portal/users', { csrf: 'A'.repeat(43), name: 'x' }, { Origin: 'https://evil.example' });
     expect(forged.status).to.equal(403);
-    const crossSite = await postForm(t, page, '/portal/users', { csrf: 'A'.repeat(43), name: 'x' }, { 'Sec-Fetch-Site': 'cross-site' });
+    const crossSite = await postForm(t, page, '/portal/users', { csrf: 'A'.repeat(43), name: 'x' }, { 'Sec-Fetch-Site': 'cross-site', Origin: t.baseUrl });
     expect(crossSite.status).to.equal(403);
+    // without Origin it is no browser's form
+    expect((await postForm(t, page, '/portal/users', { csrf: 'A'.repeat(43), name: 'x' })).status).to.equal(403);
+    // same origin, but this browser never signed in (no user to give it back to): the session ended, nothing is kept
+    const noUser = await postForm(t, page, '/portal/users', { csrf: 'A'.repeat(43), name: 'x' }, { Origin: t.baseUrl, 'Sec-Fetch-Site': 'same-origin' });
+    expect([noUser.status, noUser.headers.location]).to.deep.equal([303, '/portal/sign-in?ended=2&return=%2Fportal%2Fusers']);
+    // a form with nothing to keep (a redeliver button) says the session ended, and keeps nothing
+    const who = { Origin: t.baseUrl, Cookie: `__Host-pf_who=${(await t.api.modules.portal.accounts.usersOf(partner.id))[0]!._id}` };
+    const bare = await t.client.request('POST', '/portal/webhooks/deliveries/0193/redeliver', {
+      raw: new URLSearchParams({ csrf: 'B'.repeat(43) }).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html', ...who },
+    });
+    expect([bare.status, bare.headers.location]).to.deep.equal([303, '/portal/sign-in?ended=2&return=%2Fportal%2Fwebhooks']);
     // the pre-session value is a sign-in form's, not a form of an ended session: only sent to sign in
     const pre = await postForm(t, page, '/portal/users', { csrf: await csrfOf(page), name: 'x' });
     expect([pre.status, pre.headers.location]).to.deep.equal([303, '/portal/sign-in']);
