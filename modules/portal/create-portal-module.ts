@@ -10,6 +10,8 @@ import { EndpointAlerts } from './portal-endpoint-alerts.js';
 import { PortalAccounts } from './portal-accounts.service.js';
 import { portalPerimeter, PORTAL_PREFIX } from './portal.http.js';
 import { mountAccountRoutes } from './portal-accounts.routes.js';
+import { SessionStore } from './portal-sessions.js';
+import { mountSessionRoutes } from './portal-sessions.routes.js';
 import { PortalApplications, type PortalApplicationsDeps } from './portal-applications.service.js';
 import { mountApplicationRoutes } from './portal-applications.routes.js';
 import { actionsBlock, mountActionRoutes } from './portal-actions.js';
@@ -66,7 +68,10 @@ export async function createPortalModule(platform: PortalPlatform, config: Porta
   await alerts.init();
   // strict: /portal and /portal/ are two paths (the first redirects to the second)
   const router = new Router({ strict: true });
-  mountAccountRoutes(router, { accounts, publicBaseUrl: http.publicBaseUrl, sessionTtlMs: portal.sessionTtlMs });
+  const store = new SessionStore(platform.db);
+  const now = () => platform.clock.now();
+  mountAccountRoutes(router, { accounts, publicBaseUrl: http.publicBaseUrl, sessionTtlMs: portal.sessionTtlMs, store, now });
+  mountSessionRoutes(router, { accounts, repo, store, clock: platform.clock });
   const applications = new PortalApplications(deps);
   // the same key store as the API's Idempotency-Key header (its own `portal:` keys)
   const keys = new IdempotencyStore(platform.db, platform.config.idempotency, platform.clock);
@@ -97,7 +102,13 @@ export async function createPortalModule(platform: PortalPlatform, config: Porta
     // the request log first: it sees every partner API request after the bearer check
     before: [
       requestLog.middleware(),
-      portalPerimeter({ accounts, publicBaseUrl: http.publicBaseUrl, routes, shopName: (id) => deps.auth.service.displayName(id) }) as never,
+      portalPerimeter({
+        accounts,
+        publicBaseUrl: http.publicBaseUrl,
+        routes,
+        shopName: (id) => deps.auth.service.displayName(id),
+        sessions: { store, pendingFormTtlMs: portal.pendingFormTtlMs, now, knownUser: async (id) => (await repo.userById(id))?.enabled === true },
+      }) as never,
     ],
     start: async () => alerts.start(),
     stop: async () => {

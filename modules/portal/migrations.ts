@@ -2,6 +2,7 @@ import type { Migration } from '../../platform/migrations.js';
 import { PortalRepository } from './portal.repository.js';
 import { RequestLog } from './request-log.js';
 import { EndpointAlerts } from './portal-endpoint-alerts.js';
+import { SessionStore } from './portal-sessions.js';
 
 /** The portal module's steps, in order; ids are never renamed once shipped. */
 export const portalMigrations: readonly Migration[] = [
@@ -19,6 +20,13 @@ export const portalMigrations: readonly Migration[] = [
     up: async (db) => {
       await PortalRepository.createMailIndexes(db);
       await EndpointAlerts.createIndexes(db);
+    },
+  },
+  {
+    id: 'portal-0003-pending-forms',
+    description: 'forms kept after their session ended, removed when they expire',
+    up: async (db) => {
+      await SessionStore.createIndexes(db);
     },
   },
 ];

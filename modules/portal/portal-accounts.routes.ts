@@ -7,8 +7,10 @@ import { PORTAL_CSS } from './portal.css.js';
 import { fill } from './portal.i18n.js';
 import { ROLES, type Role } from './portal.model.js';
 import type { PortalAccounts } from './portal-accounts.service.js';
-import { actorOf, portalOf, PortalRefusal, render, requireUser, setLangCookie, setSessionCookie } from './portal.http.js';
+import { actorOf, discardFormOfOthers, portalOf, PortalRefusal, render, requireUser, setLangCookie, setSessionCookie, setWhoCookie } from './portal.http.js';
 import { auditBody, messageBody, setupBody, signInBody, usersBody } from './portal-accounts.views.js';
+import { safeReturnPath, type SessionStore } from './portal-sessions.js';
+import { policyForm, qrSvg } from './portal-sessions.views.js';
 
 const AUDIT_PAGE = 50;
 const str = (v: unknown, max = 1024): string => (typeof v === 'string' ? v.slice(0, max) : '');
@@ -27,6 +29,9 @@ export interface AccountsRouteDeps {
   accounts: PortalAccounts;
   publicBaseUrl: string;
   sessionTtlMs: number;
+  /** kept forms and the partner's second-factor rule (the sessions part of the portal) */
+  store?: SessionStore;
+  now?: () => Date;
 }
 
 /** Sign-in, setup, sign-out, the overview, users and the audit log. */
@@ -52,14 +57,18 @@ export function mountAccountRoutes(router: Router, deps: AccountsRouteDeps): voi
   router.get('/portal/sign-in', (koa) => {
     const ctx = koa as unknown as AppContext;
     const { m, user } = portalOf(ctx);
-    if (user) return void ((ctx.status = 303), ctx.redirect('/portal/'));
-    render(ctx, { title: m.signInTitle, narrow: true }, signInBody(m, portalOf(ctx).csrf));
+    const back = safeReturnPath(ctx.query.return);
+    if (user) return void ((ctx.status = 303), ctx.redirect(back ?? '/portal/'));
+    // the session ended under a form (kept for the person), or a page needs signing in first
+    const note = ctx.query.ended === '1' ? m.sessionEndedForm : ctx.query.ended === '2' ? m.sessionEnded : back ? m.signInToContinue : undefined;
+    render(ctx, { title: m.signInTitle, narrow: true, ...(note ? { flash: { text: note } } : {}) }, signInBody(m, portalOf(ctx).csrf, '', back));
   });
   router.post('/portal/sign-in', async (koa) => {
     const ctx = koa as unknown as AppContext;
     const { m } = portalOf(ctx);
     const body = ctx.request.body as Record<string, unknown>;
     const email = str(body.email, 300);
+    const back = safeReturnPath(body.return);
     const result = await accounts.signIn({ email, password: str(body.password), code: str(body.code, 10).trim(), ip: ctx.ip });
     if (!result.ok) {
       const text =
@@ -72,14 +81,17 @@ export function mountAccountRoutes(router: Router, deps: AccountsRouteDeps): voi
       render(
         ctx,
         { title: m.signInTitle, narrow: true, flash: { text, error: true } },
-        signInBody(m, portalOf(ctx).csrf, email),
+        signInBody(m, portalOf(ctx).csrf, email, back),
         result.reason === 'throttled' ? 429 : 401,
       );
       return;
     }
     setSessionCookie(ctx, result.token, deps.sessionTtlMs);
+    // outlives the session by a day: a form sent after the session expired still knows whose it was
+    setWhoCookie(ctx, result.user._id, deps.sessionTtlMs + 86_400_000);
+    await discardFormOfOthers(ctx, deps.store, result.user._id, deps.now?.() ?? new Date());
     ctx.status = 303;
-    ctx.redirect('/portal/');
+    ctx.redirect(back ?? '/portal/');
   });
   router.post('/portal/sign-out', async (koa) => {
     const ctx = koa as unknown as AppContext;
@@ -103,7 +115,13 @@ export function mountAccountRoutes(router: Router, deps: AccountsRouteDeps): voi
     render(
       ctx,
       { title: m.setupTitle, narrow: true, ...(flash ? { flash: { text: flash, error: true } } : {}) },
-      setupBody(m, { action: `/portal/setup/${token}`, csrf, ...opened }),
+      setupBody(m, {
+        action: `/portal/setup/${token}`,
+        csrf,
+        ...opened,
+        qr: await qrSvg(opened.totpUri, m),
+        totpRequired: opened.user.role === 'operator' && (await deps.store?.operatorsNeedTotp(opened.user.partnerId)) === true,
+      }),
       flash ? 400 : 200,
     );
   };
@@ -114,7 +132,9 @@ export function mountAccountRoutes(router: Router, deps: AccountsRouteDeps): voi
     const body = ctx.request.body as Record<string, unknown>;
     if (str(body.password) !== str(body.password2)) return showSetup(ctx, m.passwordsDiffer);
     try {
-      await accounts.completeSetup(setupToken(ctx), str(body.password), str(body.code, 10).trim(), ctx.ip);
+      const opened = await accounts.openSetup(setupToken(ctx));
+      const operatorsNeedTotp = opened ? ((await deps.store?.operatorsNeedTotp(opened.user.partnerId)) ?? false) : false;
+      await accounts.completeSetup(setupToken(ctx), str(body.password), str(body.code, 10).trim(), ctx.ip, operatorsNeedTotp);
     } catch (err) {
       if (err instanceof InvalidRequestError) return showSetup(ctx, err.message);
       if (err instanceof AppError && err.status === 404) return render(ctx, { title: m.setupTitle, narrow: true }, messageBody(m.setupTitle, m.linkDead), 404);
@@ -127,10 +147,20 @@ export function mountAccountRoutes(router: Router, deps: AccountsRouteDeps): voi
     const user = await requireUser(ctx, 'manageUsers', accounts);
     const { m, csrf } = portalOf(ctx);
     const users = await accounts.usersOf(user.partnerId);
+    const policy = ctx.method === 'GET' ? ctx.query.policy : undefined;
+    const policyDone = policy === 'on' ? m.policyOn : policy === 'off' ? m.policyOff : undefined;
+    const rule = deps.store ? policyForm(m, { csrf, operatorsNeedTotp: await deps.store.operatorsNeedTotp(user.partnerId) }) : undefined;
     render(
       ctx,
       { title: m.usersTitle, current: 'users', ...(flash ? { flash: { text: flash, error: true } } : {}) },
-      usersBody(m, { users, me: user, csrf, ...(invited ? { invited } : {}), ...(done ? { done } : {}) }),
+      usersBody(m, {
+        users,
+        me: user,
+        csrf,
+        ...(invited ? { invited } : {}),
+        ...((done ?? policyDone) ? { done: (done ?? policyDone)! } : {}),
+        ...(rule ? { rule } : {}),
+      }),
       flash ? 400 : 200,
     );
   };

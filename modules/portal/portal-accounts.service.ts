@@ -135,16 +135,24 @@ export class PortalAccounts {
   }
 
   /**
-   * Sets the password and, when a code is given (always, for an owner), enrols the TOTP
+   * Sets the password and, when a code is given (always, for an owner, and for an operator
+   * when the partner requires it of operators), enrols the TOTP
    * secret the page showed. The link is taken in the same step: it works once.
    */
-  async completeSetup(token: string, password: string, code: string, ip: string): Promise<PortalUserDoc> {
+  async completeSetup(
+    token: string,
+    password: string,
+    code: string,
+    ip: string,
+    /** the partner requires the second factor of operators */
+    operatorsNeedTotp = false,
+  ): Promise<PortalUserDoc> {
     const opened = await this.openSetup(token);
     if (!opened) throw new NotFoundError('This setup link is unknown, used or expired.');
     const problem = passwordProblem(password);
     if (problem) throw new InvalidRequestError(problem, { attribute: 'password' });
     const now = this.deps.clock.now();
-    const wantsTotp = opened.user.role === 'owner' || code !== '';
+    const wantsTotp = opened.user.role === 'owner' || (operatorsNeedTotp && opened.user.role === 'operator') || code !== '';
     const step = wantsTotp ? totpStep(opened.totpSecret, code, now) : undefined;
     if (wantsTotp && step === undefined) throw new InvalidRequestError('the code from the authenticator app is not right', { attribute: 'code' });
     if (!(await this.deps.repo.takeSetupLink(hashOf(token)))) throw new NotFoundError('This setup link is unknown, used or expired.');

@@ -4,11 +4,11 @@ import { fill, formatDateTime, word, type Messages } from './portal.i18n.js';
 import { csrfField } from './portal.layout.js';
 import { ROLES, type AuditDoc, type PortalUserDoc } from './portal.model.js';
 
-export function signInBody(m: Messages, csrf: string, email = ''): SafeHtml {
+export function signInBody(m: Messages, csrf: string, email = '', back?: string): SafeHtml {
   return html`<h1>${m.signInTitle}</h1>
 <p class="lead">${m.signInLead}</p>
 <form method="post" action="/portal/sign-in" class="card">
-  ${csrfField(csrf)}
+  ${csrfField(csrf)}${back ? html`<input type="hidden" name="return" value="${back}">` : ''}
   <label for="email">${m.email}</label>
   <input id="email" name="email" type="email" autocomplete="username" required value="${email}">
   <label for="password">${m.password}</label>
@@ -20,8 +20,11 @@ export function signInBody(m: Messages, csrf: string, email = ''): SafeHtml {
 </form>`;
 }
 
-export function setupBody(m: Messages, s: { action: string; csrf: string; user: PortalUserDoc; totpSecret: string; totpUri: string }): SafeHtml {
-  const optional = s.user.role !== 'owner';
+export function setupBody(
+  m: Messages,
+  s: { action: string; csrf: string; user: PortalUserDoc; totpSecret: string; totpUri: string; qr?: SafeHtml; totpRequired?: boolean },
+): SafeHtml {
+  const optional = s.user.role !== 'owner' && !s.totpRequired;
   return html`<h1>${m.setupTitle}</h1>
 <p class="lead">${m.setupLead}</p>
 <form method="post" action="${s.action}" class="card">
@@ -32,6 +35,7 @@ export function setupBody(m: Messages, s: { action: string; csrf: string; user: 
   <label for="password2">${m.passwordAgain}</label>
   <input id="password2" name="password2" type="password" autocomplete="new-password" minlength="12" required>
   <p>${m.setupSecret}</p>
+  ${s.qr ? html`<figure>${s.qr}<figcaption class="hint">${m.qrHint}</figcaption></figure>` : ''}
   <p>${m.setupKey}: <code class="secret" id="totp-secret">${s.totpSecret.match(/.{1,4}/g)!.join(' ')}</code></p>
   <p><a href="${s.totpUri}">${m.setupUri}</a></p>
   <label for="code">${m.totpCode}</label>
@@ -47,7 +51,15 @@ export function messageBody(title: string, text: string, back?: { href: string; 
 
 export function usersBody(
   m: Messages,
-  v: { users: PortalUserDoc[]; me: PortalUserDoc; csrf: string; invited?: { email: string; link: string; expiresAt: Date; mailed: boolean }; done?: string },
+  v: {
+    users: PortalUserDoc[];
+    me: PortalUserDoc;
+    csrf: string;
+    invited?: { email: string; link: string; expiresAt: Date; mailed: boolean };
+    done?: string;
+    /** the partner's second-factor rule for operators */
+    rule?: SafeHtml;
+  },
 ): SafeHtml {
   const state = (u: PortalUserDoc) => (!u.enabled ? m.disabled : u.passwordHash ? m.enabled : m.pending);
   const rows = v.users.map(
@@ -94,7 +106,8 @@ ${v.invited ? html`<div class="flash" role="status"><p>${fill(v.invited.mailed ?
     <option value="en"${m.lang === 'en' ? html` selected` : ''}>English</option>
   </select>
   <button type="submit">${m.inviteButton}</button>
-</form>`;
+</form>
+${v.rule ?? ''}`;
 }
 
 export function auditBody(m: Messages, entries: AuditDoc[], next?: string): SafeHtml {

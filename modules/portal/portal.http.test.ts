@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { pageToReturnTo } from './portal.http.js';
+import { formPageOf, pageToReturnTo } from './portal.http.js';
 
 const DIR = fileURLToPath(new URL('.', import.meta.url));
 const routes = (verb: 'get' | 'post') =>
@@ -31,5 +31,20 @@ describe('portal: the language switch after a form', () => {
     expect(pageToReturnTo('POST', '/portal/webhooks/deliveries/0193-ab/redeliver')).to.equal('/portal/webhooks');
     expect(pageToReturnTo('POST', '/portal/sign-in')).to.equal('/portal/sign-in');
     expect(pageToReturnTo('GET', '/portal/webhooks/anything')).to.equal('/portal/webhooks/anything');
+  });
+});
+
+describe('portal: the page a kept form is shown on again', () => {
+  it('when any form of the portal is kept after its session ended, then it goes back to a page that exists (GET)', () => {
+    const gets = routes('get');
+    for (const post of routes('post')) {
+      const back = formPageOf(post.replace(/:[a-z]+/gi, 'x1'));
+      expect(
+        gets.some((g) => matches(g, back)),
+        `${post} -> ${back}`,
+      ).to.equal(true);
+    }
+    expect(formPageOf('/portal/applications/0193-ab/act/cancel-items')).to.equal('/portal/applications/0193-ab/act/cancel-items');
+    expect(formPageOf('/portal/users/0193-ab/role')).to.equal('/portal/users');
   });
 });

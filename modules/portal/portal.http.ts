@@ -10,11 +10,17 @@ import { page, type PageFrame } from './portal.layout.js';
 import { may, type Permission, type PortalUserDoc, type SessionDoc } from './portal.model.js';
 import type { PortalAccounts } from './portal-accounts.service.js';
 import { messageBody } from './portal-accounts.views.js';
+import { keptFields, prefillForms, safeReturnPath, type SessionStore } from './portal-sessions.js';
 
 export const PORTAL_PREFIX = '/portal';
 export const SESSION_COOKIE = '__Host-pf_session';
 const PRE_COOKIE = '__Host-pf_pre';
 export const LANG_COOKIE = '__Host-pf_lang';
+/** the random value naming a form kept after its session ended */
+export const PENDING_COOKIE = '__Host-pf_form';
+/** who last signed in with this browser: a kept form is restored to that user only */
+export const WHO_COOKIE = '__Host-pf_who';
+const USER_ID = /^[0-9a-f-]{36}$/;
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /** What the portal keeps on ctx.state for one request. */
@@ -27,6 +33,10 @@ export interface PortalRequest {
   user?: PortalUserDoc;
   /** the signed-in user's shop as the header names it */
   shopName?: string;
+  /** a form kept when the session ended, to show pre-filled on this page */
+  prefill?: { action: string; fields: Record<string, string[]> };
+  /** an operator whose partner requires the second factor and who has not enrolled it */
+  mustEnrol?: boolean;
 }
 
 export function portalOf(ctx: AppContext): PortalRequest {
@@ -61,10 +71,22 @@ export function render(ctx: AppContext, frame: Omit<PageFrame, 'm' | 'path' | 'u
   const p = portalOf(ctx);
   ctx.status = status;
   ctx.type = 'text/html; charset=utf-8';
-  ctx.body = page(
-    { ...frame, m: p.m, path: pageToReturnTo(ctx.method, ctx.path), user: frame.user ?? p.user, csrf: p.csrf, ...(p.shopName ? { shopName: p.shopName } : {}) },
-    body,
-  ).text;
+  const full = {
+    ...frame,
+    m: p.m,
+    path: pageToReturnTo(ctx.method, ctx.path),
+    user: frame.user ?? p.user,
+    csrf: p.csrf,
+    ...(p.shopName ? { shopName: p.shopName } : {}),
+  };
+  const kept = status === 200 ? p.prefill : undefined;
+  if (!kept) {
+    ctx.body = page(full, body).text;
+    return;
+  }
+  // the form sent after the session ended, pre-filled for the person to check and send again (never sent by itself)
+  const filled = prefillForms(page({ ...full, flash: { text: p.m.formKept } }, body).text, kept.action, kept.fields);
+  ctx.body = filled.found ? filled.text : page({ ...full, flash: { text: p.m.formNotKept, error: true } }, body).text;
 }
 
 /**
@@ -144,7 +166,9 @@ function refusalPage(ctx: AppContext, err: unknown): void {
   const { m } = portalOf(ctx);
   if (err instanceof PortalRefusal && err.kind === 'signIn') {
     ctx.status = 303;
-    ctx.redirect('/portal/sign-in');
+    // a page opened while signed out is where sign-in leads back to
+    const back = (ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.path !== '/portal/' ? safeReturnPath(ctx.url) : undefined;
+    ctx.redirect(back ? `/portal/sign-in?return=${encodeURIComponent(back)}` : '/portal/sign-in');
     return;
   }
   const status = err instanceof AppError ? err.status : isStoreUnavailable(err) ? 503 : 500;
@@ -176,6 +200,8 @@ export function portalPerimeter(deps: {
   routes: Middleware;
   /** the partner's display name, when it has one */
   shopName?: (partnerId: string) => Promise<string | undefined>;
+  /** kept forms and the partner's second-factor rule; without it a form after the session ended is refused as before */
+  sessions?: { store: SessionStore; pendingFormTtlMs: number; now: () => Date; knownUser: (userId: string) => Promise<boolean> };
 }): Middleware {
   const publicOrigin = new URL(deps.publicBaseUrl).origin;
   return async (koaCtx, next) => {
@@ -196,17 +222,113 @@ export function portalPerimeter(deps: {
         if (shop) portal.shopName = shop;
       } else portal.csrf = preSessionCsrf(ctx);
       if (token && !live) setSessionCookie(ctx, null);
+      if (live && deps.sessions) await sessionRules(ctx, portal, deps.sessions);
       if (ctx.method === 'POST') {
         const body = await formBody(ctx);
+        if (!live && deps.sessions && (await keptAfterSessionEnded(ctx, body, portal.csrf, publicOrigin, deps.sessions))) return;
         checkForgery(ctx, body, portal.csrf, publicOrigin);
         ctx.request.body = body;
+        if (portal.mustEnrol && !ENROLMENT_PATHS.test(ctx.path)) return void ((ctx.status = 303), ctx.redirect('/portal/enrol'));
       } else if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
         throw new AppError('METHOD_NOT_ALLOWED', 'method', { status: 405 });
       }
+      if (portal.mustEnrol && !ENROLMENT_PATHS.test(ctx.path)) return void ((ctx.status = 303), ctx.redirect('/portal/enrol'));
       await deps.routes(koaCtx, async () => {});
       if (ctx.body == null && ctx.status === 404) throw new PortalRefusal('notFound', 404);
     } catch (err) {
       refusalPage(ctx, err);
     }
   };
+}
+
+/**
+ * The page a form was sent from, where a kept form is shown again: an application's action
+ * has a page of its own (its confirmation form); every other form is on the page the
+ * language switch returns to.
+ */
+export function formPageOf(action: string): string {
+  return /^\/portal\/applications\/[^/]+\/act\/[a-z-]+$/.test(action) ? action : pageToReturnTo('POST', action);
+}
+
+/** What an operator who must enrol the second factor may still open. */
+const ENROLMENT_PATHS = /^\/portal\/(?:enrol|sign-out|lang\/[a-z]+|assets\/.+)$/;
+
+/**
+ * The session rules read with every signed-in request: an operator whose partner requires
+ * the second factor and who has none is sent to enrolment (a live session too); a form kept
+ * when an earlier session ended is restored on its page to the same user, and discarded for
+ * any other.
+ */
+async function sessionRules(ctx: AppContext, portal: PortalRequest, s: NonNullable<Parameters<typeof portalPerimeter>[0]['sessions']>): Promise<void> {
+  const user = portal.user!;
+  if (user.role === 'operator' && !user.totpSecret && (await s.store.operatorsNeedTotp(user.partnerId))) portal.mustEnrol = true;
+  const cookie = ctx.cookies.get(PENDING_COOKIE);
+  if (!cookie || ctx.method !== 'GET' || portal.mustEnrol) return;
+  const kept = await s.store.find(cookie, s.now());
+  if (kept && kept.userId === user._id && formPageOf(kept.action) !== ctx.path) return;
+  await s.store.take(cookie);
+  ctx.cookies.set(PENDING_COOKIE, null, cookieOptions);
+  if (kept && kept.userId === user._id) portal.prefill = { action: kept.action, fields: kept.fields };
+}
+
+/**
+ * A form sent after its session ended (expired, or signed out in another tab). It is kept
+ * only when it plainly comes from a portal page of this browser: same origin (Origin and
+ * Fetch Metadata, when sent), an anti-forgery value of a session's shape that is not the
+ * pre-session one, an address that is not sign-in, setup or sign-out. Its fields (never a
+ * password or a code) are stored for minutes under a random value in a cookie, and the answer
+ * is the sign-in page saying the session ended, which leads back to the form's page.
+ */
+async function keptAfterSessionEnded(
+  ctx: AppContext,
+  body: Record<string, unknown>,
+  preCsrf: string,
+  publicOrigin: string,
+  s: NonNullable<Parameters<typeof portalPerimeter>[0]['sessions']>,
+): Promise<boolean> {
+  if (/^\/portal\/(?:sign-in|setup\/|lang\/)/.test(ctx.path)) return false;
+  // browsers send Origin with every form POST: a post without one is not a page's form
+  const origin = ctx.get('Origin');
+  const site = ctx.get('Sec-Fetch-Site');
+  if (!origin || (origin !== `${ctx.protocol}://${ctx.host}` && origin !== publicOrigin) || (site && site !== 'same-origin')) return false;
+  if (typeof body.csrf !== 'string' || !TOKEN.test(body.csrf) || sameValue(body.csrf, preCsrf)) return false;
+  ctx.status = 303;
+  if (ctx.path === '/portal/sign-out') {
+    ctx.redirect('/portal/sign-in');
+    return true;
+  }
+  const back = safeReturnPath(formPageOf(ctx.path));
+  const fields = keptFields(body);
+  // kept only for a user this browser signed in as (a form nobody could get back is not stored)
+  const who = ctx.cookies.get(WHO_COOKIE);
+  const keep = back !== undefined && Object.keys(fields).length > 0 && who !== undefined && USER_ID.test(who) && (await s.knownUser(who));
+  if (keep) {
+    const now = s.now();
+    const token = await s.store.keep({
+      userId: who,
+      action: ctx.path,
+      fields,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + s.pendingFormTtlMs),
+    });
+    ctx.cookies.set(PENDING_COOKIE, token, { ...cookieOptions, maxAge: s.pendingFormTtlMs });
+  }
+  // ended=1: the session ended and the form is kept; ended=2: it ended, with nothing to keep
+  ctx.redirect(`/portal/sign-in?ended=${keep ? 1 : 2}${back ? `&return=${encodeURIComponent(back)}` : ''}`);
+  return true;
+}
+
+/** Remembers who signed in with this browser (a kept form goes back to that user only). */
+export function setWhoCookie(ctx: AppContext, userId: string, maxAgeMs: number): void {
+  ctx.cookies.set(WHO_COOKIE, userId, { ...cookieOptions, maxAge: maxAgeMs });
+}
+
+/** After a successful sign-in: a form kept for another user is discarded at once. */
+export async function discardFormOfOthers(ctx: AppContext, store: SessionStore | undefined, userId: string, now: Date): Promise<void> {
+  const cookie = ctx.cookies.get(PENDING_COOKIE);
+  if (!cookie || !store) return;
+  const kept = await store.find(cookie, now);
+  if (kept && kept.userId === userId) return;
+  await store.take(cookie);
+  ctx.cookies.set(PENDING_COOKIE, null, cookieOptions);
 }

@@ -351,6 +351,23 @@ const en = {
   payoutsGross: 'Payouts (gross)',
   creditNotesGross: 'Credit notes (gross)',
   badDay: 'Enter the dates as YYYY-MM-DD, the start before the end.',
+  // sessions: sign-in after a session ended, the kept form, second-factor enrolment and the operators' rule (sign-in, enrol and users pages)
+  sessionEndedForm: 'Your session ended before the form was sent. Sign in again: what you typed is kept for a few minutes and shown again on its page.',
+  signInToContinue: 'Sign in to open that page.',
+  formKept: 'Your session ended. We kept what you typed in the form below: check it and submit again.',
+  formNotKept: 'Your session ended before your form was sent, and this page no longer has that form: nothing was done.',
+  qrAlt: 'QR code of the key for the authenticator app',
+  qrHint: 'Scan the QR code with the authenticator app, or type the key below.',
+  enrolTitle: 'Enrol the second factor',
+  enrolLead: 'Your shop requires operators to sign in with a code from an authenticator app. Enrol one now to continue.',
+  enrolButton: 'Enrol and continue',
+  enrolWrong: 'The code from the authenticator app is not right. Try the code it shows now.',
+  policyTitle: 'Second factor',
+  policyOperators: 'Operators must sign in with a code from an authenticator app',
+  policyHint: 'Operators who have not enrolled one are asked to do so at their next click, before anything else.',
+  policySave: 'Save the rule',
+  policyOn: 'Operators now need the second factor.',
+  policyOff: 'Operators no longer need the second factor.',
 } as const;
 
 export type Messages = { [K in keyof typeof en]: string };
@@ -702,6 +719,24 @@ const cs: Messages = {
   payoutsGross: 'Výplaty (hrubě)',
   creditNotesGross: 'Dobropisy (hrubě)',
   badDay: 'Zadejte data ve tvaru RRRR-MM-DD, začátek před koncem.',
+  // sessions: sign-in after a session ended, the kept form, second-factor enrolment and the operators' rule (sign-in, enrol and users pages)
+  sessionEndedForm:
+    'Relace skončila dřív, než se formulář odeslal. Přihlaste se znovu: co jste vyplnili, několik minut uchováme a znovu ukážeme na jeho stránce.',
+  signInToContinue: 'Pro otevření té stránky se přihlaste.',
+  formKept: 'Relace skončila. Co jste vyplnili, je ve formuláři níže: zkontrolujte to a odešlete znovu.',
+  formNotKept: 'Relace skončila dřív, než se formulář odeslal, a tato stránka už ten formulář nemá: nic se neprovedlo.',
+  qrAlt: 'QR kód klíče pro ověřovací aplikaci',
+  qrHint: 'Naskenujte QR kód ověřovací aplikací, nebo opište klíč níže.',
+  enrolTitle: 'Přidání druhého faktoru',
+  enrolLead: 'Váš obchod vyžaduje, aby se operátoři přihlašovali kódem z ověřovací aplikace. Přidejte ji, abyste mohli pokračovat.',
+  enrolButton: 'Přidat a pokračovat',
+  enrolWrong: 'Kód z ověřovací aplikace nesouhlasí. Zadejte kód, který aplikace ukazuje teď.',
+  policyTitle: 'Druhý faktor',
+  policyOperators: 'Operátoři se musí přihlašovat kódem z ověřovací aplikace',
+  policyHint: 'Operátoři, kteří aplikaci nemají, ji musí přidat hned při dalším kliknutí, dřív než cokoli jiného.',
+  policySave: 'Uložit pravidlo',
+  policyOn: 'Operátoři nyní potřebují druhý faktor.',
+  policyOff: 'Operátoři už druhý faktor nepotřebují.',
 };
 
 export type Lang = 'en' | 'cs';

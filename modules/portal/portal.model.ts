@@ -66,6 +66,8 @@ export interface SessionDoc {
   createdAt: Date;
   expiresAt: Date;
   ip: string;
+  /** the TOTP key offered to an operator who must enrol (kept until a code from it is given) */
+  enrolSecret?: string;
 }
 
 export interface AuditDoc {

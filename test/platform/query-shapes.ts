@@ -409,6 +409,21 @@ export const QUERY_SHAPES: QueryShape[] = [
     index: 'userId_1',
   },
   {
+    collections: ['portal_pending_forms', 'portal_partner_policies'],
+    equal: ['_id'],
+    by: 'modules/portal/portal-sessions.ts',
+    what: "a form kept after its session ended (by the hash of its cookie's value), a partner's portal rules",
+    index: '_id_',
+  },
+  {
+    collections: ['portal_sessions', 'portal_users'],
+    equal: ['_id'],
+    residual: ['partnerId', 'totpSecret'],
+    by: 'modules/portal/portal-sessions.routes.ts',
+    what: "the TOTP key offered to a session, an operator's enrolment",
+    index: '_id_',
+  },
+  {
     collections: ['portal_audit'],
     equal: ['partnerId'],
     range: 'at',
