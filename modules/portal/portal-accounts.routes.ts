@@ -9,6 +9,7 @@ import { ROLES, type Role } from './portal.model.js';
 import type { PortalAccounts } from './portal-accounts.service.js';
 import { actorOf, portalOf, PortalRefusal, render, requireUser, setLangCookie, setSessionCookie } from './portal.http.js';
 import { auditBody, messageBody, setupBody, signInBody, usersBody } from './portal-accounts.views.js';
+import { errorText } from './portal-errors.js';
 
 const AUDIT_PAGE = 50;
 const str = (v: unknown, max = 1024): string => (typeof v === 'string' ? v.slice(0, max) : '');
@@ -116,7 +117,7 @@ export function mountAccountRoutes(router: Router, deps: AccountsRouteDeps): voi
     try {
       await accounts.completeSetup(setupToken(ctx), str(body.password), str(body.code, 10).trim(), ctx.ip);
     } catch (err) {
-      if (err instanceof InvalidRequestError) return showSetup(ctx, err.message);
+      if (err instanceof InvalidRequestError) return showSetup(ctx, errorText(m, err));
       if (err instanceof AppError && err.status === 404) return render(ctx, { title: m.setupTitle, narrow: true }, messageBody(m.setupTitle, m.linkDead), 404);
       throw err;
     }
@@ -158,7 +159,7 @@ export function mountAccountRoutes(router: Router, deps: AccountsRouteDeps): voi
       );
       await showUsers(ctx, { email: user.email, link: `${deps.publicBaseUrl}/portal/setup/${token}`, expiresAt, mailed });
     } catch (err) {
-      if (err instanceof AppError && err.status < 500) return showUsers(ctx, undefined, err.message);
+      if (err instanceof AppError && err.status < 500) return showUsers(ctx, undefined, errorText(portalOf(ctx).m, err));
       throw err;
     }
   });
@@ -196,7 +197,7 @@ export function mountAccountRoutes(router: Router, deps: AccountsRouteDeps): voi
     try {
       await accounts.setRole(actorOf(ctx), ctx.params.id!, str((ctx.request.body as Record<string, unknown>).role, 20) as Role);
     } catch (err) {
-      if (err instanceof AppError && err.status < 500 && err.status !== 404) return showUsers(ctx, undefined, err.message);
+      if (err instanceof AppError && err.status < 500 && err.status !== 404) return showUsers(ctx, undefined, errorText(portalOf(ctx).m, err));
       throw err;
     }
     ctx.status = 303;

@@ -13,6 +13,7 @@ import type { ApplicationPage, PortalApplications } from './portal-applications.
 import { PORTAL_ACTIONS, type ActionRequest, type PortalActionName, type PortalActions } from './portal-actions.service.js';
 import { actorOf, portalOf, PortalRefusal, render, requireUser } from './portal.http.js';
 import { csrfField } from './portal.layout.js';
+import { errorText, portalSaid } from './portal-errors.js';
 
 /** The actions block of an application page. */
 export type ActionsView = (ctx: AppContext, page: ApplicationPage) => SafeHtml;
@@ -96,7 +97,7 @@ function actionForm(m: Messages, app: ApplicationDoc, action: PortalActionName, 
 function quantityOf(text: unknown): number | undefined {
   if (typeof text !== 'string' || text.trim() === '') return undefined;
   const t = text.trim().replace(',', '.');
-  if (!/^\d{1,7}(\.\d{1,3})?$/.test(t)) throw new InvalidRequestError(`${text} is not a quantity`);
+  if (!/^\d{1,7}(\.\d{1,3})?$/.test(t)) throw new InvalidRequestError(`${text} is not a quantity`, { attribute: 'quantity' });
   return Number(t);
 }
 
@@ -122,12 +123,23 @@ function requestOf(m: Messages, app: ApplicationDoc, action: PortalActionName, b
     if (body.mode === 'all') return { action, input: {} };
     if (body.mode === 'amount') {
       const amount = minorUnitsOf(String(body.amount ?? ''));
-      if (amount === undefined) throw new InvalidRequestError(m.badAmount, { attribute: 'amount' });
+      if (amount === undefined) throw portalSaid(m.badAmount, 'amount');
       return { action, input: { items: [], totalPrice: { amount, currency: app.order.totalPrice.currency } } as FulfilmentBody };
     }
   }
-  if (!items.length && (action === 'return' || action === 'cancel-items')) throw new InvalidRequestError(m.needItems);
+  if (!items.length && (action === 'return' || action === 'cancel-items')) throw portalSaid(m.needItems);
   return { action, input: (items.length ? { items } : {}) as FulfilmentBody };
+}
+
+/** The names of the items a form's request lists, in its order: what `items[k]` of a refusal names. */
+function itemsOf(app: ApplicationDoc, body: Record<string, unknown>): string[] {
+  return app.order.items.flatMap((item, i) => {
+    try {
+      return quantityOf(body[`q${i}`]) === undefined ? [] : [item.name];
+    } catch {
+      return [];
+    }
+  });
 }
 
 export function mountActionRoutes(router: Router, deps: { accounts: PortalAccounts; applications: PortalApplications; actions: PortalActions }): void {
@@ -171,7 +183,7 @@ export function mountActionRoutes(router: Router, deps: { accounts: PortalAccoun
     } catch (err) {
       if (!(err instanceof AppError) || err.status >= 500 || err.status === 404) throw err;
       await deps.accounts.audit(actorOf(ctx), `application.${action}`, { target, outcome: 'refused', detail: err.code });
-      show(ctx, page.app, action, err.message, err.status);
+      show(ctx, page.app, action, errorText(m, err, { items: itemsOf(page.app, body) }), err.status);
     }
   });
 }

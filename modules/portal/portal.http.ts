@@ -10,6 +10,7 @@ import { page, type PageFrame } from './portal.layout.js';
 import { may, type Permission, type PortalUserDoc, type SessionDoc } from './portal.model.js';
 import type { PortalAccounts } from './portal-accounts.service.js';
 import { messageBody } from './portal-accounts.views.js';
+import { errorText } from './portal-errors.js';
 
 export const PORTAL_PREFIX = '/portal';
 export const SESSION_COOKIE = '__Host-pf_session';
@@ -159,7 +160,7 @@ function refusalPage(ctx: AppContext, err: unknown): void {
       : status === 404
         ? [m.notFoundTitle, m.notFound]
         : status < 500
-          ? [m.badInput, err instanceof AppError ? err.message : m.badInput]
+          ? [m.badInput, err instanceof AppError ? errorText(m, err) : m.badInput]
           : [m.errorTitle, m.busy];
   if (status === 503) ctx.set('Retry-After', '2');
   render(ctx, { title, narrow: true }, messageBody(title, text, { href: '/portal/', label: m.back }), status);
