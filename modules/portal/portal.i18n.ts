@@ -351,6 +351,12 @@ const en = {
   payoutsGross: 'Payouts (gross)',
   creditNotesGross: 'Credit notes (gross)',
   badDay: 'Enter the dates as YYYY-MM-DD, the start before the end.',
+  // the settlement notice e-mail (to the partner's contacts when a settlement is written)
+  mailSettlementSubject: 'Settlement {reference} of {partner}: transfer of {transfer} on {valueDate}',
+  mailSettlementText:
+    'Hello {name},\n\nwe have closed settlement {reference} of {partner}.\n\nReference (variable symbol of the transfer): {reference}\nCut-off: {cutoff}\nValue date: {valueDate}\nTransfer: {transfer}\nTo the account: {account}\nLines (payouts and credit notes): {lines}\n{note}\nThe settlement with its lines and its report, in the partner portal:\n{link}\n',
+  mailSettlementCarried: 'Nothing is transferred this time: the balance of {carried} is carried into the next settlement.\n',
+  mailSettlementNoAccount: 'no account set yet (the transfer waits for it)',
 } as const;
 
 export type Messages = { [K in keyof typeof en]: string };
@@ -702,6 +708,12 @@ const cs: Messages = {
   payoutsGross: 'Výplaty (hrubě)',
   creditNotesGross: 'Dobropisy (hrubě)',
   badDay: 'Zadejte data ve tvaru RRRR-MM-DD, začátek před koncem.',
+  // the settlement notice e-mail (to the partner's contacts when a settlement is written)
+  mailSettlementSubject: 'Vyúčtování {reference} pro {partner}: převod {transfer} dne {valueDate}',
+  mailSettlementText:
+    'Dobrý den, {name},\n\nuzavřeli jsme vyúčtování {reference} pro {partner}.\n\nČíslo (variabilní symbol převodu): {reference}\nUzávěrka: {cutoff}\nDatum splatnosti převodu: {valueDate}\nPřevod: {transfer}\nNa účet: {account}\nŘádků (výplaty a dobropisy): {lines}\n{note}\nVyúčtování s jeho řádky a přehledem najdete v portálu partnera:\n{link}\n',
+  mailSettlementCarried: 'Tentokrát se nic nepřevádí: zůstatek {carried} se převádí do dalšího vyúčtování.\n',
+  mailSettlementNoAccount: 'účet zatím není nastaven (převod na něj čeká)',
 };
 
 export type Lang = 'en' | 'cs';
