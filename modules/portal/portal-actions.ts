@@ -6,7 +6,7 @@ import { AppError, InvalidRequestError } from '../../platform/errors.js';
 import { UUID_PATTERN } from '../../platform/http/paging.js';
 import { CANCEL_REASONS, type ApplicationDoc } from '../applications/index.js';
 import type { FulfilmentBody } from '../orders/index.js';
-import { fill, type Messages } from './portal.i18n.js';
+import { fill, word, type Messages } from './portal.i18n.js';
 import { may } from './portal.model.js';
 import type { PortalAccounts } from './portal-accounts.service.js';
 import type { ApplicationPage, PortalApplications } from './portal-applications.service.js';
@@ -72,7 +72,7 @@ function actionForm(m: Messages, app: ApplicationDoc, action: PortalActionName, 
   const title = m[`act_${action}`];
   const fields =
     action === 'cancel'
-      ? html`<label for="reason">${m.reason}</label><select id="reason" name="reason">${CANCELLABLE_REASONS.map((r) => html`<option value="${r}"${r === 'APPLICATION_CANCELLED_OTHER' ? html` selected` : ''}>${r}</option>`)}</select>
+      ? html`<label for="reason">${m.reason}</label><select id="reason" name="reason">${CANCELLABLE_REASONS.map((r) => html`<option value="${r}"${r === 'APPLICATION_CANCELLED_OTHER' ? html` selected` : ''}>${word(m, 'cancelReason', r)}</option>`)}</select>
       <label for="customReason">${m.customReason}</label><input id="customReason" name="customReason" maxlength="255">`
       : action === 'return'
         ? html`<fieldset><legend>${m.returnMode}</legend>

@@ -357,6 +357,15 @@ const en = {
     'Hello {name},\n\nwe have closed settlement {reference} of {partner}.\n\nReference (variable symbol of the transfer): {reference}\nCut-off: {cutoff}\nValue date: {valueDate}\nTransfer: {transfer}\nTo the account: {account}\nLines (payouts and credit notes): {lines}\n{note}\nThe settlement with its lines and its report, in the partner portal:\n{link}\n',
   mailSettlementCarried: 'Nothing is transferred this time: the balance of {carried} is carried into the next settlement.\n',
   mailSettlementNoAccount: 'no account set yet (the transfer waits for it)',
+  // the cancel form's reasons (the API's codes in words)
+  cancelReason_APPLICATION_CANCELLED_CARRIER_CHANGED: 'The customer changed the carrier',
+  cancelReason_APPLICATION_CANCELLED_CART_CONTENT_CHANGED: 'The cart changed',
+  cancelReason_APPLICATION_CANCELLED_BY_CUSTOMER: 'The customer cancelled',
+  cancelReason_APPLICATION_CANCELLED_BY_ERP: 'Cancelled by our order system',
+  cancelReason_APPLICATION_CANCELLED_EXPIRED: 'Expired',
+  cancelReason_APPLICATION_CANCELLED_UNFINISHED: 'The purchase was not finished',
+  cancelReason_APPLICATION_CANCELLED_BY_ESHOP_RULES: "Cancelled by the shop's rules",
+  cancelReason_APPLICATION_CANCELLED_OTHER: 'Another reason',
 } as const;
 
 export type Messages = { [K in keyof typeof en]: string };
@@ -714,6 +723,15 @@ const cs: Messages = {
     'Dobrý den, {name},\n\nuzavřeli jsme vyúčtování {reference} pro {partner}.\n\nČíslo (variabilní symbol převodu): {reference}\nUzávěrka: {cutoff}\nDatum splatnosti převodu: {valueDate}\nPřevod: {transfer}\nNa účet: {account}\nŘádků (výplaty a dobropisy): {lines}\n{note}\nVyúčtování s jeho řádky a přehledem najdete v portálu partnera:\n{link}\n',
   mailSettlementCarried: 'Tentokrát se nic nepřevádí: zůstatek {carried} se převádí do dalšího vyúčtování.\n',
   mailSettlementNoAccount: 'účet zatím není nastaven (převod na něj čeká)',
+  // the cancel form's reasons (the API's codes in words)
+  cancelReason_APPLICATION_CANCELLED_CARRIER_CHANGED: 'Zákazník změnil dopravce',
+  cancelReason_APPLICATION_CANCELLED_CART_CONTENT_CHANGED: 'Změnil se obsah košíku',
+  cancelReason_APPLICATION_CANCELLED_BY_CUSTOMER: 'Zákazník zrušil',
+  cancelReason_APPLICATION_CANCELLED_BY_ERP: 'Zrušeno naším objednávkovým systémem',
+  cancelReason_APPLICATION_CANCELLED_EXPIRED: 'Vypršelo',
+  cancelReason_APPLICATION_CANCELLED_UNFINISHED: 'Nákup nebyl dokončen',
+  cancelReason_APPLICATION_CANCELLED_BY_ESHOP_RULES: 'Zrušeno podle pravidel obchodu',
+  cancelReason_APPLICATION_CANCELLED_OTHER: 'Jiný důvod',
 };
 
 export type Lang = 'en' | 'cs';
