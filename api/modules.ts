@@ -53,6 +53,9 @@ export async function createModules(platform: Platform, config: Config, override
   });
   const orders = await createOrdersModule({ applications, clock: platform.clock });
   const partners = createPartnerDirectory(platform.db, platform.secrets, platform.clock);
+  // the portal is made after payments (it reads them); the settlement notices reach it through this
+  // late binding, used only once the job runs, which starts after every module is made
+  let portalForNotices: PortalModule | undefined;
   const payments = await createPaymentsModule(platform, config.payments, {
     applications,
     partners: {
@@ -62,6 +65,7 @@ export async function createModules(platform: Platform, config: Config, override
       },
       // the published version has no settlements: its partners get no settlement webhook
       announcesSettlements: async (id) => ((await partners.apiVersion(id)) ?? CURRENT_API_VERSION) !== PUBLISHED_API_VERSION,
+      noticeMails: async (id, settlement) => (portalForNotices ? portalForNotices.settlementNotices.mailsFor(id, settlement) : []),
     },
   });
   const webhooks = await createWebhooksModule(platform, {
@@ -70,6 +74,7 @@ export async function createModules(platform: Platform, config: Config, override
   });
   const events = await createEventsModule(platform, config.events, { deliveryStates: (partnerId, ns) => webhooks.service.statesOf(partnerId, ns) });
   const portal = await createPortalModule(platform, config.portal, { auth, applications, orders, payments, webhooks, events });
+  portalForNotices = portal;
   return {
     auth,
     applications,

@@ -8,7 +8,7 @@ export { PAYMENT_EVENTS, PAYMENT_TOPICS, type PaymentEventData } from './payment
 export type { PaymentBody } from './payments.model.js';
 export { totalsPerDay, type DayTotal } from './partner-payments.query.js';
 export type { PartnerSettlementsQuery, LineRow, OpenBalance, SettlementRef } from './partner-settlements.query.js';
-export type { SettlementDoc } from './settlement.model.js';
+export type { SettlementDoc, SettlementView } from './settlement.model.js';
 export type { PaymentLineDoc } from './payment-lines.model.js';
 export type { CsvDialect } from './settlement.report.js';
 

@@ -1,11 +1,12 @@
 import { derivedId } from '../../platform/ids.js';
 import { isDuplicateKey } from '../../platform/mongo.js';
 import { notificationEntry, type OutboxEntry } from '../../platform/outbox.js';
+import { mailEntry, type MailMessage } from '../../platform/mail.js';
 import type { NotificationRequest } from '../../platform/notifications.js';
 import { systemClock, type Clock } from '../../platform/clock.js';
 import type { NewDocument } from '../../platform/versioned-store.js';
 import { valueDateOf, type CutoffRule } from './settlement.cutoff.js';
-import { referenceOf, settlementIdOf, settlementView, totalsOf, type SettlementDoc } from './settlement.model.js';
+import { referenceOf, settlementIdOf, settlementView, totalsOf, type SettlementDoc, type SettlementView } from './settlement.model.js';
 import type { SettlementsRepository } from './settlements.repository.js';
 import type { PaymentLinesRepository } from './payment-lines.repository.js';
 import type { PaymentLineDoc } from './payment-lines.model.js';
@@ -17,6 +18,12 @@ export interface SettlementPartners {
   bankAccount(partnerId: string): Promise<string | undefined>;
   /** whether the partner's API version knows settlements (its webhooks and feed then carry them) */
   announcesSettlements(partnerId: string): Promise<boolean>;
+  /**
+   * The notice e-mails of a settlement the daily job writes (the portal's, to the partner's
+   * contacts): written in the settlement's own insert, so each leaves once with it. Absent:
+   * no e-mail.
+   */
+  noticeMails?(partnerId: string, settlement: SettlementView): Promise<MailMessage[]>;
 }
 
 const ATTEMPTS = 8;
@@ -151,22 +158,30 @@ export class SettlementService {
     };
   }
 
-  /** The partner's settlement notification (its webhook and feed entry), when its version knows settlements. */
+  /**
+   * What leaves with the settlement: the partner's settlement notification (its webhook and
+   * feed entry), when its version knows settlements, and the notice e-mails to its contacts,
+   * unless the sandbox call closed it (a test of the integration moves no money and may close
+   * every few seconds: nobody's accountant is to be mailed for it).
+   */
   private async entries(doc: NewDocument<SettlementDoc>, taken: PaymentLineDoc[], now: Date): Promise<OutboxEntry[]> {
+    const view = settlementView({ ...doc, version: 1, outbox: {} });
+    const mails = doc.sandbox ? [] : ((await this.partners.noticeMails?.(doc.partnerId, view)) ?? []);
+    const entries = mails.map((m) => mailEntry(m, doc.partnerId, now));
     const url = [...taken].reverse().find((l) => l.notifyUrl)?.notifyUrl;
-    if (!url || !(await this.partners.announcesSettlements(doc.partnerId))) return [];
+    if (!url || !(await this.partners.announcesSettlements(doc.partnerId))) return entries;
     const notification: NotificationRequest = {
       // one per settlement, whose id is its partner and cut-off: the same when made again
       id: derivedId(doc.cutoffAt, 'notification', doc._id),
       partnerId: doc.partnerId,
       kind: SETTLEMENT_NOTIFICATION_KIND,
       url,
-      body: settlementView({ ...doc, version: 1, outbox: {} }),
+      body: view,
       sourceEventId: doc._id,
       key: doc.partnerId,
       createdAt: now.toISOString(),
     };
-    return [notificationEntry(notification)];
+    return [notificationEntry(notification), ...entries];
   }
 
   /** The partner's settlement (another partner's id answers like an unknown one). */

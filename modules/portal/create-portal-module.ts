@@ -7,6 +7,7 @@ import type { AuthModule } from '../auth/index.js';
 import type { PaymentsModule } from '../payments/index.js';
 import { PortalRepository } from './portal.repository.js';
 import { EndpointAlerts } from './portal-endpoint-alerts.js';
+import { SettlementNotices } from './portal-settlement-notices.js';
 import { PortalAccounts } from './portal-accounts.service.js';
 import { portalPerimeter, PORTAL_PREFIX } from './portal.http.js';
 import { mountAccountRoutes } from './portal-accounts.routes.js';
@@ -33,6 +34,8 @@ export interface PortalModule extends AppModule {
   requestLog: RequestLog;
   /** the sign-in form's path: a POST to it over plain HTTP carries a password and is refused */
   signInPath: string;
+  /** the settlement notice e-mails, for the payments module's settlement writes (wired by the composition root) */
+  settlementNotices: SettlementNotices;
 }
 
 export type PortalPlatform = Pick<Platform, 'db' | 'config' | 'clock' | 'logger' | 'outbox'>;
@@ -99,6 +102,7 @@ export async function createPortalModule(platform: PortalPlatform, config: Porta
     name: 'portal',
     accounts,
     signInPath: `${PORTAL_PREFIX}/sign-in`,
+    settlementNotices: new SettlementNotices(repo, http.publicBaseUrl),
     // the request log first: it sees every partner API request after the bearer check
     before: [
       requestLog.middleware(),

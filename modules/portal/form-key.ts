@@ -20,7 +20,8 @@ export async function oncePerForm<D extends { _id: string; version: number }>(
   run: (reply: Reply<D>) => Promise<D>,
 ): Promise<FormOutcome<D>> {
   const key = `${req.namespace}:${req.formKey}`;
-  if (!isValidKey(key) || !/^[0-9a-f-]{36}$/.test(req.formKey)) throw new InvalidRequestError('The form has no valid idempotency key: reload the page.');
+  if (!isValidKey(key) || !/^[0-9a-f-]{36}$/.test(req.formKey))
+    throw new InvalidRequestError('The form has no valid idempotency key: reload the page.', { attribute: 'key' });
   const claim = await keys.claim(req.partnerId, key, req.fingerprint);
   if (claim.kind === 'replay') return { kind: 'replayed', status: claim.response.status };
   if (claim.kind === 'reused') throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This form was already sent with other values: reload the page.', { status: 422 });

@@ -5,3 +5,4 @@
 export { createPortalModule, createFirstOwner, type PortalModule } from './create-portal-module.js';
 export { portalMigrations } from './migrations.js';
 export { portalSection, type PortalConfig } from './portal.config.js';
+export { SettlementNotices } from './portal-settlement-notices.js';

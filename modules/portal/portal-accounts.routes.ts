@@ -11,6 +11,7 @@ import { actorOf, discardFormOfOthers, portalOf, PortalRefusal, render, requireU
 import { auditBody, messageBody, setupBody, signInBody, usersBody } from './portal-accounts.views.js';
 import { safeReturnPath, type SessionStore } from './portal-sessions.js';
 import { policyForm, qrSvg } from './portal-sessions.views.js';
+import { errorText } from './portal-errors.js';
 
 const AUDIT_PAGE = 50;
 const str = (v: unknown, max = 1024): string => (typeof v === 'string' ? v.slice(0, max) : '');
@@ -136,7 +137,7 @@ export function mountAccountRoutes(router: Router, deps: AccountsRouteDeps): voi
       const operatorsNeedTotp = opened ? ((await deps.store?.operatorsNeedTotp(opened.user.partnerId)) ?? false) : false;
       await accounts.completeSetup(setupToken(ctx), str(body.password), str(body.code, 10).trim(), ctx.ip, operatorsNeedTotp);
     } catch (err) {
-      if (err instanceof InvalidRequestError) return showSetup(ctx, err.message);
+      if (err instanceof InvalidRequestError) return showSetup(ctx, errorText(m, err));
       if (err instanceof AppError && err.status === 404) return render(ctx, { title: m.setupTitle, narrow: true }, messageBody(m.setupTitle, m.linkDead), 404);
       throw err;
     }
@@ -188,7 +189,7 @@ export function mountAccountRoutes(router: Router, deps: AccountsRouteDeps): voi
       );
       await showUsers(ctx, { email: user.email, link: `${deps.publicBaseUrl}/portal/setup/${token}`, expiresAt, mailed });
     } catch (err) {
-      if (err instanceof AppError && err.status < 500) return showUsers(ctx, undefined, err.message);
+      if (err instanceof AppError && err.status < 500) return showUsers(ctx, undefined, errorText(portalOf(ctx).m, err));
       throw err;
     }
   });
@@ -226,7 +227,7 @@ export function mountAccountRoutes(router: Router, deps: AccountsRouteDeps): voi
     try {
       await accounts.setRole(actorOf(ctx), ctx.params.id!, str((ctx.request.body as Record<string, unknown>).role, 20) as Role);
     } catch (err) {
-      if (err instanceof AppError && err.status < 500 && err.status !== 404) return showUsers(ctx, undefined, err.message);
+      if (err instanceof AppError && err.status < 500 && err.status !== 404) return showUsers(ctx, undefined, errorText(portalOf(ctx).m, err));
       throw err;
     }
     ctx.status = 303;

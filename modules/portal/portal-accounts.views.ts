@@ -113,8 +113,8 @@ ${v.rule ?? ''}`;
 export function auditBody(m: Messages, entries: AuditDoc[], next?: string): SafeHtml {
   const rows = entries.map(
     (e) => html`<tr>
-    ${td(m.when, formatDateTime(e.at, m))}${td(m.who, e.userEmail ?? 'CLI')}${td(m.what, html`${e.action}${e.detail ? html` <span class="hint">(${e.detail})</span>` : ''}`)}
-    ${td(m.target, e.target ?? '')}${td(m.from, e.ip ?? '')}<td class="${e.outcome === 'ok' ? 'ok' : 'bad'}" data-label="${m.outcome}">${e.outcome}</td>
+    ${td(m.when, formatDateTime(e.at, m))}${td(m.who, e.userEmail ?? 'CLI')}${td(m.what, html`${word(m, 'audit', e.action)}${word(m, 'audit', e.action) !== e.action ? html` <span class="hint">${e.action}</span>` : ''}${e.detail ? html` <span class="hint">(${e.detail})</span>` : ''}`)}
+    ${td(m.target, e.target ?? '')}${td(m.from, e.ip ?? '')}<td class="${e.outcome === 'ok' ? 'ok' : 'bad'}" data-label="${m.outcome}">${word(m, 'audit', e.outcome)}</td>
   </tr>`,
   );
   return html`<h1>${m.auditTitle}</h1>

@@ -1,10 +1,11 @@
 import type Joi from 'joi';
-import { InvalidRequestError, NotFoundError } from '../../platform/errors.js';
+import { NotFoundError } from '../../platform/errors.js';
 import { fingerprintOf, type IdempotencyStore, type Reply } from '../../platform/idempotency.js';
 import { oncePerForm, type FormOutcome } from './form-key.js';
 import type { AuthenticatedPartner } from '../../platform/http/state.js';
 import type { ApplicationDoc, ApplicationsModule, CancelInput } from '../applications/index.js';
 import type { FulfilmentBody, OrdersModule } from '../orders/index.js';
+import { fieldRefusal } from './portal-errors.js';
 
 /** The actions the portal offers, by their name in the page's path. */
 export const PORTAL_ACTIONS = {
@@ -45,7 +46,7 @@ export class PortalActions {
   validate(req: ActionRequest): ActionRequest {
     const schema = req.action === 'cancel' ? this.deps.schemas.cancel : this.deps.schemas.fulfil[FULFIL_OP[req.action]];
     const { error, value } = schema.validate(req.input, { abortEarly: true, convert: true });
-    if (error) throw new InvalidRequestError(error.message, { attribute: error.details[0]?.path.join('.') });
+    if (error) throw fieldRefusal(error);
     return { ...req, input: value } as ActionRequest;
   }
 

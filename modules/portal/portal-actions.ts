@@ -6,13 +6,14 @@ import { AppError, InvalidRequestError } from '../../platform/errors.js';
 import { UUID_PATTERN } from '../../platform/http/paging.js';
 import { CANCEL_REASONS, type ApplicationDoc } from '../applications/index.js';
 import type { FulfilmentBody } from '../orders/index.js';
-import { fill, type Messages } from './portal.i18n.js';
+import { fill, word, type Messages } from './portal.i18n.js';
 import { may } from './portal.model.js';
 import type { PortalAccounts } from './portal-accounts.service.js';
 import type { ApplicationPage, PortalApplications } from './portal-applications.service.js';
 import { PORTAL_ACTIONS, type ActionRequest, type PortalActionName, type PortalActions } from './portal-actions.service.js';
 import { actorOf, portalOf, PortalRefusal, render, requireUser } from './portal.http.js';
 import { csrfField } from './portal.layout.js';
+import { errorText, portalSaid } from './portal-errors.js';
 
 /** The actions block of an application page. */
 export type ActionsView = (ctx: AppContext, page: ApplicationPage) => SafeHtml;
@@ -71,7 +72,7 @@ function actionForm(m: Messages, app: ApplicationDoc, action: PortalActionName, 
   const title = m[`act_${action}`];
   const fields =
     action === 'cancel'
-      ? html`<label for="reason">${m.reason}</label><select id="reason" name="reason">${CANCELLABLE_REASONS.map((r) => html`<option value="${r}"${r === 'APPLICATION_CANCELLED_OTHER' ? html` selected` : ''}>${r}</option>`)}</select>
+      ? html`<label for="reason">${m.reason}</label><select id="reason" name="reason">${CANCELLABLE_REASONS.map((r) => html`<option value="${r}"${r === 'APPLICATION_CANCELLED_OTHER' ? html` selected` : ''}>${word(m, 'cancelReason', r)}</option>`)}</select>
       <label for="customReason">${m.customReason}</label><input id="customReason" name="customReason" maxlength="255">`
       : action === 'return'
         ? html`<fieldset><legend>${m.returnMode}</legend>
@@ -96,7 +97,7 @@ function actionForm(m: Messages, app: ApplicationDoc, action: PortalActionName, 
 function quantityOf(text: unknown): number | undefined {
   if (typeof text !== 'string' || text.trim() === '') return undefined;
   const t = text.trim().replace(',', '.');
-  if (!/^\d{1,7}(\.\d{1,3})?$/.test(t)) throw new InvalidRequestError(`${text} is not a quantity`);
+  if (!/^\d{1,7}(\.\d{1,3})?$/.test(t)) throw new InvalidRequestError(`${text} is not a quantity`, { attribute: 'quantity' });
   return Number(t);
 }
 
@@ -122,12 +123,23 @@ function requestOf(m: Messages, app: ApplicationDoc, action: PortalActionName, b
     if (body.mode === 'all') return { action, input: {} };
     if (body.mode === 'amount') {
       const amount = minorUnitsOf(String(body.amount ?? ''));
-      if (amount === undefined) throw new InvalidRequestError(m.badAmount, { attribute: 'amount' });
+      if (amount === undefined) throw portalSaid(m.badAmount, 'amount');
       return { action, input: { items: [], totalPrice: { amount, currency: app.order.totalPrice.currency } } as FulfilmentBody };
     }
   }
-  if (!items.length && (action === 'return' || action === 'cancel-items')) throw new InvalidRequestError(m.needItems);
+  if (!items.length && (action === 'return' || action === 'cancel-items')) throw portalSaid(m.needItems);
   return { action, input: (items.length ? { items } : {}) as FulfilmentBody };
+}
+
+/** The names of the items a form's request lists, in its order: what `items[k]` of a refusal names. */
+function itemsOf(app: ApplicationDoc, body: Record<string, unknown>): string[] {
+  return app.order.items.flatMap((item, i) => {
+    try {
+      return quantityOf(body[`q${i}`]) === undefined ? [] : [item.name];
+    } catch {
+      return [];
+    }
+  });
 }
 
 export function mountActionRoutes(router: Router, deps: { accounts: PortalAccounts; applications: PortalApplications; actions: PortalActions }): void {
@@ -171,7 +183,7 @@ export function mountActionRoutes(router: Router, deps: { accounts: PortalAccoun
     } catch (err) {
       if (!(err instanceof AppError) || err.status >= 500 || err.status === 404) throw err;
       await deps.accounts.audit(actorOf(ctx), `application.${action}`, { target, outcome: 'refused', detail: err.code });
-      show(ctx, page.app, action, err.message, err.status);
+      show(ctx, page.app, action, errorText(m, err, { items: itemsOf(page.app, body) }), err.status);
     }
   });
 }

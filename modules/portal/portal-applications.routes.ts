@@ -11,6 +11,7 @@ import { applicationBody, applicationsBody, listLink, REASONS, STATES, TYPES } f
 import { portalOf, PortalRefusal, render, requireUser } from './portal.http.js';
 import { homeBody } from './portal-accounts.views.js';
 import type { ActionsView } from './portal-actions.js';
+import { fieldRefusal } from './portal-errors.js';
 
 const PAGE_SIZE = 25;
 const DONE_LABELS: Record<string, 'act_cancel' | 'act_send' | 'act_deliver' | 'act_return' | 'act_cancel-items'> = {
@@ -44,7 +45,7 @@ const listQuery = Joi.object({
 function dayStart(text: string | undefined, plusDays = 0): Date | undefined {
   if (!text) return undefined;
   const d = new Date(`${text}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) throw new InvalidRequestError(`${text} is not a date`);
+  if (Number.isNaN(d.getTime())) throw new InvalidRequestError(`${text} is not a date`, { attribute: 'date' });
   return new Date(d.getTime() + plusDays * 86_400_000);
 }
 
@@ -71,7 +72,7 @@ export function mountApplicationRoutes(
     const user = await requireUser(ctx, 'read', deps.accounts);
     const { m } = portalOf(ctx);
     const { error, value: q } = listQuery.validate(ctx.query, { allowUnknown: false, abortEarly: true });
-    if (error) throw new InvalidRequestError(error.message);
+    if (error) throw fieldRefusal(error);
     const createdFrom = dayStart(q.from);
     const createdTo = dayStart(q.to, 1);
     const filters: ListFilters = {

@@ -48,7 +48,10 @@ export class PortalApplications {
     const cursorId = page.after ?? page.before;
     const position = cursorId ? await this.deps.applications.applicationPosition(partnerId, cursorId) : undefined;
     // the shared paging rule: a cursor that names no application of this partner is refused
-    if (cursorId && !position) throw new InvalidRequestError(`${page.after ? 'after' : 'before'}: unknown cursor: no application of this partner has this id.`);
+    if (cursorId && !position)
+      throw new InvalidRequestError(`${page.after ? 'after' : 'before'}: unknown cursor: no application of this partner has this id.`, {
+        attribute: page.after ? 'after' : 'before',
+      });
     const query: ApplicationListQuery = { ...filters, limit: page.limit, ...(position ? (page.after ? { after: position } : { before: position }) : {}) };
     const [{ items, more }, counts] = await Promise.all([
       this.deps.applications.listApplications(partnerId, query),

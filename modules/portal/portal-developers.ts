@@ -15,6 +15,7 @@ import type { PortalAccounts } from './portal-accounts.service.js';
 import { actorOf, portalOf, render, requireUser } from './portal.http.js';
 import { csrfField } from './portal.layout.js';
 import { REQUEST_LOG_RETENTION_MS, type RequestLog, type RequestLogDoc, type StatusClass } from './request-log.js';
+import { fieldRefusal } from './portal-errors.js';
 
 const PAGE = 50;
 const GRACES = { '0h': 0, '1h': 3_600_000, '24h': 86_400_000, '72h': 3 * 86_400_000 } as const;
@@ -62,7 +63,7 @@ export function mountDeveloperRoutes(router: Router, deps: DevelopersDeps): void
   const show = async (ctx: AppContext, user: PortalUserDoc, rotated?: { secret: string; until: string }, replayed = false) => {
     const { m, csrf } = portalOf(ctx);
     const { error, value: q } = query.validate(ctx.query);
-    if (error) throw new InvalidRequestError(error.message);
+    if (error) throw fieldRefusal(error);
     const [partner, secrets, tokenKey] = await Promise.all([
       deps.auth.service.partner(user.partnerId),
       deps.auth.service.webhookSecretStatus(user.partnerId),
@@ -114,10 +115,10 @@ ${older ? html`<p><a href="${older}">${m.older}</a></p>` : ''}</section>`,
     const ctx = koa as unknown as AppContext;
     const user = await requireUser(ctx, 'manageCredentials', deps.accounts, 'credentials.webhook-secret.rotate');
     const grace = String((ctx.request.body as Record<string, unknown>).grace ?? '');
-    if (!(grace in GRACES)) throw new InvalidRequestError('overlap: one of 0h, 1h, 24h, 72h');
+    if (!(grace in GRACES)) throw new InvalidRequestError('overlap: one of 0h, 1h, 24h, 72h', { attribute: 'overlap' });
     // a reload of this POST or a double click rotates once (the form's key, claimed like an Idempotency-Key)
     const formKey = String((ctx.request.body as Record<string, unknown>).key ?? '');
-    if (!/^[0-9a-f-]{36}$/.test(formKey)) throw new InvalidRequestError('The form has no valid key: reload the page.');
+    if (!/^[0-9a-f-]{36}$/.test(formKey)) throw new InvalidRequestError('The form has no valid key: reload the page.', { attribute: 'key' });
     const claim = await deps.keys.claim(user.partnerId, `portal-rotate:${formKey}`, fingerprintOf('POST', ctx.path, { grace }));
     if (claim.kind !== 'run') {
       ctx.query = {};

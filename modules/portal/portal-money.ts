@@ -11,6 +11,7 @@ import type { PortalAccounts } from './portal-accounts.service.js';
 import { portalOf, render, requireUser } from './portal.http.js';
 import { toPragueLocal } from './prague-time.js';
 import { lineTable, td } from './portal-settlements.views.js';
+import { portalSaid } from './portal-errors.js';
 
 /**
  * The page's totals per day ask one count per day: a period longer than this shows no
@@ -34,12 +35,12 @@ type Range = { from: string; to: string; days: number; after?: string; excel: bo
 
 function range(ctx: AppContext, clock: Clock, m: Messages): Range {
   const { error, value } = query.validate(ctx.query);
-  if (error) throw new InvalidRequestError(m.badDay);
+  if (error) throw portalSaid(m.badDay);
   const today = toPragueLocal(clock.now()).slice(0, 10);
   const to = (value.to as string | undefined) ?? today;
   const from = (value.from as string | undefined) ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
   const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
-  if (!(days >= 1)) throw new InvalidRequestError(m.badDay);
+  if (!(days >= 1)) throw portalSaid(m.badDay);
   return { from, to, days, excel: value.format === 'excel', ...(value.after ? { after: value.after as string } : {}) };
 }
 
@@ -77,7 +78,7 @@ export function mountMoneyRoutes(
       long ? Promise.resolve([]) : deps.payments.partnerPayments.dayTotals(user.partnerId, from, to),
       deps.payments.partnerPayments.page(user.partnerId, from, to, PAGE, after),
     ]);
-    if (unknownCursor) throw new InvalidRequestError('after: unknown cursor: no payment of this partner has this id.');
+    if (unknownCursor) throw new InvalidRequestError('after: unknown cursor: no payment of this partner has this id.', { attribute: 'after' });
     const rows = await deps.payments.partnerSettlements.rows(user.partnerId, lines);
     const next = more ? `/portal/money?${new URLSearchParams({ from, to, after: lines[lines.length - 1]!._id })}` : undefined;
     const csv = `/portal/money.csv?from=${from}&to=${to}`;

@@ -32,7 +32,7 @@ export function mountSettlementRoutes(router: Router, deps: Deps): void {
     const user = await requireUser(ctx, 'read', deps.accounts);
     const { m } = portalOf(ctx);
     const before = typeof ctx.query.before === 'string' && ctx.query.before ? ctx.query.before : undefined;
-    if (before !== undefined && !NUMBER.test(before)) throw new InvalidRequestError('before: a settlement number');
+    if (before !== undefined && !NUMBER.test(before)) throw new InvalidRequestError('before: a settlement number', { attribute: 'before' });
     const [list, open] = await Promise.all([q.list(user.partnerId, PAGE, before ? Number(before) : undefined), q.open(user.partnerId)]);
     const last = list.items[list.items.length - 1];
     const older = list.more && last ? `/portal/settlements?before=${last.number}` : undefined;
@@ -45,7 +45,8 @@ export function mountSettlementRoutes(router: Router, deps: Deps): void {
     const { m } = portalOf(ctx);
     const s = await own(ctx, user.partnerId);
     const after = typeof ctx.query.after === 'string' && ctx.query.after ? ctx.query.after : undefined;
-    if (after !== undefined && !s.lineIds.includes(after)) throw new InvalidRequestError('after: no line of this settlement has this paymentId');
+    if (after !== undefined && !s.lineIds.includes(after))
+      throw new InvalidRequestError('after: no line of this settlement has this paymentId', { attribute: 'after' });
     const lines = await q.lineRows(s, LINES_PAGE, after);
     const lastLine = lines.items[lines.items.length - 1];
     const next = lines.more && lastLine ? `/portal/settlements/${s._id}?after=${lastLine.paymentId}` : undefined;

@@ -3,7 +3,7 @@ import type Router from '@koa/router';
 import Joi from 'joi';
 import { html, type SafeHtml } from '../../platform/http/html.js';
 import type { AppContext } from '../../platform/http/state.js';
-import { AppError, InvalidRequestError } from '../../platform/errors.js';
+import { AppError } from '../../platform/errors.js';
 import { UUID_PATTERN } from '../../platform/http/paging.js';
 import { fingerprintOf, type IdempotencyStore } from '../../platform/idempotency.js';
 import type { Clock } from '../../platform/clock.js';
@@ -26,6 +26,7 @@ import { csrfField } from './portal.layout.js';
 import { oncePerForm } from './form-key.js';
 import { td } from './portal-settlements.views.js';
 import { fromPragueLocal, toPragueLocal } from './prague-time.js';
+import { errorText, fieldRefusal, portalSaid } from './portal-errors.js';
 
 const DAY_MS = 86_400_000;
 const PAGE = 25;
@@ -188,7 +189,7 @@ export function mountWebhookRoutes(router: Router, deps: WebhookPagesDeps): void
   const show = async (ctx: AppContext, user: PortalUserDoc, refusal?: { text: string; status: number }) => {
     const { m, csrf } = portalOf(ctx);
     const { error, value: q } = query.validate(ctx.query);
-    if (error) throw new InvalidRequestError(error.message);
+    if (error) throw fieldRefusal(error);
     const now = deps.clock.now();
     const [health, list] = await Promise.all([
       service.health(user.partnerId, new Date(now.getTime() - DAY_MS)),
@@ -277,7 +278,7 @@ ${deliveriesTable(m, items, csrf, canRedeliver)}
           ? fill(m.testLimited, { n: TEST_NOTIFICATION_LIMIT, s: err.retryAfterSeconds })
           : err instanceof UnknownEndpointError
             ? m.testUnknownEndpoint
-            : err.message;
+            : errorText(m, err);
       for (const [name, value] of Object.entries(err.headers)) ctx.set(name, value);
       ctx.query = {};
       await show(ctx, user, { text, status: err.status });
@@ -317,7 +318,7 @@ ${deliveriesTable(m, items, csrf, canRedeliver)}
     const ctx = koa as unknown as AppContext;
     const user = await requireUser(ctx, 'redeliver', deps.accounts, 'webhook.recover');
     const since = fromPragueLocal(String((ctx.request.body as Record<string, unknown>).since ?? ''));
-    if (!since) throw new InvalidRequestError(portalOf(ctx).m.badSince);
+    if (!since) throw portalSaid(portalOf(ctx).m.badSince);
     const { redeliveryCount } = await service.recover(user.partnerId, since);
     await deps.accounts.audit(actorOf(ctx), 'webhook.recover', { target: `since ${since.toISOString()}`, detail: `${redeliveryCount} redelivered` });
     ctx.status = 303;

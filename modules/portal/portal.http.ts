@@ -11,6 +11,7 @@ import { may, type Permission, type PortalUserDoc, type SessionDoc } from './por
 import type { PortalAccounts } from './portal-accounts.service.js';
 import { messageBody } from './portal-accounts.views.js';
 import { keptFields, prefillForms, safeReturnPath, type SessionStore } from './portal-sessions.js';
+import { errorText } from './portal-errors.js';
 
 export const PORTAL_PREFIX = '/portal';
 export const SESSION_COOKIE = '__Host-pf_session';
@@ -183,7 +184,7 @@ function refusalPage(ctx: AppContext, err: unknown): void {
       : status === 404
         ? [m.notFoundTitle, m.notFound]
         : status < 500
-          ? [m.badInput, err instanceof AppError ? err.message : m.badInput]
+          ? [m.badInput, err instanceof AppError ? errorText(m, err) : m.badInput]
           : [m.errorTitle, m.busy];
   if (status === 503) ctx.set('Retry-After', '2');
   render(ctx, { title, narrow: true }, messageBody(title, text, { href: '/portal/', label: m.back }), status);

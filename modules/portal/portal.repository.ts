@@ -88,6 +88,17 @@ export class PortalRepository {
       .toArray();
   }
 
+  /** One partner's owners and operators: the recipients of its settlement notices. */
+  contactsOf(partnerId: string): Promise<PortalUserDoc[]> {
+    return this.users
+      .find(
+        { role: { $in: ['owner', 'operator'] }, partnerId },
+        { projection: { passwordHash: 1, partnerId: 1, partnerName: 1, email: 1, name: 1, role: 1, enabled: 1, lang: 1 } },
+      )
+      .limit(500)
+      .toArray();
+  }
+
   usersOf(partnerId: string): Promise<PortalUserDoc[]> {
     return this.users.find({ partnerId }).sort({ partnerId: 1, createdAt: 1 }).limit(500).toArray();
   }
