@@ -136,7 +136,7 @@ function previewPage(m: Messages, action: PortalActionName, p: ActionPreview, ch
 <table class="figures" id="preview"><caption class="visually-hidden">${m.pvFigures}</caption><tbody>
 ${row('what', m.pvWhat, what, false)}
 ${row('total-before', m.pvTotalBefore, money(p.totalBefore.amount, p.totalBefore.currency))}
-${row('total-after', m.pvTotalAfter, money(p.totalAfter.amount))}
+${action === 'cancel' ? '' : row('total-after', m.pvTotalAfter, money(p.totalAfter.amount))}
 ${row('state-after', m.pvStateAfter, `${word(m, 'state', p.status.state)} / ${word(m, 'reason', p.status.stateReason)}`, false)}
 ${
   pay
@@ -322,7 +322,9 @@ export function mountActionRoutes(router: Router, deps: { accounts: PortalAccoun
       const announced = expected?.version === version ? expected?.payment : undefined;
       if (announced) await deps.actions.paymentOf(page.app.partnerId, page.app._id, outcome.operationId, LEDGER_WAIT_MS);
       ctx.status = 303;
-      ctx.redirect(`/portal/applications/${page.app._id}?done=${action}${previewed ? `&op=${outcome.operationId}${announced ? '&pay=1' : ''}` : ''}`);
+      // a cancel of the application changes no order: its notice is the plain one
+      const withOp = previewed && action !== 'cancel';
+      ctx.redirect(`/portal/applications/${page.app._id}?done=${action}${withOp ? `&op=${outcome.operationId}${announced ? '&pay=1' : ''}` : ''}`);
     } catch (err) {
       if (!correctable(err)) throw err;
       await deps.accounts.audit(actorOf(ctx), `application.${action}`, { target, outcome: 'refused', detail: err.code });
