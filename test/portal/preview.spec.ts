@@ -115,6 +115,50 @@ describe('the partner portal: the preview of a return or cancel', function () {
     });
   }
 
+  it('when an amount is refunded and then the whole order is returned, then each preview names the credit note and the state the API then records', async () => {
+    const m = CATALOGUES.en;
+    await lang(fee, 'en');
+    const app = await sentApp(feePartner);
+    await waitFor('the payout', async () => (await payments(app.id, feePartner)).some((p) => p.type === 'PAYOUT'), { maxWait: 20_000 });
+    const confirmAndCompare = async () => {
+      const shown = {
+        gross: minorOf(await figure(fee, 'gross')),
+        fee: minorOf(await figure(fee, 'fee')),
+        net: minorOf(await figure(fee, 'net')),
+        total: minorOf(await figure(fee, 'total-after')),
+        state: await figure(fee, 'state-after'),
+      };
+      await fee.getByRole('button', { name: fill(m.actConfirm, { action: m.act_return }) }).click();
+      await fee.waitForURL(/\?done=return&op=/);
+      const note = (await payments(app.id, feePartner)).find((p) => p.operationId === new URL(fee.url()).searchParams.get('op'));
+      const after = await w.h.get(app.id, feePartner);
+      expect({ gross: note.grossValue.amount, fee: note.fee.amount, net: note.value.amount, total: after.order.totalPrice.amount }).to.deep.equal({
+        gross: shown.gross,
+        fee: shown.fee,
+        net: shown.net,
+        total: shown.total,
+      });
+      expect(await fee.locator('#app-state').textContent()).to.equal(shown.state.split(' / ')[0]);
+      return shown;
+    };
+    // an amount only: 123.45 back of 1 500.00
+    await openReturn(fee, m, app.id);
+    await fee.getByRole('radio', { name: m.returnAmount }).check();
+    await fee.getByLabel(fill(m.refundAmount, { currency: 'CZK' })).fill('123,45');
+    await fee.getByRole('button', { name: m.pvButton }).click();
+    expect((await figure(fee, 'what')).replace(/\s/g, ' ')).to.equal('An amount of CZK 123.45');
+    expect((await confirmAndCompare()).gross).to.equal(-12345);
+    // then everything that is left
+    await openReturn(fee, m, app.id);
+    await fee.getByRole('radio', { name: m.returnAll }).check();
+    await fee.getByRole('button', { name: m.pvButton }).click();
+    const all = await confirmAndCompare();
+    expect(all.total).to.equal(0);
+    expect(all.state).to.equal(`${m.state_CANCELLED} / ${m.reason_CANCELLED_RETURNED}`);
+    // payouts and credit notes of the application come to nothing
+    expect((await payments(app.id, feePartner)).reduce((a, p) => a + p.value.amount, 0)).to.equal(0);
+  });
+
   it('when the order changes between the preview and the confirm, then nothing is applied and the new preview is shown with a message', async () => {
     const m = CATALOGUES.en;
     await lang(fee, 'en');
