@@ -61,6 +61,14 @@ describe('the partner portal: the preview of a return or cancel', function () {
     await waitForReason(w.h, app.id, partner, 'READY_SHIPPED');
     return app;
   };
+  /**
+   * The send's payout recorded and the application marked paid (its own change, which the
+   * confirm of an earlier preview would rightly call a change in between).
+   */
+  const paidOut = async (id: string) => {
+    await waitFor('the payout', async () => (await payments(id, feePartner)).some((p) => p.type === 'PAYOUT'), { maxWait: 20_000 });
+    await waitForReason(w.h, id, feePartner, 'READY_PAID');
+  };
   const openReturn = async (page: Page, m: Messages, id: string) => {
     await page.goto(appPage(id));
     await page.getByRole('link', { name: m.act_return }).click();
@@ -71,7 +79,7 @@ describe('the partner portal: the preview of a return or cancel', function () {
       const m = CATALOGUES[l];
       const app = await sentApp(feePartner);
       // the payout of the send is recorded first: the credit note is against it
-      await waitFor('the payout', async () => (await payments(app.id, feePartner)).some((p) => p.type === 'PAYOUT'), { maxWait: 20_000 });
+      await paidOut(app.id);
       await lang(fee, l);
       await openReturn(fee, m, app.id);
       // a whole kettle in English; half of one in Czech, typed with a decimal comma
@@ -119,7 +127,7 @@ describe('the partner portal: the preview of a return or cancel', function () {
     const m = CATALOGUES.en;
     await lang(fee, 'en');
     const app = await sentApp(feePartner);
-    await waitFor('the payout', async () => (await payments(app.id, feePartner)).some((p) => p.type === 'PAYOUT'), { maxWait: 20_000 });
+    await paidOut(app.id);
     const confirmAndCompare = async () => {
       const shown = {
         gross: minorOf(await figure(fee, 'gross')),
@@ -163,7 +171,7 @@ describe('the partner portal: the preview of a return or cancel', function () {
     const m = CATALOGUES.en;
     await lang(fee, 'en');
     const app = await sentApp(feePartner);
-    await waitFor('the payout', async () => (await payments(app.id, feePartner)).some((p) => p.type === 'PAYOUT'), { maxWait: 20_000 });
+    await paidOut(app.id);
     await openReturn(fee, m, app.id);
     await fee.getByLabel('Electric kettle').fill('1');
     await fee.getByRole('button', { name: m.pvButton }).click();
