@@ -95,8 +95,8 @@ function actionForm(m: Messages, app: ApplicationDoc, action: PortalActionName, 
   // a return or cancel shows what will result first (the preview page confirms); send and deliver confirm here
   const previewed = PREVIEWED.has(action);
   return html`<p><a href="/portal/applications/${app._id}">← ${fill(m.appTitle, { number: app.order.number })}</a></p>
-<h1>${fill(m.actConfirm, { action: title })}</h1>
-<p class="lead">${m.actLead}</p>
+<h1>${previewed ? title : fill(m.actConfirm, { action: title })}</h1>
+<p class="lead">${previewed ? m.pvFormLead : m.actLead}</p>
 <form method="post" action="/portal/applications/${app._id}/act/${action}${previewed ? '/preview' : ''}" class="card">
   ${csrfField(csrf)}
   ${previewed ? '' : html`<input type="hidden" name="key" value="${randomUUID()}">`}
@@ -235,7 +235,11 @@ export function mountActionRoutes(router: Router, deps: { accounts: PortalAccoun
     const { m, csrf } = portalOf(ctx);
     render(
       ctx,
-      { title: fill(m.actConfirm, { action: m[`act_${action}`] }), current: 'applications', ...(error ? { flash: { text: error, error: true } } : {}) },
+      {
+        title: PREVIEWED.has(action) ? m[`act_${action}`] : fill(m.actConfirm, { action: m[`act_${action}`] }),
+        current: 'applications',
+        ...(error ? { flash: { text: error, error: true } } : {}),
+      },
       actionForm(m, app, action, csrf, choice),
       status,
     );

@@ -353,6 +353,7 @@ const en = {
   badDay: 'Enter the dates as YYYY-MM-DD, the start before the end.',
   // the preview of a return or cancel, and its confirm (portal-actions.ts)
   pvButton: 'Preview the result',
+  pvFormLead: 'Choose what to change, then check the result on the next page: nothing changes until you confirm there.',
   pvTitle: 'Check before confirming: {action}',
   pvLead: 'Nothing has changed yet. This is what confirming will do, computed by the same rules as the API.',
   pvFigures: 'What will result',
@@ -733,6 +734,7 @@ const cs: Messages = {
   badDay: 'Zadejte data ve tvaru RRRR-MM-DD, začátek před koncem.',
   // the preview of a return or cancel, and its confirm (portal-actions.ts)
   pvButton: 'Zobrazit výsledek',
+  pvFormLead: 'Zvolte, co se má změnit, a na další stránce zkontrolujte výsledek: nic se nezmění, dokud to tam nepotvrdíte.',
   pvTitle: 'Zkontrolujte před potvrzením: {action}',
   pvLead: 'Zatím se nic nezměnilo. Takto dopadne potvrzení, spočteno stejnými pravidly jako v API.',
   pvFigures: 'Co z toho vyplyne',
