@@ -3,7 +3,7 @@ import type { AppModule, Platform } from '../../platform/module.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Reply } from '../../platform/idempotency.js';
 import type { DocumentInput, DocumentMeta } from '../order-rules/index.js';
-import type { ApplicationDoc } from './application.model.js';
+import type { ApplicationDoc, Status } from './application.model.js';
 import { AllowedActions, type Action, type ActionCheck } from './application.actions.js';
 import { ApplicationAnswers } from './application.mappers.js';
 import { GatewayLinks } from './gateway-links.js';
@@ -12,7 +12,7 @@ import { DocumentStore, httpsDocumentFetcher, type DocumentFetcher } from './sto
 import { ApplicationListing, type ApplicationListItem, type ApplicationListQuery } from './store/index.js';
 import { ApplicationChanges } from './change/change-application.js';
 import type { Decide } from './change/compile-change.js';
-import { cancelApplication, cancelCheck, type CancelInput } from './change/cancel-application.js';
+import { cancelApplication, cancelCheck, cancelResult, type CancelInput } from './change/cancel-application.js';
 import { mountCancelRoutes } from './change/cancel.routes.js';
 import { mountPrecheckRoutes } from './decision/precheck.routes.js';
 import { CreateApplication, type CreateConfig } from './create/create-application.js';
@@ -77,7 +77,15 @@ export interface ApplicationsModule extends AppModule {
    */
   sweepExpired(now?: Date, opts?: { concurrent?: boolean }): Promise<number>;
   /** Cancels the application, as PUT .../cancel does (`input` valid by cancelApplicationSchema). */
-  cancelApplication(partnerId: string, applicationId: string, input: CancelInput, reply: Reply<ApplicationDoc>): Promise<ApplicationDoc>;
+  cancelApplication(
+    partnerId: string,
+    applicationId: string,
+    input: CancelInput,
+    reply: Reply<ApplicationDoc>,
+    guard?: { ifVersion?: number },
+  ): Promise<ApplicationDoc>;
+  /** What a cancel would lead to (the status), as `cancelApplication` decides it, written nowhere. */
+  previewCancel(app: ApplicationDoc, input: CancelInput): Status;
   /** The actions the API would accept on `app` now (its `allowedActions`). */
   allowedActionsOf(app: ApplicationDoc): Action[];
   /** The partner's applications, newest first, filtered and paged (the partner portal's list). */
@@ -154,7 +162,8 @@ export async function createApplicationsModule(platform: Platform, config: Appli
     registerAction: (action, check) => s.actions.register(action, check),
     prepareDocuments: (inputs, attributeOf, now = clock.now()) => s.documents.prepare(inputs, attributeOf, now),
     sweepExpired: (now, opts) => sweeper.sweep(now, opts),
-    cancelApplication: (partnerId, applicationId, input, reply) => cancelApplication(s.changes, partnerId, applicationId, input, reply),
+    cancelApplication: (partnerId, applicationId, input, reply, guard) => cancelApplication(s.changes, partnerId, applicationId, input, reply, guard),
+    previewCancel: (app, input) => cancelResult(app, input),
     allowedActionsOf: (app) => s.actions.of(app),
     listApplications: (partnerId, query) => listing.list(partnerId, query),
     countApplications: (partnerId) => listing.counts(partnerId),

@@ -9,7 +9,8 @@ export { createApplicationsModule, applicationPrivacy, type ApplicationsModule, 
 export type { ErasurePlan, ErasureTarget, ErasureVerdict } from './privacy/privacy.service.js';
 export { PLACEHOLDER as ANONYMISED_PLACEHOLDER, type DataClass } from './privacy/anonymise.js';
 export type { DocumentFetcher } from './store/document-store.js';
-export type { ApplicationDoc } from './application.model.js';
+export type { ApplicationDoc, Status } from './application.model.js';
+export { ApplicationChanged, assertVersion } from './application.errors.js';
 export { APPLICATION_STATES, STATE_REASONS, CANCEL_REASONS } from './application.model.js';
 export type { ApplicationListQuery, ApplicationListItem } from './store/index.js';
 export { orderTotals } from './store/index.js';

@@ -11,6 +11,8 @@ import type { Clock } from '../../platform/clock.js';
 export interface OrdersModule extends AppModule {
   /** send / deliver / return / cancel items, as PUT .../order/{op} does; `body` valid by FULFILMENT_SCHEMAS[op] */
   fulfil: OrdersService['fulfil'];
+  /** the dry run of `fulfil`: the same decision on the application as it is now, written nowhere */
+  previewFulfilment: OrdersService['preview'];
 }
 
 export interface OrdersModuleDeps {
@@ -30,6 +32,7 @@ export async function createOrdersModule(deps: OrdersModuleDeps): Promise<Orders
   return {
     name: 'orders',
     mount: (router) => mountOrderRoutes(router, service),
-    fulfil: (partner, applicationId, op, body, reply) => service.fulfil(partner, applicationId, op, body, reply),
+    fulfil: (partner, applicationId, op, body, reply, call, guard) => service.fulfil(partner, applicationId, op, body, reply, call, guard),
+    previewFulfilment: (partnerId, applicationId, op, body) => service.preview(partnerId, applicationId, op, body),
   };
 }

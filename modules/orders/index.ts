@@ -15,3 +15,4 @@ export {
   type OrderSnapshot,
 } from './orders.events.js';
 export { FULFILMENT_SCHEMAS, type FulfilmentBody } from './orders.schemas.js';
+export type { FulfilmentPreview, FulfilGuard } from './orders.service.js';

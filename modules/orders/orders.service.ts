@@ -15,6 +15,7 @@ import {
 } from '../order-rules/index.js';
 import type { ChangeOrderBody, FulfilmentBody } from './orders.schemas.js';
 import {
+  assertVersion,
   checkAvailability,
   toOrderWithInfo,
   transition,
@@ -26,8 +27,14 @@ import {
   type Operation,
   type OrderLookup,
   type SettableFields,
+  type Status,
 } from '../applications/index.js';
 import { ORDER_EVENTS, ORDER_TOPICS, orderSnapshot, type OrderEventData, type OrderOperation } from './orders.events.js';
+
+/** `ifVersion`: write only if the application is still at this version (the portal's confirm of a preview). */
+export interface FulfilGuard {
+  ifVersion?: number;
+}
 
 /** The call as the route names it: a fresh operation id and the request's Idempotency-Key, if any. */
 export type OperationContext = Omit<OrderOperation, 'type'>;
@@ -58,10 +65,22 @@ function assertAvailable(app: ApplicationDoc, op: Operation): void {
  * `allowedActions` runs the same function with the call's default request.
  */
 export function decideFulfilment(app: ApplicationDoc, input: FulfilmentInput, now: Date): FulfilmentOutcome {
+  return fulfilmentResult(app, input, now).outcome;
+}
+
+/** The decision with the status it leads to: what `fulfil` writes, and what the portal's preview shows. */
+export function fulfilmentResult(app: ApplicationDoc, input: FulfilmentInput, now: Date): { outcome: FulfilmentOutcome; status: Status } {
   assertAvailable(app, OPERATION[input.op]);
-  const out = applyFulfilment(app.order, input, { now, newId });
-  transition(app, out.trigger, out.facts);
-  return out;
+  const outcome = applyFulfilment(app.order, input, { now, newId });
+  return { outcome, status: transition(app, outcome.trigger, outcome.facts) };
+}
+
+/** What a fulfilment would do to the application as it is now, written nowhere. */
+export interface FulfilmentPreview {
+  /** the application the decision was made on (its `version` guards the real call) */
+  app: ApplicationDoc;
+  outcome: FulfilmentOutcome;
+  status: Status;
 }
 
 /** How `allowedActions` judges the order operations: each by its own call's rules. */
@@ -138,6 +157,7 @@ export class OrdersService {
     body: FulfilmentBody,
     reply: Reply<ApplicationDoc>,
     call: OperationContext = { operationId: newId() },
+    guard: FulfilGuard = {},
   ): Promise<ApplicationDoc> {
     const now = this.deps.clock.now();
     // documents are checked and stored (by content hash) before the write: a refused
@@ -151,6 +171,8 @@ export class OrdersService {
       partner.id,
       applicationId,
       (app) => {
+        // checked on the document the write is guarded by: a change in between is never applied over
+        if (guard.ifVersion !== undefined) assertVersion(app, guard.ifVersion);
         const out = decideFulfilment(app, input, now);
         return {
           set: { order: out.order },
@@ -168,6 +190,16 @@ export class OrdersService {
       reply,
     );
     return doc;
+  }
+
+  /**
+   * The dry run of `fulfil`: the same decision on the application as it is now, without
+   * writing (no documents are fetched: they change nothing the decision computes).
+   */
+  async preview(partnerId: string, applicationId: string, op: FulfilmentOp, body: FulfilmentBody): Promise<FulfilmentPreview> {
+    const app = await this.deps.applications.getApplication(partnerId, applicationId);
+    const { document: _raw, ...rest } = body;
+    return { app, ...fulfilmentResult(app, { ...rest, op }, this.deps.clock.now()) };
   }
 
   async change(

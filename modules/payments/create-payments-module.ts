@@ -15,6 +15,7 @@ import { settlementMetrics } from './settlement.metrics.js';
 import { PartnerSettlementsQuery } from './partner-settlements.query.js';
 import type { PaymentLineDoc } from './payment-lines.model.js';
 import type { PaymentsConfig } from './payments.config.js';
+import type { LedgerRecord, PayoutOrder, PayoutTerms } from './ledger.rules.js';
 
 export interface PaymentsModule extends AppModule {
   /**
@@ -38,6 +39,13 @@ export interface PaymentsModule extends AppModule {
    * its report, each payment's settlement, the open balance, the report's CSV of any lines).
    */
   partnerSettlements: PartnerSettlementsQuery;
+  /**
+   * A dry run of the ledger for one of the partner's applications: the payout or credit note
+   * (or none) each order snapshot in turn will make, by the rule the ledger's consumer
+   * applies to order events; `terms`: the partner's payout terms, used when the application
+   * has no ledger yet.
+   */
+  previewPayments(partnerId: string, applicationId: string, terms: PayoutTerms, snapshots: PayoutOrder[]): Promise<Array<LedgerRecord | undefined>>;
 }
 
 export interface PaymentsModuleDeps {
@@ -86,6 +94,7 @@ export async function createPaymentsModule(platform: Platform, config: PaymentsC
     },
     partnerPayments,
     partnerSettlements: new PartnerSettlementsQuery(settlements, lines),
+    previewPayments: (partnerId, applicationId, terms, snapshots) => ledger.preview(partnerId, applicationId, terms, snapshots),
     paymentsOf: async (partnerId, applicationId) => {
       const found = await ledger.find(applicationId);
       return found && found.partnerId === partnerId ? found.records.map((r) => r.body).sort((a, b) => (a.paymentId < b.paymentId ? -1 : 1)) : [];

@@ -6,6 +6,7 @@
 export { createPaymentsModule, type PaymentsModule, type PaymentsModuleDeps } from './create-payments-module.js';
 export { PAYMENT_EVENTS, PAYMENT_TOPICS, type PaymentEventData } from './payments.events.js';
 export type { PaymentBody } from './payments.model.js';
+export type { LedgerRecord, PayoutOrder, PayoutTerms } from './ledger.rules.js';
 export { totalsPerDay, type DayTotal } from './partner-payments.query.js';
 export type { PartnerSettlementsQuery, LineRow, OpenBalance, SettlementRef } from './partner-settlements.query.js';
 export type { SettlementDoc, SettlementView } from './settlement.model.js';

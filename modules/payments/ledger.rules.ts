@@ -1,4 +1,4 @@
-import type { PayoutTrigger } from '../order-rules/index.js';
+import { payoutBase, type PayoutTrigger } from '../order-rules/index.js';
 
 /**
  * The payout ledger of one application as pure functions. The ledger does not
@@ -88,4 +88,37 @@ export function reconcile(
     ...(ctx.operation ? { operation: ctx.operation } : {}),
     createdAt: ctx.now,
   };
+}
+
+/** An order as the ledger reads it: the snapshot an order event carries. */
+export type PayoutOrder = Parameters<typeof payoutBase>[0] & { currency: string };
+
+/**
+ * The record an order event's snapshot makes: the ledger brought to the order's payout base.
+ * The ledger's consumer runs exactly this for every order event, and the portal's preview
+ * runs it without writing (`recordsAhead`).
+ */
+export function recordFor(
+  records: LedgerRecord[],
+  order: PayoutOrder,
+  terms: PayoutTerms,
+  ctx: { sourceEventId: string; operation?: PaymentOperation; now: Date; newId: () => string; currency?: string },
+): LedgerRecord | undefined {
+  return reconcile(records, payoutBase(order, terms.trigger), terms, { ...ctx, currency: ctx.currency ?? order.currency });
+}
+
+/**
+ * A dry run of the ledger: the records it will have made once it has applied each snapshot
+ * in turn (the order as it is now, whose event may still be on its way to the ledger, then
+ * the order after an operation), from the records it holds. Only the last snapshot's record
+ * is the operation's own; the ones before it are what the ledger still owes to earlier
+ * events. Nothing is written and the ids are placeholders.
+ */
+export function recordsAhead(records: LedgerRecord[], terms: PayoutTerms, snapshots: PayoutOrder[], now: Date): Array<LedgerRecord | undefined> {
+  const held = [...records];
+  return snapshots.map((order, i) => {
+    const record = recordFor(held, order, terms, { sourceEventId: `dry-run-${i}`, now, newId: () => `dry-run-${i}` });
+    if (record) held.push(record);
+    return record;
+  });
 }

@@ -8,9 +8,8 @@ import type { LedgerRepository } from './ledger.repository.js';
 import type { PaymentLinesRepository } from './payment-lines.repository.js';
 import type { PaymentLineDoc } from './payment-lines.model.js';
 import { addDays, localDate } from '../../platform/dates.js';
-import { payoutBase } from '../order-rules/index.js';
 import type { OrderEventData } from '../orders/index.js';
-import { reconcile, type LedgerRecord, type PaymentOperation } from './ledger.rules.js';
+import { recordFor, recordsAhead, type PayoutOrder, type PayoutTerms, type LedgerRecord, type PaymentOperation } from './ledger.rules.js';
 import type { LedgerDoc, LedgerEntryDoc, PaymentBody } from './payments.model.js';
 import { PAYMENT_EVENTS, PAYMENT_TOPICS, paymentEvent } from './payments.events.js';
 
@@ -45,6 +44,17 @@ export class LedgerService {
 
   find(applicationId: string): Promise<LedgerDoc | null> {
     return this.repo.findByApplication(applicationId);
+  }
+
+  /**
+   * A dry run (no write): the records the ledger will make for `snapshots` applied in turn,
+   * by the same rule as `apply`, with the application's ledger terms (the partner's
+   * current terms when it has no ledger yet: the first order event opens it with them).
+   */
+  async preview(partnerId: string, applicationId: string, partnerTerms: PayoutTerms, snapshots: PayoutOrder[], now = this.clock.now()) {
+    const found = await this.find(applicationId);
+    const ledger = found && found.partnerId === partnerId ? found : undefined;
+    return recordsAhead(ledger?.records ?? [], ledger?.terms ?? partnerTerms, snapshots, now);
   }
 
   /** Applies one order event; a repeated or older event has no effect. */
@@ -93,9 +103,8 @@ export class LedgerService {
   private decide(ledger: LedgerDoc, event: DomainEvent<OrderEventData>, now: Date): Change<LedgerEntryDoc | undefined> {
     if (stale(ledger, event)) return { set: { updatedAt: now }, entries: [] }; // lost a race to the same event
     const { order } = event.data;
-    const base = payoutBase(order, ledger.terms.trigger);
     const operation = operationOf(event.data);
-    const record = reconcile(ledger.records, base, ledger.terms, {
+    const record = recordFor(ledger.records, order, ledger.terms, {
       currency: ledger.currency,
       sourceEventId: event.id,
       ...(operation ? { operation } : {}),

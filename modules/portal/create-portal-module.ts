@@ -47,9 +47,9 @@ export type PortalPlatform = Pick<Platform, 'db' | 'config' | 'clock' | 'logger'
  */
 export type PortalDeps = {
   auth: Pick<AuthModule, 'loginThrottle' | 'service' | 'admin' | 'tokens'>;
-  applications: PortalApplicationsDeps['applications'] & Pick<ApplicationsModule, 'cancelApplication'>;
-  orders: Pick<OrdersModule, 'fulfil'>;
-  payments: PortalApplicationsDeps['payments'] & Pick<PaymentsModule, 'partnerPayments' | 'partnerSettlements'>;
+  applications: PortalApplicationsDeps['applications'] & Pick<ApplicationsModule, 'cancelApplication' | 'previewCancel'>;
+  orders: Pick<OrdersModule, 'fulfil' | 'previewFulfilment'>;
+  payments: PortalApplicationsDeps['payments'] & Pick<PaymentsModule, 'partnerPayments' | 'partnerSettlements' | 'previewPayments'>;
   webhooks: Pick<WebhooksModule, 'service' | 'testNotifications'>;
 } & Omit<PortalApplicationsDeps, 'applications' | 'payments' | 'webhooks'>;
 
@@ -81,6 +81,7 @@ export async function createPortalModule(platform: PortalPlatform, config: Porta
   const actions = new PortalActions({
     applications: deps.applications,
     orders: deps.orders,
+    payments: deps.payments,
     keys,
     partner: (partnerId) => deps.auth.service.partner(partnerId),
     schemas: { cancel: cancelApplicationSchema, fulfil: FULFILMENT_SCHEMAS },

@@ -3,10 +3,10 @@ import Joi from 'joi';
 import type { AppContext } from '../../platform/http/state.js';
 import { InvalidRequestError } from '../../platform/errors.js';
 import { UUID_PATTERN } from '../../platform/http/paging.js';
-import { fill, type Messages } from './portal.i18n.js';
+import { fill, formatMoney, word, type Messages } from './portal.i18n.js';
 import type { SafeHtml } from '../../platform/http/html.js';
 import type { PortalAccounts } from './portal-accounts.service.js';
-import type { ListFilters, PortalApplications } from './portal-applications.service.js';
+import type { ApplicationPage, ListFilters, PortalApplications } from './portal-applications.service.js';
 import { applicationBody, applicationsBody, listLink, REASONS, STATES, TYPES } from './portal-applications.views.js';
 import { portalOf, PortalRefusal, render, requireUser } from './portal.http.js';
 import { homeBody } from './portal-accounts.views.js';
@@ -40,6 +40,30 @@ const listQuery = Joi.object({
   after: Joi.string().pattern(UUID_PATTERN).empty(''),
   before: Joi.string().pattern(UUID_PATTERN).empty(''),
 }).oxor('after', 'before');
+
+/**
+ * What a confirmed action did, on the page the person lands on: for a return or cancel (the
+ * confirm names its operation) the credit note it caused, read from the payments of the
+ * page, and the order's new total; `pay`: the preview announced a credit note that the
+ * ledger had not recorded yet when the confirm stopped waiting for it.
+ */
+function doneNotice(m: Messages, page: ApplicationPage, done: string, query: Record<string, unknown>): string {
+  const action = m[DONE_LABELS[done]!];
+  const op = typeof query.op === 'string' && UUID_PATTERN.test(query.op) ? query.op : undefined;
+  if (!op) return fill(m.actDone, { action });
+  const total = formatMoney(page.app.order.totalPrice.amount, page.app.order.totalPrice.currency, m);
+  const payment = page.payments.find((p) => p.operationId === op);
+  if (payment) {
+    return fill(m.pvDonePayment, {
+      action,
+      type: word(m, 'pay', payment.type),
+      gross: formatMoney(payment.grossValue.amount, payment.grossValue.currency, m),
+      net: formatMoney(payment.value.amount, payment.value.currency, m),
+      total,
+    });
+  }
+  return fill(query.pay === '1' ? m.pvDonePending : m.pvDoneNoPayment, { action, total });
+}
 
 /** A calendar day (UTC) as the start of that day; `to` is inclusive on the page, exclusive in the query. */
 function dayStart(text: string | undefined, plusDays = 0): Date | undefined {
@@ -114,7 +138,7 @@ export function mountApplicationRoutes(
     const { m } = portalOf(ctx);
     const page = await deps.applications.page(user.partnerId, ctx.params.id!);
     const done = typeof ctx.query.done === 'string' ? ctx.query.done : '';
-    const flash = done === 'replayed' ? m.actReplayed : done in DONE_LABELS ? fill(m.actDone, { action: m[DONE_LABELS[done]!] }) : undefined;
+    const flash = done === 'replayed' ? m.actReplayed : done in DONE_LABELS ? doneNotice(m, page, done, ctx.query) : undefined;
     render(
       ctx,
       { title: fill(m.appTitle, { number: page.app.order.number }), current: 'applications', ...(flash ? { flash: { text: flash } } : {}) },

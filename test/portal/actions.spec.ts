@@ -31,9 +31,14 @@ describe('the partner portal: actions on an application', function () {
     expect(offered).to.deep.equal(['Cancel the application', 'Mark items as sent', 'Mark items as delivered', 'Cancel items']);
     await page.getByRole('link', { name: 'Cancel the application' }).click();
     await page.getByLabel('Reason').selectOption('APPLICATION_CANCELLED_BY_CUSTOMER');
+    // the preview first: what the cancel leads to, nothing changed yet
+    await page.getByRole('button', { name: 'Preview the result' }).click();
+    expect(await page.locator('#pv-state-after td').textContent()).to.equal('Cancelled / cancelled before payment');
+    expect(await page.locator('#pv-no-credit-note').count()).to.equal(1);
     const form = {
       csrf: await csrfOf(page),
       key: (await page.locator('input[name=key]').getAttribute('value'))!,
+      version: (await page.locator('input[name=version]').getAttribute('value'))!,
       reason: 'APPLICATION_CANCELLED_BY_CUSTOMER',
       customReason: '',
     };
@@ -69,6 +74,14 @@ describe('the partner portal: actions on an application', function () {
         q0: '1',
       });
       expect(res.status, action).to.equal(403);
+      // the preview of the choice is refused the same way
+      const preview = await postForm(w.h.t, page, `/portal/applications/${app.id}/act/${action}/preview`, {
+        csrf,
+        mode: 'all',
+        q0: '1',
+        reason: 'APPLICATION_CANCELLED_OTHER',
+      });
+      expect(preview.status, `${action} preview`).to.equal(403);
     }
     expect((await w.h.get(app.id)).stateReason).to.equal('READY_TO_SHIP');
     await w.pages.owner.goto(`${w.base}/portal/audit`);
@@ -92,6 +105,12 @@ describe('the partner portal: actions on an application', function () {
         mode: 'all',
       });
       expect(res.status, action).to.equal(404);
+      const preview = await postForm(w.h.t, page, `/portal/applications/${theirs.id}/act/${action}/preview`, {
+        csrf,
+        mode: 'all',
+        reason: 'APPLICATION_CANCELLED_OTHER',
+      });
+      expect(preview.status, `${action} preview`).to.equal(404);
     }
     expect((await w.h.get(theirs.id, other)).stateReason).to.equal('READY_TO_SHIP');
   });
@@ -119,8 +138,9 @@ describe('the partner portal: actions on an application', function () {
     await op.goto(appPage(app.id));
     await op.getByRole('link', { name: 'Return items or an amount' }).click();
     await op.getByLabel('Electric kettle').fill('1');
+    await op.getByRole('button', { name: 'Preview the result' }).click();
     await op.getByRole('button', { name: 'Confirm: Return items or an amount' }).click();
-    await op.waitForURL(`${appPage(app.id)}?done=return`);
+    await op.waitForURL(/\?done=return&op=/);
     expect(await op.getByRole('status').textContent()).to.include('Done');
     await waitFor(
       'the credit note',

@@ -46,6 +46,16 @@ describe('portal screenshots for docs/portal.md', function () {
     await shot(`/portal/applications/${app.id}`, 'application', 'en', 1400);
     await shot(`/portal/applications/${app.id}`, 'application-cs', 'cs', 900);
     await shot(`/portal/applications/${app.id}/act/return`, 'return');
+    // the preview of returning the other kettle: the form posted, as a person does
+    if (!only || only.includes('return-preview')) {
+      const page = w.pages.owner;
+      await page.setViewportSize({ width: 1024, height: 820 });
+      await page.goto(`${w.base}/portal/lang/en?back=${encodeURIComponent(`/portal/applications/${app.id}/act/return`)}`);
+      await page.getByLabel('Electric kettle').fill('1');
+      await page.getByRole('button', { name: 'Preview the result' }).click();
+      await page.locator('#preview').waitFor();
+      await page.screenshot({ path: fileURLToPath(new URL('../../docs/portal/return-preview.png', import.meta.url)) });
+    }
     await shot('/portal/webhooks', 'webhooks');
     // a delivery whose first attempt failed (the world's endpoint fails each first attempt)
     const retried = await w.relay.deliveries.collection.findOne({ partnerId: w.h.partner.id, attemptCount: { $gte: 2 } });

@@ -1,6 +1,7 @@
 import type { Reply } from '../../../platform/idempotency.js';
 import { anySentOrDelivered } from '../../order-rules/index.js';
-import type { ApplicationDoc, CancelReason } from '../application.model.js';
+import type { ApplicationDoc, CancelReason, Status } from '../application.model.js';
+import { assertVersion } from '../application.errors.js';
 import { APPLICATION_EVENTS } from '../application.events.js';
 import type { ApplicationChanges } from './change-application.js';
 import type { ApplicationChange } from './compile-change.js';
@@ -21,6 +22,12 @@ export function decideCancel(app: ApplicationDoc, input: CancelInput): Applicati
   };
 }
 
+/** The status a cancel leads to, written nowhere: the portal's preview of the cancel form. */
+export function cancelResult(app: ApplicationDoc, input: CancelInput): Status {
+  const change = decideCancel(app, input);
+  return transition(app, change.trigger!, change.facts);
+}
+
 /** How `allowedActions` judges CANCEL: the very transition the cancel asks for. */
 export function cancelCheck(app: ApplicationDoc): void {
   transition(app, 'CANCEL', { sentOrDelivered: anySentOrDelivered(app.order) });
@@ -33,7 +40,16 @@ export async function cancelApplication(
   applicationId: string,
   input: CancelInput,
   reply: Reply<ApplicationDoc>,
+  guard: { ifVersion?: number } = {},
 ): Promise<ApplicationDoc> {
-  const { doc } = await changes.change(partnerId, applicationId, (app) => decideCancel(app, input), reply);
+  const { doc } = await changes.change(
+    partnerId,
+    applicationId,
+    (app) => {
+      if (guard.ifVersion !== undefined) assertVersion(app, guard.ifVersion);
+      return decideCancel(app, input);
+    },
+    reply,
+  );
   return doc;
 }
