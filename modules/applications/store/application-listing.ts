@@ -2,6 +2,7 @@ import type { Collection, Db, Filter } from 'mongodb';
 import { countMatching } from '../../../platform/mongo.js';
 import type { ApplicationDoc, ApplicationState, StateReason } from '../application.model.js';
 import type { FinancingType } from '../../order-rules/index.js';
+import { searchQueryOf } from '../search-terms.js';
 
 /** What a list of a partner's applications may be narrowed by (the portal's filters and search). */
 export interface ApplicationListQuery {
@@ -11,7 +12,11 @@ export interface ApplicationListQuery {
   createdFrom?: Date;
   /** exclusive */
   createdTo?: Date;
-  /** exact: an order number, a variable symbol or a customer e-mail */
+  /**
+   * an order number, a variable symbol or a customer e-mail (exact), or the customer's name
+   * (words in any order, each the start of a word of the name) or a part of the order
+   * number (three characters or more), case and diacritics ignored
+   */
   search?: string;
   /** newest first; `after` an application of the list (older ones), `before` one (newer ones) */
   after?: { createdAt: Date; id: string };
@@ -42,7 +47,8 @@ const PROJECTION = {
  * shape of the query has an index that starts with partnerId and ends with createdAt, _id,
  * so MongoDB walks the partner's matching entries in list order and stops at the page's
  * end: no scan of the collection, no in-memory sort. A search is an exact match of one of
- * three keys (order number, variable symbol, customer e-mail), each with its own index.
+ * three keys (order number, variable symbol, customer e-mail), each with its own index, or
+ * the search terms of the name or the order number (search-terms.ts) through theirs.
  */
 export class ApplicationListing {
   private readonly applications: Collection<ApplicationDoc>;
@@ -64,6 +70,11 @@ export class ApplicationListing {
     ]);
   }
 
+  /** The search terms' index (multikey: one entry per term); built by the migration that fills the terms. */
+  static async createSearchIndex(db: Db): Promise<void> {
+    await db.collection('applications').createIndex({ partnerId: 1, search: 1, createdAt: -1, _id: -1 }, { name: 'list_partner_search_newest' });
+  }
+
   private filter(partnerId: string, q: Omit<ApplicationListQuery, 'after' | 'before' | 'limit'>): Filter<ApplicationDoc> {
     const f: Filter<ApplicationDoc> = { partnerId };
     if (q.state) f.state = q.state;
@@ -78,9 +89,29 @@ export class ApplicationListing {
    * query with `$or` is planned clause by clause on MongoDB, but a store that plans only one
    * index per query would walk every application of the partner to find the one it names.
    */
-  private searches(s: string): Array<Filter<ApplicationDoc>> {
+  private async searches(partnerId: string, s: string): Promise<Array<Filter<ApplicationDoc>>> {
     const emails = s.toLowerCase() !== s ? { $in: [s, s.toLowerCase()] } : s;
-    return [{ 'order.number': s }, { 'order.variableSymbols': s }, { 'customer.email': emails }];
+    const out: Array<Filter<ApplicationDoc>> = [{ 'order.number': s }, { 'order.variableSymbols': s }, { 'customer.email': emails }];
+    const { nameTerms, orderRuns, orderPart } = searchQueryOf(s);
+    if (nameTerms.length) out.push(await this.byTerms(partnerId, nameTerms, []));
+    if (orderPart && orderRuns.length) out.push(await this.byTerms(partnerId, orderRuns, [{ 'order.number': new RegExp(escapeRegex(orderPart), 'i') }]));
+    return out;
+  }
+
+  /**
+   * All of `terms`, read through the index by the one the partner's applications hold
+   * least often (each counted from the index entries), the others and `checks` matched on
+   * the documents the walk meets: a common run such as "000" is never the one walked when
+   * the text has a rarer one.
+   */
+  private async byTerms(partnerId: string, terms: string[], checks: Array<Filter<ApplicationDoc>>): Promise<Filter<ApplicationDoc>> {
+    let walked = terms[0]!;
+    if (terms.length > 1) {
+      const n = await Promise.all(terms.map((t) => countMatching(this.applications, { partnerId, search: t } as Filter<ApplicationDoc>)));
+      walked = terms[n.indexOf(Math.min(...n))]!;
+    }
+    const others = terms.filter((t) => t !== walked).map((t) => ({ search: t }) as Filter<ApplicationDoc>);
+    return { search: walked, ...(others.length || checks.length ? { $and: [...others, ...checks] } : {}) } as Filter<ApplicationDoc>;
   }
 
   /** A page of the list and whether more follow in its direction. */
@@ -100,7 +131,13 @@ export class ApplicationListing {
         .sort({ createdAt: dir, _id: dir })
         .limit(q.limit + 1)
         .toArray() as unknown as Promise<ApplicationListItem[]>;
-    const rows = q.search ? mergeInOrder(await Promise.all(this.searches(q.search).map((key) => read({ ...f, ...key }))), dir, q.limit + 1) : await read(f);
+    const both = (key: Filter<ApplicationDoc>): Filter<ApplicationDoc> => {
+      const and = [...(f.$and ?? []), ...((key.$and as Array<Filter<ApplicationDoc>> | undefined) ?? [])];
+      return { ...f, ...key, ...(and.length ? { $and: and } : {}) } as Filter<ApplicationDoc>;
+    };
+    const rows = q.search
+      ? mergeInOrder(await Promise.all((await this.searches(partnerId, q.search)).map((key) => read(both(key)))), dir, q.limit + 1)
+      : await read(f);
     const more = rows.length > q.limit;
     const items = rows.slice(0, q.limit);
     return { items: older ? items : items.reverse(), more };
@@ -127,4 +164,8 @@ function mergeInOrder(pages: ApplicationListItem[][], dir: 1 | -1, limit: number
   const cmp = (a: ApplicationListItem, b: ApplicationListItem) =>
     dir * (a.createdAt.getTime() - b.createdAt.getTime() || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
   return [...byId.values()].sort(cmp).slice(0, limit);
+}
+
+function escapeRegex(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
