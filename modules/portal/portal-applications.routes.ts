@@ -11,6 +11,7 @@ import { applicationBody, applicationsBody, listLink, REASONS, STATES, TYPES } f
 import { portalOf, PortalRefusal, render, requireUser } from './portal.http.js';
 import { homeBody } from './portal-accounts.views.js';
 import type { ActionsView } from './portal-actions.js';
+import { may } from './portal.model.js';
 
 const PAGE_SIZE = 25;
 const DONE_LABELS: Record<string, 'act_cancel' | 'act_send' | 'act_deliver' | 'act_return' | 'act_cancel-items'> = {
@@ -117,7 +118,7 @@ export function mountApplicationRoutes(
     render(
       ctx,
       { title: fill(m.appTitle, { number: page.app.order.number }), current: 'applications', ...(flash ? { flash: { text: flash } } : {}) },
-      applicationBody(m, page, deps.actions(ctx, page)),
+      applicationBody(m, page, deps.actions(ctx, page), { contact: may(user.role, 'readCustomerContact') }),
     );
   });
 }

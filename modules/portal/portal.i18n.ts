@@ -351,6 +351,19 @@ const en = {
   payoutsGross: 'Payouts (gross)',
   creditNotesGross: 'Credit notes (gross)',
   badDay: 'Enter the dates as YYYY-MM-DD, the start before the end.',
+  // applications list and application page: search by name or part of an order number; the customer's details
+  searchAny: 'Customer name, part of an order number, variable symbol or e-mail',
+  searchHint: 'Names and order numbers: any case, with or without diacritics; at least 3 characters of an order number.',
+  custName: 'Name',
+  custEmail: 'E-mail',
+  custPhone: 'Phone',
+  custAddresses: 'Addresses',
+  custHidden: 'Phone and addresses are shown to owners and operators.',
+  custSection: 'Customer',
+  addr_PERMANENT: 'Permanent',
+  addr_CONTACT: 'Contact',
+  addr_DELIVERY: 'Delivery',
+  addr_BILLING: 'Billing',
 } as const;
 
 export type Messages = { [K in keyof typeof en]: string };
@@ -702,6 +715,19 @@ const cs: Messages = {
   payoutsGross: 'Výplaty (hrubě)',
   creditNotesGross: 'Dobropisy (hrubě)',
   badDay: 'Zadejte data ve tvaru RRRR-MM-DD, začátek před koncem.',
+  // applications list and application page: search by name or part of an order number; the customer's details
+  searchAny: 'Jméno zákazníka, část čísla objednávky, variabilní symbol nebo e-mail',
+  searchHint: 'Jména a čísla objednávek: na velikosti písmen ani diakritice nezáleží; z čísla objednávky aspoň 3 znaky.',
+  custName: 'Jméno',
+  custEmail: 'E-mail',
+  custPhone: 'Telefon',
+  custAddresses: 'Adresy',
+  custHidden: 'Telefon a adresy vidí vlastníci a operátoři.',
+  custSection: 'Zákazník',
+  addr_PERMANENT: 'Trvalá',
+  addr_CONTACT: 'Kontaktní',
+  addr_DELIVERY: 'Doručovací',
+  addr_BILLING: 'Fakturační',
 };
 
 export type Lang = 'en' | 'cs';

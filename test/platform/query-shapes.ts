@@ -333,6 +333,23 @@ export const QUERY_SHAPES: QueryShape[] = [
   },
   {
     collections: ['applications'],
+    equal: ['partnerId', 'search'],
+    sort: { createdAt: -1, _id: -1 },
+    residual: ['search', 'order.number', '_id'],
+    by: AL,
+    what: "the portal's search by name words or a part of the order number: the rarest term walked, the others and the number checked; the terms counted",
+    index: 'list_partner_search_newest',
+  },
+  {
+    collections: ['applications'],
+    equal: [],
+    residual: ['search'],
+    by: 'modules/applications/store/search-backfill.ts',
+    what: 'the applications without search terms (a migration step, once)',
+    index: { scan: 'once, by the migration that fills the terms; every later write keeps them' },
+  },
+  {
+    collections: ['applications'],
     equal: ['_id'],
     residual: ['partnerId'],
     by: AL,

@@ -27,7 +27,7 @@ export interface ApplicationListQuery {
 /** One row of the list: what the list shows, not the whole application. */
 export type ApplicationListItem = Pick<ApplicationDoc, '_id' | 'state' | 'stateReason' | 'type' | 'createdAt'> & {
   order: Pick<ApplicationDoc['order'], 'number' | 'totalPrice' | 'variableSymbols'>;
-  customer: Pick<ApplicationDoc['customer'], 'email'>;
+  customer: Pick<ApplicationDoc['customer'], 'email' | 'firstName' | 'lastName' | 'fullName'>;
 };
 
 const PROJECTION = {
@@ -40,6 +40,9 @@ const PROJECTION = {
   'order.totalPrice': 1,
   'order.variableSymbols': 1,
   'customer.email': 1,
+  'customer.firstName': 1,
+  'customer.lastName': 1,
+  'customer.fullName': 1,
 } as const;
 
 /**
