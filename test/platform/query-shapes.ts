@@ -337,7 +337,7 @@ export const QUERY_SHAPES: QueryShape[] = [
     sort: { createdAt: -1, _id: -1 },
     residual: ['search', 'order.number', '_id'],
     by: AL,
-    what: "the portal's search by name words or a part of the order number: the rarest term walked, the others and the number checked; the terms counted",
+    what: "the portal's search by name words or a part of the order number: a rare term walked (counted from the text's end), the others and the number checked",
     index: 'list_partner_search_newest',
   },
   {

@@ -30,6 +30,10 @@ export type ApplicationListItem = Pick<ApplicationDoc, '_id' | 'state' | 'stateR
   customer: Pick<ApplicationDoc['customer'], 'email' | 'firstName' | 'lastName' | 'fullName'>;
 };
 
+/** A term held by at most this many of the partner's applications is walked without counting the rest. */
+const RARE_TERM = 500;
+const MAX_COUNTED = 4;
+
 const PROJECTION = {
   _id: 1,
   state: 1,
@@ -102,16 +106,22 @@ export class ApplicationListing {
   }
 
   /**
-   * All of `terms`, read through the index by the one the partner's applications hold
-   * least often (each counted from the index entries), the others and `checks` matched on
-   * the documents the walk meets: a common run such as "000" is never the one walked when
-   * the text has a rarer one.
+   * All of `terms`, read through the index by one the partner's applications hold rarely,
+   * the others and `checks` matched on the documents the walk meets: a common run such as
+   * "202" of "2026" is not the one walked when the text has a rarer one. Counting a term
+   * reads its index entries, so a common term costs its count: the terms are counted from
+   * the text's end (where an order number varies, and a name's last word is), one at a time,
+   * and the first rare one is taken; at most four are counted.
    */
   private async byTerms(partnerId: string, terms: string[], checks: Array<Filter<ApplicationDoc>>): Promise<Filter<ApplicationDoc>> {
-    let walked = terms[0]!;
+    let walked = terms[terms.length - 1]!;
     if (terms.length > 1) {
-      const n = await Promise.all(terms.map((t) => countMatching(this.applications, { partnerId, search: t } as Filter<ApplicationDoc>)));
-      walked = terms[n.indexOf(Math.min(...n))]!;
+      let fewest = Number.POSITIVE_INFINITY;
+      for (const t of [...terms].reverse().slice(0, MAX_COUNTED)) {
+        const n = await countMatching(this.applications, { partnerId, search: t } as Filter<ApplicationDoc>);
+        if (n < fewest) [fewest, walked] = [n, t];
+        if (n <= RARE_TERM) break;
+      }
     }
     const others = terms.filter((t) => t !== walked).map((t) => ({ search: t }) as Filter<ApplicationDoc>);
     return { search: walked, ...(others.length || checks.length ? { $and: [...others, ...checks] } : {}) } as Filter<ApplicationDoc>;
