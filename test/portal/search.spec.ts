@@ -28,7 +28,17 @@ describe('the partner portal: search by name and part of an order number; the cu
       firstName,
       lastName,
       phone: '+420602111222',
-      addresses: [{ addressType: 'PERMANENT', name: `${firstName} ${lastName}`, city: 'Olomouc', country: 'CZ', streetAddress: 'Ztracená', streetNumber: '7', zip: '77900' }],
+      addresses: [
+        {
+          addressType: 'PERMANENT',
+          name: `${firstName} ${lastName}`,
+          city: 'Olomouc',
+          country: 'CZ',
+          streetAddress: 'Ztracená',
+          streetNumber: '7',
+          zip: '77900',
+        },
+      ],
     };
     return body;
   };
@@ -50,10 +60,7 @@ describe('the partner portal: search by name and part of an order number; the cu
     stastna = await w.h.create(person('Eliška', 'Šťastná', `S${tag}-815500`));
     // another shop with customers of the same names and order numbers that differ by one digit
     const other = await provisionPartner(w.h.t);
-    theirs = [
-      await w.h.create(person('Jiří', 'Dvořák', `S${tag}-004712`), other),
-      await w.h.create(person('Eliška', 'Šťastná', `S${tag}-815501`), other),
-    ];
+    theirs = [await w.h.create(person('Jiří', 'Dvořák', `S${tag}-004712`), other), await w.h.create(person('Eliška', 'Šťastná', `S${tag}-815501`), other)];
   });
   after(async () => {
     await w?.stop();
@@ -123,7 +130,9 @@ describe('the partner portal: search by name and part of an order number; the cu
         const html = await viewer.content();
         expect(html, lang).not.to.include('602111222');
         expect(html, lang).not.to.include('Ztracená');
-        expect(html, lang).to.include(lang === 'en' ? 'Phone and addresses are shown to owners and operators.' : 'Telefon a adresy vidí vlastníci a operátoři.');
+        expect(html, lang).to.include(
+          lang === 'en' ? 'Phone and addresses are shown to owners and operators.' : 'Telefon a adresy vidí vlastníci a operátoři.',
+        );
         await fits(viewer, `${lang} application page of a viewer`);
       }
       const owner = w.pages.owner;
