@@ -343,10 +343,12 @@ export const QUERY_SHAPES: QueryShape[] = [
   {
     collections: ['applications'],
     equal: [],
+    range: '_id',
+    sort: { _id: 1 },
     residual: ['search'],
     by: 'modules/applications/store/search-backfill.ts',
-    what: 'the applications without search terms (a migration step, once)',
-    index: { scan: 'once, by the migration that fills the terms; every later write keeps them' },
+    what: 'the applications without search terms, a batch by _id (a migration step, once)',
+    index: '_id_',
   },
   {
     collections: ['applications'],
