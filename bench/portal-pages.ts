@@ -357,6 +357,29 @@ async function main() {
           .padStart(7)}`,
       );
     }
+    // the runs' counts are kept for minutes (ApplicationListing.termCount): the first search of a text counts them
+    for (const [name, text] of [
+      ['order part: common, first time', '2026'],
+      ['order part: 4 digits, first time', orderNumber(probe).slice(-4)],
+      ['whole order number, first time', orderNumber(mid)],
+    ] as const) {
+      const times: number[] = [];
+      for (let r = 0; r < RUNS; r += 1) {
+        const fresh = new ApplicationListing(db);
+        const t = performance.now();
+        const [{ items }, counts] = await Promise.all([fresh.list(partnerId, { search: text, limit: 25 }), fresh.counts(partnerId)]);
+        applicationsBody(m, { filters: {}, items, counts });
+        times.push(performance.now() - t);
+      }
+      console.log(
+        `  ${name.padEnd(30)} ${summary(times)}  p95 ${pct(
+          [...times].sort((a, b) => a - b),
+          0.95,
+        )
+          .toFixed(1)
+          .padStart(7)}`,
+      );
+    }
     await searchChecks(listing, db, partnerId, mid, probe);
     console.log('  plans (explain):');
     console.log(`    newest first:        ${await plan(db, { partnerId }, { createdAt: -1, _id: -1 })}`);

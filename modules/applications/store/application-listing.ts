@@ -33,6 +33,9 @@ export type ApplicationListItem = Pick<ApplicationDoc, '_id' | 'state' | 'stateR
 /** A term held by at most this many of the partner's applications is walked without counting the rest. */
 const RARE_TERM = 500;
 const MAX_COUNTED = 4;
+/** How long, and how many, order-number runs' counts are kept (termCount). */
+const RUN_COUNT_TTL_MS = 10 * 60_000;
+const RUN_COUNTS_KEPT = 10_000;
 
 const PROJECTION = {
   _id: 1,
@@ -59,6 +62,8 @@ const PROJECTION = {
  */
 export class ApplicationListing {
   private readonly applications: Collection<ApplicationDoc>;
+  /** partnerId|term → count and when it was counted (performance.now()); oldest first */
+  private readonly runCounts = new Map<string, { n: number; at: number }>();
 
   constructor(db: Db) {
     this.applications = db.collection<ApplicationDoc>('applications');
@@ -118,13 +123,34 @@ export class ApplicationListing {
     if (terms.length > 1) {
       let fewest = Number.POSITIVE_INFINITY;
       for (const t of [...terms].reverse().slice(0, MAX_COUNTED)) {
-        const n = await countMatching(this.applications, { partnerId, search: t } as Filter<ApplicationDoc>);
+        const n = await this.termCount(partnerId, t);
         if (n < fewest) [fewest, walked] = [n, t];
         if (n <= RARE_TERM) break;
       }
     }
     const others = terms.filter((t) => t !== walked).map((t) => ({ search: t }) as Filter<ApplicationDoc>);
     return { search: walked, ...(others.length || checks.length ? { $and: [...others, ...checks] } : {}) } as Filter<ApplicationDoc>;
+  }
+
+  /**
+   * How many of the partner's applications hold the term. An order-number run's count is
+   * kept for a few minutes: it only chooses which term is walked (a stale count costs time,
+   * never a wrong answer), and a run every number holds ("202" of this year) costs a read of
+   * all the partner's index entries each time it is counted. Name terms are not kept: they
+   * are personal data, and rare enough to count cheaply.
+   */
+  private async termCount(partnerId: string, term: string): Promise<number> {
+    const keep = term.startsWith('o:');
+    const key = `${partnerId}|${term}`;
+    const kept = keep ? this.runCounts.get(key) : undefined;
+    if (kept && performance.now() - kept.at < RUN_COUNT_TTL_MS) return kept.n;
+    const n = await countMatching(this.applications, { partnerId, search: term } as Filter<ApplicationDoc>);
+    if (keep) {
+      this.runCounts.delete(key);
+      if (this.runCounts.size >= RUN_COUNTS_KEPT) this.runCounts.delete(this.runCounts.keys().next().value!);
+      this.runCounts.set(key, { n, at: performance.now() });
+    }
+    return n;
   }
 
   /** A page of the list and whether more follow in its direction. */
