@@ -33,6 +33,8 @@ export type ApplicationListItem = Pick<ApplicationDoc, '_id' | 'state' | 'stateR
 /** A term held by at most this many of the partner's applications is walked without counting the rest. */
 const RARE_TERM = 500;
 const MAX_COUNTED = 4;
+/** How many of the partner's newest applications tell which runs are common (commonRuns). */
+const COMMON_SAMPLE = 50;
 /** How long, and how many, order-number runs' counts are kept (termCount). */
 const RUN_COUNT_TTL_MS = 10 * 60_000;
 const RUN_COUNTS_KEPT = 10_000;
@@ -106,7 +108,10 @@ export class ApplicationListing {
     const out: Array<Filter<ApplicationDoc>> = [{ 'order.number': s }, { 'order.variableSymbols': s }, { 'customer.email': emails }];
     const { nameTerms, orderRuns, orderPart } = searchQueryOf(s);
     if (nameTerms.length) out.push(await this.byTerms(partnerId, nameTerms, []));
-    if (orderPart && orderRuns.length) out.push(await this.byTerms(partnerId, orderRuns, [{ 'order.number': new RegExp(escapeRegex(orderPart), 'i') }]));
+    if (orderPart && orderRuns.length) {
+      const common = orderRuns.length > 1 ? await this.commonRuns(partnerId) : new Set<string>();
+      out.push(await this.byTerms(partnerId, orderRuns, [{ 'order.number': new RegExp(escapeRegex(orderPart), 'i') }], common));
+    }
     return out;
   }
 
@@ -114,15 +119,23 @@ export class ApplicationListing {
    * All of `terms`, read through the index by one the partner's applications hold rarely,
    * the others and `checks` matched on the documents the walk meets: a common run such as
    * "202" of "2026" is not the one walked when the text has a rarer one. Counting a term
-   * reads its index entries, so a common term costs its count: the terms are counted from
-   * the text's end (where an order number varies, and a name's last word is), one at a time,
-   * and the first rare one is taken; at most four are counted.
+   * reads its index entries, so a common term costs its count: terms known to be `common`
+   * are not counted, the rest are counted from the text's end (where an order number
+   * varies, and a name's last word is), one at a time, and the first rare one is taken; at
+   * most four are counted. When every term is common, the text most likely is too, and the
+   * walk of its last term meets matches at once.
    */
-  private async byTerms(partnerId: string, terms: string[], checks: Array<Filter<ApplicationDoc>>): Promise<Filter<ApplicationDoc>> {
+  private async byTerms(
+    partnerId: string,
+    terms: string[],
+    checks: Array<Filter<ApplicationDoc>>,
+    common = new Set<string>(),
+  ): Promise<Filter<ApplicationDoc>> {
     let walked = terms[terms.length - 1]!;
-    if (terms.length > 1) {
+    const counted = [...terms].reverse().filter((t) => !common.has(t));
+    if (terms.length > 1 && counted.length) {
       let fewest = Number.POSITIVE_INFINITY;
-      for (const t of [...terms].reverse().slice(0, MAX_COUNTED)) {
+      for (const t of counted.slice(0, MAX_COUNTED)) {
         const n = await this.termCount(partnerId, t);
         if (n < fewest) [fewest, walked] = [n, t];
         if (n <= RARE_TERM) break;
@@ -130,6 +143,22 @@ export class ApplicationListing {
     }
     const others = terms.filter((t) => t !== walked).map((t) => ({ search: t }) as Filter<ApplicationDoc>);
     return { search: walked, ...(others.length || checks.length ? { $and: [...others, ...checks] } : {}) } as Filter<ApplicationDoc>;
+  }
+
+  /**
+   * The order-number runs that half or more of the partner's newest applications hold (a
+   * sample of 50, read newest first through the list's own index): the shop's prefix and
+   * year, which every number repeats and whose count would read all of the partner's entries.
+   */
+  private async commonRuns(partnerId: string): Promise<Set<string>> {
+    const sample = await this.applications
+      .find({ partnerId }, { projection: { _id: 0, search: 1 } })
+      .sort({ createdAt: -1, _id: -1 })
+      .limit(COMMON_SAMPLE)
+      .toArray();
+    const seen = new Map<string, number>();
+    for (const doc of sample) for (const t of doc.search ?? []) if (t.startsWith('o:')) seen.set(t, (seen.get(t) ?? 0) + 1);
+    return new Set([...seen].filter(([, n]) => n * 2 >= sample.length && sample.length >= 10).map(([t]) => t));
   }
 
   /**
