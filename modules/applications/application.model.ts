@@ -161,6 +161,12 @@ export interface ApplicationDoc extends Versioned {
   createdAt: Date;
   updatedAt: Date;
   history: HistoryEntry[];
+  /**
+   * the portal's search terms: the customer's name words and the order number's runs,
+   * normalised (search-terms.ts); written with every change of the customer or the order,
+   * absent on documents written before the field existed until the migration fills them
+   */
+  search?: string[];
 }
 
 /** The state pair the state machine works on. */

@@ -12,6 +12,7 @@ import { portalOf, PortalRefusal, render, requireUser } from './portal.http.js';
 import { homeBody } from './portal-accounts.views.js';
 import type { ActionsView } from './portal-actions.js';
 import { fieldRefusal } from './portal-errors.js';
+import { may } from './portal.model.js';
 
 const PAGE_SIZE = 25;
 const DONE_LABELS: Record<string, 'act_cancel' | 'act_send' | 'act_deliver' | 'act_return' | 'act_cancel-items'> = {
@@ -142,7 +143,7 @@ export function mountApplicationRoutes(
     render(
       ctx,
       { title: fill(m.appTitle, { number: page.app.order.number }), current: 'applications', ...(flash ? { flash: { text: flash } } : {}) },
-      applicationBody(m, page, deps.actions(ctx, page)),
+      applicationBody(m, page, deps.actions(ctx, page), { contact: may(user.role, 'readCustomerContact') }),
     );
   });
 }

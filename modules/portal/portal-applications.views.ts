@@ -1,5 +1,5 @@
 import { html, type SafeHtml } from '../../platform/http/html.js';
-import type { ApplicationListItem } from '../applications/index.js';
+import type { ApplicationDoc, ApplicationListItem } from '../applications/index.js';
 import { fill, formatDate, formatDateTime, formatMoney, word, type Messages } from './portal.i18n.js';
 import type { ApplicationPage, ListFilters, TimelineEntry } from './portal-applications.service.js';
 import { settlementCell, td } from './portal-settlements.views.js';
@@ -34,6 +34,37 @@ function select(id: string, label: string, name: string, values: readonly string
   </select></div>`;
 }
 
+/** The customer's name as the shop gave it (the full name, else titles and names), or empty. */
+export function customerName(c: Partial<Pick<ApplicationDoc['customer'], 'fullName' | 'firstName' | 'lastName' | 'titleBefore' | 'titleAfter'>>): string {
+  if (c.fullName) return c.fullName;
+  return [c.titleBefore, c.firstName, c.lastName, c.titleAfter].filter(Boolean).join(' ');
+}
+
+function addressLine(a: ApplicationDoc['customer']['addresses'][number]): string {
+  const street = [a.streetAddress, a.streetNumber].filter(Boolean).join(' ');
+  const town = [a.zip, a.city].filter(Boolean).join(' ');
+  return [a.name, street, town, a.country].filter(Boolean).join(', ');
+}
+
+/** The customer's name and e-mail for every role; phone and addresses only for roles that deal with the customer. */
+function customerSection(m: Messages, c: ApplicationDoc['customer'], contact: boolean): SafeHtml {
+  return html`<section aria-labelledby="cust-h"><h2 id="cust-h">${m.custSection}</h2>
+<dl class="facts card" id="customer">
+  <div><dt>${m.custName}</dt><dd id="cust-name">${customerName(c) || '–'}</dd></div>
+  <div><dt>${m.custEmail}</dt><dd>${c.email}</dd></div>
+  ${
+    contact
+      ? html`<div><dt>${m.custPhone}</dt><dd id="cust-phone">${c.phone}</dd></div>
+  <div><dt>${m.custAddresses}</dt><dd id="cust-addresses">${
+    c.addresses.length ? html`<ul>${c.addresses.map((a) => html`<li>${word(m, 'addr', a.addressType)}: ${addressLine(a)}</li>`)}</ul>` : '–'
+  }</dd></div>`
+      : ''
+  }
+</dl>
+${contact ? '' : html`<p class="hint">${m.custHidden}</p>`}
+</section>`;
+}
+
 /** The list's query string with one change (paging keeps the filters). */
 export function listLink(filters: ListFilters, extra: Record<string, string>): string {
   const p = new URLSearchParams();
@@ -57,7 +88,7 @@ export function applicationsBody(
     (a) => html`<tr>
     ${td(m.created, formatDateTime(a.createdAt, m))}
     ${td(m.orderNumber, html`<a href="/portal/applications/${a._id}">${a.order.number}</a>`)}
-    ${td(m.customer, a.customer.email)}
+    ${td(m.customer, customerName(a.customer) ? html`${customerName(a.customer)}<br><span class="hint">${a.customer.email}</span>` : a.customer.email)}
     ${td(m.financingType, word(m, 'type', a.type))}
     ${td(m.state, html`${word(m, 'state', a.state)}<br><span class="hint">${word(m, 'reason', a.stateReason)}</span>`)}
     ${td(m.total, formatMoney(a.order.totalPrice.amount, a.order.totalPrice.currency, m), true)}
@@ -69,7 +100,7 @@ export function applicationsBody(
 <ul class="counts">${STATES.map((s) => html`<li><a href="${listLink({ ...f, state: s }, {})}">${word(m, 'state', s)}</a> <span class="badge">${v.counts[s] ?? 0}</span></li>`)}</ul></section>
 <form method="get" action="/portal/applications" class="card filters" role="search" aria-label="${m.filters}">
   <div class="grid">
-    <div class="wide"><label for="q">${m.search}</label><input id="q" name="q" value="${f.search ?? ''}" maxlength="200"></div>
+    <div class="wide"><label for="q">${m.searchAny}</label><input id="q" name="q" type="search" value="${f.search ?? ''}" maxlength="200" aria-describedby="q-hint"><p class="hint" id="q-hint">${m.searchHint}</p></div>
     ${select('state', m.state, 'state', STATES, f.state, m)}
     ${select('stateReason', m.stateReason, 'stateReason', REASONS, f.stateReason, m)}
     ${select('type', m.financingType, 'type', TYPES, f.type, m)}
@@ -127,7 +158,7 @@ function timelineItem(e: TimelineEntry, m: Messages): SafeHtml {
   }
 }
 
-export function applicationBody(m: Messages, p: ApplicationPage, actions: SafeHtml): SafeHtml {
+export function applicationBody(m: Messages, p: ApplicationPage, actions: SafeHtml, who: { contact: boolean } = { contact: false }): SafeHtml {
   const { app } = p;
   const money = (x: { amount: number; currency: string }) => formatMoney(x.amount, x.currency, m);
   return html`<p><a href="/portal/applications">← ${m.appsTitle}</a></p>
@@ -136,11 +167,12 @@ export function applicationBody(m: Messages, p: ApplicationPage, actions: SafeHt
   <div><dt>${m.state}</dt><dd><strong id="app-state">${word(m, 'state', app.state)}</strong> / <span id="app-reason">${word(m, 'reason', app.stateReason)}</span></dd></div>
   <div><dt>${m.financingType}</dt><dd>${word(m, 'type', app.type)}</dd></div>
   <div><dt>${m.created}</dt><dd>${formatDateTime(app.createdAt, m)}</dd></div>
-  <div><dt>${m.customer}</dt><dd>${app.customer.email}</dd></div>
+  <div><dt>${m.customer}</dt><dd>${customerName(app.customer) || app.customer.email}</dd></div>
   <div><dt>${m.total}</dt><dd>${money(app.order.totalPrice)}</dd></div>
   <div><dt>${m.vs}</dt><dd>${app.order.variableSymbols.join(', ')}</dd></div>
 </dl>
 ${actions}
+${customerSection(m, app.customer, who.contact)}
 <section aria-labelledby="items-h"><h2 id="items-h">${m.items}</h2>
 <table class="stack">
   <caption class="visually-hidden">${m.items}</caption>

@@ -432,6 +432,19 @@ const en = {
   pvDoneNoPayment: 'Done: {action}. No credit note. New order total: {total}.',
   pvDonePending: 'Done: {action}. The credit note is being recorded and will appear under Payments. New order total: {total}.',
   errBadQuantity: '“{text}” is not a quantity: enter pieces like 1 or 0,5.',
+  // applications list and application page: search by name or part of an order number; the customer's details
+  searchAny: 'Customer name, part of an order number, variable symbol or e-mail',
+  searchHint: 'Names and order numbers: any case, with or without diacritics; at least 3 characters of an order number.',
+  custName: 'Name',
+  custEmail: 'E-mail',
+  custPhone: 'Phone',
+  custAddresses: 'Addresses',
+  custHidden: 'Phone and addresses are shown to owners and operators.',
+  custSection: 'Customer',
+  addr_PERMANENT: 'Permanent',
+  addr_CONTACT: 'Contact',
+  addr_DELIVERY: 'Delivery',
+  addr_BILLING: 'Billing',
 } as const;
 
 export type Messages = { [K in keyof typeof en]: string };
@@ -865,6 +878,19 @@ const cs: Messages = {
   pvDoneNoPayment: 'Hotovo: {action}. Žádný dobropis. Nová celková cena objednávky: {total}.',
   pvDonePending: 'Hotovo: {action}. Dobropis se zapisuje a objeví se v platbách. Nová celková cena objednávky: {total}.',
   errBadQuantity: '„{text}“ není množství: zadejte kusy jako 1 nebo 0,5.',
+  // applications list and application page: search by name or part of an order number; the customer's details
+  searchAny: 'Jméno zákazníka, část čísla objednávky, variabilní symbol nebo e-mail',
+  searchHint: 'Jména a čísla objednávek: na velikosti písmen ani diakritice nezáleží; z čísla objednávky aspoň 3 znaky.',
+  custName: 'Jméno',
+  custEmail: 'E-mail',
+  custPhone: 'Telefon',
+  custAddresses: 'Adresy',
+  custHidden: 'Telefon a adresy vidí vlastníci a operátoři.',
+  custSection: 'Zákazník',
+  addr_PERMANENT: 'Trvalá',
+  addr_CONTACT: 'Kontaktní',
+  addr_DELIVERY: 'Doručovací',
+  addr_BILLING: 'Fakturační',
 };
 
 export type Lang = 'en' | 'cs';

@@ -7,6 +7,8 @@ export type Role = (typeof ROLES)[number];
 /** What each role may do; the server checks these on every request (the roles table in docs/portal.md). */
 export const PERMISSIONS = {
   read: ['owner', 'operator', 'viewer'],
+  /** a customer's phone and addresses: those who deal with the customer, not a reader of the books */
+  readCustomerContact: ['owner', 'operator'],
   fulfil: ['owner', 'operator'],
   redeliver: ['owner', 'operator'],
   sendTestNotification: ['owner', 'operator'],

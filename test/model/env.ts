@@ -90,7 +90,8 @@ export async function ledgerCaughtUp(h: AppHarness, id: string, writes: number):
     () => {
       // once by id: a publish retried after an unanswered send can put an event on Kafka twice,
       // and a duplicate must not pass for the write still on its way
-      const mine = [...new Map(h.eventsFor(id).filter((e) => e.type.startsWith('orders.order.')).map((e) => [e.id, e])).values()];
+      const orderEvents = h.eventsFor(id).filter((e) => e.type.startsWith('orders.order.'));
+      const mine = [...new Map(orderEvents.map((e) => [e.id, e])).values()];
       return mine.length >= writes && mine;
     },
     { maxWait: SETTLE_WAIT },

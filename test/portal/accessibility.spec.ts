@@ -141,7 +141,7 @@ describe('the partner portal: accessibility and keyboard', function () {
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => (globalThis as any).document.activeElement?.textContent)).to.equal('Skip to content');
     await page.keyboard.press('Enter');
-    await page.getByLabel('Order number, variable symbol or customer e-mail').focus();
+    await page.getByLabel('Customer name, part of an order number, variable symbol or e-mail').focus();
     await page.keyboard.type(app.order.number);
     await page.keyboard.press('Enter');
     await page.waitForURL(/q=/);

@@ -154,7 +154,7 @@ describe('the partner portal: actions on an application', function () {
     // the agent takes the call: finds the customer by e-mail, opens the application
     const agent = w.pages.viewer;
     await agent.goto(`${w.base}/portal/applications`);
-    await agent.getByLabel('Order number, variable symbol or customer e-mail').fill(app.customer.email);
+    await agent.getByLabel('Customer name, part of an order number, variable symbol or e-mail').fill(app.customer.email);
     await agent.getByRole('button', { name: 'Apply' }).click();
     await agent.getByRole('link', { name: app.order.number }).click();
     // one kettle returned

@@ -36,7 +36,7 @@ describe('the partner portal: applications and their timeline', function () {
     const page = w.pages.viewer;
     for (const q of [app.order.number, app.order.variableSymbols[0], app.customer.email]) {
       await page.goto(`${w.base}/portal/applications`);
-      await page.getByLabel('Order number, variable symbol or customer e-mail').fill(q);
+      await page.getByLabel('Customer name, part of an order number, variable symbol or e-mail').fill(q);
       await page.getByRole('button', { name: 'Apply' }).click();
       expect(await page.locator('table tbody tr').count(), q).to.equal(1);
       expect(await page.getByRole('link', { name: app.order.number }).count(), q).to.equal(1);

@@ -5,6 +5,7 @@ import { applicationBody } from '../applications/requests.js';
 import { GatewayClient } from '../gateway/gateway-client.js';
 import { waitForReason } from '../orders/orders-harness.js';
 import { runOps } from '../support/partners-cli.js';
+import { ApplicationListing } from '../../modules/applications/store/application-listing.js';
 
 /**
  * `ops customers erase`: a person with a rejected application, an approved one (a credit
@@ -25,8 +26,12 @@ describe('ops customers erase: a person erased at once where no retention duty a
   });
   after(() => h?.stop());
 
+  // the person's name is theirs alone in this test, so the portal's search by it finds exactly their applications
+  const name = { firstName: 'Radmila', lastName: `Šťastná ${person}` };
   const create = async (label: string, email: string) => {
-    const app = await h.create(applicationBody({}, { email }));
+    const body = applicationBody({}, { email }) as any;
+    if (label !== 'other') body.customer = { ...body.customer, ...name };
+    const app = await h.create(body);
     ids[label] = app.id;
     return app;
   };
@@ -55,6 +60,11 @@ describe('ops customers erase: a person erased at once where no retention duty a
     expect(verdicts[ids.processing!]).to.deep.include({ action: 'KEPT', reason: 'IN_PROGRESS' });
     expect(dry.json.plan.accounts.action, 'the account counts the kept credit record').to.equal('KEPT');
     expect((await stored(ids.rejected!)).customer.email, 'a dry run changes nothing').to.include(person);
+    const byName = () =>
+      new ApplicationListing(h.t.api.runtime.db)
+        .list(h.partner.id, { search: `stastna radmila ${person}`, limit: 25 })
+        .then((r) => r.items.map((x) => x._id).sort());
+    expect(await byName(), "the portal's search finds the person by name").to.deep.equal([ids.rejected!, ids.approved!, ids.processing!].sort());
 
     expect((await runOps(h.t.config, ['customers', 'erase', '--email', `${person}@example.com`, '--yes-i-know-what-im-doing'])).code, 'no reason').to.equal(2);
     expect((await runOps(h.t.config, ['customers', 'erase', '--reason', 'x', '--yes-i-know-what-im-doing'])).code, 'no person').to.equal(2);
@@ -73,6 +83,11 @@ describe('ops customers erase: a person erased at once where no retention duty a
 
     const rejected = await stored(ids.rejected!);
     expect(JSON.stringify(rejected)).not.to.include(person);
+    expect(
+      rejected.search.filter((t: string) => t.startsWith('n:')),
+      'no name left in the search terms',
+    ).to.deep.equal([]);
+    expect(await byName(), 'the erased application is no longer found by name; the kept ones are').to.deep.equal([ids.approved!, ids.processing!].sort());
     expect(rejected.privacy).to.deep.include({ reason: 'erasure: request 2026-11-29', dataClass: 'NOT_FINANCED' });
     expect(rejected.state).to.equal('REJECTED');
     expect(rejected.order.totalPrice).to.deep.equal({ amount: 150000, currency: 'CZK' });

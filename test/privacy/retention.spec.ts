@@ -6,6 +6,7 @@ import { createLogger } from '../../platform/logger.js';
 import { startRelay, type Relay } from '../../relay/create-relay.js';
 import { createPartnerDirectory } from '../../modules/auth/index.js';
 import { orderTotals } from '../../modules/applications/index.js';
+import { ApplicationListing } from '../../modules/applications/store/application-listing.js';
 import { checkLedger } from '../../modules/payments/index.js';
 import { startHarness, type AppHarness } from '../applications/harness.js';
 import { applicationBody } from '../applications/requests.js';
@@ -195,6 +196,8 @@ describe('personal data past its retention is anonymised, and the money still ad
     await clock.advanceTo(new Date(t0 + 3 * DAY - 60_000));
     const db = h.t.api.runtime.db;
     expect(await markersInStore(db), 'nothing is anonymised before the job runs').to.include('applications');
+    const byName = await new ApplicationListing(db).list(shop.id, { search: `nová ${marker}`, limit: 25 });
+    expect(byName.items.map((a) => a._id).sort(), "the portal's search finds them by name").to.deep.equal([ids.financed, ids.rejected, ids.cancelled].sort());
     expect(await db.collection('settlements').countDocuments(), 'the daily cut-offs on the way closed a settlement').to.be.at.least(1);
     moneyBefore = await money(db);
   });
@@ -204,6 +207,9 @@ describe('personal data past its retention is anonymised, and the money still ad
     const db = h.t.api.runtime.db;
     expect(await markersInStore(db)).to.deep.equal([]);
     expect(await money(db)).to.equal(moneyBefore);
+    const listing = new ApplicationListing(db);
+    expect((await listing.list(shop.id, { search: `Nová ${marker}`, limit: 25 })).items, 'no longer found by name').to.deep.equal([]);
+    expect((await listing.list(shop.id, { search: marker, limit: 25 })).items).to.deep.equal([]);
     const report = await checkLedger(db, orderTotals(db));
     expect(report.problems).to.deep.equal([]);
     const apps = await db

@@ -4,6 +4,7 @@ import { APPLICATION_EVENTS, applicationTopic } from '../application.events.js';
 import { TransitionRefused } from '../application.state-machine.js';
 import { sampleDoc } from '../../../test/applications/fixtures.js';
 import type { OrderDoc } from '../../order-rules/order.model.js';
+import { searchTermsOf } from '../search-terms.js';
 
 const opts = { recurrenceValidityMs: 1000 };
 const now = new Date('2024-03-02T10:00:00Z');
@@ -30,6 +31,21 @@ describe('the one write path of an application (compileChange)', () => {
     expect(quiet.set).not.to.have.property('history');
     const loud = compileChange(doc, { events: [{ type: 'orders.order.changed' }], notify: true }, now, opts);
     expect(loud.entries).to.have.length(2);
+  });
+
+  it('when a change leaves the customer and the order number, then the search terms are not rewritten; when it changes them, or the document has none yet, they are', () => {
+    const doc = sampleDoc({ state: 'READY', stateReason: 'READY_TO_SHIP' });
+    doc.search = searchTermsOf(doc);
+    expect(compileChange(doc, { events: [{ type: 'orders.order.changed' }] }, now, opts).set).not.to.have.property('search');
+    const renamed = compileChange(
+      doc,
+      { set: { customer: { ...doc.customer, firstName: 'Eliška', lastName: 'Šťastná' } }, events: [{ type: 'x.y.z' }] },
+      now,
+      opts,
+    );
+    expect(renamed.set.search).to.include.members(['n:eliska', 'n:stastna']);
+    const { search: _, ...older } = doc;
+    expect(compileChange(older, { events: [{ type: 'orders.order.changed' }] }, now, opts).set.search).to.deep.equal(doc.search);
   });
 
   it('when the transition is not in the table, then TransitionRefused with the spec code', () => {

@@ -6,6 +6,7 @@ import { statusChanged, transition, type Trigger, type TransitionFacts } from '.
 import { recurrenceAfter } from './recurrence.rules.js';
 import { closeCancelledOrder, planChange } from '../../order-rules/index.js';
 import { APPLICATION_EVENTS, applicationEvent, applicationNotification, entriesFor, type ApplicationEventData } from '../application.events.js';
+import { sameTerms, searchTermsOf } from '../search-terms.js';
 
 /** Fields a change may set directly; status, history and bookkeeping are the write path's. */
 export type SettableFields = Partial<
@@ -78,6 +79,14 @@ export function compileChange<R>(
   if (change.entries) entries.push(...change.entries(events));
   const set: Record<string, unknown> = { ...fields, updatedAt: now };
   if (moved) Object.assign(set, statusFields(doc, status, specs[0]!.type, now, opts.recurrenceValidityMs));
+  // the portal's search terms follow the customer and the order number; a document written
+  // before they existed gets them with its next change (the migration fills the rest)
+  const terms = searchTermsOf({
+    customer: fields.customer ?? doc.customer,
+    order: fields.order ?? doc.order,
+    privacy: (doc as { privacy?: { anonymisedAt?: Date } }).privacy ?? null,
+  });
+  if (!sameTerms(doc.search, terms)) set.search = terms;
   return { set, entries, result: change.result, status };
 }
 

@@ -3,6 +3,7 @@ import { newId } from '../../../platform/ids.js';
 import { buildOrder, type DocumentMeta, type OrderInput } from '../../order-rules/index.js';
 import { accountIdOf, type ApplicationDoc, type CustomerDoc, type RecurrenceDoc, type Status } from '../application.model.js';
 import type { CreateApplicationInput } from './create.schemas.js';
+import { searchTermsOf } from '../search-terms.js';
 
 /** Pure builders of a new Application document from validated input. */
 
@@ -54,6 +55,7 @@ export function buildApplication(
     createdAt: p.now,
     updatedAt: p.now,
     history: [{ at: p.now, state: p.status.state, stateReason: p.status.stateReason, event: p.event }],
+    search: searchTermsOf({ customer: input.customer, order: { number: input.order.number ?? null } }),
   };
 }
 

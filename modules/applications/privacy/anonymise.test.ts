@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { ApplicationDoc } from '../application.model.js';
 import { anonymisation, dataClassOf, documentHashesOf, PLACEHOLDER, scrubSnapshot } from './anonymise.js';
+import { searchTermsOf } from '../search-terms.js';
 
 const M = 'MARKER-7f3a';
 
@@ -82,6 +83,14 @@ describe('anonymising an application', () => {
     expect(after.order.items).to.deep.equal((before as any).order.items);
     expect(after.customer).to.include({ email: PLACEHOLDER.email, phone: PLACEHOLDER.phone, fullName: PLACEHOLDER.name });
     expect(after.privacy).to.deep.equal({ anonymisedAt: new Date(5000), reason: 'retention', dataClass: 'CREDIT_RECORD' });
+  });
+
+  it("when anonymised, then the portal's search terms keep the order number's runs and no word of the name", () => {
+    const doc = application();
+    doc.search = searchTermsOf(doc);
+    expect(doc.search).to.include.members(['n:jana', 'n:nova', `n:${M.toLowerCase().split('-')[0]}`, 'o:ord']);
+    const change = anonymisation(doc, 'retention', new Date(5000))!;
+    expect(change.set.search).to.deep.equal(['o:d-1', 'o:ord', 'o:rd-']);
   });
 
   it('when it is anonymised already, then a second run writes nothing', () => {

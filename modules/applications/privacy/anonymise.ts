@@ -1,5 +1,6 @@
 import type { Address, DocumentMeta } from '../../order-rules/index.js';
 import type { ApplicationDoc, CustomerDoc } from '../application.model.js';
+import { searchTermsOf } from '../search-terms.js';
 
 /**
  * What anonymising an application replaces, and with what. The placeholders are fixed (every
@@ -155,6 +156,8 @@ export function anonymisation(doc: ApplicationDoc & Record<string, unknown>, rea
     if (next !== undefined) set[k] = next;
   }
   set.privacy = mark;
+  // the portal's search terms held the customer's name: only the order number's stay
+  set.search = searchTermsOf({ order: (set.order ?? doc.order) as { number?: string }, privacy: mark });
   return { set, unset: REMOVED.filter((k) => k in doc), mark };
 }
 
