@@ -49,7 +49,7 @@ describe('the partner portal: Czech everywhere', function () {
   it('when a return names more than is left of an item, then the refusal names the item in Czech', async () => {
     await page.goto(`${w.base}/portal/applications/${app.id}/act/return`);
     await page.getByLabel('Electric kettle').fill('5');
-    await page.getByRole('button', { name: `Potvrdit: ${cs.act_return}` }).click();
+    await page.getByRole('button', { name: cs.pvButton }).click();
     expect(await alert()).to.equal('Položka Electric kettle: zbývá jí méně, než je zadané množství.');
   });
 
@@ -57,7 +57,7 @@ describe('the partner portal: Czech everywhere', function () {
     await page.goto(`${w.base}/portal/applications/${app.id}/act/return`);
     await page.getByLabel(cs.returnAmount).check();
     await page.getByLabel('Částka (CZK)').fill('99999');
-    await page.getByRole('button', { name: `Potvrdit: ${cs.act_return}` }).click();
+    await page.getByRole('button', { name: cs.pvButton }).click();
     const text = await alert();
     expect(Object.values(ERROR_TEXTS.cs), text).to.include(text);
     expect(text).to.match(/^Částka: /);
@@ -71,7 +71,7 @@ describe('the partner portal: Czech everywhere', function () {
     await page.locator('#customReason').fill('x'.repeat(300));
     // the reasons are words, not the API's codes
     expect(await page.locator('#reason option:checked').textContent()).to.equal(cs.cancelReason_APPLICATION_CANCELLED_OTHER);
-    await page.getByRole('button', { name: `Potvrdit: ${cs.act_cancel}` }).click();
+    await page.getByRole('button', { name: cs.pvButton }).click();
     expect(await alert()).to.equal('Poznámka: nejvýše 255 znaků.');
   });
 
