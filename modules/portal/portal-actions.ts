@@ -162,7 +162,7 @@ function quantityOf(text: unknown, m?: Messages): number | undefined {
   if (typeof text !== 'string' || text.trim() === '') return undefined;
   const t = text.trim().replace(',', '.');
   if (!/^\d{1,7}(\.\d{1,3})?$/.test(t))
-    throw new InvalidRequestError(m ? fill(m.errBadQuantity, { text }) : `${text} is not a quantity`, { attribute: 'quantity' });
+    throw m ? portalSaid(fill(m.errBadQuantity, { text }), 'quantity') : new InvalidRequestError(`${text} is not a quantity`, { attribute: 'quantity' });
   return Number(t);
 }
 

@@ -45,6 +45,7 @@ describe('portal: the page a kept form is shown on again', () => {
       ).to.equal(true);
     }
     expect(formPageOf('/portal/applications/0193-ab/act/cancel-items')).to.equal('/portal/applications/0193-ab/act/cancel-items');
+    expect(formPageOf('/portal/applications/0193-ab/act/return/preview')).to.equal('/portal/applications/0193-ab/act/return');
     expect(formPageOf('/portal/users/0193-ab/role')).to.equal('/portal/users');
   });
 });

@@ -244,11 +244,13 @@ export function portalPerimeter(deps: {
 
 /**
  * The page a form was sent from, where a kept form is shown again: an application's action
- * has a page of its own (its confirmation form); every other form is on the page the
+ * has a page of its own (its form, also for a form sent to its preview); every other form is on the page the
  * language switch returns to.
  */
 export function formPageOf(action: string): string {
-  return /^\/portal\/applications\/[^/]+\/act\/[a-z-]+$/.test(action) ? action : pageToReturnTo('POST', action);
+  // a return or cancel form posts to its preview: its page is the form's, without it
+  const act = /^(\/portal\/applications\/[^/]+\/act\/[a-z-]+)(?:\/preview)?$/.exec(action);
+  return act ? act[1]! : pageToReturnTo('POST', action);
 }
 
 /** What an operator who must enrol the second factor may still open. */

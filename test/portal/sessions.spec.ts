@@ -379,7 +379,8 @@ describe('the partner portal: an action form sent after the session ended', func
       const other = await page.context().newPage();
       await other.goto(`${w.base}/portal/`);
       await Promise.all([other.waitForNavigation(), other.locator('form[action="/portal/sign-out"] button').click()]);
-      await Promise.all([page.waitForNavigation(), page.locator(`form[action="${act}"] button[type=submit]`).click()]);
+      // the form asks for its preview first; sent after the sign-out, it is kept for its page
+      await Promise.all([page.waitForNavigation(), page.locator(`form[action="${act}/preview"] button[type=submit]`).click()]);
       expect(page.url()).to.equal(`${w.base}/portal/sign-in?ended=1&return=${encodeURIComponent(act)}`);
       expect(await page.getByRole('status').textContent()).to.equal(m.sessionEndedForm);
       await signInHere();
@@ -390,6 +391,8 @@ describe('the partner portal: an action form sent after the session ended', func
       expect(await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth as number)).to.be.at.most(390);
       expect(await seriousViolations(page)).to.deep.equal([]);
       expect(await stateOf()).to.equal(initial);
+      await Promise.all([page.waitForNavigation(), page.locator(`form[action="${act}/preview"] button[type=submit]`).click()]);
+      expect(await stateOf(), 'a preview changes nothing').to.equal(initial);
       await Promise.all([page.waitForNavigation(), page.locator(`form[action="${act}"] button[type=submit]`).click()]);
       expect(page.url()).to.equal(`${w.base}/portal/applications/${app.id}?done=cancel`);
       const after = await waitForReason(w.h, app.id, w.h.partner, 'CANCELLED_NOT_PAID');
