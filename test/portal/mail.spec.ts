@@ -1,21 +1,10 @@
 import { expect } from 'chai';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import { mailEntry } from '../../platform/mail.js';
-import { freePort, launchBrowser } from '../gateway/browser.js';
+import { launchBrowser } from '../gateway/browser.js';
+import { Mailpit } from '../support/mailpit.js';
 import { waitFor } from '../support/wait.js';
 import { startPortalWorld, type PortalWorld } from './portal-world.js';
 import { acknowledge, fail } from '../relay/support/receiver.js';
-
-const MAILPIT = process.env.MAILPIT ?? join(process.env.PF_CACHE ?? join(homedir(), '.cache/partner-financing'), 'mailpit-v1.33.1', 'mailpit');
-
-interface Summary {
-  ID: string;
-  Subject: string;
-  To: Array<{ Address: string }>;
-}
 
 /**
  * E-mail from the portal through the whole path: the write's outbox entry → the mail topic
@@ -27,36 +16,23 @@ interface Summary {
 describe('the partner portal: e-mail through Kafka to SMTP (Mailpit)', function () {
   this.timeout(240_000);
   let w: PortalWorld;
-  let mailpit: ChildProcess;
-  let api: string;
-  const messages = async (to: string): Promise<Summary[]> => {
-    const body = (await (await fetch(`${api}/api/v1/search?query=${encodeURIComponent(`to:${to}`)}`)).json()) as { messages: Summary[] };
-    return body.messages;
-  };
-  const textOf = async (id: string): Promise<string> => ((await (await fetch(`${api}/api/v1/message/${id}`)).json()) as { Text: string }).Text;
+  let mailpit: Mailpit;
+  const messages = (to: string) => mailpit.to(to);
+  const textOf = (id: string) => mailpit.textOf(id);
   const linkIn = (text: string) => /https:\/\/\S+\/portal\/setup\/\S+/.exec(text)![0];
   const mailsTo = (to: string, n: number) =>
     waitFor(`${n} e-mail(s) to ${to}`, async () => ((await messages(to)).length >= n ? messages(to) : undefined), { maxWait: 30_000 });
 
   before(async () => {
-    if (!existsSync(MAILPIT)) throw new Error(`Mailpit not built at ${MAILPIT} (.ci/run builds it)`);
-    const smtpPort = await freePort();
-    const httpPort = await freePort();
-    mailpit = spawn(MAILPIT, ['--smtp', `127.0.0.1:${smtpPort}`, '--listen', `127.0.0.1:${httpPort}`], { stdio: 'ignore' });
-    api = `http://127.0.0.1:${httpPort}`;
-    await waitFor('Mailpit answering', async () => (await fetch(`${api}/api/v1/messages`).catch(() => undefined))?.ok, { maxWait: 15_000 });
+    mailpit = await Mailpit.start();
     w = await startPortalWorld({
-      MAIL_TRANSPORT: 'smtp',
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(smtpPort),
-      SMTP_TLS: 'none',
-      MAIL_FROM: 'portal@pf.test',
+      ...mailpit.env,
       PORTAL_ENDPOINT_ALERT_AFTER: '2s',
     });
   });
   after(async () => {
     await w?.stop();
-    mailpit?.kill('SIGTERM');
+    mailpit?.stop();
   });
 
   it('when an owner invites someone in Czech, then a Czech e-mail with a working setup link arrives; sent again, a new link works and the old one does not; revoked, neither works', async () => {

@@ -1,25 +1,15 @@
 import { expect } from 'chai';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import { mailEntry } from '../../platform/mail.js';
 import { formatDate, formatDateTime, formatMoney, CATALOGUES } from '../../modules/portal/portal.i18n.js';
 import { SettlementService } from '../../modules/payments/settlement.service.js';
 import { MongoSettlementsRepository } from '../../modules/payments/settlements.repository.js';
 import { MongoPaymentLinesRepository } from '../../modules/payments/payment-lines.repository.js';
 import type { SettlementView } from '../../modules/payments/index.js';
-import { freePort } from '../gateway/browser.js';
+import { Mailpit } from '../support/mailpit.js';
 import { waitFor } from '../support/wait.js';
 import { opPath, startPortalWorld, waitForReason, type PortalWorld } from './portal-world.js';
 
-const MAILPIT = process.env.MAILPIT ?? join(process.env.PF_CACHE ?? join(homedir(), '.cache/partner-financing'), 'mailpit-v1.33.1', 'mailpit');
 const ACCOUNT = '19-2000145399/0800';
-
-interface Summary {
-  ID: string;
-  Subject: string;
-}
 
 /**
  * The settlement notice through the whole path: the daily job (here every few seconds)
@@ -32,14 +22,12 @@ interface Summary {
 describe('the partner portal: the settlement notice e-mail (Kafka to SMTP, Mailpit)', function () {
   this.timeout(240_000);
   let w: PortalWorld;
-  let mailpit: ChildProcess;
-  let api: string;
+  let mailpit: Mailpit;
   let owner: string;
   let operator: string;
   let viewer: string;
-  const messages = async (to: string): Promise<Summary[]> =>
-    ((await (await fetch(`${api}/api/v1/search?query=${encodeURIComponent(`to:${to}`)}`)).json()) as { messages: Summary[] }).messages;
-  const textOf = async (id: string): Promise<string> => ((await (await fetch(`${api}/api/v1/message/${id}`)).json()) as { Text: string }).Text;
+  const messages = (to: string) => mailpit.to(to);
+  const textOf = (id: string) => mailpit.textOf(id);
   const about = async (to: string, reference: string) => (await messages(to)).filter((x) => x.Subject.includes(` ${reference} `));
   /** Intl separates digits and currency with no-break spaces: plain spaces to compare */
   const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -53,18 +41,9 @@ describe('the partner portal: the settlement notice e-mail (Kafka to SMTP, Mailp
   };
 
   before(async () => {
-    if (!existsSync(MAILPIT)) throw new Error(`Mailpit not built at ${MAILPIT} (.ci/run builds it)`);
-    const smtpPort = await freePort();
-    const httpPort = await freePort();
-    mailpit = spawn(MAILPIT, ['--smtp', `127.0.0.1:${smtpPort}`, '--listen', `127.0.0.1:${httpPort}`], { stdio: 'ignore' });
-    api = `http://127.0.0.1:${httpPort}`;
-    await waitFor('Mailpit answering', async () => (await fetch(`${api}/api/v1/messages`).catch(() => undefined))?.ok, { maxWait: 15_000 });
+    mailpit = await Mailpit.start();
     w = await startPortalWorld({
-      MAIL_TRANSPORT: 'smtp',
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(smtpPort),
-      SMTP_TLS: 'none',
-      MAIL_FROM: 'portal@pf.test',
+      ...mailpit.env,
       // the daily job's cut-off every 4 s
       SETTLEMENT_TEST_EVERY_MS: '4000',
     });
@@ -78,7 +57,7 @@ describe('the partner portal: the settlement notice e-mail (Kafka to SMTP, Mailp
   });
   after(async () => {
     await w?.stop();
-    mailpit?.kill('SIGTERM');
+    mailpit?.stop();
   });
 
   it("when the job writes a settlement, then the owner (English) and the operator (Czech) each get one e-mail with its figures and a link to its page; the viewer none, and no customer's data", async () => {
