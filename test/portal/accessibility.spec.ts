@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { launchBrowser } from '../gateway/browser.js';
 import { seriousViolations } from './axe.js';
 import { waitFor } from '../support/wait.js';
-import { opPath, startPortalWorld, waitForReason, type PortalWorld } from './portal-world.js';
+import { startPortalWorld, type PortalWorld } from './portal-world.js';
 
 /**
  * An axe-core scan of every portal page, in both languages, reports no serious or critical
@@ -31,10 +31,7 @@ describe('the partner portal: accessibility and keyboard', function () {
   ];
   before(async () => {
     w = await startPortalWorld();
-    app = await w.approved();
-    await w.put(opPath(app.id, 'send'), {});
-    await w.put(opPath(app.id, 'deliver'), {});
-    await waitForReason(w.h, app.id, w.h.partner, 'READY_PAID');
+    app = await w.paid();
     // a delivery with a failed and an acknowledged attempt (the world's endpoint fails each first attempt)
     const delivered = await waitFor(
       'a delivery acknowledged on a retry',

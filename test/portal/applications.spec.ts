@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { waitFor } from '../support/wait.js';
-import { opPath, startPortalWorld, waitForReason, type PortalWorld } from './portal-world.js';
+import { opPath, startPortalWorld, type PortalWorld } from './portal-world.js';
 
 /**
  * The applications pages after a real purchase: created over the API, approved through the
@@ -13,10 +13,7 @@ describe('the partner portal: applications and their timeline', function () {
   let app: any;
   before(async () => {
     w = await startPortalWorld();
-    app = await w.approved();
-    await w.put(opPath(app.id, 'send'), {});
-    await w.put(opPath(app.id, 'deliver'), {});
-    await waitForReason(w.h, app.id, w.h.partner, 'READY_PAID');
+    app = await w.paid();
     await w.put(opPath(app.id, 'return'), { items: [{ code: 'KTL-1', quantity: 1 }] });
     // every notification of the application acknowledged on its retry
     await waitFor(

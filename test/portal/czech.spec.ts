@@ -4,7 +4,7 @@ import { CATALOGUES } from '../../modules/portal/portal.i18n.js';
 import { ERROR_TEXTS } from '../../modules/portal/portal-errors.js';
 import { launchBrowser } from '../gateway/browser.js';
 import { waitFor } from '../support/wait.js';
-import { opPath, startPortalWorld, waitForReason, type PortalWorld } from './portal-world.js';
+import { startPortalWorld, type PortalWorld } from './portal-world.js';
 
 const cs = CATALOGUES.cs;
 const en = CATALOGUES.en;
@@ -26,10 +26,7 @@ describe('the partner portal: Czech everywhere', function () {
 
   before(async () => {
     w = await startPortalWorld();
-    app = await w.approved();
-    await w.put(opPath(app.id, 'send'), {});
-    await w.put(opPath(app.id, 'deliver'), {});
-    await waitForReason(w.h, app.id, w.h.partner, 'READY_PAID');
+    app = await w.paid();
     const delivered = await waitFor(
       'a delivery',
       async () => (await w.relay.deliveries.collection.findOne({ partnerId: w.h.partner.id, state: 'DELIVERED' })) ?? undefined,

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { provisionPartner } from '../support/partners.js';
 import { waitFor } from '../support/wait.js';
-import { opPath, startPortalWorld, waitForReason, type PortalWorld } from './portal-world.js';
+import { opPath, startPortalWorld, type PortalWorld } from './portal-world.js';
 
 /**
  * The money page: payouts and credit notes across applications with totals per day, and a
@@ -16,10 +16,7 @@ describe('the partner portal: money', function () {
   before(async () => {
     w = await startPortalWorld();
     for (let i = 0; i < 2; i += 1) {
-      const app = await w.approved();
-      await w.put(opPath(app.id, 'send'), {});
-      await w.put(opPath(app.id, 'deliver'), {});
-      await waitForReason(w.h, app.id, w.h.partner, 'READY_PAID');
+      const app = await w.paid();
       apps.push(app);
     }
     await w.put(opPath(apps[0].id, 'return'), { items: [{ code: 'KTL-1', quantity: 1 }] });

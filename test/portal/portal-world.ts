@@ -24,6 +24,8 @@ export interface PortalWorld {
   users: Record<'owner' | 'operator' | 'viewer', PortalUser>;
   /** an approved application of `partner` whose notifications go to the endpoint */
   approved(partner?: TestPartner, path?: string): Promise<any>;
+  /** an approved application sent and delivered, its payout made and the application READY_PAID */
+  paid(partner?: TestPartner): Promise<any>;
   put(path: string, body: unknown, partner?: TestPartner): Promise<any>;
   stop(): Promise<void>;
 }
@@ -67,6 +69,13 @@ export async function startPortalWorld(env: Record<string, string> = {}): Promis
     users,
     approved: async (partner = h.partner, path = '/hooks') =>
       decidedApplication(h, partner, 'approve', { merchantUrls: { ...applicationBody().merchantUrls, notificationEndpoint: endpoint.url(path) } }),
+    paid: async (partner = h.partner) => {
+      const app = await world.approved(partner);
+      await world.put(opPath(app.id, 'send'), {}, partner);
+      await world.put(opPath(app.id, 'deliver'), {}, partner);
+      await waitForReason(h, app.id, partner, 'READY_PAID');
+      return app;
+    },
     put: async (path, body, partner = h.partner) => {
       const res = await h.t.client.put(path, body, { token: partner.token });
       if (res.status !== 200) throw new Error(`PUT ${path}: ${res.status} ${res.text}`);

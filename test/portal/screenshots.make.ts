@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { opPath, startPortalWorld, waitForReason, type PortalWorld } from './portal-world.js';
+import { opPath, startPortalWorld, type PortalWorld } from './portal-world.js';
 import { waitFor } from '../support/wait.js';
 
 /**
@@ -14,10 +14,7 @@ describe('portal screenshots for docs/portal.md', function () {
 
   it('makes them', async () => {
     w = await startPortalWorld();
-    const app = await w.approved();
-    await w.put(opPath(app.id, 'send'), {});
-    await w.put(opPath(app.id, 'deliver'), {});
-    await waitForReason(w.h, app.id, w.h.partner, 'READY_PAID');
+    const app = await w.paid();
     await w.put(opPath(app.id, 'return'), { items: [{ code: 'KTL-1', quantity: 1 }] });
     for (let i = 0; i < 3; i += 1) await w.approved();
     // a settlement of the payout and the credit note, and one payout after it awaiting the next
@@ -28,10 +25,7 @@ describe('portal screenshots for docs/portal.md', function () {
       { maxWait: 20_000 },
     );
     const settlement = (await w.h.t.client.post('/financing/v1/sandbox/settlements/close', {}, { token: w.h.partner.token })).body;
-    const later = await w.approved();
-    await w.put(opPath(later.id, 'send'), {});
-    await w.put(opPath(later.id, 'deliver'), {});
-    await waitForReason(w.h, later.id, w.h.partner, 'READY_PAID');
+    const later = await w.paid();
     await new Promise((r) => setTimeout(r, 3000)); // the credit note's notification and its retry: for the picture only
     // PORTAL_SCREENSHOTS=money,settlements makes only those pictures
     const only = process.env.PORTAL_SCREENSHOTS?.split(',');

@@ -7,7 +7,7 @@ import { MongoPaymentLinesRepository } from '../../modules/payments/payment-line
 import type { SettlementView } from '../../modules/payments/index.js';
 import { Mailpit } from '../support/mailpit.js';
 import { waitFor } from '../support/wait.js';
-import { opPath, startPortalWorld, waitForReason, type PortalWorld } from './portal-world.js';
+import { startPortalWorld, type PortalWorld } from './portal-world.js';
 
 const ACCOUNT = '19-2000145399/0800';
 
@@ -32,13 +32,6 @@ describe('the partner portal: the settlement notice e-mail (Kafka to SMTP, Mailp
   /** Intl separates digits and currency with no-break spaces: plain spaces to compare */
   const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
   const settlements = async () => (await w.h.t.client.get('/financing/v1/settlements?limit=100', { token: w.h.partner.token })).body.data as any[];
-  const paid = async () => {
-    const app = await w.approved();
-    await w.put(opPath(app.id, 'send'), {});
-    await w.put(opPath(app.id, 'deliver'), {});
-    await waitForReason(w.h, app.id, w.h.partner, 'READY_PAID');
-    return app;
-  };
 
   before(async () => {
     mailpit = await Mailpit.start();
@@ -61,7 +54,7 @@ describe('the partner portal: the settlement notice e-mail (Kafka to SMTP, Mailp
   });
 
   it("when the job writes a settlement, then the owner (English) and the operator (Czech) each get one e-mail with its figures and a link to its page; the viewer none, and no customer's data", async () => {
-    const app = await paid();
+    const app = await w.paid();
     const [s] = await waitFor('the settlement of the payout', async () => ((await settlements()).length ? settlements() : undefined), { maxWait: 30_000 });
     expect(s.lineCount).to.equal(1);
     const [toOwner] = await waitFor('the e-mail to the owner', async () => ((await about(owner, s.reference)).length ? about(owner, s.reference) : undefined), {
@@ -114,7 +107,7 @@ describe('the partner portal: the settlement notice e-mail (Kafka to SMTP, Mailp
 
   it('when two instances close the same cut-off (beside the job) and the e-mail reaches the mail topic again, then each contact still gets one', async () => {
     const before = (await settlements()).length;
-    await paid();
+    await w.paid();
     const { runtime, modules } = w.h.t.api;
     const partners = {
       bankAccount: async () => ACCOUNT,
@@ -160,7 +153,7 @@ describe('the partner portal: the settlement notice e-mail (Kafka to SMTP, Mailp
     // a payout and at once the sandbox close (the job may take the line first: then try again)
     let closed: any;
     for (let i = 0; i < 3 && !closed; i++) {
-      await paid();
+      await w.paid();
       const res = await w.h.t.client.post('/financing/v1/sandbox/settlements/close', {}, { token: w.h.partner.token });
       if (res.status === 201) closed = res.body;
     }

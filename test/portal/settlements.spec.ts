@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { waitFor } from '../support/wait.js';
 import { provisionPartner } from '../support/partners.js';
 import { seriousViolations } from './axe.js';
-import { opPath, startPortalWorld, waitForReason, type PortalWorld } from './portal-world.js';
+import { opPath, startPortalWorld, type PortalWorld } from './portal-world.js';
 
 const CLOSE = '/financing/v1/sandbox/settlements/close';
 
@@ -22,13 +22,6 @@ describe('the partner portal: settlements', function () {
   let open: any;
   const api = (path: string) => w.h.t.client.get(path, { token: w.h.partner.token });
   const paymentsOf = async (id: string) => (await api(`/financing/v1/applications/${id}/payments`)).body.data as any[];
-  const paid = async () => {
-    const app = await w.approved();
-    await w.put(opPath(app.id, 'send'), {});
-    await w.put(opPath(app.id, 'deliver'), {});
-    await waitForReason(w.h, app.id, w.h.partner, 'READY_PAID');
-    return app;
-  };
   const visit = async (path: string, lang: 'en' | 'cs') => {
     const res = await page.goto(`${w.base}/portal/lang/${lang}?back=${encodeURIComponent(path)}`);
     expect(res!.status(), path).to.equal(200);
@@ -47,14 +40,14 @@ describe('the partner portal: settlements', function () {
   before(async () => {
     w = await startPortalWorld();
     await w.h.t.api.modules.auth.admin.setBankAccount(w.h.partner.username, '19-2000145399/0800');
-    settled = await paid();
-    await paid();
+    settled = await w.paid();
+    await w.paid();
     await w.put(opPath(settled.id, 'return'), { items: [{ code: 'KTL-1', quantity: 1 }] });
     await waitFor('the credit note', async () => (await paymentsOf(settled.id)).length === 2, { maxWait: 20_000 });
     const closed = await w.h.t.client.post(CLOSE, {}, { token: w.h.partner.token });
     expect(closed.status).to.equal(201);
     settlement = closed.body;
-    open = await paid();
+    open = await w.paid();
     page = w.pages.viewer;
     await page.setViewportSize({ width: 390, height: 844 });
   });
@@ -143,10 +136,7 @@ describe('the partner portal: settlements', function () {
 
   it("when another partner's settlement, an unknown or a malformed id is asked for, then each answers 404 alike, the report too", async () => {
     const other = await provisionPartner(w.h.t);
-    const theirs = await w.approved(other);
-    await w.put(opPath(theirs.id, 'send'), {}, other);
-    await w.put(opPath(theirs.id, 'deliver'), {}, other);
-    await waitForReason(w.h, theirs.id, other, 'READY_PAID');
+    const theirs = await w.paid(other);
     const closed = await w.h.t.client.post(CLOSE, {}, { token: other.token });
     expect(closed.status).to.equal(201);
     const mine = await w.h.t.client.request('GET', `/portal/settlements/${settlement.id}/report.csv`, {
