@@ -25,7 +25,7 @@ describe('portal screenshots for docs/portal.md', function () {
       { maxWait: 20_000 },
     );
     const settlement = (await w.h.t.client.post('/financing/v1/sandbox/settlements/close', {}, { token: w.h.partner.token })).body;
-    const later = await w.paid();
+    await w.paid(); // a payout after the settlement, awaiting the next one
     await new Promise((r) => setTimeout(r, 3000)); // the credit note's notification and its retry: for the picture only
     // PORTAL_SCREENSHOTS=money,settlements makes only those pictures
     const only = process.env.PORTAL_SCREENSHOTS?.split(',');

@@ -136,7 +136,7 @@ describe('the partner portal: settlements', function () {
 
   it("when another partner's settlement, an unknown or a malformed id is asked for, then each answers 404 alike, the report too", async () => {
     const other = await provisionPartner(w.h.t);
-    const theirs = await w.paid(other);
+    await w.paid(other);
     const closed = await w.h.t.client.post(CLOSE, {}, { token: other.token });
     expect(closed.status).to.equal(201);
     const mine = await w.h.t.client.request('GET', `/portal/settlements/${settlement.id}/report.csv`, {
