@@ -4,7 +4,7 @@ import { AppError, InvalidRequestError, NotFoundError } from '../../platform/err
 import { newId } from '../../platform/ids.js';
 import { dummyHash, hashPassword, passwordProblem, verifyPassword, type LoginThrottle } from '../auth/index.js';
 import type { PortalRepository } from './portal.repository.js';
-import { ROLES, type AuditDoc, type PortalUserDoc, type Role, type SessionDoc } from './portal.model.js';
+import { ROLES, type AuditDoc, type AuditNote, type PortalUserDoc, type Role, type SessionDoc } from './portal.model.js';
 import { newTotpSecret, totpStep, totpUri } from './totp.js';
 import type { Lang } from './portal.i18n.js';
 import { invitationMail } from './portal-mail.js';
@@ -81,8 +81,8 @@ export class PortalAccounts {
       throw new AppError('EMAIL_TAKEN', `${email} already has a portal account.`, { status: 409, attribute: 'email' });
     const { token: setupToken, expiresAt } = await this.issueSetupLink(user, actor?.email);
     await this.audit({ ...(actor ?? { partnerId: partner.id }), partnerId: partner.id }, actor ? 'user.invited' : 'owner.created', {
-      target: `${email} (${input.role})`,
-      ...(this.deps.mailLinksFrom ? { detail: 'setup link e-mailed' } : {}),
+      target: email,
+      detail: { code: this.deps.mailLinksFrom ? 'invited-mailed' : 'invited', values: { role: input.role } },
     });
     return { user, setupToken, expiresAt, mailed: this.deps.mailLinksFrom !== undefined };
   }
@@ -162,7 +162,7 @@ export class PortalAccounts {
     if (!user) throw new NotFoundError('This setup link is unknown, used or expired.');
     await this.deps.repo.deleteSessionsOf(user._id);
     await this.audit({ partnerId: user.partnerId, userId: user._id, email: user.email, ip }, 'user.setup', {
-      detail: step !== undefined ? 'password and TOTP' : 'password',
+      detail: { code: step !== undefined ? 'with-password-totp' : 'with-password' },
     });
     return user;
   }
@@ -256,11 +256,11 @@ export class PortalAccounts {
     if (current.role === role) return current;
     const user = await this.deps.repo.updateUser(actor.partnerId, userId, { role, updatedAt: this.deps.clock.now() });
     if (!user) throw new NotFoundError('No such user.');
-    await this.audit(actor, 'user.role', { target: user.email, detail: `${current.role} -> ${role}` });
+    await this.audit(actor, 'user.role', { target: user.email, detail: { code: 'role-changed', values: { from: current.role, to: role } } });
     return user;
   }
 
-  async audit(actor: Actor, action: string, more: { target?: string; detail?: string; outcome?: AuditDoc['outcome'] } = {}): Promise<void> {
+  async audit(actor: Actor, action: string, more: { target?: string; detail?: AuditNote; outcome?: AuditDoc['outcome'] } = {}): Promise<void> {
     await this.deps.repo.appendAudit({
       _id: newId(),
       partnerId: actor.partnerId,

@@ -2,7 +2,7 @@ import { html, type SafeHtml } from '../../platform/http/html.js';
 import { td } from './portal-settlements.views.js';
 import { fill, formatDateTime, word, type Messages } from './portal.i18n.js';
 import { csrfField } from './portal.layout.js';
-import { ROLES, type AuditDoc, type PortalUserDoc } from './portal.model.js';
+import { ROLES, type AuditDoc, type AuditNote, type PortalUserDoc } from './portal.model.js';
 
 export function signInBody(m: Messages, csrf: string, email = '', back?: string): SafeHtml {
   return html`<h1>${m.signInTitle}</h1>
@@ -110,10 +110,22 @@ ${v.invited ? html`<div class="flash" role="status"><p>${fill(v.invited.mailed ?
 ${v.rule ?? ''}`;
 }
 
+/** An audit entry's note in the reader's language; an entry from before notes had codes shows its English text. */
+export function auditNoteText(m: Messages, detail: AuditNote | string): string {
+  if (typeof detail === 'string') return detail;
+  const values = Object.fromEntries(
+    Object.entries(detail.values ?? {}).map(([k, v]) => [
+      k,
+      k === 'role' || k === 'from' || k === 'to' ? word(m, 'role', v) : k === 'since' ? formatDateTime(v, m) : v,
+    ]),
+  );
+  return fill(word(m, 'auditNote', detail.code), values);
+}
+
 export function auditBody(m: Messages, entries: AuditDoc[], next?: string): SafeHtml {
   const rows = entries.map(
     (e) => html`<tr>
-    ${td(m.when, formatDateTime(e.at, m))}${td(m.who, e.userEmail ?? 'CLI')}${td(m.what, html`${word(m, 'audit', e.action)}${word(m, 'audit', e.action) !== e.action ? html` <span class="hint">${e.action}</span>` : ''}${e.detail ? html` <span class="hint">(${e.detail})</span>` : ''}`)}
+    ${td(m.when, formatDateTime(e.at, m))}${td(m.who, e.userEmail ?? 'CLI')}${td(m.what, html`${word(m, 'audit', e.action)}${word(m, 'audit', e.action) !== e.action ? html` <span class="hint">${e.action}</span>` : ''}${e.detail ? html` <span class="hint">(${auditNoteText(m, e.detail)})</span>` : ''}`)}
     ${td(m.target, e.target ?? '')}${td(m.from, e.ip ?? '')}<td class="${e.outcome === 'ok' ? 'ok' : 'bad'}" data-label="${m.outcome}">${word(m, 'audit', e.outcome)}</td>
   </tr>`,
   );

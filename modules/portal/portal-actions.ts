@@ -304,7 +304,7 @@ export function mountActionRoutes(router: Router, deps: { accounts: PortalAccoun
       const outcome = await deps.actions.perform(page.app.partnerId, page.app._id, String(body.key ?? ''), request, version);
       await deps.accounts.audit(actorOf(ctx), `application.${action}`, {
         target,
-        detail: outcome.kind === 'replayed' ? 'repeated submit: no second effect' : undefined,
+        detail: outcome.kind === 'replayed' ? { code: 'replayed' } : undefined,
       });
       if (outcome.kind === 'replayed') {
         ctx.status = 303;
@@ -319,7 +319,11 @@ export function mountActionRoutes(router: Router, deps: { accounts: PortalAccoun
       ctx.redirect(`/portal/applications/${page.app._id}?done=${action}${withOp ? `&op=${outcome.operationId}${announced ? '&pay=1' : ''}` : ''}`);
     } catch (err) {
       if (!correctable(err)) throw err;
-      await deps.accounts.audit(actorOf(ctx), `application.${action}`, { target, outcome: 'refused', detail: err.code });
+      await deps.accounts.audit(actorOf(ctx), `application.${action}`, {
+        target,
+        outcome: 'refused',
+        detail: { code: 'refused-code', values: { code: err.code } },
+      });
       if (err instanceof ApplicationChanged) {
         // never apply other figures silently: the new preview, with why it is shown again
         const fresh = await deps.applications.page(page.app.partnerId, page.app._id);

@@ -129,7 +129,7 @@ ${older ? html`<p><a href="${older}">${m.older}</a></p>` : ''}</section>`,
     if (rotated.id !== user.partnerId) throw new AppError('PARTNER_MISMATCH', 'The partner could not be identified.', { status: 409 });
     // the secret is not kept with the key: a replay shows that it happened, never the secret again
     await deps.keys.finish(claim.keyHash, claim.owner, { status: 200, body: '{"rotated":true}' });
-    await deps.accounts.audit(actorOf(ctx), 'credentials.webhook-secret.rotate', { detail: `overlap ${grace}` });
+    await deps.accounts.audit(actorOf(ctx), 'credentials.webhook-secret.rotate', { detail: { code: 'secret-overlap', values: { overlap: grace } } });
     ctx.query = {};
     await show(ctx, user, { secret: rotated.webhookSecret, until: rotated.previousSecretsValidUntil });
   });

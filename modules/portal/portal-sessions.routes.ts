@@ -61,7 +61,7 @@ export function mountSessionRoutes(router: Router, deps: SessionRouteDeps): void
       { _id: user._id, partnerId: user.partnerId, totpSecret: { $exists: false } },
       { $set: { totpSecret: secret, totpLastStep: step, updatedAt: clock.now() } },
     );
-    if (done.modifiedCount === 1) await accounts.audit(actorOf(ctx), 'user.totp-enrolled', { detail: 'required for operators' });
+    if (done.modifiedCount === 1) await accounts.audit(actorOf(ctx), 'user.totp-enrolled', { detail: { code: 'totp-required' } });
     ctx.status = 303;
     ctx.redirect('/portal/');
   });
@@ -71,7 +71,7 @@ export function mountSessionRoutes(router: Router, deps: SessionRouteDeps): void
     const user = await requireUser(ctx, 'manageUsers', accounts, 'partner.second-factor');
     const on = (ctx.request.body as Record<string, unknown>).operatorsNeedTotp === 'yes';
     if (await store.setOperatorsNeedTotp(user.partnerId, on, clock.now(), user._id))
-      await accounts.audit(actorOf(ctx), 'partner.second-factor', { detail: on ? 'operators need TOTP' : 'operators may sign in without TOTP' });
+      await accounts.audit(actorOf(ctx), 'partner.second-factor', { detail: { code: on ? 'second-factor-on' : 'second-factor-off' } });
     ctx.status = 303;
     ctx.redirect(`/portal/users?policy=${on ? 'on' : 'off'}`);
   });

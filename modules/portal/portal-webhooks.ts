@@ -263,16 +263,23 @@ ${deliveriesTable(m, items, csrf, canRedeliver)}
       );
       if (outcome.kind === 'replayed' && outcome.status >= 400) {
         // the form was refused the first time: the one refusal kept for a key is an unknown endpoint
-        await deps.accounts.audit(actorOf(ctx), 'webhook.test', { target: url.slice(0, 500), outcome: 'refused', detail: 'repeated submit of a refused form' });
+        await deps.accounts.audit(actorOf(ctx), 'webhook.test', { target: url.slice(0, 500), outcome: 'refused', detail: { code: 'replayed-refused' } });
         return await show(ctx, user, { text: m.testUnknownEndpoint, status: outcome.status });
       }
       const sent = outcome.kind === 'done' ? lastSent(outcome.doc) : undefined;
-      await deps.accounts.audit(actorOf(ctx), 'webhook.test', { target: url, detail: sent ? `webhook-id ${sent.id}` : 'repeated submit: no second effect' });
+      await deps.accounts.audit(actorOf(ctx), 'webhook.test', {
+        target: url,
+        detail: sent ? { code: 'webhook-id', values: { id: sent.id } } : { code: 'replayed' },
+      });
       ctx.status = 303;
       ctx.redirect(`/portal/webhooks?done=${sent ? 'test-sent' : 'test-replayed'}`);
     } catch (err) {
       if (!(err instanceof AppError) || err.status >= 500 || err.status === 404) throw err;
-      await deps.accounts.audit(actorOf(ctx), 'webhook.test', { target: url.slice(0, 500), outcome: 'refused', detail: err.code });
+      await deps.accounts.audit(actorOf(ctx), 'webhook.test', {
+        target: url.slice(0, 500),
+        outcome: 'refused',
+        detail: { code: 'refused-code', values: { code: err.code } },
+      });
       const text =
         err instanceof TestNotificationLimitError
           ? fill(m.testLimited, { n: TEST_NOTIFICATION_LIMIT, s: err.retryAfterSeconds })
@@ -309,7 +316,10 @@ ${deliveriesTable(m, items, csrf, canRedeliver)}
     const user = await requireUser(ctx, 'redeliver', deps.accounts, 'webhook.redeliver');
     if (!UUID_PATTERN.test(ctx.params.id ?? '')) throw new PortalRefusal('notFound', 404);
     const accepted = await service.redeliver(user.partnerId, ctx.params.id!);
-    await deps.accounts.audit(actorOf(ctx), 'webhook.redeliver', { target: accepted.deliveryId, detail: `round ${accepted.redelivery}` });
+    await deps.accounts.audit(actorOf(ctx), 'webhook.redeliver', {
+      target: accepted.deliveryId,
+      detail: { code: 'redelivery-round', values: { n: String(accepted.redelivery) } },
+    });
     ctx.status = 303;
     ctx.redirect('/portal/webhooks?done=redelivered');
   });
@@ -320,7 +330,9 @@ ${deliveriesTable(m, items, csrf, canRedeliver)}
     const since = fromPragueLocal(String((ctx.request.body as Record<string, unknown>).since ?? ''));
     if (!since) throw portalSaid(portalOf(ctx).m.badSince);
     const { redeliveryCount } = await service.recover(user.partnerId, since);
-    await deps.accounts.audit(actorOf(ctx), 'webhook.recover', { target: `since ${since.toISOString()}`, detail: `${redeliveryCount} redelivered` });
+    await deps.accounts.audit(actorOf(ctx), 'webhook.recover', {
+      detail: { code: 'recovered', values: { n: String(redeliveryCount), since: since.toISOString() } },
+    });
     ctx.status = 303;
     ctx.redirect(`/portal/webhooks?done=recovered-${redeliveryCount}`);
   });

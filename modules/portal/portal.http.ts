@@ -152,7 +152,10 @@ export async function requireUser(ctx: AppContext, permission: Permission, accou
   const p = portalOf(ctx);
   if (!p.user) throw new PortalRefusal('signIn', 303);
   if (!may(p.user.role, permission)) {
-    await accounts.audit(actorOf(ctx), action ?? `${ctx.method} ${ctx.path}`, { outcome: 'refused', detail: `role ${p.user.role}` });
+    await accounts.audit(actorOf(ctx), action ?? `${ctx.method} ${ctx.path}`, {
+      outcome: 'refused',
+      detail: { code: 'refused-role', values: { role: p.user.role } },
+    });
     throw new PortalRefusal('forbidden', 403);
   }
   return p.user;

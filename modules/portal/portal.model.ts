@@ -83,8 +83,38 @@ export interface AuditDoc {
   /** what it acted on: a user's e-mail, an application id */
   target?: string;
   outcome: 'ok' | 'refused';
-  detail?: string;
+  /** what the entry adds to its action; entries written before notes had codes hold English text */
+  detail?: AuditNote | string;
   ip?: string;
+}
+
+/**
+ * What an audit entry adds to its action, as a code and its values, so the log reads in the
+ * reader's language (the catalogue's `auditNote_<code>`); `role`, `from` and `to` are role
+ * codes, `since` an ISO time, and each is worded by the page.
+ */
+export const AUDIT_NOTES = [
+  'invited',
+  'invited-mailed',
+  'with-password',
+  'with-password-totp',
+  'role-changed',
+  'replayed',
+  'replayed-refused',
+  'webhook-id',
+  'refused-code',
+  'refused-role',
+  'secret-overlap',
+  'totp-required',
+  'second-factor-on',
+  'second-factor-off',
+  'redelivery-round',
+  'recovered',
+] as const;
+export type AuditNoteCode = (typeof AUDIT_NOTES)[number];
+export interface AuditNote {
+  code: AuditNoteCode;
+  values?: Record<string, string>;
 }
 
 export interface PortalUserView {

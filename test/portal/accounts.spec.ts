@@ -175,7 +175,7 @@ describe('the partner portal: users, sign-in and sessions', function () {
     await ownerPage.goto(`${t.baseUrl}/portal/audit`);
     expect(await ownerPage.getByRole('table').textContent())
       .to.include('user.role')
-      .and.include('viewer -> operator');
+      .and.include('viewer → operator');
     // the user had no TOTP (invited as viewer): not an owner
     await ownerPage.goto(`${t.baseUrl}/portal/users`);
     const csrf = await csrfOf(ownerPage);
