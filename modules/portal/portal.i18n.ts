@@ -385,6 +385,7 @@ const en = {
   cancelReason_APPLICATION_CANCELLED_OTHER: 'Another reason',
   // the audit log's actions and outcomes in words (the code stays beside them)
   'audit_owner.created': 'First owner created by our operators',
+  'audit_user.created': 'User created by our operators',
   'audit_session.sign-in': 'Signed in',
   'audit_session.sign-out': 'Signed out',
   'audit_user.setup': 'Completed the account setup',
@@ -850,6 +851,7 @@ const cs: Messages = {
   cancelReason_APPLICATION_CANCELLED_OTHER: 'Jiný důvod',
   // the audit log's actions and outcomes in words (the code stays beside them)
   'audit_owner.created': 'Prvního vlastníka vytvořili naši operátoři',
+  'audit_user.created': 'Uživatele vytvořili naši operátoři',
   'audit_session.sign-in': 'Přihlášení',
   'audit_session.sign-out': 'Odhlášení',
   'audit_user.setup': 'Dokončení nastavení účtu',
