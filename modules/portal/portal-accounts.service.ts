@@ -80,7 +80,9 @@ export class PortalAccounts {
     if (!(await this.deps.repo.insertUser(user)))
       throw new AppError('EMAIL_TAKEN', `${email} already has a portal account.`, { status: 409, attribute: 'email' });
     const { token: setupToken, expiresAt } = await this.issueSetupLink(user, actor?.email);
-    await this.audit({ ...(actor ?? { partnerId: partner.id }), partnerId: partner.id }, actor ? 'user.invited' : input.role === 'owner' ? 'owner.created' : 'user.created', {
+    // without an actor our operators made the account: a partner's first owner, in production
+    const action = actor ? 'user.invited' : input.role === 'owner' ? 'owner.created' : 'user.created';
+    await this.audit({ ...(actor ?? { partnerId: partner.id }), partnerId: partner.id }, action, {
       target: email,
       detail: { code: this.deps.mailLinksFrom ? 'invited-mailed' : 'invited', values: { role: input.role } },
     });
