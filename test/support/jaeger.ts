@@ -155,15 +155,33 @@ export function tagOf(span: JaegerSpan, key: string): unknown {
   return span.tags.find((t) => t.key === key)?.value;
 }
 
+/** The span's ancestors' ids, nearest first, and whether the walk reached the root (not: a parent not in the trace). */
+function ancestry(trace: JaegerTrace, span: JaegerSpan): { ids: string[]; complete: boolean } {
+  const byId = new Map(trace.spans.map((s) => [s.spanID, s]));
+  const ids: string[] = [];
+  let current = span;
+  for (let hops = 0; hops < 100; hops++) {
+    const parent = current.references.find((r) => r.refType === 'CHILD_OF');
+    if (!parent) return { ids, complete: true };
+    ids.push(parent.spanID);
+    const next = byId.get(parent.spanID);
+    if (!next) return { ids, complete: false };
+    current = next;
+  }
+  return { ids, complete: false };
+}
+
+/**
+ * Whether Jaeger holds every ancestor of the span up to the trace's root. Each process
+ * exports its spans in its own batches when they end, so a span (a relay's webhook attempt)
+ * can be stored before an ancestor that ends later in another process (the API consumer
+ * that published it): until then the chain is not there to be judged.
+ */
+export function ancestorsStored(trace: JaegerTrace, span: JaegerSpan): boolean {
+  return ancestry(trace, span).complete;
+}
+
 /** Whether `span` descends from `ancestor` (CHILD_OF references within the trace). */
 export function descendsFrom(trace: JaegerTrace, span: JaegerSpan, ancestor: JaegerSpan): boolean {
-  const byId = new Map(trace.spans.map((s) => [s.spanID, s]));
-  let current: JaegerSpan | undefined = span;
-  for (let hops = 0; current && hops < 100; hops++) {
-    const parent = current.references.find((r) => r.refType === 'CHILD_OF');
-    if (!parent) return false;
-    if (parent.spanID === ancestor.spanID) return true;
-    current = byId.get(parent.spanID);
-  }
-  return false;
+  return ancestry(trace, span).ids.includes(ancestor.spanID);
 }

@@ -6,7 +6,7 @@ import { startRelayRunning } from '../e2e/support/relay-running.js';
 import { KillableApi } from '../e2e/support/killable-api.js';
 import { PartnerEndpoint, type Arrival } from '../e2e/support/partner-endpoint.js';
 import { testConfig, uniqueSuffix } from '../support/config.js';
-import { descendsFrom, Jaeger, jaegerBinary, tagOf, type JaegerSpan, type JaegerTrace } from '../support/jaeger.js';
+import { ancestorsStored, descendsFrom, Jaeger, jaegerBinary, tagOf, type JaegerSpan, type JaegerTrace } from '../support/jaeger.js';
 import type { ApiProcess } from '../support/api-process.js';
 import type { TestPartner } from '../support/partners.js';
 import { waitFor } from '../support/wait.js';
@@ -70,7 +70,8 @@ describe('tracing: a create, a sandbox decision and a send, each one trace from 
         if (!found) return false;
         const trace = await jaeger!.trace(found.traceID);
         const attempt = trace?.spans.find((s) => s.operationName === 'webhook attempt' && tagOf(s, 'webhook.id') === webhookId);
-        return trace && attempt ? { trace, attempt } : false;
+        // judged once the attempt's ancestors are all stored: the API's spans come in batches of their own
+        return trace && attempt && ancestorsStored(trace, attempt) ? { trace, attempt } : false;
       },
       { maxWait: 30_000, interval: 250 },
     );
