@@ -137,7 +137,8 @@ export async function restore(o: DrillOptions): Promise<DrillResult> {
       republished,
       recoveredInMs,
       paymentLineProblems: lineProblems.length,
-      backfilledLines: backfilled,
+      backfilledLines: backfilled.written,
+      withdrawnLines: backfilled.withdrawn,
       ledgerCheckExit: ledgerCheck,
     };
   } finally {

@@ -68,7 +68,7 @@ describe('backfill of payment lines for ledger records made before them', functi
       .insertOne({ _id: records[0]!.paymentId, partnerId: 'p-1', settlementId: 'settled-before', settled: true } as PaymentLineDoc);
     const first = await run(db.databaseName);
     expect(first.code, first.err).to.equal(0);
-    expect(JSON.parse(first.out)).to.deep.equal({ ledgers: 1, lines: 1 });
+    expect(JSON.parse(first.out)).to.deep.equal({ ok: true, ledgers: 1, lines: 1, withdrawn: 0, settledWithoutRecord: [] });
     const written = await db.collection<PaymentLineDoc>('payment_lines').findOne({ _id: records[1]!.paymentId });
     expect(written).to.deep.include({
       partnerId: 'p-1',
@@ -82,6 +82,33 @@ describe('backfill of payment lines for ledger records made before them', functi
     });
     expect((await db.collection<PaymentLineDoc>('payment_lines').findOne({ _id: records[0]!.paymentId }))!.settlementId).to.equal('settled-before');
     const again = await run(db.databaseName);
-    expect(JSON.parse(again.out)).to.deep.equal({ ledgers: 1, lines: 0 });
+    expect(JSON.parse(again.out)).to.deep.equal({ ok: true, ledgers: 1, lines: 0, withdrawn: 0, settledWithoutRecord: [] });
+  });
+  it('when lines have no ledger record (a dump taken while the service wrote), then an open one is withdrawn and a settled one is reported and kept', async () => {
+    const db = fresh();
+    await db.collection<LedgerDoc>('payment_ledgers').insertOne({
+      _id: 'app-2',
+      version: 1,
+      outbox: {},
+      partnerId: 'p-1',
+      terms: { trigger: 'SENT', feeBps: 0 },
+      currency: 'CZK',
+      lastAggregateVersion: 1,
+      processedEventIds: [],
+      records: [],
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    } as LedgerDoc);
+    const line = (id: string, settlementId: string | null) =>
+      ({ _id: id, partnerId: 'p-1', applicationId: 'app-2', gross: 100000, settlementId, settled: settlementId !== null }) as PaymentLineDoc;
+    await db.collection<PaymentLineDoc>('payment_lines').insertMany([line('open-orphan', null), line('settled-orphan', 'settlement-1')]);
+    const first = await run(db.databaseName);
+    expect(first.code, 'a settled line without its record is for a person').to.equal(1);
+    expect(JSON.parse(first.out)).to.deep.equal({ ok: false, ledgers: 1, lines: 0, withdrawn: 1, settledWithoutRecord: ['settled-orphan'] });
+    const left = await db.collection<PaymentLineDoc>('payment_lines').find({}).toArray();
+    expect(left.map((l) => l._id)).to.deep.equal(['settled-orphan']);
+    expect(left[0]!.settlementId).to.equal('settlement-1');
+    const again = await run(db.databaseName);
+    expect(JSON.parse(again.out)).to.deep.include({ withdrawn: 0, settledWithoutRecord: ['settled-orphan'] });
   });
 });

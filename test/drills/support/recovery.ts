@@ -43,14 +43,15 @@ export async function reconcileSince(stage: DrillStage, since: Date, log: (m: st
 
 /**
  * `ops ledger backfill-lines`, as the runbook's restore asks once the consumers caught up:
- * the lines of ledger records a dump holds without them. How many it wrote.
+ * the lines of ledger records a dump holds without them, and open lines a dump holds
+ * without their records withdrawn. How many it wrote and withdrew.
  */
-export async function backfillLines(stage: DrillStage, log: (m: string) => void): Promise<number> {
+export async function backfillLines(stage: DrillStage, log: (m: string) => void): Promise<{ written: number; withdrawn: number }> {
   const r = await runOps(stage.config, ['ledger', 'backfill-lines']);
   if (r.code !== 0) throw new Error(`ops ledger backfill-lines exited ${r.code}: ${r.stderr.slice(-2000)}`);
-  const result = (r.json.result ?? r.json) as { ledgers: number; lines: number };
-  log(`backfill-lines read ${result.ledgers} ledgers and wrote ${result.lines} lines`);
-  return result.lines;
+  const result = (r.json.result ?? r.json) as { ledgers: number; lines: number; withdrawn: number };
+  log(`backfill-lines read ${result.ledgers} ledgers, wrote ${result.lines} lines and withdrew ${result.withdrawn}`);
+  return { written: result.lines, withdrawn: result.withdrawn };
 }
 
 /** `ops ledger check`'s exit status (0: no problem in the money at rest). */
