@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { Db } from 'mongodb';
 import type { DrillOptions } from './broker-loss.js';
 import { DrillStage, trackForAbort } from './support/stage.js';
 import { APPROVED, CREATED, PAID, PAID_ON_SENDING, PAYOUT, SHIPPED, Traffic, type DrillResult } from './support/load.js';
@@ -107,8 +108,25 @@ export async function restore(o: DrillOptions): Promise<DrillResult> {
 
     const missing = held.filter((h) => ledger.webhookIdsOf(h.id, h.label) === 0);
     for (const m of missing.slice(0, 10)) o.log(`lost: ${m.id} ${m.label}`);
-    const twice = held.filter((h) => ledger.webhookIdsOf(h.id, h.label) > 1);
+    // A notification delivered before the loss that the restored store does not explain
+    // (its entry is in no restored journal) belongs to a history the restore undid: the
+    // same label made again in the restored history is a new notification, not the old
+    // one twice (the runbook tells partners so). Two webhook-ids of the restored history
+    // for one label are a duplicate.
+    const explained = await stage.withDb((db) =>
+      journalIds(
+        db,
+        stage.partners.map((p) => p.id),
+      ),
+    );
+    const ofRestoredHistory = (h: { id: string; label: string }) =>
+      ledger.arrivalsOf(h.id, h.label).filter((a) => explained.has(a.webhookId) || a.at >= lostAt);
+    const twice = held.filter((h) => ofRestoredHistory(h).length > 1);
     for (const t of twice.slice(0, 10)) o.log(`under two webhook-ids: ${t.id} ${t.label}`);
+    const undone = held.reduce((n, h) => n + ledger.webhookIdsOf(h.id, h.label) - ofRestoredHistory(h).length, 0);
+    if (undone) o.log(`${undone} notification(s) delivered before the loss belong to a history the restore undid`);
+    const unjournaled = held.flatMap((h) => ledger.arrivalsOf(h.id, h.label)).filter((a) => a.at >= lostAt && !explained.has(a.webhookId)).length;
+    o.log(`${explained.size} journal entries; ${unjournaled} arrival(s) after the restore under an id no journal holds`);
     const effects = await traffic.duplicateEffects();
     for (const e of effects.slice(0, 10)) o.log(`duplicate effect: ${e}`);
     const backfilled = await backfillLines(stage, o.log);
@@ -139,6 +157,7 @@ export async function restore(o: DrillOptions): Promise<DrillResult> {
       paymentLineProblems: lineProblems.length,
       backfilledLines: backfilled.written,
       withdrawnLines: backfilled.withdrawn,
+      undoneByRestore: undone,
       ledgerCheckExit: ledgerCheck,
     };
   } finally {
@@ -149,4 +168,14 @@ export async function restore(o: DrillOptions): Promise<DrillResult> {
     }
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** The ids of every outbox entry the journals of the partners' applications and ledgers hold (what the restored store can explain). */
+async function journalIds(db: Db, partnerIds: string[]): Promise<Set<string>> {
+  const ids = new Set<string>();
+  for (const name of ['applications', 'payment_ledgers']) {
+    const docs = db.collection<{ journal?: { id: string }[] }>(name).find({ partnerId: { $in: partnerIds } }, { projection: { 'journal.id': 1 } });
+    for await (const d of docs) for (const e of d.journal ?? []) ids.add(e.id);
+  }
+  return ids;
 }

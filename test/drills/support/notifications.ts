@@ -27,6 +27,8 @@ export class NotificationLedger {
   private readonly expected = new Map<string, Expected>();
   private readonly first = new Map<string, Arrival>();
   private readonly ids = new Map<string, Set<string>>();
+  /** when each webhook-id first arrived (wall-clock ms) */
+  private readonly firstAt = new Map<string, number>();
   /** notifications nobody asked for, by key */
   readonly unexpected = new Set<string>();
   private listeners: ((a: Arrival) => void)[] = [];
@@ -70,10 +72,16 @@ export class NotificationLedger {
     const ids = this.ids.get(key) ?? new Set();
     ids.add(r.webhookId);
     this.ids.set(key, ids);
+    if (!this.firstAt.has(r.webhookId)) this.firstAt.set(r.webhookId, r.at);
     if (this.first.has(key)) return;
     const arrival = { applicationId, label, webhookId: r.webhookId, at: r.at };
     this.first.set(key, arrival);
     for (const l of this.listeners) l(arrival);
+  }
+
+  /** The webhook-ids the application's notification with this label arrived under, with when each first came. */
+  arrivalsOf(applicationId: string, label: string): { webhookId: string; at: number }[] {
+    return [...(this.ids.get(NotificationLedger.key(applicationId, label)) ?? [])].map((webhookId) => ({ webhookId, at: this.firstAt.get(webhookId)! }));
   }
 
   /** Under how many webhook-ids the application's notification with this label arrived (0: never). */
