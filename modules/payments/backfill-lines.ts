@@ -1,6 +1,7 @@
 import type { Db } from 'mongodb';
 import { lineOf } from './ledger.service.js';
 import { MongoPaymentLinesRepository } from './payment-lines.repository.js';
+import type { PaymentLineDoc } from './payment-lines.model.js';
 import type { LedgerDoc } from './payments.model.js';
 
 export interface BackfillResult {
@@ -32,33 +33,33 @@ export interface BackfillResult {
 export async function backfillLines(db: Db, { withdraw = false } = {}): Promise<BackfillResult> {
   const lines = new MongoPaymentLinesRepository(db);
   const ledgers = db.collection<LedgerDoc>('payment_ledgers');
-  const recorded = new Set<string>();
+  // every line read once, before the ledgers: a line written after this read has its record
+  // already (the service writes the record first), and writing it again is a no-op by paymentId
+  const existing = new Map<string, Pick<PaymentLineDoc, 'applicationId' | 'settled' | 'settlementId' | 'claimNumber'>>();
+  for await (const l of lines.collection.find({}, { projection: { _id: 1, applicationId: 1, settled: 1, settlementId: 1, claimNumber: 1 } }))
+    existing.set(l._id, l);
   let read = 0;
   let written = 0;
   for await (const ledger of ledgers.find({}, { projection: { outbox: 0, processedEventIds: 0, journal: 0 } })) {
     read++;
     for (const record of ledger.records) {
-      recorded.add(record.paymentId);
-      const found = await lines.collection.findOne({ _id: record.paymentId }, { projection: { _id: 1 } });
-      if (found) continue;
+      if (existing.delete(record.paymentId)) continue;
       await lines.record(lineOf(ledger.partnerId, ledger._id, record));
       written++;
     }
   }
+  // what is left in `existing` is a line no ledger record read above explains
   let withdrawn = 0;
   const settledWithoutRecord: string[] = [];
   if (!withdraw) return { ok: true, ledgers: read, lines: written, withdrawn, settledWithoutRecord };
-  const candidates = lines.collection.find({}, { projection: { _id: 1, applicationId: 1, settled: 1, settlementId: 1, claimNumber: 1 } });
-  for await (const line of candidates) {
-    if (recorded.has(line._id)) continue;
-    // read its ledger again: the service writes a record before its line, so a line made
-    // after the scan above has its record by now
-    if (await ledgers.findOne({ _id: line.applicationId, 'records.paymentId': line._id }, { projection: { _id: 1 } })) continue;
+  for (const [id, line] of existing) {
+    // read its ledger again: a record written after the scan above came before its line
+    if (await ledgers.findOne({ _id: line.applicationId, 'records.paymentId': id }, { projection: { _id: 1 } })) continue;
     if (line.settled || line.settlementId || line.claimNumber !== undefined) {
-      settledWithoutRecord.push(line._id);
+      settledWithoutRecord.push(id);
       continue;
     }
-    const gone = await lines.collection.deleteOne({ _id: line._id, settled: false, settlementId: null, claimNumber: { $exists: false } });
+    const gone = await lines.collection.deleteOne({ _id: id, settled: false, settlementId: null, claimNumber: { $exists: false } });
     withdrawn += gone.deletedCount;
   }
   return { ok: settledWithoutRecord.length === 0, ledgers: read, lines: written, withdrawn, settledWithoutRecord };

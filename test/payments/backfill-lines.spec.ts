@@ -28,6 +28,23 @@ function run(db: string): Promise<{ code: number; out: string; err: string }> {
   });
 }
 
+/** A ledger of partner p-1 paid on SENT, at `version`, holding `records`. */
+function ledger(id: string, version: number, records: LedgerEntryDoc[]): LedgerDoc {
+  return {
+    _id: id,
+    version,
+    outbox: {},
+    partnerId: 'p-1',
+    terms: { trigger: 'SENT', feeBps: 0 },
+    currency: 'CZK',
+    lastAggregateVersion: version,
+    processedEventIds: [],
+    records,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  } as LedgerDoc;
+}
+
 describe('backfill of payment lines for ledger records made before them', function () {
   this.timeout(60_000);
   const fresh = freshDatabasePerTest('backfill_lines');
@@ -49,19 +66,7 @@ describe('backfill of payment lines for ledger records made before them', functi
       };
     };
     const records = [record(100000), record(-40000)];
-    await db.collection<LedgerDoc>('payment_ledgers').insertOne({
-      _id: 'app-1',
-      version: 3,
-      outbox: {},
-      partnerId: 'p-1',
-      terms: { trigger: 'SENT', feeBps: 0 },
-      currency: 'CZK',
-      lastAggregateVersion: 3,
-      processedEventIds: [],
-      records,
-      createdAt: new Date(),
-      updatedAt: new Date(),
-    } as LedgerDoc);
+    await db.collection<LedgerDoc>('payment_ledgers').insertOne(ledger('app-1', 3, records));
     // the first record's line exists already (written by the ledger)
     await db
       .collection<PaymentLineDoc>('payment_lines')
@@ -84,21 +89,10 @@ describe('backfill of payment lines for ledger records made before them', functi
     const again = await run(db.databaseName);
     expect(JSON.parse(again.out)).to.deep.equal({ ok: true, ledgers: 1, lines: 0, withdrawn: 0, settledWithoutRecord: [] });
   });
+
   it('when lines have no ledger record (a dump taken while the service wrote), then an open one is withdrawn and a settled one is reported and kept', async () => {
     const db = fresh();
-    await db.collection<LedgerDoc>('payment_ledgers').insertOne({
-      _id: 'app-2',
-      version: 1,
-      outbox: {},
-      partnerId: 'p-1',
-      terms: { trigger: 'SENT', feeBps: 0 },
-      currency: 'CZK',
-      lastAggregateVersion: 1,
-      processedEventIds: [],
-      records: [],
-      createdAt: new Date(),
-      updatedAt: new Date(),
-    } as LedgerDoc);
+    await db.collection<LedgerDoc>('payment_ledgers').insertOne(ledger('app-2', 1, []));
     const line = (id: string, settlementId: string | null) =>
       ({ _id: id, partnerId: 'p-1', applicationId: 'app-2', gross: 100000, settlementId, settled: settlementId !== null }) as PaymentLineDoc;
     await db.collection<PaymentLineDoc>('payment_lines').insertMany([line('open-orphan', null), line('settled-orphan', 'settlement-1')]);

@@ -471,17 +471,10 @@ export const QUERY_SHAPES: QueryShape[] = [
   },
   {
     collections: ['payment_lines'],
-    equal: ['_id'],
-    by: 'modules/payments/backfill-lines.ts',
-    what: 'the one-off backfill: does a record have its line',
-    index: '_id_',
-  },
-  {
-    collections: ['payment_lines'],
     equal: [],
     by: 'modules/payments/backfill-lines.ts',
-    what: 'after a restore: is every line explained by a ledger record',
-    index: { scan: 'every line is wanted, once, by an operator after a restore' },
+    what: 'the backfill: which records have their line, which lines a record explains',
+    index: { scan: 'every line is wanted, once (a migration step, an operator after a restore)' },
   },
   {
     collections: ['payment_ledgers'],
